@@ -1,0 +1,242 @@
+//! Rendering scored sheets: table, CSV, JSON and Markdown.
+
+use anyhow::Result;
+use comfy_table::{CellAlignment, Table, presets};
+use doko::contract::Party;
+use doko::scoring::{DealResult, Standing};
+use doko::variant::Profile;
+use serde_json::{Map, Value, json};
+
+use crate::cli::Format;
+
+/// A scored sheet, ready to print.
+pub struct Scored<'a> {
+    pub profile: &'a Profile,
+    pub players: &'a [String],
+    /// Each deal with the running totals after it.
+    pub rows: &'a [(DealResult, Vec<i64>)],
+    pub ranking: Vec<Standing>,
+    pub totals: &'a [i64],
+}
+
+pub fn render(s: &Scored, format: Format, explain: bool) -> Result<String> {
+    Ok(match format {
+        Format::Table => text(s, explain, false),
+        Format::Markdown => text(s, explain, true),
+        Format::Csv => csv(s, explain)?,
+        Format::Json => serde_json::to_string_pretty(&json_doc(s, explain))? + "\n",
+    })
+}
+
+fn signed(v: i64) -> String {
+    if v > 0 { format!("+{v}") } else { v.to_string() }
+}
+
+fn winner_word(r: &DealResult) -> &'static str {
+    match r.winner {
+        Some(Party::Re) => "Re",
+        Some(Party::Kontra) => "Kontra",
+        None => "none",
+    }
+}
+
+fn names(s: &Scored, r: &DealResult, party: Party) -> Vec<String> {
+    r.facts.members(party).map(|i| s.players[i].clone()).collect()
+}
+
+fn new_table(markdown: bool) -> Table {
+    let mut t = Table::new();
+    t.load_style(if markdown { presets::ASCII_MARKDOWN } else { presets::UTF8_FULL_CONDENSED });
+    t
+}
+
+fn text(s: &Scored, explain: bool, markdown: bool) -> String {
+    let mut t = new_table(markdown);
+    let mut header: Vec<String> = ["Deal", "Game", "Re", "Eyes", "Winner", "Value", "x"].map(String::from).to_vec();
+    header.extend(s.players.iter().cloned());
+    t.set_header(header);
+    for (r, totals) in s.rows {
+        let mut row = vec![
+            r.facts.number.to_string(),
+            r.facts.contract.to_string(),
+            names(s, r, Party::Re).join(" "),
+            format!("{}:{}", r.facts.re_eyes, r.facts.kontra_eyes),
+            winner_word(r).to_string(),
+            r.value().to_string(),
+            r.multiplier.to_string(),
+        ];
+        for (i, total) in totals.iter().enumerate() {
+            row.push(if r.facts.roles[i] == doko::deal::Role::Out {
+                format!("- ({total})")
+            } else {
+                format!("{} ({total})", signed(r.scores[i]))
+            });
+        }
+        t.add_row(row);
+    }
+    let mut total_row = vec!["Total".to_string(); 1];
+    total_row.extend(std::iter::repeat_n(String::new(), 6));
+    total_row.extend(s.totals.iter().map(|t| t.to_string()));
+    t.add_row(total_row);
+    for i in [0, 5, 6].into_iter().chain(7..7 + s.players.len()) {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    let mut out = String::new();
+    out.push_str(&format!("Profile: {} ({})\n\n", s.profile.name, s.profile.title));
+    out.push_str(&t.to_string());
+    out.push_str("\n\n");
+    let mut rank = new_table(markdown);
+    rank.set_header(vec!["Rank", "Player", "Points"]);
+    for st in &s.ranking {
+        rank.add_row(vec![st.rank.to_string(), st.player.clone(), st.points.to_string()]);
+    }
+    out.push_str(&rank.to_string());
+    out.push('\n');
+    if explain {
+        for (r, _) in s.rows {
+            out.push('\n');
+            out.push_str(&explain_deal(s, r, markdown));
+        }
+    }
+    out
+}
+
+/// The `--explain` block of one deal.
+fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
+    let f = &r.facts;
+    let party_line = |p: Party| format!("{p} {} {} eyes", names(s, r, p).join("+"), f.eyes(p));
+    let mut out = String::new();
+    let head = format!(
+        "Deal {} ({}): {} : {}",
+        f.number,
+        f.contract,
+        party_line(Party::Re),
+        party_line(Party::Kontra)
+    );
+    if markdown {
+        out.push_str(&format!("### {head}\n\n"));
+    } else {
+        out.push_str(&head);
+        out.push('\n');
+    }
+    let bullet = if markdown { "- " } else { "  " };
+    let outcome = match r.winner {
+        Some(w) => format!("{w} wins"),
+        None => "nobody wins (7.3)".to_string(),
+    };
+    out.push_str(&format!(
+        "{bullet}Re needs {} ({}); Kontra needs {} ({}): {outcome}\n",
+        r.goals[0].target, r.goals[0].why, r.goals[1].target, r.goals[1].why
+    ));
+    for item in &r.items {
+        let pts = if item.scored { signed(item.points as i64) } else { "0".into() };
+        out.push_str(&format!("{bullet}{:<7} {:<16} {:>3}  {}\n", item.party.title(), item.item, pts, item.rule));
+    }
+    let per: Vec<String> = s
+        .players
+        .iter()
+        .zip(&r.scores)
+        .zip(&f.roles)
+        .filter(|(_, role)| **role != doko::deal::Role::Out)
+        .map(|((p, v), _)| format!("{p} {}", signed(*v)))
+        .collect();
+    out.push_str(&format!(
+        "{bullet}value {} for {}{}; {}\n",
+        r.value(),
+        r.winner.map_or("Re", Party::title),
+        if r.multiplier > 1 { format!(", x{}", r.multiplier) } else { String::new() },
+        per.join(", ")
+    ));
+    out
+}
+
+fn csv(s: &Scored, explain: bool) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> =
+        ["deal", "contract", "re", "kontra", "re_eyes", "kontra_eyes", "winner", "value", "multiplier"].map(String::from).to_vec();
+    header.extend(s.players.iter().cloned());
+    header.extend(s.players.iter().map(|p| format!("{p}_total")));
+    if explain {
+        header.push("items".into());
+    }
+    w.write_record(&header)?;
+    for (r, totals) in s.rows {
+        let mut row = vec![
+            r.facts.number.to_string(),
+            r.facts.contract.to_string(),
+            names(s, r, Party::Re).join(" "),
+            names(s, r, Party::Kontra).join(" "),
+            r.facts.re_eyes.to_string(),
+            r.facts.kontra_eyes.to_string(),
+            winner_word(r).to_ascii_lowercase(),
+            r.value().to_string(),
+            r.multiplier.to_string(),
+        ];
+        row.extend(r.scores.iter().map(|v| v.to_string()));
+        row.extend(totals.iter().map(|v| v.to_string()));
+        if explain {
+            let items: Vec<String> = r
+                .items
+                .iter()
+                .filter(|i| i.scored)
+                .map(|i| format!("{}:{}:{}", i.party.key(), i.item, signed(i.points as i64)))
+                .collect();
+            row.push(items.join(" "));
+        }
+        w.write_record(&row)?;
+    }
+    Ok(String::from_utf8(w.into_inner().map_err(|e| e.into_error())?)?)
+}
+
+/// The JSON object of one scored deal (`formats.md` section 6).
+pub fn deal_json(players: &[String], r: &DealResult, totals: &[i64], explain: bool) -> Value {
+    let f = &r.facts;
+    let who = |p: Party| -> Vec<&String> { f.members(p).map(|i| &players[i]).collect() };
+    let per = |vals: &[i64]| -> Map<String, Value> {
+        players.iter().zip(vals).map(|(p, v)| (p.clone(), json!(v))).collect()
+    };
+    let items: Vec<Value> = r
+        .items
+        .iter()
+        .filter(|i| i.scored || explain)
+        .map(|i| {
+            let mut o = json!({"party": i.party.key(), "item": i.item, "points": i.points, "rule": i.rule});
+            if explain {
+                o["scored"] = json!(i.scored);
+            }
+            o
+        })
+        .collect();
+    let mut o = json!({
+        "deal": f.number,
+        "contract": f.contract.name(),
+        "winner": r.winner.map_or("none", Party::key),
+        "re": who(Party::Re),
+        "kontra": who(Party::Kontra),
+        "eyes": {"re": f.re_eyes, "kontra": f.kontra_eyes},
+        "value": r.value(),
+        "multiplier": r.multiplier,
+        "items": items,
+        "scores": per(&r.scores),
+        "totals": per(totals),
+    });
+    let out: Vec<&String> = f.roles.iter().enumerate().filter(|(_, r)| **r == doko::deal::Role::Out).map(|(i, _)| &players[i]).collect();
+    if !out.is_empty() {
+        o["out"] = json!(out);
+    }
+    if explain {
+        o["targets"] = json!({
+            "re": {"target": r.goals[0].target.to_string(), "why": r.goals[0].why},
+            "kontra": {"target": r.goals[1].target.to_string(), "why": r.goals[1].why},
+        });
+    }
+    o
+}
+
+fn json_doc(s: &Scored, explain: bool) -> Value {
+    let deals: Vec<Value> = s.rows.iter().map(|(r, t)| deal_json(s.players, r, t, explain)).collect();
+    let totals: Map<String, Value> = s.players.iter().zip(s.totals).map(|(p, v)| (p.clone(), json!(v))).collect();
+    json!({"variant": s.profile.name, "players": s.players, "deals": deals, "totals": totals})
+}

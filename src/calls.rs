@@ -1,0 +1,156 @@
+//! Calls (announcements): Re, Kontra, no 90, no 60, no 30, schwarz.
+
+use std::fmt;
+
+use crate::contract::Party;
+
+/// One call. `Announce` is "Re" for the Re party and "Kontra" for the Kontra party.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Call {
+    Announce,
+    No90,
+    No60,
+    No30,
+    Schwarz,
+}
+
+impl Call {
+    pub const ALL: [Call; 5] = [Call::Announce, Call::No90, Call::No60, Call::No30, Call::Schwarz];
+
+    /// 0 for Re/Kontra, 1 for no 90 ... 4 for schwarz.
+    pub fn level(self) -> u8 {
+        self as u8
+    }
+
+    pub fn from_level(level: u8) -> Option<Call> {
+        Call::ALL.get(level as usize).copied()
+    }
+
+    /// The word for this call made by `party`.
+    pub fn word(self, party: Party) -> &'static str {
+        match self {
+            Call::Announce => party.key(),
+            Call::No90 => "no90",
+            Call::No60 => "no60",
+            Call::No30 => "no30",
+            Call::Schwarz => "schwarz",
+        }
+    }
+
+    /// Reads one call word. `re` and `kontra` return the party they belong to.
+    pub fn parse(word: &str) -> Result<(Call, Option<Party>), String> {
+        let w = word.trim().to_ascii_lowercase().replace(['_', ' '], "");
+        Ok(match w.as_str() {
+            "re" => (Call::Announce, Some(Party::Re)),
+            "kontra" | "contra" => (Call::Announce, Some(Party::Kontra)),
+            "no90" | "90" | "keine90" => (Call::No90, None),
+            "no60" | "60" | "keine60" => (Call::No60, None),
+            "no30" | "30" | "keine30" => (Call::No30, None),
+            "schwarz" | "0" | "no0" => (Call::Schwarz, None),
+            _ => {
+                return Err(format!(
+                    "unknown call `{}` (known: re, kontra, no90, no60, no30, schwarz)",
+                    word.trim()
+                ));
+            }
+        })
+    }
+}
+
+/// What one party called: nothing, or its Re/Kontra plus every level up to the highest.
+/// A higher call implies the lower ones, so the highest call says it all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct PartyCalls {
+    highest: Option<Call>,
+}
+
+impl PartyCalls {
+    pub const NONE: PartyCalls = PartyCalls { highest: None };
+
+    pub fn up_to(call: Call) -> PartyCalls {
+        PartyCalls { highest: Some(call) }
+    }
+
+    pub fn highest(self) -> Option<Call> {
+        self.highest
+    }
+
+    /// Re (or Kontra) was said, explicitly or implied by a higher call.
+    pub fn announced(self) -> bool {
+        self.highest.is_some()
+    }
+
+    /// Number of levels called: 0 (none) to 4 (schwarz).
+    pub fn level(self) -> u8 {
+        self.highest.map_or(0, Call::level)
+    }
+
+    pub fn includes(self, call: Call) -> bool {
+        self.highest.is_some_and(|h| h >= call)
+    }
+
+    pub fn add(&mut self, call: Call) {
+        if !self.includes(call) {
+            self.highest = Some(call);
+        }
+    }
+
+    /// Reads a sheet cell of `party`'s calls: empty, or call words (the highest counts).
+    pub fn parse_cell(cell: &str, party: Party) -> Result<PartyCalls, String> {
+        let mut calls = PartyCalls::NONE;
+        for word in cell.split(|c: char| c.is_whitespace() || c == ';' || c == ',') {
+            if word.is_empty() || word == "-" {
+                continue;
+            }
+            let (call, owner) = Call::parse(word)?;
+            if let Some(owner) = owner
+                && owner != party
+            {
+                return Err(format!(
+                    "`{}` is a call of the {} party, not of {}",
+                    word.trim(),
+                    owner,
+                    party
+                ));
+            }
+            calls.add(call);
+        }
+        Ok(calls)
+    }
+
+    /// The canonical cell text: the highest call, or empty.
+    pub fn cell(self, party: Party) -> String {
+        self.highest.map(|c| c.word(party).to_string()).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for Call {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Call::Announce => "Re/Kontra",
+            Call::No90 => "no 90",
+            Call::No60 => "no 60",
+            Call::No30 => "no 30",
+            Call::Schwarz => "schwarz",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn highest_call_implies_the_lower_ones() {
+        let c = PartyCalls::parse_cell("no60", Party::Re).unwrap();
+        assert!(c.announced());
+        assert!(c.includes(Call::No90));
+        assert!(!c.includes(Call::No30));
+        assert_eq!(c.level(), 2);
+        assert_eq!(PartyCalls::parse_cell("re 90", Party::Re).unwrap().level(), 1);
+        assert_eq!(PartyCalls::parse_cell("", Party::Re).unwrap(), PartyCalls::NONE);
+        assert_eq!(PartyCalls::parse_cell("contra", Party::Kontra).unwrap().level(), 0);
+        assert!(PartyCalls::parse_cell("kontra", Party::Re).is_err());
+        assert!(PartyCalls::parse_cell("no45", Party::Re).unwrap_err().contains("no45"));
+    }
+}

@@ -1,0 +1,450 @@
+//! Suits, ranks, eyes, decks and the card orders of every contract.
+//!
+//! Nothing here assumes 48 cards, 12 tricks or 4 seats: a [`Deck`] is built from the
+//! ranks and number of copies a profile names, and a [`CardOrder`] from the trump list a
+//! profile names, so the same code serves the 48- and 40-card games and Kloepper.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A suit, in the conventional order clubs, spades, hearts, diamonds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Clubs,
+    Spades,
+    Hearts,
+    Diamonds,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds];
+
+    pub fn letter(self) -> char {
+        match self {
+            Suit::Clubs => 'C',
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+            Suit::Diamonds => 'D',
+        }
+    }
+
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Clubs => '♣',
+            Suit::Spades => '♠',
+            Suit::Hearts => '♥',
+            Suit::Diamonds => '♦',
+        }
+    }
+
+    fn from_char(c: char) -> Option<Suit> {
+        match c.to_ascii_uppercase() {
+            'C' | '♣' => Some(Suit::Clubs),
+            'S' | '♠' => Some(Suit::Spades),
+            'H' | '♥' => Some(Suit::Hearts),
+            'D' | '♦' => Some(Suit::Diamonds),
+            _ => None,
+        }
+    }
+}
+
+/// A rank, in side-suit order from highest to lowest (A 10 K Q J 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rank {
+    Ace,
+    Ten,
+    King,
+    Queen,
+    Jack,
+    Nine,
+}
+
+impl Rank {
+    pub const ALL: [Rank; 6] = [
+        Rank::Ace,
+        Rank::Ten,
+        Rank::King,
+        Rank::Queen,
+        Rank::Jack,
+        Rank::Nine,
+    ];
+
+    /// Card points ("eyes").
+    pub fn eyes(self) -> u16 {
+        match self {
+            Rank::Ace => 11,
+            Rank::Ten => 10,
+            Rank::King => 4,
+            Rank::Queen => 3,
+            Rank::Jack => 2,
+            Rank::Nine => 0,
+        }
+    }
+
+    pub fn token(self) -> &'static str {
+        match self {
+            Rank::Ace => "A",
+            Rank::Ten => "10",
+            Rank::King => "K",
+            Rank::Queen => "Q",
+            Rank::Jack => "J",
+            Rank::Nine => "9",
+        }
+    }
+
+    /// Strength among side-suit cards of one suit: higher wins.
+    fn side_strength(self) -> u8 {
+        6 - self as u8
+    }
+}
+
+impl FromStr for Rank {
+    type Err = CardError;
+    fn from_str(s: &str) -> Result<Rank, CardError> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "A" => Ok(Rank::Ace),
+            "10" | "T" => Ok(Rank::Ten),
+            "K" => Ok(Rank::King),
+            "Q" | "D" => Ok(Rank::Queen),
+            "J" | "B" => Ok(Rank::Jack),
+            "9" => Ok(Rank::Nine),
+            _ => Err(CardError::Rank(s.trim().to_string())),
+        }
+    }
+}
+
+/// Why a card token could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CardError {
+    #[error("empty card")]
+    Empty,
+    #[error("`{0}` is not a card: the suit must be one of C S H D (or ♣ ♠ ♥ ♦)")]
+    Suit(String),
+    #[error("`{0}` is not a rank: use A 10 K Q J 9 (also T, D for Dame, B for Bube)")]
+    Rank(String),
+}
+
+/// One card of a suit and rank. Copies of the same card are equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card {
+    pub suit: Suit,
+    pub rank: Rank,
+}
+
+/// Number of distinct cards (suit x rank); the size of a per-card counting array.
+pub const DISTINCT: usize = 24;
+
+impl Card {
+    pub const fn new(suit: Suit, rank: Rank) -> Card {
+        Card { suit, rank }
+    }
+
+    pub fn eyes(self) -> u16 {
+        self.rank.eyes()
+    }
+
+    /// Index in `0..DISTINCT`, for counting arrays.
+    pub fn index(self) -> usize {
+        self.suit as usize * 6 + self.rank as usize
+    }
+
+    pub fn from_index(i: usize) -> Card {
+        Card::new(Suit::ALL[i / 6], Rank::ALL[i % 6])
+    }
+
+    pub const CLUB_QUEEN: Card = Card::new(Suit::Clubs, Rank::Queen);
+    pub const CLUB_JACK: Card = Card::new(Suit::Clubs, Rank::Jack);
+    pub const DIAMOND_ACE: Card = Card::new(Suit::Diamonds, Rank::Ace);
+    pub const HEART_TEN: Card = Card::new(Suit::Hearts, Rank::Ten);
+}
+
+impl FromStr for Card {
+    type Err = CardError;
+    fn from_str(s: &str) -> Result<Card, CardError> {
+        let s = s.trim();
+        let mut chars = s.chars();
+        let first = chars.next().ok_or(CardError::Empty)?;
+        let suit = Suit::from_char(first).ok_or_else(|| CardError::Suit(s.to_string()))?;
+        let rest = chars.as_str();
+        if rest.is_empty() {
+            return Err(CardError::Rank(s.to_string()));
+        }
+        let rank = rest
+            .parse::<Rank>()
+            .map_err(|_| CardError::Rank(s.to_string()))?;
+        Ok(Card { suit, rank })
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.suit.letter(), self.rank.token())
+    }
+}
+
+/// Parses a space-separated list of card tokens.
+pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardError> {
+    s.split_whitespace().map(str::parse).collect()
+}
+
+/// The cards in play: which ranks are used and how many copies of each card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deck {
+    ranks: Vec<Rank>,
+    copies: u8,
+}
+
+impl Deck {
+    pub fn new(ranks: Vec<Rank>, copies: u8) -> Deck {
+        Deck { ranks, copies }
+    }
+
+    pub fn copies(&self) -> u8 {
+        self.copies
+    }
+
+    pub fn contains(&self, card: Card) -> bool {
+        self.ranks.contains(&card.rank)
+    }
+
+    /// Distinct cards of the deck, suit by suit.
+    pub fn distinct(&self) -> impl Iterator<Item = Card> + '_ {
+        Suit::ALL
+            .into_iter()
+            .flat_map(move |s| self.ranks.iter().map(move |&r| Card::new(s, r)))
+    }
+
+    /// Every card, copies included.
+    pub fn cards(&self) -> Vec<Card> {
+        let mut v = Vec::with_capacity(self.size());
+        for c in self.distinct() {
+            for _ in 0..self.copies {
+                v.push(c);
+            }
+        }
+        v
+    }
+
+    pub fn size(&self) -> usize {
+        self.ranks.len() * 4 * self.copies as usize
+    }
+
+    pub fn total_eyes(&self) -> u16 {
+        self.ranks.iter().map(|r| r.eyes()).sum::<u16>() * 4 * self.copies as u16
+    }
+}
+
+/// What a card counts as in a given contract: trump, or a side suit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlaySuit {
+    Trump,
+    Side(Suit),
+}
+
+impl fmt::Display for PlaySuit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaySuit::Trump => f.write_str("trump"),
+            PlaySuit::Side(s) => write!(f, "{}", s.symbol()),
+        }
+    }
+}
+
+/// Which cards are trumps, as a kind of contract sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TrumpKind {
+    /// The profile's normal trump list (normal game, wedding, poverty, silent solo,
+    /// diamond solo, misere).
+    Normal,
+    /// A suit solo: the normal list with the plain diamonds replaced by this suit's cards.
+    Suit(Suit),
+    Queens,
+    Jacks,
+    QueensJacks,
+    Kings,
+    /// Only the queens (or jacks) of one suit are trump (the wiki's Obersolo-X / Untersolo-X).
+    OneRank(Rank, Suit),
+    /// No trumps at all.
+    Meatless,
+}
+
+/// The ranking of cards in one contract: trumps high to low, then side suits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardOrder {
+    /// For each distinct card: `Some(strength)` if it is trump (higher wins).
+    trump: [Option<u8>; DISTINCT],
+}
+
+impl CardOrder {
+    /// Builds the order of `kind` from a profile's normal trump list (highest first).
+    pub fn new(kind: TrumpKind, normal_trumps: &[Card]) -> CardOrder {
+        let list: Vec<Card> = match kind {
+            TrumpKind::Normal => normal_trumps.to_vec(),
+            TrumpKind::Suit(Suit::Diamonds) => normal_trumps.to_vec(),
+            TrumpKind::Suit(suit) => {
+                let mut v: Vec<Card> = Vec::new();
+                for &c in normal_trumps {
+                    let plain = c.suit == Suit::Diamonds && !matches!(c.rank, Rank::Queen | Rank::Jack);
+                    let c = if plain { Card::new(suit, c.rank) } else { c };
+                    if !v.contains(&c) {
+                        v.push(c);
+                    }
+                }
+                v
+            }
+            TrumpKind::Queens => Suit::ALL.map(|s| Card::new(s, Rank::Queen)).to_vec(),
+            TrumpKind::Jacks => Suit::ALL.map(|s| Card::new(s, Rank::Jack)).to_vec(),
+            TrumpKind::QueensJacks => Suit::ALL
+                .map(|s| Card::new(s, Rank::Queen))
+                .into_iter()
+                .chain(Suit::ALL.map(|s| Card::new(s, Rank::Jack)))
+                .collect(),
+            TrumpKind::Kings => Suit::ALL.map(|s| Card::new(s, Rank::King)).to_vec(),
+            TrumpKind::OneRank(rank, suit) => vec![Card::new(suit, rank)],
+            TrumpKind::Meatless => Vec::new(),
+        };
+        let mut trump = [None; DISTINCT];
+        let n = list.len();
+        for (i, c) in list.iter().enumerate() {
+            trump[c.index()] = Some((n - i) as u8);
+        }
+        CardOrder { trump }
+    }
+
+    pub fn is_trump(&self, card: Card) -> bool {
+        self.trump[card.index()].is_some()
+    }
+
+    pub fn play_suit(&self, card: Card) -> PlaySuit {
+        if self.is_trump(card) {
+            PlaySuit::Trump
+        } else {
+            PlaySuit::Side(card.suit)
+        }
+    }
+
+    /// Does `challenger` beat the `current` best card of a trick led in `led`?
+    /// Equal cards: the one played first wins, so an equal challenger does not beat.
+    pub fn beats(&self, challenger: Card, current: Card, led: PlaySuit) -> bool {
+        match (self.trump[challenger.index()], self.trump[current.index()]) {
+            (Some(a), Some(b)) => a > b,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => {
+                PlaySuit::Side(challenger.suit) == led
+                    && (challenger.suit != current.suit
+                        || challenger.rank.side_strength() > current.rank.side_strength())
+            }
+        }
+    }
+
+    /// Index of the winning card of a trick (cards in play order).
+    pub fn trick_winner(&self, cards: &[Card]) -> usize {
+        let led = self.play_suit(cards[0]);
+        let mut best = 0;
+        for (i, &c) in cards.iter().enumerate().skip(1) {
+            if self.beats(c, cards[best], led) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Number of trump cards in the deck (copies included).
+    pub fn trump_count(&self, deck: &Deck) -> usize {
+        deck.distinct().filter(|&c| self.is_trump(c)).count() * deck.copies() as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn ddv_trumps() -> Vec<Card> {
+        parse_cards("H10 CQ SQ HQ DQ CJ SJ HJ DJ DA D10 DK D9").unwrap()
+    }
+
+    fn full() -> Deck {
+        Deck::new(Rank::ALL.to_vec(), 2)
+    }
+
+    #[test]
+    fn tokens_parse_in_every_spelling() {
+        assert_eq!(c("H10"), c("♥10"));
+        assert_eq!(c("ht"), c("H10"));
+        assert_eq!(c("CD"), c("CQ"));
+        assert_eq!(c("sb"), c("SJ"));
+        assert_eq!(c(" ♦a "), Card::DIAMOND_ACE);
+        assert_eq!(c("H10").to_string(), "H10");
+        assert!("X9".parse::<Card>().is_err());
+        assert!("C".parse::<Card>().is_err());
+        assert!("C11".parse::<Card>().is_err());
+        assert!("".parse::<Card>().is_err());
+    }
+
+    #[test]
+    fn decks_have_the_documented_size_and_eyes() {
+        assert_eq!(full().size(), 48);
+        assert_eq!(full().total_eyes(), 240);
+        let no_nines = Deck::new(Rank::ALL[..5].to_vec(), 2);
+        assert_eq!(no_nines.size(), 40);
+        assert_eq!(no_nines.total_eyes(), 240);
+        let kloepper = Deck::new(Rank::ALL.to_vec(), 1);
+        assert_eq!(kloepper.size(), 24);
+        assert_eq!(kloepper.total_eyes(), 120);
+    }
+
+    #[test]
+    fn trump_counts_per_contract() {
+        let t = ddv_trumps();
+        let d = full();
+        assert_eq!(CardOrder::new(TrumpKind::Normal, &t).trump_count(&d), 26);
+        assert_eq!(CardOrder::new(TrumpKind::Suit(Suit::Clubs), &t).trump_count(&d), 26);
+        assert_eq!(CardOrder::new(TrumpKind::Suit(Suit::Hearts), &t).trump_count(&d), 24);
+        assert_eq!(CardOrder::new(TrumpKind::Queens, &t).trump_count(&d), 8);
+        assert_eq!(CardOrder::new(TrumpKind::Jacks, &t).trump_count(&d), 8);
+        assert_eq!(CardOrder::new(TrumpKind::QueensJacks, &t).trump_count(&d), 16);
+        assert_eq!(CardOrder::new(TrumpKind::Kings, &t).trump_count(&d), 8);
+        assert_eq!(CardOrder::new(TrumpKind::Meatless, &t).trump_count(&d), 0);
+    }
+
+    #[test]
+    fn normal_game_order() {
+        let o = CardOrder::new(TrumpKind::Normal, &ddv_trumps());
+        // Heart ten beats the club queen; a club queen does not follow clubs.
+        assert_eq!(o.trick_winner(&[c("CQ"), c("H10")]), 1);
+        assert_eq!(o.play_suit(c("CQ")), PlaySuit::Trump);
+        assert_eq!(o.play_suit(c("HA")), PlaySuit::Side(Suit::Hearts));
+        // Equal cards: first wins.
+        assert_eq!(o.trick_winner(&[c("H10"), c("H10")]), 0);
+        // Off-suit side card never wins.
+        assert_eq!(o.trick_winner(&[c("C9"), c("SA"), c("CK"), c("HA")]), 2);
+        // Lowest trump beats any side card.
+        assert_eq!(o.trick_winner(&[c("CA"), c("D9")]), 1);
+        // Side order A 10 K 9.
+        assert_eq!(o.trick_winner(&[c("S10"), c("SK"), c("SA"), c("S9")]), 2);
+    }
+
+    #[test]
+    fn solo_orders() {
+        let t = ddv_trumps();
+        let hearts = CardOrder::new(TrumpKind::Suit(Suit::Hearts), &t);
+        assert!(hearts.is_trump(c("HA")));
+        assert!(!hearts.is_trump(c("DA")));
+        assert_eq!(hearts.trick_winner(&[c("HA"), c("H10")]), 1);
+        let clubs = CardOrder::new(TrumpKind::Suit(Suit::Clubs), &t);
+        assert_eq!(clubs.trick_winner(&[c("CA"), c("DJ")]), 1);
+        assert_eq!(clubs.trick_winner(&[c("C9"), c("DA")]), 0);
+        let queens = CardOrder::new(TrumpKind::Queens, &t);
+        assert_eq!(queens.trick_winner(&[c("CJ"), c("CA")]), 1);
+        assert_eq!(queens.trick_winner(&[c("DA"), c("DQ")]), 1);
+        let meatless = CardOrder::new(TrumpKind::Meatless, &t);
+        assert_eq!(meatless.trick_winner(&[c("CQ"), c("CA"), c("H10")]), 1);
+        // Side order in a meatless solo: A 10 K Q J 9.
+        assert_eq!(meatless.trick_winner(&[c("SJ"), c("SQ")]), 1);
+    }
+}

@@ -1,0 +1,173 @@
+//! Contracts (what is played) and parties (Re and Kontra).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::cards::{Rank, Suit, TrumpKind};
+
+/// One of the two parties of a deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Party {
+    Re,
+    Kontra,
+}
+
+impl Party {
+    pub fn other(self) -> Party {
+        match self {
+            Party::Re => Party::Kontra,
+            Party::Kontra => Party::Re,
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Party::Re => "re",
+            Party::Kontra => "kontra",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Party::Re => "Re",
+            Party::Kontra => "Kontra",
+        }
+    }
+}
+
+impl fmt::Display for Party {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+/// The kind of a solo, which decides the trumps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SoloKind {
+    Suit(Suit),
+    Queens,
+    Jacks,
+    Meatless,
+    QueensJacks,
+    Kings,
+}
+
+/// What is played in a deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Contract {
+    Normal,
+    Wedding,
+    SilentSolo,
+    Poverty,
+    Solo(SoloKind),
+    Misere,
+    Redeal,
+}
+
+/// Canonical names first, then the accepted aliases (`formats.md` section 2).
+const NAMES: &[(&str, Contract, &[&str])] = &[
+    ("normal", Contract::Normal, &["normalspiel", "gesund"]),
+    ("wedding", Contract::Wedding, &["hochzeit"]),
+    ("silent-solo", Contract::SilentSolo, &["stille-hochzeit"]),
+    ("poverty", Contract::Poverty, &["armut"]),
+    ("solo-clubs", Contract::Solo(SoloKind::Suit(Suit::Clubs)), &["kreuzsolo"]),
+    ("solo-spades", Contract::Solo(SoloKind::Suit(Suit::Spades)), &["piksolo"]),
+    ("solo-hearts", Contract::Solo(SoloKind::Suit(Suit::Hearts)), &["herzsolo"]),
+    (
+        "solo-diamonds",
+        Contract::Solo(SoloKind::Suit(Suit::Diamonds)),
+        &["karosolo", "trumpfsolo"],
+    ),
+    ("solo-queens", Contract::Solo(SoloKind::Queens), &["damensolo"]),
+    ("solo-jacks", Contract::Solo(SoloKind::Jacks), &["bubensolo"]),
+    ("solo-meatless", Contract::Solo(SoloKind::Meatless), &["fleischlos", "assolo"]),
+    ("solo-queens-jacks", Contract::Solo(SoloKind::QueensJacks), &[]),
+    ("solo-kings", Contract::Solo(SoloKind::Kings), &[]),
+    ("misere", Contract::Misere, &[]),
+    ("redeal", Contract::Redeal, &["schmeissen"]),
+];
+
+impl Contract {
+    /// Every contract, in the order of `formats.md`.
+    pub fn all() -> impl Iterator<Item = Contract> {
+        NAMES.iter().map(|(_, c, _)| *c)
+    }
+
+    pub fn name(self) -> &'static str {
+        NAMES
+            .iter()
+            .find(|(_, c, _)| *c == self)
+            .map(|(n, _, _)| *n)
+            .unwrap_or("normal")
+    }
+
+    /// Which cards are trumps in this contract.
+    pub fn trump_kind(self) -> TrumpKind {
+        match self {
+            Contract::Solo(SoloKind::Suit(s)) => TrumpKind::Suit(s),
+            Contract::Solo(SoloKind::Queens) => TrumpKind::Queens,
+            Contract::Solo(SoloKind::Jacks) => TrumpKind::Jacks,
+            Contract::Solo(SoloKind::QueensJacks) => TrumpKind::QueensJacks,
+            Contract::Solo(SoloKind::Kings) => TrumpKind::Kings,
+            Contract::Solo(SoloKind::Meatless) => TrumpKind::Meatless,
+            _ => TrumpKind::Normal,
+        }
+    }
+
+    /// A declared solo in which the declarer alone is Re.
+    pub fn is_declared_solo(self) -> bool {
+        matches!(self, Contract::Solo(_) | Contract::Misere)
+    }
+}
+
+impl FromStr for Contract {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Contract, String> {
+        let key = s.trim().to_ascii_lowercase().replace('_', "-");
+        NAMES
+            .iter()
+            .find(|(n, _, aliases)| *n == key || aliases.contains(&key.as_str()))
+            .map(|(_, c, _)| *c)
+            .ok_or_else(|| {
+                format!(
+                    "unknown contract `{}` (known: {})",
+                    s.trim(),
+                    NAMES.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")
+                )
+            })
+    }
+}
+
+impl fmt::Display for Contract {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Rank names used when a rule talks about queens or jacks.
+pub fn rank_word(rank: Rank) -> &'static str {
+    match rank {
+        Rank::Queen => "queen",
+        Rank::Jack => "jack",
+        Rank::King => "king",
+        Rank::Ace => "ace",
+        Rank::Ten => "ten",
+        Rank::Nine => "nine",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_aliases_parse() {
+        for c in Contract::all() {
+            assert_eq!(c.name().parse::<Contract>(), Ok(c));
+        }
+        assert_eq!("Hochzeit".parse::<Contract>(), Ok(Contract::Wedding));
+        assert_eq!(" DAMENSOLO ".parse::<Contract>(), Ok(Contract::Solo(SoloKind::Queens)));
+        assert_eq!("assolo".parse::<Contract>(), Ok(Contract::Solo(SoloKind::Meatless)));
+        assert!("grand".parse::<Contract>().unwrap_err().contains("unknown contract `grand`"));
+    }
+}

@@ -1,0 +1,84 @@
+//! Errors that say where: file, line, deal, trick and field.
+
+use std::fmt;
+
+/// Where something was found in an input.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Located {
+    /// File name, or `<stdin>`.
+    pub file: String,
+    pub line: Option<usize>,
+    pub deal: Option<usize>,
+    pub trick: Option<usize>,
+    /// Column name (CSV) or key (TOML).
+    pub field: Option<String>,
+}
+
+impl fmt::Display for Located {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+        }
+        let mut parts = Vec::new();
+        if let Some(d) = self.deal {
+            parts.push(format!("deal {d}"));
+        }
+        if let Some(t) = self.trick {
+            parts.push(format!("trick {t}"));
+        }
+        if let Some(field) = &self.field {
+            parts.push(format!("field `{field}`"));
+        }
+        if !parts.is_empty() {
+            write!(f, ": {}", parts.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// A deal or a file that cannot be read as a valid record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{at}: {message}")]
+pub struct RecordError {
+    pub at: Located,
+    pub message: String,
+}
+
+impl RecordError {
+    pub fn new(file: &str, message: impl Into<String>) -> RecordError {
+        RecordError {
+            at: Located { file: file.to_string(), ..Located::default() },
+            message: message.into(),
+        }
+    }
+
+    pub fn line(mut self, line: usize) -> RecordError {
+        self.at.line = Some(line);
+        self
+    }
+
+    pub fn deal(mut self, deal: usize) -> RecordError {
+        self.at.deal = Some(deal);
+        self
+    }
+
+    pub fn trick(mut self, trick: Option<usize>) -> RecordError {
+        self.at.trick = trick;
+        self
+    }
+
+    pub fn field(mut self, field: impl Into<String>) -> RecordError {
+        self.at.field = Some(field.into());
+        self
+    }
+}
+
+/// Decodes a file's bytes as UTF-8, naming the line of the first bad byte.
+pub fn decode(file: &str, bytes: Vec<u8>) -> Result<String, RecordError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        RecordError::new(file, "not valid UTF-8 text (save the file as UTF-8)").line(line)
+    })
+}

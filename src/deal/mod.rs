@@ -1,0 +1,209 @@
+//! The record model: what is known about a deal, however it was written down.
+//!
+//! A paper sheet row or a TOML summary says the facts directly; a full record (the cards
+//! and the tricks) is played through [`crate::play`] to derive them. Either way scoring
+//! sees one [`DealFacts`].
+
+mod error;
+pub mod records;
+pub mod sheet;
+
+use crate::calls::PartyCalls;
+use crate::contract::{Contract, Party};
+use crate::extras::Extra;
+use crate::variant::Profile;
+
+pub use error::{Located, RecordError, decode};
+
+/// A player's part in one deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    Re,
+    Kontra,
+    /// Sits out (the dealer at a table of one more than the players a deal needs).
+    Out,
+}
+
+impl Role {
+    pub fn party(self) -> Option<Party> {
+        match self {
+            Role::Re => Some(Party::Re),
+            Role::Kontra => Some(Party::Kontra),
+            Role::Out => None,
+        }
+    }
+}
+
+impl From<Party> for Role {
+    fn from(p: Party) -> Role {
+        match p {
+            Party::Re => Role::Re,
+            Party::Kontra => Role::Kontra,
+        }
+    }
+}
+
+/// Everything scoring needs to know about one deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealFacts {
+    /// The deal's number as written (or its position, counting from 1).
+    pub number: usize,
+    pub contract: Contract,
+    /// One role per seat of the table, in seat order.
+    pub roles: Vec<Role>,
+    pub re_eyes: u16,
+    pub kontra_eyes: u16,
+    /// Tricks won, when known (always for full records).
+    pub re_tricks: Option<u8>,
+    pub kontra_tricks: Option<u8>,
+    pub re_calls: PartyCalls,
+    pub kontra_calls: PartyCalls,
+    pub re_extras: Vec<Extra>,
+    pub kontra_extras: Vec<Extra>,
+    /// A multiplier forced by the sheet (`bock` column).
+    pub bock: Option<u32>,
+    pub note: Option<String>,
+}
+
+impl DealFacts {
+    /// Seats of one party.
+    pub fn members(&self, party: Party) -> impl Iterator<Item = usize> + '_ {
+        self.roles
+            .iter()
+            .enumerate()
+            .filter(move |(_, r)| r.party() == Some(party))
+            .map(|(i, _)| i)
+    }
+
+    pub fn size(&self, party: Party) -> usize {
+        self.members(party).count()
+    }
+
+    /// One player against the others (solo, silent solo, a wedding without partner).
+    pub fn is_lone(&self) -> bool {
+        self.size(Party::Re) == 1 || self.size(Party::Kontra) == 1
+    }
+
+    pub fn eyes(&self, party: Party) -> u16 {
+        match party {
+            Party::Re => self.re_eyes,
+            Party::Kontra => self.kontra_eyes,
+        }
+    }
+
+    pub fn tricks(&self, party: Party) -> Option<u8> {
+        match party {
+            Party::Re => self.re_tricks,
+            Party::Kontra => self.kontra_tricks,
+        }
+    }
+
+    pub fn calls(&self, party: Party) -> PartyCalls {
+        match party {
+            Party::Re => self.re_calls,
+            Party::Kontra => self.kontra_calls,
+        }
+    }
+
+    pub fn extras(&self, party: Party) -> &[Extra] {
+        match party {
+            Party::Re => &self.re_extras,
+            Party::Kontra => &self.kontra_extras,
+        }
+    }
+
+    /// Did `party` win no trick? Without a trick count, 0 eyes is taken as no trick.
+    pub fn is_schwarz(&self, party: Party) -> bool {
+        match self.tricks(party) {
+            Some(t) => t == 0,
+            None => self.eyes(party) == 0,
+        }
+    }
+
+    /// Checks a summary against the profile. Errors name the field in the words of the
+    /// sheet (`game`, `re`, `re_points`, ...); `contract_field` is `game` on a CSV sheet and
+    /// `contract` in a TOML record.
+    pub fn check(&self, profile: &Profile, contract_field: &str) -> Result<(), (String, String)> {
+        let err = |field: &str, msg: String| Err((field.to_string(), msg));
+        if !profile.allows(self.contract) {
+            return err(
+                contract_field,
+                format!("contract {} is not played under profile {}", self.contract, profile.name),
+            );
+        }
+        let players = profile.deck.players as usize;
+        let seats = self.roles.len();
+        let out = self.roles.iter().filter(|r| **r == Role::Out).count();
+        if seats != players && seats != players + 1 {
+            return err("players", format!("{seats} players at the table; {players} or {} expected", players + 1));
+        }
+        if seats - out != players {
+            return err(
+                "players",
+                format!(
+                    "{} players take part, {players} expected ({} sit out)",
+                    seats - out,
+                    seats - players
+                ),
+            );
+        }
+        if self.contract == Contract::Redeal {
+            return Ok(());
+        }
+        let re = self.size(Party::Re);
+        let expected: &[usize] = match self.contract {
+            Contract::Normal | Contract::Poverty => &[2],
+            Contract::Wedding => &[2, 1],
+            _ => &[1],
+        };
+        if !expected.contains(&re) {
+            let want = expected.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" or ");
+            return err(
+                "re",
+                format!("a Re party of {re} in a {} game; it must have {want} player(s)", self.contract),
+            );
+        }
+        let total = profile.deck().total_eyes();
+        if self.re_eyes as u32 + self.kontra_eyes as u32 != total as u32 {
+            return err(
+                "re_points",
+                format!("eyes {} + {} do not add up to {total}", self.re_eyes, self.kontra_eyes),
+            );
+        }
+        let tricks = profile.hand_size();
+        if let (Some(r), Some(k)) = (self.re_tricks, self.kontra_tricks)
+            && r as usize + k as usize != tricks
+        {
+            return err("re_tricks", format!("tricks {r} + {k} do not add up to {tricks}"));
+        }
+        for party in [Party::Re, Party::Kontra] {
+            let field = format!("{}_tricks", party.key());
+            if self.tricks(party) == Some(0) && self.eyes(party) > 0 {
+                return err(&field, format!("{party} won no trick but has {} eyes", self.eyes(party)));
+            }
+            if self.tricks(party).is_some_and(|t| t as usize > tricks) {
+                return err(&field, format!("more than the {tricks} tricks of a deal"));
+            }
+        }
+        let all: Vec<Extra> = self.re_extras.iter().chain(&self.kontra_extras).copied().collect();
+        let count = |e: Extra| all.iter().filter(|&&x| x == e).count();
+        let copies = profile.deck.copies as usize;
+        for (extra, max) in [
+            (Extra::Fox, copies),
+            (Extra::Karlchen, 1),
+            (Extra::KarlchenCaught, copies),
+            (Extra::Doppelkopf, tricks),
+            (Extra::FoxLastTrick, copies),
+            (Extra::HeartTrick, tricks),
+            (Extra::DulleCaught, copies),
+        ] {
+            if count(extra) > max {
+                return err("re_extras", format!("{} {extra} extras; a deal has at most {max}", count(extra)));
+            }
+        }
+        if self.bock == Some(0) {
+            return err("bock", "a multiplier of 0".to_string());
+        }
+        Ok(())
+    }
+}

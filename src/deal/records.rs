@@ -1,0 +1,276 @@
+//! Deal records in TOML (`formats.md` section 4): a table of players and any number of
+//! deals, each a summary or a full record.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::calls::{Call, PartyCalls};
+use crate::cards::{Card, parse_cards};
+use crate::contract::{Contract, Party};
+use crate::deal::{DealFacts, RecordError, Role};
+use crate::extras::Extra;
+use crate::play::{CallEntry, FullRecord, play};
+use crate::variant::{Profile, line_of};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    variant: Option<String>,
+    players: Vec<String>,
+    #[serde(default)]
+    deal: Vec<Spanned<RawDeal>>,
+    /// The league table of a league file (read by the league commands).
+    #[allow(dead_code)]
+    league: Option<toml::Table>,
+}
+
+/// One `[[deal]]` as written.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDeal {
+    pub dealer: Option<String>,
+    pub contract: Option<String>,
+    pub declarer: Option<String>,
+    pub compulsory: Option<bool>,
+    pub hands: Option<BTreeMap<String, String>>,
+    pub calls: Option<Vec<String>>,
+    pub tricks: Option<Vec<String>>,
+    pub re: Option<Vec<String>>,
+    pub re_points: Option<u16>,
+    pub kontra_points: Option<u16>,
+    pub re_calls: Option<String>,
+    pub kontra_calls: Option<String>,
+    pub re_extras: Option<Vec<String>>,
+    pub kontra_extras: Option<Vec<String>>,
+    pub re_tricks: Option<u8>,
+    pub kontra_tricks: Option<u8>,
+    pub bock: Option<u32>,
+    pub note: Option<String>,
+}
+
+/// A parsed record file.
+#[derive(Debug)]
+pub struct RecordFile {
+    file: String,
+    /// The profile the file asks for, if any.
+    pub variant: Option<String>,
+    pub players: Vec<String>,
+    /// Each deal with the line it starts on.
+    deals: Vec<(usize, RawDeal)>,
+}
+
+impl RecordFile {
+    pub fn parse(file: &str, text: &str) -> Result<RecordFile, RecordError> {
+        let raw: RawFile = toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(1, |s| line_of(text, s.start));
+            RecordError::new(file, e.message().trim().to_string()).line(line)
+        })?;
+        let players: Vec<String> = raw.players.iter().map(|p| p.trim().to_string()).collect();
+        for (i, p) in players.iter().enumerate() {
+            if p.is_empty() || players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+                return Err(RecordError::new(file, format!("player `{p}` is empty or named twice")).field("players"));
+            }
+        }
+        let deals = raw
+            .deal
+            .into_iter()
+            .map(|d| (line_of(text, d.span().start), d.into_inner()))
+            .collect();
+        Ok(RecordFile { file: file.to_string(), variant: raw.variant, players, deals })
+    }
+
+    /// The deals, checked against `profile` (full records are played through).
+    pub fn deals<'s>(&'s self, profile: &'s Profile) -> impl Iterator<Item = Result<DealFacts, RecordError>> + 's {
+        let seats = self.players.len();
+        let mut dealer = seats.saturating_sub(1);
+        self.deals.iter().enumerate().map(move |(i, (line, raw))| {
+            let number = i + 1;
+            let err = |field: &str, msg: String| RecordError::new(&self.file, msg).line(*line).deal(number).field(field);
+            if let Some(name) = &raw.dealer {
+                dealer = self.seat(name).ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?;
+            } else if i > 0 {
+                dealer = (dealer + 1) % seats.max(1);
+            }
+            self.deal_facts(raw, number, dealer, profile).map_err(|(trick, field, msg)| err(&field, msg).trick(trick))
+        })
+    }
+
+    fn seat(&self, name: &str) -> Option<usize> {
+        self.players.iter().position(|p| p.eq_ignore_ascii_case(name.trim()))
+    }
+
+    fn seat_of(&self, name: &str, field: &str) -> Result<usize, DealError> {
+        self.seat(name).ok_or_else(|| (None, field.to_string(), format!("`{}` is not a player", name.trim())))
+    }
+
+    fn deal_facts(&self, raw: &RawDeal, number: usize, dealer: usize, profile: &Profile) -> Result<DealFacts, DealError> {
+        let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
+        let contract: Contract = match &raw.contract {
+            Some(c) => c.parse().map_err(|e| bad("contract", e))?,
+            None => Contract::Normal,
+        };
+        let declarer = raw.declarer.as_deref().map(|d| self.seat_of(d, "declarer")).transpose()?;
+        if let Some(b) = raw.bock
+            && b == 0
+        {
+            return Err(bad("bock", "a multiplier of 0".into()));
+        }
+        let Some(tricks) = &raw.tricks else {
+            return self.summary(raw, number, dealer, contract, profile);
+        };
+        for key in ["re_calls", "kontra_calls", "re_extras", "kontra_extras", "re_tricks", "kontra_tricks"] {
+            let given = match key {
+                "re_calls" => raw.re_calls.is_some(),
+                "kontra_calls" => raw.kontra_calls.is_some(),
+                "re_extras" => raw.re_extras.is_some(),
+                "kontra_extras" => raw.kontra_extras.is_some(),
+                "re_tricks" => raw.re_tricks.is_some(),
+                _ => raw.kontra_tricks.is_some(),
+            };
+            if given {
+                return Err(bad(key, "a full record derives this from the tricks; write `calls` instead of re_calls/kontra_calls, and leave extras and tricks to doko".into()));
+            }
+        }
+        let mut hands = vec![None; self.players.len()];
+        for (name, cards) in raw.hands.iter().flatten() {
+            let field = format!("hands.{name}");
+            let seat = self.seat_of(name, &field)?;
+            hands[seat] = Some(parse_cards(cards).map_err(|e| bad(&field, e.to_string()))?);
+        }
+        let mut calls = Vec::new();
+        for text in raw.calls.iter().flatten() {
+            calls.push(self.call_entry(text)?);
+        }
+        let mut played = Vec::with_capacity(tricks.len());
+        for (t, trick) in tricks.iter().enumerate() {
+            let mut cards = Vec::new();
+            for token in trick.split_whitespace() {
+                let (who, card) = match token.split_once(':') {
+                    Some((p, c)) => (Some(self.seat(p).ok_or_else(|| (Some(t + 1), "tricks".to_string(), format!("`{p}` is not a player")))?), c),
+                    None => (None, token),
+                };
+                let card: Card = card.parse().map_err(|e: crate::cards::CardError| (Some(t + 1), "tricks".to_string(), e.to_string()))?;
+                cards.push((who, card));
+            }
+            played.push(cards);
+        }
+        let record = FullRecord {
+            number,
+            players: self.players.clone(),
+            dealer,
+            contract,
+            declarer,
+            compulsory: raw.compulsory.unwrap_or(false),
+            hands,
+            calls,
+            tricks: played,
+            bock: raw.bock,
+            note: raw.note.clone(),
+        };
+        let facts = play(&record, profile).map_err(|e| (e.trick, e.field, e.message))?;
+        // Summary fields written beside a full record are a cross-check.
+        if let Some(re) = &raw.re {
+            let mut want = Vec::new();
+            for name in re {
+                want.push(self.seat_of(name, "re")?);
+            }
+            want.sort_unstable();
+            let got: Vec<usize> = facts.members(Party::Re).collect();
+            if want != got {
+                let names: Vec<&str> = got.iter().map(|&s| self.players[s].as_str()).collect();
+                return Err(bad("re", format!("the tricks make {} the Re party", names.join(", "))));
+            }
+        }
+        if let Some(p) = raw.re_points
+            && p != facts.re_eyes
+        {
+            return Err(bad("re_points", format!("the tricks give Re {} eyes, not {p}", facts.re_eyes)));
+        }
+        if let Some(p) = raw.kontra_points
+            && p != facts.kontra_eyes
+        {
+            return Err(bad("kontra_points", format!("the tricks give Kontra {} eyes, not {p}", facts.kontra_eyes)));
+        }
+        Ok(facts)
+    }
+
+    fn call_entry(&self, text: &str) -> Result<CallEntry, DealError> {
+        let bad = |msg: String| -> DealError { (None, "calls".to_string(), format!("`{text}`: {msg}")) };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let [who, call, cards] = words[..] else {
+            return Err(bad("write `<player> <call> <cards still in hand>`, e.g. `Anna re 11`".into()));
+        };
+        let player = self.seat(who).ok_or_else(|| bad(format!("`{who}` is not a player")))?;
+        let (call, said_as): (Call, Option<Party>) = Call::parse(call).map_err(bad)?;
+        let cards_in_hand = cards.parse::<u8>().map_err(|_| bad(format!("`{cards}` is not a number of cards")))?;
+        Ok(CallEntry { player, call, said_as, cards_in_hand, text: text.to_string() })
+    }
+
+    fn summary(&self, raw: &RawDeal, number: usize, dealer: usize, contract: Contract, profile: &Profile) -> Result<DealFacts, DealError> {
+        let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
+        if raw.hands.is_some() || raw.calls.is_some() {
+            return Err(bad(if raw.hands.is_some() { "hands" } else { "calls" }, "hands and calls belong to a full record, which needs `tricks`".into()));
+        }
+        let seats = self.players.len();
+        let sits_out = seats > profile.deck.players as usize;
+        let mut roles: Vec<Role> = (0..seats).map(|s| if sits_out && s == dealer { Role::Out } else { Role::Kontra }).collect();
+        for name in raw.re.iter().flatten() {
+            let s = self.seat_of(name, "re")?;
+            if roles[s] == Role::Out {
+                return Err(bad("re", format!("{} deals and sits out this deal", self.players[s])));
+            }
+            roles[s] = Role::Re;
+        }
+        if raw.re.is_none() && contract != Contract::Redeal {
+            return Err(bad("re", "a summary needs `re` (the players of the Re party), or `tricks` for a full record".into()));
+        }
+        let total = profile.deck().total_eyes();
+        let (re_eyes, kontra_eyes) = match (raw.re_points, raw.kontra_points) {
+            (Some(r), _) if r > total => return Err(bad("re_points", format!("{r} eyes; the deck has {total}"))),
+            (_, Some(k)) if k > total => return Err(bad("kontra_points", format!("{k} eyes; the deck has {total}"))),
+            (Some(r), Some(k)) if r + k != total => {
+                return Err(bad("kontra_points", format!("re_points {r} and kontra_points {k} do not add up to {total}")));
+            }
+            (Some(r), _) => (r, total - r),
+            (None, Some(k)) => (total - k, k),
+            (None, None) if contract == Contract::Redeal => (0, 0),
+            (None, None) => return Err(bad("re_points", "no eyes: give re_points or kontra_points".into())),
+        };
+        let hand = profile.hand_size() as u8;
+        let (re_tricks, kontra_tricks) = match (raw.re_tricks, raw.kontra_tricks) {
+            (Some(r), None) if r <= hand => (Some(r), Some(hand - r)),
+            (None, Some(k)) if k <= hand => (Some(hand - k), Some(k)),
+            other => other,
+        };
+        let calls = |party: Party, cell: &Option<String>| {
+            let key = format!("{}_calls", party.key());
+            PartyCalls::parse_cell(cell.as_deref().unwrap_or(""), party).map_err(|e| bad(&key, e))
+        };
+        let extras = |party: Party, list: &Option<Vec<String>>| {
+            let key = format!("{}_extras", party.key());
+            Extra::parse_list(list.iter().flatten().map(String::as_str)).map_err(|e| bad(&key, e))
+        };
+        let facts = DealFacts {
+            number,
+            contract,
+            roles,
+            re_eyes,
+            kontra_eyes,
+            re_tricks,
+            kontra_tricks,
+            re_calls: calls(Party::Re, &raw.re_calls)?,
+            kontra_calls: calls(Party::Kontra, &raw.kontra_calls)?,
+            re_extras: extras(Party::Re, &raw.re_extras)?,
+            kontra_extras: extras(Party::Kontra, &raw.kontra_extras)?,
+            bock: raw.bock,
+            note: raw.note.clone(),
+        };
+        facts.check(profile, "contract").map_err(|(f, m)| bad(&f, m))?;
+        Ok(facts)
+    }
+}
+
+/// (trick, field, message) of an invalid deal.
+type DealError = (Option<usize>, String, String);

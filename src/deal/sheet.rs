@@ -1,0 +1,261 @@
+//! The paper score sheet (CSV): one row per deal, as a table writes it down
+//! (`formats.md` section 3).
+
+use crate::calls::PartyCalls;
+use crate::contract::{Contract, Party};
+use crate::deal::{DealFacts, RecordError, Role};
+use crate::extras::Extra;
+use crate::variant::Profile;
+
+/// Column names that are not players.
+pub const RESERVED: &[&str] = &[
+    "deal",
+    "game",
+    "re_points",
+    "kontra_points",
+    "re_calls",
+    "kontra_calls",
+    "re_extras",
+    "kontra_extras",
+    "re_tricks",
+    "kontra_tricks",
+    "dealer",
+    "bock",
+    "note",
+    "knock",
+];
+
+/// A sheet whose header has been read.
+#[derive(Debug, Clone)]
+pub struct Sheet<'a> {
+    file: String,
+    text: &'a str,
+    /// Player names, in column order.
+    pub players: Vec<String>,
+    /// Column index of each player.
+    player_cols: Vec<usize>,
+    /// Column index of each reserved name (same order as `RESERVED`).
+    cols: Vec<Option<usize>>,
+}
+
+impl<'a> Sheet<'a> {
+    /// Reads the header of a sheet.
+    pub fn parse(file: &str, text: &'a str) -> Result<Sheet<'a>, RecordError> {
+        let mut rdr = reader(text);
+        let header = rdr
+            .headers()
+            .map_err(|e| RecordError::new(file, format!("cannot read the header: {e}")).line(1))?
+            .clone();
+        if header.iter().all(|h| h.trim().is_empty()) {
+            return Err(RecordError::new(file, "the sheet is empty: a header line naming the players is needed").line(1));
+        }
+        let mut cols = vec![None; RESERVED.len()];
+        let mut players = Vec::new();
+        let mut player_cols = Vec::new();
+        for (i, h) in header.iter().enumerate() {
+            let name = h.trim();
+            let key = name.to_ascii_lowercase();
+            if name.is_empty() {
+                return Err(RecordError::new(file, format!("column {} has no name", i + 1)).line(1));
+            }
+            if let Some(r) = RESERVED.iter().position(|&k| k == key) {
+                if cols[r].is_some() {
+                    return Err(RecordError::new(file, format!("column `{key}` appears twice")).line(1).field(key));
+                }
+                cols[r] = Some(i);
+            } else {
+                if players.iter().any(|p: &String| p.eq_ignore_ascii_case(name)) {
+                    return Err(RecordError::new(file, format!("player `{name}` appears twice")).line(1).field(name));
+                }
+                players.push(name.to_string());
+                player_cols.push(i);
+            }
+        }
+        if cols[2].is_none() && cols[3].is_none() {
+            return Err(RecordError::new(file, "the sheet needs a `re_points` or `kontra_points` column").line(1));
+        }
+        Ok(Sheet { file: file.to_string(), text, players, player_cols, cols })
+    }
+
+    /// The deals of the sheet, checked against `profile`, one result per row.
+    pub fn deals<'p>(&self, profile: &'p Profile) -> SheetDeals<'a, 'p> {
+        let mut rdr = reader(self.text);
+        // The header was read successfully in `parse`.
+        let _ = rdr.headers();
+        SheetDeals { sheet: self.clone(), profile, records: rdr.into_records(), row: 0 }
+    }
+
+    fn col(&self, key: &str) -> Option<usize> {
+        RESERVED.iter().position(|&k| k == key).and_then(|r| self.cols[r])
+    }
+}
+
+fn reader(text: &str) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes())
+}
+
+/// Iterator over the rows of a sheet.
+pub struct SheetDeals<'a, 'p> {
+    sheet: Sheet<'a>,
+    profile: &'p Profile,
+    records: csv::StringRecordsIntoIter<&'a [u8]>,
+    row: usize,
+}
+
+impl Iterator for SheetDeals<'_, '_> {
+    type Item = Result<DealFacts, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let rec = self.records.next()?;
+            self.row += 1;
+            let rec = match rec {
+                Ok(r) => r,
+                Err(e) => {
+                    let line = e.position().map_or(0, |p| p.line() as usize);
+                    return Some(Err(RecordError::new(&self.sheet.file, format!("cannot read the row: {e}")).line(line)));
+                }
+            };
+            let line = rec.position().map_or(0, |p| p.line() as usize);
+            if rec.iter().all(str::is_empty) {
+                continue;
+            }
+            return Some(self.row_facts(&rec).map_err(|(deal, field, msg)| {
+                let mut e = RecordError::new(&self.sheet.file, msg).line(line).field(field);
+                if let Some(d) = deal {
+                    e = e.deal(d);
+                }
+                e
+            }));
+        }
+    }
+}
+
+type RowError = (Option<usize>, String, String);
+
+impl SheetDeals<'_, '_> {
+    fn row_facts(&self, rec: &csv::StringRecord) -> Result<DealFacts, RowError> {
+        let sheet = &self.sheet;
+        if rec.len() != sheet.player_cols.len() + sheet.cols.iter().flatten().count() {
+            return Err((
+                None,
+                "row".into(),
+                format!(
+                    "{} fields, the header has {}",
+                    rec.len(),
+                    sheet.player_cols.len() + sheet.cols.iter().flatten().count()
+                ),
+            ));
+        }
+        let get = |key: &str| sheet.col(key).and_then(|i| rec.get(i)).filter(|s| !s.is_empty());
+        let number = match get("deal") {
+            Some(s) => s
+                .parse::<usize>()
+                .map_err(|_| (None, "deal".to_string(), format!("`{s}` is not a deal number")))?,
+            None => self.row,
+        };
+        let fail = |field: &str, msg: String| (Some(number), field.to_string(), msg);
+        let contract: Contract = match get("game") {
+            Some(s) => s.parse().map_err(|e| fail("game", e))?,
+            None => Contract::Normal,
+        };
+        let mut roles = Vec::with_capacity(sheet.players.len());
+        for (p, &i) in sheet.players.iter().zip(&sheet.player_cols) {
+            let cell = rec.get(i).unwrap_or("");
+            roles.push(match cell.to_ascii_lowercase().as_str() {
+                "re" | "r" => Role::Re,
+                "kontra" | "k" | "contra" | "c" => Role::Kontra,
+                "" | "-" => Role::Out,
+                other => return Err(fail(p, format!("`{other}` is not a party: write re, kontra, or leave it empty for a player who sits out"))),
+            });
+        }
+        if let Some(d) = get("dealer") {
+            let Some(seat) = sheet.players.iter().position(|p| p.eq_ignore_ascii_case(d)) else {
+                return Err(fail("dealer", format!("`{d}` is not a player of this sheet")));
+            };
+            if roles.len() > self.profile.deck.players as usize && roles[seat] != Role::Out {
+                return Err(fail("dealer", format!("{d} deals at a table of {} and must sit out", roles.len())));
+            }
+        }
+        let total = self.profile.deck().total_eyes();
+        let eyes = |key: &str| -> Result<Option<u16>, RowError> {
+            get(key)
+                .map(|s| {
+                    s.parse::<u16>()
+                        .ok()
+                        .filter(|&e| e <= total)
+                        .ok_or_else(|| fail(key, format!("`{s}` is not a number of eyes from 0 to {total}")))
+                })
+                .transpose()
+        };
+        let (re_eyes, kontra_eyes) = match (eyes("re_points")?, eyes("kontra_points")?) {
+            (Some(r), Some(k)) => {
+                if r + k != total {
+                    return Err(fail("kontra_points", format!("re_points {r} and kontra_points {k} do not add up to {total}")));
+                }
+                (r, k)
+            }
+            (Some(r), None) => (r, total - r),
+            (None, Some(k)) => (total - k, k),
+            (None, None) if contract == Contract::Redeal => (0, 0),
+            (None, None) => return Err(fail("re_points", "no eyes: fill in re_points or kontra_points".into())),
+        };
+        let tricks_total = self.profile.hand_size();
+        let tricks = |key: &str| -> Result<Option<u8>, RowError> {
+            get(key)
+                .map(|s| {
+                    s.parse::<u8>()
+                        .ok()
+                        .filter(|&t| t as usize <= tricks_total)
+                        .ok_or_else(|| fail(key, format!("`{s}` is not a number of tricks from 0 to {tricks_total}")))
+                })
+                .transpose()
+        };
+        let (re_tricks, kontra_tricks) = match (tricks("re_tricks")?, tricks("kontra_tricks")?) {
+            (Some(r), None) => (Some(r), Some(tricks_total as u8 - r)),
+            (None, Some(k)) => (Some(tricks_total as u8 - k), Some(k)),
+            other => other,
+        };
+        let calls = |party: Party| {
+            let key = format!("{}_calls", party.key());
+            PartyCalls::parse_cell(get(&key).unwrap_or(""), party).map_err(|e| fail(&key, e))
+        };
+        let extras = |party: Party| {
+            let key = format!("{}_extras", party.key());
+            Extra::parse_list([get(&key).unwrap_or("")]).map_err(|e| fail(&key, e))
+        };
+        let bock = get("bock")
+            .map(|s| {
+                s.parse::<u32>()
+                    .ok()
+                    .filter(|&b| b >= 1)
+                    .ok_or_else(|| fail("bock", format!("`{s}` is not a multiplier (1, 2, 4 ...)")))
+            })
+            .transpose()?;
+        let facts = DealFacts {
+            number,
+            contract,
+            roles,
+            re_eyes,
+            kontra_eyes,
+            re_tricks,
+            kontra_tricks,
+            re_calls: calls(Party::Re)?,
+            kontra_calls: calls(Party::Kontra)?,
+            re_extras: extras(Party::Re)?,
+            kontra_extras: extras(Party::Kontra)?,
+            bock,
+            note: get("note").map(str::to_string),
+        };
+        facts.check(self.profile, "game").map_err(|(f, m)| {
+            // A party-size error is about the player cells; name them all.
+            let field = if f == "re" || f == "players" { sheet.players.join(",") } else { f };
+            fail(&field, m)
+        })?;
+        Ok(facts)
+    }
+}

@@ -1,0 +1,101 @@
+//! Extras (Sonderpunkte): facts about the tricks that a profile may score.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// An extra that a sheet records or a full record derives. Whether and how much it
+/// scores is the profile's business (`[extras]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Extra {
+    /// Fuchs: an opponent's ♦A in a trick won by this party.
+    Fox,
+    /// ♣J wins the last trick.
+    Karlchen,
+    /// An opponent's ♣J in the last trick, won by this party.
+    KarlchenCaught,
+    /// A trick of at least 40 eyes won by this party.
+    Doppelkopf,
+    /// A fox caught in the last trick.
+    FoxLastTrick,
+    /// A trick of four hearts (hearts as a side suit).
+    HeartTrick,
+    /// An opponent's ♥10 in a trick won by this party.
+    DulleCaught,
+}
+
+const NAMES: &[(&str, Extra, &[&str])] = &[
+    ("fox", Extra::Fox, &["fuchs"]),
+    ("karlchen", Extra::Karlchen, &["charlie"]),
+    ("karlchen-caught", Extra::KarlchenCaught, &["karlchen-gefangen"]),
+    ("doppelkopf", Extra::Doppelkopf, &["dk"]),
+    ("fox-last-trick", Extra::FoxLastTrick, &["fuchs-letzter-stich"]),
+    ("heart-trick", Extra::HeartTrick, &["herzstich"]),
+    ("dulle-caught", Extra::DulleCaught, &["dulle-gefangen"]),
+];
+
+impl Extra {
+    pub fn all() -> impl Iterator<Item = Extra> {
+        NAMES.iter().map(|(_, e, _)| *e)
+    }
+
+    pub fn name(self) -> &'static str {
+        NAMES
+            .iter()
+            .find(|(_, e, _)| *e == self)
+            .map(|(n, _, _)| *n)
+            .unwrap_or("fox")
+    }
+
+    /// Reads a sheet cell: words separated by spaces, `;` or `,`; a word twice counts twice.
+    pub fn parse_list<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Vec<Extra>, String> {
+        let mut out = Vec::new();
+        for cell in words {
+            for w in cell.split(|c: char| c.is_whitespace() || c == ';' || c == ',') {
+                if w.is_empty() || w == "-" {
+                    continue;
+                }
+                out.push(w.parse()?);
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl FromStr for Extra {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Extra, String> {
+        let key = s.trim().to_ascii_lowercase().replace('_', "-");
+        NAMES
+            .iter()
+            .find(|(n, _, a)| *n == key || a.contains(&key.as_str()))
+            .map(|(_, e, _)| *e)
+            .ok_or_else(|| {
+                format!(
+                    "unknown extra `{}` (known: {})",
+                    s.trim(),
+                    NAMES.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")
+                )
+            })
+    }
+}
+
+impl fmt::Display for Extra {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_parse_with_repeats_and_aliases() {
+        let v = Extra::parse_list(["fox fuchs;doppelkopf", "karlchen"]).unwrap();
+        assert_eq!(v, [Extra::Fox, Extra::Fox, Extra::Doppelkopf, Extra::Karlchen]);
+        assert!(Extra::parse_list(["foxy"]).unwrap_err().contains("unknown extra `foxy`"));
+        for e in Extra::all() {
+            assert_eq!(e.name().parse::<Extra>(), Ok(e));
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! One way to open any input: a paper sheet (CSV) or a record file (TOML), from a path or
+//! standard input.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::deal::records::RecordFile;
+use crate::deal::sheet::Sheet;
+use crate::deal::{DealFacts, RecordError, decode};
+use crate::variant::Profile;
+
+/// The kind of an input file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputFormat {
+    Csv,
+    Toml,
+}
+
+impl std::str::FromStr for InputFormat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<InputFormat, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "csv" => Ok(InputFormat::Csv),
+            "toml" => Ok(InputFormat::Toml),
+            other => Err(format!("unknown input format `{other}` (csv, toml)")),
+        }
+    }
+}
+
+/// A file's text, read and decoded.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// The name used in messages (`<stdin>` for standard input).
+    pub file: String,
+    pub format: InputFormat,
+    pub text: String,
+}
+
+impl Document {
+    /// Reads `path` (`-` for standard input). The format comes from `format` if given, else
+    /// from the extension; standard input without a format is read as CSV.
+    pub fn read(path: &str, format: Option<InputFormat>) -> Result<Document, RecordError> {
+        let (file, bytes) = if path == "-" {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| RecordError::new("<stdin>", format!("cannot read: {e}")))?;
+            ("<stdin>".to_string(), buf)
+        } else {
+            let bytes = std::fs::read(path).map_err(|e| RecordError::new(path, format!("cannot read: {e}")))?;
+            (path.to_string(), bytes)
+        };
+        let format = match format {
+            Some(f) => f,
+            None if path == "-" => InputFormat::Csv,
+            None => format_of(path).ok_or_else(|| {
+                RecordError::new(path, "cannot tell the format from the extension; use .csv or .toml, or --input-format")
+            })?,
+        };
+        Ok(Document { text: decode(&file, bytes)?, file, format })
+    }
+
+    /// A document from text in memory (tests, fuzzing).
+    pub fn from_text(file: &str, format: InputFormat, text: &str) -> Document {
+        Document { file: file.to_string(), format, text: text.to_string() }
+    }
+
+    /// Reads the header (CSV) or the whole structure (TOML).
+    pub fn open(&self) -> Result<Input<'_>, RecordError> {
+        Ok(match self.format {
+            InputFormat::Csv => Input::Sheet(Sheet::parse(&self.file, &self.text)?),
+            InputFormat::Toml => Input::Records(RecordFile::parse(&self.file, &self.text)?),
+        })
+    }
+}
+
+fn format_of(path: &str) -> Option<InputFormat> {
+    let ext = Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "csv" => Some(InputFormat::Csv),
+        "toml" => Some(InputFormat::Toml),
+        _ => None,
+    }
+}
+
+/// An opened input.
+#[derive(Debug)]
+pub enum Input<'a> {
+    Sheet(Sheet<'a>),
+    Records(RecordFile),
+}
+
+impl Input<'_> {
+    pub fn players(&self) -> &[String] {
+        match self {
+            Input::Sheet(s) => &s.players,
+            Input::Records(r) => &r.players,
+        }
+    }
+
+    /// The profile the file names, if any.
+    pub fn variant(&self) -> Option<&str> {
+        match self {
+            Input::Sheet(_) => None,
+            Input::Records(r) => r.variant.as_deref(),
+        }
+    }
+
+    /// Every deal, checked against `profile`, in file order.
+    pub fn deals<'s>(&'s self, profile: &'s Profile) -> Box<dyn Iterator<Item = Result<DealFacts, RecordError>> + 's> {
+        match self {
+            Input::Sheet(s) => Box::new(s.deals(profile)),
+            Input::Records(r) => Box::new(r.deals(profile)),
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The profiles shipped in `variants/`, embedded in the binary.
+
+/// Name and TOML text of every built-in profile.
+pub const BUILTIN: &[(&str, &str)] = &[("ddv", include_str!("../../variants/ddv.toml"))];
+
+/// The TOML text of a built-in profile.
+pub fn builtin_text(name: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
