@@ -15,7 +15,13 @@ pub enum Call {
 }
 
 impl Call {
-    pub const ALL: [Call; 5] = [Call::Announce, Call::No90, Call::No60, Call::No30, Call::Schwarz];
+    pub const ALL: [Call; 5] = [
+        Call::Announce,
+        Call::No90,
+        Call::No60,
+        Call::No30,
+        Call::Schwarz,
+    ];
 
     /// 0 for Re/Kontra, 1 for no 90 ... 4 for schwarz.
     pub fn level(self) -> u8 {
@@ -68,7 +74,9 @@ impl PartyCalls {
     pub const NONE: PartyCalls = PartyCalls { highest: None };
 
     pub fn up_to(call: Call) -> PartyCalls {
-        PartyCalls { highest: Some(call) }
+        PartyCalls {
+            highest: Some(call),
+        }
     }
 
     pub fn highest(self) -> Option<Call> {
@@ -120,7 +128,9 @@ impl PartyCalls {
 
     /// The canonical cell text: the highest call, or empty.
     pub fn cell(self, party: Party) -> String {
-        self.highest.map(|c| c.word(party).to_string()).unwrap_or_default()
+        self.highest
+            .map(|c| c.word(party).to_string())
+            .unwrap_or_default()
     }
 }
 
@@ -147,10 +157,25 @@ mod tests {
         assert!(c.includes(Call::No90));
         assert!(!c.includes(Call::No30));
         assert_eq!(c.level(), 2);
-        assert_eq!(PartyCalls::parse_cell("re 90", Party::Re).unwrap().level(), 1);
-        assert_eq!(PartyCalls::parse_cell("", Party::Re).unwrap(), PartyCalls::NONE);
-        assert_eq!(PartyCalls::parse_cell("contra", Party::Kontra).unwrap().level(), 0);
+        assert_eq!(
+            PartyCalls::parse_cell("re 90", Party::Re).unwrap().level(),
+            1
+        );
+        assert_eq!(
+            PartyCalls::parse_cell("", Party::Re).unwrap(),
+            PartyCalls::NONE
+        );
+        assert_eq!(
+            PartyCalls::parse_cell("contra", Party::Kontra)
+                .unwrap()
+                .level(),
+            0
+        );
         assert!(PartyCalls::parse_cell("kontra", Party::Re).is_err());
-        assert!(PartyCalls::parse_cell("no45", Party::Re).unwrap_err().contains("no45"));
+        assert!(
+            PartyCalls::parse_cell("no45", Party::Re)
+                .unwrap_err()
+                .contains("no45")
+        );
     }
 }

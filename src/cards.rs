@@ -284,7 +284,8 @@ impl CardOrder {
             TrumpKind::Suit(suit) => {
                 let mut v: Vec<Card> = Vec::new();
                 for &c in normal_trumps {
-                    let plain = c.suit == Suit::Diamonds && !matches!(c.rank, Rank::Queen | Rank::Jack);
+                    let plain =
+                        c.suit == Suit::Diamonds && !matches!(c.rank, Rank::Queen | Rank::Jack);
                     let c = if plain { Card::new(suit, c.rank) } else { c };
                     if !v.contains(&c) {
                         v.push(c);
@@ -403,11 +404,20 @@ mod tests {
         let t = ddv_trumps();
         let d = full();
         assert_eq!(CardOrder::new(TrumpKind::Normal, &t).trump_count(&d), 26);
-        assert_eq!(CardOrder::new(TrumpKind::Suit(Suit::Clubs), &t).trump_count(&d), 26);
-        assert_eq!(CardOrder::new(TrumpKind::Suit(Suit::Hearts), &t).trump_count(&d), 24);
+        assert_eq!(
+            CardOrder::new(TrumpKind::Suit(Suit::Clubs), &t).trump_count(&d),
+            26
+        );
+        assert_eq!(
+            CardOrder::new(TrumpKind::Suit(Suit::Hearts), &t).trump_count(&d),
+            24
+        );
         assert_eq!(CardOrder::new(TrumpKind::Queens, &t).trump_count(&d), 8);
         assert_eq!(CardOrder::new(TrumpKind::Jacks, &t).trump_count(&d), 8);
-        assert_eq!(CardOrder::new(TrumpKind::QueensJacks, &t).trump_count(&d), 16);
+        assert_eq!(
+            CardOrder::new(TrumpKind::QueensJacks, &t).trump_count(&d),
+            16
+        );
         assert_eq!(CardOrder::new(TrumpKind::Kings, &t).trump_count(&d), 8);
         assert_eq!(CardOrder::new(TrumpKind::Meatless, &t).trump_count(&d), 0);
     }

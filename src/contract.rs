@@ -70,18 +70,46 @@ const NAMES: &[(&str, Contract, &[&str])] = &[
     ("wedding", Contract::Wedding, &["hochzeit"]),
     ("silent-solo", Contract::SilentSolo, &["stille-hochzeit"]),
     ("poverty", Contract::Poverty, &["armut"]),
-    ("solo-clubs", Contract::Solo(SoloKind::Suit(Suit::Clubs)), &["kreuzsolo"]),
-    ("solo-spades", Contract::Solo(SoloKind::Suit(Suit::Spades)), &["piksolo"]),
-    ("solo-hearts", Contract::Solo(SoloKind::Suit(Suit::Hearts)), &["herzsolo"]),
+    (
+        "solo-clubs",
+        Contract::Solo(SoloKind::Suit(Suit::Clubs)),
+        &["kreuzsolo"],
+    ),
+    (
+        "solo-spades",
+        Contract::Solo(SoloKind::Suit(Suit::Spades)),
+        &["piksolo"],
+    ),
+    (
+        "solo-hearts",
+        Contract::Solo(SoloKind::Suit(Suit::Hearts)),
+        &["herzsolo"],
+    ),
     (
         "solo-diamonds",
         Contract::Solo(SoloKind::Suit(Suit::Diamonds)),
         &["karosolo", "trumpfsolo"],
     ),
-    ("solo-queens", Contract::Solo(SoloKind::Queens), &["damensolo"]),
-    ("solo-jacks", Contract::Solo(SoloKind::Jacks), &["bubensolo"]),
-    ("solo-meatless", Contract::Solo(SoloKind::Meatless), &["fleischlos", "assolo"]),
-    ("solo-queens-jacks", Contract::Solo(SoloKind::QueensJacks), &[]),
+    (
+        "solo-queens",
+        Contract::Solo(SoloKind::Queens),
+        &["damensolo"],
+    ),
+    (
+        "solo-jacks",
+        Contract::Solo(SoloKind::Jacks),
+        &["bubensolo"],
+    ),
+    (
+        "solo-meatless",
+        Contract::Solo(SoloKind::Meatless),
+        &["fleischlos", "assolo"],
+    ),
+    (
+        "solo-queens-jacks",
+        Contract::Solo(SoloKind::QueensJacks),
+        &[],
+    ),
     ("solo-kings", Contract::Solo(SoloKind::Kings), &[]),
     ("misere", Contract::Misere, &[]),
     ("redeal", Contract::Redeal, &["schmeissen"]),
@@ -132,7 +160,11 @@ impl FromStr for Contract {
                 format!(
                     "unknown contract `{}` (known: {})",
                     s.trim(),
-                    NAMES.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")
+                    NAMES
+                        .iter()
+                        .map(|(n, _, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             })
     }
@@ -166,8 +198,19 @@ mod tests {
             assert_eq!(c.name().parse::<Contract>(), Ok(c));
         }
         assert_eq!("Hochzeit".parse::<Contract>(), Ok(Contract::Wedding));
-        assert_eq!(" DAMENSOLO ".parse::<Contract>(), Ok(Contract::Solo(SoloKind::Queens)));
-        assert_eq!("assolo".parse::<Contract>(), Ok(Contract::Solo(SoloKind::Meatless)));
-        assert!("grand".parse::<Contract>().unwrap_err().contains("unknown contract `grand`"));
+        assert_eq!(
+            " DAMENSOLO ".parse::<Contract>(),
+            Ok(Contract::Solo(SoloKind::Queens))
+        );
+        assert_eq!(
+            "assolo".parse::<Contract>(),
+            Ok(Contract::Solo(SoloKind::Meatless))
+        );
+        assert!(
+            "grand"
+                .parse::<Contract>()
+                .unwrap_err()
+                .contains("unknown contract `grand`")
+        );
     }
 }

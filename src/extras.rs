@@ -26,9 +26,17 @@ pub enum Extra {
 const NAMES: &[(&str, Extra, &[&str])] = &[
     ("fox", Extra::Fox, &["fuchs"]),
     ("karlchen", Extra::Karlchen, &["charlie"]),
-    ("karlchen-caught", Extra::KarlchenCaught, &["karlchen-gefangen"]),
+    (
+        "karlchen-caught",
+        Extra::KarlchenCaught,
+        &["karlchen-gefangen"],
+    ),
     ("doppelkopf", Extra::Doppelkopf, &["dk"]),
-    ("fox-last-trick", Extra::FoxLastTrick, &["fuchs-letzter-stich"]),
+    (
+        "fox-last-trick",
+        Extra::FoxLastTrick,
+        &["fuchs-letzter-stich"],
+    ),
     ("heart-trick", Extra::HeartTrick, &["herzstich"]),
     ("dulle-caught", Extra::DulleCaught, &["dulle-gefangen"]),
 ];
@@ -73,7 +81,11 @@ impl FromStr for Extra {
                 format!(
                     "unknown extra `{}` (known: {})",
                     s.trim(),
-                    NAMES.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")
+                    NAMES
+                        .iter()
+                        .map(|(n, _, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             })
     }
@@ -92,8 +104,15 @@ mod tests {
     #[test]
     fn lists_parse_with_repeats_and_aliases() {
         let v = Extra::parse_list(["fox fuchs;doppelkopf", "karlchen"]).unwrap();
-        assert_eq!(v, [Extra::Fox, Extra::Fox, Extra::Doppelkopf, Extra::Karlchen]);
-        assert!(Extra::parse_list(["foxy"]).unwrap_err().contains("unknown extra `foxy`"));
+        assert_eq!(
+            v,
+            [Extra::Fox, Extra::Fox, Extra::Doppelkopf, Extra::Karlchen]
+        );
+        assert!(
+            Extra::parse_list(["foxy"])
+                .unwrap_err()
+                .contains("unknown extra `foxy`")
+        );
         for e in Extra::all() {
             assert_eq!(e.name().parse::<Extra>(), Ok(e));
         }

@@ -47,7 +47,8 @@ impl Document {
                 .map_err(|e| RecordError::new("<stdin>", format!("cannot read: {e}")))?;
             ("<stdin>".to_string(), buf)
         } else {
-            let bytes = std::fs::read(path).map_err(|e| RecordError::new(path, format!("cannot read: {e}")))?;
+            let bytes = std::fs::read(path)
+                .map_err(|e| RecordError::new(path, format!("cannot read: {e}")))?;
             (path.to_string(), bytes)
         };
         let format = match format {
@@ -57,12 +58,20 @@ impl Document {
                 RecordError::new(path, "cannot tell the format from the extension; use .csv or .toml, or --input-format")
             })?,
         };
-        Ok(Document { text: decode(&file, bytes)?, file, format })
+        Ok(Document {
+            text: decode(&file, bytes)?,
+            file,
+            format,
+        })
     }
 
     /// A document from text in memory (tests, fuzzing).
     pub fn from_text(file: &str, format: InputFormat, text: &str) -> Document {
-        Document { file: file.to_string(), format, text: text.to_string() }
+        Document {
+            file: file.to_string(),
+            format,
+            text: text.to_string(),
+        }
     }
 
     /// Reads the header (CSV) or the whole structure (TOML).
@@ -107,7 +116,10 @@ impl Input<'_> {
     }
 
     /// Every deal, checked against `profile`, in file order.
-    pub fn deals<'s>(&'s self, profile: &'s Profile) -> Box<dyn Iterator<Item = Result<DealFacts, RecordError>> + 's> {
+    pub fn deals<'s>(
+        &'s self,
+        profile: &'s Profile,
+    ) -> Box<dyn Iterator<Item = Result<DealFacts, RecordError>> + 's> {
         match self {
             Input::Sheet(s) => Box::new(s.deals(profile)),
             Input::Records(r) => Box::new(r.deals(profile)),

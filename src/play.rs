@@ -52,7 +52,11 @@ pub struct PlayError {
 }
 
 fn fail<T>(trick: Option<usize>, field: &str, message: String) -> Result<T, PlayError> {
-    Err(PlayError { trick, field: field.to_string(), message })
+    Err(PlayError {
+        trick,
+        field: field.to_string(),
+        message,
+    })
 }
 
 /// One trick as played.
@@ -74,13 +78,20 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     let n = profile.deck.players as usize;
     let seats = record.players.len();
     if seats != n && seats != n + 1 {
-        return fail(None, "players", format!("{seats} players at the table; {n} or {} expected", n + 1));
+        return fail(
+            None,
+            "players",
+            format!("{seats} players at the table; {n} or {} expected", n + 1),
+        );
     }
     if !profile.allows(record.contract) {
         return fail(
             None,
             "contract",
-            format!("contract {} is not played under profile {}", record.contract, profile.name),
+            format!(
+                "contract {} is not played under profile {}",
+                record.contract, profile.name
+            ),
         );
     }
     // Players who get cards, clockwise from the dealer's left; the dealer sits out at a
@@ -97,20 +108,46 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     if let Some(d) = record.declarer
         && roles[d] == Role::Out
     {
-        return fail(None, "declarer", format!("{} sits out this deal and cannot declare", name(d)));
+        return fail(
+            None,
+            "declarer",
+            format!("{} sits out this deal and cannot declare", name(d)),
+        );
     }
     if record.contract == Contract::Redeal {
         if !record.tricks.is_empty() {
             return fail(None, "tricks", "a redeal has no tricks".into());
         }
-        return Ok(facts(record, roles, 0, 0, Some(0), Some(0), [PartyCalls::NONE; 2], [vec![], vec![]]));
+        return Ok(facts(
+            record,
+            roles,
+            0,
+            0,
+            Some(0),
+            Some(0),
+            [PartyCalls::NONE; 2],
+            [vec![], vec![]],
+        ));
+    }
+
+    let needs_declarer = record.contract.is_declared_solo() || record.compulsory;
+    if needs_declarer && record.declarer.is_none() {
+        return fail(
+            None,
+            "declarer",
+            format!("a {} needs its declarer", record.contract),
+        );
     }
 
     let hand = profile.hand_size();
     for (s, h) in record.hands.iter().enumerate() {
         if let Some(h) = h {
             if roles[s] == Role::Out {
-                return fail(None, &format!("hands.{}", name(s)), format!("{} sits out and has no hand", name(s)));
+                return fail(
+                    None,
+                    &format!("hands.{}", name(s)),
+                    format!("{} sits out and has no hand", name(s)),
+                );
             }
             if h.len() != hand {
                 return fail(
@@ -131,10 +168,6 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
 
     let order = CardOrder::new(record.contract.trump_kind(), &profile.deck.trumps);
     let deck = profile.deck();
-    let needs_declarer = record.contract.is_declared_solo() || record.compulsory;
-    if needs_declarer && record.declarer.is_none() {
-        return fail(None, "declarer", format!("a {} needs its declarer", record.contract));
-    }
     let mut leader = match record.declarer {
         Some(d) if record.compulsory && profile.contracts.compulsory_solo_leads => d,
         _ => active[0],
@@ -149,7 +182,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     for (t, written) in record.tricks.iter().enumerate() {
         let at = Some(t + 1);
         if written.len() != n {
-            return fail(at, "tricks", format!("{} cards in the trick; {n} expected", written.len()));
+            return fail(
+                at,
+                "tricks",
+                format!("{} cards in the trick; {n} expected", written.len()),
+            );
         }
         let lead_pos = active.iter().position(|&s| s == leader).unwrap_or(0);
         let mut cards = Vec::with_capacity(n);
@@ -169,14 +206,22 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 return fail(at, "tricks", format!("{why}, not {}", name(named)));
             }
             if !deck.contains(card) {
-                return fail(at, "tricks", format!("{card} is not in the deck of profile {}", profile.name));
+                return fail(
+                    at,
+                    "tricks",
+                    format!("{card} is not in the deck of profile {}", profile.name),
+                );
             }
             count[card.index()] += 1;
             if count[card.index()] > deck.copies() {
                 return fail(
                     at,
                     "tricks",
-                    format!("{card} played a {} time; the deck has {} of it", ordinal(count[card.index()]), deck.copies()),
+                    format!(
+                        "{card} played a {} time; the deck has {} of it",
+                        ordinal(count[card.index()]),
+                        deck.copies()
+                    ),
                 );
             }
             if let Some(h) = &mut remaining[seat] {
@@ -185,7 +230,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                         h.swap_remove(i);
                     }
                     None => {
-                        return fail(at, "tricks", format!("{} plays {card}, which is not in their hand", name(seat)));
+                        return fail(
+                            at,
+                            "tricks",
+                            format!("{} plays {card}, which is not in their hand", name(seat)),
+                        );
                     }
                 }
             }
@@ -205,11 +254,17 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             if order.play_suit(card) == led {
                 continue;
             }
-            if let Some(held) = played[seat][t + 1..].iter().find(|&&c| order.play_suit(c) == led) {
+            if let Some(held) = played[seat][t + 1..]
+                .iter()
+                .find(|&&c| order.play_suit(c) == led)
+            {
                 return fail(
                     Some(t + 1),
                     "tricks",
-                    format!("revoke: {} plays {card} on a {led} lead but holds {held}", name(seat)),
+                    format!(
+                        "revoke: {} plays {card} on a {led} lead but holds {held}",
+                        name(seat)
+                    ),
                 );
             }
         }
@@ -218,7 +273,10 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     // Parties.
     let club_queens = |s: usize| played[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
     let all_queens = profile.deck.copies as usize;
-    let bride = active.iter().copied().find(|&s| club_queens(s) == all_queens);
+    let bride = active
+        .iter()
+        .copied()
+        .find(|&s| club_queens(s) == all_queens);
     let mut contract = record.contract;
     let mut clarification = 0usize; // the trick after which a wedding's parties are known
     let mut re: Vec<usize> = Vec::new();
@@ -226,7 +284,15 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         Contract::Normal => match bride {
             Some(b) => {
                 if !profile.allows(Contract::SilentSolo) {
-                    return fail(None, "contract", format!("{} holds both ♣Q: a silent solo, which profile {} does not play", name(b), profile.name));
+                    return fail(
+                        None,
+                        "contract",
+                        format!(
+                            "{} holds both ♣Q: a silent solo, which profile {} does not play",
+                            name(b),
+                            profile.name
+                        ),
+                    );
                 }
                 contract = Contract::SilentSolo;
                 re.push(b);
@@ -235,12 +301,20 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         },
         Contract::SilentSolo | Contract::Wedding => {
             let Some(b) = bride else {
-                return fail(None, "contract", format!("a {} needs both ♣Q in one hand", record.contract));
+                return fail(
+                    None,
+                    "contract",
+                    format!("a {} needs both ♣Q in one hand", record.contract),
+                );
             };
             if let Some(d) = record.declarer
                 && d != b
             {
-                return fail(None, "declarer", format!("{} declares, but {} holds both ♣Q", name(d), name(b)));
+                return fail(
+                    None,
+                    "declarer",
+                    format!("{} declares, but {} holds both ♣Q", name(d), name(b)),
+                );
             }
             re.push(b);
             if record.contract == Contract::Wedding {
@@ -253,7 +327,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             }
         }
         Contract::Poverty => {
-            return fail(None, "contract", "full records of a poverty need the exchanged cards; score it as a summary".into());
+            return fail(
+                None,
+                "contract",
+                "full records of a poverty need the exchanged cards; score it as a summary".into(),
+            );
         }
         Contract::Solo(_) | Contract::Misere => re.push(record.declarer.unwrap_or(active[0])),
         Contract::Redeal => {}
@@ -277,7 +355,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         if trick.eyes() >= profile.extras.doppelkopf_eyes {
             extras[wi].push(Extra::Doppelkopf);
         }
-        if trick.cards.iter().all(|&(_, c)| order.play_suit(c) == PlaySuit::Side(Suit::Hearts)) {
+        if trick
+            .cards
+            .iter()
+            .all(|&(_, c)| order.play_suit(c) == PlaySuit::Side(Suit::Hearts))
+        {
             extras[wi].push(Extra::HeartTrick);
         }
         for &(seat, card) in &trick.cards {
@@ -298,7 +380,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             }
         }
         if normal_trumps && t == last {
-            let top = trick.cards.iter().find(|(s, _)| *s == trick.winner).map(|(_, c)| *c);
+            let top = trick
+                .cards
+                .iter()
+                .find(|(s, _)| *s == trick.winner)
+                .map(|(_, c)| *c);
             if top == Some(Card::CLUB_JACK) {
                 extras[wi].push(Extra::Karlchen);
             }
@@ -306,7 +392,17 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     }
 
     let calls = check_calls(record, profile, &roles, hand, contract, clarification)?;
-    Ok(facts(record, roles, eyes[0], eyes[1], Some(won[0]), Some(won[1]), calls, extras).with_contract(contract))
+    Ok(facts(
+        record,
+        roles,
+        eyes[0],
+        eyes[1],
+        Some(won[0]),
+        Some(won[1]),
+        calls,
+        extras,
+    )
+    .with_contract(contract))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -376,7 +472,11 @@ fn check_calls(
         if let Some(said) = e.said_as
             && said != party
         {
-            return bad(format!("{} plays for {party} and cannot say {}", name(e.player), said.key()));
+            return bad(format!(
+                "{} plays for {party} and cannot say {}",
+                name(e.player),
+                said.key()
+            ));
         }
         let in_hand = e.cards_in_hand as usize;
         if in_hand > hand {
@@ -405,11 +505,19 @@ fn check_calls(
                 ok = answer.is_some_and(|a| played <= a);
             }
             if !ok {
-                let what = if call == Call::Announce { party.title().to_string() } else { call.to_string() };
+                let what = if call == Call::Announce {
+                    party.title().to_string()
+                } else {
+                    call.to_string()
+                };
                 return bad(format!(
                     "{what} must be said with at least {} cards in hand{}; {} had {in_hand}",
                     hand.saturating_sub(deadline),
-                    if contract == Contract::Wedding && shift > 0 { " (wedding settled late)" } else { "" },
+                    if contract == Contract::Wedding && shift > 0 {
+                        " (wedding settled late)"
+                    } else {
+                        ""
+                    },
                     name(e.player)
                 ));
             }
@@ -428,4 +536,3 @@ fn ordinal(n: u8) -> String {
         n => format!("{n}th"),
     }
 }
-

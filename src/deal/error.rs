@@ -48,7 +48,10 @@ pub struct RecordError {
 impl RecordError {
     pub fn new(file: &str, message: impl Into<String>) -> RecordError {
         RecordError {
-            at: Located { file: file.to_string(), ..Located::default() },
+            at: Located {
+                file: file.to_string(),
+                ..Located::default()
+            },
             message: message.into(),
         }
     }

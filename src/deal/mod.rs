@@ -128,14 +128,23 @@ impl DealFacts {
         if !profile.allows(self.contract) {
             return err(
                 contract_field,
-                format!("contract {} is not played under profile {}", self.contract, profile.name),
+                format!(
+                    "contract {} is not played under profile {}",
+                    self.contract, profile.name
+                ),
             );
         }
         let players = profile.deck.players as usize;
         let seats = self.roles.len();
         let out = self.roles.iter().filter(|r| **r == Role::Out).count();
         if seats != players && seats != players + 1 {
-            return err("players", format!("{seats} players at the table; {players} or {} expected", players + 1));
+            return err(
+                "players",
+                format!(
+                    "{seats} players at the table; {players} or {} expected",
+                    players + 1
+                ),
+            );
         }
         if seats - out != players {
             return err(
@@ -157,35 +166,56 @@ impl DealFacts {
             _ => &[1],
         };
         if !expected.contains(&re) {
-            let want = expected.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" or ");
+            let want = expected
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(" or ");
             return err(
                 "re",
-                format!("a Re party of {re} in a {} game; it must have {want} player(s)", self.contract),
+                format!(
+                    "a Re party of {re} in a {} game; it must have {want} player(s)",
+                    self.contract
+                ),
             );
         }
         let total = profile.deck().total_eyes();
         if self.re_eyes as u32 + self.kontra_eyes as u32 != total as u32 {
             return err(
                 "re_points",
-                format!("eyes {} + {} do not add up to {total}", self.re_eyes, self.kontra_eyes),
+                format!(
+                    "eyes {} + {} do not add up to {total}",
+                    self.re_eyes, self.kontra_eyes
+                ),
             );
         }
         let tricks = profile.hand_size();
         if let (Some(r), Some(k)) = (self.re_tricks, self.kontra_tricks)
             && r as usize + k as usize != tricks
         {
-            return err("re_tricks", format!("tricks {r} + {k} do not add up to {tricks}"));
+            return err(
+                "re_tricks",
+                format!("tricks {r} + {k} do not add up to {tricks}"),
+            );
         }
         for party in [Party::Re, Party::Kontra] {
             let field = format!("{}_tricks", party.key());
             if self.tricks(party) == Some(0) && self.eyes(party) > 0 {
-                return err(&field, format!("{party} won no trick but has {} eyes", self.eyes(party)));
+                return err(
+                    &field,
+                    format!("{party} won no trick but has {} eyes", self.eyes(party)),
+                );
             }
             if self.tricks(party).is_some_and(|t| t as usize > tricks) {
                 return err(&field, format!("more than the {tricks} tricks of a deal"));
             }
         }
-        let all: Vec<Extra> = self.re_extras.iter().chain(&self.kontra_extras).copied().collect();
+        let all: Vec<Extra> = self
+            .re_extras
+            .iter()
+            .chain(&self.kontra_extras)
+            .copied()
+            .collect();
         let count = |e: Extra| all.iter().filter(|&&x| x == e).count();
         let copies = profile.deck.copies as usize;
         for (extra, max) in [
@@ -198,7 +228,10 @@ impl DealFacts {
             (Extra::DulleCaught, copies),
         ] {
             if count(extra) > max {
-                return err("re_extras", format!("{} {extra} extras; a deal has at most {max}", count(extra)));
+                return err(
+                    "re_extras",
+                    format!("{} {extra} extras; a deal has at most {max}", count(extra)),
+                );
             }
         }
         if self.bock == Some(0) {

@@ -70,7 +70,11 @@ impl RecordFile {
         let players: Vec<String> = raw.players.iter().map(|p| p.trim().to_string()).collect();
         for (i, p) in players.iter().enumerate() {
             if p.is_empty() || players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-                return Err(RecordError::new(file, format!("player `{p}` is empty or named twice")).field("players"));
+                return Err(RecordError::new(
+                    file,
+                    format!("player `{p}` is empty or named twice"),
+                )
+                .field("players"));
             }
         }
         let deals = raw
@@ -78,40 +82,74 @@ impl RecordFile {
             .into_iter()
             .map(|d| (line_of(text, d.span().start), d.into_inner()))
             .collect();
-        Ok(RecordFile { file: file.to_string(), variant: raw.variant, players, deals })
+        Ok(RecordFile {
+            file: file.to_string(),
+            variant: raw.variant,
+            players,
+            deals,
+        })
     }
 
     /// The deals, checked against `profile` (full records are played through).
-    pub fn deals<'s>(&'s self, profile: &'s Profile) -> impl Iterator<Item = Result<DealFacts, RecordError>> + 's {
+    pub fn deals<'s>(
+        &'s self,
+        profile: &'s Profile,
+    ) -> impl Iterator<Item = Result<DealFacts, RecordError>> + 's {
         let seats = self.players.len();
         let mut dealer = seats.saturating_sub(1);
         self.deals.iter().enumerate().map(move |(i, (line, raw))| {
             let number = i + 1;
-            let err = |field: &str, msg: String| RecordError::new(&self.file, msg).line(*line).deal(number).field(field);
+            let err = |field: &str, msg: String| {
+                RecordError::new(&self.file, msg)
+                    .line(*line)
+                    .deal(number)
+                    .field(field)
+            };
             if let Some(name) = &raw.dealer {
-                dealer = self.seat(name).ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?;
+                dealer = self
+                    .seat(name)
+                    .ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?;
             } else if i > 0 {
                 dealer = (dealer + 1) % seats.max(1);
             }
-            self.deal_facts(raw, number, dealer, profile).map_err(|(trick, field, msg)| err(&field, msg).trick(trick))
+            self.deal_facts(raw, number, dealer, profile)
+                .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))
         })
     }
 
     fn seat(&self, name: &str) -> Option<usize> {
-        self.players.iter().position(|p| p.eq_ignore_ascii_case(name.trim()))
+        self.players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name.trim()))
     }
 
     fn seat_of(&self, name: &str, field: &str) -> Result<usize, DealError> {
-        self.seat(name).ok_or_else(|| (None, field.to_string(), format!("`{}` is not a player", name.trim())))
+        self.seat(name).ok_or_else(|| {
+            (
+                None,
+                field.to_string(),
+                format!("`{}` is not a player", name.trim()),
+            )
+        })
     }
 
-    fn deal_facts(&self, raw: &RawDeal, number: usize, dealer: usize, profile: &Profile) -> Result<DealFacts, DealError> {
+    fn deal_facts(
+        &self,
+        raw: &RawDeal,
+        number: usize,
+        dealer: usize,
+        profile: &Profile,
+    ) -> Result<DealFacts, DealError> {
         let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
         let contract: Contract = match &raw.contract {
             Some(c) => c.parse().map_err(|e| bad("contract", e))?,
             None => Contract::Normal,
         };
-        let declarer = raw.declarer.as_deref().map(|d| self.seat_of(d, "declarer")).transpose()?;
+        let declarer = raw
+            .declarer
+            .as_deref()
+            .map(|d| self.seat_of(d, "declarer"))
+            .transpose()?;
         if let Some(b) = raw.bock
             && b == 0
         {
@@ -120,7 +158,14 @@ impl RecordFile {
         let Some(tricks) = &raw.tricks else {
             return self.summary(raw, number, dealer, contract, profile);
         };
-        for key in ["re_calls", "kontra_calls", "re_extras", "kontra_extras", "re_tricks", "kontra_tricks"] {
+        for key in [
+            "re_calls",
+            "kontra_calls",
+            "re_extras",
+            "kontra_extras",
+            "re_tricks",
+            "kontra_tricks",
+        ] {
             let given = match key {
                 "re_calls" => raw.re_calls.is_some(),
                 "kontra_calls" => raw.kontra_calls.is_some(),
@@ -148,10 +193,21 @@ impl RecordFile {
             let mut cards = Vec::new();
             for token in trick.split_whitespace() {
                 let (who, card) = match token.split_once(':') {
-                    Some((p, c)) => (Some(self.seat(p).ok_or_else(|| (Some(t + 1), "tricks".to_string(), format!("`{p}` is not a player")))?), c),
+                    Some((p, c)) => (
+                        Some(self.seat(p).ok_or_else(|| {
+                            (
+                                Some(t + 1),
+                                "tricks".to_string(),
+                                format!("`{p}` is not a player"),
+                            )
+                        })?),
+                        c,
+                    ),
                     None => (None, token),
                 };
-                let card: Card = card.parse().map_err(|e: crate::cards::CardError| (Some(t + 1), "tricks".to_string(), e.to_string()))?;
+                let card: Card = card.parse().map_err(|e: crate::cards::CardError| {
+                    (Some(t + 1), "tricks".to_string(), e.to_string())
+                })?;
                 cards.push((who, card));
             }
             played.push(cards);
@@ -180,63 +236,129 @@ impl RecordFile {
             let got: Vec<usize> = facts.members(Party::Re).collect();
             if want != got {
                 let names: Vec<&str> = got.iter().map(|&s| self.players[s].as_str()).collect();
-                return Err(bad("re", format!("the tricks make {} the Re party", names.join(", "))));
+                return Err(bad(
+                    "re",
+                    format!("the tricks make {} the Re party", names.join(", ")),
+                ));
             }
         }
         if let Some(p) = raw.re_points
             && p != facts.re_eyes
         {
-            return Err(bad("re_points", format!("the tricks give Re {} eyes, not {p}", facts.re_eyes)));
+            return Err(bad(
+                "re_points",
+                format!("the tricks give Re {} eyes, not {p}", facts.re_eyes),
+            ));
         }
         if let Some(p) = raw.kontra_points
             && p != facts.kontra_eyes
         {
-            return Err(bad("kontra_points", format!("the tricks give Kontra {} eyes, not {p}", facts.kontra_eyes)));
+            return Err(bad(
+                "kontra_points",
+                format!("the tricks give Kontra {} eyes, not {p}", facts.kontra_eyes),
+            ));
         }
         Ok(facts)
     }
 
     fn call_entry(&self, text: &str) -> Result<CallEntry, DealError> {
-        let bad = |msg: String| -> DealError { (None, "calls".to_string(), format!("`{text}`: {msg}")) };
+        let bad =
+            |msg: String| -> DealError { (None, "calls".to_string(), format!("`{text}`: {msg}")) };
         let words: Vec<&str> = text.split_whitespace().collect();
         let [who, call, cards] = words[..] else {
-            return Err(bad("write `<player> <call> <cards still in hand>`, e.g. `Anna re 11`".into()));
+            return Err(bad(
+                "write `<player> <call> <cards still in hand>`, e.g. `Anna re 11`".into(),
+            ));
         };
-        let player = self.seat(who).ok_or_else(|| bad(format!("`{who}` is not a player")))?;
+        let player = self
+            .seat(who)
+            .ok_or_else(|| bad(format!("`{who}` is not a player")))?;
         let (call, said_as): (Call, Option<Party>) = Call::parse(call).map_err(bad)?;
-        let cards_in_hand = cards.parse::<u8>().map_err(|_| bad(format!("`{cards}` is not a number of cards")))?;
-        Ok(CallEntry { player, call, said_as, cards_in_hand, text: text.to_string() })
+        let cards_in_hand = cards
+            .parse::<u8>()
+            .map_err(|_| bad(format!("`{cards}` is not a number of cards")))?;
+        Ok(CallEntry {
+            player,
+            call,
+            said_as,
+            cards_in_hand,
+            text: text.to_string(),
+        })
     }
 
-    fn summary(&self, raw: &RawDeal, number: usize, dealer: usize, contract: Contract, profile: &Profile) -> Result<DealFacts, DealError> {
+    fn summary(
+        &self,
+        raw: &RawDeal,
+        number: usize,
+        dealer: usize,
+        contract: Contract,
+        profile: &Profile,
+    ) -> Result<DealFacts, DealError> {
         let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
         if raw.hands.is_some() || raw.calls.is_some() {
-            return Err(bad(if raw.hands.is_some() { "hands" } else { "calls" }, "hands and calls belong to a full record, which needs `tricks`".into()));
+            return Err(bad(
+                if raw.hands.is_some() {
+                    "hands"
+                } else {
+                    "calls"
+                },
+                "hands and calls belong to a full record, which needs `tricks`".into(),
+            ));
         }
         let seats = self.players.len();
         let sits_out = seats > profile.deck.players as usize;
-        let mut roles: Vec<Role> = (0..seats).map(|s| if sits_out && s == dealer { Role::Out } else { Role::Kontra }).collect();
+        let mut roles: Vec<Role> = (0..seats)
+            .map(|s| {
+                if sits_out && s == dealer {
+                    Role::Out
+                } else {
+                    Role::Kontra
+                }
+            })
+            .collect();
         for name in raw.re.iter().flatten() {
             let s = self.seat_of(name, "re")?;
             if roles[s] == Role::Out {
-                return Err(bad("re", format!("{} deals and sits out this deal", self.players[s])));
+                return Err(bad(
+                    "re",
+                    format!("{} deals and sits out this deal", self.players[s]),
+                ));
             }
             roles[s] = Role::Re;
         }
         if raw.re.is_none() && contract != Contract::Redeal {
-            return Err(bad("re", "a summary needs `re` (the players of the Re party), or `tricks` for a full record".into()));
+            return Err(bad(
+                "re",
+                "a summary needs `re` (the players of the Re party), or `tricks` for a full record"
+                    .into(),
+            ));
         }
         let total = profile.deck().total_eyes();
         let (re_eyes, kontra_eyes) = match (raw.re_points, raw.kontra_points) {
-            (Some(r), _) if r > total => return Err(bad("re_points", format!("{r} eyes; the deck has {total}"))),
-            (_, Some(k)) if k > total => return Err(bad("kontra_points", format!("{k} eyes; the deck has {total}"))),
+            (Some(r), _) if r > total => {
+                return Err(bad("re_points", format!("{r} eyes; the deck has {total}")));
+            }
+            (_, Some(k)) if k > total => {
+                return Err(bad(
+                    "kontra_points",
+                    format!("{k} eyes; the deck has {total}"),
+                ));
+            }
             (Some(r), Some(k)) if r + k != total => {
-                return Err(bad("kontra_points", format!("re_points {r} and kontra_points {k} do not add up to {total}")));
+                return Err(bad(
+                    "kontra_points",
+                    format!("re_points {r} and kontra_points {k} do not add up to {total}"),
+                ));
             }
             (Some(r), _) => (r, total - r),
             (None, Some(k)) => (total - k, k),
             (None, None) if contract == Contract::Redeal => (0, 0),
-            (None, None) => return Err(bad("re_points", "no eyes: give re_points or kontra_points".into())),
+            (None, None) => {
+                return Err(bad(
+                    "re_points",
+                    "no eyes: give re_points or kontra_points".into(),
+                ));
+            }
         };
         let hand = profile.hand_size() as u8;
         let (re_tricks, kontra_tricks) = match (raw.re_tricks, raw.kontra_tricks) {
@@ -267,7 +389,9 @@ impl RecordFile {
             bock: raw.bock,
             note: raw.note.clone(),
         };
-        facts.check(profile, "contract").map_err(|(f, m)| bad(&f, m))?;
+        facts
+            .check(profile, "contract")
+            .map_err(|(f, m)| bad(&f, m))?;
         Ok(facts)
     }
 }

@@ -47,7 +47,11 @@ impl<'a> Sheet<'a> {
             .map_err(|e| RecordError::new(file, format!("cannot read the header: {e}")).line(1))?
             .clone();
         if header.iter().all(|h| h.trim().is_empty()) {
-            return Err(RecordError::new(file, "the sheet is empty: a header line naming the players is needed").line(1));
+            return Err(RecordError::new(
+                file,
+                "the sheet is empty: a header line naming the players is needed",
+            )
+            .line(1));
         }
         let mut cols = vec![None; RESERVED.len()];
         let mut players = Vec::new();
@@ -56,25 +60,48 @@ impl<'a> Sheet<'a> {
             let name = h.trim();
             let key = name.to_ascii_lowercase();
             if name.is_empty() {
-                return Err(RecordError::new(file, format!("column {} has no name", i + 1)).line(1));
+                return Err(
+                    RecordError::new(file, format!("column {} has no name", i + 1)).line(1),
+                );
             }
             if let Some(r) = RESERVED.iter().position(|&k| k == key) {
                 if cols[r].is_some() {
-                    return Err(RecordError::new(file, format!("column `{key}` appears twice")).line(1).field(key));
+                    return Err(
+                        RecordError::new(file, format!("column `{key}` appears twice"))
+                            .line(1)
+                            .field(key),
+                    );
                 }
                 cols[r] = Some(i);
             } else {
-                if players.iter().any(|p: &String| p.eq_ignore_ascii_case(name)) {
-                    return Err(RecordError::new(file, format!("player `{name}` appears twice")).line(1).field(name));
+                if players
+                    .iter()
+                    .any(|p: &String| p.eq_ignore_ascii_case(name))
+                {
+                    return Err(
+                        RecordError::new(file, format!("player `{name}` appears twice"))
+                            .line(1)
+                            .field(name),
+                    );
                 }
                 players.push(name.to_string());
                 player_cols.push(i);
             }
         }
         if cols[2].is_none() && cols[3].is_none() {
-            return Err(RecordError::new(file, "the sheet needs a `re_points` or `kontra_points` column").line(1));
+            return Err(RecordError::new(
+                file,
+                "the sheet needs a `re_points` or `kontra_points` column",
+            )
+            .line(1));
         }
-        Ok(Sheet { file: file.to_string(), text, players, player_cols, cols })
+        Ok(Sheet {
+            file: file.to_string(),
+            text,
+            players,
+            player_cols,
+            cols,
+        })
     }
 
     /// The deals of the sheet, checked against `profile`, one result per row.
@@ -82,11 +109,19 @@ impl<'a> Sheet<'a> {
         let mut rdr = reader(self.text);
         // The header was read successfully in `parse`.
         let _ = rdr.headers();
-        SheetDeals { sheet: self.clone(), profile, records: rdr.into_records(), row: 0 }
+        SheetDeals {
+            sheet: self.clone(),
+            profile,
+            records: rdr.into_records(),
+            row: 0,
+        }
     }
 
     fn col(&self, key: &str) -> Option<usize> {
-        RESERVED.iter().position(|&k| k == key).and_then(|r| self.cols[r])
+        RESERVED
+            .iter()
+            .position(|&k| k == key)
+            .and_then(|r| self.cols[r])
     }
 }
 
@@ -117,7 +152,11 @@ impl Iterator for SheetDeals<'_, '_> {
                 Ok(r) => r,
                 Err(e) => {
                     let line = e.position().map_or(0, |p| p.line() as usize);
-                    return Some(Err(RecordError::new(&self.sheet.file, format!("cannot read the row: {e}")).line(line)));
+                    return Some(Err(RecordError::new(
+                        &self.sheet.file,
+                        format!("cannot read the row: {e}"),
+                    )
+                    .line(line)));
                 }
             };
             let line = rec.position().map_or(0, |p| p.line() as usize);
@@ -125,7 +164,9 @@ impl Iterator for SheetDeals<'_, '_> {
                 continue;
             }
             return Some(self.row_facts(&rec).map_err(|(deal, field, msg)| {
-                let mut e = RecordError::new(&self.sheet.file, msg).line(line).field(field);
+                let mut e = RecordError::new(&self.sheet.file, msg)
+                    .line(line)
+                    .field(field);
                 if let Some(d) = deal {
                     e = e.deal(d);
                 }
@@ -151,11 +192,20 @@ impl SheetDeals<'_, '_> {
                 ),
             ));
         }
-        let get = |key: &str| sheet.col(key).and_then(|i| rec.get(i)).filter(|s| !s.is_empty());
+        let get = |key: &str| {
+            sheet
+                .col(key)
+                .and_then(|i| rec.get(i))
+                .filter(|s| !s.is_empty())
+        };
         let number = match get("deal") {
-            Some(s) => s
-                .parse::<usize>()
-                .map_err(|_| (None, "deal".to_string(), format!("`{s}` is not a deal number")))?,
+            Some(s) => s.parse::<usize>().map_err(|_| {
+                (
+                    None,
+                    "deal".to_string(),
+                    format!("`{s}` is not a deal number"),
+                )
+            })?,
             None => self.row,
         };
         let fail = |field: &str, msg: String| (Some(number), field.to_string(), msg);
@@ -175,10 +225,16 @@ impl SheetDeals<'_, '_> {
         }
         if let Some(d) = get("dealer") {
             let Some(seat) = sheet.players.iter().position(|p| p.eq_ignore_ascii_case(d)) else {
-                return Err(fail("dealer", format!("`{d}` is not a player of this sheet")));
+                return Err(fail(
+                    "dealer",
+                    format!("`{d}` is not a player of this sheet"),
+                ));
             };
             if roles.len() > self.profile.deck.players as usize && roles[seat] != Role::Out {
-                return Err(fail("dealer", format!("{d} deals at a table of {} and must sit out", roles.len())));
+                return Err(fail(
+                    "dealer",
+                    format!("{d} deals at a table of {} and must sit out", roles.len()),
+                ));
             }
         }
         let total = self.profile.deck().total_eyes();
@@ -188,21 +244,34 @@ impl SheetDeals<'_, '_> {
                     s.parse::<u16>()
                         .ok()
                         .filter(|&e| e <= total)
-                        .ok_or_else(|| fail(key, format!("`{s}` is not a number of eyes from 0 to {total}")))
+                        .ok_or_else(|| {
+                            fail(
+                                key,
+                                format!("`{s}` is not a number of eyes from 0 to {total}"),
+                            )
+                        })
                 })
                 .transpose()
         };
         let (re_eyes, kontra_eyes) = match (eyes("re_points")?, eyes("kontra_points")?) {
             (Some(r), Some(k)) => {
                 if r + k != total {
-                    return Err(fail("kontra_points", format!("re_points {r} and kontra_points {k} do not add up to {total}")));
+                    return Err(fail(
+                        "kontra_points",
+                        format!("re_points {r} and kontra_points {k} do not add up to {total}"),
+                    ));
                 }
                 (r, k)
             }
             (Some(r), None) => (r, total - r),
             (None, Some(k)) => (total - k, k),
             (None, None) if contract == Contract::Redeal => (0, 0),
-            (None, None) => return Err(fail("re_points", "no eyes: fill in re_points or kontra_points".into())),
+            (None, None) => {
+                return Err(fail(
+                    "re_points",
+                    "no eyes: fill in re_points or kontra_points".into(),
+                ));
+            }
         };
         let tricks_total = self.profile.hand_size();
         let tricks = |key: &str| -> Result<Option<u8>, RowError> {
@@ -211,7 +280,12 @@ impl SheetDeals<'_, '_> {
                     s.parse::<u8>()
                         .ok()
                         .filter(|&t| t as usize <= tricks_total)
-                        .ok_or_else(|| fail(key, format!("`{s}` is not a number of tricks from 0 to {tricks_total}")))
+                        .ok_or_else(|| {
+                            fail(
+                                key,
+                                format!("`{s}` is not a number of tricks from 0 to {tricks_total}"),
+                            )
+                        })
                 })
                 .transpose()
         };
@@ -253,7 +327,11 @@ impl SheetDeals<'_, '_> {
         };
         facts.check(self.profile, "game").map_err(|(f, m)| {
             // A party-size error is about the player cells; name them all.
-            let field = if f == "re" || f == "players" { sheet.players.join(",") } else { f };
+            let field = if f == "re" || f == "players" {
+                sheet.players.join(",")
+            } else {
+                f
+            };
             fail(&field, m)
         })?;
         Ok(facts)

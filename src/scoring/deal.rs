@@ -110,7 +110,10 @@ fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
         (Party::Re, true) => (w.only_kontra_re_target, "only Kontra called"),
         (Party::Kontra, true) => (w.only_kontra_kontra_target, "only Kontra called"),
     };
-    Goal { target: Target::Eyes(target), why: why.to_string() }
+    Goal {
+        target: Target::Eyes(target),
+        why: why.to_string(),
+    }
 }
 
 fn reaches(party: Party, target: Target, facts: &DealFacts) -> bool {
@@ -138,7 +141,13 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
     let s = &p.scoring;
     let mut push = |party: Party, item: String, points: i32, rule: String| {
         if points != 0 {
-            items.push(Item { party, item, points, rule, scored: true });
+            items.push(Item {
+                party,
+                item,
+                points,
+                rule,
+                scored: true,
+            });
         }
     };
 
@@ -154,7 +163,15 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
         }
     };
     if let Some(w) = winner {
-        push(w, "won".into(), s.won, format!("{w} reached {} ({}) (7.1)", goals[w as usize].target, goals[w as usize].why));
+        push(
+            w,
+            "won".into(),
+            s.won,
+            format!(
+                "{w} reached {} ({}) (7.1)",
+                goals[w as usize].target, goals[w as usize].why
+            ),
+        );
     }
     for &e in &earners {
         let loser = e.other();
@@ -162,11 +179,21 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
             let names = ["under_90", "under_60", "under_30"];
             for (i, &thr) in s.under_thresholds.iter().enumerate() {
                 if facts.eyes(loser) < thr {
-                    push(e, names[i].into(), s.under, format!("{loser} has {} eyes, under {thr} (7.1)", facts.eyes(loser)));
+                    push(
+                        e,
+                        names[i].into(),
+                        s.under,
+                        format!("{loser} has {} eyes, under {thr} (7.1)", facts.eyes(loser)),
+                    );
                 }
             }
             if facts.is_schwarz(loser) {
-                push(e, "schwarz".into(), s.under, format!("{loser} won no trick (7.1)"));
+                push(
+                    e,
+                    "schwarz".into(),
+                    s.under,
+                    format!("{loser} won no trick (7.1)"),
+                );
             }
         }
     }
@@ -174,11 +201,21 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
         for party in [Party::Re, Party::Kontra] {
             let calls = facts.calls(party);
             if calls.announced() {
-                push(w, format!("{}_called", party.key()), s.announce, format!("{party} was called (7.1)"));
+                push(
+                    w,
+                    format!("{}_called", party.key()),
+                    s.announce,
+                    format!("{party} was called (7.1)"),
+                );
             }
             for level in 1..=calls.level() {
                 let call = Call::from_level(level).unwrap_or(Call::Schwarz);
-                push(w, format!("{}_{}", party.key(), call.word(party)), s.call_level, format!("{party} called {call} (7.1)"));
+                push(
+                    w,
+                    format!("{}_{}", party.key(), call.word(party)),
+                    s.call_level,
+                    format!("{party} called {call} (7.1)"),
+                );
             }
         }
     }
@@ -205,18 +242,35 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
     let extras_count = winner.is_some() || p.extras.when_nobody_wins;
     let mut extra_item = |party: Party, name: &str, points: i32, what: String| {
         let (scored, rule) = if points == 0 {
-            (false, format!("{what}: not scored under profile {}", p.name))
+            (
+                false,
+                format!("{what}: not scored under profile {}", p.name),
+            )
         } else if lone && !p.scored_in_solos(name) {
-            (false, format!("{what}: not scored when one plays alone (7.2)"))
+            (
+                false,
+                format!("{what}: not scored when one plays alone (7.2)"),
+            )
         } else if !extras_count {
             (false, format!("{what}: not scored when nobody wins (7.3)"))
         } else {
             (true, format!("{what} (7.2)"))
         };
-        items.push(Item { party, item: name.to_string(), points: if scored { points } else { 0 }, rule, scored });
+        items.push(Item {
+            party,
+            item: name.to_string(),
+            points: if scored { points } else { 0 },
+            rule,
+            scored,
+        });
     };
     if winner == Some(Party::Kontra) {
-        extra_item(Party::Kontra, "against_the_old", p.extras.against_the_old, "Kontra beat the ♣Q party: gegen die Alten".into());
+        extra_item(
+            Party::Kontra,
+            "against_the_old",
+            p.extras.against_the_old,
+            "Kontra beat the ♣Q party: gegen die Alten".into(),
+        );
     }
     for party in [Party::Re, Party::Kontra] {
         for &x in facts.extras(party) {
@@ -238,15 +292,34 @@ fn describe(x: Extra, party: Party) -> String {
     }
 }
 
-fn finish(facts: DealFacts, winner: Option<Party>, goals: [Goal; 2], items: Vec<Item>) -> DealResult {
+fn finish(
+    facts: DealFacts,
+    winner: Option<Party>,
+    goals: [Goal; 2],
+    items: Vec<Item>,
+) -> DealResult {
     let re_value: i32 = items
         .iter()
         .filter(|i| i.scored)
-        .map(|i| if i.party == Party::Re { i.points } else { -i.points })
+        .map(|i| {
+            if i.party == Party::Re {
+                i.points
+            } else {
+                -i.points
+            }
+        })
         .sum();
     let multiplier = facts.bock.unwrap_or(1);
     let scores = seat_scores(&facts, re_value, multiplier);
-    DealResult { facts, winner, goals, items, re_value, multiplier, scores }
+    DealResult {
+        facts,
+        winner,
+        goals,
+        items,
+        re_value,
+        multiplier,
+        scores,
+    }
 }
 
 /// Zero-sum sheet: each player of a party gets the party's value; a lone player gets it

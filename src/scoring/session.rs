@@ -21,7 +21,11 @@ pub struct Standing {
 impl Session {
     pub fn new(players: Vec<String>) -> Session {
         let totals = vec![0; players.len()];
-        Session { players, totals, deals: 0 }
+        Session {
+            players,
+            totals,
+            deals: 0,
+        }
     }
 
     /// Adds a scored deal and returns the running totals after it.
@@ -43,7 +47,11 @@ impl Session {
                 Some(prev) if prev.points == self.totals[i] => prev.rank,
                 _ => pos + 1,
             };
-            out.push(Standing { rank, player: self.players[i].clone(), points: self.totals[i] });
+            out.push(Standing {
+                rank,
+                player: self.players[i].clone(),
+                points: self.totals[i],
+            });
         }
         out
     }

@@ -45,6 +45,7 @@ pub struct DeckRules {
     /// Players who get cards in a deal (a further player at the table sits out).
     pub players: u8,
     /// Trumps of a normal game, highest first; suit solos replace its plain diamonds.
+    /// Cards not in the deck are skipped, so the order serves a deck without nines too.
     #[serde(deserialize_with = "de_parsed")]
     pub trumps: Vec<Card>,
 }
@@ -173,11 +174,22 @@ pub enum ProfileError {
     )]
     Unknown(String),
     #[error("{file}: {source}")]
-    Io { file: String, source: std::io::Error },
+    Io {
+        file: String,
+        source: std::io::Error,
+    },
     #[error("{file}:{line}: {message}")]
-    Syntax { file: String, line: usize, message: String },
+    Syntax {
+        file: String,
+        line: usize,
+        message: String,
+    },
     #[error("{file}: --set {key}: {message}")]
-    Set { file: String, key: String, message: String },
+    Set {
+        file: String,
+        key: String,
+        message: String,
+    },
     #[error("{file}: {message}")]
     Invalid { file: String, message: String },
 }
@@ -188,9 +200,11 @@ impl Profile {
         let (file, text) = match builtin_text(name_or_path) {
             Some(t) => (format!("variants/{name_or_path}.toml"), t.to_string()),
             None if name_or_path.ends_with(".toml") || Path::new(name_or_path).exists() => {
-                let text = std::fs::read_to_string(name_or_path).map_err(|source| {
-                    ProfileError::Io { file: name_or_path.to_string(), source }
-                })?;
+                let text =
+                    std::fs::read_to_string(name_or_path).map_err(|source| ProfileError::Io {
+                        file: name_or_path.to_string(),
+                        source,
+                    })?;
                 (name_or_path.to_string(), text)
             }
             None => return Err(ProfileError::Unknown(name_or_path.to_string())),
@@ -199,7 +213,11 @@ impl Profile {
     }
 
     /// Parses profile text; `file` names it in errors.
-    pub fn from_text(file: &str, text: &str, sets: &[(String, String)]) -> Result<Profile, ProfileError> {
+    pub fn from_text(
+        file: &str,
+        text: &str,
+        sets: &[(String, String)],
+    ) -> Result<Profile, ProfileError> {
         let syntax = |e: toml::de::Error| ProfileError::Syntax {
             file: file.to_string(),
             line: e.span().map_or(1, |s| line_of(text, s.start)),
@@ -218,13 +236,20 @@ impl Profile {
             }
             profile = Profile::deserialize(table).map_err(|e| ProfileError::Set {
                 file: file.to_string(),
-                key: sets.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", "),
+                key: sets
+                    .iter()
+                    .map(|(k, _)| k.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 message: e.message().trim().to_string(),
             })?;
         }
         profile
             .validate()
-            .map_err(|message| ProfileError::Invalid { file: file.to_string(), message })?;
+            .map_err(|message| ProfileError::Invalid {
+                file: file.to_string(),
+                message,
+            })?;
         Ok(profile)
     }
 
@@ -244,17 +269,14 @@ impl Profile {
                 d.players
             ));
         }
-        for c in &d.trumps {
-            if !self.deck().contains(*c) {
-                return Err(format!("deck.trumps: {c} is not in the deck"));
-            }
-        }
         if self.contracts.allowed.is_empty() {
             return Err("contracts.allowed: no contract is allowed".into());
         }
         let hand = self.hand_size();
         if self.calls.deadlines.iter().any(|&n| n as usize > hand) {
-            return Err(format!("calls.deadlines: a deadline exceeds the {hand} cards of a hand"));
+            return Err(format!(
+                "calls.deadlines: a deadline exceeds the {hand} cards of a hand"
+            ));
         }
         for name in &self.extras.in_solos {
             if name != "against-the-old" && name.parse::<Extra>().is_err() {
@@ -323,7 +345,11 @@ fn set_key(table: &mut toml::Table, key: &str, value: &str) -> Result<(), String
 /// 1-based line number of a byte offset.
 pub fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
 }
 
 #[cfg(test)]
@@ -348,7 +374,10 @@ mod tests {
 
     #[test]
     fn set_overrides_a_key_and_rejects_unknown_ones() {
-        let sets = [("deck.ranks".to_string(), r#"["A","10","K","Q","J"]"#.to_string())];
+        let sets = [(
+            "deck.ranks".to_string(),
+            r#"["A","10","K","Q","J"]"#.to_string(),
+        )];
         let p = Profile::load("ddv", &sets).unwrap();
         assert_eq!(p.hand_size(), 10);
         let bad = [("extras.fuchs".to_string(), "1".to_string())];
@@ -358,8 +387,12 @@ mod tests {
 
     #[test]
     fn unknown_key_is_named_with_its_line() {
-        let text = builtin_text("ddv").unwrap().replace("copies = 2", "copies = 2\nsuits = 4");
-        let e = Profile::from_text("x.toml", &text, &[]).unwrap_err().to_string();
+        let text = builtin_text("ddv")
+            .unwrap()
+            .replace("copies = 2", "copies = 2\nsuits = 4");
+        let e = Profile::from_text("x.toml", &text, &[])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("suits"), "{e}");
         let line = text.lines().position(|l| l == "suits = 4").unwrap() + 1;
         assert!(e.starts_with(&format!("x.toml:{line}:")), "{e}");

@@ -4,7 +4,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use doko::input::InputFormat;
 
 #[derive(Debug, Parser)]
-#[command(name = "doko", version, about = "Score Doppelkopf deals under configurable rule profiles")]
+#[command(
+    name = "doko",
+    version,
+    about = "Score Doppelkopf deals under configurable rule profiles"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -55,7 +59,9 @@ pub struct ScoreArgs {
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
-    let (k, v) = s.split_once('=').ok_or_else(|| format!("`{s}` is not KEY=VALUE"))?;
+    let (k, v) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not KEY=VALUE"))?;
     Ok((k.trim().to_string(), v.trim().to_string()))
 }
 

@@ -29,7 +29,11 @@ pub fn render(s: &Scored, format: Format, explain: bool) -> Result<String> {
 }
 
 fn signed(v: i64) -> String {
-    if v > 0 { format!("+{v}") } else { v.to_string() }
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
 }
 
 fn winner_word(r: &DealResult) -> &'static str {
@@ -41,18 +45,27 @@ fn winner_word(r: &DealResult) -> &'static str {
 }
 
 fn names(s: &Scored, r: &DealResult, party: Party) -> Vec<String> {
-    r.facts.members(party).map(|i| s.players[i].clone()).collect()
+    r.facts
+        .members(party)
+        .map(|i| s.players[i].clone())
+        .collect()
 }
 
 fn new_table(markdown: bool) -> Table {
     let mut t = Table::new();
-    t.load_style(if markdown { presets::ASCII_MARKDOWN } else { presets::UTF8_FULL_CONDENSED });
+    t.load_style(if markdown {
+        presets::ASCII_MARKDOWN
+    } else {
+        presets::UTF8_FULL_CONDENSED
+    });
     t
 }
 
 fn text(s: &Scored, explain: bool, markdown: bool) -> String {
     let mut t = new_table(markdown);
-    let mut header: Vec<String> = ["Deal", "Game", "Re", "Eyes", "Winner", "Value", "x"].map(String::from).to_vec();
+    let mut header: Vec<String> = ["Deal", "Game", "Re", "Eyes", "Winner", "Value", "x"]
+        .map(String::from)
+        .to_vec();
     header.extend(s.players.iter().cloned());
     t.set_header(header);
     for (r, totals) in s.rows {
@@ -84,13 +97,20 @@ fn text(s: &Scored, explain: bool, markdown: bool) -> String {
         }
     }
     let mut out = String::new();
-    out.push_str(&format!("Profile: {} ({})\n\n", s.profile.name, s.profile.title));
+    out.push_str(&format!(
+        "Profile: {} ({})\n\n",
+        s.profile.name, s.profile.title
+    ));
     out.push_str(&t.to_string());
     out.push_str("\n\n");
     let mut rank = new_table(markdown);
     rank.set_header(vec!["Rank", "Player", "Points"]);
     for st in &s.ranking {
-        rank.add_row(vec![st.rank.to_string(), st.player.clone(), st.points.to_string()]);
+        rank.add_row(vec![
+            st.rank.to_string(),
+            st.player.clone(),
+            st.points.to_string(),
+        ]);
     }
     out.push_str(&rank.to_string());
     out.push('\n');
@@ -131,8 +151,18 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         r.goals[0].target, r.goals[0].why, r.goals[1].target, r.goals[1].why
     ));
     for item in &r.items {
-        let pts = if item.scored { signed(item.points as i64) } else { "0".into() };
-        out.push_str(&format!("{bullet}{:<7} {:<16} {:>3}  {}\n", item.party.title(), item.item, pts, item.rule));
+        let pts = if item.scored {
+            signed(item.points as i64)
+        } else {
+            "0".into()
+        };
+        out.push_str(&format!(
+            "{bullet}{:<7} {:<16} {:>3}  {}\n",
+            item.party.title(),
+            item.item,
+            pts,
+            item.rule
+        ));
     }
     let per: Vec<String> = s
         .players
@@ -146,7 +176,11 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         "{bullet}value {} for {}{}; {}\n",
         r.value(),
         r.winner.map_or("Re", Party::title),
-        if r.multiplier > 1 { format!(", x{}", r.multiplier) } else { String::new() },
+        if r.multiplier > 1 {
+            format!(", x{}", r.multiplier)
+        } else {
+            String::new()
+        },
         per.join(", ")
     ));
     out
@@ -154,8 +188,19 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
 
 fn csv(s: &Scored, explain: bool) -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header: Vec<String> =
-        ["deal", "contract", "re", "kontra", "re_eyes", "kontra_eyes", "winner", "value", "multiplier"].map(String::from).to_vec();
+    let mut header: Vec<String> = [
+        "deal",
+        "contract",
+        "re",
+        "kontra",
+        "re_eyes",
+        "kontra_eyes",
+        "winner",
+        "value",
+        "multiplier",
+    ]
+    .map(String::from)
+    .to_vec();
     header.extend(s.players.iter().cloned());
     header.extend(s.players.iter().map(|p| format!("{p}_total")));
     if explain {
@@ -187,7 +232,9 @@ fn csv(s: &Scored, explain: bool) -> Result<String> {
         }
         w.write_record(&row)?;
     }
-    Ok(String::from_utf8(w.into_inner().map_err(|e| e.into_error())?)?)
+    Ok(String::from_utf8(
+        w.into_inner().map_err(|e| e.into_error())?,
+    )?)
 }
 
 /// The JSON object of one scored deal (`formats.md` section 6).
@@ -195,14 +242,19 @@ pub fn deal_json(players: &[String], r: &DealResult, totals: &[i64], explain: bo
     let f = &r.facts;
     let who = |p: Party| -> Vec<&String> { f.members(p).map(|i| &players[i]).collect() };
     let per = |vals: &[i64]| -> Map<String, Value> {
-        players.iter().zip(vals).map(|(p, v)| (p.clone(), json!(v))).collect()
+        players
+            .iter()
+            .zip(vals)
+            .map(|(p, v)| (p.clone(), json!(v)))
+            .collect()
     };
     let items: Vec<Value> = r
         .items
         .iter()
         .filter(|i| i.scored || explain)
         .map(|i| {
-            let mut o = json!({"party": i.party.key(), "item": i.item, "points": i.points, "rule": i.rule});
+            let mut o =
+                json!({"party": i.party.key(), "item": i.item, "points": i.points, "rule": i.rule});
             if explain {
                 o["scored"] = json!(i.scored);
             }
@@ -222,7 +274,13 @@ pub fn deal_json(players: &[String], r: &DealResult, totals: &[i64], explain: bo
         "scores": per(&r.scores),
         "totals": per(totals),
     });
-    let out: Vec<&String> = f.roles.iter().enumerate().filter(|(_, r)| **r == doko::deal::Role::Out).map(|(i, _)| &players[i]).collect();
+    let out: Vec<&String> = f
+        .roles
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| **r == doko::deal::Role::Out)
+        .map(|(i, _)| &players[i])
+        .collect();
     if !out.is_empty() {
         o["out"] = json!(out);
     }
@@ -236,7 +294,16 @@ pub fn deal_json(players: &[String], r: &DealResult, totals: &[i64], explain: bo
 }
 
 fn json_doc(s: &Scored, explain: bool) -> Value {
-    let deals: Vec<Value> = s.rows.iter().map(|(r, t)| deal_json(s.players, r, t, explain)).collect();
-    let totals: Map<String, Value> = s.players.iter().zip(s.totals).map(|(p, v)| (p.clone(), json!(v))).collect();
+    let deals: Vec<Value> = s
+        .rows
+        .iter()
+        .map(|(r, t)| deal_json(s.players, r, t, explain))
+        .collect();
+    let totals: Map<String, Value> = s
+        .players
+        .iter()
+        .zip(s.totals)
+        .map(|(p, v)| (p.clone(), json!(v)))
+        .collect();
     json!({"variant": s.profile.name, "players": s.players, "deals": deals, "totals": totals})
 }

@@ -20,7 +20,10 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         .iter()
         .map(|f| Document::read(f, args.input_format))
         .collect::<Result<Vec<_>, _>>()?;
-    let inputs = docs.iter().map(Document::open).collect::<Result<Vec<_>, _>>()?;
+    let inputs = docs
+        .iter()
+        .map(Document::open)
+        .collect::<Result<Vec<_>, _>>()?;
     let players = inputs[0].players().to_vec();
     for (doc, input) in docs.iter().zip(&inputs).skip(1) {
         if input.players() != players.as_slice() {
@@ -38,7 +41,10 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         None => {
             let named: Vec<&str> = inputs.iter().filter_map(|i| i.variant()).collect();
             if named.windows(2).any(|w| w[0] != w[1]) {
-                bail!("the files name different variants ({}); choose one with --variant", named.join(", "));
+                bail!(
+                    "the files name different variants ({}); choose one with --variant",
+                    named.join(", ")
+                );
             }
             named.first().unwrap_or(&"ddv").to_string()
         }
@@ -68,12 +74,22 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     }
     if errors > 0 {
         if errors > MAX_ERRORS {
-            writeln!(stderr, "doko: error: {} more bad deals not shown", errors - MAX_ERRORS)?;
+            writeln!(
+                stderr,
+                "doko: error: {} more bad deals not shown",
+                errors - MAX_ERRORS
+            )?;
         }
         writeln!(stderr, "doko: {errors} bad deal(s); nothing scored")?;
         return Ok(ExitCode::from(1));
     }
-    let scored = Scored { profile: &profile, players: &players, rows: &rows, ranking: session.ranking(), totals: &session.totals };
+    let scored = Scored {
+        profile: &profile,
+        players: &players,
+        rows: &rows,
+        ranking: session.ranking(),
+        totals: &session.totals,
+    };
     crate::emit(&output::render(&scored, args.format, args.explain)?)?;
     Ok(ExitCode::SUCCESS)
 }

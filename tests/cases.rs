@@ -1,0 +1,213 @@
+//! Runs every case in `tests/cases/*.toml`: one deal in record syntax and what it must
+//! score (or the error it must give). Adding a case needs no Rust.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use doko::contract::Party;
+use doko::deal::records::RecordFile;
+use doko::scoring::score_deal;
+use doko::variant::Profile;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseFile {
+    profile: String,
+    case: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    name: String,
+    players: Option<Vec<String>>,
+    #[serde(default)]
+    set: Vec<String>,
+    deal: toml::Table,
+    expect: Expect,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    error: Option<String>,
+    winner: Option<String>,
+    re_value: Option<i32>,
+    scores: Option<Vec<i64>>,
+    items: Option<Vec<String>>,
+    contract: Option<String>,
+    re: Option<Vec<String>>,
+    eyes: Option<[u16; 2]>,
+    tricks: Option<[u8; 2]>,
+    re_extras: Option<Vec<String>>,
+    kontra_extras: Option<Vec<String>>,
+}
+
+/// Runs one case; returns what differs from the expectation.
+fn run(profile_name: &str, case: &Case) -> Vec<String> {
+    let sets: Vec<(String, String)> = case
+        .set
+        .iter()
+        .map(|s| {
+            let (k, v) = s.split_once('=').expect("set entries are KEY=VALUE");
+            (k.to_string(), v.to_string())
+        })
+        .collect();
+    let profile = Profile::load(profile_name, &sets)
+        .unwrap_or_else(|e| panic!("{}: profile: {e}", case.name));
+    let players = case
+        .players
+        .clone()
+        .unwrap_or_else(|| ["A", "B", "C", "D"].map(String::from).to_vec());
+    let mut file = toml::Table::new();
+    file.insert(
+        "players".into(),
+        toml::Value::Array(
+            players
+                .iter()
+                .map(|p| toml::Value::String(p.clone()))
+                .collect(),
+        ),
+    );
+    file.insert(
+        "deal".into(),
+        toml::Value::Array(vec![toml::Value::Table(case.deal.clone())]),
+    );
+    let text = toml::to_string(&file).expect("case serialises");
+    let mut diffs = Vec::new();
+    let parsed = RecordFile::parse("case.toml", &text).map_err(|e| e.to_string());
+    let result = parsed.and_then(|f| {
+        f.deals(&profile)
+            .next()
+            .expect("one deal")
+            .map_err(|e| e.to_string())
+    });
+    let x = &case.expect;
+    let facts = match (result, &x.error) {
+        (Err(e), Some(want)) => {
+            if !e.contains(want.as_str()) {
+                diffs.push(format!("error `{e}` does not contain `{want}`"));
+            }
+            return diffs;
+        }
+        (Err(e), None) => return vec![format!("unexpected error: {e}")],
+        (Ok(_), Some(want)) => {
+            return vec![format!(
+                "expected an error containing `{want}`, got a valid deal"
+            )];
+        }
+        (Ok(f), None) => f,
+    };
+    let r = score_deal(&facts, &profile);
+    let mut check = |what: &str, got: String, want: String| {
+        if got != want {
+            diffs.push(format!("{what}: got {got}, want {want}"));
+        }
+    };
+    if let Some(w) = &x.winner {
+        check(
+            "winner",
+            r.winner.map_or("none", Party::key).to_string(),
+            w.clone(),
+        );
+    }
+    if let Some(v) = x.re_value {
+        check("re_value", r.re_value.to_string(), v.to_string());
+    }
+    if let Some(s) = &x.scores {
+        check("scores", format!("{:?}", r.scores), format!("{s:?}"));
+    }
+    if let Some(items) = &x.items {
+        let got: Vec<String> = r
+            .items
+            .iter()
+            .filter(|i| i.scored)
+            .map(|i| format!("{}:{}:{}", i.party.key(), i.item, i.points))
+            .collect();
+        check("items", format!("{got:?}"), format!("{items:?}"));
+    }
+    if let Some(c) = &x.contract {
+        check("contract", facts.contract.to_string(), c.clone());
+    }
+    if let Some(re) = &x.re {
+        let got: Vec<&String> = facts.members(Party::Re).map(|i| &players[i]).collect();
+        check("re", format!("{got:?}"), format!("{re:?}"));
+    }
+    if let Some(e) = x.eyes {
+        check(
+            "eyes",
+            format!("{:?}", [facts.re_eyes, facts.kontra_eyes]),
+            format!("{e:?}"),
+        );
+    }
+    if let Some(t) = x.tricks {
+        check(
+            "tricks",
+            format!("{:?}", [facts.re_tricks, facts.kontra_tricks]),
+            format!("{:?}", t.map(Some)),
+        );
+    }
+    for (party, want) in [(Party::Re, &x.re_extras), (Party::Kontra, &x.kontra_extras)] {
+        if let Some(want) = want {
+            let mut got: Vec<String> = facts.extras(party).iter().map(|e| e.to_string()).collect();
+            got.sort();
+            let mut want = want.clone();
+            want.sort();
+            check(
+                &format!("{}_extras", party.key()),
+                format!("{got:?}"),
+                format!("{want:?}"),
+            );
+        }
+    }
+    diffs
+}
+
+#[test]
+fn every_case_file_passes() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut failures: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut count = 0;
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/cases exists")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    for path in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+    {
+        let text = std::fs::read_to_string(path).expect("readable case file");
+        let cases: CaseFile =
+            toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(!cases.case.is_empty(), "{} has no cases", path.display());
+        for case in &cases.case {
+            count += 1;
+            let diffs = run(&cases.profile, case);
+            if !diffs.is_empty() {
+                failures.insert(
+                    format!(
+                        "{}: {}",
+                        path.file_name().unwrap().to_string_lossy(),
+                        case.name
+                    ),
+                    diffs,
+                );
+            }
+        }
+    }
+    assert!(count >= 50, "only {count} cases found");
+    if !failures.is_empty() {
+        let report: Vec<String> = failures
+            .iter()
+            .map(|(k, v)| format!("{k}\n    {}", v.join("\n    ")))
+            .collect();
+        panic!(
+            "{} of {count} cases failed:\n{}",
+            failures.len(),
+            report.join("\n")
+        );
+    }
+}
