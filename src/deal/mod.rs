@@ -147,12 +147,16 @@ impl DealFacts {
             );
         }
         if seats - out != players {
+            let why = if seats > players {
+                format!("the dealer of a table of {seats} sits out")
+            } else {
+                "nobody sits out".into()
+            };
             return err(
                 "players",
                 format!(
-                    "{} players take part, {players} expected ({} sit out)",
-                    seats - out,
-                    seats - players
+                    "{} players take part, {players} expected ({why})",
+                    seats - out
                 ),
             );
         }

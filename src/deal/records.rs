@@ -63,10 +63,7 @@ pub struct RecordFile {
 
 impl RecordFile {
     pub fn parse(file: &str, text: &str) -> Result<RecordFile, RecordError> {
-        let raw: RawFile = toml::from_str(text).map_err(|e| {
-            let line = e.span().map_or(1, |s| line_of(text, s.start));
-            RecordError::new(file, e.message().trim().to_string()).line(line)
-        })?;
+        let raw: RawFile = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
         let players: Vec<String> = raw.players.iter().map(|p| p.trim().to_string()).collect();
         for (i, p) in players.iter().enumerate() {
             if p.is_empty() || players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
@@ -394,6 +391,35 @@ impl RecordFile {
             .map_err(|(f, m)| bad(&f, m))?;
         Ok(facts)
     }
+}
+
+/// A TOML error with its line, the deal it is in (counting `[[deal]]` headers before it)
+/// and the key written on that line.
+fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> RecordError {
+    let mut err = RecordError::new(file, e.message().trim().to_string());
+    let Some(span) = e.span() else { return err };
+    let line = line_of(text, span.start);
+    err = err.line(line);
+    let before = &text[..span.start.min(text.len())];
+    let deals = before
+        .lines()
+        .filter(|l| l.trim_start().starts_with("[[deal]]"))
+        .count();
+    if deals > 0 {
+        err = err.deal(deals);
+    }
+    let source = text.lines().nth(line - 1).unwrap_or("");
+    if let Some((key, _)) = source.split_once('=') {
+        let key = key.trim();
+        if !key.is_empty()
+            && !key.starts_with('#')
+            && !key.starts_with('[')
+            && !key.contains(char::is_whitespace)
+        {
+            err = err.field(key);
+        }
+    }
+    err
 }
 
 /// (trick, field, message) of an invalid deal.
