@@ -9,6 +9,7 @@ pub mod cards;
 pub mod contract;
 pub mod deal;
 pub mod extras;
+pub mod generate;
 pub mod input;
 pub mod play;
 pub mod scoring;

@@ -263,7 +263,7 @@ impl Profile {
             return Err(format!("deck.players: {} players cannot play", d.players));
         }
         let size = self.deck().size();
-        if size % d.players as usize != 0 {
+        if !size.is_multiple_of(d.players as usize) {
             return Err(format!(
                 "deck: {size} cards cannot be dealt evenly to {} players",
                 d.players

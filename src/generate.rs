@@ -1,0 +1,241 @@
+//! Random but legal full deals, the same for the same seed: for property tests, benchmarks
+//! and rule statistics.
+//!
+//! Cards are dealt from the profile's deck; each player plays a random legal card; calls
+//! are made at random moments that are still in time.
+
+use crate::calls::Call;
+use crate::cards::{Card, CardOrder};
+use crate::contract::{Contract, Party};
+use crate::play::{CallEntry, FullRecord};
+use crate::variant::Profile;
+
+/// SplitMix64: small, fast and the same everywhere.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Makes one random legal deal for `players` (seat names) with `dealer` dealing.
+pub fn random_deal(
+    profile: &Profile,
+    players: &[String],
+    dealer: usize,
+    number: usize,
+    rng: &mut Rng,
+) -> FullRecord {
+    let n = profile.deck.players as usize;
+    let seats = players.len();
+    let active: Vec<usize> = (1..=seats)
+        .map(|k| (dealer + k) % seats)
+        .filter(|&s| !(seats == n + 1 && s == dealer))
+        .collect();
+    let hand = profile.hand_size();
+    let mut cards = profile.deck().cards();
+    rng.shuffle(&mut cards);
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); seats];
+    for (i, &s) in active.iter().enumerate() {
+        hands[s] = cards[i * hand..(i + 1) * hand].to_vec();
+    }
+
+    // The contract: what the hands allow and the profile plays.
+    let all_queens = profile.deck.copies as usize;
+    let bride = active
+        .iter()
+        .copied()
+        .find(|&s| hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count() == all_queens);
+    let solos: Vec<Contract> = profile
+        .contracts
+        .allowed
+        .iter()
+        .copied()
+        .filter(|c| matches!(c, Contract::Solo(_)))
+        .collect();
+    let (contract, declarer) = match bride {
+        Some(b) if profile.allows(Contract::Wedding) && rng.chance(50) => {
+            (Contract::Wedding, Some(b))
+        }
+        Some(b) if profile.allows(Contract::SilentSolo) => (Contract::SilentSolo, Some(b)),
+        _ if !solos.is_empty() && rng.chance(10) => {
+            (solos[rng.below(solos.len())], Some(active[rng.below(n)]))
+        }
+        _ if bride.is_none() && profile.allows(Contract::Normal) => (Contract::Normal, None),
+        _ => (
+            solos.first().copied().unwrap_or(Contract::Normal),
+            Some(active[0]),
+        ),
+    };
+
+    // Play: a random legal card each turn.
+    let order = CardOrder::new(contract.trump_kind(), &profile.deck.trumps);
+    let mut held = hands.clone();
+    let mut tricks = Vec::with_capacity(hand);
+    let mut leader = active[0];
+    let mut winners = Vec::with_capacity(hand);
+    for _ in 0..hand {
+        let lead_pos = active.iter().position(|&s| s == leader).unwrap_or(0);
+        let mut trick: Vec<(Option<usize>, Card)> = Vec::with_capacity(n);
+        for j in 0..n {
+            let seat = active[(lead_pos + j) % n];
+            let h = &mut held[seat];
+            let legal: Vec<usize> = match trick.first() {
+                Some(&(_, led)) => {
+                    let suit = order.play_suit(led);
+                    let follow: Vec<usize> = (0..h.len())
+                        .filter(|&i| order.play_suit(h[i]) == suit)
+                        .collect();
+                    if follow.is_empty() {
+                        (0..h.len()).collect()
+                    } else {
+                        follow
+                    }
+                }
+                None => (0..h.len()).collect(),
+            };
+            let card = h.swap_remove(legal[rng.below(legal.len())]);
+            trick.push((Some(seat), card));
+        }
+        let only: Vec<Card> = trick.iter().map(|(_, c)| *c).collect();
+        let w = (lead_pos + order.trick_winner(&only)) % n;
+        leader = active[w];
+        winners.push(leader);
+        tricks.push(trick);
+    }
+
+    // Parties, to make calls that fit.
+    let mut re: Vec<usize> = match (contract, declarer) {
+        (Contract::Normal, _) => active
+            .iter()
+            .copied()
+            .filter(|&s| hands[s].contains(&Card::CLUB_QUEEN))
+            .collect(),
+        (_, Some(d)) => vec![d],
+        _ => vec![],
+    };
+    let mut clarification = 0;
+    if contract == Contract::Wedding {
+        let within = (profile.contracts.wedding_tricks as usize).min(hand);
+        clarification = within;
+        if let Some(t) = winners[..within].iter().position(|&w| Some(w) != declarer) {
+            re.push(winners[t]);
+            clarification = t + 1;
+        }
+    }
+    let shift = if contract == Contract::Wedding && profile.calls.wedding_shift {
+        clarification.saturating_sub(1)
+    } else {
+        0
+    };
+    let mut calls = Vec::new();
+    let mut level: [Option<u8>; 2] = [None, None];
+    for played in clarification..hand {
+        for &s in &active {
+            let party = if re.contains(&s) {
+                Party::Re
+            } else {
+                Party::Kontra
+            };
+            let pi = party as usize;
+            let next = level[pi].map_or(0, |l| l + 1);
+            if next > 4 || !rng.chance(if next == 0 { 8 } else { 4 }) {
+                continue;
+            }
+            if played > profile.calls.deadlines[next as usize] as usize + shift {
+                continue;
+            }
+            let call = Call::from_level(next).unwrap_or(Call::Announce);
+            level[pi] = Some(next);
+            let in_hand = (hand - played) as u8;
+            calls.push(CallEntry {
+                player: s,
+                call,
+                said_as: (call == Call::Announce).then_some(party),
+                cards_in_hand: in_hand,
+                text: format!("{} {} {in_hand}", players[s], call.word(party)),
+            });
+        }
+    }
+
+    FullRecord {
+        number,
+        players: players.to_vec(),
+        dealer,
+        contract,
+        declarer,
+        compulsory: false,
+        hands: hands
+            .into_iter()
+            .map(|h| if h.is_empty() { None } else { Some(h) })
+            .collect(),
+        calls,
+        tricks,
+        bock: None,
+        note: None,
+    }
+}
+
+/// Writes a full record as a TOML `[[deal]]` (the format of `formats.md` section 4).
+pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
+    use std::fmt::Write;
+    let name = |s: usize| record.players[s].as_str();
+    let _ = writeln!(out, "[[deal]]");
+    let _ = writeln!(out, "dealer = \"{}\"", name(record.dealer));
+    let _ = writeln!(out, "contract = \"{}\"", record.contract);
+    if let Some(d) = record.declarer {
+        let _ = writeln!(out, "declarer = \"{}\"", name(d));
+    }
+    if record.compulsory {
+        let _ = writeln!(out, "compulsory = true");
+    }
+    for (s, h) in record.hands.iter().enumerate() {
+        if let Some(h) = h {
+            let cards: Vec<String> = h.iter().map(Card::to_string).collect();
+            let _ = writeln!(out, "hands.{} = \"{}\"", name(s), cards.join(" "));
+        }
+    }
+    let calls: Vec<String> = record
+        .calls
+        .iter()
+        .map(|c| format!("\"{}\"", c.text))
+        .collect();
+    let _ = writeln!(out, "calls = [{}]", calls.join(", "));
+    let _ = writeln!(out, "tricks = [");
+    for t in &record.tricks {
+        let cards: Vec<String> = t
+            .iter()
+            .map(|(who, c)| match who {
+                Some(s) => format!("{}:{c}", name(*s)),
+                None => c.to_string(),
+            })
+            .collect();
+        let _ = writeln!(out, "  \"{}\",", cards.join(" "));
+    }
+    let _ = writeln!(out, "]");
+}

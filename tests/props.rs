@@ -1,0 +1,197 @@
+//! Invariants over random input: generated legal deals validate and add up, rows are
+//! zero-sum, records round-trip through TOML, and no parser panics on any text.
+
+use doko::calls::{Call, PartyCalls};
+use doko::contract::{Contract, Party};
+use doko::deal::records::RecordFile;
+use doko::deal::sheet::Sheet;
+use doko::deal::{DealFacts, Role};
+use doko::generate::{Rng, random_deal, write_toml_deal};
+use doko::play::play;
+use doko::scoring::score_deal;
+use doko::variant::Profile;
+use proptest::prelude::*;
+
+fn names(n: usize) -> Vec<String> {
+    ["Anna", "Ben", "Cara", "Dirk", "Eva"][..n]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn check_generated(profile: &Profile, seats: usize, seed: u64) {
+    let players = names(seats);
+    let mut rng = Rng::new(seed);
+    let dealer = rng.below(seats);
+    let record = random_deal(profile, &players, dealer, 1, &mut rng);
+    let facts = play(&record, profile).unwrap_or_else(|e| panic!("seed {seed}: {e:?}\n{record:?}"));
+    let total = profile.deck().total_eyes();
+    assert_eq!(
+        facts.re_eyes + facts.kontra_eyes,
+        total,
+        "eyes add up to the deck"
+    );
+    let tricks = facts.re_tricks.unwrap() as usize + facts.kontra_tricks.unwrap() as usize;
+    assert_eq!(
+        tricks,
+        profile.hand_size(),
+        "tricks add up to the hand size"
+    );
+    let result = score_deal(&facts, profile);
+    assert_eq!(result.scores.iter().sum::<i64>(), 0, "zero-sum row");
+    if seats == 5 {
+        assert_eq!(result.scores[dealer], 0, "the dealer sits out");
+    }
+    let playing: Vec<i64> = result
+        .scores
+        .iter()
+        .zip(&facts.roles)
+        .filter(|(_, r)| **r != Role::Out)
+        .map(|(s, _)| *s)
+        .collect();
+    assert!(
+        playing
+            .iter()
+            .all(|s| s.rem_euclid(2) == playing[0].rem_euclid(2)),
+        "all results even or all odd: {playing:?}"
+    );
+
+    // The same deal written as TOML and read back gives the same facts.
+    let mut text = format!("players = {:?}\n\n", players);
+    write_toml_deal(&record, &mut text);
+    let file = RecordFile::parse("gen.toml", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let again = file
+        .deals(profile)
+        .next()
+        .unwrap()
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again, facts);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn generated_ddv_deals_are_legal_and_add_up(seed in any::<u64>()) {
+        let p = Profile::load("ddv", &[]).unwrap();
+        check_generated(&p, 4, seed);
+        check_generated(&p, 5, seed);
+    }
+
+    #[test]
+    fn generated_40_card_deals_are_legal(seed in any::<u64>()) {
+        let set = [("deck.ranks".to_string(), r#"["A","10","K","Q","J"]"#.to_string())];
+        let p = Profile::load("ddv", &set).unwrap();
+        prop_assert_eq!(p.hand_size(), 10);
+        check_generated(&p, 4, seed);
+    }
+
+    #[test]
+    fn summaries_score_zero_sum(
+        re_eyes in 0u16..=240,
+        re_level in proptest::option::of(0u8..=4),
+        kontra_level in proptest::option::of(0u8..=4),
+        solo in any::<bool>(),
+        extras in proptest::collection::vec((any::<bool>(), 0usize..3), 0..4),
+    ) {
+        let p = Profile::load("ddv", &[]).unwrap();
+        let roles = if solo {
+            vec![Role::Kontra, Role::Re, Role::Kontra, Role::Kontra]
+        } else {
+            vec![Role::Re, Role::Kontra, Role::Re, Role::Kontra]
+        };
+        let calls = |l: Option<u8>| l.and_then(Call::from_level).map_or(PartyCalls::NONE, PartyCalls::up_to);
+        let kinds = [doko::extras::Extra::Fox, doko::extras::Extra::Doppelkopf, doko::extras::Extra::Karlchen];
+        let mut re_extras = Vec::new();
+        let mut kontra_extras = Vec::new();
+        for (re, k) in extras {
+            if re { re_extras.push(kinds[k]) } else { kontra_extras.push(kinds[k]) }
+        }
+        let facts = DealFacts {
+            number: 1,
+            contract: if solo { Contract::Solo(doko::contract::SoloKind::Queens) } else { Contract::Normal },
+            roles,
+            re_eyes,
+            kontra_eyes: 240 - re_eyes,
+            re_tricks: None,
+            kontra_tricks: None,
+            re_calls: calls(re_level),
+            kontra_calls: calls(kontra_level),
+            re_extras,
+            kontra_extras,
+            bock: None,
+            note: None,
+        };
+        let r = score_deal(&facts, &p);
+        prop_assert_eq!(r.scores.iter().sum::<i64>(), 0);
+        // The winner reached its target and the loser did not.
+        if let Some(w) = r.winner {
+            prop_assert!(r.items.iter().any(|i| i.party == w && i.item == "won"));
+        }
+        // Value from the winner's side equals Re's net value, signed.
+        let expect = match r.winner { Some(Party::Kontra) => -r.re_value, _ => r.re_value };
+        prop_assert_eq!(r.value(), expect);
+    }
+
+    #[test]
+    fn the_sheet_parser_never_panics(text in "\\PC*") {
+        let p = Profile::load("ddv", &[]).unwrap();
+        if let Ok(sheet) = Sheet::parse("x.csv", &text) {
+            for _ in sheet.deals(&p) {}
+        }
+    }
+
+    #[test]
+    fn the_sheet_parser_never_panics_on_sheet_like_rows(
+        cells in proptest::collection::vec(
+            proptest::collection::vec(
+                prop_oneof![
+                    Just("re".to_string()), Just("kontra".to_string()), Just("".to_string()),
+                    Just("solo-queens".to_string()), Just("wedding".to_string()), Just("no90".to_string()),
+                    Just("fox fox fox".to_string()), Just("300".to_string()), Just("-1".to_string()),
+                    "[0-9]{1,4}", "\\PC{0,6}",
+                ],
+                0..13,
+            ),
+            0..6,
+        )
+    ) {
+        let p = Profile::load("ddv", &[]).unwrap();
+        let mut text = String::from("deal,game,Anna,Ben,Cara,Dirk,Eva,re_points,kontra_points,re_calls,kontra_calls,re_extras,re_tricks,kontra_tricks,bock,dealer\n");
+        for row in cells {
+            text.push_str(&row.join(","));
+            text.push('\n');
+        }
+        if let Ok(sheet) = Sheet::parse("x.csv", &text) {
+            for _ in sheet.deals(&p) {}
+        }
+    }
+
+    #[test]
+    fn the_record_parser_never_panics(text in "\\PC*") {
+        let p = Profile::load("ddv", &[]).unwrap();
+        if let Ok(file) = RecordFile::parse("x.toml", &text) {
+            for _ in file.deals(&p) {}
+        }
+    }
+
+    #[test]
+    fn the_record_parser_never_panics_on_mangled_records(seed in any::<u64>(), cut in 0usize..2000, junk in "\\PC{0,8}") {
+        // A real record with a piece of it replaced by junk.
+        let p = Profile::load("ddv", &[]).unwrap();
+        let players = names(4);
+        let mut rng = Rng::new(seed);
+        let record = random_deal(&p, &players, 3, 1, &mut rng);
+        let mut text = format!("players = {:?}\n", players);
+        write_toml_deal(&record, &mut text);
+        let mut at = cut.min(text.len());
+        while !text.is_char_boundary(at) { at -= 1; }
+        let end = (at + junk.len()).min(text.len());
+        let mut end = end;
+        while !text.is_char_boundary(end) { end -= 1; }
+        text.replace_range(at..end, &junk);
+        if let Ok(file) = RecordFile::parse("x.toml", &text) {
+            for _ in file.deals(&p) {}
+        }
+    }
+}
