@@ -3,6 +3,21 @@
 //! Data flows one way: input file -> records ([`deal`]) -> with a [`variant::Profile`],
 //! play facts ([`play`]) -> an itemised score ([`scoring`]) -> a session fold. Every rule
 //! difference between rule systems is a field of the profile.
+//!
+//! ```
+//! use doko::input::{Document, InputFormat};
+//! use doko::scoring::score_deal;
+//! use doko::variant::Profile;
+//!
+//! // Only Kontra was called and the eyes split 120:120: Re wins (rules.md 10.13).
+//! let sheet = "Anna,Ben,Cara,Dirk,re_points,kontra_calls\nre,kontra,re,kontra,120,kontra\n";
+//! let doc = Document::from_text("sheet.csv", InputFormat::Csv, sheet);
+//! let profile = Profile::load("ddv", &[]).unwrap();
+//! let input = doc.open().unwrap();
+//! let facts = input.deals(&profile).next().unwrap().unwrap();
+//! let result = score_deal(&facts, &profile);
+//! assert_eq!(result.scores, [3, -3, 3, -3]);
+//! ```
 
 pub mod calls;
 pub mod cards;
