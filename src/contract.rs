@@ -151,22 +151,7 @@ impl Contract {
 impl FromStr for Contract {
     type Err = String;
     fn from_str(s: &str) -> Result<Contract, String> {
-        let key = s.trim().to_ascii_lowercase().replace('_', "-");
-        NAMES
-            .iter()
-            .find(|(n, _, aliases)| *n == key || aliases.contains(&key.as_str()))
-            .map(|(_, c, _)| *c)
-            .ok_or_else(|| {
-                format!(
-                    "unknown contract `{}` (known: {})",
-                    s.trim(),
-                    NAMES
-                        .iter()
-                        .map(|(n, _, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
+        crate::lookup(NAMES, s, "contract")
     }
 }
 

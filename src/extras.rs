@@ -72,22 +72,7 @@ impl Extra {
 impl FromStr for Extra {
     type Err = String;
     fn from_str(s: &str) -> Result<Extra, String> {
-        let key = s.trim().to_ascii_lowercase().replace('_', "-");
-        NAMES
-            .iter()
-            .find(|(n, _, a)| *n == key || a.contains(&key.as_str()))
-            .map(|(_, e, _)| *e)
-            .ok_or_else(|| {
-                format!(
-                    "unknown extra `{}` (known: {})",
-                    s.trim(),
-                    NAMES
-                        .iter()
-                        .map(|(n, _, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
+        crate::lookup(NAMES, s, "extra")
     }
 }
 

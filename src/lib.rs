@@ -29,3 +29,25 @@ pub mod input;
 pub mod play;
 pub mod scoring;
 pub mod variant;
+
+/// Finds `word` (case-insensitive, `_` read as `-`) in a table of canonical names and
+/// aliases; the error lists the canonical names.
+pub(crate) fn lookup<T: Copy>(
+    table: &[(&str, T, &[&str])],
+    word: &str,
+    what: &str,
+) -> Result<T, String> {
+    let key = word.trim().to_ascii_lowercase().replace('_', "-");
+    table
+        .iter()
+        .find(|(n, _, aliases)| *n == key || aliases.contains(&key.as_str()))
+        .map(|(_, v, _)| *v)
+        .ok_or_else(|| {
+            let known: Vec<&str> = table.iter().map(|(n, _, _)| *n).collect();
+            format!(
+                "unknown {what} `{}` (known: {})",
+                word.trim(),
+                known.join(", ")
+            )
+        })
+}

@@ -43,6 +43,109 @@ impl From<Party> for Role {
     }
 }
 
+/// What a summary states (a sheet row or a TOML summary), as written, before it is checked.
+/// Both parsers fill one of these so that the facts are derived in one place.
+#[derive(Debug, Clone, Default)]
+pub struct Summary<'a> {
+    pub number: usize,
+    pub contract: Option<Contract>,
+    pub roles: Vec<Role>,
+    pub re_points: Option<u16>,
+    pub kontra_points: Option<u16>,
+    pub re_tricks: Option<u8>,
+    pub kontra_tricks: Option<u8>,
+    pub re_calls: &'a str,
+    pub kontra_calls: &'a str,
+    pub re_extras: Vec<&'a str>,
+    pub kontra_extras: Vec<&'a str>,
+    pub bock: Option<u32>,
+    pub note: Option<String>,
+}
+
+impl Summary<'_> {
+    /// Completes and checks the facts: the other party's eyes and tricks follow from the
+    /// deck, calls and extras are read, and the whole is checked against the profile.
+    /// Errors are (field, message); `contract_field` names the contract's field.
+    pub fn facts(
+        self,
+        profile: &Profile,
+        contract_field: &str,
+    ) -> Result<DealFacts, (String, String)> {
+        let err = |field: &str, msg: String| (field.to_string(), msg);
+        let contract = self.contract.unwrap_or(Contract::Normal);
+        let total = profile.deck().total_eyes();
+        for (key, v) in [
+            ("re_points", self.re_points),
+            ("kontra_points", self.kontra_points),
+        ] {
+            if let Some(v) = v
+                && v > total
+            {
+                return Err(err(key, format!("{v} eyes; the deck has {total}")));
+            }
+        }
+        let (re_eyes, kontra_eyes) = match (self.re_points, self.kontra_points) {
+            (Some(r), Some(k)) if r + k != total => {
+                return Err(err(
+                    "kontra_points",
+                    format!("re_points {r} and kontra_points {k} do not add up to {total}"),
+                ));
+            }
+            (Some(r), _) => (r, total - r),
+            (None, Some(k)) => (total - k, k),
+            (None, None) if contract == Contract::Redeal => (0, 0),
+            (None, None) => {
+                return Err(err(
+                    "re_points",
+                    "no eyes: give re_points or kontra_points".into(),
+                ));
+            }
+        };
+        let hand = profile.hand_size();
+        for (key, v) in [
+            ("re_tricks", self.re_tricks),
+            ("kontra_tricks", self.kontra_tricks),
+        ] {
+            if let Some(v) = v
+                && v as usize > hand
+            {
+                return Err(err(key, format!("{v} tricks; a deal has {hand}")));
+            }
+        }
+        let hand = hand as u8;
+        let (re_tricks, kontra_tricks) = match (self.re_tricks, self.kontra_tricks) {
+            (Some(r), None) => (Some(r), Some(hand - r)),
+            (None, Some(k)) => (Some(hand - k), Some(k)),
+            other => other,
+        };
+        let calls = |party: Party, cell: &str| {
+            PartyCalls::parse_cell(cell, party)
+                .map_err(|e| err(&format!("{}_calls", party.key()), e))
+        };
+        let extras = |party: Party, words: &[&str]| {
+            Extra::parse_list(words.iter().copied())
+                .map_err(|e| err(&format!("{}_extras", party.key()), e))
+        };
+        let facts = DealFacts {
+            number: self.number,
+            contract,
+            roles: self.roles,
+            re_eyes,
+            kontra_eyes,
+            re_tricks,
+            kontra_tricks,
+            re_calls: calls(Party::Re, self.re_calls)?,
+            kontra_calls: calls(Party::Kontra, self.kontra_calls)?,
+            re_extras: extras(Party::Re, &self.re_extras)?,
+            kontra_extras: extras(Party::Kontra, &self.kontra_extras)?,
+            bock: self.bock,
+            note: self.note,
+        };
+        facts.check(profile, contract_field)?;
+        Ok(facts)
+    }
+}
+
 /// Everything scoring needs to know about one deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealFacts {

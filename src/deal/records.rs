@@ -6,11 +6,10 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::calls::{Call, PartyCalls};
+use crate::calls::Call;
 use crate::cards::{Card, parse_cards};
 use crate::contract::{Contract, Party};
-use crate::deal::{DealFacts, RecordError, Role};
-use crate::extras::Extra;
+use crate::deal::{DealFacts, RecordError, Role, Summary};
 use crate::play::{CallEntry, FullRecord, play};
 use crate::variant::{Profile, line_of};
 
@@ -330,66 +329,28 @@ impl RecordFile {
                     .into(),
             ));
         }
-        let total = profile.deck().total_eyes();
-        let (re_eyes, kontra_eyes) = match (raw.re_points, raw.kontra_points) {
-            (Some(r), _) if r > total => {
-                return Err(bad("re_points", format!("{r} eyes; the deck has {total}")));
-            }
-            (_, Some(k)) if k > total => {
-                return Err(bad(
-                    "kontra_points",
-                    format!("{k} eyes; the deck has {total}"),
-                ));
-            }
-            (Some(r), Some(k)) if r + k != total => {
-                return Err(bad(
-                    "kontra_points",
-                    format!("re_points {r} and kontra_points {k} do not add up to {total}"),
-                ));
-            }
-            (Some(r), _) => (r, total - r),
-            (None, Some(k)) => (total - k, k),
-            (None, None) if contract == Contract::Redeal => (0, 0),
-            (None, None) => {
-                return Err(bad(
-                    "re_points",
-                    "no eyes: give re_points or kontra_points".into(),
-                ));
-            }
-        };
-        let hand = profile.hand_size() as u8;
-        let (re_tricks, kontra_tricks) = match (raw.re_tricks, raw.kontra_tricks) {
-            (Some(r), None) if r <= hand => (Some(r), Some(hand - r)),
-            (None, Some(k)) if k <= hand => (Some(hand - k), Some(k)),
-            other => other,
-        };
-        let calls = |party: Party, cell: &Option<String>| {
-            let key = format!("{}_calls", party.key());
-            PartyCalls::parse_cell(cell.as_deref().unwrap_or(""), party).map_err(|e| bad(&key, e))
-        };
-        let extras = |party: Party, list: &Option<Vec<String>>| {
-            let key = format!("{}_extras", party.key());
-            Extra::parse_list(list.iter().flatten().map(String::as_str)).map_err(|e| bad(&key, e))
-        };
-        let facts = DealFacts {
+        Summary {
             number,
-            contract,
+            contract: Some(contract),
             roles,
-            re_eyes,
-            kontra_eyes,
-            re_tricks,
-            kontra_tricks,
-            re_calls: calls(Party::Re, &raw.re_calls)?,
-            kontra_calls: calls(Party::Kontra, &raw.kontra_calls)?,
-            re_extras: extras(Party::Re, &raw.re_extras)?,
-            kontra_extras: extras(Party::Kontra, &raw.kontra_extras)?,
+            re_points: raw.re_points,
+            kontra_points: raw.kontra_points,
+            re_tricks: raw.re_tricks,
+            kontra_tricks: raw.kontra_tricks,
+            re_calls: raw.re_calls.as_deref().unwrap_or(""),
+            kontra_calls: raw.kontra_calls.as_deref().unwrap_or(""),
+            re_extras: raw.re_extras.iter().flatten().map(String::as_str).collect(),
+            kontra_extras: raw
+                .kontra_extras
+                .iter()
+                .flatten()
+                .map(String::as_str)
+                .collect(),
             bock: raw.bock,
             note: raw.note.clone(),
-        };
-        facts
-            .check(profile, "contract")
-            .map_err(|(f, m)| bad(&f, m))?;
-        Ok(facts)
+        }
+        .facts(profile, "contract")
+        .map_err(|(f, m)| bad(&f, m))
     }
 }
 

@@ -1,10 +1,8 @@
 //! The paper score sheet (CSV): one row per deal, as a table writes it down
 //! (`formats.md` section 3).
 
-use crate::calls::PartyCalls;
-use crate::contract::{Contract, Party};
-use crate::deal::{DealFacts, RecordError, Role};
-use crate::extras::Extra;
+use crate::contract::Contract;
+use crate::deal::{DealFacts, RecordError, Role, Summary};
 use crate::variant::Profile;
 
 /// Column names that are not players.
@@ -237,70 +235,16 @@ impl SheetDeals<'_, '_> {
                 ));
             }
         }
-        let total = self.profile.deck().total_eyes();
-        let eyes = |key: &str| -> Result<Option<u16>, RowError> {
+        let number_in = |key: &str, what: &str| -> Result<Option<u16>, RowError> {
             get(key)
                 .map(|s| {
                     s.parse::<u16>()
-                        .ok()
-                        .filter(|&e| e <= total)
-                        .ok_or_else(|| {
-                            fail(
-                                key,
-                                format!("`{s}` is not a number of eyes from 0 to {total}"),
-                            )
-                        })
+                        .map_err(|_| fail(key, format!("`{s}` is not a number of {what}")))
                 })
                 .transpose()
         };
-        let (re_eyes, kontra_eyes) = match (eyes("re_points")?, eyes("kontra_points")?) {
-            (Some(r), Some(k)) => {
-                if r + k != total {
-                    return Err(fail(
-                        "kontra_points",
-                        format!("re_points {r} and kontra_points {k} do not add up to {total}"),
-                    ));
-                }
-                (r, k)
-            }
-            (Some(r), None) => (r, total - r),
-            (None, Some(k)) => (total - k, k),
-            (None, None) if contract == Contract::Redeal => (0, 0),
-            (None, None) => {
-                return Err(fail(
-                    "re_points",
-                    "no eyes: fill in re_points or kontra_points".into(),
-                ));
-            }
-        };
-        let tricks_total = self.profile.hand_size();
         let tricks = |key: &str| -> Result<Option<u8>, RowError> {
-            get(key)
-                .map(|s| {
-                    s.parse::<u8>()
-                        .ok()
-                        .filter(|&t| t as usize <= tricks_total)
-                        .ok_or_else(|| {
-                            fail(
-                                key,
-                                format!("`{s}` is not a number of tricks from 0 to {tricks_total}"),
-                            )
-                        })
-                })
-                .transpose()
-        };
-        let (re_tricks, kontra_tricks) = match (tricks("re_tricks")?, tricks("kontra_tricks")?) {
-            (Some(r), None) => (Some(r), Some(tricks_total as u8 - r)),
-            (None, Some(k)) => (Some(tricks_total as u8 - k), Some(k)),
-            other => other,
-        };
-        let calls = |party: Party| {
-            let key = format!("{}_calls", party.key());
-            PartyCalls::parse_cell(get(&key).unwrap_or(""), party).map_err(|e| fail(&key, e))
-        };
-        let extras = |party: Party| {
-            let key = format!("{}_extras", party.key());
-            Extra::parse_list([get(&key).unwrap_or("")]).map_err(|e| fail(&key, e))
+            Ok(number_in(key, "tricks")?.map(|t| t.min(u8::MAX as u16) as u8))
         };
         let bock = get("bock")
             .map(|s| {
@@ -310,22 +254,23 @@ impl SheetDeals<'_, '_> {
                     .ok_or_else(|| fail("bock", format!("`{s}` is not a multiplier (1, 2, 4 ...)")))
             })
             .transpose()?;
-        let facts = DealFacts {
+        let cell = |key: &str| -> Vec<&str> { get(key).into_iter().collect() };
+        let summary = Summary {
             number,
-            contract,
+            contract: Some(contract),
             roles,
-            re_eyes,
-            kontra_eyes,
-            re_tricks,
-            kontra_tricks,
-            re_calls: calls(Party::Re)?,
-            kontra_calls: calls(Party::Kontra)?,
-            re_extras: extras(Party::Re)?,
-            kontra_extras: extras(Party::Kontra)?,
+            re_points: number_in("re_points", "eyes")?,
+            kontra_points: number_in("kontra_points", "eyes")?,
+            re_tricks: tricks("re_tricks")?,
+            kontra_tricks: tricks("kontra_tricks")?,
+            re_calls: get("re_calls").unwrap_or(""),
+            kontra_calls: get("kontra_calls").unwrap_or(""),
+            re_extras: cell("re_extras"),
+            kontra_extras: cell("kontra_extras"),
             bock,
             note: get("note").map(str::to_string),
         };
-        facts.check(self.profile, "game").map_err(|(f, m)| {
+        summary.facts(self.profile, "game").map_err(|(f, m)| {
             // A party-size error is about the player cells; name them all.
             let field = if f == "re" || f == "players" {
                 sheet.players.join(",")
@@ -333,7 +278,6 @@ impl SheetDeals<'_, '_> {
                 f
             };
             fail(&field, m)
-        })?;
-        Ok(facts)
+        })
     }
 }
