@@ -341,14 +341,26 @@ impl CardOrder {
 
     /// Index of the winning card of a trick (cards in play order).
     pub fn trick_winner(&self, cards: &[Card]) -> usize {
+        self.trick_winner_dullen(cards, false)
+    }
+
+    /// As [`CardOrder::trick_winner`]; with `dullen`, a second ♥10 beats the first.
+    pub fn trick_winner_dullen(&self, cards: &[Card], dullen: bool) -> usize {
         let led = self.play_suit(cards[0]);
         let mut best = 0;
         for (i, &c) in cards.iter().enumerate().skip(1) {
-            if self.beats(c, cards[best], led) {
+            let dulle = dullen && c == Card::HEART_TEN && cards[best] == Card::HEART_TEN;
+            if dulle || self.beats(c, cards[best], led) {
                 best = i;
             }
         }
         best
+    }
+
+    /// Makes `card` the highest trump (Schweinchen, Hyperschweinchen).
+    pub fn raise(&mut self, card: Card) {
+        let top = self.trump.iter().flatten().max().copied().unwrap_or(0);
+        self.trump[card.index()] = Some(top + 1);
     }
 
     /// Number of trump cards in the deck (copies included).
@@ -437,6 +449,24 @@ mod tests {
         assert_eq!(o.trick_winner(&[c("CA"), c("D9")]), 1);
         // Side order A 10 K 9.
         assert_eq!(o.trick_winner(&[c("S10"), c("SK"), c("SA"), c("S9")]), 2);
+    }
+
+    #[test]
+    fn dullen_and_schweinchen() {
+        let mut o = CardOrder::new(TrumpKind::Normal, &ddv_trumps());
+        assert_eq!(
+            o.trick_winner_dullen(&[c("H10"), c("CQ"), c("H10")], false),
+            0
+        );
+        assert_eq!(
+            o.trick_winner_dullen(&[c("H10"), c("CQ"), c("H10")], true),
+            2
+        );
+        o.raise(c("DA"));
+        assert_eq!(o.trick_winner(&[c("H10"), c("DA")]), 1);
+        o.raise(c("D9"));
+        assert_eq!(o.trick_winner(&[c("DA"), c("D9")]), 1);
+        assert_eq!(o.trick_winner(&[c("D9"), c("DK")]), 0);
     }
 
     #[test]

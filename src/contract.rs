@@ -53,14 +53,16 @@ pub enum SoloKind {
 }
 
 /// What is played in a deal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Contract {
+    #[default]
     Normal,
     Wedding,
     SilentSolo,
     Poverty,
     Solo(SoloKind),
     Misere,
+    MisereOuvert,
     Redeal,
 }
 
@@ -111,7 +113,12 @@ const NAMES: &[(&str, Contract, &[&str])] = &[
         &[],
     ),
     ("solo-kings", Contract::Solo(SoloKind::Kings), &[]),
-    ("misere", Contract::Misere, &[]),
+    ("misere", Contract::Misere, &["lumpensammler"]),
+    (
+        "misere-ouvert",
+        Contract::MisereOuvert,
+        &["lumpensammler-ouvert"],
+    ),
     ("redeal", Contract::Redeal, &["schmeissen"]),
 ];
 
@@ -144,7 +151,15 @@ impl Contract {
 
     /// A declared solo in which the declarer alone is Re.
     pub fn is_declared_solo(self) -> bool {
-        matches!(self, Contract::Solo(_) | Contract::Misere)
+        matches!(
+            self,
+            Contract::Solo(_) | Contract::Misere | Contract::MisereOuvert
+        )
+    }
+
+    /// A solo won by taking no trick.
+    pub fn is_misere(self) -> bool {
+        matches!(self, Contract::Misere | Contract::MisereOuvert)
     }
 }
 

@@ -21,6 +21,8 @@ pub enum Extra {
     HeartTrick,
     /// An opponent's ♥10 in a trick won by this party.
     DulleCaught,
+    /// A fox caught in the first trick.
+    FoxFirstTrick,
 }
 
 const NAMES: &[(&str, Extra, &[&str])] = &[
@@ -39,6 +41,11 @@ const NAMES: &[(&str, Extra, &[&str])] = &[
     ),
     ("heart-trick", Extra::HeartTrick, &["herzstich"]),
     ("dulle-caught", Extra::DulleCaught, &["dulle-gefangen"]),
+    (
+        "fox-first-trick",
+        Extra::FoxFirstTrick,
+        &["fuchs-erster-stich"],
+    ),
 ];
 
 impl Extra {

@@ -5,7 +5,7 @@
 //! are made at random moments that are still in time.
 
 use crate::calls::Call;
-use crate::cards::{Card, CardOrder};
+use crate::cards::Card;
 use crate::contract::{Contract, Party};
 use crate::play::{CallEntry, FullRecord};
 use crate::variant::Profile;
@@ -94,7 +94,7 @@ pub fn random_deal(
     };
 
     // Play: a random legal card each turn.
-    let order = CardOrder::new(contract.trump_kind(), &profile.deck.trumps);
+    let order = crate::play::deal_order(contract, profile, false, false);
     let mut held = hands.clone();
     let mut tricks = Vec::with_capacity(hand);
     let mut leader = active[0];
@@ -123,7 +123,10 @@ pub fn random_deal(
             trick.push((Some(seat), card));
         }
         let only: Vec<Card> = trick.iter().map(|(_, c)| *c).collect();
-        let w = (lead_pos + order.trick_winner(&only)) % n;
+        let last = tricks.len() + 1 == hand;
+        let w = (lead_pos
+            + order.trick_winner_dullen(&only, crate::play::dullen_applies(profile, last)))
+            % n;
         leader = active[w];
         winners.push(leader);
         tricks.push(trick);
@@ -196,8 +199,7 @@ pub fn random_deal(
             .collect(),
         calls,
         tricks,
-        bock: None,
-        note: None,
+        ..FullRecord::default()
     }
 }
 

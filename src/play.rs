@@ -2,17 +2,18 @@
 //! parties and the derived extras; calls checked against their deadlines.
 //!
 //! Hands need not be written down: a player's hand is the cards they play, so following
-//! suit can be checked from the tricks alone. Hands that are written must match the play.
+//! suit can be checked from the tricks alone. Hands that are written must match the play
+//! (for a poverty: the hands before the exchange).
 
 use crate::calls::{Call, PartyCalls};
-use crate::cards::{Card, CardOrder, PlaySuit, Suit};
+use crate::cards::{Card, CardOrder, DISTINCT, PlaySuit, Rank, Suit, TrumpKind};
 use crate::contract::{Contract, Party};
 use crate::deal::{DealFacts, Role};
 use crate::extras::Extra;
-use crate::variant::{Profile, Reply};
+use crate::variant::{DoppelkopfKind, Dullen, KarlchenKind, Profile, Reply, WeddingPartner};
 
 /// A deal written card by card.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FullRecord {
     pub number: usize,
     /// Seat names in clockwise order.
@@ -27,8 +28,24 @@ pub struct FullRecord {
     pub calls: Vec<CallEntry>,
     /// Cards of each trick in play order, each with the player the record names, if any.
     pub tricks: Vec<Vec<(Option<usize>, Card)>>,
+    /// How the bride's partner is found, if she chose (else the profile's default).
+    pub wedding_partner: Option<WeddingPartner>,
+    /// Who declared Schweinchen and Hyperschweinchen.
+    pub schweinchen: Option<usize>,
+    pub hyperschweinchen: Option<usize>,
+    /// A poverty's exchange.
+    pub exchange: Option<Exchange>,
     pub bock: Option<u32>,
     pub note: Option<String>,
+}
+
+/// The cards a poverty passes and gets back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    /// Who accepted the poverty.
+    pub partner: usize,
+    pub passed: Vec<Card>,
+    pub returned: Vec<Card>,
 }
 
 /// One call: `<player> <call> <cards still in hand>`.
@@ -71,6 +88,71 @@ impl Trick {
     pub fn eyes(&self) -> u16 {
         self.cards.iter().map(|(_, c)| c.eyes()).sum()
     }
+
+    fn winning_card(&self) -> Card {
+        self.cards
+            .iter()
+            .find(|(s, _)| *s == self.winner)
+            .map(|(_, c)| *c)
+            .unwrap_or(self.cards[0].1)
+    }
+}
+
+/// Players who get cards, clockwise from the dealer's left; the dealer sits out at a table
+/// of one more than a deal needs.
+pub fn active_seats(seats: usize, dealer: usize, players: usize) -> Vec<usize> {
+    (1..=seats)
+        .map(|k| (dealer + k) % seats)
+        .filter(|&s| !(seats == players + 1 && s == dealer))
+        .collect()
+}
+
+/// The card order of a deal: the contract's trumps, raised by any Schweinchen declared.
+pub fn deal_order(
+    contract: Contract,
+    profile: &Profile,
+    schweinchen: bool,
+    hyper: bool,
+) -> CardOrder {
+    let mut order = CardOrder::new(contract.trump_kind(), &profile.deck.trumps);
+    if schweinchen && let Some(c) = profile.deck.schweinchen {
+        order.raise(c);
+        if hyper && let Some(h) = profile.deck.hyperschweinchen {
+            order.raise(h);
+        }
+    }
+    order
+}
+
+/// Does the Dullen rule decide equal heart tens in this trick?
+pub fn dullen_applies(profile: &Profile, last_trick: bool) -> bool {
+    match profile.deck.dullen {
+        Dullen::Off => false,
+        Dullen::On => true,
+        Dullen::ExceptLastTrick => !last_trick,
+    }
+}
+
+fn count(cards: &[Card], card: Card) -> usize {
+    cards.iter().filter(|&&c| c == card).count()
+}
+
+/// `a` minus `b` as multisets; None if `b` is not contained in `a`.
+fn minus(a: &[Card], b: &[Card]) -> Option<Vec<Card>> {
+    let mut rest = a.to_vec();
+    for c in b {
+        let i = rest.iter().position(|x| x == c)?;
+        rest.swap_remove(i);
+    }
+    Some(rest)
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(Card::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Plays a full record through and returns the facts it establishes.
@@ -94,43 +176,46 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             ),
         );
     }
-    // Players who get cards, clockwise from the dealer's left; the dealer sits out at a
-    // table of n + 1.
-    let active: Vec<usize> = (1..=seats)
-        .map(|k| (record.dealer + k) % seats)
-        .filter(|&s| !(seats == n + 1 && s == record.dealer))
-        .collect();
+    let active = active_seats(seats, record.dealer, n);
     let mut roles = vec![Role::Out; seats];
     for &s in &active {
         roles[s] = Role::Kontra;
     }
     let name = |s: usize| record.players[s].as_str();
-    if let Some(d) = record.declarer
-        && roles[d] == Role::Out
-    {
-        return fail(
-            None,
-            "declarer",
-            format!("{} sits out this deal and cannot declare", name(d)),
-        );
-    }
-    if record.contract == Contract::Redeal {
-        if !record.tricks.is_empty() {
-            return fail(None, "tricks", "a redeal has no tricks".into());
+    for (field, seat) in [
+        ("declarer", record.declarer),
+        ("schweinchen", record.schweinchen),
+        ("hyperschweinchen", record.hyperschweinchen),
+    ] {
+        if let Some(d) = seat
+            && roles[d] == Role::Out
+        {
+            return fail(None, field, format!("{} sits out this deal", name(d)));
         }
-        return Ok(facts(
-            record,
-            roles,
-            0,
-            0,
-            Some(0),
-            Some(0),
-            [PartyCalls::NONE; 2],
-            [vec![], vec![]],
-        ));
     }
-
-    let needs_declarer = record.contract.is_declared_solo() || record.compulsory;
+    let hand = profile.hand_size();
+    for (s, h) in record.hands.iter().enumerate() {
+        if let Some(h) = h {
+            let field = format!("hands.{}", name(s));
+            if roles[s] == Role::Out {
+                return fail(
+                    None,
+                    &field,
+                    format!("{} sits out and has no hand", name(s)),
+                );
+            }
+            if h.len() != hand {
+                return fail(
+                    None,
+                    &field,
+                    format!("{} cards in {}'s hand; a hand has {hand}", h.len(), name(s)),
+                );
+            }
+        }
+    }
+    let needs_declarer = record.contract.is_declared_solo()
+        || record.compulsory
+        || matches!(record.contract, Contract::Poverty | Contract::Redeal);
     if needs_declarer && record.declarer.is_none() {
         return fail(
             None,
@@ -138,25 +223,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             format!("a {} needs its declarer", record.contract),
         );
     }
-
-    let hand = profile.hand_size();
-    for (s, h) in record.hands.iter().enumerate() {
-        if let Some(h) = h {
-            if roles[s] == Role::Out {
-                return fail(
-                    None,
-                    &format!("hands.{}", name(s)),
-                    format!("{} sits out and has no hand", name(s)),
-                );
-            }
-            if h.len() != hand {
-                return fail(
-                    None,
-                    &format!("hands.{}", name(s)),
-                    format!("{} cards in {}'s hand; a hand has {hand}", h.len(), name(s)),
-                );
-            }
-        }
+    if record.contract == Contract::Redeal {
+        return redeal(record, profile, roles);
     }
     if record.tricks.len() != hand {
         return fail(
@@ -165,18 +233,88 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             format!("{} tricks; a deal has {hand}", record.tricks.len()),
         );
     }
+    if record.hyperschweinchen.is_some() && record.schweinchen.is_none() {
+        return fail(
+            None,
+            "hyperschweinchen",
+            "Hyperschweinchen needs a Schweinchen before it".into(),
+        );
+    }
+    for (field, seat, card) in [
+        ("schweinchen", record.schweinchen, profile.deck.schweinchen),
+        (
+            "hyperschweinchen",
+            record.hyperschweinchen,
+            profile.deck.hyperschweinchen,
+        ),
+    ] {
+        if seat.is_some()
+            && (card.is_none()
+                || record.contract.trump_kind() != TrumpKind::Normal
+                    && !matches!(
+                        record.contract,
+                        Contract::Solo(crate::contract::SoloKind::Suit(Suit::Diamonds))
+                    ))
+        {
+            return fail(
+                None,
+                field,
+                format!(
+                    "profile {} does not play {field} in a {}",
+                    profile.name, record.contract
+                ),
+            );
+        }
+    }
 
-    let order = CardOrder::new(record.contract.trump_kind(), &profile.deck.trumps);
+    let order = deal_order(
+        record.contract,
+        profile,
+        record.schweinchen.is_some(),
+        record.hyperschweinchen.is_some(),
+    );
     let deck = profile.deck();
     let mut leader = match record.declarer {
         Some(d) if record.compulsory && profile.contracts.compulsory_solo_leads => d,
         _ => active[0],
     };
 
-    // Pass 1: seats, copies, hands, winners.
-    let mut count = [0u8; crate::cards::DISTINCT];
+    // Hands as they are played: as written, after a poverty's exchange.
     let mut remaining: Vec<Option<Vec<Card>>> = record.hands.clone();
     remaining.resize(seats, None);
+    if record.contract == Contract::Poverty
+        && let (Some(d), Some(x)) = (record.declarer, &record.exchange)
+    {
+        if let Some(h) = &mut remaining[d] {
+            let Some(kept) = minus(h, &x.passed) else {
+                return fail(
+                    None,
+                    "passed",
+                    format!("{} does not hold {}", name(d), cards_text(&x.passed)),
+                );
+            };
+            *h = kept;
+            h.extend(&x.returned);
+        }
+        if let Some(h) = &mut remaining[x.partner] {
+            h.extend(&x.passed);
+            let Some(kept) = minus(h, &x.returned) else {
+                return fail(
+                    None,
+                    "returned",
+                    format!(
+                        "{} cannot return {}",
+                        name(x.partner),
+                        cards_text(&x.returned)
+                    ),
+                );
+            };
+            *h = kept;
+        }
+    }
+
+    // Pass 1: seats, copies, hands, winners.
+    let mut copies = [0u8; DISTINCT];
     let mut played: Vec<Vec<Card>> = vec![Vec::with_capacity(hand); seats];
     let mut tricks: Vec<Trick> = Vec::with_capacity(hand);
     for (t, written) in record.tricks.iter().enumerate() {
@@ -195,13 +333,10 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             if let Some(named) = named
                 && named != seat
             {
-                let why = if j == 0 {
-                    match tricks.last() {
-                        None => format!("{} leads trick 1", name(seat)),
-                        Some(_) => format!("{} won trick {t} and leads", name(seat)),
-                    }
-                } else {
-                    format!("{} plays card {} of the trick", name(seat), j + 1)
+                let why = match (j, t) {
+                    (0, 0) => format!("{} leads trick 1", name(seat)),
+                    (0, _) => format!("{} won trick {t} and leads", name(seat)),
+                    _ => format!("{} plays card {} of the trick", name(seat), j + 1),
                 };
                 return fail(at, "tricks", format!("{why}, not {}", name(named)));
             }
@@ -212,14 +347,18 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                     format!("{card} is not in the deck of profile {}", profile.name),
                 );
             }
-            count[card.index()] += 1;
-            if count[card.index()] > deck.copies() {
+            copies[card.index()] += 1;
+            if copies[card.index()] > deck.copies() {
+                let nth = match copies[card.index()] {
+                    2 => "second".to_string(),
+                    3 => "third".to_string(),
+                    k => format!("{k}th"),
+                };
                 return fail(
                     at,
                     "tricks",
                     format!(
-                        "{card} played a {} time; the deck has {} of it",
-                        ordinal(count[card.index()]),
+                        "{card} played a {nth} time; the deck has {} of it",
                         deck.copies()
                     ),
                 );
@@ -242,7 +381,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             cards.push((seat, card));
         }
         let only: Vec<Card> = cards.iter().map(|(_, c)| *c).collect();
-        let winner = cards[order.trick_winner(&only)].0;
+        let winner =
+            cards[order.trick_winner_dullen(&only, dullen_applies(profile, t + 1 == hand))].0;
         tricks.push(Trick { cards, winner });
         leader = winner;
     }
@@ -254,10 +394,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             if order.play_suit(card) == led {
                 continue;
             }
-            if let Some(held) = played[seat][t + 1..]
-                .iter()
-                .find(|&&c| order.play_suit(c) == led)
-            {
+            let later = &played[seat][t + 1..];
+            if let Some(held) = later.iter().find(|&&c| order.play_suit(c) == led) {
                 return fail(
                     Some(t + 1),
                     "tricks",
@@ -270,15 +408,32 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         }
     }
 
+    if record.contract == Contract::Poverty {
+        check_exchange(record, profile, &played)?;
+    }
+    for (field, seat, card) in [
+        ("schweinchen", record.schweinchen, profile.deck.schweinchen),
+        (
+            "hyperschweinchen",
+            record.hyperschweinchen,
+            profile.deck.hyperschweinchen,
+        ),
+    ] {
+        if let (Some(s), Some(c)) = (seat, card)
+            && count(&played[s], c) != deck.copies() as usize
+        {
+            return fail(None, field, format!("{} does not hold every {c}", name(s)));
+        }
+    }
+
     // Parties.
-    let club_queens = |s: usize| played[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
-    let all_queens = profile.deck.copies as usize;
+    let all_queens = deck.copies() as usize;
     let bride = active
         .iter()
         .copied()
-        .find(|&s| club_queens(s) == all_queens);
+        .find(|&s| count(&played[s], Card::CLUB_QUEEN) == all_queens && all_queens > 0);
     let mut contract = record.contract;
-    let mut clarification = 0usize; // the trick after which a wedding's parties are known
+    let mut clarification = 0usize;
     let mut re: Vec<usize> = Vec::new();
     match record.contract {
         Contract::Normal => match bride {
@@ -297,7 +452,12 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 contract = Contract::SilentSolo;
                 re.push(b);
             }
-            None => re.extend(active.iter().copied().filter(|&s| club_queens(s) > 0)),
+            None => re.extend(
+                active
+                    .iter()
+                    .copied()
+                    .filter(|&s| played[s].contains(&Card::CLUB_QUEEN)),
+            ),
         },
         Contract::SilentSolo | Contract::Wedding => {
             let Some(b) = bride else {
@@ -318,22 +478,51 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             }
             re.push(b);
             if record.contract == Contract::Wedding {
+                let rule = match record.wedding_partner {
+                    Some(r) if profile.contracts.wedding_partner.contains(&r) => r,
+                    Some(r) => {
+                        return fail(
+                            None,
+                            "wedding_partner",
+                            format!(
+                                "profile {} does not let the bride choose {r:?}",
+                                profile.name
+                            ),
+                        );
+                    }
+                    None => profile
+                        .contracts
+                        .wedding_partner
+                        .first()
+                        .copied()
+                        .unwrap_or(WeddingPartner::FirstTrick),
+                };
                 let within = (profile.contracts.wedding_tricks as usize).min(hand);
                 clarification = within;
-                if let Some(t) = tricks[..within].iter().position(|tr| tr.winner != b) {
+                let qualifies = |tr: &Trick| {
+                    tr.winner != b
+                        && match rule {
+                            WeddingPartner::FirstTrick => true,
+                            WeddingPartner::FirstTrumpTrick => order.is_trump(tr.winning_card()),
+                            WeddingPartner::FirstSideTrick => !order.is_trump(tr.cards[0].1),
+                        }
+                };
+                if let Some(t) = tricks[..within].iter().position(qualifies) {
                     re.push(tricks[t].winner);
                     clarification = t + 1;
                 }
             }
         }
         Contract::Poverty => {
-            return fail(
-                None,
-                "contract",
-                "full records of a poverty need the exchanged cards; score it as a summary".into(),
-            );
+            let d = record.declarer.unwrap_or(active[0]);
+            re.push(d);
+            if let Some(x) = &record.exchange {
+                re.push(x.partner);
+            }
         }
-        Contract::Solo(_) | Contract::Misere => re.push(record.declarer.unwrap_or(active[0])),
+        Contract::Solo(_) | Contract::Misere | Contract::MisereOuvert => {
+            re.push(record.declarer.unwrap_or(active[0]))
+        }
         Contract::Redeal => {}
     }
     for &s in &re {
@@ -345,100 +534,261 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     let mut eyes = [0u16; 2];
     let mut won = [0u8; 2];
     let mut extras: [Vec<Extra>; 2] = [Vec::new(), Vec::new()];
-    let normal_trumps = contract.trump_kind() == crate::cards::TrumpKind::Normal;
+    let normal_trumps = contract.trump_kind() == TrumpKind::Normal;
     let last = tricks.len() - 1;
     for (t, trick) in tricks.iter().enumerate() {
         let w = party_of(trick.winner);
         let wi = w as usize;
         eyes[wi] += trick.eyes();
         won[wi] += 1;
-        if trick.eyes() >= profile.extras.doppelkopf_eyes {
+        let cards: Vec<Card> = trick.cards.iter().map(|(_, c)| *c).collect();
+        let doppelkopf = match profile.extras.doppelkopf_kind {
+            DoppelkopfKind::Eyes => trick.eyes() >= profile.extras.doppelkopf_eyes,
+            DoppelkopfKind::TwoPairs => {
+                let mut c = cards.clone();
+                c.sort();
+                c.len() == 4 && c[0] == c[1] && c[2] == c[3] && c[1] != c[2]
+            }
+        };
+        if doppelkopf {
             extras[wi].push(Extra::Doppelkopf);
         }
-        if trick
-            .cards
+        if cards
             .iter()
-            .all(|&(_, c)| order.play_suit(c) == PlaySuit::Side(Suit::Hearts))
+            .all(|&c| order.play_suit(c) == PlaySuit::Side(Suit::Hearts))
         {
             extras[wi].push(Extra::HeartTrick);
         }
         for &(seat, card) in &trick.cards {
-            if party_of(seat) == w {
-                continue;
-            }
-            if normal_trumps && card == Card::DIAMOND_ACE {
+            let opponent = party_of(seat) != w;
+            if opponent && normal_trumps && card == Card::DIAMOND_ACE {
                 extras[wi].push(Extra::Fox);
+                if t == 0 {
+                    extras[wi].push(Extra::FoxFirstTrick);
+                }
                 if t == last {
                     extras[wi].push(Extra::FoxLastTrick);
                 }
             }
-            if card == Card::HEART_TEN && order.is_trump(card) {
+            if opponent && card == Card::HEART_TEN && order.is_trump(card) {
                 extras[wi].push(Extra::DulleCaught);
             }
-            if normal_trumps && t == last && card == Card::CLUB_JACK {
-                extras[wi].push(Extra::KarlchenCaught);
+            if t == last && normal_trumps && card == Card::CLUB_JACK {
+                match profile.extras.karlchen_kind {
+                    KarlchenKind::WinsLastTrick if opponent => {
+                        extras[wi].push(Extra::KarlchenCaught)
+                    }
+                    KarlchenKind::TakenInLastTrick if opponent || seat == trick.winner => {
+                        extras[wi].push(Extra::Karlchen)
+                    }
+                    _ => {}
+                }
             }
         }
-        if normal_trumps && t == last {
-            let top = trick
-                .cards
-                .iter()
-                .find(|(s, _)| *s == trick.winner)
-                .map(|(_, c)| *c);
-            if top == Some(Card::CLUB_JACK) {
-                extras[wi].push(Extra::Karlchen);
-            }
+        if t == last
+            && normal_trumps
+            && profile.extras.karlchen_kind == KarlchenKind::WinsLastTrick
+            && trick.winning_card() == Card::CLUB_JACK
+        {
+            extras[wi].push(Extra::Karlchen);
         }
     }
 
     let calls = check_calls(record, profile, &roles, hand, contract, clarification)?;
-    Ok(facts(
-        record,
-        roles,
-        eyes[0],
-        eyes[1],
-        Some(won[0]),
-        Some(won[1]),
-        calls,
-        extras,
-    )
-    .with_contract(contract))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn facts(
-    record: &FullRecord,
-    roles: Vec<Role>,
-    re_eyes: u16,
-    kontra_eyes: u16,
-    re_tricks: Option<u8>,
-    kontra_tricks: Option<u8>,
-    calls: [PartyCalls; 2],
-    extras: [Vec<Extra>; 2],
-) -> DealFacts {
     let [re_extras, kontra_extras] = extras;
-    DealFacts {
+    Ok(DealFacts {
         number: record.number,
-        contract: record.contract,
+        contract,
         roles,
-        re_eyes,
-        kontra_eyes,
-        re_tricks,
-        kontra_tricks,
+        re_eyes: eyes[0],
+        kontra_eyes: eyes[1],
+        re_tricks: Some(won[0]),
+        kontra_tricks: Some(won[1]),
         re_calls: calls[0],
         kontra_calls: calls[1],
         re_extras,
         kontra_extras,
         bock: record.bock,
+        compulsory: record.compulsory,
+        schweinchen: record.schweinchen.is_some(),
         note: record.note.clone(),
-    }
+    })
 }
 
-impl DealFacts {
-    fn with_contract(mut self, contract: Contract) -> DealFacts {
-        self.contract = contract;
-        self
+/// Number of trumps in a hand under the normal order, as a poverty or redeal counts them.
+fn trumps_in(hand: &[Card], profile: &Profile, count_diamond_ace: bool) -> usize {
+    let order = CardOrder::new(TrumpKind::Normal, &profile.deck.trumps);
+    hand.iter()
+        .filter(|&&c| order.is_trump(c) && (count_diamond_ace || c != Card::DIAMOND_ACE))
+        .count()
+}
+
+/// Checks a poverty's exchange (rules.md 3, 9.10) against the hands as played.
+fn check_exchange(
+    record: &FullRecord,
+    profile: &Profile,
+    played: &[Vec<Card>],
+) -> Result<(), PlayError> {
+    let name = |s: usize| record.players[s].as_str();
+    let Some(x) = &record.exchange else {
+        return fail(
+            None,
+            "accepted_by",
+            "a poverty record needs `accepted_by`, `passed` and `returned`".into(),
+        );
+    };
+    let d = record.declarer.unwrap_or(0);
+    if x.partner == d {
+        return fail(
+            None,
+            "accepted_by",
+            format!("{} cannot accept their own poverty", name(d)),
+        );
     }
+    let rules = &profile.poverty;
+    let order = CardOrder::new(TrumpKind::Normal, &profile.deck.trumps);
+    let Some(before_d) = minus(&played[d], &x.returned).map(|mut h| {
+        h.extend(&x.passed);
+        h
+    }) else {
+        return fail(
+            None,
+            "returned",
+            format!(
+                "{} never plays the returned cards {}",
+                name(d),
+                cards_text(&x.returned)
+            ),
+        );
+    };
+    if minus(&played[x.partner], &x.passed).is_none() {
+        return fail(
+            None,
+            "passed",
+            format!(
+                "{} never plays the passed cards {}",
+                name(x.partner),
+                cards_text(&x.passed)
+            ),
+        );
+    }
+    if minus(&before_d, &x.passed).is_none() {
+        return fail(
+            None,
+            "passed",
+            format!("{} did not hold {}", name(d), cards_text(&x.passed)),
+        );
+    }
+    let counted = trumps_in(&before_d, profile, rules.count_diamond_ace);
+    if counted > rules.max_trumps as usize {
+        return fail(
+            None,
+            "contract",
+            format!(
+                "{} has {counted} trumps: a poverty allows {} at most",
+                name(d),
+                rules.max_trumps
+            ),
+        );
+    }
+    let trumps: Vec<Card> = before_d
+        .iter()
+        .copied()
+        .filter(|&c| order.is_trump(c))
+        .collect();
+    let passed_trumps = x.passed.iter().filter(|&&c| order.is_trump(c)).count();
+    if passed_trumps != trumps.len() {
+        return fail(
+            None,
+            "passed",
+            format!(
+                "a poverty passes every trump: {} holds {}",
+                name(d),
+                cards_text(&trumps)
+            ),
+        );
+    }
+    let want = if rules.only_trumps {
+        trumps.len()
+    } else {
+        rules.cards as usize
+    };
+    if x.passed.len() != want || x.returned.len() != x.passed.len() {
+        return fail(
+            None,
+            "passed",
+            format!(
+                "{} cards passed and {} returned; {want} each expected",
+                x.passed.len(),
+                x.returned.len()
+            ),
+        );
+    }
+    if !rules.return_trumps && x.returned.iter().any(|&c| order.is_trump(c)) {
+        return fail(
+            None,
+            "returned",
+            format!(
+                "profile {} does not let the partner return trumps",
+                profile.name
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// A redeal: no tricks; the claimant's hand must give a reason the profile accepts.
+fn redeal(
+    record: &FullRecord,
+    profile: &Profile,
+    roles: Vec<Role>,
+) -> Result<DealFacts, PlayError> {
+    if !record.tricks.is_empty() {
+        return fail(None, "tricks", "a redeal has no tricks".into());
+    }
+    let d = record.declarer.unwrap_or(0);
+    let name = &record.players[d];
+    let Some(Some(hand)) = record.hands.get(d) else {
+        return fail(
+            None,
+            &format!("hands.{name}"),
+            format!("a redeal record needs the hand of {name}, who threw it in"),
+        );
+    };
+    let r = &profile.redeal;
+    let nines = hand.iter().filter(|c| c.rank == Rank::Nine).count();
+    let kings = hand.iter().filter(|c| c.rank == Rank::King).count();
+    let trumps = trumps_in(hand, profile, true);
+    let reason = (r.nines > 0 && nines >= r.nines as usize)
+        || (r.kings > 0 && kings >= r.kings as usize)
+        || (r.max_trumps >= 0 && trumps <= r.max_trumps as usize);
+    if !reason {
+        return fail(
+            None,
+            &format!("hands.{name}"),
+            format!(
+                "{nines} nines, {kings} kings and {trumps} trumps give {name} no reason to redeal under profile {}",
+                profile.name
+            ),
+        );
+    }
+    Ok(DealFacts {
+        number: record.number,
+        contract: Contract::Redeal,
+        roles,
+        re_eyes: 0,
+        kontra_eyes: 0,
+        re_tricks: Some(0),
+        kontra_tricks: Some(0),
+        re_calls: PartyCalls::NONE,
+        kontra_calls: PartyCalls::NONE,
+        re_extras: Vec::new(),
+        kontra_extras: Vec::new(),
+        bock: record.bock,
+        compulsory: record.compulsory,
+        schweinchen: false,
+        note: record.note.clone(),
+    })
 }
 
 /// Checks every call against its deadline (`rules.md` section 5) and returns each party's
@@ -526,13 +876,4 @@ fn check_calls(
         calls[pi].add(e.call);
     }
     Ok(calls)
-}
-
-fn ordinal(n: u8) -> String {
-    match n {
-        2 => "second".into(),
-        3 => "third".into(),
-        4 => "fourth".into(),
-        n => format!("{n}th"),
-    }
 }

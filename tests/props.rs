@@ -120,6 +120,8 @@ proptest! {
             re_extras,
             kontra_extras,
             bock: None,
+            compulsory: false,
+            schweinchen: false,
             note: None,
         };
         let r = score_deal(&facts, &p);

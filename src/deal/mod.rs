@@ -59,6 +59,7 @@ pub struct Summary<'a> {
     pub re_extras: Vec<&'a str>,
     pub kontra_extras: Vec<&'a str>,
     pub bock: Option<u32>,
+    pub compulsory: bool,
     pub note: Option<String>,
 }
 
@@ -139,6 +140,8 @@ impl Summary<'_> {
             re_extras: extras(Party::Re, &self.re_extras)?,
             kontra_extras: extras(Party::Kontra, &self.kontra_extras)?,
             bock: self.bock,
+            compulsory: self.compulsory,
+            schweinchen: false,
             note: self.note,
         };
         facts.check(profile, contract_field)?;
@@ -165,6 +168,10 @@ pub struct DealFacts {
     pub kontra_extras: Vec<Extra>,
     /// A multiplier forced by the sheet (`bock` column).
     pub bock: Option<u32>,
+    /// A compulsory solo (the same dealer deals again where the profile says so).
+    pub compulsory: bool,
+    /// Schweinchen was declared (no fox points).
+    pub schweinchen: bool,
     pub note: Option<String>,
 }
 

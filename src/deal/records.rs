@@ -10,7 +10,7 @@ use crate::calls::Call;
 use crate::cards::{Card, parse_cards};
 use crate::contract::{Contract, Party};
 use crate::deal::{DealFacts, RecordError, Role, Summary};
-use crate::play::{CallEntry, FullRecord, play};
+use crate::play::{CallEntry, Exchange, FullRecord, play};
 use crate::variant::{Profile, line_of};
 
 #[derive(Debug, Deserialize)]
@@ -47,6 +47,15 @@ pub struct RawDeal {
     pub kontra_tricks: Option<u8>,
     pub bock: Option<u32>,
     pub note: Option<String>,
+    /// Full records: how the bride's partner is found (`first-trick`, ...).
+    pub wedding_partner: Option<String>,
+    /// Full records: who declared Schweinchen / Hyperschweinchen.
+    pub schweinchen: Option<String>,
+    pub hyperschweinchen: Option<String>,
+    /// Full records of a poverty: who accepted, and the cards passed and returned.
+    pub accepted_by: Option<String>,
+    pub passed: Option<String>,
+    pub returned: Option<String>,
 }
 
 /// A parsed record file.
@@ -208,7 +217,37 @@ impl RecordFile {
             }
             played.push(cards);
         }
+        let seat_field = |v: &Option<String>, field: &str| {
+            v.as_deref().map(|n| self.seat_of(n, field)).transpose()
+        };
+        let cards_field = |v: &Option<String>, field: &str| -> Result<Vec<Card>, DealError> {
+            parse_cards(v.as_deref().unwrap_or("")).map_err(|e| bad(field, e.to_string()))
+        };
+        let exchange = match (&raw.accepted_by, contract) {
+            (Some(p), _) => Some(Exchange {
+                partner: self.seat_of(p, "accepted_by")?,
+                passed: cards_field(&raw.passed, "passed")?,
+                returned: cards_field(&raw.returned, "returned")?,
+            }),
+            (None, _) if raw.passed.is_some() || raw.returned.is_some() => {
+                return Err(bad(
+                    "accepted_by",
+                    "`passed` and `returned` need `accepted_by`".into(),
+                ));
+            }
+            _ => None,
+        };
+        let wedding_partner = raw
+            .wedding_partner
+            .as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(|e: String| bad("wedding_partner", e))?;
         let record = FullRecord {
+            wedding_partner,
+            schweinchen: seat_field(&raw.schweinchen, "schweinchen")?,
+            hyperschweinchen: seat_field(&raw.hyperschweinchen, "hyperschweinchen")?,
+            exchange,
             number,
             players: self.players.clone(),
             dealer,
@@ -291,6 +330,21 @@ impl RecordFile {
         profile: &Profile,
     ) -> Result<DealFacts, DealError> {
         let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
+        for (key, given) in [
+            ("wedding_partner", raw.wedding_partner.is_some()),
+            ("schweinchen", raw.schweinchen.is_some()),
+            ("hyperschweinchen", raw.hyperschweinchen.is_some()),
+            ("accepted_by", raw.accepted_by.is_some()),
+            ("passed", raw.passed.is_some()),
+            ("returned", raw.returned.is_some()),
+        ] {
+            if given {
+                return Err(bad(
+                    key,
+                    format!("`{key}` belongs to a full record, which needs `tricks`"),
+                ));
+            }
+        }
         if raw.hands.is_some() || raw.calls.is_some() {
             return Err(bad(
                 if raw.hands.is_some() {
@@ -347,6 +401,7 @@ impl RecordFile {
                 .map(String::as_str)
                 .collect(),
             bock: raw.bock,
+            compulsory: raw.compulsory.unwrap_or(false),
             note: raw.note.clone(),
         }
         .facts(profile, "contract")

@@ -21,6 +21,7 @@ pub const RESERVED: &[&str] = &[
     "bock",
     "note",
     "knock",
+    "compulsory",
 ];
 
 /// A sheet whose header has been read.
@@ -268,6 +269,13 @@ impl SheetDeals<'_, '_> {
             re_extras: cell("re_extras"),
             kontra_extras: cell("kontra_extras"),
             bock,
+            compulsory: match get("compulsory").map(str::to_ascii_lowercase).as_deref() {
+                None | Some("no" | "false" | "0" | "-") => false,
+                Some("yes" | "true" | "1" | "x") => true,
+                Some(other) => {
+                    return Err(fail("compulsory", format!("`{other}` is not yes or no")));
+                }
+            },
             note: get("note").map(str::to_string),
         };
         summary.facts(self.profile, "game").map_err(|(f, m)| {

@@ -6,7 +6,9 @@ use crate::calls::Call;
 use crate::contract::{Contract, Party};
 use crate::deal::DealFacts;
 use crate::extras::Extra;
-use crate::variant::Profile;
+use std::str::FromStr;
+
+use crate::variant::{Doubling, Profile, SchwarzBy, Sheet};
 
 /// What a party needs to win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,8 +16,10 @@ pub enum Target {
     Eyes(u16),
     /// Every trick (the party's own schwarz call).
     AllTricks,
-    /// One trick (against the opponents' schwarz).
+    /// One trick (against the opponents' schwarz), or one eye where schwarz is about eyes.
     OneTrick,
+    /// No trick at all (a misere).
+    NoTrick,
 }
 
 impl fmt::Display for Target {
@@ -24,6 +28,7 @@ impl fmt::Display for Target {
             Target::Eyes(e) => write!(f, "{e} eyes"),
             Target::AllTricks => f.write_str("every trick"),
             Target::OneTrick => f.write_str("one trick"),
+            Target::NoTrick => f.write_str("no trick"),
         }
     }
 }
@@ -63,6 +68,8 @@ pub struct DealResult {
     pub multiplier: u32,
     /// Points of each seat, multiplier included.
     pub scores: Vec<i64>,
+    /// How the value is written on the sheet.
+    pub sheet: Sheet,
 }
 
 impl DealResult {
@@ -77,12 +84,31 @@ impl DealResult {
     /// Applies a multiplier and recomputes the seat scores.
     pub fn set_multiplier(&mut self, m: u32) {
         self.multiplier = m;
-        self.scores = seat_scores(&self.facts, self.re_value, m);
+        self.scores = seat_scores(&self.facts, self.re_value, m, self.sheet);
+    }
+}
+
+/// Did `party` fall to schwarz: no trick, or (profile) no eyes.
+fn schwarz(party: Party, facts: &DealFacts, p: &Profile) -> bool {
+    match p.winning.schwarz {
+        SchwarzBy::Tricks => facts.is_schwarz(party),
+        SchwarzBy::Eyes => facts.eyes(party) == 0,
     }
 }
 
 fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
     let w = &p.winning;
+    if facts.contract.is_misere() {
+        let target = if party == Party::Re {
+            Target::NoTrick
+        } else {
+            Target::OneTrick
+        };
+        return Goal {
+            target,
+            why: "misere".into(),
+        };
+    }
     let own = facts.calls(party);
     let opp = facts.calls(party.other());
     let target_for = |level: u8, table: &[u16; 3], extreme: Target| match level {
@@ -116,11 +142,15 @@ fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
     }
 }
 
-fn reaches(party: Party, target: Target, facts: &DealFacts) -> bool {
+fn reaches(party: Party, target: Target, facts: &DealFacts, p: &Profile) -> bool {
     match target {
         Target::Eyes(e) => facts.eyes(party) >= e,
-        Target::AllTricks => facts.is_schwarz(party.other()),
+        Target::AllTricks => schwarz(party.other(), facts, p),
+        Target::OneTrick if p.winning.schwarz == SchwarzBy::Eyes && !facts.contract.is_misere() => {
+            facts.eyes(party) > 0
+        }
         Target::OneTrick => !facts.is_schwarz(party),
+        Target::NoTrick => facts.is_schwarz(party),
     }
 }
 
@@ -129,16 +159,18 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
     let goals = [goal(Party::Re, facts, p), goal(Party::Kontra, facts, p)];
     let mut items = Vec::new();
     if facts.contract == Contract::Redeal {
-        return finish(facts.clone(), None, goals, items);
+        return finish(facts.clone(), None, goals, items, p);
     }
-    let re_wins = reaches(Party::Re, goals[0].target, facts);
-    let kontra_wins = reaches(Party::Kontra, goals[1].target, facts);
+    let re_wins = reaches(Party::Re, goals[0].target, facts, p);
+    let kontra_wins = reaches(Party::Kontra, goals[1].target, facts, p);
     let winner = match (re_wins, kontra_wins) {
         (true, _) => Some(Party::Re),
         (false, true) => Some(Party::Kontra),
         (false, false) => None,
     };
     let s = &p.scoring;
+    let lone = facts.is_lone();
+    let misere = facts.contract.is_misere();
     let mut push = |party: Party, item: String, points: i32, rule: String| {
         if points != 0 {
             items.push(Item {
@@ -151,62 +183,102 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
         }
     };
 
-    // Parties that may earn "under" and "reached against" items.
-    let earners: Vec<Party> = match winner {
-        Some(w) => vec![w],
-        None => {
-            let mut v = Vec::new();
-            if s.nobody_wins_under || s.nobody_wins_reached {
-                v.extend([Party::Re, Party::Kontra]);
-            }
-            v
-        }
-    };
     if let Some(w) = winner {
+        let g = &goals[w as usize];
         push(
             w,
             "won".into(),
             s.won,
-            format!(
-                "{w} reached {} ({}) (7.1)",
-                goals[w as usize].target, goals[w as usize].why
-            ),
+            format!("{w} reached {} ({}) (7.1)", g.target, g.why),
+        );
+        if w == Party::Kontra && (!lone || s.defence_won_alone) {
+            push(
+                w,
+                "defence_won".into(),
+                s.defence_won,
+                "the defence won (8.2, 8.3)".into(),
+            );
+        }
+    }
+    if facts.contract == Contract::MisereOuvert
+        && let Some(w) = winner
+    {
+        push(
+            w,
+            "ouvert".into(),
+            p.contracts.misere_ouvert_bonus,
+            "misere played open (9.6)".into(),
         );
     }
+    // Parties that may earn "under" and "reached against" items (none in a misere).
+    let earners: Vec<Party> = match winner {
+        _ if misere => vec![],
+        Some(w) => vec![w],
+        None => vec![Party::Re, Party::Kontra],
+    };
     for &e in &earners {
         let loser = e.other();
-        if winner.is_some() || s.nobody_wins_under {
-            let names = ["under_90", "under_60", "under_30"];
-            for (i, &thr) in s.under_thresholds.iter().enumerate() {
-                if facts.eyes(loser) < thr {
-                    push(
-                        e,
-                        names[i].into(),
-                        s.under,
-                        format!("{loser} has {} eyes, under {thr} (7.1)", facts.eyes(loser)),
-                    );
-                }
-            }
-            if facts.is_schwarz(loser) {
+        if winner.is_none() && !s.nobody_wins_under {
+            continue;
+        }
+        // A loser that failed its own calls counts as fallen under them (9.11).
+        let failed = if s.failed_calls_as_made && winner.is_some() {
+            facts.calls(loser).level()
+        } else {
+            0
+        };
+        let names = ["under_90", "under_60", "under_30"];
+        for (i, &thr) in s.under_thresholds.iter().enumerate() {
+            if facts.eyes(loser) < thr {
                 push(
                     e,
-                    "schwarz".into(),
+                    names[i].into(),
                     s.under,
-                    format!("{loser} won no trick (7.1)"),
+                    format!("{loser} has {} eyes, under {thr} (7.1)", facts.eyes(loser)),
+                );
+            } else if failed > i as u8 {
+                push(
+                    e,
+                    names[i].into(),
+                    s.under,
+                    format!("{loser} failed its own no {thr}: scored as if under {thr} (9.11)"),
                 );
             }
+        }
+        if schwarz(loser, facts, p) {
+            let what = if p.winning.schwarz == SchwarzBy::Eyes {
+                "took no eyes"
+            } else {
+                "won no trick"
+            };
+            push(
+                e,
+                "schwarz".into(),
+                s.under,
+                format!("{loser} {what} (7.1)"),
+            );
+        } else if failed >= 4 {
+            push(
+                e,
+                "schwarz".into(),
+                s.under,
+                format!("{loser} failed its own schwarz: scored as if schwarz (9.11)"),
+            );
         }
     }
     if let Some(w) = winner {
         for party in [Party::Re, Party::Kontra] {
             let calls = facts.calls(party);
-            if calls.announced() {
+            if calls.announced() && s.doubling == Doubling::None {
                 push(
                     w,
                     format!("{}_called", party.key()),
                     s.announce,
                     format!("{party} was called (7.1)"),
                 );
+            }
+            if misere {
+                continue;
             }
             for level in 1..=calls.level() {
                 let call = Call::from_level(level).unwrap_or(Call::Schwarz);
@@ -218,34 +290,44 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
                 );
             }
         }
+        if facts.re_calls.announced() && facts.kontra_calls.announced() {
+            push(
+                w,
+                "both_called".into(),
+                s.both_called,
+                "Re and Kontra both called (8.2)".into(),
+            );
+        }
     }
     for &e in &earners {
-        if winner.is_some() || s.nobody_wins_reached {
-            let opp_level = facts.calls(e.other()).level();
-            for level in 1..=opp_level {
-                let thr = s.reached_thresholds[level as usize - 1];
-                if facts.eyes(e) >= thr {
-                    let call = Call::from_level(level).unwrap_or(Call::Schwarz);
-                    push(
-                        e,
-                        format!("reached_{thr}"),
-                        s.reached_against,
-                        format!("{e} reached {thr} against {}'s {call} (7.1)", e.other()),
-                    );
-                }
+        if (winner.is_none() && !s.nobody_wins_reached) || s.failed_calls_as_made {
+            continue;
+        }
+        for level in 1..=facts.calls(e.other()).level() {
+            let thr = s.reached_thresholds[level as usize - 1];
+            if facts.eyes(e) >= thr {
+                let call = Call::from_level(level).unwrap_or(Call::Schwarz);
+                push(
+                    e,
+                    format!("reached_{thr}"),
+                    s.reached_against,
+                    format!("{e} reached {thr} against {}'s {call} (7.1)", e.other()),
+                );
             }
         }
     }
 
-    // Extras (7.2), netted between the parties.
-    let lone = facts.is_lone();
+    // Extras (7.2), netted between the parties; none in a misere.
     let extras_count = winner.is_some() || p.extras.when_nobody_wins;
+    let schweinchen = facts.schweinchen;
     let mut extra_item = |party: Party, name: &str, points: i32, what: String| {
         let (scored, rule) = if points == 0 {
             (
                 false,
                 format!("{what}: not scored under profile {}", p.name),
             )
+        } else if misere {
+            (false, format!("{what}: no extras in a misere (9.6)"))
         } else if lone && !p.scored_in_solos(name) {
             (
                 false,
@@ -253,6 +335,11 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
             )
         } else if !extras_count {
             (false, format!("{what}: not scored when nobody wins (7.3)"))
+        } else if schweinchen && name.starts_with("fox") {
+            (
+                false,
+                format!("{what}: no fox points after Schweinchen (9.3)"),
+            )
         } else {
             (true, format!("{what} (7.2)"))
         };
@@ -264,7 +351,9 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
             scored,
         });
     };
-    if winner == Some(Party::Kontra) {
+    if winner == Some(Party::Kontra)
+        && (p.extras.against_the_old_at_tie || facts.re_eyes != facts.kontra_eyes)
+    {
         extra_item(
             Party::Kontra,
             "against_the_old",
@@ -277,7 +366,60 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
             extra_item(party, x.name(), p.extra_points(x), describe(x, party));
         }
     }
-    finish(facts.clone(), winner, goals, items)
+
+    // Multipliers, shown as items of their own so that --explain says why.
+    let announced = facts.re_calls.announced() as u32 + facts.kontra_calls.announced() as u32;
+    let doublings = match s.doubling {
+        Doubling::None => 0,
+        Doubling::Once => announced.min(1),
+        Doubling::Each => announced,
+    };
+    let is_extra = |i: &Item| Extra::from_str(&i.item).is_ok() || i.item == "against_the_old";
+    let mut extra_items = Vec::new();
+    for party in [Party::Re, Party::Kontra] {
+        let base: i32 = items
+            .iter()
+            .filter(|i| i.scored && i.party == party && (s.doubling_extras || !is_extra(i)))
+            .map(|i| i.points)
+            .sum();
+        if doublings > 0 && base != 0 {
+            let factor = 1i32 << doublings;
+            extra_items.push(Item {
+                party,
+                item: "doubled".into(),
+                points: base * (factor - 1),
+                rule: format!(
+                    "Re/Kontra doubles{}: x{factor} (9.1)",
+                    if s.doubling_extras {
+                        " with the extras"
+                    } else {
+                        ""
+                    }
+                ),
+                scored: true,
+            });
+        }
+    }
+    items.extend(extra_items);
+    if lone && s.solo_factor > 1 {
+        for party in [Party::Re, Party::Kontra] {
+            let base: i32 = items
+                .iter()
+                .filter(|i| i.scored && i.party == party)
+                .map(|i| i.points)
+                .sum();
+            if base != 0 {
+                items.push(Item {
+                    party,
+                    item: "solo".into(),
+                    points: base * (s.solo_factor - 1),
+                    rule: format!("a solo counts x{} (9.11)", s.solo_factor),
+                    scored: true,
+                });
+            }
+        }
+    }
+    finish(facts.clone(), winner, goals, items, p)
 }
 
 fn describe(x: Extra, party: Party) -> String {
@@ -289,6 +431,7 @@ fn describe(x: Extra, party: Party) -> String {
         Extra::FoxLastTrick => format!("{party} caught a fox in the last trick"),
         Extra::HeartTrick => format!("{party} won a trick of four hearts"),
         Extra::DulleCaught => format!("{party} caught a Dulle"),
+        Extra::FoxFirstTrick => format!("{party} caught a fox in the first trick"),
     }
 }
 
@@ -297,6 +440,7 @@ fn finish(
     winner: Option<Party>,
     goals: [Goal; 2],
     items: Vec<Item>,
+    p: &Profile,
 ) -> DealResult {
     let re_value: i32 = items
         .iter()
@@ -310,7 +454,8 @@ fn finish(
         })
         .sum();
     let multiplier = facts.bock.unwrap_or(1);
-    let scores = seat_scores(&facts, re_value, multiplier);
+    let sheet = p.scoring.sheet;
+    let scores = seat_scores(&facts, re_value, multiplier, sheet);
     DealResult {
         facts,
         winner,
@@ -319,12 +464,13 @@ fn finish(
         re_value,
         multiplier,
         scores,
+        sheet,
     }
 }
 
 /// Zero-sum sheet: each player of a party gets the party's value; a lone player gets it
 /// once for each opponent (`rules.md` 7.4). Seats that sit out get 0.
-fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32) -> Vec<i64> {
+fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, sheet: Sheet) -> Vec<i64> {
     let re = facts.size(Party::Re) as i64;
     let kontra = facts.size(Party::Kontra) as i64;
     let v = re_value as i64 * multiplier as i64;
@@ -335,12 +481,20 @@ fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32) -> Vec<i64> {
     } else {
         (v, -v)
     };
+    // Plus-only: only the side that scores writes its points.
+    let plus = |v: i64| {
+        if sheet == Sheet::PlusOnly {
+            v.max(0)
+        } else {
+            v
+        }
+    };
     facts
         .roles
         .iter()
         .map(|r| match r.party() {
-            Some(Party::Re) => re_each,
-            Some(Party::Kontra) => kontra_each,
+            Some(Party::Re) => plus(re_each),
+            Some(Party::Kontra) => plus(kontra_each),
             None => 0,
         })
         .collect()

@@ -5,9 +5,9 @@
 //! name a path. `--set key=value` overrides one key before the profile is checked.
 
 mod builtin;
+pub mod load;
 
 use std::fmt;
-use std::path::Path;
 
 use serde::Deserialize;
 
@@ -18,7 +18,7 @@ use crate::extras::Extra;
 pub use builtin::{BUILTIN, builtin_text};
 
 /// A complete, checked rule profile.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Profile {
     pub name: String,
@@ -30,11 +30,14 @@ pub struct Profile {
     pub winning: WinningRules,
     pub scoring: ScoringRules,
     pub extras: ExtraRules,
+    pub poverty: PovertyRules,
+    pub redeal: RedealRules,
+    pub bock: BockRules,
     pub league: LeagueRules,
 }
 
 /// `[deck]`: the cards, the table and the trumps of a normal game.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeckRules {
     /// Ranks in the deck, each in all four suits.
@@ -48,10 +51,55 @@ pub struct DeckRules {
     /// Cards not in the deck are skipped, so the order serves a deck without nines too.
     #[serde(deserialize_with = "de_parsed")]
     pub trumps: Vec<Card>,
+    /// The Dullen rule: the second ♥10 of a trick beats the first.
+    pub dullen: Dullen,
+    /// Schweinchen: both copies of this card in one hand, declared, rank above every
+    /// trump (`""`: not played).
+    #[serde(deserialize_with = "de_opt_card")]
+    pub schweinchen: Option<Card>,
+    /// Hyperschweinchen: after Schweinchen, both copies of this card in one hand rank
+    /// above the Schweinchen (`""`: not played).
+    #[serde(deserialize_with = "de_opt_card")]
+    pub hyperschweinchen: Option<Card>,
+}
+
+/// When the second ♥10 of a trick beats the first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dullen {
+    Off,
+    On,
+    ExceptLastTrick,
+}
+
+/// Who becomes a wedding's partner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WeddingPartner {
+    /// The first other player to win a trick (Fremd).
+    FirstTrick,
+    /// The first other player to win a trick with a trump.
+    FirstTrumpTrick,
+    /// The first other player to win a trick led in a side suit.
+    FirstSideTrick,
+}
+
+impl std::str::FromStr for WeddingPartner {
+    type Err = String;
+    fn from_str(s: &str) -> Result<WeddingPartner, String> {
+        match s.trim() {
+            "first-trick" => Ok(WeddingPartner::FirstTrick),
+            "first-trump-trick" => Ok(WeddingPartner::FirstTrumpTrick),
+            "first-side-trick" => Ok(WeddingPartner::FirstSideTrick),
+            other => Err(format!(
+                "unknown wedding partner rule `{other}` (first-trick, first-trump-trick, first-side-trick)"
+            )),
+        }
+    }
 }
 
 /// `[contracts]`
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ContractRules {
     #[serde(deserialize_with = "de_parsed")]
@@ -60,6 +108,80 @@ pub struct ContractRules {
     pub compulsory_solo_leads: bool,
     /// A wedding partner must be found within this many tricks; else the bride plays alone.
     pub wedding_tricks: u8,
+    /// How a wedding partner is found; the first is the default, the others may be chosen
+    /// by the bride (`wedding_partner` in a record).
+    pub wedding_partner: Vec<WeddingPartner>,
+    /// Extra point of a misere played open (`misere-ouvert`).
+    pub misere_ouvert_bonus: i32,
+}
+
+/// `[poverty]`: Armut.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PovertyRules {
+    /// A player with at most this many trumps may declare poverty.
+    pub max_trumps: u8,
+    /// Whether ♦A counts as a trump for that limit.
+    pub count_diamond_ace: bool,
+    /// Only trumps are passed (possibly fewer than three cards); else three cards, every
+    /// trump among them.
+    pub only_trumps: bool,
+    /// The partner may return trumps.
+    pub return_trumps: bool,
+    /// Cards passed and returned (unless `only_trumps`).
+    pub cards: u8,
+}
+
+/// `[redeal]`: hands that may be thrown in (0, or -1 for `max_trumps`: not a reason).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RedealRules {
+    pub nines: u8,
+    pub kings: u8,
+    pub max_trumps: i8,
+}
+
+/// What starts a round of Bock deals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BockTrigger {
+    /// 120:120.
+    Tie,
+    /// Re was called and lost.
+    ReLost,
+    /// Kontra was called and lost.
+    KontraLost,
+    /// The deal was worth 0.
+    ZeroValue,
+    /// A trick of four hearts.
+    HeartTrick,
+    /// A player alone lost.
+    SoloLost,
+    /// A party won no trick.
+    Schwarz,
+    /// A Doppelkopf was made.
+    Doppelkopf,
+}
+
+/// How overlapping Bock rounds combine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BockStacking {
+    /// Each running round doubles again (x2, x4, x8 ...).
+    Multiply,
+    /// A new round waits until the running ones are over; x2 at most.
+    Queue,
+}
+
+/// `[bock]`
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BockRules {
+    /// Empty: no Bock rounds.
+    pub triggers: Vec<BockTrigger>,
+    pub stacking: BockStacking,
+    /// Deals in a round; 0: as many as players at the table.
+    pub length: u8,
 }
 
 /// When a reply (Erwiderung) to the opponents' calls is still allowed.
@@ -75,7 +197,7 @@ pub enum Reply {
 }
 
 /// `[calls]`
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CallRules {
     /// For Re/Kontra, no 90, no 60, no 30, schwarz: how many cards the caller may have
@@ -88,7 +210,7 @@ pub struct CallRules {
 }
 
 /// `[winning]`: the eyes a party needs.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WinningRules {
     pub re_target: u16,
@@ -101,10 +223,62 @@ pub struct WinningRules {
     /// Against the opponents' no 90 / no 60 / no 30 a party wins with these; against
     /// schwarz, with one trick.
     pub against_call_targets: [u16; 3],
+    /// What schwarz is about: `tricks` (no trick won) or `eyes` (no eyes).
+    pub schwarz: SchwarzBy,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SchwarzBy {
+    Tricks,
+    Eyes,
+}
+
+/// How Re and Kontra raise the value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Doubling {
+    /// They add `announce` points each.
+    None,
+    /// The first Re or Kontra doubles the value once.
+    Once,
+    /// Each of Re and Kontra doubles the value.
+    Each,
+}
+
+/// How a deal's value is written on the sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Sheet {
+    /// Winners +, losers - (a lone player three times); each row sums to 0.
+    ZeroSum,
+    /// Only the side that scores writes its points.
+    PlusOnly,
+}
+
+/// How a Karlchen is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KarlchenKind {
+    /// ♣J wins the last trick.
+    WinsLastTrick,
+    /// The winner of the last trick takes a ♣J played by herself or an opponent (one
+    /// Karlchen each).
+    TakenInLastTrick,
+}
+
+/// What makes a Doppelkopf.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DoppelkopfKind {
+    /// At least `doppelkopf_eyes` eyes.
+    Eyes,
+    /// Two pairs of equal cards.
+    TwoPairs,
 }
 
 /// `[scoring]`: the game value items (all credited to the winning party).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoringRules {
     pub won: i32,
@@ -123,10 +297,25 @@ pub struct ScoringRules {
     pub nobody_wins_under: bool,
     /// Nobody wins: count the "reached against" items.
     pub nobody_wins_reached: bool,
+    /// Kontra won ("defence won").
+    pub defence_won: i32,
+    /// `defence_won` also when one player plays alone against three.
+    pub defence_won_alone: bool,
+    /// Re and Kontra both called.
+    pub both_called: i32,
+    pub doubling: Doubling,
+    /// Doubling also doubles the extras.
+    pub doubling_extras: bool,
+    /// A party that fails its own no 90 ... schwarz is scored as if the opponents had
+    /// fallen under it (the winners get those "under" points).
+    pub failed_calls_as_made: bool,
+    /// Multiplies the value of a deal with one player alone (before tripling).
+    pub solo_factor: i32,
+    pub sheet: Sheet,
 }
 
 /// `[extras]`: points of each extra (0: not scored).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExtraRules {
     pub fox: i32,
@@ -136,8 +325,13 @@ pub struct ExtraRules {
     pub fox_last_trick: i32,
     pub heart_trick: i32,
     pub dulle_caught: i32,
+    pub fox_first_trick: i32,
+    pub karlchen_kind: KarlchenKind,
+    pub doppelkopf_kind: DoppelkopfKind,
     /// Kontra wins a normal game ("gegen die Alten").
     pub against_the_old: i32,
+    /// `against_the_old` also at 120:120.
+    pub against_the_old_at_tie: bool,
     /// Extras still scored when one player plays alone (solos), by name.
     pub in_solos: Vec<String>,
     pub when_nobody_wins: bool,
@@ -146,10 +340,22 @@ pub struct ExtraRules {
 }
 
 /// `[league]`
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LeagueRules {
     pub deals: u16,
+}
+
+fn de_opt_card<'de, D>(d: D) -> Result<Option<Card>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let s = String::deserialize(d)?;
+    if s.trim().is_empty() {
+        Ok(None)
+    } else {
+        s.parse().map(Some).map_err(serde::de::Error::custom)
+    }
 }
 
 fn de_parsed<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
@@ -195,62 +401,71 @@ pub enum ProfileError {
 }
 
 impl Profile {
-    /// Loads a built-in profile by name, or a profile file by path, then applies overrides.
+    /// Loads a profile by name (built-in, or in the user's folder) or path, following
+    /// `extends`, then applies `--set` overrides.
     pub fn load(name_or_path: &str, sets: &[(String, String)]) -> Result<Profile, ProfileError> {
-        let (file, text) = match builtin_text(name_or_path) {
-            Some(t) => (format!("variants/{name_or_path}.toml"), t.to_string()),
-            None if name_or_path.ends_with(".toml") || Path::new(name_or_path).exists() => {
-                let text =
-                    std::fs::read_to_string(name_or_path).map_err(|source| ProfileError::Io {
-                        file: name_or_path.to_string(),
-                        source,
-                    })?;
-                (name_or_path.to_string(), text)
-            }
-            None => return Err(ProfileError::Unknown(name_or_path.to_string())),
-        };
-        Profile::from_text(&file, &text, sets)
+        let files = load::chain(name_or_path)?;
+        Profile::from_chain(&files, sets)
     }
 
-    /// Parses profile text; `file` names it in errors.
+    /// Parses one profile's text (which may `extends` a built-in); `file` names it in errors.
     pub fn from_text(
         file: &str,
         text: &str,
         sets: &[(String, String)],
     ) -> Result<Profile, ProfileError> {
-        let syntax = |e: toml::de::Error| ProfileError::Syntax {
-            file: file.to_string(),
-            line: e.span().map_or(1, |s| line_of(text, s.start)),
-            message: e.message().trim().to_string(),
-        };
-        // Parsing the text itself first gives unknown or mistyped keys their line.
-        let mut profile: Profile = toml::from_str(text).map_err(syntax)?;
-        if !sets.is_empty() {
-            let mut table: toml::Table = toml::from_str(text).map_err(syntax)?;
-            for (key, value) in sets {
-                set_key(&mut table, key, value).map_err(|message| ProfileError::Set {
-                    file: file.to_string(),
-                    key: key.clone(),
-                    message,
-                })?;
-            }
-            profile = Profile::deserialize(table).map_err(|e| ProfileError::Set {
-                file: file.to_string(),
-                key: sets
-                    .iter()
-                    .map(|(k, _)| k.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                message: e.message().trim().to_string(),
-            })?;
+        let mut files = vec![load::Parsed::new(load::Source::memory(file, text))?];
+        if let Some(parent) = files[0].table.get("extends").and_then(|v| v.as_str()) {
+            files.extend(load::chain(parent)?);
         }
-        profile
-            .validate()
-            .map_err(|message| ProfileError::Invalid {
-                file: file.to_string(),
+        Profile::from_chain(&files, sets)
+    }
+
+    fn from_chain(
+        files: &[load::Parsed],
+        sets: &[(String, String)],
+    ) -> Result<Profile, ProfileError> {
+        let file = files[0].source.file.clone();
+        let mut table = load::merged(files)?;
+        for (key, value) in sets {
+            set_key(&mut table, key, value).map_err(|message| ProfileError::Set {
+                file: file.clone(),
+                key: key.clone(),
                 message,
             })?;
+        }
+        let profile = Profile::deserialize(table).map_err(|e| {
+            let message = e.to_string().replace('\n', " ").trim().to_string();
+            match load::locate(files, &message) {
+                Some((file, line)) if sets.is_empty() => ProfileError::Syntax {
+                    file,
+                    line,
+                    message,
+                },
+                _ if !sets.is_empty() => ProfileError::Set {
+                    file: file.clone(),
+                    key: sets
+                        .iter()
+                        .map(|(k, _)| k.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    message,
+                },
+                _ => ProfileError::Invalid {
+                    file: file.clone(),
+                    message,
+                },
+            }
+        })?;
+        profile
+            .validate()
+            .map_err(|message| ProfileError::Invalid { file, message })?;
         Ok(profile)
+    }
+
+    /// The merged table of a profile (its chain resolved), for `variants show --resolved`.
+    pub fn resolved_table(name_or_path: &str) -> Result<toml::Table, ProfileError> {
+        load::merged(&load::chain(name_or_path)?)
     }
 
     /// Checks what the types cannot: sizes that fit together, names that exist.
@@ -310,6 +525,7 @@ impl Profile {
             Extra::FoxLastTrick => e.fox_last_trick,
             Extra::HeartTrick => e.heart_trick,
             Extra::DulleCaught => e.dulle_caught,
+            Extra::FoxFirstTrick => e.fox_first_trick,
         }
     }
 
@@ -396,5 +612,88 @@ mod tests {
         assert!(e.contains("suits"), "{e}");
         let line = text.lines().position(|l| l == "suits = 4").unwrap() + 1;
         assert!(e.starts_with(&format!("x.toml:{line}:")), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod chain_tests {
+    use super::*;
+
+    fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    }
+
+    fn tmp(tag: &str) -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("doko-variant-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn two_extends_in_a_chain() {
+        let d = tmp("chain");
+        write(
+            &d,
+            "club.toml",
+            "name = \"club\"\nextends = \"ddv\"\n[extras]\nfox = 2\n",
+        );
+        let p = write(
+            &d,
+            "house.toml",
+            "name = \"house\"\nextends = \"club.toml\"\n[extras]\nkarlchen = 0\n",
+        );
+        let prof = Profile::load(&p, &[]).unwrap();
+        assert_eq!(prof.name, "house");
+        assert_eq!(prof.extras.fox, 2, "inherited from club");
+        assert_eq!(prof.extras.karlchen, 0, "own key");
+        assert_eq!(prof.extras.doppelkopf, 1, "inherited from ddv");
+    }
+
+    #[test]
+    fn a_circle_of_extends_is_refused() {
+        let d = tmp("circle");
+        write(&d, "a.toml", "name = \"a\"\nextends = \"b.toml\"\n");
+        let p = write(&d, "b.toml", "name = \"b\"\nextends = \"a.toml\"\n");
+        let e = Profile::load(&p, &[]).unwrap_err().to_string();
+        assert!(e.contains("circle"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_key_in_a_child_names_file_and_line() {
+        let d = tmp("unknown");
+        let p = write(
+            &d,
+            "c.toml",
+            "name = \"c\"\nextends = \"ddv\"\n\n[extras]\nfox = 1\nfuchs = 2\n",
+        );
+        let e = Profile::load(&p, &[]).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("{p}:6:")), "{e}");
+        assert!(e.contains("unknown key `fuchs`"), "{e}");
+    }
+
+    #[test]
+    fn a_wrong_type_names_the_line_of_the_file_that_set_it() {
+        let d = tmp("type");
+        let p = write(
+            &d,
+            "t.toml",
+            "name = \"t\"\nextends = \"ddv\"\n[deck]\ncopies = \"two\"\n",
+        );
+        let e = Profile::load(&p, &[]).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("{p}:4:")), "{e}");
+    }
+
+    #[test]
+    fn a_profile_without_extends_must_be_complete() {
+        let d = tmp("incomplete");
+        let p = write(
+            &d,
+            "i.toml",
+            "name = \"i\"\ntitle = \"t\"\nsource = \"s\"\n",
+        );
+        let e = Profile::load(&p, &[]).unwrap_err().to_string();
+        assert!(e.contains("missing field"), "{e}");
     }
 }

@@ -18,6 +18,28 @@ pub struct Cli {
 pub enum Command {
     /// Score deals from paper sheets (CSV) or deal records (TOML).
     Score(ScoreArgs),
+    /// List, print or check rule profiles.
+    #[command(subcommand)]
+    Variants(VariantsCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum VariantsCommand {
+    /// The built-in profiles and those in the user's folder.
+    List,
+    /// Print a profile as TOML (built-in name, user profile name or path).
+    Show {
+        #[arg(value_name = "NAME|PATH")]
+        name: String,
+        /// Print every key, with `extends` resolved, instead of the file as written.
+        #[arg(long)]
+        resolved: bool,
+    },
+    /// Check a profile file: unknown keys, wrong types, sizes that do not fit.
+    Check {
+        #[arg(value_name = "FILE")]
+        file: String,
+    },
 }
 
 /// Options shared by every scoring command.

@@ -23,6 +23,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         cli::Command::Score(args) => cmd::score::run(&args),
+        cli::Command::Variants(c) => cmd::variants::run(&c),
     };
     match result {
         Ok(code) => code,

@@ -1,3 +1,4 @@
 //! One file per subcommand.
 
 pub mod score;
+pub mod variants;

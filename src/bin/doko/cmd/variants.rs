@@ -1,0 +1,54 @@
+//! `doko variants list | show NAME | check FILE`.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use comfy_table::{Table, presets};
+use doko::variant::{Profile, load};
+
+use crate::cli::VariantsCommand;
+
+pub fn run(cmd: &VariantsCommand) -> Result<ExitCode> {
+    match cmd {
+        VariantsCommand::List => list(),
+        VariantsCommand::Show { name, resolved } => {
+            let text = if *resolved {
+                toml::to_string_pretty(&Profile::resolved_table(name)?)?
+            } else {
+                load::find(name, None)?.text
+            };
+            crate::emit(&text)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        VariantsCommand::Check { file } => {
+            let p = Profile::load(file, &[])?;
+            crate::emit(&format!(
+                "{file}: ok: {} ({}), {} cards, {} tricks\n",
+                p.name,
+                p.title,
+                p.deck().size(),
+                p.hand_size()
+            ))?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn list() -> Result<ExitCode> {
+    let mut t = Table::new();
+    t.load_style(presets::UTF8_FULL_CONDENSED);
+    t.set_header(vec!["Name", "Title", "From"]);
+    for name in load::builtin_names() {
+        let p = Profile::load(name, &[])?;
+        t.add_row(vec![p.name, p.title, "built-in".to_string()]);
+    }
+    for (name, path) in load::user_profiles() {
+        let title = match Profile::load(&path.display().to_string(), &[]) {
+            Ok(p) => p.title,
+            Err(e) => format!("(invalid: {e})"),
+        };
+        t.add_row(vec![name, title, path.display().to_string()]);
+    }
+    crate::emit(&format!("{t}\n"))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,290 @@
+//! Finding a profile's text, following `extends`, checking keys and merging.
+//!
+//! `ddv.toml` is the root of every chain and names every key, so its keys are the schema:
+//! a key that `ddv.toml` does not have is unknown, and the error names its line.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::{BUILTIN, ProfileError, builtin_text, line_of};
+
+/// The profile every chain ends in; it sets every key.
+pub const ROOT: &str = "ddv";
+
+/// One profile file: where it came from and its text.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// As shown in messages: `variants/ddv.toml` for a built-in, else the path.
+    pub file: String,
+    pub text: String,
+    /// The folder a relative `extends` path is read from (none for built-ins).
+    dir: Option<PathBuf>,
+}
+
+impl Source {
+    /// Text held in memory (tests, `variants check` of standard input).
+    pub fn memory(file: &str, text: &str) -> Source {
+        Source {
+            file: file.to_string(),
+            text: text.to_string(),
+            dir: None,
+        }
+    }
+}
+
+/// The user's folder of profiles: `$XDG_CONFIG_HOME/doko/variants`, else
+/// `~/.config/doko/variants`.
+pub fn user_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("doko").join("variants"))
+}
+
+/// Profiles in the user's folder, by name.
+pub fn user_profiles() -> Vec<(String, PathBuf)> {
+    let Some(dir) = user_dir() else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
+        .collect();
+    out.sort();
+    out
+}
+
+fn looks_like_path(s: &str) -> bool {
+    s.ends_with(".toml") || s.contains('/') || s.contains(std::path::MAIN_SEPARATOR)
+}
+
+fn read_path(path: &Path) -> Result<Source, ProfileError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| ProfileError::Io {
+        file: file.clone(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| ProfileError::Invalid {
+        file: file.clone(),
+        message: "not valid UTF-8 text".into(),
+    })?;
+    Ok(Source {
+        file,
+        text,
+        dir: path.parent().map(Path::to_path_buf),
+    })
+}
+
+/// Finds a profile: a path, a built-in name, or a name in the user's folder. A relative
+/// path in an `extends` is read from the folder of the file that names it.
+pub fn find(name_or_path: &str, from: Option<&Path>) -> Result<Source, ProfileError> {
+    if looks_like_path(name_or_path) {
+        let path = match from {
+            Some(dir) if Path::new(name_or_path).is_relative() => dir.join(name_or_path),
+            _ => PathBuf::from(name_or_path),
+        };
+        return read_path(&path);
+    }
+    if let Some(text) = builtin_text(name_or_path) {
+        return Ok(Source {
+            file: format!("variants/{name_or_path}.toml"),
+            text: text.to_string(),
+            dir: None,
+        });
+    }
+    if let Some(dir) = user_dir() {
+        let path = dir.join(format!("{name_or_path}.toml"));
+        if path.is_file() {
+            return read_path(&path);
+        }
+    }
+    Err(ProfileError::Unknown(name_or_path.to_string()))
+}
+
+/// A profile file parsed, with the line of each key it sets.
+#[derive(Debug)]
+pub struct Parsed {
+    pub source: Source,
+    pub table: toml::Table,
+    lines: BTreeMap<String, usize>,
+}
+
+impl Parsed {
+    pub fn new(source: Source) -> Result<Parsed, ProfileError> {
+        let table: toml::Table =
+            toml::from_str(&source.text).map_err(|e| ProfileError::Syntax {
+                file: source.file.clone(),
+                line: e.span().map_or(1, |s| line_of(&source.text, s.start)),
+                message: e.message().trim().to_string(),
+            })?;
+        let lines = key_lines(&source.text);
+        Ok(Parsed {
+            source,
+            table,
+            lines,
+        })
+    }
+
+    /// The line that sets `path` (a dotted key), or of its section.
+    pub fn line(&self, path: &str) -> Option<usize> {
+        let mut p = path;
+        loop {
+            if let Some(&l) = self.lines.get(p) {
+                return Some(l);
+            }
+            p = &p[..p.rfind('.')?];
+        }
+    }
+
+    fn error(&self, path: &str, message: String) -> ProfileError {
+        ProfileError::Syntax {
+            file: self.source.file.clone(),
+            line: self.line(path).unwrap_or(1),
+            message,
+        }
+    }
+}
+
+/// Maps each `section.key` (and `[section]`) to the line that sets it. Profiles are plain
+/// TOML: section headers, `key = value` and dotted keys.
+fn key_lines(text: &str) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    let mut section = String::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if let Some(h) = line.strip_prefix('[').filter(|l| !l.starts_with('[')) {
+            if let Some(end) = h.find(']') {
+                section = h[..end].trim().to_string();
+                out.entry(section.clone()).or_insert(i + 1);
+            }
+            continue;
+        }
+        let Some((key, _)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim().trim_matches('"');
+        if key.is_empty()
+            || !key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
+        {
+            continue;
+        }
+        let path = if section.is_empty() {
+            key.to_string()
+        } else {
+            format!("{section}.{key}")
+        };
+        out.entry(path).or_insert(i + 1);
+    }
+    out
+}
+
+/// Every key path of a table (sections and their keys).
+fn paths(table: &toml::Table, prefix: &str, out: &mut Vec<String>) {
+    for (k, v) in table {
+        let p = if prefix.is_empty() {
+            k.clone()
+        } else {
+            format!("{prefix}.{k}")
+        };
+        if let toml::Value::Table(t) = v {
+            paths(t, &p, out);
+        }
+        out.push(p);
+    }
+}
+
+/// Deep merge: `over` wins; tables merge key by key, everything else is replaced.
+fn merge(base: &mut toml::Table, over: &toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            _ => {
+                base.insert(k.clone(), v.clone());
+            }
+        }
+    }
+}
+
+/// The files of a profile's chain, the profile itself first and the root last.
+pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
+    let mut files = vec![Parsed::new(find(name_or_path, None)?)?];
+    loop {
+        let last = files.last().expect("the chain starts with one file");
+        let Some(parent) = last.table.get("extends") else {
+            break;
+        };
+        let Some(parent) = parent.as_str() else {
+            return Err(last.error(
+                "extends",
+                "`extends` must be the name or path of a profile".into(),
+            ));
+        };
+        let next = Parsed::new(find(parent, last.source.dir.as_deref())?)?;
+        if files.iter().any(|f| f.source.file == next.source.file) || files.len() > 16 {
+            let names: Vec<&str> = files.iter().map(|f| f.source.file.as_str()).collect();
+            return Err(ProfileError::Invalid {
+                file: files[0].source.file.clone(),
+                message: format!(
+                    "`extends` goes round in a circle: {} -> {}",
+                    names.join(" -> "),
+                    next.source.file
+                ),
+            });
+        }
+        files.push(next);
+    }
+    Ok(files)
+}
+
+/// Checks each file's keys against the root's, then merges the chain, the root (or the
+/// last file of the chain) first. A file that extends nothing must set every key; that is
+/// checked when the merged table is read.
+pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
+    let root = Parsed::new(find(ROOT, None)?)?;
+    let mut schema = Vec::new();
+    paths(&root.table, "", &mut schema);
+    for f in files {
+        if !f.table.contains_key("name") {
+            return Err(f.error("name", "every profile needs a `name`".into()));
+        }
+        let mut own = Vec::new();
+        paths(&f.table, "", &mut own);
+        for p in own {
+            if p != "extends" && !schema.contains(&p) {
+                let key = p.rsplit('.').next().unwrap_or(&p);
+                return Err(f.error(
+                    &p,
+                    format!("unknown key `{key}` (`{p}`); see variants/README.md"),
+                ));
+            }
+        }
+    }
+    let mut table = toml::Table::new();
+    for f in files.iter().rev() {
+        merge(&mut table, &f.table);
+    }
+    table.remove("extends");
+    Ok(table)
+}
+
+/// Line of a key path named in a deserialization error ("... in `deck.copies`"), looked up
+/// in the file of the chain that sets it.
+pub fn locate(files: &[Parsed], message: &str) -> Option<(String, usize)> {
+    let path = message.rsplit("in `").next()?.split('`').next()?;
+    files
+        .iter()
+        .find_map(|f| f.lines.get(path).map(|&l| (f.source.file.clone(), l)))
+}
+
+/// Names of the built-in profiles.
+pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(n, _)| *n)
+}
