@@ -160,9 +160,11 @@ impl RecordFile {
         {
             return Err(bad("bock", "a multiplier of 0".into()));
         }
-        let Some(tricks) = &raw.tricks else {
+        // A full record has tricks, or hands (a redeal is a hand thrown in, no tricks).
+        if raw.tricks.is_none() && raw.hands.is_none() {
             return self.summary(raw, number, dealer, contract, profile);
-        };
+        }
+        let tricks = raw.tricks.as_deref().unwrap_or_default();
         for key in [
             "re_calls",
             "kontra_calls",
@@ -345,14 +347,10 @@ impl RecordFile {
                 ));
             }
         }
-        if raw.hands.is_some() || raw.calls.is_some() {
+        if raw.calls.is_some() {
             return Err(bad(
-                if raw.hands.is_some() {
-                    "hands"
-                } else {
-                    "calls"
-                },
-                "hands and calls belong to a full record, which needs `tricks`".into(),
+                "calls",
+                "calls belong to a full record, which needs `tricks`".into(),
             ));
         }
         let seats = self.players.len();

@@ -1,7 +1,11 @@
 //! The profiles shipped in `variants/`, embedded in the binary.
 
 /// Name and TOML text of every built-in profile.
-pub const BUILTIN: &[(&str, &str)] = &[("ddv", include_str!("../../variants/ddv.toml"))];
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("ddv", include_str!("../../variants/ddv.toml")),
+    ("ja-online", include_str!("../../variants/ja-online.toml")),
+    ("ja-classic", include_str!("../../variants/ja-classic.toml")),
+];
 
 /// The TOML text of a built-in profile.
 pub fn builtin_text(name: &str) -> Option<&'static str> {
