@@ -223,6 +223,13 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             format!("a {} needs its declarer", record.contract),
         );
     }
+    if record.hyperschweinchen.is_some() && record.schweinchen.is_none() {
+        return fail(
+            None,
+            "hyperschweinchen",
+            "Hyperschweinchen needs a Schweinchen before it".into(),
+        );
+    }
     if record.contract == Contract::Redeal {
         return redeal(record, profile, roles);
     }
@@ -231,13 +238,6 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             None,
             "tricks",
             format!("{} tricks; a deal has {hand}", record.tricks.len()),
-        );
-    }
-    if record.hyperschweinchen.is_some() && record.schweinchen.is_none() {
-        return fail(
-            None,
-            "hyperschweinchen",
-            "Hyperschweinchen needs a Schweinchen before it".into(),
         );
     }
     for (field, seat, card) in [

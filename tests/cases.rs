@@ -21,6 +21,8 @@ struct CaseFile {
 #[serde(deny_unknown_fields)]
 struct Case {
     name: String,
+    /// Overrides the file's profile for this case.
+    profile: Option<String>,
     players: Option<Vec<String>>,
     #[serde(default)]
     set: Vec<String>,
@@ -185,7 +187,7 @@ fn every_case_file_passes() {
         assert!(!cases.case.is_empty(), "{} has no cases", path.display());
         for case in &cases.case {
             count += 1;
-            let diffs = run(&cases.profile, case);
+            let diffs = run(case.profile.as_deref().unwrap_or(&cases.profile), case);
             if !diffs.is_empty() {
                 failures.insert(
                     format!(

@@ -5,6 +5,19 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("ddv", include_str!("../../variants/ddv.toml")),
     ("ja-online", include_str!("../../variants/ja-online.toml")),
     ("ja-classic", include_str!("../../variants/ja-classic.toml")),
+    ("house-bock", include_str!("../../variants/house-bock.toml")),
+    (
+        "house-doubling",
+        include_str!("../../variants/house-doubling.toml"),
+    ),
+    (
+        "house-schweinchen",
+        include_str!("../../variants/house-schweinchen.toml"),
+    ),
+    (
+        "house-solos",
+        include_str!("../../variants/house-solos.toml"),
+    ),
 ];
 
 /// The TOML text of a built-in profile.
