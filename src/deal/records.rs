@@ -29,6 +29,8 @@ struct RawFile {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawDeal {
+    /// Default: the last seat deals first, then clockwise; after a compulsory solo the
+    /// same dealer again (where the soloist leads).
     pub dealer: Option<String>,
     pub contract: Option<String>,
     pub declarer: Option<String>,
@@ -102,6 +104,8 @@ impl RecordFile {
     ) -> impl Iterator<Item = Result<DealFacts, RecordError>> + 's {
         let seats = self.players.len();
         let mut dealer = seats.saturating_sub(1);
+        // After a compulsory solo whose soloist leads, the same dealer deals again.
+        let mut deals_again = false;
         self.deals.iter().enumerate().map(move |(i, (line, raw))| {
             let number = i + 1;
             let err = |field: &str, msg: String| {
@@ -114,9 +118,10 @@ impl RecordFile {
                 dealer = self
                     .seat(name)
                     .ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?;
-            } else if i > 0 {
+            } else if i > 0 && !deals_again {
                 dealer = (dealer + 1) % seats.max(1);
             }
+            deals_again = raw.compulsory == Some(true) && profile.contracts.compulsory_solo_leads;
             self.deal_facts(raw, number, dealer, profile)
                 .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))
         })

@@ -8,7 +8,7 @@ use crate::deal::DealFacts;
 use crate::extras::Extra;
 use std::str::FromStr;
 
-use crate::variant::{Doubling, Profile, SchwarzBy, Sheet};
+use crate::variant::{BockTrigger, Doubling, Profile, SchwarzBy, Sheet};
 
 /// What a party needs to win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +70,8 @@ pub struct DealResult {
     pub scores: Vec<i64>,
     /// How the value is written on the sheet.
     pub sheet: Sheet,
+    /// Bock rounds this deal starts (set by the session).
+    pub bock_started: Vec<BockTrigger>,
 }
 
 impl DealResult {
@@ -465,6 +467,7 @@ fn finish(
         multiplier,
         scores,
         sheet,
+        bock_started: Vec::new(),
     }
 }
 

@@ -1,13 +1,19 @@
-//! A sheet of deals: running totals and the final ranking.
+//! A sheet of deals: Bock rounds, running totals and the final ranking.
 
-use crate::scoring::DealResult;
+use crate::contract::{Contract, Party};
+use crate::deal::DealFacts;
+use crate::extras::Extra;
+use crate::scoring::{DealResult, score_deal};
+use crate::variant::{BockStacking, BockTrigger, Profile};
 
-/// Running state of a sheet: one total per seat.
+/// Running state of a sheet: one total per seat, and the Bock rounds under way.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {
     pub players: Vec<String>,
     pub totals: Vec<i64>,
     pub deals: usize,
+    /// Deals left in each Bock round, oldest first.
+    bock: Vec<u32>,
 }
 
 /// One line of a ranking.
@@ -25,7 +31,69 @@ impl Session {
             players,
             totals,
             deals: 0,
+            bock: Vec::new(),
         }
+    }
+
+    /// The multiplier the next deal is played with.
+    pub fn bock_multiplier(&self, profile: &Profile) -> u32 {
+        match profile.bock.stacking {
+            BockStacking::Multiply => 1u32 << self.bock.len().min(16),
+            BockStacking::Queue => {
+                if self.bock.is_empty() {
+                    1
+                } else {
+                    2
+                }
+            }
+        }
+    }
+
+    /// Bock deals still to come.
+    pub fn bock_deals_left(&self, profile: &Profile) -> u32 {
+        match profile.bock.stacking {
+            BockStacking::Multiply => self.bock.iter().copied().max().unwrap_or(0),
+            BockStacking::Queue => self.bock.iter().sum(),
+        }
+    }
+
+    /// Scores the next deal of the sheet: its Bock multiplier (unless the sheet forces
+    /// one), the seat points and the running totals. Returns the result and the totals.
+    pub fn score(&mut self, facts: &DealFacts, profile: &Profile) -> (DealResult, Vec<i64>) {
+        let mut result = score_deal(facts, profile);
+        let multiplier = facts.bock.unwrap_or_else(|| self.bock_multiplier(profile));
+        result.set_multiplier(multiplier);
+        result.bock_started = self.advance_bock(&result, profile);
+        let totals = self.add(&result).to_vec();
+        (result, totals)
+    }
+
+    /// Uses up a Bock deal and starts the rounds this deal triggers.
+    fn advance_bock(&mut self, r: &DealResult, profile: &Profile) -> Vec<BockTrigger> {
+        let f = &r.facts;
+        // A redeal plays nothing; after a compulsory solo the same dealer deals again, so
+        // the round of dealers, and with it the Bock round, does not move on.
+        let same_dealer = f.compulsory && profile.contracts.compulsory_solo_leads;
+        if f.contract != Contract::Redeal && !same_dealer {
+            match profile.bock.stacking {
+                BockStacking::Multiply => self.bock.iter_mut().for_each(|d| *d -= 1),
+                BockStacking::Queue => {
+                    if let Some(d) = self.bock.first_mut() {
+                        *d -= 1;
+                    }
+                }
+            }
+            self.bock.retain(|&d| d > 0);
+        }
+        let started = triggers(r, profile);
+        let length = match profile.bock.length {
+            0 => f.roles.len() as u32,
+            n => n as u32,
+        };
+        for _ in &started {
+            self.bock.push(length);
+        }
+        started
     }
 
     /// Adds a scored deal and returns the running totals after it.
@@ -55,4 +123,34 @@ impl Session {
         }
         out
     }
+}
+
+/// The profile's Bock triggers that this deal fires (each starts a round).
+fn triggers(r: &DealResult, profile: &Profile) -> Vec<BockTrigger> {
+    let f = &r.facts;
+    if f.contract == Contract::Redeal {
+        return Vec::new();
+    }
+    let has = |x: Extra| f.re_extras.contains(&x) || f.kontra_extras.contains(&x);
+    let lone = [Party::Re, Party::Kontra]
+        .into_iter()
+        .find(|&p| f.size(p) == 1 && f.size(p.other()) > 1);
+    profile
+        .bock
+        .triggers
+        .iter()
+        .copied()
+        .filter(|t| match t {
+            BockTrigger::Tie => f.re_eyes == f.kontra_eyes,
+            BockTrigger::ReLost => f.re_calls.announced() && r.winner != Some(Party::Re),
+            BockTrigger::KontraLost => {
+                f.kontra_calls.announced() && r.winner != Some(Party::Kontra)
+            }
+            BockTrigger::ZeroValue => r.re_value == 0,
+            BockTrigger::HeartTrick => has(Extra::HeartTrick),
+            BockTrigger::SoloLost => lone.is_some_and(|p| r.winner != Some(p)),
+            BockTrigger::Schwarz => f.is_schwarz(Party::Re) || f.is_schwarz(Party::Kontra),
+            BockTrigger::Doppelkopf => has(Extra::Doppelkopf),
+        })
+        .collect()
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use doko::input::Document;
-use doko::scoring::{DealResult, Session, score_deal};
+use doko::scoring::{DealResult, Session};
 use doko::variant::Profile;
 
 use crate::cli::ScoreArgs;
@@ -58,11 +58,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     for input in &inputs {
         for deal in input.deals(&profile) {
             match deal {
-                Ok(facts) => {
-                    let result = score_deal(&facts, &profile);
-                    let totals = session.add(&result).to_vec();
-                    rows.push((result, totals));
-                }
+                Ok(facts) => rows.push(session.score(&facts, &profile)),
                 Err(e) => {
                     errors += 1;
                     if errors <= MAX_ERRORS {
