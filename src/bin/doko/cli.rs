@@ -18,6 +18,8 @@ pub struct Cli {
 pub enum Command {
     /// Score deals from paper sheets (CSV) or deal records (TOML).
     Score(ScoreArgs),
+    /// Score the same deals under several profiles side by side.
+    Compare(CompareArgs),
     /// List, print or check rule profiles.
     #[command(subcommand)]
     Variants(VariantsCommand),
@@ -76,6 +78,29 @@ pub struct ScoreArgs {
     #[arg(long)]
     pub explain: bool,
     /// Read inputs as this format whatever their extension (csv, toml).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
+    pub input_format: Option<InputFormat>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// A sheet (.csv) or record file (.toml); `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Profiles to compare, by name or path, separated by commas.
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', required = true, num_args = 1..)]
+    pub variants: Vec<String>,
+    /// Override one key in every profile, e.g. `--set extras.fox=0` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
+    pub sets: Vec<(String, String)>,
+    /// Show only the deals on which the profiles disagree.
+    #[arg(long)]
+    pub only_diff: bool,
+    /// List each profile's scoring items side by side.
+    #[arg(long)]
+    pub explain: bool,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
 }

@@ -24,6 +24,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         cli::Command::Score(args) => cmd::score::run(&args),
         cli::Command::Variants(c) => cmd::variants::run(&c),
+        cli::Command::Compare(args) => cmd::compare::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,4 +1,5 @@
 //! One file per subcommand.
 
+pub mod compare;
 pub mod score;
 pub mod variants;

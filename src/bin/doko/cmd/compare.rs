@@ -1,0 +1,375 @@
+//! `doko compare FILE --variants A,B,...`: the same deals under several profiles.
+
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use comfy_table::{Table, presets};
+use doko::contract::Party;
+use doko::input::Document;
+use doko::scoring::{DealResult, Session};
+use doko::variant::Profile;
+use serde_json::{Map, Value, json};
+
+use crate::cli::{CompareArgs, Format};
+use crate::output::deal_json;
+
+/// One profile's outcome for one deal: scored (with the totals after it) or refused.
+type Outcome = Result<(DealResult, Vec<i64>), String>;
+
+struct Column {
+    profile: Profile,
+    outcomes: Vec<Outcome>,
+    session: Session,
+}
+
+pub fn run(args: &CompareArgs) -> Result<ExitCode> {
+    if args.variants.len() < 2 {
+        bail!("name at least two profiles to compare, e.g. --variants ddv,ja-classic");
+    }
+    let doc = Document::read(&args.file, args.input_format)?;
+    let input = doc.open()?;
+    let players = input.players().to_vec();
+    let mut columns = Vec::new();
+    for name in &args.variants {
+        let profile = Profile::load(name, &args.sets)?;
+        let mut session = Session::new(players.clone());
+        let outcomes = input
+            .deals(&profile)
+            .map(|deal| {
+                deal.map(|facts| session.score(&facts, &profile))
+                    .map_err(|e| e.to_string())
+            })
+            .collect();
+        columns.push(Column {
+            profile,
+            outcomes,
+            session,
+        });
+    }
+    let n = columns[0].outcomes.len();
+    // A deal that no profile accepts is bad input, not a difference between rules.
+    let mut bad = 0;
+    for i in 0..n {
+        if columns.iter().all(|c| c.outcomes[i].is_err()) {
+            bad += 1;
+            for c in &columns {
+                if let Err(e) = &c.outcomes[i] {
+                    eprintln!("doko: error: {e} (under {})", c.profile.name);
+                }
+            }
+        }
+    }
+    if bad > 0 {
+        eprintln!("doko: {bad} deal(s) valid under none of the profiles; nothing compared");
+        return Ok(ExitCode::from(1));
+    }
+    let shown: Vec<usize> = (0..n)
+        .filter(|&i| !args.only_diff || differs(&columns, i))
+        .collect();
+    let text = match args.format {
+        Format::Json => {
+            serde_json::to_string_pretty(&json_doc(&columns, &players, &shown, args.explain))?
+                + "\n"
+        }
+        Format::Csv => csv(&columns, &players, &shown)?,
+        Format::Table | Format::Markdown => text(
+            &columns,
+            &players,
+            &shown,
+            args.explain,
+            args.format == Format::Markdown,
+        ),
+    };
+    crate::emit(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The comparable cells of one outcome: winner, value, multiplier, then each seat.
+fn cells(o: &Outcome, players: usize) -> Vec<String> {
+    match o {
+        Ok((r, _)) => {
+            let mut v = vec![
+                winner(r).to_string(),
+                r.value().to_string(),
+                format!("x{}", r.multiplier),
+            ];
+            v.extend(r.scores.iter().map(|s| signed(*s)));
+            v
+        }
+        Err(_) => std::iter::repeat_n("-".to_string(), 3 + players).collect(),
+    }
+}
+
+fn differs(columns: &[Column], i: usize) -> bool {
+    let first = &columns[0].outcomes[i];
+    columns.iter().any(|c| match (&c.outcomes[i], first) {
+        (Ok((a, _)), Ok((b, _))) => {
+            a.scores != b.scores || a.winner != b.winner || a.value() != b.value()
+        }
+        (Err(_), Err(_)) => false,
+        _ => true,
+    })
+}
+
+fn winner(r: &DealResult) -> &'static str {
+    match r.winner {
+        Some(Party::Re) => "Re",
+        Some(Party::Kontra) => "Kontra",
+        None => "none",
+    }
+}
+
+fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+fn text(
+    columns: &[Column],
+    players: &[String],
+    shown: &[usize],
+    explain: bool,
+    markdown: bool,
+) -> String {
+    let style = if markdown {
+        presets::ASCII_MARKDOWN
+    } else {
+        presets::UTF8_FULL_CONDENSED
+    };
+    let mut out = String::from("* marks a value on which the profiles disagree\n\n");
+    for &i in shown {
+        let first_ok = columns.iter().find_map(|c| c.outcomes[i].as_ref().ok());
+        let head = match first_ok {
+            Some((r, _)) => {
+                let f = &r.facts;
+                let re: Vec<&str> = f.members(Party::Re).map(|s| players[s].as_str()).collect();
+                format!(
+                    "Deal {} ({}): Re {} {}:{}",
+                    f.number,
+                    f.contract,
+                    re.join(" "),
+                    f.re_eyes,
+                    f.kontra_eyes
+                )
+            }
+            None => format!("Deal {}", i + 1),
+        };
+        out.push_str(&if markdown {
+            format!("### {head}\n\n")
+        } else {
+            format!("{head}\n")
+        });
+        let all: Vec<Vec<String>> = columns
+            .iter()
+            .map(|c| cells(&c.outcomes[i], players.len()))
+            .collect();
+        let disagree: Vec<bool> = (0..all[0].len())
+            .map(|k| all.iter().any(|row| row[k] != all[0][k]))
+            .collect();
+        let mut t = Table::new();
+        t.load_style(style);
+        let mut header = vec![
+            "Profile".to_string(),
+            "Winner".into(),
+            "Value".into(),
+            "x".into(),
+        ];
+        header.extend(players.iter().cloned());
+        t.set_header(header);
+        for (c, row) in columns.iter().zip(&all) {
+            let mut line = vec![c.profile.name.clone()];
+            match &c.outcomes[i] {
+                Err(e) => {
+                    let why = e.rsplit(": ").next().unwrap_or(e);
+                    line.push(format!("not allowed: {why}"));
+                }
+                Ok(_) => line.extend(
+                    row.iter()
+                        .zip(&disagree)
+                        .map(|(v, d)| if *d { format!("{v}*") } else { v.clone() }),
+                ),
+            }
+            t.add_row(line);
+        }
+        out.push_str(&t.to_string());
+        out.push('\n');
+        if explain {
+            out.push_str(&explain_table(columns, i, style));
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    let mut t = Table::new();
+    t.load_style(style);
+    let mut header = vec!["Player".to_string()];
+    header.extend(columns.iter().map(|c| c.profile.name.clone()));
+    t.set_header(header);
+    for (k, p) in players.iter().enumerate() {
+        let mut line = vec![p.clone()];
+        for c in columns {
+            let rank = c
+                .session
+                .ranking()
+                .iter()
+                .find(|s| &s.player == p)
+                .map_or(0, |s| s.rank);
+            line.push(format!("{} (#{rank})", c.session.totals[k]));
+        }
+        t.add_row(line);
+    }
+    out.push_str(&if markdown {
+        "### Totals and ranks\n\n".to_string()
+    } else {
+        "Totals and ranks\n".to_string()
+    });
+    out.push_str(&t.to_string());
+    out.push('\n');
+    out
+}
+
+/// Every item of one deal, one row per (party, item), one column per profile.
+fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -> String {
+    let mut keys: Vec<(Party, String)> = Vec::new();
+    for c in columns {
+        if let Ok((r, _)) = &c.outcomes[i] {
+            for it in &r.items {
+                let k = (it.party, it.item.clone());
+                if !keys.contains(&k) {
+                    keys.push(k);
+                }
+            }
+        }
+    }
+    let mut t = Table::new();
+    t.load_style(style);
+    let mut header = vec!["Party".to_string(), "Item".into()];
+    header.extend(columns.iter().map(|c| c.profile.name.clone()));
+    t.set_header(header);
+    for (party, item) in &keys {
+        let mut line = vec![party.title().to_string(), item.clone()];
+        for c in columns {
+            line.push(match &c.outcomes[i] {
+                Ok((r, _)) => {
+                    let pts: Vec<String> = r
+                        .items
+                        .iter()
+                        .filter(|it| it.party == *party && &it.item == item)
+                        .map(|it| {
+                            if it.scored {
+                                signed(it.points as i64)
+                            } else {
+                                "not scored".into()
+                            }
+                        })
+                        .collect();
+                    if pts.is_empty() {
+                        "-".into()
+                    } else {
+                        pts.join(" ")
+                    }
+                }
+                Err(_) => "-".into(),
+            });
+        }
+        t.add_row(line);
+    }
+    let mut line = vec![String::new(), "value for Re".to_string()];
+    line.extend(columns.iter().map(|c| match &c.outcomes[i] {
+        Ok((r, _)) => signed(r.re_value as i64),
+        Err(_) => "-".into(),
+    }));
+    t.add_row(line);
+    t.to_string()
+}
+
+fn csv(columns: &[Column], players: &[String], shown: &[usize]) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = [
+        "deal",
+        "variant",
+        "contract",
+        "winner",
+        "value",
+        "multiplier",
+        "error",
+    ]
+    .map(String::from)
+    .to_vec();
+    header.extend(players.iter().cloned());
+    header.extend(players.iter().map(|p| format!("{p}_total")));
+    w.write_record(&header)?;
+    for &i in shown {
+        for c in columns {
+            let row: Vec<String> = match &c.outcomes[i] {
+                Ok((r, totals)) => {
+                    let mut v = vec![
+                        r.facts.number.to_string(),
+                        c.profile.name.clone(),
+                        r.facts.contract.to_string(),
+                        winner(r).to_ascii_lowercase(),
+                        r.value().to_string(),
+                        r.multiplier.to_string(),
+                        String::new(),
+                    ];
+                    v.extend(r.scores.iter().map(|s| s.to_string()));
+                    v.extend(totals.iter().map(|s| s.to_string()));
+                    v
+                }
+                Err(e) => {
+                    let mut v = vec![
+                        (i + 1).to_string(),
+                        c.profile.name.clone(),
+                        String::new(),
+                        String::new(),
+                        String::new(),
+                        String::new(),
+                        e.clone(),
+                    ];
+                    v.extend(std::iter::repeat_n(String::new(), players.len() * 2));
+                    v
+                }
+            };
+            w.write_record(&row)?;
+        }
+    }
+    Ok(String::from_utf8(
+        w.into_inner().map_err(|e| e.into_error())?,
+    )?)
+}
+
+fn json_doc(columns: &[Column], players: &[String], shown: &[usize], explain: bool) -> Value {
+    let deals: Vec<Value> = shown
+        .iter()
+        .map(|&i| {
+            let mut results = Map::new();
+            let mut number = i + 1;
+            for c in columns {
+                let v = match &c.outcomes[i] {
+                    Ok((r, totals)) => {
+                        number = r.facts.number;
+                        deal_json(players, r, totals, explain)
+                    }
+                    Err(e) => json!({"error": e}),
+                };
+                results.insert(c.profile.name.clone(), v);
+            }
+            json!({"deal": number, "results": results})
+        })
+        .collect();
+    let totals: Map<String, Value> = columns
+        .iter()
+        .map(|c| {
+            let t: Map<String, Value> = players
+                .iter()
+                .zip(&c.session.totals)
+                .map(|(p, v)| (p.clone(), json!(v)))
+                .collect();
+            (c.profile.name.clone(), Value::Object(t))
+        })
+        .collect();
+    let names: Vec<&str> = columns.iter().map(|c| c.profile.name.as_str()).collect();
+    json!({"variants": names, "deals": deals, "totals": totals})
+}
