@@ -7,7 +7,7 @@
 use crate::calls::Call;
 use crate::cards::Card;
 use crate::contract::{Contract, Party};
-use crate::play::{CallEntry, FullRecord};
+use crate::play::{CallEntry, Exchange, FullRecord};
 use crate::variant::Profile;
 
 /// SplitMix64: small, fast and the same everywhere.
@@ -76,8 +76,14 @@ pub fn random_deal(
         .allowed
         .iter()
         .copied()
-        .filter(|c| matches!(c, Contract::Solo(_)))
+        .filter(|c| c.is_declared_solo())
         .collect();
+    let poor = active.iter().copied().find(|&s| {
+        crate::play::trumps_in(&hands[s], profile, profile.poverty.count_diamond_ace)
+            <= profile.poverty.max_trumps as usize
+    });
+    let mut exchange = None;
+    let dealt = hands.clone();
     let (contract, declarer) = match bride {
         Some(b) if profile.allows(Contract::Wedding) && rng.chance(50) => {
             (Contract::Wedding, Some(b))
@@ -85,6 +91,16 @@ pub fn random_deal(
         Some(b) if profile.allows(Contract::SilentSolo) => (Contract::SilentSolo, Some(b)),
         _ if !solos.is_empty() && rng.chance(10) => {
             (solos[rng.below(solos.len())], Some(active[rng.below(n)]))
+        }
+        _ if poor.is_some() && profile.allows(Contract::Poverty) => {
+            let p = poor.unwrap_or(active[0]);
+            let others: Vec<usize> = active.iter().copied().filter(|&s| s != p).collect();
+            let partner = others[rng.below(others.len())];
+            exchange = poverty_exchange(profile, &mut hands, p, partner, rng);
+            match exchange {
+                Some(_) => (Contract::Poverty, Some(p)),
+                None => (Contract::Normal, None),
+            }
         }
         _ if bride.is_none() && profile.allows(Contract::Normal) => (Contract::Normal, None),
         _ => (
@@ -133,13 +149,14 @@ pub fn random_deal(
     }
 
     // Parties, to make calls that fit.
-    let mut re: Vec<usize> = match (contract, declarer) {
-        (Contract::Normal, _) => active
+    let mut re: Vec<usize> = match (contract, declarer, &exchange) {
+        (Contract::Normal, _, _) => active
             .iter()
             .copied()
             .filter(|&s| hands[s].contains(&Card::CLUB_QUEEN))
             .collect(),
-        (_, Some(d)) => vec![d],
+        (Contract::Poverty, Some(d), Some(x)) => vec![d, x.partner],
+        (_, Some(d), _) => vec![d],
         _ => vec![],
     };
     let mut clarification = 0;
@@ -193,14 +210,66 @@ pub fn random_deal(
         contract,
         declarer,
         compulsory: false,
-        hands: hands
+        // The hands as dealt, before a poverty's exchange.
+        hands: dealt
             .into_iter()
             .map(|h| if h.is_empty() { None } else { Some(h) })
             .collect(),
+        exchange,
         calls,
         tricks,
         ..FullRecord::default()
     }
+}
+
+/// A legal poverty exchange between `poor` and `partner`, applied to the hands; None if
+/// the partner cannot return what the profile allows.
+fn poverty_exchange(
+    profile: &Profile,
+    hands: &mut [Vec<Card>],
+    poor: usize,
+    partner: usize,
+    rng: &mut Rng,
+) -> Option<Exchange> {
+    let rules = &profile.poverty;
+    let order = crate::cards::CardOrder::new(crate::cards::TrumpKind::Normal, &profile.deck.trumps);
+    let (mut trumps, mut rest): (Vec<Card>, Vec<Card>) =
+        hands[poor].iter().partition(|&&c| order.is_trump(c));
+    let want = if rules.only_trumps {
+        trumps.len()
+    } else {
+        rules.cards as usize
+    };
+    if trumps.len() > want || want == 0 {
+        return None;
+    }
+    rng.shuffle(&mut rest);
+    let mut passed = std::mem::take(&mut trumps);
+    passed.extend(rest.iter().take(want - passed.len()));
+    let mut receiving = hands[partner].clone();
+    receiving.extend(&passed);
+    let mut candidates: Vec<usize> = (0..receiving.len())
+        .filter(|&i| rules.return_trumps || !order.is_trump(receiving[i]))
+        .collect();
+    if candidates.len() < want {
+        return None;
+    }
+    rng.shuffle(&mut candidates);
+    let mut picked: Vec<usize> = candidates[..want].to_vec();
+    picked.sort_unstable_by(|a, b| b.cmp(a));
+    let returned: Vec<Card> = picked.iter().map(|&i| receiving.remove(i)).collect();
+    for c in &passed {
+        if let Some(i) = hands[poor].iter().position(|x| x == c) {
+            hands[poor].swap_remove(i);
+        }
+    }
+    hands[poor].extend(&returned);
+    hands[partner] = receiving;
+    Some(Exchange {
+        partner,
+        passed,
+        returned,
+    })
 }
 
 /// Writes a full record as a TOML `[[deal]]` (the format of `formats.md` section 4).
@@ -215,6 +284,12 @@ pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
     }
     if record.compulsory {
         let _ = writeln!(out, "compulsory = true");
+    }
+    if let Some(x) = &record.exchange {
+        let _ = writeln!(out, "accepted_by = \"{}\"", name(x.partner));
+        let cards = |v: &[Card]| v.iter().map(Card::to_string).collect::<Vec<_>>().join(" ");
+        let _ = writeln!(out, "passed = \"{}\"", cards(&x.passed));
+        let _ = writeln!(out, "returned = \"{}\"", cards(&x.returned));
     }
     for (s, h) in record.hands.iter().enumerate() {
         if let Some(h) = h {

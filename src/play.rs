@@ -616,7 +616,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
 }
 
 /// Number of trumps in a hand under the normal order, as a poverty or redeal counts them.
-fn trumps_in(hand: &[Card], profile: &Profile, count_diamond_ace: bool) -> usize {
+pub fn trumps_in(hand: &[Card], profile: &Profile, count_diamond_ace: bool) -> usize {
     let order = CardOrder::new(TrumpKind::Normal, &profile.deck.trumps);
     hand.iter()
         .filter(|&&c| order.is_trump(c) && (count_diamond_ace || c != Card::DIAMOND_ACE))
@@ -661,12 +661,15 @@ fn check_exchange(
             ),
         );
     };
-    if minus(&played[x.partner], &x.passed).is_none() {
+    // The partner may return cards she was just passed.
+    let mut kept_and_returned = played[x.partner].clone();
+    kept_and_returned.extend(&x.returned);
+    if minus(&kept_and_returned, &x.passed).is_none() {
         return fail(
             None,
             "passed",
             format!(
-                "{} never plays the passed cards {}",
+                "{} neither plays nor returns the passed cards {}",
                 name(x.partner),
                 cards_text(&x.passed)
             ),

@@ -79,6 +79,14 @@ proptest! {
     }
 
     #[test]
+    fn generated_deals_are_legal_under_every_builtin(seed in any::<u64>()) {
+        for (name, _) in doko::variant::BUILTIN {
+            let p = Profile::load(name, &[]).unwrap();
+            check_generated(&p, 4, seed);
+        }
+    }
+
+    #[test]
     fn generated_40_card_deals_are_legal(seed in any::<u64>()) {
         let set = [("deck.ranks".to_string(), r#"["A","10","K","Q","J"]"#.to_string())];
         let p = Profile::load("ddv", &set).unwrap();
