@@ -542,15 +542,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         eyes[wi] += trick.eyes();
         won[wi] += 1;
         let cards: Vec<Card> = trick.cards.iter().map(|(_, c)| *c).collect();
-        let doppelkopf = match profile.extras.doppelkopf_kind {
-            DoppelkopfKind::Eyes => trick.eyes() >= profile.extras.doppelkopf_eyes,
-            DoppelkopfKind::TwoPairs => {
-                let mut c = cards.clone();
-                c.sort();
-                c.len() == 4 && c[0] == c[1] && c[2] == c[3] && c[1] != c[2]
-            }
-        };
-        if doppelkopf {
+        if is_doppelkopf(&cards, profile) {
             extras[wi].push(Extra::Doppelkopf);
         }
         if cards
@@ -613,6 +605,20 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         schweinchen: record.schweinchen.is_some(),
         note: record.note.clone(),
     })
+}
+
+/// Is a trick a Doppelkopf under the profile's definition?
+pub fn is_doppelkopf(cards: &[Card], profile: &Profile) -> bool {
+    match profile.extras.doppelkopf_kind {
+        DoppelkopfKind::Eyes => {
+            cards.iter().map(|c| c.eyes()).sum::<u16>() >= profile.extras.doppelkopf_eyes
+        }
+        DoppelkopfKind::TwoPairs => {
+            let mut c = cards.to_vec();
+            c.sort();
+            c.len() == 4 && c[0] == c[1] && c[2] == c[3] && c[1] != c[2]
+        }
+    }
 }
 
 /// Number of trumps in a hand under the normal order, as a poverty or redeal counts them.
@@ -879,4 +885,103 @@ fn check_calls(
         calls[pi].add(e.call);
     }
     Ok(calls)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+
+    fn profile(sets: &[(&str, &str)]) -> Profile {
+        let sets: Vec<(String, String)> = sets
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Profile::load("ddv", &sets).unwrap()
+    }
+
+    #[test]
+    fn doppelkopf_by_eyes_and_by_two_pairs() {
+        let eyes = profile(&[]);
+        let pairs = profile(&[("extras.doppelkopf_kind", "\"two-pairs\"")]);
+        let aces_tens = parse_cards("CA SA H10 D10").unwrap();
+        let two_pairs = parse_cards("C9 SK C9 SK").unwrap();
+        assert!(is_doppelkopf(&aces_tens, &eyes));
+        assert!(!is_doppelkopf(&two_pairs, &eyes));
+        assert!(is_doppelkopf(&two_pairs, &pairs));
+        assert!(!is_doppelkopf(&aces_tens, &pairs));
+        assert!(
+            !is_doppelkopf(&parse_cards("CA CA CA C10").unwrap(), &pairs),
+            "three of a kind is no pair of pairs"
+        );
+    }
+
+    /// The normal game of tests/cases/ddv-records.toml with the last two tricks changed:
+    /// Dirk's club jack is in the last trick, won by Cara's club jack.
+    fn karlchen_deal() -> FullRecord {
+        let tricks = [
+            "CA C9 CK C10",
+            "CA C10 C9 CK",
+            "SA S9 S10 SK",
+            "S9 SA SK S10",
+            "H9 H9 HK HA",
+            "HA DK DJ HK",
+            "H10 DQ D9 D9",
+            "D10 DA H10 DA",
+            "CQ SQ CQ DQ",
+            "SQ HQ HQ HJ",
+            "D10 DK SJ DJ",
+            "CJ CJ SJ HJ",
+        ];
+        FullRecord {
+            number: 1,
+            players: ["Anna", "Ben", "Cara", "Dirk"].map(String::from).to_vec(),
+            dealer: 3,
+            tricks: tricks
+                .iter()
+                .map(|t| {
+                    parse_cards(t)
+                        .unwrap()
+                        .into_iter()
+                        .map(|c| (None, c))
+                        .collect()
+                })
+                .collect(),
+            ..FullRecord::default()
+        }
+    }
+
+    #[test]
+    fn karlchen_and_karlchen_caught_are_derived() {
+        // Trick 12: Cara leads CJ, Dirk CJ, Anna SJ, Ben HJ: Cara's Karlchen wins and
+        // catches Dirk's.
+        let ddv = profile(&[]);
+        let f = play(&karlchen_deal(), &ddv).unwrap();
+        let re: Vec<Extra> = f
+            .re_extras
+            .iter()
+            .copied()
+            .filter(|e| matches!(e, Extra::Karlchen | Extra::KarlchenCaught))
+            .collect();
+        assert_eq!(re, [Extra::KarlchenCaught, Extra::Karlchen]);
+        // Seed 000's wording: one Karlchen for Cara's own jack and one for Dirk's.
+        let online = Profile::load("ja-online", &[]).unwrap();
+        let f = play(&karlchen_deal(), &online).unwrap();
+        let n = f
+            .re_extras
+            .iter()
+            .filter(|e| **e == Extra::Karlchen)
+            .count();
+        assert_eq!(n, 2);
+        assert!(!f.re_extras.contains(&Extra::KarlchenCaught));
+    }
+
+    #[test]
+    fn dullen_except_in_the_last_trick() {
+        let p = profile(&[("deck.dullen", "\"except-last-trick\"")]);
+        assert!(dullen_applies(&p, false));
+        assert!(!dullen_applies(&p, true));
+        assert!(dullen_applies(&profile(&[("deck.dullen", "\"on\"")]), true));
+        assert!(!dullen_applies(&profile(&[]), false));
+    }
 }
