@@ -26,6 +26,7 @@ pub mod deal;
 pub mod extras;
 pub mod generate;
 pub mod input;
+pub mod league;
 pub mod play;
 pub mod scoring;
 pub mod variant;

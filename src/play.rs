@@ -602,6 +602,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         kontra_extras,
         bock: record.bock,
         compulsory: record.compulsory,
+        dealer: Some(record.dealer),
         schweinchen: record.schweinchen.is_some(),
         note: record.note.clone(),
     })
@@ -795,6 +796,7 @@ fn redeal(
         kontra_extras: Vec::new(),
         bock: record.bock,
         compulsory: record.compulsory,
+        dealer: Some(record.dealer),
         schweinchen: false,
         note: record.note.clone(),
     })

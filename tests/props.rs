@@ -129,6 +129,7 @@ proptest! {
             kontra_extras,
             bock: None,
             compulsory: false,
+            dealer: None,
             schweinchen: false,
             note: None,
         };

@@ -141,6 +141,7 @@ impl Summary<'_> {
             kontra_extras: extras(Party::Kontra, &self.kontra_extras)?,
             bock: self.bock,
             compulsory: self.compulsory,
+            dealer: None,
             schweinchen: false,
             note: self.note,
         };
@@ -170,6 +171,8 @@ pub struct DealFacts {
     pub bock: Option<u32>,
     /// A compulsory solo (the same dealer deals again where the profile says so).
     pub compulsory: bool,
+    /// The dealer's seat, where known.
+    pub dealer: Option<usize>,
     /// Schweinchen was declared (no fox points).
     pub schweinchen: bool,
     pub note: Option<String>,

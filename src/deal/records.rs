@@ -20,9 +20,19 @@ struct RawFile {
     players: Vec<String>,
     #[serde(default)]
     deal: Vec<Spanned<RawDeal>>,
-    /// The league table of a league file (read by the league commands).
-    #[allow(dead_code)]
-    league: Option<toml::Table>,
+    /// The league table of a league file.
+    league: Option<LeagueTable>,
+}
+
+/// The `[league]` table of a league file (`formats.md` section 5).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeagueTable {
+    pub name: Option<String>,
+    /// Deals in the series (default: the profile's `league.deals`).
+    pub deals: Option<u16>,
+    /// Who deals first (default: the last seat).
+    pub dealer: Option<String>,
 }
 
 /// One `[[deal]]` as written.
@@ -67,6 +77,8 @@ pub struct RecordFile {
     /// The profile the file asks for, if any.
     pub variant: Option<String>,
     pub players: Vec<String>,
+    /// The `[league]` table, in a league file.
+    pub league: Option<LeagueTable>,
     /// Each deal with the line it starts on.
     deals: Vec<(usize, RawDeal)>,
 }
@@ -89,12 +101,22 @@ impl RecordFile {
             .into_iter()
             .map(|d| (line_of(text, d.span().start), d.into_inner()))
             .collect();
-        Ok(RecordFile {
-            file: file.to_string(),
-            variant: raw.variant,
-            players,
-            deals,
-        })
+        {
+            if let Some(d) = raw.league.as_ref().and_then(|l| l.dealer.as_ref())
+                && !players.iter().any(|p| p.eq_ignore_ascii_case(d.trim()))
+            {
+                return Err(
+                    RecordError::new(file, format!("`{d}` is not a player")).field("league.dealer")
+                );
+            }
+            Ok(RecordFile {
+                file: file.to_string(),
+                variant: raw.variant,
+                players,
+                league: raw.league,
+                deals,
+            })
+        }
     }
 
     /// The deals, checked against `profile` (full records are played through).
@@ -103,7 +125,7 @@ impl RecordFile {
         profile: &'s Profile,
     ) -> impl Iterator<Item = Result<DealFacts, RecordError>> + 's {
         let seats = self.players.len();
-        let mut dealer = seats.saturating_sub(1);
+        let mut dealer = self.first_dealer();
         // After a compulsory solo whose soloist leads, the same dealer deals again.
         let mut deals_again = false;
         self.deals.iter().enumerate().map(move |(i, (line, raw))| {
@@ -123,8 +145,39 @@ impl RecordFile {
             }
             deals_again = raw.compulsory == Some(true) && profile.contracts.compulsory_solo_leads;
             self.deal_facts(raw, number, dealer, profile)
+                .map(|mut f| {
+                    f.dealer = Some(dealer);
+                    f
+                })
                 .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))
         })
+    }
+
+    /// Who deals first: the league's `dealer`, else the last seat.
+    pub fn first_dealer(&self) -> usize {
+        self.league
+            .as_ref()
+            .and_then(|l| l.dealer.as_deref())
+            .and_then(|d| self.seat(d))
+            .unwrap_or(self.players.len().saturating_sub(1))
+    }
+
+    /// Number of deals in the file.
+    pub fn len(&self) -> usize {
+        self.deals.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.deals.is_empty()
+    }
+
+    /// Line of deal `i` (from 0).
+    pub fn deal_line(&self, i: usize) -> Option<usize> {
+        self.deals.get(i).map(|(l, _)| *l)
+    }
+
+    pub fn file(&self) -> &str {
+        &self.file
     }
 
     fn seat(&self, name: &str) -> Option<usize> {

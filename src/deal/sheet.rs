@@ -222,6 +222,7 @@ impl SheetDeals<'_, '_> {
                 other => return Err(fail(p, format!("`{other}` is not a party: write re, kontra, or leave it empty for a player who sits out"))),
             });
         }
+        let mut dealer = None;
         if let Some(d) = get("dealer") {
             let Some(seat) = sheet.players.iter().position(|p| p.eq_ignore_ascii_case(d)) else {
                 return Err(fail(
@@ -235,6 +236,7 @@ impl SheetDeals<'_, '_> {
                     format!("{d} deals at a table of {} and must sit out", roles.len()),
                 ));
             }
+            dealer = Some(seat);
         }
         let number_in = |key: &str, what: &str| -> Result<Option<u16>, RowError> {
             get(key)
@@ -278,7 +280,7 @@ impl SheetDeals<'_, '_> {
             },
             note: get("note").map(str::to_string),
         };
-        summary.facts(self.profile, "game").map_err(|(f, m)| {
+        let facts = summary.facts(self.profile, "game").map_err(|(f, m)| {
             // A party-size error is about the player cells; name them all.
             let field = if f == "re" || f == "players" {
                 sheet.players.join(",")
@@ -286,6 +288,7 @@ impl SheetDeals<'_, '_> {
                 f
             };
             fail(&field, m)
-        })
+        })?;
+        Ok(DealFacts { dealer, ..facts })
     }
 }

@@ -344,6 +344,8 @@ pub struct ExtraRules {
 #[serde(deny_unknown_fields)]
 pub struct LeagueRules {
     pub deals: u16,
+    /// Compulsory solos each player owes in a series (0: none).
+    pub compulsory_solos: u8,
 }
 
 fn de_opt_card<'de, D>(d: D) -> Result<Option<Card>, D::Error>

@@ -23,6 +23,95 @@ pub enum Command {
     /// List, print or check rule profiles.
     #[command(subcommand)]
     Variants(VariantsCommand),
+    /// Keep a league sheet: a series of deals with standings, Bock and solo duty.
+    #[command(subcommand)]
+    League(LeagueCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LeagueCommand {
+    /// Start a league sheet.
+    New {
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// The players in seat order, clockwise (4, or 5 with the dealer sitting out).
+        #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
+        players: Vec<String>,
+        #[arg(long, value_name = "NAME|PATH", default_value = "ddv")]
+        variant: String,
+        /// Deals in the series [default: the profile's, 24 for ddv, 16 for ja-online].
+        #[arg(long)]
+        deals: Option<u16>,
+        /// Who deals first [default: the last player].
+        #[arg(long, value_name = "NAME")]
+        dealer: Option<String>,
+        /// The sheet's name [default: the file name].
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Append one deal; the file is left untouched if the deal is invalid.
+    Add(LeagueAddArgs),
+    /// Standings, the sheet, and what comes next.
+    Show {
+        #[arg(value_name = "FILE")]
+        file: String,
+        #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
+        format: ShowFormat,
+    },
+    /// Drop the last deal.
+    Undo {
+        #[arg(value_name = "FILE")]
+        file: String,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ShowFormat {
+    Table,
+    Csv,
+    Json,
+    Markdown,
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub struct LeagueAddArgs {
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// A full record (or summary) of the deal: a TOML file with one `[[deal]]`.
+    #[arg(long, value_name = "DEAL.toml", conflicts_with_all = ["game", "re", "re_points", "kontra_points"])]
+    pub record: Option<String>,
+    /// The contract [default: normal].
+    #[arg(long)]
+    pub game: Option<String>,
+    /// The players of the Re party.
+    #[arg(long, value_delimiter = ',', num_args = 1..)]
+    pub re: Vec<String>,
+    #[arg(long, value_name = "EYES")]
+    pub re_points: Option<u16>,
+    #[arg(long, value_name = "EYES")]
+    pub kontra_points: Option<u16>,
+    /// Re's highest call (re, no90, no60, no30, schwarz).
+    #[arg(long, value_name = "CALL")]
+    pub re_calls: Option<String>,
+    /// Kontra's highest call (kontra, no90, no60, no30, schwarz).
+    #[arg(long, value_name = "CALL")]
+    pub kontra_calls: Option<String>,
+    /// Re's extras, separated by commas or spaces (fox, karlchen, doppelkopf ...).
+    #[arg(long, value_name = "EXTRAS")]
+    pub re_extras: Option<String>,
+    #[arg(long, value_name = "EXTRAS")]
+    pub kontra_extras: Option<String>,
+    #[arg(long, value_name = "N")]
+    pub re_tricks: Option<u8>,
+    #[arg(long, value_name = "N")]
+    pub kontra_tricks: Option<u8>,
+    /// A compulsory solo.
+    #[arg(long)]
+    pub compulsory: bool,
+    /// A note kept with the deal.
+    #[arg(long)]
+    pub note: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -2,6 +2,7 @@
 
 mod cli;
 mod cmd;
+mod html;
 mod output;
 
 use std::io::Write;
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         cli::Command::Score(args) => cmd::score::run(&args),
         cli::Command::Variants(c) => cmd::variants::run(&c),
         cli::Command::Compare(args) => cmd::compare::run(&args),
+        cli::Command::League(c) => cmd::league::run(&c),
     };
     match result {
         Ok(code) => code,

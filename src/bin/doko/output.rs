@@ -28,7 +28,7 @@ pub fn render(s: &Scored, format: Format, explain: bool) -> Result<String> {
     })
 }
 
-fn signed(v: i64) -> String {
+pub fn signed(v: i64) -> String {
     if v > 0 {
         format!("+{v}")
     } else {
@@ -36,7 +36,7 @@ fn signed(v: i64) -> String {
     }
 }
 
-fn winner_word(r: &DealResult) -> &'static str {
+pub fn winner_word(r: &DealResult) -> &'static str {
     match r.winner {
         Some(Party::Re) => "Re",
         Some(Party::Kontra) => "Kontra",
@@ -45,13 +45,69 @@ fn winner_word(r: &DealResult) -> &'static str {
 }
 
 fn names(s: &Scored, r: &DealResult, party: Party) -> Vec<String> {
-    r.facts
-        .members(party)
-        .map(|i| s.players[i].clone())
-        .collect()
+    party_names(s.players, r, party)
 }
 
-fn new_table(markdown: bool) -> Table {
+pub fn party_names(players: &[String], r: &DealResult, party: Party) -> Vec<String> {
+    r.facts.members(party).map(|i| players[i].clone()).collect()
+}
+
+/// The sheet as a table: one row per deal (with its dealer, where given) and each player's
+/// points with the running total, then the totals.
+pub fn sheet_table(
+    players: &[String],
+    rows: &[(&DealResult, &[i64], Option<&str>)],
+    totals: &[i64],
+    markdown: bool,
+) -> Table {
+    let with_dealer = rows.iter().any(|(_, _, d)| d.is_some());
+    let mut t = new_table(markdown);
+    let mut header: Vec<String> = vec!["Deal".into()];
+    if with_dealer {
+        header.push("Dealer".into());
+    }
+    header.extend(["Game", "Re", "Eyes", "Winner", "Value", "x"].map(String::from));
+    header.extend(players.iter().cloned());
+    t.set_header(header);
+    for (r, running, dealer) in rows {
+        let mut row = vec![r.facts.number.to_string()];
+        if with_dealer {
+            row.push(dealer.unwrap_or("").to_string());
+        }
+        row.extend([
+            r.facts.contract.to_string(),
+            party_names(players, r, Party::Re).join(" "),
+            format!("{}:{}", r.facts.re_eyes, r.facts.kontra_eyes),
+            winner_word(r).to_string(),
+            r.value().to_string(),
+            r.multiplier.to_string(),
+        ]);
+        for (i, total) in running.iter().enumerate() {
+            row.push(if r.facts.roles[i] == doko::deal::Role::Out {
+                format!("- ({total})")
+            } else {
+                format!("{} ({total})", signed(r.scores[i]))
+            });
+        }
+        t.add_row(row);
+    }
+    let fixed = if with_dealer { 8 } else { 7 };
+    let mut total_row = vec!["Total".to_string()];
+    total_row.extend(std::iter::repeat_n(String::new(), fixed - 1));
+    total_row.extend(totals.iter().map(|t| t.to_string()));
+    t.add_row(total_row);
+    for i in [0, fixed - 2, fixed - 1]
+        .into_iter()
+        .chain(fixed..fixed + players.len())
+    {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    t
+}
+
+pub fn new_table(markdown: bool) -> Table {
     let mut t = Table::new();
     t.load_style(if markdown {
         presets::ASCII_MARKDOWN
@@ -62,40 +118,12 @@ fn new_table(markdown: bool) -> Table {
 }
 
 fn text(s: &Scored, explain: bool, markdown: bool) -> String {
-    let mut t = new_table(markdown);
-    let mut header: Vec<String> = ["Deal", "Game", "Re", "Eyes", "Winner", "Value", "x"]
-        .map(String::from)
-        .to_vec();
-    header.extend(s.players.iter().cloned());
-    t.set_header(header);
-    for (r, totals) in s.rows {
-        let mut row = vec![
-            r.facts.number.to_string(),
-            r.facts.contract.to_string(),
-            names(s, r, Party::Re).join(" "),
-            format!("{}:{}", r.facts.re_eyes, r.facts.kontra_eyes),
-            winner_word(r).to_string(),
-            r.value().to_string(),
-            r.multiplier.to_string(),
-        ];
-        for (i, total) in totals.iter().enumerate() {
-            row.push(if r.facts.roles[i] == doko::deal::Role::Out {
-                format!("- ({total})")
-            } else {
-                format!("{} ({total})", signed(r.scores[i]))
-            });
-        }
-        t.add_row(row);
-    }
-    let mut total_row = vec!["Total".to_string(); 1];
-    total_row.extend(std::iter::repeat_n(String::new(), 6));
-    total_row.extend(s.totals.iter().map(|t| t.to_string()));
-    t.add_row(total_row);
-    for i in [0, 5, 6].into_iter().chain(7..7 + s.players.len()) {
-        if let Some(c) = t.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
-    }
+    let rows: Vec<(&DealResult, &[i64], Option<&str>)> = s
+        .rows
+        .iter()
+        .map(|(r, t)| (r, t.as_slice(), None))
+        .collect();
+    let t = sheet_table(s.players, &rows, s.totals, markdown);
     let mut out = String::new();
     out.push_str(&format!(
         "Profile: {} ({})\n\n",

@@ -1,0 +1,318 @@
+//! The league sheet: a record file with a `[league]` table. Only the facts of each deal are
+//! stored; dealer order, who sits out, Bock, solo duty and standings are recomputed on every
+//! read, so a deal edited by hand changes everything after it consistently.
+
+use crate::contract::Party;
+use crate::deal::RecordError;
+use crate::deal::records::RecordFile;
+use crate::scoring::{DealResult, Session, Standing};
+use crate::variant::Profile;
+
+/// One deal of the sheet, scored in its place.
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub result: DealResult,
+    /// Totals after this deal.
+    pub totals: Vec<i64>,
+    pub dealer: usize,
+}
+
+/// A player's line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub rank: usize,
+    pub player: String,
+    pub points: i64,
+    /// Deals in which the player's party won.
+    pub won: usize,
+    /// Deals the player played alone against the others (solos).
+    pub solos: usize,
+    /// Points scored in deals with a multiplier above 1.
+    pub bock_points: i64,
+}
+
+/// What comes next on the sheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Next {
+    pub dealer: usize,
+    pub sits_out: Option<usize>,
+    pub multiplier: u32,
+    pub bock_left: u32,
+    /// Players who still owe a compulsory solo (one entry per solo owed).
+    pub owing: Vec<usize>,
+    /// Only compulsory solos may follow.
+    pub forced: bool,
+    pub deals_left: usize,
+}
+
+/// A league sheet, evaluated.
+#[derive(Debug, Clone)]
+pub struct League {
+    pub name: String,
+    pub players: Vec<String>,
+    pub profile: Profile,
+    /// Deals in the series.
+    pub deals: usize,
+    pub rows: Vec<Row>,
+    pub session: Session,
+    pub next: Next,
+}
+
+impl League {
+    pub fn is_complete(&self) -> bool {
+        self.rows.len() >= self.deals
+    }
+
+    /// Standings: rank, points, deals won, solos, Bock points.
+    pub fn standings(&self) -> Vec<Line> {
+        let ranking: Vec<Standing> = self.session.ranking();
+        ranking
+            .into_iter()
+            .map(|s| {
+                let i = self
+                    .players
+                    .iter()
+                    .position(|p| p == &s.player)
+                    .unwrap_or(0);
+                let mut won = 0;
+                let mut solos = 0;
+                let mut bock_points = 0;
+                for row in &self.rows {
+                    let f = &row.result.facts;
+                    let party = f.roles[i].party();
+                    if party.is_some() && party == row.result.winner {
+                        won += 1;
+                    }
+                    if party.is_some_and(|p| f.size(p) == 1 && f.size(p.other()) > 1) {
+                        solos += 1;
+                    }
+                    if row.result.multiplier > 1 {
+                        bock_points += row.result.scores[i];
+                    }
+                }
+                Line {
+                    rank: s.rank,
+                    player: s.player,
+                    points: s.points,
+                    won,
+                    solos,
+                    bock_points,
+                }
+            })
+            .collect()
+    }
+
+    /// "next: Ben deals, Eva sits out, Bock x2 for 3 more deals, Cara owes a solo".
+    pub fn next_line(&self) -> String {
+        if self.is_complete() {
+            return format!("the sheet is complete after {} deals", self.rows.len());
+        }
+        let n = &self.next;
+        let name = |i: usize| self.players[i].as_str();
+        let mut parts = vec![format!("{} deals", name(n.dealer))];
+        if let Some(o) = n.sits_out {
+            parts.push(format!("{} sits out", name(o)));
+        }
+        if n.multiplier > 1 {
+            let more = if n.bock_left == 1 {
+                "1 more deal".to_string()
+            } else {
+                format!("{} more deals", n.bock_left)
+            };
+            parts.push(format!("Bock x{} for {more}", n.multiplier));
+        }
+        let mut owing: Vec<usize> = n.owing.clone();
+        owing.dedup();
+        if !owing.is_empty() {
+            let who: Vec<&str> = owing.iter().map(|&i| name(i)).collect();
+            let verb = if who.len() == 1 { "owes" } else { "owe" };
+            parts.push(format!("{} {verb} a solo", who.join(", ")));
+        }
+        if n.forced {
+            parts.push("only compulsory solos may follow".into());
+        }
+        let left = if n.deals_left == 1 {
+            "1 deal left".to_string()
+        } else {
+            format!("{} deals left", n.deals_left)
+        };
+        format!("next: {}; {left}", parts.join(", "))
+    }
+}
+
+/// Reads and evaluates a league file. Every bad deal is reported (with its line).
+pub fn evaluate(
+    file: &str,
+    text: &str,
+    profile_override: Option<&Profile>,
+) -> Result<League, Vec<RecordError>> {
+    let records = RecordFile::parse(file, text).map_err(|e| vec![e])?;
+    let profile = match profile_override {
+        Some(p) => p.clone(),
+        None => Profile::load(records.variant.as_deref().unwrap_or("ddv"), &[])
+            .map_err(|e| vec![RecordError::new(file, e.to_string()).field("variant")])?,
+    };
+    let table = records.league.clone().unwrap_or_default();
+    let deals = table
+        .deals
+        .map_or(profile.league.deals as usize, |d| d as usize);
+    let name = table.name.clone().unwrap_or_else(|| {
+        std::path::Path::new(file)
+            .file_stem()
+            .map_or("league".into(), |s| s.to_string_lossy().into_owned())
+    });
+    let players = records.players.clone();
+    let seats = players.len();
+    let table_size = profile.deck.players as usize;
+    if seats != table_size && seats != table_size + 1 {
+        return Err(vec![
+            RecordError::new(
+                file,
+                format!(
+                    "{seats} players; a league of profile {} has {table_size} or {}",
+                    profile.name,
+                    table_size + 1
+                ),
+            )
+            .field("players"),
+        ]);
+    }
+    let mut session = Session::new(players.clone());
+    let mut owed: Vec<u8> = vec![profile.league.compulsory_solos; seats];
+    let mut rows = Vec::new();
+    let mut errors = Vec::new();
+    let mut next_dealer = records.first_dealer();
+    for (i, deal) in records.deals(&profile).enumerate() {
+        let line = records.deal_line(i).unwrap_or(0);
+        let at = |msg: String, field: &str| {
+            RecordError::new(file, msg)
+                .line(line)
+                .deal(i + 1)
+                .field(field)
+        };
+        let facts = match deal {
+            Ok(f) => f,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        if i >= deals {
+            errors.push(at(
+                format!("the sheet has {deals} deals; this one is too many"),
+                "deal",
+            ));
+            continue;
+        }
+        let owing: usize = owed.iter().map(|&o| o as usize).sum();
+        let left = deals - i;
+        if facts.compulsory {
+            let soloist: Vec<usize> = facts.members(Party::Re).collect();
+            if !facts.contract.is_declared_solo() || soloist.len() != 1 {
+                errors.push(at(
+                    format!(
+                        "a compulsory solo must be a declared solo, not {}",
+                        facts.contract
+                    ),
+                    "compulsory",
+                ));
+                continue;
+            }
+            let s = soloist[0];
+            if owed[s] == 0 {
+                errors.push(at(
+                    format!("{} owes no compulsory solo", players[s]),
+                    "compulsory",
+                ));
+                continue;
+            }
+            owed[s] -= 1;
+        } else if profile.league.compulsory_solos > 0 && owing >= left {
+            let who: Vec<&str> = (0..seats)
+                .filter(|&s| owed[s] > 0)
+                .map(|s| players[s].as_str())
+                .collect();
+            errors.push(at(
+                format!("{left} deal(s) left and {owing} compulsory solo(s) owed ({}): this deal must be a compulsory solo", who.join(", ")),
+                "compulsory",
+            ));
+            continue;
+        }
+        let dealer = facts.dealer.unwrap_or(next_dealer);
+        let same_dealer = facts.compulsory && profile.contracts.compulsory_solo_leads;
+        next_dealer = if same_dealer {
+            dealer
+        } else {
+            (dealer + 1) % seats
+        };
+        let (result, totals) = session.score(&facts, &profile);
+        rows.push(Row {
+            result,
+            totals,
+            dealer,
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let owing: Vec<usize> = (0..seats)
+        .flat_map(|s| std::iter::repeat_n(s, owed[s] as usize))
+        .collect();
+    let deals_left = deals.saturating_sub(rows.len());
+    let next = Next {
+        dealer: next_dealer,
+        sits_out: (seats > table_size).then_some(next_dealer),
+        multiplier: session.bock_multiplier(&profile),
+        bock_left: session.bock_deals_left(&profile),
+        forced: profile.league.compulsory_solos > 0
+            && !owing.is_empty()
+            && owing.len() >= deals_left,
+        owing,
+        deals_left,
+    };
+    Ok(League {
+        name,
+        players,
+        profile,
+        deals,
+        rows,
+        session,
+        next,
+    })
+}
+
+/// The text of a new league file.
+pub fn new_file(
+    name: &str,
+    players: &[String],
+    variant: &str,
+    deals: usize,
+    dealer: &str,
+) -> String {
+    let list: Vec<String> = players.iter().map(|p| format!("{p:?}")).collect();
+    format!(
+        "# A doko league sheet. `doko league add` appends deals; edit any deal by hand and\n\
+         # `doko league show` recomputes everything after it.\n\
+         variant = {variant:?}\n\
+         players = [{}]\n\
+         \n\
+         [league]\n\
+         name = {name:?}\n\
+         deals = {deals}\n\
+         dealer = {dealer:?}\n",
+        list.join(", ")
+    )
+}
+
+/// Byte offset where the last `[[deal]]` block starts (its header line), if any.
+pub fn last_deal_start(text: &str) -> Option<usize> {
+    let mut offset = 0;
+    let mut last = None;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with("[[deal]]") {
+            last = Some(offset);
+        }
+        offset += line.len();
+    }
+    last
+}

@@ -1,0 +1,208 @@
+//! Scripted league sheets (`tests/leagues/*.toml`): `league new`, then each `league add`
+//! with what must hold after it, then the final standings. Each sheet is also scored
+//! afresh with `doko score` and must agree. Adding a script needs no Rust.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Script {
+    name: String,
+    new: Vec<String>,
+    #[serde(default)]
+    add: Vec<Add>,
+    expect: Final,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Add {
+    args: Vec<String>,
+    /// The add must be refused with a message containing this.
+    refused: Option<String>,
+    dealer: Option<String>,
+    sits_out: Option<String>,
+    multiplier: Option<u32>,
+    bock_left: Option<u32>,
+    owe_solo: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Final {
+    totals: BTreeMap<String, i64>,
+    complete: bool,
+    #[serde(default)]
+    ranking: Vec<String>,
+}
+
+fn doko(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_doko"))
+        .args(args)
+        .output()
+        .expect("doko runs")
+}
+
+fn json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+fn run(script: &Script, dir: &Path) -> Vec<String> {
+    let sheet: PathBuf = dir.join("sheet.toml");
+    let sheet_s = sheet.to_str().unwrap();
+    let mut new = vec!["league", "new", sheet_s];
+    new.extend(script.new.iter().map(String::as_str));
+    let out = doko(&new);
+    assert!(
+        out.status.success(),
+        "{}: new: {}",
+        script.name,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut diffs = Vec::new();
+    for (i, add) in script.add.iter().enumerate() {
+        let before = std::fs::read(&sheet).unwrap();
+        let mut args = vec!["league", "add", sheet_s];
+        args.extend(add.args.iter().map(String::as_str));
+        let out = doko(&args);
+        let what = format!("add {} ({})", i + 1, add.args.join(" "));
+        match &add.refused {
+            Some(msg) => {
+                let err = String::from_utf8_lossy(&out.stderr);
+                if out.status.code() != Some(1) || !err.contains(msg.as_str()) {
+                    diffs.push(format!(
+                        "{what}: expected exit 1 with `{msg}`, got {:?}: {err}",
+                        out.status.code()
+                    ));
+                }
+                if std::fs::read(&sheet).unwrap() != before {
+                    diffs.push(format!("{what}: a refused add changed the file"));
+                }
+                continue;
+            }
+            None if !out.status.success() => {
+                diffs.push(format!(
+                    "{what}: refused: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+                continue;
+            }
+            None => {}
+        }
+        let show = json(&doko(&["league", "show", sheet_s, "--format", "json"]));
+        let next = &show["next"];
+        let mut check = |field: &str, got: Value, want: Value| {
+            if got != want {
+                diffs.push(format!("{what}: next {field}: got {got}, want {want}"));
+            }
+        };
+        if let Some(d) = &add.dealer {
+            check("dealer", next["dealer"].clone(), Value::from(d.as_str()));
+        }
+        if let Some(o) = &add.sits_out {
+            check(
+                "sits_out",
+                next["sits_out"].clone(),
+                Value::from(o.as_str()),
+            );
+        }
+        if let Some(m) = add.multiplier {
+            check("multiplier", next["multiplier"].clone(), Value::from(m));
+        }
+        if let Some(b) = add.bock_left {
+            check(
+                "bock_deals_left",
+                next["bock_deals_left"].clone(),
+                Value::from(b),
+            );
+        }
+        if let Some(o) = &add.owe_solo {
+            check("owe_solo", next["owe_solo"].clone(), Value::from(o.clone()));
+        }
+    }
+    let show = json(&doko(&["league", "show", sheet_s, "--format", "json"]));
+    let totals: BTreeMap<String, i64> = show["totals"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_i64().unwrap()))
+        .collect();
+    if totals != script.expect.totals {
+        diffs.push(format!(
+            "totals: got {totals:?}, want {:?}",
+            script.expect.totals
+        ));
+    }
+    if show["complete"] != Value::from(script.expect.complete) {
+        diffs.push(format!("complete: got {}", show["complete"]));
+    }
+    if !script.expect.ranking.is_empty() {
+        let ranking: Vec<String> = show["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["player"].as_str().unwrap().to_string())
+            .collect();
+        if ranking != script.expect.ranking {
+            diffs.push(format!(
+                "ranking: got {ranking:?}, want {:?}",
+                script.expect.ranking
+            ));
+        }
+    }
+    // A fresh computation of the same file agrees.
+    let fresh = json(&doko(&["score", sheet_s, "--format", "json"]));
+    if fresh["totals"] != show["totals"] {
+        diffs.push(format!(
+            "doko score says {} but league show says {}",
+            fresh["totals"], show["totals"]
+        ));
+    }
+    diffs
+}
+
+#[test]
+fn every_league_script_passes() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/leagues");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for path in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+    {
+        let script: Script = toml::from_str(&std::fs::read_to_string(path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let tmp = std::env::temp_dir().join(format!("doko-league-{}-{count}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        std::fs::create_dir_all(&tmp).unwrap();
+        count += 1;
+        let diffs = run(&script, &tmp);
+        if !diffs.is_empty() {
+            failures.push(format!(
+                "{}: {}\n    {}",
+                path.display(),
+                script.name,
+                diffs.join("\n    ")
+            ));
+        }
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+    assert!(count >= 4, "only {count} scripts");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
