@@ -143,7 +143,7 @@ fn run(script: &Script, dir: &Path) -> Vec<String> {
             script.expect.totals
         ));
     }
-    if show["complete"] != Value::from(script.expect.complete) {
+    if show["complete"] != script.expect.complete {
         diffs.push(format!("complete: got {}", show["complete"]));
     }
     if !script.expect.ranking.is_empty() {

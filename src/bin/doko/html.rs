@@ -158,11 +158,30 @@ fn chart(lg: &League) -> String {
             "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\" points=\"{}\"/>\n",
             path.join(" ")
         ));
-        let last = *pts.last().unwrap_or(&0);
+    }
+    // Name and total at the end of each line, pushed apart where totals are close.
+    let mut labels: Vec<(f64, usize, i64)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, pts)| {
+            (
+                y(*pts.last().unwrap_or(&0)) + 4.0,
+                i,
+                *pts.last().unwrap_or(&0),
+            )
+        })
+        .collect();
+    labels.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for k in 1..labels.len() {
+        if labels[k].0 - labels[k - 1].0 < 14.0 {
+            labels[k].0 = labels[k - 1].0 + 14.0;
+        }
+    }
+    for (ly, i, last) in labels {
+        let colour = COLOURS[i % COLOURS.len()];
         s.push_str(&format!(
-            "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{colour}\" class=\"label\">{} {last}</text>\n",
-            x(pts.len() - 1) + 8.0,
-            y(last) + 4.0,
+            "<text x=\"{:.1}\" y=\"{ly:.1}\" fill=\"{colour}\" class=\"label\">{} {last}</text>\n",
+            x(series[i].len() - 1) + 8.0,
             esc(&lg.players[i])
         ));
     }

@@ -1,0 +1,249 @@
+//! The league file is never lost or half-written: refused adds leave it byte for byte,
+//! hand edits are recomputed, undo is exact, concurrent adds all land.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn doko(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_doko"))
+        .args(args)
+        .output()
+        .expect("doko runs")
+}
+
+fn sheet(tag: &str, players: &str) -> (PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("doko-lf-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("sheet.toml");
+    let s = path.to_str().unwrap().to_string();
+    let out = doko(&["league", "new", &s, "--players", players]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (path, s)
+}
+
+fn add(s: &str, args: &[&str]) -> Output {
+    let mut a = vec!["league", "add", s];
+    a.extend(args);
+    doko(&a)
+}
+
+fn totals(s: &str, cmd: &str) -> serde_json::Value {
+    let out = if cmd == "show" {
+        doko(&["league", "show", s, "--format", "json"])
+    } else {
+        doko(&["score", s, "--format", "json"])
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["totals"].clone()
+}
+
+#[test]
+fn invalid_adds_exit_1_and_leave_the_file_unchanged() {
+    let (path, s) = sheet("invalid", "Anna,Ben,Cara,Dirk");
+    assert!(
+        add(&s, &["--re", "Anna,Cara", "--re-points", "130"])
+            .status
+            .success()
+    );
+    let before = std::fs::read(&path).unwrap();
+    for (args, msg) in [
+        (
+            vec!["--re", "Anna,Cara", "--re-points", "300"],
+            "300 eyes; the deck has 240",
+        ),
+        (
+            vec!["--re", "Anna,Zed", "--re-points", "130"],
+            "`Zed` is not a player",
+        ),
+        (
+            vec!["--re", "Anna,Ben,Cara", "--re-points", "130"],
+            "a Re party of 3",
+        ),
+        (
+            vec![
+                "--re",
+                "Anna,Cara",
+                "--re-points",
+                "130",
+                "--re-calls",
+                "kontra",
+            ],
+            "`kontra` is a call of the Kontra party",
+        ),
+        (
+            vec!["--game", "grand", "--re", "Anna", "--re-points", "130"],
+            "unknown contract `grand`",
+        ),
+    ] {
+        let out = add(&s, &args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(msg), "{args:?}: {err}");
+        assert!(
+            err.contains("sheet.toml:"),
+            "the message names the file and line: {err}"
+        );
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            before,
+            "{args:?} changed the file"
+        );
+    }
+}
+
+#[test]
+fn editing_a_past_deal_by_hand_changes_everything_after_it() {
+    let (path, s) = sheet("edit", "Anna,Ben,Cara,Dirk");
+    for args in [
+        ["--re", "Anna,Cara", "--re-points", "130"],
+        ["--re", "Ben,Cara", "--re-points", "130"],
+        ["--re", "Ben,Dirk", "--re-points", "140"],
+        ["--re", "Cara,Dirk", "--re-points", "130"],
+        ["--re", "Anna,Dirk", "--re-points", "130"],
+    ] {
+        let out = add(&s, &args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Each deal Re +1: Anna -1, Ben -1, Cara +1, Dirk +1.
+    assert_eq!(
+        totals(&s, "show"),
+        serde_json::json!({"Anna": -1, "Ben": -1, "Cara": 1, "Dirk": 1})
+    );
+    // By hand in an editor: deal 3 was really 100 eyes for Re: Kontra (Anna, Cara) wins
+    // 1 + gegen die Alten 1 = 2 instead of Re +1.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replacen("re_points = 140", "re_points = 100", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&path, &edited).unwrap();
+    let show = doko(&["league", "show", &s, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&show.stdout).unwrap();
+    assert_eq!(
+        v["totals"],
+        serde_json::json!({"Anna": 2, "Ben": -4, "Cara": 4, "Dirk": -2})
+    );
+    // The running totals after deal 4 changed with it (Anna: +1 -1 +2 -1).
+    assert_eq!(v["sheet"][3]["totals"]["Anna"], 1);
+    assert_eq!(
+        v["totals"],
+        totals(&s, "score"),
+        "show agrees with a fresh computation"
+    );
+}
+
+#[test]
+fn add_then_undo_restores_the_file_and_keeps_comments() {
+    let (path, s) = sheet("undo", "Anna,Ben,Cara,Dirk");
+    // The user's own notes in the file.
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("\n# Friday at Cara's; Ben brought the cards.\n");
+    std::fs::write(&path, &text).unwrap();
+    assert!(
+        add(&s, &["--re", "Anna,Cara", "--re-points", "130"])
+            .status
+            .success()
+    );
+    let one = std::fs::read(&path).unwrap();
+    assert!(String::from_utf8_lossy(&one).contains("# Friday at Cara's; Ben brought the cards."));
+    assert!(
+        add(
+            &s,
+            &[
+                "--re",
+                "Ben,Dirk",
+                "--re-points",
+                "99",
+                "--note",
+                "a \"quoted\" note"
+            ]
+        )
+        .status
+        .success()
+    );
+    let out = doko(&["league", "undo", &s]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        one,
+        "undo restores the bytes before the add"
+    );
+    assert!(doko(&["league", "undo", &s]).status.success());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "back to the sheet as the user left it"
+    );
+    let out = doko(&["league", "undo", &s]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no deal to undo"));
+}
+
+#[test]
+fn new_never_overwrites() {
+    let (path, s) = sheet("new", "Anna,Ben,Cara,Dirk");
+    let before = std::fs::read(&path).unwrap();
+    let out = doko(&["league", "new", &s, "--players", "W,X,Y,Z"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn concurrent_adds_all_land() {
+    let (path, s) = sheet("concurrent", "Anna,Ben,Cara,Dirk");
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            Command::new(env!("CARGO_BIN_EXE_doko"))
+                .args([
+                    "league",
+                    "add",
+                    &s,
+                    "--re",
+                    "Anna,Cara",
+                    "--re-points",
+                    &(121 + i).to_string(),
+                    "--note",
+                    &format!("shell {i}"),
+                ])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    for i in 0..8 {
+        assert!(
+            text.contains(&format!("note = \"shell {i}\"")),
+            "shell {i}'s deal is missing:\n{text}"
+        );
+    }
+    let v: serde_json::Value =
+        serde_json::from_slice(&doko(&["league", "show", &s, "--format", "json"]).stdout).unwrap();
+    assert_eq!(v["played"], 8);
+    assert_eq!(v["totals"]["Anna"], 8);
+}
