@@ -247,3 +247,44 @@ fn concurrent_adds_all_land() {
     assert_eq!(v["played"], 8);
     assert_eq!(v["totals"]["Anna"], 8);
 }
+
+#[test]
+fn add_takes_a_full_record() {
+    let (path, s) = sheet("record", "Anna,Ben,Cara,Dirk");
+    let dir = path.parent().unwrap();
+    // The normal game of examples/records.toml (Dirk deals, as the sheet's first dealer):
+    // Re +13 (see tests/cases/ddv-records.toml).
+    let record = dir.join("deal.toml");
+    std::fs::write(
+        &record,
+        r#"players = ["Anna", "Ben", "Cara", "Dirk"]
+[[deal]]
+calls = ["Anna re 12", "Ben kontra 11", "Cara no90 10"]
+tricks = ["CA C9 CK C10", "CA C10 C9 CK", "SA S9 S10 SK", "S9 SA SK S10", "H9 H9 HK HA",
+  "HA DK DJ HK", "H10 DQ D9 D9", "D10 DA H10 DA", "CQ SQ CQ DQ", "SQ HQ HQ SJ",
+  "D10 DK SJ HJ", "CJ DJ CJ HJ"]
+"#,
+    )
+    .unwrap();
+    let out = add(&s, &["--record", record.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("value 13"));
+    // A record that breaks the rules is refused and the sheet stays as it was.
+    let before = std::fs::read(&path).unwrap();
+    let text = std::fs::read_to_string(&record)
+        .unwrap()
+        .replace("CJ DJ CJ HJ", "CJ DJ CJ CJ");
+    std::fs::write(&record, text).unwrap();
+    let out = add(&s, &["--record", record.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("CJ played a third time"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}

@@ -74,7 +74,7 @@ pub fn league_page(lg: &League) -> String {
             "<tr{bock}><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}:{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
             r.facts.number,
             esc(&lg.players[row.dealer]),
-            r.facts.contract,
+            if r.facts.compulsory { format!("{} (compulsory)", r.facts.contract) } else { r.facts.contract.to_string() },
             esc(&party_names(&lg.players, r, Party::Re).join(", ")),
             r.facts.re_eyes,
             r.facts.kontra_eyes,

@@ -61,12 +61,18 @@ pub fn sheet_table(
     markdown: bool,
 ) -> Table {
     let with_dealer = rows.iter().any(|(_, _, d)| d.is_some());
+    // Compulsory solos get a column of their own, as on a DDV sheet.
+    let with_duty = rows.iter().any(|(r, _, _)| r.facts.compulsory);
     let mut t = new_table(markdown);
     let mut header: Vec<String> = vec!["Deal".into()];
     if with_dealer {
         header.push("Dealer".into());
     }
-    header.extend(["Game", "Re", "Eyes", "Winner", "Value", "x"].map(String::from));
+    header.push("Game".into());
+    if with_duty {
+        header.push("Compulsory".into());
+    }
+    header.extend(["Re", "Eyes", "Winner", "Value", "x"].map(String::from));
     header.extend(players.iter().cloned());
     t.set_header(header);
     for (r, running, dealer) in rows {
@@ -74,8 +80,15 @@ pub fn sheet_table(
         if with_dealer {
             row.push(dealer.unwrap_or("").to_string());
         }
+        row.push(r.facts.contract.to_string());
+        if with_duty {
+            row.push(if r.facts.compulsory {
+                "yes".into()
+            } else {
+                String::new()
+            });
+        }
         row.extend([
-            r.facts.contract.to_string(),
             party_names(players, r, Party::Re).join(" "),
             format!("{}:{}", r.facts.re_eyes, r.facts.kontra_eyes),
             winner_word(r).to_string(),
@@ -91,7 +104,7 @@ pub fn sheet_table(
         }
         t.add_row(row);
     }
-    let fixed = if with_dealer { 8 } else { 7 };
+    let fixed = 7 + with_dealer as usize + with_duty as usize;
     let mut total_row = vec!["Total".to_string()];
     total_row.extend(std::iter::repeat_n(String::new(), fixed - 1));
     total_row.extend(totals.iter().map(|t| t.to_string()));
@@ -298,6 +311,7 @@ pub fn deal_json(players: &[String], r: &DealResult, totals: &[i64], explain: bo
         "eyes": {"re": f.re_eyes, "kontra": f.kontra_eyes},
         "value": r.value(),
         "multiplier": r.multiplier,
+        "compulsory": f.compulsory,
         "items": items,
         "scores": per(&r.scores),
         "totals": per(totals),
