@@ -14,6 +14,8 @@ use crate::variant::Profile;
 pub enum InputFormat {
     Csv,
     Toml,
+    /// JSON Lines: a bulk archive, one deal per line.
+    Jsonl,
 }
 
 impl std::str::FromStr for InputFormat {
@@ -22,7 +24,8 @@ impl std::str::FromStr for InputFormat {
         match s.trim().to_ascii_lowercase().as_str() {
             "csv" => Ok(InputFormat::Csv),
             "toml" => Ok(InputFormat::Toml),
-            other => Err(format!("unknown input format `{other}` (csv, toml)")),
+            "jsonl" => Ok(InputFormat::Jsonl),
+            other => Err(format!("unknown input format `{other}` (csv, toml, jsonl)")),
         }
     }
 }
@@ -79,6 +82,12 @@ impl Document {
         Ok(match self.format {
             InputFormat::Csv => Input::Sheet(Sheet::parse(&self.file, &self.text)?),
             InputFormat::Toml => Input::Records(RecordFile::parse(&self.file, &self.text)?),
+            InputFormat::Jsonl => {
+                return Err(RecordError::new(
+                    &self.file,
+                    "a JSON Lines archive is read as a stream; use `Source::open`",
+                ));
+            }
         })
     }
 }
@@ -88,6 +97,7 @@ fn format_of(path: &str) -> Option<InputFormat> {
     match ext.as_str() {
         "csv" => Some(InputFormat::Csv),
         "toml" => Some(InputFormat::Toml),
+        "jsonl" | "ndjson" => Some(InputFormat::Jsonl),
         _ => None,
     }
 }
@@ -124,5 +134,61 @@ impl Input<'_> {
             Input::Sheet(s) => Box::new(s.deals(profile)),
             Input::Records(r) => Box::new(r.deals(profile)),
         }
+    }
+}
+
+/// Any input, opened: an in-memory sheet or record file, or a bulk archive read as a stream.
+pub enum Source {
+    Document(Document),
+    Archive(crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead>>),
+}
+
+impl Source {
+    /// Opens `path` (`-`: standard input). `.jsonl` files and CSV files whose header has
+    /// `players` and `tricks` columns are bulk archives, streamed; everything else is read
+    /// whole.
+    pub fn open(path: &str, format: Option<InputFormat>) -> Result<Source, RecordError> {
+        use std::io::BufRead;
+        let name = if path == "-" { "<stdin>" } else { path };
+        let mut input: Box<dyn BufRead> = if path == "-" {
+            Box::new(std::io::BufReader::with_capacity(1 << 16, std::io::stdin()))
+        } else {
+            let f = std::fs::File::open(path)
+                .map_err(|e| RecordError::new(path, format!("cannot read: {e}")))?;
+            Box::new(std::io::BufReader::with_capacity(1 << 16, f))
+        };
+        let format = match format {
+            Some(f) => f,
+            None if path == "-" => InputFormat::Csv,
+            None => format_of(path).ok_or_else(|| {
+                RecordError::new(path, "cannot tell the format from the extension; use .csv, .toml or .jsonl, or --input-format")
+            })?,
+        };
+        let archive = match format {
+            InputFormat::Jsonl => Some(crate::deal::archive::ArchiveFormat::Jsonl),
+            InputFormat::Csv => {
+                let head = input
+                    .fill_buf()
+                    .map_err(|e| RecordError::new(name, format!("cannot read: {e}")))?;
+                let first = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
+                crate::deal::archive::is_archive_header(&String::from_utf8_lossy(first))
+                    .then_some(crate::deal::archive::ArchiveFormat::Csv)
+            }
+            InputFormat::Toml => None,
+        };
+        if let Some(kind) = archive {
+            return Ok(Source::Archive(crate::deal::archive::ArchiveReader::new(
+                name, kind, input,
+            )?));
+        }
+        let mut bytes = Vec::new();
+        input
+            .read_to_end(&mut bytes)
+            .map_err(|e| RecordError::new(name, format!("cannot read: {e}")))?;
+        Ok(Source::Document(Document {
+            text: decode(name, bytes)?,
+            file: name.to_string(),
+            format,
+        }))
     }
 }

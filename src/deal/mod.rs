@@ -4,6 +4,7 @@
 //! and the tricks) is played through [`crate::play`] to derive them. Either way scoring
 //! sees one [`DealFacts`].
 
+pub mod archive;
 mod error;
 pub mod records;
 pub mod sheet;

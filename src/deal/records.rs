@@ -222,7 +222,6 @@ impl RecordFile {
         if raw.tricks.is_none() && raw.hands.is_none() {
             return self.summary(raw, number, dealer, contract, profile);
         }
-        let tricks = raw.tricks.as_deref().unwrap_or_default();
         for key in [
             "re_calls",
             "kontra_calls",
@@ -243,83 +242,7 @@ impl RecordFile {
                 return Err(bad(key, "a full record derives this from the tricks; write `calls` instead of re_calls/kontra_calls, and leave extras and tricks to doko".into()));
             }
         }
-        let mut hands = vec![None; self.players.len()];
-        for (name, cards) in raw.hands.iter().flatten() {
-            let field = format!("hands.{name}");
-            let seat = self.seat_of(name, &field)?;
-            hands[seat] = Some(parse_cards(cards).map_err(|e| bad(&field, e.to_string()))?);
-        }
-        let mut calls = Vec::new();
-        for text in raw.calls.iter().flatten() {
-            calls.push(self.call_entry(text)?);
-        }
-        let mut played = Vec::with_capacity(tricks.len());
-        for (t, trick) in tricks.iter().enumerate() {
-            let mut cards = Vec::new();
-            for token in trick.split_whitespace() {
-                let (who, card) = match token.split_once(':') {
-                    Some((p, c)) => (
-                        Some(self.seat(p).ok_or_else(|| {
-                            (
-                                Some(t + 1),
-                                "tricks".to_string(),
-                                format!("`{p}` is not a player"),
-                            )
-                        })?),
-                        c,
-                    ),
-                    None => (None, token),
-                };
-                let card: Card = card.parse().map_err(|e: crate::cards::CardError| {
-                    (Some(t + 1), "tricks".to_string(), e.to_string())
-                })?;
-                cards.push((who, card));
-            }
-            played.push(cards);
-        }
-        let seat_field = |v: &Option<String>, field: &str| {
-            v.as_deref().map(|n| self.seat_of(n, field)).transpose()
-        };
-        let cards_field = |v: &Option<String>, field: &str| -> Result<Vec<Card>, DealError> {
-            parse_cards(v.as_deref().unwrap_or("")).map_err(|e| bad(field, e.to_string()))
-        };
-        let exchange = match (&raw.accepted_by, contract) {
-            (Some(p), _) => Some(Exchange {
-                partner: self.seat_of(p, "accepted_by")?,
-                passed: cards_field(&raw.passed, "passed")?,
-                returned: cards_field(&raw.returned, "returned")?,
-            }),
-            (None, _) if raw.passed.is_some() || raw.returned.is_some() => {
-                return Err(bad(
-                    "accepted_by",
-                    "`passed` and `returned` need `accepted_by`".into(),
-                ));
-            }
-            _ => None,
-        };
-        let wedding_partner = raw
-            .wedding_partner
-            .as_deref()
-            .map(str::parse)
-            .transpose()
-            .map_err(|e: String| bad("wedding_partner", e))?;
-        let record = FullRecord {
-            wedding_partner,
-            schweinchen: seat_field(&raw.schweinchen, "schweinchen")?,
-            hyperschweinchen: seat_field(&raw.hyperschweinchen, "hyperschweinchen")?,
-            exchange,
-            number,
-            players: self.players.clone(),
-            dealer,
-            contract,
-            declarer,
-            compulsory: raw.compulsory.unwrap_or(false),
-            hands,
-            calls,
-            tricks: played,
-            bock: raw.bock,
-            note: raw.note.clone(),
-        };
+        let record = build_full_record(&self.players, raw, number, dealer, contract, declarer)?;
         let facts = play(&record, profile).map_err(|e| (e.trick, e.field, e.message))?;
         // Summary fields written beside a full record are a cross-check.
         if let Some(re) = &raw.re {
@@ -354,31 +277,6 @@ impl RecordFile {
             ));
         }
         Ok(facts)
-    }
-
-    fn call_entry(&self, text: &str) -> Result<CallEntry, DealError> {
-        let bad =
-            |msg: String| -> DealError { (None, "calls".to_string(), format!("`{text}`: {msg}")) };
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let [who, call, cards] = words[..] else {
-            return Err(bad(
-                "write `<player> <call> <cards still in hand>`, e.g. `Anna re 11`".into(),
-            ));
-        };
-        let player = self
-            .seat(who)
-            .ok_or_else(|| bad(format!("`{who}` is not a player")))?;
-        let (call, said_as): (Call, Option<Party>) = Call::parse(call).map_err(bad)?;
-        let cards_in_hand = cards
-            .parse::<u8>()
-            .map_err(|_| bad(format!("`{cards}` is not a number of cards")))?;
-        Ok(CallEntry {
-            player,
-            call,
-            said_as,
-            cards_in_hand,
-            text: text.to_string(),
-        })
     }
 
     fn summary(
@@ -494,5 +392,152 @@ fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> RecordError {
     err
 }
 
+/// Seat of a player's name (case-insensitive).
+fn seat_in(players: &[String], name: &str) -> Option<usize> {
+    let name = name.trim();
+    players.iter().position(|p| p.eq_ignore_ascii_case(name))
+}
+
+fn seat_or_err(players: &[String], name: &str, field: &str) -> Result<usize, DealError> {
+    seat_in(players, name).ok_or_else(|| {
+        (
+            None,
+            field.to_string(),
+            format!("`{}` is not a player", name.trim()),
+        )
+    })
+}
+
+/// Reads `<player> <call> <cards still in hand>`.
+pub fn parse_call_entry(players: &[String], text: &str) -> Result<CallEntry, DealError> {
+    let bad =
+        |msg: String| -> DealError { (None, "calls".to_string(), format!("`{text}`: {msg}")) };
+    let mut words = text.split_whitespace();
+    let (Some(who), Some(call), Some(cards), None) =
+        (words.next(), words.next(), words.next(), words.next())
+    else {
+        return Err(bad(
+            "write `<player> <call> <cards still in hand>`, e.g. `Anna re 11`".into(),
+        ));
+    };
+    let player = seat_in(players, who).ok_or_else(|| bad(format!("`{who}` is not a player")))?;
+    let (call, said_as): (Call, Option<Party>) = Call::parse(call).map_err(bad)?;
+    let cards_in_hand = cards
+        .parse::<u8>()
+        .map_err(|_| bad(format!("`{cards}` is not a number of cards")))?;
+    Ok(CallEntry {
+        player,
+        call,
+        said_as,
+        cards_in_hand,
+        text: text.to_string(),
+    })
+}
+
+/// Reads one trick: card tokens in play order, each optionally `Name:CARD`.
+pub fn parse_trick(
+    players: &[String],
+    t: usize,
+    trick: &str,
+) -> Result<Vec<(Option<usize>, Card)>, DealError> {
+    let mut cards = Vec::with_capacity(4);
+    for token in trick.split_whitespace() {
+        let (who, card) = match token.split_once(':') {
+            Some((p, c)) => {
+                let seat = seat_in(players, p).ok_or_else(|| {
+                    (
+                        Some(t + 1),
+                        "tricks".to_string(),
+                        format!("`{p}` is not a player"),
+                    )
+                })?;
+                (Some(seat), c)
+            }
+            None => (None, token),
+        };
+        let card: Card = card.parse().map_err(|e: crate::cards::CardError| {
+            (Some(t + 1), "tricks".to_string(), e.to_string())
+        })?;
+        cards.push((who, card));
+    }
+    Ok(cards)
+}
+
+/// Turns the fields of a full record, as written, into a [`FullRecord`] (not yet played).
+pub fn build_full_record(
+    players: &[String],
+    raw: &RawDeal,
+    number: usize,
+    dealer: usize,
+    contract: Contract,
+    declarer: Option<usize>,
+) -> Result<FullRecord, DealError> {
+    let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
+    let mut hands = vec![None; players.len()];
+    for (name, cards) in raw.hands.iter().flatten() {
+        let field = format!("hands.{name}");
+        let seat = seat_or_err(players, name, &field)?;
+        hands[seat] = Some(parse_cards(cards).map_err(|e| bad(&field, e.to_string()))?);
+    }
+    let calls = raw
+        .calls
+        .iter()
+        .flatten()
+        .map(|c| parse_call_entry(players, c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let tricks = raw
+        .tricks
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(t, trick)| parse_trick(players, t, trick))
+        .collect::<Result<Vec<_>, _>>()?;
+    let seat_field = |v: &Option<String>, field: &str| {
+        v.as_deref()
+            .map(|n| seat_or_err(players, n, field))
+            .transpose()
+    };
+    let cards_field = |v: &Option<String>, field: &str| -> Result<Vec<Card>, DealError> {
+        parse_cards(v.as_deref().unwrap_or("")).map_err(|e| bad(field, e.to_string()))
+    };
+    let exchange = match &raw.accepted_by {
+        Some(p) => Some(Exchange {
+            partner: seat_or_err(players, p, "accepted_by")?,
+            passed: cards_field(&raw.passed, "passed")?,
+            returned: cards_field(&raw.returned, "returned")?,
+        }),
+        None if raw.passed.is_some() || raw.returned.is_some() => {
+            return Err(bad(
+                "accepted_by",
+                "`passed` and `returned` need `accepted_by`".into(),
+            ));
+        }
+        None => None,
+    };
+    let wedding_partner = raw
+        .wedding_partner
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e: String| bad("wedding_partner", e))?;
+    Ok(FullRecord {
+        number,
+        players: players.to_vec(),
+        dealer,
+        contract,
+        declarer,
+        compulsory: raw.compulsory.unwrap_or(false),
+        hands,
+        calls,
+        tricks,
+        wedding_partner,
+        schweinchen: seat_field(&raw.schweinchen, "schweinchen")?,
+        hyperschweinchen: seat_field(&raw.hyperschweinchen, "hyperschweinchen")?,
+        exchange,
+        bock: raw.bock,
+        note: raw.note.clone(),
+    })
+}
+
 /// (trick, field, message) of an invalid deal.
-type DealError = (Option<usize>, String, String);
+pub type DealError = (Option<usize>, String, String);

@@ -6,6 +6,7 @@ use crate::calls::Call;
 use crate::contract::{Contract, Party};
 use crate::deal::DealFacts;
 use crate::extras::Extra;
+use std::borrow::Cow;
 use std::str::FromStr;
 
 use crate::variant::{BockTrigger, Doubling, Profile, SchwarzBy, Sheet};
@@ -46,7 +47,7 @@ pub struct Item {
     /// The party the points are credited to.
     pub party: Party,
     /// Stable key, as in JSON output (`won`, `under_90`, `re_called`, `fox` ...).
-    pub item: String,
+    pub item: Cow<'static, str>,
     pub points: i32,
     /// Where the rule comes from and what happened.
     pub rule: String,
@@ -156,10 +157,40 @@ fn reaches(party: Party, target: Target, facts: &DealFacts, p: &Profile) -> bool
     }
 }
 
-/// Scores one deal under a profile.
+/// Scores one deal under a profile, with the rule text of every item.
 pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
+    score(facts, p, true)
+}
+
+/// Scores one deal without the rule texts (for aggregates over many deals).
+pub fn score_deal_brief(facts: &DealFacts, p: &Profile) -> DealResult {
+    score(facts, p, false)
+}
+
+const UNDER: [&str; 3] = ["under_90", "under_60", "under_30"];
+const LEVELS: [[&str; 4]; 2] = [
+    ["re_no90", "re_no60", "re_no30", "re_schwarz"],
+    [
+        "kontra_no90",
+        "kontra_no60",
+        "kontra_no30",
+        "kontra_schwarz",
+    ],
+];
+
+fn reached_key(thr: u16) -> Cow<'static, str> {
+    match thr {
+        120 => "reached_120".into(),
+        90 => "reached_90".into(),
+        60 => "reached_60".into(),
+        30 => "reached_30".into(),
+        t => format!("reached_{t}").into(),
+    }
+}
+
+fn score(facts: &DealFacts, p: &Profile, detail: bool) -> DealResult {
     let goals = [goal(Party::Re, facts, p), goal(Party::Kontra, facts, p)];
-    let mut items = Vec::new();
+    let mut items: Vec<Item> = Vec::with_capacity(12);
     if facts.contract == Contract::Redeal {
         return finish(facts.clone(), None, goals, items, p);
     }
@@ -173,52 +204,47 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
     let s = &p.scoring;
     let lone = facts.is_lone();
     let misere = facts.contract.is_misere();
-    let mut push = |party: Party, item: String, points: i32, rule: String| {
-        if points != 0 {
-            items.push(Item {
-                party,
-                item,
-                points,
-                rule,
-                scored: true,
-            });
-        }
-    };
+    // The rule text is only written when it will be shown.
+    let mut push =
+        |party: Party, item: Cow<'static, str>, points: i32, rule: &dyn Fn() -> String| {
+            if points != 0 {
+                let rule = if detail { rule() } else { String::new() };
+                items.push(Item {
+                    party,
+                    item,
+                    points,
+                    rule,
+                    scored: true,
+                });
+            }
+        };
 
     if let Some(w) = winner {
         let g = &goals[w as usize];
-        push(
-            w,
-            "won".into(),
-            s.won,
-            format!("{w} reached {} ({}) (7.1)", g.target, g.why),
-        );
+        push(w, "won".into(), s.won, &|| {
+            format!("{w} reached {} ({}) (7.1)", g.target, g.why)
+        });
         if w == Party::Kontra && (!lone || s.defence_won_alone) {
-            push(
-                w,
-                "defence_won".into(),
-                s.defence_won,
-                "the defence won (8.2, 8.3)".into(),
-            );
+            push(w, "defence_won".into(), s.defence_won, &|| {
+                "the defence won (8.2, 8.3)".into()
+            });
         }
     }
     if facts.contract == Contract::MisereOuvert
         && let Some(w) = winner
     {
-        push(
-            w,
-            "ouvert".into(),
-            p.contracts.misere_ouvert_bonus,
-            "misere played open (9.6)".into(),
-        );
+        push(w, "ouvert".into(), p.contracts.misere_ouvert_bonus, &|| {
+            "misere played open (9.6)".into()
+        });
     }
     // Parties that may earn "under" and "reached against" items (none in a misere).
-    let earners: Vec<Party> = match winner {
-        _ if misere => vec![],
-        Some(w) => vec![w],
-        None => vec![Party::Re, Party::Kontra],
+    let earners: &[Party] = match winner {
+        _ if misere => &[],
+        Some(Party::Re) => &[Party::Re],
+        Some(Party::Kontra) => &[Party::Kontra],
+        None => &[Party::Re, Party::Kontra],
     };
-    for &e in &earners {
+    for &e in earners {
         let loser = e.other();
         if winner.is_none() && !s.nobody_wins_under {
             continue;
@@ -229,22 +255,16 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
         } else {
             0
         };
-        let names = ["under_90", "under_60", "under_30"];
         for (i, &thr) in s.under_thresholds.iter().enumerate() {
-            if facts.eyes(loser) < thr {
-                push(
-                    e,
-                    names[i].into(),
-                    s.under,
-                    format!("{loser} has {} eyes, under {thr} (7.1)", facts.eyes(loser)),
-                );
+            let eyes = facts.eyes(loser);
+            if eyes < thr {
+                push(e, UNDER[i].into(), s.under, &|| {
+                    format!("{loser} has {eyes} eyes, under {thr} (7.1)")
+                });
             } else if failed > i as u8 {
-                push(
-                    e,
-                    names[i].into(),
-                    s.under,
-                    format!("{loser} failed its own no {thr}: scored as if under {thr} (9.11)"),
-                );
+                push(e, UNDER[i].into(), s.under, &|| {
+                    format!("{loser} failed its own no {thr}: scored as if under {thr} (9.11)")
+                });
             }
         }
         if schwarz(loser, facts, p) {
@@ -253,31 +273,27 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
             } else {
                 "won no trick"
             };
-            push(
-                e,
-                "schwarz".into(),
-                s.under,
-                format!("{loser} {what} (7.1)"),
-            );
+            push(e, "schwarz".into(), s.under, &|| {
+                format!("{loser} {what} (7.1)")
+            });
         } else if failed >= 4 {
-            push(
-                e,
-                "schwarz".into(),
-                s.under,
-                format!("{loser} failed its own schwarz: scored as if schwarz (9.11)"),
-            );
+            push(e, "schwarz".into(), s.under, &|| {
+                format!("{loser} failed its own schwarz: scored as if schwarz (9.11)")
+            });
         }
     }
     if let Some(w) = winner {
         for party in [Party::Re, Party::Kontra] {
             let calls = facts.calls(party);
             if calls.announced() && s.doubling == Doubling::None {
-                push(
-                    w,
-                    format!("{}_called", party.key()),
-                    s.announce,
-                    format!("{party} was called (7.1)"),
-                );
+                let key = if party == Party::Re {
+                    "re_called"
+                } else {
+                    "kontra_called"
+                };
+                push(w, key.into(), s.announce, &|| {
+                    format!("{party} was called (7.1)")
+                });
             }
             if misere {
                 continue;
@@ -286,22 +302,19 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
                 let call = Call::from_level(level).unwrap_or(Call::Schwarz);
                 push(
                     w,
-                    format!("{}_{}", party.key(), call.word(party)),
+                    LEVELS[party as usize][level as usize - 1].into(),
                     s.call_level,
-                    format!("{party} called {call} (7.1)"),
+                    &|| format!("{party} called {call} (7.1)"),
                 );
             }
         }
         if facts.re_calls.announced() && facts.kontra_calls.announced() {
-            push(
-                w,
-                "both_called".into(),
-                s.both_called,
-                "Re and Kontra both called (8.2)".into(),
-            );
+            push(w, "both_called".into(), s.both_called, &|| {
+                "Re and Kontra both called (8.2)".into()
+            });
         }
     }
-    for &e in &earners {
+    for &e in earners {
         if (winner.is_none() && !s.nobody_wins_reached) || s.failed_calls_as_made {
             continue;
         }
@@ -309,12 +322,9 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
             let thr = s.reached_thresholds[level as usize - 1];
             if facts.eyes(e) >= thr {
                 let call = Call::from_level(level).unwrap_or(Call::Schwarz);
-                push(
-                    e,
-                    format!("reached_{thr}"),
-                    s.reached_against,
-                    format!("{e} reached {thr} against {}'s {call} (7.1)", e.other()),
-                );
+                push(e, reached_key(thr), s.reached_against, &|| {
+                    format!("{e} reached {thr} against {}'s {call} (7.1)", e.other())
+                });
             }
         }
     }
@@ -322,37 +332,35 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
     // Extras (7.2), netted between the parties; none in a misere.
     let extras_count = winner.is_some() || p.extras.when_nobody_wins;
     let schweinchen = facts.schweinchen;
-    let mut extra_item = |party: Party, name: &str, points: i32, what: String| {
-        let (scored, rule) = if points == 0 {
-            (
-                false,
-                format!("{what}: not scored under profile {}", p.name),
-            )
-        } else if misere {
-            (false, format!("{what}: no extras in a misere (9.6)"))
-        } else if lone && !p.scored_in_solos(name) {
-            (
-                false,
-                format!("{what}: not scored when one plays alone (7.2)"),
-            )
-        } else if !extras_count {
-            (false, format!("{what}: not scored when nobody wins (7.3)"))
-        } else if schweinchen && name.starts_with("fox") {
-            (
-                false,
-                format!("{what}: no fox points after Schweinchen (9.3)"),
-            )
-        } else {
-            (true, format!("{what} (7.2)"))
+    let mut extra_item =
+        |party: Party, name: &'static str, points: i32, what: &dyn Fn() -> String| {
+            let (scored, why) = if points == 0 {
+                (false, "not scored under profile")
+            } else if misere {
+                (false, "no extras in a misere (9.6)")
+            } else if lone && !p.scored_in_solos(name) {
+                (false, "not scored when one plays alone (7.2)")
+            } else if !extras_count {
+                (false, "not scored when nobody wins (7.3)")
+            } else if schweinchen && name.starts_with("fox") {
+                (false, "no fox points after Schweinchen (9.3)")
+            } else {
+                (true, "")
+            };
+            let rule = match (detail, scored) {
+                (false, _) => String::new(),
+                (true, true) => format!("{} (7.2)", what()),
+                (true, false) if points == 0 => format!("{}: {why} {}", what(), p.name),
+                (true, false) => format!("{}: {why}", what()),
+            };
+            items.push(Item {
+                party,
+                item: name.into(),
+                points: if scored { points } else { 0 },
+                rule,
+                scored,
+            });
         };
-        items.push(Item {
-            party,
-            item: name.to_string(),
-            points: if scored { points } else { 0 },
-            rule,
-            scored,
-        });
-    };
     if winner == Some(Party::Kontra)
         && (p.extras.against_the_old_at_tie || facts.re_eyes != facts.kontra_eyes)
     {
@@ -360,12 +368,12 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
             Party::Kontra,
             "against_the_old",
             p.extras.against_the_old,
-            "Kontra beat the ♣Q party: gegen die Alten".into(),
+            &|| "Kontra beat the ♣Q party: gegen die Alten".into(),
         );
     }
     for party in [Party::Re, Party::Kontra] {
         for &x in facts.extras(party) {
-            extra_item(party, x.name(), p.extra_points(x), describe(x, party));
+            extra_item(party, x.name(), p.extra_points(x), &|| describe(x, party));
         }
     }
 
@@ -376,33 +384,38 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
         Doubling::Once => announced.min(1),
         Doubling::Each => announced,
     };
-    let is_extra = |i: &Item| Extra::from_str(&i.item).is_ok() || i.item == "against_the_old";
-    let mut extra_items = Vec::new();
-    for party in [Party::Re, Party::Kontra] {
-        let base: i32 = items
-            .iter()
-            .filter(|i| i.scored && i.party == party && (s.doubling_extras || !is_extra(i)))
-            .map(|i| i.points)
-            .sum();
-        if doublings > 0 && base != 0 {
-            let factor = 1i32 << doublings;
-            extra_items.push(Item {
-                party,
-                item: "doubled".into(),
-                points: base * (factor - 1),
-                rule: format!(
-                    "Re/Kontra doubles{}: x{factor} (9.1)",
-                    if s.doubling_extras {
-                        " with the extras"
-                    } else {
-                        ""
-                    }
-                ),
-                scored: true,
-            });
+    let is_extra = |i: &Item| i.item == "against_the_old" || Extra::from_str(&i.item).is_ok();
+    if doublings > 0 {
+        let factor = 1i32 << doublings;
+        for party in [Party::Re, Party::Kontra] {
+            let base: i32 = items
+                .iter()
+                .filter(|i| i.scored && i.party == party && (s.doubling_extras || !is_extra(i)))
+                .map(|i| i.points)
+                .sum();
+            if base != 0 {
+                let rule = if detail {
+                    format!(
+                        "Re/Kontra doubles{}: x{factor} (9.1)",
+                        if s.doubling_extras {
+                            " with the extras"
+                        } else {
+                            ""
+                        }
+                    )
+                } else {
+                    String::new()
+                };
+                items.push(Item {
+                    party,
+                    item: "doubled".into(),
+                    points: base * (factor - 1),
+                    rule,
+                    scored: true,
+                });
+            }
         }
     }
-    items.extend(extra_items);
     if lone && s.solo_factor > 1 {
         for party in [Party::Re, Party::Kontra] {
             let base: i32 = items
@@ -411,11 +424,16 @@ pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
                 .map(|i| i.points)
                 .sum();
             if base != 0 {
+                let rule = if detail {
+                    format!("a solo counts x{} (9.11)", s.solo_factor)
+                } else {
+                    String::new()
+                };
                 items.push(Item {
                     party,
                     item: "solo".into(),
                     points: base * (s.solo_factor - 1),
-                    rule: format!("a solo counts x{} (9.11)", s.solo_factor),
+                    rule,
                     scored: true,
                 });
             }

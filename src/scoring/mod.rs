@@ -2,6 +2,8 @@
 
 pub mod deal;
 pub mod session;
+pub mod summary;
 
-pub use deal::{DealResult, Goal, Item, Target, score_deal};
+pub use deal::{DealResult, Goal, Item, Target, score_deal, score_deal_brief};
 pub use session::{Session, Standing};
+pub use summary::Summary;

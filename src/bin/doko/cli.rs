@@ -23,6 +23,8 @@ pub enum Command {
     /// List, print or check rule profiles.
     #[command(subcommand)]
     Variants(VariantsCommand),
+    /// Random but legal full deals, the same for the same seed.
+    Generate(GenerateArgs),
     /// Keep a league sheet: a series of deals with standings, Bock and solo duty.
     #[command(subcommand)]
     League(LeagueCommand),
@@ -63,6 +65,33 @@ pub enum LeagueCommand {
         #[arg(value_name = "FILE")]
         file: String,
     },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    Csv,
+    Jsonl,
+    Toml,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many deals.
+    #[arg(long)]
+    pub deals: u64,
+    /// The same seed gives the same deals, byte for byte.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Deals legal under this profile, with the contracts it allows.
+    #[arg(long, value_name = "NAME|PATH", default_value = "ddv")]
+    pub variant: String,
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
+    pub sets: Vec<(String, String)>,
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Csv)]
+    pub format: GenerateFormat,
+    /// Seat names, clockwise (4, or 5 with the dealer sitting out).
+    #[arg(long, value_delimiter = ',', default_value = "Anna,Ben,Cara,Dirk")]
+    pub players: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -166,7 +195,16 @@ pub struct ScoreArgs {
     /// List every scoring item of each deal and the rule it comes from.
     #[arg(long)]
     pub explain: bool,
-    /// Read inputs as this format whatever their extension (csv, toml).
+    /// Print aggregates (per player, per contract, per item) instead of a row per deal;
+    /// memory stays the same for any number of deals.
+    #[arg(long)]
+    pub summary: bool,
+    /// Report every bad deal with its line and reason, score the rest, exit 1 at the end.
+    /// Without it a bad deal in an archive ends the run, and a sheet with bad deals is not
+    /// scored.
+    #[arg(long)]
+    pub keep_going: bool,
+    /// Read inputs as this format whatever their extension (csv, toml, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
 }

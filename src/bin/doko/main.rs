@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         cli::Command::Variants(c) => cmd::variants::run(&c),
         cli::Command::Compare(args) => cmd::compare::run(&args),
         cli::Command::League(c) => cmd::league::run(&c),
+        cli::Command::Generate(args) => cmd::generate::run(&args),
     };
     match result {
         Ok(code) => code,

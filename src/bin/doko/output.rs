@@ -349,3 +349,151 @@ fn json_doc(s: &Scored, explain: bool) -> Value {
         .collect();
     json!({"variant": s.profile.name, "players": s.players, "deals": deals, "totals": totals})
 }
+
+/// `score --summary`: aggregates over all deals.
+pub fn summary(
+    profile: &Profile,
+    s: &doko::scoring::Summary,
+    bad: usize,
+    format: Format,
+) -> Result<String> {
+    let pct = |a: u64, b: u64| {
+        if b == 0 {
+            0.0
+        } else {
+            100.0 * a as f64 / b as f64
+        }
+    };
+    Ok(match format {
+        Format::Json => {
+            let players: Map<String, Value> = s
+                .players
+                .iter()
+                .map(|(p, l)| (p.clone(), json!({"deals": l.deals, "won": l.won, "win_rate": pct(l.won, l.deals) / 100.0, "points": l.points})))
+                .collect();
+            let contracts: Map<String, Value> = s
+                .contracts
+                .iter()
+                .map(|(c, l)| {
+                    let v = json!({"deals": l.deals, "re_won": l.re_won, "kontra_won": l.kontra_won, "nobody": l.nobody, "value": l.value});
+                    (c.to_string(), v)
+                })
+                .collect();
+            let items: Map<String, Value> = s
+                .items
+                .iter()
+                .map(|(i, l)| (i.clone(), json!({"times": l.times, "points": l.points})))
+                .collect();
+            let doc = json!({"variant": profile.name, "deals": s.deals, "bad": bad, "players": players, "contracts": contracts, "items": items});
+            serde_json::to_string_pretty(&doc)? + "\n"
+        }
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            w.write_record(["kind", "name", "deals", "won", "rate", "points"])?;
+            for (p, l) in &s.players {
+                w.write_record([
+                    "player",
+                    p,
+                    &l.deals.to_string(),
+                    &l.won.to_string(),
+                    &format!("{:.1}", pct(l.won, l.deals)),
+                    &l.points.to_string(),
+                ])?;
+            }
+            for (c, l) in &s.contracts {
+                w.write_record([
+                    "contract",
+                    c,
+                    &l.deals.to_string(),
+                    &l.re_won.to_string(),
+                    &format!("{:.1}", pct(l.re_won, l.deals)),
+                    &l.value.to_string(),
+                ])?;
+            }
+            for (i, l) in &s.items {
+                w.write_record([
+                    "item",
+                    i,
+                    &l.times.to_string(),
+                    "",
+                    &format!("{:.1}", pct(l.times, s.deals)),
+                    &l.points.to_string(),
+                ])?;
+            }
+            String::from_utf8(w.into_inner().map_err(|e| e.into_error())?)?
+        }
+        Format::Table | Format::Markdown => {
+            let markdown = format == Format::Markdown;
+            let mut out = format!(
+                "Profile: {} ({}); {} deals scored",
+                profile.name, profile.title, s.deals
+            );
+            if bad > 0 {
+                out.push_str(&format!(", {bad} bad left out"));
+            }
+            out.push_str("\n\n");
+            let mut t = new_table(markdown);
+            t.set_header(vec![
+                "Player",
+                "Deals",
+                "Won",
+                "Win rate",
+                "Points",
+                "Points/deal",
+            ]);
+            for (p, l) in &s.players {
+                let per = if l.deals == 0 {
+                    0.0
+                } else {
+                    l.points as f64 / l.deals as f64
+                };
+                t.add_row(vec![
+                    p.clone(),
+                    l.deals.to_string(),
+                    l.won.to_string(),
+                    format!("{:.1}%", pct(l.won, l.deals)),
+                    l.points.to_string(),
+                    format!("{per:.3}"),
+                ]);
+            }
+            out.push_str(&format!("{t}\n\n"));
+            let mut t = new_table(markdown);
+            t.set_header(vec![
+                "Contract",
+                "Deals",
+                "Re won",
+                "Kontra won",
+                "Nobody",
+                "Avg value",
+            ]);
+            for (c, l) in &s.contracts {
+                let avg = if l.deals == 0 {
+                    0.0
+                } else {
+                    l.value as f64 / l.deals as f64
+                };
+                t.add_row(vec![
+                    c.to_string(),
+                    l.deals.to_string(),
+                    format!("{} ({:.1}%)", l.re_won, pct(l.re_won, l.deals)),
+                    format!("{} ({:.1}%)", l.kontra_won, pct(l.kontra_won, l.deals)),
+                    l.nobody.to_string(),
+                    format!("{avg:.2}"),
+                ]);
+            }
+            out.push_str(&format!("{t}\n\n"));
+            let mut t = new_table(markdown);
+            t.set_header(vec!["Item", "Times", "Per 100 deals", "Points"]);
+            for (i, l) in &s.items {
+                t.add_row(vec![
+                    i.clone(),
+                    l.times.to_string(),
+                    format!("{:.1}", pct(l.times, s.deals)),
+                    l.points.to_string(),
+                ]);
+            }
+            out.push_str(&format!("{t}\n"));
+            out
+        }
+    })
+}

@@ -236,7 +236,7 @@ fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -
     for c in columns {
         if let Ok((r, _)) = &c.outcomes[i] {
             for it in &r.items {
-                let k = (it.party, it.item.clone());
+                let k = (it.party, it.item.to_string());
                 if !keys.contains(&k) {
                     keys.push(k);
                 }

@@ -1,6 +1,7 @@
 //! One file per subcommand.
 
 pub mod compare;
+pub mod generate;
 pub mod league;
 pub mod score;
 pub mod variants;

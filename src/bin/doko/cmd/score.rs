@@ -1,11 +1,14 @@
-//! `doko score FILE...`: score every deal and print a sheet with running totals.
+//! `doko score FILE...`: score every deal and print a sheet with running totals, or with
+//! `--summary` aggregates over any number of deals (archives are streamed).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use doko::input::Document;
-use doko::scoring::{DealResult, Session};
+use doko::deal::{DealFacts, RecordError};
+use doko::input::Source;
+use doko::play::play;
+use doko::scoring::{DealResult, Session, Summary};
 use doko::variant::Profile;
 
 use crate::cli::ScoreArgs;
@@ -14,78 +17,174 @@ use crate::output::{self, Scored};
 /// Most errors printed for one run; the rest are counted.
 const MAX_ERRORS: usize = 50;
 
+/// Where scored deals go.
+enum Sink {
+    Rows {
+        session: Option<Session>,
+        rows: Vec<(DealResult, Vec<i64>)>,
+    },
+    Summary {
+        summary: Summary,
+        session: Session,
+    },
+}
+
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
-    let docs = args
+    let sources = args
         .files
         .iter()
-        .map(|f| Document::read(f, args.input_format))
+        .map(|f| Source::open(f, args.input_format))
         .collect::<Result<Vec<_>, _>>()?;
-    let inputs = docs
-        .iter()
-        .map(Document::open)
-        .collect::<Result<Vec<_>, _>>()?;
-    let players = inputs[0].players().to_vec();
-    for (doc, input) in docs.iter().zip(&inputs).skip(1) {
-        if input.players() != players.as_slice() {
-            bail!(
-                "{}: players {} differ from {} in {}; score them separately",
-                doc.file,
-                input.players().join(", "),
-                players.join(", "),
-                docs[0].file
-            );
+    let profile = profile_for(&args.profile, &sources)?;
+    let mut sink = if args.summary {
+        Sink::Summary {
+            summary: Summary::default(),
+            session: Session::new(Vec::new()),
+        }
+    } else {
+        Sink::Rows {
+            session: None,
+            rows: Vec::new(),
+        }
+    };
+    let mut errors = 0usize;
+    let mut stderr = std::io::stderr().lock();
+    let mut report = |e: &RecordError, errors: &mut usize| -> Result<()> {
+        *errors += 1;
+        if *errors <= MAX_ERRORS {
+            writeln!(stderr, "doko: error: {e}")?;
+        }
+        Ok(())
+    };
+    'files: for (path, source) in args.files.iter().zip(sources) {
+        let file = if path == "-" {
+            "<stdin>"
+        } else {
+            path.as_str()
+        };
+        match source {
+            Source::Document(doc) => {
+                let input = doc.open()?;
+                let players = input.players().to_vec();
+                for deal in input.deals(&profile) {
+                    match deal {
+                        Ok(facts) => add(&mut sink, &players, &facts, &profile)?,
+                        Err(e) => report(&e, &mut errors)?,
+                    }
+                }
+            }
+            Source::Archive(reader) => {
+                for (line, deal) in reader {
+                    let scored = deal.and_then(|record| {
+                        play(&record, &profile)
+                            .map(|facts| (record.players, facts))
+                            .map_err(|e| {
+                                RecordError::new(file, e.message)
+                                    .line(line)
+                                    .deal(record.number)
+                                    .trick(e.trick)
+                                    .field(e.field)
+                            })
+                    });
+                    match scored {
+                        Ok((players, facts)) => add(&mut sink, &players, &facts, &profile)?,
+                        Err(e) => {
+                            report(&e, &mut errors)?;
+                            // An archive may hold millions of deals: without --keep-going the
+                            // first bad one ends the run.
+                            if !args.keep_going {
+                                break 'files;
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
-    let variant = match &args.profile.variant {
+    if errors > MAX_ERRORS {
+        writeln!(
+            std::io::stderr(),
+            "doko: error: {} more bad deals not shown",
+            errors - MAX_ERRORS
+        )?;
+    }
+    if errors > 0 && !args.keep_going {
+        writeln!(
+            std::io::stderr(),
+            "doko: {errors} bad deal(s); nothing scored (--keep-going scores the rest)"
+        )?;
+        return Ok(ExitCode::from(1));
+    }
+    let text = match sink {
+        Sink::Summary { summary, .. } => output::summary(&profile, &summary, errors, args.format)?,
+        Sink::Rows { session, rows } => {
+            let session = session.unwrap_or_else(|| Session::new(Vec::new()));
+            let scored = Scored {
+                profile: &profile,
+                players: &session.players,
+                rows: &rows,
+                ranking: session.ranking(),
+                totals: &session.totals,
+            };
+            output::render(&scored, args.format, args.explain)?
+        }
+    };
+    crate::emit(&text)?;
+    if errors > 0 {
+        writeln!(std::io::stderr(), "doko: {errors} bad deal(s) left out")?;
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--variant`, else the profile the files name (they must agree), else ddv.
+fn profile_for(args: &crate::cli::ProfileArgs, sources: &[Source]) -> Result<Profile> {
+    let name = match &args.variant {
         Some(v) => v.clone(),
         None => {
-            let named: Vec<&str> = inputs.iter().filter_map(|i| i.variant()).collect();
+            let mut named: Vec<String> = Vec::new();
+            for s in sources {
+                if let Source::Document(d) = s
+                    && let Some(v) = d.open().ok().and_then(|i| i.variant().map(str::to_string))
+                {
+                    named.push(v);
+                }
+            }
             if named.windows(2).any(|w| w[0] != w[1]) {
                 bail!(
                     "the files name different variants ({}); choose one with --variant",
                     named.join(", ")
                 );
             }
-            named.first().unwrap_or(&"ddv").to_string()
+            named.into_iter().next().unwrap_or_else(|| "ddv".into())
         }
     };
-    let profile = Profile::load(&variant, &args.profile.sets)?;
+    Ok(Profile::load(&name, &args.sets)?)
+}
 
-    let mut session = Session::new(players.clone());
-    let mut rows: Vec<(DealResult, Vec<i64>)> = Vec::new();
-    let mut errors = 0usize;
-    let mut stderr = std::io::stderr().lock();
-    for input in &inputs {
-        for deal in input.deals(&profile) {
-            match deal {
-                Ok(facts) => rows.push(session.score(&facts, &profile)),
-                Err(e) => {
-                    errors += 1;
-                    if errors <= MAX_ERRORS {
-                        writeln!(stderr, "doko: error: {e}")?;
-                    }
-                }
+/// Scores one deal into the sink. A sheet keeps one session (the same players throughout);
+/// a summary starts a new session whenever the table changes.
+fn add(sink: &mut Sink, players: &[String], facts: &DealFacts, profile: &Profile) -> Result<()> {
+    match sink {
+        Sink::Summary { summary, session } => {
+            if session.players.as_slice() != players {
+                *session = Session::new(players.to_vec());
             }
+            let (result, _) = session.score(facts, profile);
+            summary.add(players, &result);
+        }
+        Sink::Rows { session, rows } => {
+            let s = session.get_or_insert_with(|| Session::new(players.to_vec()));
+            if s.players.as_slice() != players {
+                bail!(
+                    "deal {}: players {} differ from {}; score them separately, or use --summary",
+                    facts.number,
+                    players.join(", "),
+                    s.players.join(", ")
+                );
+            }
+            rows.push(s.score(facts, profile));
         }
     }
-    if errors > 0 {
-        if errors > MAX_ERRORS {
-            writeln!(
-                stderr,
-                "doko: error: {} more bad deals not shown",
-                errors - MAX_ERRORS
-            )?;
-        }
-        writeln!(stderr, "doko: {errors} bad deal(s); nothing scored")?;
-        return Ok(ExitCode::from(1));
-    }
-    let scored = Scored {
-        profile: &profile,
-        players: &players,
-        rows: &rows,
-        ranking: session.ranking(),
-        totals: &session.totals,
-    };
-    crate::emit(&output::render(&scored, args.format, args.explain)?)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

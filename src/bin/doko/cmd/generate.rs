@@ -1,0 +1,58 @@
+//! `doko generate --deals N --seed S`: random but legal full deals, streamed.
+
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use doko::deal::archive::{write_csv_header, write_csv_row, write_jsonl};
+use doko::generate::{Rng, random_deal, write_toml_deal};
+use doko::variant::Profile;
+
+use crate::cli::{GenerateArgs, GenerateFormat};
+
+pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
+    let profile = Profile::load(&args.variant, &args.sets)?;
+    let players: Vec<String> = args.players.iter().map(|p| p.trim().to_string()).collect();
+    let n = profile.deck.players as usize;
+    if players.len() != n && players.len() != n + 1 {
+        bail!(
+            "--players: {} players; profile {} deals to {n} (or {} with the dealer sitting out)",
+            players.len(),
+            profile.name,
+            n + 1
+        );
+    }
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    match args.format {
+        GenerateFormat::Csv => write_csv_header(&mut out)?,
+        GenerateFormat::Jsonl => {}
+        GenerateFormat::Toml => {
+            let list: Vec<String> = players.iter().map(|p| format!("{p:?}")).collect();
+            writeln!(
+                out,
+                "variant = {:?}\nplayers = [{}]\n",
+                profile.name,
+                list.join(", ")
+            )?;
+        }
+    }
+    let mut rng = Rng::new(args.seed);
+    let seats = players.len();
+    let mut text = String::new();
+    for i in 0..args.deals {
+        let dealer = (seats - 1 + i as usize) % seats;
+        let record = random_deal(&profile, &players, dealer, i as usize + 1, &mut rng);
+        match args.format {
+            GenerateFormat::Csv => write_csv_row(&mut out, &record)?,
+            GenerateFormat::Jsonl => write_jsonl(&mut out, &record)?,
+            GenerateFormat::Toml => {
+                text.clear();
+                write_toml_deal(&record, &mut text);
+                writeln!(out, "{text}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
