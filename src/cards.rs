@@ -278,35 +278,46 @@ pub struct CardOrder {
 impl CardOrder {
     /// Builds the order of `kind` from a profile's normal trump list (highest first).
     pub fn new(kind: TrumpKind, normal_trumps: &[Card]) -> CardOrder {
-        let list: Vec<Card> = match kind {
-            TrumpKind::Normal => normal_trumps.to_vec(),
-            TrumpKind::Suit(Suit::Diamonds) => normal_trumps.to_vec(),
+        // Trumps highest first, on the stack: at most one entry per distinct card.
+        let mut list = [Card::CLUB_QUEEN; DISTINCT];
+        let mut n = 0;
+        let mut add = |c: Card, list: &mut [Card; DISTINCT]| {
+            if n < DISTINCT && !list[..n].contains(&c) {
+                list[n] = c;
+                n += 1;
+            }
+        };
+        let ranks = |r: &[Rank],
+                     list: &mut [Card; DISTINCT],
+                     add: &mut dyn FnMut(Card, &mut [Card; DISTINCT])| {
+            for &rank in r {
+                for suit in Suit::ALL {
+                    add(Card::new(suit, rank), list);
+                }
+            }
+        };
+        match kind {
+            TrumpKind::Normal | TrumpKind::Suit(Suit::Diamonds) => {
+                for &c in normal_trumps {
+                    add(c, &mut list);
+                }
+            }
             TrumpKind::Suit(suit) => {
-                let mut v: Vec<Card> = Vec::new();
                 for &c in normal_trumps {
                     let plain =
                         c.suit == Suit::Diamonds && !matches!(c.rank, Rank::Queen | Rank::Jack);
-                    let c = if plain { Card::new(suit, c.rank) } else { c };
-                    if !v.contains(&c) {
-                        v.push(c);
-                    }
+                    add(if plain { Card::new(suit, c.rank) } else { c }, &mut list);
                 }
-                v
             }
-            TrumpKind::Queens => Suit::ALL.map(|s| Card::new(s, Rank::Queen)).to_vec(),
-            TrumpKind::Jacks => Suit::ALL.map(|s| Card::new(s, Rank::Jack)).to_vec(),
-            TrumpKind::QueensJacks => Suit::ALL
-                .map(|s| Card::new(s, Rank::Queen))
-                .into_iter()
-                .chain(Suit::ALL.map(|s| Card::new(s, Rank::Jack)))
-                .collect(),
-            TrumpKind::Kings => Suit::ALL.map(|s| Card::new(s, Rank::King)).to_vec(),
-            TrumpKind::OneRank(rank, suit) => vec![Card::new(suit, rank)],
-            TrumpKind::Meatless => Vec::new(),
-        };
+            TrumpKind::Queens => ranks(&[Rank::Queen], &mut list, &mut add),
+            TrumpKind::Jacks => ranks(&[Rank::Jack], &mut list, &mut add),
+            TrumpKind::QueensJacks => ranks(&[Rank::Queen, Rank::Jack], &mut list, &mut add),
+            TrumpKind::Kings => ranks(&[Rank::King], &mut list, &mut add),
+            TrumpKind::OneRank(rank, suit) => add(Card::new(suit, rank), &mut list),
+            TrumpKind::Meatless => {}
+        }
         let mut trump = [None; DISTINCT];
-        let n = list.len();
-        for (i, c) in list.iter().enumerate() {
+        for (i, c) in list[..n].iter().enumerate() {
             trump[c.index()] = Some((n - i) as u8);
         }
         CardOrder { trump }

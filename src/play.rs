@@ -76,25 +76,79 @@ fn fail<T>(trick: Option<usize>, field: &str, message: String) -> Result<T, Play
     })
 }
 
-/// One trick as played.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Most players at a table (6 play, one more sits out).
+pub const MAX_SEATS: usize = 8;
+/// Most cards in a hand (a deck has at most 48 cards, dealt to at least 2 players).
+pub const MAX_HAND: usize = 24;
+
+/// One trick as played, kept on the stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Trick {
-    /// (seat, card) in play order.
-    pub cards: Vec<(usize, Card)>,
+    seats: [u8; MAX_SEATS],
+    cards: [Card; MAX_SEATS],
+    len: u8,
     pub winner: usize,
 }
 
 impl Trick {
+    const EMPTY: Trick = Trick {
+        seats: [0; MAX_SEATS],
+        cards: [Card::CLUB_QUEEN; MAX_SEATS],
+        len: 0,
+        winner: 0,
+    };
+
+    fn push(&mut self, seat: usize, card: Card) {
+        self.seats[self.len as usize] = seat as u8;
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+
+    /// The cards in play order.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// (seat, card) in play order.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, Card)> + '_ {
+        self.seats[..self.len as usize]
+            .iter()
+            .zip(self.cards())
+            .map(|(&s, &c)| (s as usize, c))
+    }
+
     pub fn eyes(&self) -> u16 {
-        self.cards.iter().map(|(_, c)| c.eyes()).sum()
+        self.cards().iter().map(|c| c.eyes()).sum()
     }
 
     fn winning_card(&self) -> Card {
-        self.cards
-            .iter()
+        self.iter()
             .find(|(s, _)| *s == self.winner)
-            .map(|(_, c)| *c)
-            .unwrap_or(self.cards[0].1)
+            .map_or(self.cards[0], |(_, c)| c)
+    }
+}
+
+/// The cards each seat played, in order, kept on the stack.
+struct Played {
+    cards: [[Card; MAX_HAND]; MAX_SEATS],
+    len: [usize; MAX_SEATS],
+}
+
+impl Played {
+    fn new() -> Played {
+        Played {
+            cards: [[Card::CLUB_QUEEN; MAX_HAND]; MAX_SEATS],
+            len: [0; MAX_SEATS],
+        }
+    }
+
+    fn push(&mut self, seat: usize, card: Card) {
+        self.cards[seat][self.len[seat]] = card;
+        self.len[seat] += 1;
+    }
+
+    fn of(&self, seat: usize) -> &[Card] {
+        &self.cards[seat][..self.len[seat]]
     }
 }
 
@@ -176,9 +230,25 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             ),
         );
     }
-    let active = active_seats(seats, record.dealer, n);
+    if seats > MAX_SEATS {
+        return fail(
+            None,
+            "players",
+            format!("{seats} players at the table; {MAX_SEATS} at most"),
+        );
+    }
+    let mut active_buf = [0usize; MAX_SEATS];
+    let mut na = 0;
+    for k in 1..=seats {
+        let s = (record.dealer + k) % seats;
+        if !(seats == n + 1 && s == record.dealer) {
+            active_buf[na] = s;
+            na += 1;
+        }
+    }
+    let active = &active_buf[..na];
     let mut roles = vec![Role::Out; seats];
-    for &s in &active {
+    for &s in active {
         roles[s] = Role::Kontra;
     }
     let name = |s: usize| record.players[s].as_str();
@@ -273,19 +343,24 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         record.schweinchen.is_some(),
         record.hyperschweinchen.is_some(),
     );
-    let deck = profile.deck();
     let mut leader = match record.declarer {
         Some(d) if record.compulsory && profile.contracts.compulsory_solo_leads => d,
         _ => active[0],
     };
 
     // Hands as they are played: as written, after a poverty's exchange.
-    let mut remaining: Vec<Option<Vec<Card>>> = record.hands.clone();
-    remaining.resize(seats, None);
+    let mut remaining: Vec<Option<Vec<Card>>> = if record.hands.iter().any(Option::is_some) {
+        record.hands.clone()
+    } else {
+        Vec::new()
+    };
+    if !remaining.is_empty() {
+        remaining.resize(seats, None);
+    }
     if record.contract == Contract::Poverty
         && let (Some(d), Some(x)) = (record.declarer, &record.exchange)
     {
-        if let Some(h) = &mut remaining[d] {
+        if let Some(Some(h)) = remaining.get_mut(d) {
             let Some(kept) = minus(h, &x.passed) else {
                 return fail(
                     None,
@@ -296,7 +371,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             *h = kept;
             h.extend(&x.returned);
         }
-        if let Some(h) = &mut remaining[x.partner] {
+        if let Some(Some(h)) = remaining.get_mut(x.partner) {
             h.extend(&x.passed);
             let Some(kept) = minus(h, &x.returned) else {
                 return fail(
@@ -315,8 +390,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
 
     // Pass 1: seats, copies, hands, winners.
     let mut copies = [0u8; DISTINCT];
-    let mut played: Vec<Vec<Card>> = vec![Vec::with_capacity(hand); seats];
-    let mut tricks: Vec<Trick> = Vec::with_capacity(hand);
+    let mut played = Played::new();
+    let mut tricks = [Trick::EMPTY; MAX_HAND];
     for (t, written) in record.tricks.iter().enumerate() {
         let at = Some(t + 1);
         if written.len() != n {
@@ -327,7 +402,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             );
         }
         let lead_pos = active.iter().position(|&s| s == leader).unwrap_or(0);
-        let mut cards = Vec::with_capacity(n);
+        let trick = &mut tricks[t];
         for (j, &(named, card)) in written.iter().enumerate() {
             let seat = active[(lead_pos + j) % n];
             if let Some(named) = named
@@ -340,7 +415,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 };
                 return fail(at, "tricks", format!("{why}, not {}", name(named)));
             }
-            if !deck.contains(card) {
+            if !profile.deck.ranks.contains(&card.rank) {
                 return fail(
                     at,
                     "tricks",
@@ -348,7 +423,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 );
             }
             copies[card.index()] += 1;
-            if copies[card.index()] > deck.copies() {
+            if copies[card.index()] > profile.deck.copies {
                 let nth = match copies[card.index()] {
                     2 => "second".to_string(),
                     3 => "third".to_string(),
@@ -359,11 +434,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                     "tricks",
                     format!(
                         "{card} played a {nth} time; the deck has {} of it",
-                        deck.copies()
+                        profile.deck.copies
                     ),
                 );
             }
-            if let Some(h) = &mut remaining[seat] {
+            if let Some(Some(h)) = remaining.get_mut(seat) {
                 match h.iter().position(|&c| c == card) {
                     Some(i) => {
                         h.swap_remove(i);
@@ -377,24 +452,23 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                     }
                 }
             }
-            played[seat].push(card);
-            cards.push((seat, card));
+            played.push(seat, card);
+            trick.push(seat, card);
         }
-        let only: Vec<Card> = cards.iter().map(|(_, c)| *c).collect();
-        let winner =
-            cards[order.trick_winner_dullen(&only, dullen_applies(profile, t + 1 == hand))].0;
-        tricks.push(Trick { cards, winner });
-        leader = winner;
+        let w = order.trick_winner_dullen(trick.cards(), dullen_applies(profile, t + 1 == hand));
+        trick.winner = trick.seats[w] as usize;
+        leader = trick.winner;
     }
+    let tricks = &tricks[..record.tricks.len()];
 
     // Pass 2: following suit. A player's hand at trick t is what they play from t on.
     for (t, trick) in tricks.iter().enumerate() {
-        let led = order.play_suit(trick.cards[0].1);
-        for &(seat, card) in &trick.cards[1..] {
+        let led = order.play_suit(trick.cards[0]);
+        for (seat, card) in trick.iter().skip(1) {
             if order.play_suit(card) == led {
                 continue;
             }
-            let later = &played[seat][t + 1..];
+            let later = &played.of(seat)[t + 1..];
             if let Some(held) = later.iter().find(|&&c| order.play_suit(c) == led) {
                 return fail(
                     Some(t + 1),
@@ -409,7 +483,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     }
 
     if record.contract == Contract::Poverty {
-        check_exchange(record, profile, &played)?;
+        let hands: Vec<Vec<Card>> = (0..seats).map(|s| played.of(s).to_vec()).collect();
+        check_exchange(record, profile, &hands)?;
     }
     for (field, seat, card) in [
         ("schweinchen", record.schweinchen, profile.deck.schweinchen),
@@ -420,18 +495,18 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         ),
     ] {
         if let (Some(s), Some(c)) = (seat, card)
-            && count(&played[s], c) != deck.copies() as usize
+            && count(played.of(s), c) != profile.deck.copies as usize
         {
             return fail(None, field, format!("{} does not hold every {c}", name(s)));
         }
     }
 
     // Parties.
-    let all_queens = deck.copies() as usize;
+    let all_queens = profile.deck.copies as usize;
     let bride = active
         .iter()
         .copied()
-        .find(|&s| count(&played[s], Card::CLUB_QUEEN) == all_queens && all_queens > 0);
+        .find(|&s| count(played.of(s), Card::CLUB_QUEEN) == all_queens && all_queens > 0);
     let mut contract = record.contract;
     let mut clarification = 0usize;
     let mut re: Vec<usize> = Vec::new();
@@ -456,7 +531,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 active
                     .iter()
                     .copied()
-                    .filter(|&s| played[s].contains(&Card::CLUB_QUEEN)),
+                    .filter(|&s| played.of(s).contains(&Card::CLUB_QUEEN)),
             ),
         },
         Contract::SilentSolo | Contract::Wedding => {
@@ -504,7 +579,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                         && match rule {
                             WeddingPartner::FirstTrick => true,
                             WeddingPartner::FirstTrumpTrick => order.is_trump(tr.winning_card()),
-                            WeddingPartner::FirstSideTrick => !order.is_trump(tr.cards[0].1),
+                            WeddingPartner::FirstSideTrick => !order.is_trump(tr.cards[0]),
                         }
                 };
                 if let Some(t) = tricks[..within].iter().position(qualifies) {
@@ -541,8 +616,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         let wi = w as usize;
         eyes[wi] += trick.eyes();
         won[wi] += 1;
-        let cards: Vec<Card> = trick.cards.iter().map(|(_, c)| *c).collect();
-        if is_doppelkopf(&cards, profile) {
+        let cards = trick.cards();
+        if is_doppelkopf(cards, profile) {
             extras[wi].push(Extra::Doppelkopf);
         }
         if cards
@@ -551,7 +626,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         {
             extras[wi].push(Extra::HeartTrick);
         }
-        for &(seat, card) in &trick.cards {
+        for (seat, card) in trick.iter() {
             let opponent = party_of(seat) != w;
             if opponent && normal_trumps && card == Card::DIAMOND_ACE {
                 extras[wi].push(Extra::Fox);

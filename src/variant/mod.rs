@@ -480,6 +480,11 @@ impl Profile {
             return Err(format!("deck.players: {} players cannot play", d.players));
         }
         let size = self.deck().size();
+        if size > 48 {
+            return Err(format!(
+                "deck: {size} cards; doko plays decks of 48 cards at most"
+            ));
+        }
         if !size.is_multiple_of(d.players as usize) {
             return Err(format!(
                 "deck: {size} cards cannot be dealt evenly to {} players",
@@ -509,7 +514,7 @@ impl Profile {
 
     /// Cards in each hand, which is also the number of tricks.
     pub fn hand_size(&self) -> usize {
-        self.deck().size() / self.deck.players as usize
+        self.deck.ranks.len() * 4 * self.deck.copies as usize / self.deck.players as usize
     }
 
     pub fn allows(&self, contract: Contract) -> bool {
