@@ -101,13 +101,14 @@ impl Rank {
 impl FromStr for Rank {
     type Err = CardError;
     fn from_str(s: &str) -> Result<Rank, CardError> {
-        match s.trim().to_ascii_uppercase().as_str() {
-            "A" => Ok(Rank::Ace),
-            "10" | "T" => Ok(Rank::Ten),
-            "K" => Ok(Rank::King),
-            "Q" | "D" => Ok(Rank::Queen),
-            "J" | "B" => Ok(Rank::Jack),
-            "9" => Ok(Rank::Nine),
+        // Cards are parsed by the million: no allocation on the way.
+        match s.trim().as_bytes() {
+            [b'A' | b'a'] => Ok(Rank::Ace),
+            [b'1', b'0'] | [b'T' | b't'] => Ok(Rank::Ten),
+            [b'K' | b'k'] => Ok(Rank::King),
+            [b'Q' | b'q' | b'D' | b'd'] => Ok(Rank::Queen),
+            [b'J' | b'j' | b'B' | b'b'] => Ok(Rank::Jack),
+            [b'9'] => Ok(Rank::Nine),
             _ => Err(CardError::Rank(s.trim().to_string())),
         }
     }
@@ -158,9 +159,36 @@ impl Card {
     pub const HEART_TEN: Card = Card::new(Suit::Hearts, Rank::Ten);
 }
 
-impl FromStr for Card {
-    type Err = CardError;
-    fn from_str(s: &str) -> Result<Card, CardError> {
+impl Card {
+    /// Reads a token that is already trimmed; the common ASCII spellings without any
+    /// allocation, everything else through [`FromStr`].
+    pub fn parse_token(s: &str) -> Result<Card, CardError> {
+        let b = s.as_bytes();
+        if b.len() >= 2 {
+            let suit = match b[0] {
+                b'C' | b'c' => Some(Suit::Clubs),
+                b'S' | b's' => Some(Suit::Spades),
+                b'H' | b'h' => Some(Suit::Hearts),
+                b'D' | b'd' => Some(Suit::Diamonds),
+                _ => None,
+            };
+            let rank = match &b[1..] {
+                [b'A' | b'a'] => Some(Rank::Ace),
+                [b'1', b'0'] | [b'T' | b't'] => Some(Rank::Ten),
+                [b'K' | b'k'] => Some(Rank::King),
+                [b'Q' | b'q' | b'D' | b'd'] => Some(Rank::Queen),
+                [b'J' | b'j' | b'B' | b'b'] => Some(Rank::Jack),
+                [b'9'] => Some(Rank::Nine),
+                _ => None,
+            };
+            if let (Some(suit), Some(rank)) = (suit, rank) {
+                return Ok(Card { suit, rank });
+            }
+        }
+        Card::parse_slow(s)
+    }
+
+    fn parse_slow(s: &str) -> Result<Card, CardError> {
         let s = s.trim();
         let mut chars = s.chars();
         let first = chars.next().ok_or(CardError::Empty)?;
@@ -173,6 +201,13 @@ impl FromStr for Card {
             .parse::<Rank>()
             .map_err(|_| CardError::Rank(s.to_string()))?;
         Ok(Card { suit, rank })
+    }
+}
+
+impl FromStr for Card {
+    type Err = CardError;
+    fn from_str(s: &str) -> Result<Card, CardError> {
+        Card::parse_token(s.trim())
     }
 }
 

@@ -140,7 +140,7 @@ impl Input<'_> {
 /// Any input, opened: an in-memory sheet or record file, or a bulk archive read as a stream.
 pub enum Source {
     Document(Document),
-    Archive(crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead>>),
+    Archive(Box<crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead>>>),
 }
 
 impl Source {

@@ -168,7 +168,7 @@ pub fn deal_order(
     schweinchen: bool,
     hyper: bool,
 ) -> CardOrder {
-    let mut order = CardOrder::new(contract.trump_kind(), &profile.deck.trumps);
+    let mut order = profile.order(contract.trump_kind());
     if schweinchen && let Some(c) = profile.deck.schweinchen {
         order.raise(c);
         if hyper && let Some(h) = profile.deck.hyperschweinchen {
@@ -389,6 +389,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     }
 
     // Pass 1: seats, copies, hands, winners.
+    let rank_mask: u8 = profile.deck.ranks.iter().fold(0, |m, r| m | 1 << *r as u8);
     let mut copies = [0u8; DISTINCT];
     let mut played = Played::new();
     let mut tricks = [Trick::EMPTY; MAX_HAND];
@@ -401,10 +402,14 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 format!("{} cards in the trick; {n} expected", written.len()),
             );
         }
-        let lead_pos = active.iter().position(|&s| s == leader).unwrap_or(0);
+        let mut pos = active.iter().position(|&s| s == leader).unwrap_or(0);
         let trick = &mut tricks[t];
         for (j, &(named, card)) in written.iter().enumerate() {
-            let seat = active[(lead_pos + j) % n];
+            let seat = active[pos];
+            pos += 1;
+            if pos == n {
+                pos = 0;
+            }
             if let Some(named) = named
                 && named != seat
             {
@@ -415,7 +420,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 };
                 return fail(at, "tricks", format!("{why}, not {}", name(named)));
             }
-            if !profile.deck.ranks.contains(&card.rank) {
+            if rank_mask & (1 << card.rank as u8) == 0 {
                 return fail(
                     at,
                     "tricks",
@@ -614,10 +619,15 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     for (t, trick) in tricks.iter().enumerate() {
         let w = party_of(trick.winner);
         let wi = w as usize;
-        eyes[wi] += trick.eyes();
+        let trick_eyes = trick.eyes();
+        eyes[wi] += trick_eyes;
         won[wi] += 1;
         let cards = trick.cards();
-        if is_doppelkopf(cards, profile) {
+        let doppelkopf = match profile.extras.doppelkopf_kind {
+            DoppelkopfKind::Eyes => trick_eyes >= profile.extras.doppelkopf_eyes,
+            DoppelkopfKind::TwoPairs => is_doppelkopf(cards, profile),
+        };
+        if doppelkopf {
             extras[wi].push(Extra::Doppelkopf);
         }
         if cards

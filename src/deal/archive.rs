@@ -85,6 +85,10 @@ pub struct ArchiveReader<R: BufRead> {
     players_text: String,
     dealer: Option<usize>,
     number: usize,
+    /// `read_into` has read a row that `next` is to turn into a deal.
+    pending_row: bool,
+    /// How many times the players changed (a new table).
+    tables: u64,
 }
 
 enum Source<R: BufRead> {
@@ -92,6 +96,7 @@ enum Source<R: BufRead> {
         rows: csv::Reader<R>,
         cols: Vec<Option<usize>>,
         record: csv::StringRecord,
+        bytes: csv::ByteRecord,
     },
     Jsonl {
         input: R,
@@ -108,10 +113,7 @@ impl<R: BufRead> ArchiveReader<R> {
     ) -> Result<ArchiveReader<R>, RecordError> {
         let source = match format {
             ArchiveFormat::Csv => {
-                let mut rows = csv::ReaderBuilder::new()
-                    .flexible(true)
-                    .trim(csv::Trim::All)
-                    .from_reader(input);
+                let mut rows = csv::ReaderBuilder::new().flexible(true).from_reader(input);
                 let header = rows.headers().map_err(|e| {
                     RecordError::new(file, format!("cannot read the header: {e}")).line(1)
                 })?;
@@ -146,6 +148,7 @@ impl<R: BufRead> ArchiveReader<R> {
                     rows,
                     cols,
                     record: csv::StringRecord::new(),
+                    bytes: csv::ByteRecord::new(),
                 }
             }
             ArchiveFormat::Jsonl => Source::Jsonl {
@@ -161,6 +164,8 @@ impl<R: BufRead> ArchiveReader<R> {
             players_text: String::new(),
             dealer: None,
             number: 0,
+            pending_row: false,
+            tables: 0,
         })
     }
 
@@ -168,8 +173,33 @@ impl<R: BufRead> ArchiveReader<R> {
     #[allow(clippy::type_complexity)]
     fn next_raw(&mut self) -> Option<Result<(usize, Vec<String>, RawDeal), RecordError>> {
         match &mut self.source {
-            Source::Csv { rows, cols, record } => loop {
-                match rows.read_record(record) {
+            Source::Csv {
+                rows,
+                cols,
+                record,
+                bytes,
+            } => loop {
+                let pending = std::mem::take(&mut self.pending_row);
+                let read = if pending {
+                    // The row `read_into` handed over, as text.
+                    match csv::StringRecord::from_byte_record(bytes.clone()) {
+                        Ok(r) => {
+                            *record = r;
+                            Ok(true)
+                        }
+                        Err(e) => {
+                            let line = bytes.position().map_or(0, |p| p.line() as usize);
+                            return Some(Err(RecordError::new(
+                                &self.file,
+                                format!("not valid UTF-8: {e}"),
+                            )
+                            .line(line)));
+                        }
+                    }
+                } else {
+                    rows.read_record(record)
+                };
+                match read {
                     Ok(false) => return None,
                     Err(e) => {
                         let line = e.position().map_or(0, |p| p.line() as usize);
@@ -194,6 +224,7 @@ impl<R: BufRead> ArchiveReader<R> {
                 };
                 let players_text = get("players").unwrap_or_default();
                 if players_text != self.players_text {
+                    self.tables += 1;
                     self.players = players_text
                         .split(|c: char| c.is_whitespace() || c == ',')
                         .filter(|p| !p.is_empty())
@@ -274,6 +305,7 @@ impl<R: BufRead> ArchiveReader<R> {
                 };
                 let players: Vec<String> = d.players.iter().map(|p| p.trim().to_string()).collect();
                 if players != self.players {
+                    self.tables += 1;
                     self.players = players.clone();
                     self.dealer = None;
                 }
@@ -298,6 +330,191 @@ impl<R: BufRead> ArchiveReader<R> {
                 return Some(Ok((*line, players, raw)));
             },
         }
+    }
+}
+
+impl<R: BufRead> ArchiveReader<R> {
+    /// How many times the players have changed so far: a new value means a new table.
+    pub fn tables(&self) -> u64 {
+        self.tables
+    }
+
+    /// Reads the next deal into `rec`, reusing its buffers (the fast way through a large
+    /// archive). Returns the deal's line, or None at the end of the input.
+    pub fn read_into(&mut self, rec: &mut FullRecord) -> Option<(usize, Result<(), RecordError>)> {
+        if matches!(self.source, Source::Jsonl { .. }) {
+            let (line, result) = self.next()?;
+            return Some((line, result.map(|full| *rec = full)));
+        }
+        let Source::Csv {
+            rows, cols, bytes, ..
+        } = &mut self.source
+        else {
+            return None;
+        };
+        loop {
+            match rows.read_byte_record(bytes) {
+                Ok(false) => return None,
+                Err(e) => {
+                    let line = e.position().map_or(0, |p| p.line() as usize);
+                    return Some((
+                        line,
+                        Err(
+                            RecordError::new(&self.file, format!("cannot read the row: {e}"))
+                                .line(line),
+                        ),
+                    ));
+                }
+                Ok(true) if bytes.iter().all(|f| f.iter().all(u8::is_ascii_whitespace)) => continue,
+                Ok(true) => break,
+            }
+        }
+        let line = bytes.position().map_or(0, |p| p.line() as usize);
+        if std::str::from_utf8(bytes.as_slice()).is_err() {
+            return Some((
+                line,
+                Err(RecordError::new(&self.file, "not valid UTF-8 text").line(line)),
+            ));
+        }
+        // Checked as a whole just above, so each field is valid UTF-8.
+        let field = |i: usize| {
+            cols[i]
+                .and_then(|c| bytes.get(c))
+                .map_or("", |f| std::str::from_utf8(f).unwrap_or("").trim())
+        };
+        // Poverty, Schweinchen and the wedding's partner rule are rare: the general way.
+        if (7..=12).any(|i| !field(i).is_empty()) || field(5).contains(':') {
+            self.pending_row = true;
+            let (line, result) = self.next()?;
+            return Some((line, result.map(|full| *rec = full)));
+        }
+        self.number += 1;
+        let number = self.number;
+        let players_text = field(0);
+        let new_table = players_text != self.players_text;
+        if new_table {
+            self.players = players_text
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|p| !p.is_empty())
+                .map(String::from)
+                .collect();
+            self.players_text = players_text.to_string();
+            self.dealer = None;
+            self.tables += 1;
+        }
+        let file = &self.file;
+        let err = |field: &str, msg: String, trick: Option<usize>| {
+            RecordError::new(file, msg)
+                .line(line)
+                .deal(number)
+                .field(field)
+                .trick(trick)
+        };
+        let players = &self.players;
+        let seats = players.len();
+        if !(2..=8).contains(&seats) {
+            return Some((line, Err(err("players", format!("{seats} players"), None))));
+        }
+        let seat = |name: &str| {
+            players
+                .iter()
+                .position(|p| p.eq_ignore_ascii_case(name.trim()))
+        };
+        let dealer = match field(1) {
+            "" => self.dealer.map_or(seats - 1, |d| (d + 1) % seats),
+            d => match seat(d) {
+                Some(s) => s,
+                None => {
+                    return Some((
+                        line,
+                        Err(err("dealer", format!("`{d}` is not a player"), None)),
+                    ));
+                }
+            },
+        };
+        let contract = match field(2) {
+            "" => Contract::Normal,
+            c => match c.parse() {
+                Ok(c) => c,
+                Err(e) => return Some((line, Err(err("contract", e, None)))),
+            },
+        };
+        let declarer = match field(3) {
+            "" => None,
+            d => match seat(d) {
+                Some(s) => Some(s),
+                None => {
+                    return Some((
+                        line,
+                        Err(err("declarer", format!("`{d}` is not a player"), None)),
+                    ));
+                }
+            },
+        };
+        rec.calls.clear();
+        for c in field(4).split(';').map(str::trim).filter(|c| !c.is_empty()) {
+            match crate::deal::records::parse_call_entry(players, c) {
+                Ok(e) => rec.calls.push(e),
+                Err((t, f, m)) => return Some((line, Err(err(&f, m, t)))),
+            }
+        }
+        let mut count = 0;
+        for (t, part) in field(5).split('|').enumerate() {
+            if rec.tricks.len() <= t {
+                rec.tricks.push(Vec::with_capacity(4));
+            }
+            let trick = &mut rec.tricks[t];
+            trick.clear();
+            for token in part.split_ascii_whitespace() {
+                match crate::cards::Card::parse_token(token) {
+                    Ok(card) => trick.push((None, card)),
+                    Err(e) => {
+                        return Some((
+                            line,
+                            Err(err(
+                                "tricks",
+                                crate::cards::CardError::to_string(&e),
+                                Some(t + 1),
+                            )),
+                        ));
+                    }
+                }
+            }
+            count = t + 1;
+        }
+        rec.tricks.truncate(count);
+        rec.compulsory = matches!(field(6).to_ascii_lowercase().as_str(), "yes" | "true" | "1");
+        rec.bock = match field(13) {
+            "" => None,
+            b => match b.parse() {
+                Ok(b) => Some(b),
+                Err(_) => {
+                    return Some((
+                        line,
+                        Err(err("bock", format!("`{b}` is not a multiplier"), None)),
+                    ));
+                }
+            },
+        };
+        rec.note = match field(14) {
+            "" => None,
+            n => Some(n.to_string()),
+        };
+        // `rec` is the caller's one record, refilled every time.
+        if new_table || rec.players.len() != players.len() {
+            rec.players.clone_from(players);
+        }
+        rec.number = number;
+        rec.dealer = dealer;
+        rec.contract = contract;
+        rec.declarer = declarer;
+        rec.hands.clear();
+        rec.wedding_partner = None;
+        rec.schweinchen = None;
+        rec.hyperschweinchen = None;
+        rec.exchange = None;
+        self.dealer = Some(dealer);
+        Some((line, Ok(())))
     }
 }
 

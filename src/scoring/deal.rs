@@ -38,7 +38,7 @@ impl fmt::Display for Target {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Goal {
     pub target: Target,
-    pub why: String,
+    pub why: Cow<'static, str>,
 }
 
 /// One line of a deal's value.
@@ -86,6 +86,9 @@ impl DealResult {
 
     /// Applies a multiplier and recomputes the seat scores.
     pub fn set_multiplier(&mut self, m: u32) {
+        if m == self.multiplier {
+            return;
+        }
         self.multiplier = m;
         self.scores = seat_scores(&self.facts, self.re_value, m, self.sheet);
     }
@@ -122,14 +125,14 @@ fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
         let call = own.highest().unwrap_or(Call::No90);
         return Goal {
             target: target_for(own.level(), &w.own_call_targets, Target::AllTricks),
-            why: format!("own {call}"),
+            why: format!("own {call}").into(),
         };
     }
     if opp.level() > 0 {
         let call = opp.highest().unwrap_or(Call::No90);
         return Goal {
             target: target_for(opp.level(), &w.against_call_targets, Target::OneTrick),
-            why: format!("against {}'s {call}", party.other()),
+            why: format!("against {}'s {call}", party.other()).into(),
         };
     }
     let only_kontra = facts.kontra_calls.announced() && !facts.re_calls.announced();
@@ -141,7 +144,7 @@ fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
     };
     Goal {
         target: Target::Eyes(target),
-        why: why.to_string(),
+        why: Cow::Borrowed(why),
     }
 }
 
@@ -159,12 +162,17 @@ fn reaches(party: Party, target: Target, facts: &DealFacts, p: &Profile) -> bool
 
 /// Scores one deal under a profile, with the rule text of every item.
 pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
-    score(facts, p, true)
+    score(facts.clone(), p, true)
 }
 
 /// Scores one deal without the rule texts (for aggregates over many deals).
 pub fn score_deal_brief(facts: &DealFacts, p: &Profile) -> DealResult {
-    score(facts, p, false)
+    score(facts.clone(), p, false)
+}
+
+/// Scores one deal, taking its facts; `detail` writes the rule text of every item.
+pub fn score_facts(facts: DealFacts, p: &Profile, detail: bool) -> DealResult {
+    score(facts, p, detail)
 }
 
 const UNDER: [&str; 3] = ["under_90", "under_60", "under_30"];
@@ -188,11 +196,12 @@ fn reached_key(thr: u16) -> Cow<'static, str> {
     }
 }
 
-fn score(facts: &DealFacts, p: &Profile, detail: bool) -> DealResult {
+fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
+    let facts = &owned;
     let goals = [goal(Party::Re, facts, p), goal(Party::Kontra, facts, p)];
     let mut items: Vec<Item> = Vec::with_capacity(12);
     if facts.contract == Contract::Redeal {
-        return finish(facts.clone(), None, goals, items, p);
+        return finish(owned, None, goals, items, p);
     }
     let re_wins = reaches(Party::Re, goals[0].target, facts, p);
     let kontra_wins = reaches(Party::Kontra, goals[1].target, facts, p);
@@ -439,7 +448,7 @@ fn score(facts: &DealFacts, p: &Profile, detail: bool) -> DealResult {
             }
         }
     }
-    finish(facts.clone(), winner, goals, items, p)
+    finish(owned, winner, goals, items, p)
 }
 
 fn describe(x: Extra, party: Party) -> String {

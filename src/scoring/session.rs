@@ -3,7 +3,8 @@
 use crate::contract::{Contract, Party};
 use crate::deal::DealFacts;
 use crate::extras::Extra;
-use crate::scoring::{DealResult, score_deal};
+use crate::scoring::DealResult;
+use crate::scoring::deal::score_facts;
 use crate::variant::{BockStacking, BockTrigger, Profile};
 
 /// Running state of a sheet: one total per seat, and the Bock rounds under way.
@@ -14,6 +15,8 @@ pub struct Session {
     pub deals: usize,
     /// Deals left in each Bock round, oldest first.
     bock: Vec<u32>,
+    /// Write the rule text of every item (off for aggregates).
+    detail: bool,
 }
 
 /// One line of a ranking.
@@ -32,6 +35,15 @@ impl Session {
             totals,
             deals: 0,
             bock: Vec::new(),
+            detail: true,
+        }
+    }
+
+    /// A session that leaves out the rule texts (for aggregates over many deals).
+    pub fn brief(players: Vec<String>) -> Session {
+        Session {
+            detail: false,
+            ..Session::new(players)
         }
     }
 
@@ -60,12 +72,21 @@ impl Session {
     /// Scores the next deal of the sheet: its Bock multiplier (unless the sheet forces
     /// one), the seat points and the running totals. Returns the result and the totals.
     pub fn score(&mut self, facts: &DealFacts, profile: &Profile) -> (DealResult, Vec<i64>) {
-        let mut result = score_deal(facts, profile);
-        let multiplier = facts.bock.unwrap_or_else(|| self.bock_multiplier(profile));
+        let result = self.score_owned(facts.clone(), profile);
+        let totals = self.totals.clone();
+        (result, totals)
+    }
+
+    /// As [`Session::score`], taking the facts, and returning only the result (the totals
+    /// are [`Session::totals`]).
+    pub fn score_owned(&mut self, facts: DealFacts, profile: &Profile) -> DealResult {
+        let forced = facts.bock;
+        let mut result = score_facts(facts, profile, self.detail);
+        let multiplier = forced.unwrap_or_else(|| self.bock_multiplier(profile));
         result.set_multiplier(multiplier);
         result.bock_started = self.advance_bock(&result, profile);
-        let totals = self.add(&result).to_vec();
-        (result, totals)
+        self.add(&result);
+        result
     }
 
     /// Uses up a Bock deal and starts the rounds this deal triggers.

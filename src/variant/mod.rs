@@ -34,6 +34,9 @@ pub struct Profile {
     pub redeal: RedealRules,
     pub bock: BockRules,
     pub league: LeagueRules,
+    /// The card order of each kind of trumps the profile plays, computed once.
+    #[serde(skip)]
+    orders: Vec<(crate::cards::TrumpKind, crate::cards::CardOrder)>,
 }
 
 /// `[deck]`: the cards, the table and the trumps of a normal game.
@@ -459,9 +462,20 @@ impl Profile {
                 },
             }
         })?;
+        let mut profile = profile;
         profile
             .validate()
             .map_err(|message| ProfileError::Invalid { file, message })?;
+        // Card orders are needed for every deal: compute each kind once.
+        for c in Contract::all() {
+            let kind = c.trump_kind();
+            if !profile.orders.iter().any(|(k, _)| *k == kind) {
+                profile.orders.push((
+                    kind,
+                    crate::cards::CardOrder::new(kind, &profile.deck.trumps),
+                ));
+            }
+        }
         Ok(profile)
     }
 
@@ -515,6 +529,14 @@ impl Profile {
     /// Cards in each hand, which is also the number of tricks.
     pub fn hand_size(&self) -> usize {
         self.deck.ranks.len() * 4 * self.deck.copies as usize / self.deck.players as usize
+    }
+
+    /// The card order of a kind of trumps (from the profile's normal trumps).
+    pub fn order(&self, kind: crate::cards::TrumpKind) -> crate::cards::CardOrder {
+        match self.orders.iter().find(|(k, _)| *k == kind) {
+            Some((_, o)) => o.clone(),
+            None => crate::cards::CardOrder::new(kind, &self.deck.trumps),
+        }
     }
 
     pub fn allows(&self, contract: Contract) -> bool {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use doko::deal::{DealFacts, RecordError};
 use doko::input::Source;
-use doko::play::play;
+use doko::play::{FullRecord, play};
 use doko::scoring::{DealResult, Session, Summary};
 use doko::variant::Profile;
 
@@ -66,28 +66,38 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
             Source::Document(doc) => {
                 let input = doc.open()?;
                 let players = input.players().to_vec();
+                let mut new_table = true;
                 for deal in input.deals(&profile) {
                     match deal {
-                        Ok(facts) => add(&mut sink, &players, &facts, &profile)?,
+                        Ok(facts) => add(
+                            &mut sink,
+                            &players,
+                            std::mem::take(&mut new_table),
+                            facts,
+                            &profile,
+                        )?,
                         Err(e) => report(&e, &mut errors)?,
                     }
                 }
             }
-            Source::Archive(reader) => {
-                for (line, deal) in reader {
-                    let scored = deal.and_then(|record| {
-                        play(&record, &profile)
-                            .map(|facts| (record.players, facts))
-                            .map_err(|e| {
-                                RecordError::new(file, e.message)
-                                    .line(line)
-                                    .deal(record.number)
-                                    .trick(e.trick)
-                                    .field(e.field)
-                            })
+            Source::Archive(mut reader) => {
+                // One record, refilled for every deal: memory stays flat.
+                let mut record = FullRecord::default();
+                let mut table = u64::MAX;
+                while let Some((line, read)) = reader.read_into(&mut record) {
+                    let new_table = reader.tables() != table;
+                    table = reader.tables();
+                    let scored = read.and_then(|()| {
+                        play(&record, &profile).map_err(|e| {
+                            RecordError::new(file, e.message)
+                                .line(line)
+                                .deal(record.number)
+                                .trick(e.trick)
+                                .field(e.field)
+                        })
                     });
                     match scored {
-                        Ok((players, facts)) => add(&mut sink, &players, &facts, &profile)?,
+                        Ok(facts) => add(&mut sink, &record.players, new_table, facts, &profile)?,
                         Err(e) => {
                             report(&e, &mut errors)?;
                             // An archive may hold millions of deals: without --keep-going the
@@ -164,18 +174,24 @@ fn profile_for(args: &crate::cli::ProfileArgs, sources: &[Source]) -> Result<Pro
 
 /// Scores one deal into the sink. A sheet keeps one session (the same players throughout);
 /// a summary starts a new session whenever the table changes.
-fn add(sink: &mut Sink, players: &[String], facts: &DealFacts, profile: &Profile) -> Result<()> {
+fn add(
+    sink: &mut Sink,
+    players: &[String],
+    new_table: bool,
+    facts: DealFacts,
+    profile: &Profile,
+) -> Result<()> {
     match sink {
         Sink::Summary { summary, session } => {
-            if session.players.as_slice() != players {
-                *session = Session::new(players.to_vec());
+            if new_table && session.players.as_slice() != players {
+                *session = Session::brief(players.to_vec());
             }
-            let (result, _) = session.score(facts, profile);
+            let result = session.score_owned(facts, profile);
             summary.add(players, &result);
         }
         Sink::Rows { session, rows } => {
             let s = session.get_or_insert_with(|| Session::new(players.to_vec()));
-            if s.players.as_slice() != players {
+            if new_table && s.players.as_slice() != players {
                 bail!(
                     "deal {}: players {} differ from {}; score them separately, or use --summary",
                     facts.number,
@@ -183,7 +199,8 @@ fn add(sink: &mut Sink, players: &[String], facts: &DealFacts, profile: &Profile
                     s.players.join(", ")
                 );
             }
-            rows.push(s.score(facts, profile));
+            let result = s.score_owned(facts, profile);
+            rows.push((result, s.totals.clone()));
         }
     }
     Ok(())
