@@ -177,9 +177,9 @@ impl Source {
             InputFormat::Toml => None,
         };
         if let Some(kind) = archive {
-            return Ok(Source::Archive(crate::deal::archive::ArchiveReader::new(
-                name, kind, input,
-            )?));
+            return Ok(Source::Archive(Box::new(
+                crate::deal::archive::ArchiveReader::new(name, kind, input)?,
+            )));
         }
         let mut bytes = Vec::new();
         input

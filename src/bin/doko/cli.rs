@@ -223,6 +223,10 @@ pub struct CompareArgs {
     /// Show only the deals on which the profiles disagree.
     #[arg(long)]
     pub only_diff: bool,
+    /// Aggregates per profile instead of a block per deal; each deal is read once and
+    /// archives are streamed.
+    #[arg(long)]
+    pub summary: bool,
     /// List each profile's scoring items side by side.
     #[arg(long)]
     pub explain: bool,

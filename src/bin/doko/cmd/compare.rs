@@ -26,6 +26,9 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     if args.variants.len() < 2 {
         bail!("name at least two profiles to compare, e.g. --variants ddv,ja-classic");
     }
+    if args.summary {
+        return summary(args);
+    }
     let doc = Document::read(&args.file, args.input_format)?;
     let input = doc.open()?;
     let players = input.players().to_vec();
@@ -372,4 +375,157 @@ fn json_doc(columns: &[Column], players: &[String], shown: &[usize], explain: bo
         .collect();
     let names: Vec<&str> = columns.iter().map(|c| c.profile.name.as_str()).collect();
     json!({"variants": names, "deals": deals, "totals": totals})
+}
+
+/// `compare --summary`: every deal read once, played and scored under each profile, with
+/// aggregates per profile and the number of deals on which the profiles disagree.
+fn summary(args: &CompareArgs) -> Result<ExitCode> {
+    use doko::deal::DealFacts;
+    use doko::input::Source;
+    use doko::play::{FullRecord, play};
+    use doko::scoring::Summary;
+
+    let profiles = args
+        .variants
+        .iter()
+        .map(|v| Profile::load(v, &args.sets))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut summaries: Vec<Summary> = vec![Summary::default(); profiles.len()];
+    let mut sessions: Vec<Session> = profiles
+        .iter()
+        .map(|_| Session::brief(Vec::new()))
+        .collect();
+    let mut refused = vec![0u64; profiles.len()];
+    let (mut deals, mut differ) = (0u64, 0u64);
+    let mut scores: Vec<Option<Vec<i64>>> = vec![None; profiles.len()];
+    // Scores one deal under every profile; `facts` gives the facts under profile i.
+    let mut one =
+        |players: &[String], new_table: bool, facts: &mut dyn FnMut(usize) -> Option<DealFacts>| {
+            deals += 1;
+            for (i, p) in profiles.iter().enumerate() {
+                if new_table && sessions[i].players.as_slice() != players {
+                    sessions[i] = Session::brief(players.to_vec());
+                }
+                scores[i] = match facts(i) {
+                    Some(f) => {
+                        let r = sessions[i].score_owned(f, p);
+                        summaries[i].add(players, &r);
+                        Some(r.scores)
+                    }
+                    None => {
+                        refused[i] += 1;
+                        None
+                    }
+                };
+            }
+            if scores.iter().any(|s| s != &scores[0]) {
+                differ += 1;
+            }
+        };
+    match Source::open(&args.file, args.input_format)? {
+        Source::Document(doc) => {
+            let input = doc.open()?;
+            let players = input.players().to_vec();
+            let per: Vec<Vec<Option<DealFacts>>> = profiles
+                .iter()
+                .map(|p| input.deals(p).map(Result::ok).collect())
+                .collect();
+            for k in 0..per[0].len() {
+                one(&players, k == 0, &mut |i| per[i][k].clone());
+            }
+        }
+        Source::Archive(mut reader) => {
+            let mut record = FullRecord::default();
+            let mut table = u64::MAX;
+            while let Some((line, read)) = reader.read_into(&mut record) {
+                if let Err(e) = read {
+                    bail!("{e}");
+                }
+                let new_table = reader.tables() != table;
+                table = reader.tables();
+                let players = record.players.clone();
+                one(
+                    &players,
+                    new_table,
+                    &mut |i| match play(&record, &profiles[i]) {
+                        Ok(f) => Some(f),
+                        Err(e) if i == 0 && e.field != "contract" => {
+                            eprintln!(
+                                "doko: error: {}:{line}: deal {}: {}",
+                                args.file, record.number, e.message
+                            );
+                            None
+                        }
+                        Err(_) => None,
+                    },
+                );
+            }
+        }
+    }
+    let text = match args.format {
+        Format::Json => {
+            let per: serde_json::Map<String, Value> = profiles
+                .iter()
+                .zip(&summaries)
+                .zip(&refused)
+                .map(|((p, s), r)| {
+                    let totals: Map<String, Value> = s
+                        .players
+                        .iter()
+                        .map(|(k, l)| (k.clone(), json!(l.points)))
+                        .collect();
+                    let won: Map<String, Value> = s
+                        .players
+                        .iter()
+                        .map(|(k, l)| (k.clone(), json!(l.won)))
+                        .collect();
+                    (
+                        p.name.clone(),
+                        json!({"scored": s.deals, "not_allowed": r, "totals": totals, "won": won}),
+                    )
+                })
+                .collect();
+            let names: Vec<&str> = profiles.iter().map(|p| p.name.as_str()).collect();
+            serde_json::to_string_pretty(
+                &json!({"variants": names, "deals": deals, "differ": differ, "results": per}),
+            )? + "\n"
+        }
+        _ => {
+            let markdown = args.format == Format::Markdown;
+            let style = if markdown {
+                presets::ASCII_MARKDOWN
+            } else {
+                presets::UTF8_FULL_CONDENSED
+            };
+            let mut out = format!("{deals} deals; the profiles disagree on {differ}\n\n");
+            let mut t = Table::new();
+            t.load_style(style);
+            let mut header = vec!["Player".to_string()];
+            header.extend(profiles.iter().map(|p| format!("{} points (won)", p.name)));
+            t.set_header(header);
+            let mut names: Vec<&String> = summaries.iter().flat_map(|s| s.players.keys()).collect();
+            names.sort();
+            names.dedup();
+            for n in names {
+                let mut row = vec![n.clone()];
+                for s in &summaries {
+                    row.push(
+                        s.players
+                            .get(n)
+                            .map_or("-".into(), |l| format!("{} ({})", l.points, l.won)),
+                    );
+                }
+                t.add_row(row);
+            }
+            out.push_str(&format!("{t}\n"));
+            for (p, r) in profiles.iter().zip(&refused) {
+                if *r > 0 {
+                    out.push_str(&format!("{}: {r} deal(s) not allowed\n", p.name));
+                }
+            }
+            out
+        }
+    };
+    crate::emit(&text)?;
+    Ok(ExitCode::SUCCESS)
 }

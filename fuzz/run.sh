@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs one fuzz target for a bounded time: fuzz/run.sh TARGET [SECONDS] (default 600).
+# Targets: sheet_csv records_toml archive_csv archive_jsonl profile.
+# Needs cargo-fuzz (`cargo install cargo-fuzz`); works on the stable toolchain through
+# RUSTC_BOOTSTRAP and without a sanitizer. Seeds come from the project's own examples.
+set -euo pipefail
+cd "$(dirname "$0")"
+target=${1:?target}
+seconds=${2:-600}
+corpus=corpus/$target
+mkdir -p "$corpus"
+case $target in
+  sheet_csv) cp ../examples/*.csv ../tests/cmd/data/*.csv "$corpus"/ ;;
+  records_toml) cp ../examples/*.toml ../tests/cmd/data/*.toml ../tests/cmd/league.in/*.toml "$corpus"/ ;;
+  archive_csv) cargo run -q --release --manifest-path ../Cargo.toml -- generate --deals 5 --seed 1 > "$corpus/gen.csv" ;;
+  archive_jsonl) cargo run -q --release --manifest-path ../Cargo.toml -- generate --deals 5 --seed 1 --format jsonl > "$corpus/gen.jsonl" ;;
+  profile) cp ../variants/*.toml ../tests/cmd/data/club.toml ../tests/cmd/data/typo.toml "$corpus"/ ;;
+  *) echo "unknown target $target" >&2; exit 2 ;;
+esac
+RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" -s none -O "$corpus" -- -max_total_time="$seconds" -rss_limit_mb=2048

@@ -1,0 +1,191 @@
+//! Archives: `doko generate` is reproducible and legal, archives stream through `score`,
+//! bad rows are reported with their line, `compare --summary` agrees with `score --summary`.
+
+use std::process::{Command, Output};
+
+fn doko(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_doko"))
+        .args(args)
+        .output()
+        .expect("doko runs")
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("doko-archive-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn generate(args: &[&str]) -> Vec<u8> {
+    let mut a = vec!["generate"];
+    a.extend(args);
+    let out = doko(&a);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes() {
+    for format in ["csv", "jsonl", "toml"] {
+        let a = generate(&["--deals", "1000", "--seed", "7", "--format", format]);
+        let b = generate(&["--deals", "1000", "--seed", "7", "--format", format]);
+        assert_eq!(a, b, "{format}");
+        let c = generate(&["--deals", "1000", "--seed", "8", "--format", format]);
+        assert_ne!(a, c, "{format}: another seed, other deals");
+    }
+}
+
+#[test]
+fn every_profile_accepts_the_deals_generated_for_it() {
+    for (name, _) in doko::variant::BUILTIN {
+        for (format, ext) in [("csv", "csv"), ("jsonl", "jsonl"), ("toml", "toml")] {
+            let path = tmp(&format!("gen-{name}.{ext}"));
+            std::fs::write(
+                &path,
+                generate(&[
+                    "--deals",
+                    "300",
+                    "--seed",
+                    "7",
+                    "--variant",
+                    name,
+                    "--format",
+                    format,
+                ]),
+            )
+            .unwrap();
+            let out = doko(&[
+                "score",
+                path.to_str().unwrap(),
+                "--variant",
+                name,
+                "--summary",
+                "--format",
+                "json",
+            ]);
+            let v = json(&out);
+            assert_eq!(v["deals"], 300, "{name} {format}");
+        }
+    }
+    // Deals generated under ddv are legal under the profiles that play the same cards.
+    let path = tmp("gen-ddv-cross.csv");
+    std::fs::write(&path, generate(&["--deals", "300", "--seed", "9"])).unwrap();
+    for other in ["ja-classic", "house-doubling", "house-bock", "house-solos"] {
+        let v = json(&doko(&[
+            "score",
+            path.to_str().unwrap(),
+            "--variant",
+            other,
+            "--summary",
+            "--format",
+            "json",
+        ]));
+        assert_eq!(v["deals"], 300, "{other}");
+    }
+}
+
+#[test]
+fn bad_rows_are_reported_with_their_line_and_the_rest_is_scored() {
+    let text = String::from_utf8(generate(&["--deals", "1000", "--seed", "7"])).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    // Corrupt 1% of the rows: deal k is on line k + 1 (after the header).
+    let mut bad = Vec::new();
+    for (n, k) in (10..1000).step_by(100).enumerate() {
+        let row = &mut lines[k];
+        *row = match n % 4 {
+            0 => row.replacen(",normal,", ",grand,", 1),
+            1 => {
+                let cut = row.rfind('|').unwrap();
+                let end = row[cut..].find(',').map_or(row.len(), |e| cut + e);
+                format!("{}{}", &row[..cut], &row[end..])
+            }
+            2 => row.replacen("Anna Ben Cara Dirk,", "Anna Ben Cara Dirk,Zed", 1),
+            _ => {
+                let tricks_start = row.match_indices(',').nth(4).unwrap().0 + 1;
+                let mut r = row.clone();
+                r.replace_range(tricks_start..tricks_start + 2, "X9");
+                r
+            }
+        };
+        if *row != text.lines().nth(k).unwrap() {
+            bad.push(k + 1);
+        }
+    }
+    assert_eq!(bad.len(), 10, "every corruption took: {bad:?}");
+    let path = tmp("corrupt.csv");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let p = path.to_str().unwrap();
+
+    let out = doko(&["score", p, "--summary", "--keep-going", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for line in &bad {
+        assert!(
+            err.contains(&format!("corrupt.csv:{line}: deal {}", line - 1)),
+            "line {line} not reported:\n{err}"
+        );
+    }
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["deals"], 990);
+    assert_eq!(v["bad"], 10);
+
+    // Without --keep-going the first bad deal ends the run.
+    let out = doko(&["score", p, "--summary"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("corrupt.csv:{}:", bad[0])), "{err}");
+    assert!(!err.contains(&format!("corrupt.csv:{}:", bad[1])), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn compare_summary_agrees_with_score_summary() {
+    let path = tmp("agree.csv");
+    std::fs::write(&path, generate(&["--deals", "400", "--seed", "3"])).unwrap();
+    let p = path.to_str().unwrap();
+    let variants = ["ddv", "ja-online", "ja-classic"];
+    let cmp = json(&doko(&[
+        "compare",
+        p,
+        "--variants",
+        &variants.join(","),
+        "--summary",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(cmp["deals"], 400);
+    for v in variants {
+        let score = json(&doko(&[
+            "score",
+            p,
+            "--variant",
+            v,
+            "--summary",
+            "--format",
+            "json",
+        ]));
+        for (player, line) in score["players"].as_object().unwrap() {
+            assert_eq!(
+                cmp["results"][v]["totals"][player], line["points"],
+                "{v} {player}"
+            );
+            assert_eq!(
+                cmp["results"][v]["won"][player], line["won"],
+                "{v} {player}"
+            );
+        }
+    }
+}
