@@ -430,8 +430,9 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
                 .iter()
                 .map(|p| input.deals(p).map(Result::ok).collect())
                 .collect();
-            for k in 0..per[0].len() {
-                one(&players, k == 0, &mut |i| per[i][k].clone());
+            let n = per.first().map_or(0, Vec::len);
+            for k in 0..n {
+                one(&players, k == 0, &mut |i: usize| per[i][k].clone());
             }
         }
         Source::Archive(mut reader) => {
