@@ -430,9 +430,18 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
                 .iter()
                 .map(|p| input.deals(p).map(Result::ok).collect())
                 .collect();
-            let n = per.first().map_or(0, Vec::len);
-            for k in 0..n {
-                one(&players, k == 0, &mut |i: usize| per[i][k].clone());
+            let mut columns: Vec<_> = per.into_iter().map(Vec::into_iter).collect();
+            let mut first = true;
+            loop {
+                let row: Vec<Option<Option<DealFacts>>> =
+                    columns.iter_mut().map(Iterator::next).collect();
+                if row.iter().any(Option::is_none) {
+                    break;
+                }
+                let mut row: Vec<Option<DealFacts>> = row.into_iter().flatten().collect();
+                one(&players, std::mem::take(&mut first), &mut |i: usize| {
+                    row[i].take()
+                });
             }
         }
         Source::Archive(mut reader) => {
