@@ -228,38 +228,61 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
 }
 
 fn csv(s: &Scored, explain: bool) -> Result<String> {
+    let rows: Vec<(&DealResult, &[i64], Option<&str>)> = s
+        .rows
+        .iter()
+        .map(|(r, t)| (r, t.as_slice(), None))
+        .collect();
+    sheet_csv(s.players, &rows, explain)
+}
+
+/// The sheet as CSV: one row per deal (with its dealer, where given), each player's points
+/// and running totals; with `explain`, the items of each deal.
+pub fn sheet_csv(
+    players: &[String],
+    rows: &[(&DealResult, &[i64], Option<&str>)],
+    explain: bool,
+) -> Result<String> {
+    let with_dealer = rows.iter().any(|(_, _, d)| d.is_some());
     let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header: Vec<String> = [
-        "deal",
-        "contract",
-        "re",
-        "kontra",
-        "re_eyes",
-        "kontra_eyes",
-        "winner",
-        "value",
-        "multiplier",
-    ]
-    .map(String::from)
-    .to_vec();
-    header.extend(s.players.iter().cloned());
-    header.extend(s.players.iter().map(|p| format!("{p}_total")));
+    let mut header: Vec<String> = vec!["deal".into()];
+    if with_dealer {
+        header.push("dealer".into());
+    }
+    header.extend(
+        [
+            "contract",
+            "re",
+            "kontra",
+            "re_eyes",
+            "kontra_eyes",
+            "winner",
+            "value",
+            "multiplier",
+        ]
+        .map(String::from),
+    );
+    header.extend(players.iter().cloned());
+    header.extend(players.iter().map(|p| format!("{p}_total")));
     if explain {
         header.push("items".into());
     }
     w.write_record(&header)?;
-    for (r, totals) in s.rows {
-        let mut row = vec![
-            r.facts.number.to_string(),
+    for (r, totals, dealer) in rows {
+        let mut row = vec![r.facts.number.to_string()];
+        if with_dealer {
+            row.push(dealer.unwrap_or("").to_string());
+        }
+        row.extend([
             r.facts.contract.to_string(),
-            names(s, r, Party::Re).join(" "),
-            names(s, r, Party::Kontra).join(" "),
+            party_names(players, r, Party::Re).join(" "),
+            party_names(players, r, Party::Kontra).join(" "),
             r.facts.re_eyes.to_string(),
             r.facts.kontra_eyes.to_string(),
             winner_word(r).to_ascii_lowercase(),
             r.value().to_string(),
             r.multiplier.to_string(),
-        ];
+        ]);
         row.extend(r.scores.iter().map(|v| v.to_string()));
         row.extend(totals.iter().map(|v| v.to_string()));
         if explain {

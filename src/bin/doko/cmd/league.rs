@@ -500,41 +500,16 @@ fn show_json(lg: &League) -> Value {
 }
 
 fn show_csv(lg: &League) -> Result<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header: Vec<String> = [
-        "deal",
-        "dealer",
-        "contract",
-        "re",
-        "re_eyes",
-        "kontra_eyes",
-        "winner",
-        "value",
-        "multiplier",
-    ]
-    .map(String::from)
-    .to_vec();
-    header.extend(lg.players.iter().cloned());
-    header.extend(lg.players.iter().map(|p| format!("{p}_total")));
-    w.write_record(&header)?;
-    for row in &lg.rows {
-        let r = &row.result;
-        let mut v = vec![
-            r.facts.number.to_string(),
-            lg.players[row.dealer].clone(),
-            r.facts.contract.to_string(),
-            crate::output::party_names(&lg.players, r, doko::contract::Party::Re).join(" "),
-            r.facts.re_eyes.to_string(),
-            r.facts.kontra_eyes.to_string(),
-            crate::output::winner_word(r).to_ascii_lowercase(),
-            r.value().to_string(),
-            r.multiplier.to_string(),
-        ];
-        v.extend(r.scores.iter().map(|s| s.to_string()));
-        v.extend(row.totals.iter().map(|s| s.to_string()));
-        w.write_record(&v)?;
-    }
-    Ok(String::from_utf8(
-        w.into_inner().map_err(|e| e.into_error())?,
-    )?)
+    let rows: Vec<(&doko::scoring::DealResult, &[i64], Option<&str>)> = lg
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                &r.result,
+                r.totals.as_slice(),
+                Some(lg.players[r.dealer].as_str()),
+            )
+        })
+        .collect();
+    crate::output::sheet_csv(&lg.players, &rows, false)
 }
