@@ -95,7 +95,21 @@ pub fn random_deal(
         _ if poor.is_some() && profile.allows(Contract::Poverty) => {
             let p = poor.unwrap_or(active[0]);
             let others: Vec<usize> = active.iter().copied().filter(|&s| s != p).collect();
-            let partner = others[rng.below(others.len())];
+            let mut partner = others[rng.below(others.len())];
+            if profile.poverty.partner_by_club_queen {
+                // The club queens choose: see `play::club_queen_partners`.
+                let queens = |s: usize| hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
+                let pick = if let Some(&b) = others.iter().find(|&&s| queens(s) >= 2) {
+                    Some(b)
+                } else if queens(p) > 0 {
+                    others.iter().copied().find(|&s| queens(s) > 0)
+                } else {
+                    others.iter().copied().find(|&s| queens(s) == 0)
+                };
+                if let Some(s) = pick {
+                    partner = s;
+                }
+            }
             exchange = poverty_exchange(profile, &mut hands, p, partner, rng);
             match exchange {
                 Some(_) => (Contract::Poverty, Some(p)),
@@ -155,7 +169,17 @@ pub fn random_deal(
             .copied()
             .filter(|&s| hands[s].contains(&Card::CLUB_QUEEN))
             .collect(),
-        (Contract::Poverty, Some(d), Some(x)) => vec![d, x.partner],
+        (Contract::Poverty, Some(d), Some(x)) if !profile.poverty.partner_by_club_queen => {
+            vec![d, x.partner]
+        }
+        (Contract::Poverty, Some(d), Some(x)) => {
+            let q = |s: usize| dealt[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
+            if others_hold_both(&dealt, &active, d) || q(d) > 0 {
+                vec![d, x.partner]
+            } else {
+                active.iter().copied().filter(|&s| q(s) > 0).collect()
+            }
+        }
         (_, Some(d), _) => vec![d],
         _ => vec![],
     };
@@ -220,6 +244,13 @@ pub fn random_deal(
         tricks,
         ..FullRecord::default()
     }
+}
+
+/// Does another player than `poor` hold both club queens?
+fn others_hold_both(hands: &[Vec<Card>], active: &[usize], poor: usize) -> bool {
+    active
+        .iter()
+        .any(|&s| s != poor && hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count() >= 2)
 }
 
 /// A legal poverty exchange between `poor` and `partner`, applied to the hands; None if

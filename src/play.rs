@@ -595,9 +595,13 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         }
         Contract::Poverty => {
             let d = record.declarer.unwrap_or(active[0]);
-            re.push(d);
-            if let Some(x) = &record.exchange {
-                re.push(x.partner);
+            match &record.exchange {
+                Some(x) if profile.poverty.partner_by_club_queen => {
+                    let pair = club_queen_partners(record, &played, active, d, x.partner)?;
+                    re.extend(pair);
+                }
+                Some(x) => re.extend([d, x.partner]),
+                None => re.push(d),
             }
         }
         Contract::Solo(_) | Contract::Misere | Contract::MisereOuvert => {
@@ -705,6 +709,70 @@ pub fn is_doppelkopf(cards: &[Card], profile: &Profile) -> bool {
             c.len() == 4 && c[0] == c[1] && c[2] == c[3] && c[1] != c[2]
         }
     }
+}
+
+/// Poverty with partners chosen by the club queens: checks the partner and returns the
+/// Re party. Holdings are those dealt, before the exchange.
+fn club_queen_partners(
+    record: &FullRecord,
+    played: &Played,
+    active: &[usize],
+    poor: usize,
+    partner: usize,
+) -> Result<Vec<usize>, PlayError> {
+    let name = |s: usize| record.players[s].as_str();
+    let x = record.exchange.as_ref().map(|x| (&x.passed, &x.returned));
+    // A club queen dealt to a seat: played by it, less what it received, plus what it gave.
+    let dealt = |s: usize| -> usize {
+        let mut n = count(played.of(s), Card::CLUB_QUEEN) as isize;
+        if let Some((passed, returned)) = x {
+            if s == poor {
+                n += count(passed, Card::CLUB_QUEEN) as isize
+                    - count(returned, Card::CLUB_QUEEN) as isize;
+            } else if s == partner {
+                n += count(returned, Card::CLUB_QUEEN) as isize
+                    - count(passed, Card::CLUB_QUEEN) as isize;
+            }
+        }
+        n.max(0) as usize
+    };
+    let holders: Vec<usize> = active.iter().copied().filter(|&s| dealt(s) > 0).collect();
+    let bad = |want: String| {
+        fail(
+            None,
+            "accepted_by",
+            format!(
+                "partners are chosen by the club queens: {want}, not {}",
+                name(partner)
+            ),
+        )
+    };
+    if let Some(&both) = holders.iter().find(|&&s| dealt(s) >= 2 && s != poor) {
+        if partner != both {
+            return bad(format!("{} holds both and is the partner", name(both)));
+        }
+        return Ok(vec![poor, partner]);
+    }
+    if dealt(poor) > 0 {
+        if let Some(&other) = holders.iter().find(|&&s| s != poor)
+            && partner != other
+        {
+            return bad(format!(
+                "{} holds a club queen and exchanges with {}, who holds the other",
+                name(poor),
+                name(other)
+            ));
+        }
+        return Ok(vec![poor, partner]);
+    }
+    if holders.contains(&partner) {
+        return bad(format!(
+            "{} holds no club queen and exchanges with a player who holds none",
+            name(poor)
+        ));
+    }
+    // The poor player and the partner are the defence; the club queens are Re.
+    Ok(holders)
 }
 
 /// Number of trumps in a hand under the normal order, as a poverty or redeal counts them.

@@ -87,6 +87,19 @@ proptest! {
     }
 
     #[test]
+    fn generated_deals_are_legal_under_the_poverty_variants(seed in any::<u64>()) {
+        for sets in [
+            vec![("poverty.partner_by_club_queen", "true")],
+            vec![("poverty.only_trumps", "true"), ("poverty.return_trumps", "false")],
+            vec![("poverty.count_diamond_ace", "false"), ("poverty.max_trumps", "2")],
+        ] {
+            let sets: Vec<(String, String)> = sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+            let p = Profile::load("ja-classic", &sets).unwrap();
+            check_generated(&p, 4, seed);
+        }
+    }
+
+    #[test]
     fn generated_40_card_deals_are_legal(seed in any::<u64>()) {
         let set = [("deck.ranks".to_string(), r#"["A","10","K","Q","J"]"#.to_string())];
         let p = Profile::load("ddv", &set).unwrap();

@@ -143,7 +143,13 @@ impl RecordFile {
             } else if i > 0 && !deals_again {
                 dealer = (dealer + 1) % seats.max(1);
             }
-            deals_again = raw.compulsory == Some(true) && profile.contracts.compulsory_solo_leads;
+            let redeal = raw
+                .contract
+                .as_deref()
+                .and_then(|c| c.parse::<Contract>().ok())
+                == Some(Contract::Redeal);
+            deals_again = (raw.compulsory == Some(true) && profile.contracts.compulsory_solo_leads)
+                || (redeal && profile.redeal.same_dealer);
             self.deal_facts(raw, number, dealer, profile)
                 .map(|mut f| {
                     f.dealer = Some(dealer);

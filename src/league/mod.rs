@@ -239,7 +239,8 @@ pub fn evaluate(
             continue;
         }
         let dealer = facts.dealer.unwrap_or(next_dealer);
-        let same_dealer = facts.compulsory && profile.contracts.compulsory_solo_leads;
+        let same_dealer = (facts.compulsory && profile.contracts.compulsory_solo_leads)
+            || (facts.contract == crate::contract::Contract::Redeal && profile.redeal.same_dealer);
         next_dealer = if same_dealer {
             dealer
         } else {

@@ -133,6 +133,11 @@ pub struct PovertyRules {
     pub return_trumps: bool,
     /// Cards passed and returned (unless `only_trumps`).
     pub cards: u8,
+    /// The partner is chosen by the club queens (seed 003, variant 4): a poor player with
+    /// a club queen exchanges with the other club queen (the two are Re); one without
+    /// exchanges with a player without one (the two are Kontra); a player with both club
+    /// queens must be the partner (the two are Re).
+    pub partner_by_club_queen: bool,
 }
 
 /// `[redeal]`: hands that may be thrown in (0, or -1 for `max_trumps`: not a reason).
@@ -142,6 +147,8 @@ pub struct RedealRules {
     pub nines: u8,
     pub kings: u8,
     pub max_trumps: i8,
+    /// After a redeal the same dealer deals again (else the next player deals).
+    pub same_dealer: bool,
 }
 
 /// What starts a round of Bock deals.
