@@ -693,7 +693,69 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         compulsory: record.compulsory,
         dealer: Some(record.dealer),
         schweinchen: record.schweinchen.is_some(),
+        clarification: clarification as u8,
         note: record.note.clone(),
+    })
+}
+
+/// What decides the facts a deal's tricks establish under a profile: two profiles with
+/// equal keys derive the same facts from the same record (they may still differ in what
+/// they allow: contracts, call deadlines, poverty and redeal reasons).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DerivationKey {
+    deck: crate::variant::DeckRules,
+    compulsory_solo_leads: bool,
+    wedding_tricks: u8,
+    wedding_partner: Vec<WeddingPartner>,
+    karlchen_kind: KarlchenKind,
+    doppelkopf_kind: DoppelkopfKind,
+    doppelkopf_eyes: u16,
+    partner_by_club_queen: bool,
+}
+
+impl DerivationKey {
+    /// The key of a profile for a deal that is (or is not) a compulsory solo: who leads a
+    /// compulsory solo matters only for those.
+    pub fn of(p: &Profile, compulsory: bool) -> DerivationKey {
+        DerivationKey {
+            deck: p.deck.clone(),
+            compulsory_solo_leads: compulsory && p.contracts.compulsory_solo_leads,
+            wedding_tricks: p.contracts.wedding_tricks,
+            wedding_partner: p.contracts.wedding_partner.clone(),
+            karlchen_kind: p.extras.karlchen_kind,
+            doppelkopf_kind: p.extras.doppelkopf_kind,
+            doppelkopf_eyes: p.extras.doppelkopf_eyes,
+            partner_by_club_queen: p.poverty.partner_by_club_queen,
+        }
+    }
+}
+
+/// The facts of `record` under `profile`, given the facts `base` that [`play`] derived for
+/// it under a profile with the same [`DerivationKey`]: only what the profiles may differ in
+/// is checked again (the contract, the calls). Poverties and redeals are played in full.
+pub fn replay(
+    record: &FullRecord,
+    base: &DealFacts,
+    profile: &Profile,
+) -> Result<DealFacts, PlayError> {
+    if matches!(record.contract, Contract::Poverty | Contract::Redeal)
+        || !profile.allows(record.contract)
+        || !profile.allows(base.contract)
+    {
+        return play(record, profile);
+    }
+    let calls = check_calls(
+        record,
+        profile,
+        &base.roles,
+        profile.hand_size(),
+        base.contract,
+        base.clarification as usize,
+    )?;
+    Ok(DealFacts {
+        re_calls: calls[0],
+        kontra_calls: calls[1],
+        ..base.clone()
     })
 }
 
@@ -951,6 +1013,7 @@ fn redeal(
         compulsory: record.compulsory,
         dealer: Some(record.dealer),
         schweinchen: false,
+        clarification: 0,
         note: record.note.clone(),
     })
 }

@@ -100,6 +100,26 @@ proptest! {
     }
 
     #[test]
+    fn replaying_under_a_profile_with_the_same_derivation_equals_playing(seed in any::<u64>()) {
+        let ddv = Profile::load("ddv", &[]).unwrap();
+        let players = names(4);
+        let mut rng = Rng::new(seed);
+        let record = random_deal(&ddv, &players, rng.below(4), 1, &mut rng);
+        let base = play(&record, &ddv).unwrap();
+        for other in ["ja-classic", "house-doubling", "house-solos", "ja-online"] {
+            let p = Profile::load(other, &[]).unwrap();
+            let direct = play(&record, &p);
+            if doko::play::DerivationKey::of(&p, record.compulsory) == doko::play::DerivationKey::of(&ddv, record.compulsory) {
+                let replayed = doko::play::replay(&record, &base, &p);
+                prop_assert_eq!(replayed.is_ok(), direct.is_ok(), "{}", other);
+                if let (Ok(a), Ok(b)) = (replayed, direct) {
+                    prop_assert_eq!(a, b, "{}", other);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn generated_40_card_deals_are_legal(seed in any::<u64>()) {
         let set = [("deck.ranks".to_string(), r#"["A","10","K","Q","J"]"#.to_string())];
         let p = Profile::load("ddv", &set).unwrap();
@@ -144,6 +164,7 @@ proptest! {
             compulsory: false,
             dealer: None,
             schweinchen: false,
+            clarification: 0,
             note: None,
         };
         let r = score_deal(&facts, &p);

@@ -144,6 +144,7 @@ impl Summary<'_> {
             compulsory: self.compulsory,
             dealer: None,
             schweinchen: false,
+            clarification: 0,
             note: self.note,
         };
         facts.check(profile, contract_field)?;
@@ -176,6 +177,9 @@ pub struct DealFacts {
     pub dealer: Option<usize>,
     /// Schweinchen was declared (no fox points).
     pub schweinchen: bool,
+    /// The trick that settled a wedding (0 for other contracts), which moves the call
+    /// deadlines.
+    pub clarification: u8,
     pub note: Option<String>,
 }
 

@@ -445,6 +445,19 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
             }
         }
         Source::Archive(mut reader) => {
+            // Profiles that derive the same facts from a deal play it once; the others
+            // only check what they allow (the contract, the calls).
+            let bases = |compulsory: bool| -> Vec<usize> {
+                let keys: Vec<doko::play::DerivationKey> = profiles
+                    .iter()
+                    .map(|p| doko::play::DerivationKey::of(p, compulsory))
+                    .collect();
+                keys.iter()
+                    .map(|k| keys.iter().position(|o| o == k).unwrap_or(0))
+                    .collect()
+            };
+            let (base_free, base_compulsory) = (bases(false), bases(true));
+            let mut derived: Vec<Option<DealFacts>> = vec![None; profiles.len()];
             let mut record = FullRecord::default();
             let mut table = u64::MAX;
             while let Some((line, read)) = reader.read_into(&mut record) {
@@ -454,21 +467,37 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
                 let new_table = reader.tables() != table;
                 table = reader.tables();
                 let players = record.players.clone();
-                one(
-                    &players,
-                    new_table,
-                    &mut |i| match play(&record, &profiles[i]) {
-                        Ok(f) => Some(f),
-                        Err(e) if i == 0 && e.field != "contract" => {
-                            eprintln!(
-                                "doko: error: {}:{line}: deal {}: {}",
-                                args.file, record.number, e.message
-                            );
+                let base = if record.compulsory {
+                    &base_compulsory
+                } else {
+                    &base_free
+                };
+                derived.iter_mut().for_each(|d| *d = None);
+                one(&players, new_table, &mut |i| {
+                    let result = match &derived[base[i]] {
+                        Some(facts) if base[i] != i => {
+                            doko::play::replay(&record, facts, &profiles[i])
+                        }
+                        _ => play(&record, &profiles[i]),
+                    };
+                    match result {
+                        Ok(f) => {
+                            if base[i] == i {
+                                derived[i] = Some(f.clone());
+                            }
+                            Some(f)
+                        }
+                        Err(e) => {
+                            if i == 0 && e.field != "contract" {
+                                eprintln!(
+                                    "doko: error: {}:{line}: deal {}: {}",
+                                    args.file, record.number, e.message
+                                );
+                            }
                             None
                         }
-                        Err(_) => None,
-                    },
-                );
+                    }
+                });
             }
         }
     }
