@@ -426,17 +426,7 @@ fn show_text(lg: &League, markdown: bool) -> String {
     out.push_str(&t.to_string());
     out.push_str("\n\n");
     if !lg.rows.is_empty() {
-        let rows: Vec<(&doko::scoring::DealResult, &[i64], Option<&str>)> = lg
-            .rows
-            .iter()
-            .map(|r| {
-                (
-                    &r.result,
-                    r.totals.as_slice(),
-                    Some(lg.players[r.dealer].as_str()),
-                )
-            })
-            .collect();
+        let rows = sheet_rows(lg);
         out.push_str(&sheet_table(&lg.players, &rows, &lg.session.totals, markdown).to_string());
         out.push_str("\n\n");
     }
@@ -499,9 +489,9 @@ fn show_json(lg: &League) -> Value {
     })
 }
 
-fn show_csv(lg: &League) -> Result<String> {
-    let rows: Vec<(&doko::scoring::DealResult, &[i64], Option<&str>)> = lg
-        .rows
+/// Each deal of the sheet with its running totals and dealer, for the shared writers.
+fn sheet_rows(lg: &League) -> Vec<(&doko::scoring::DealResult, &[i64], Option<&str>)> {
+    lg.rows
         .iter()
         .map(|r| {
             (
@@ -510,6 +500,10 @@ fn show_csv(lg: &League) -> Result<String> {
                 Some(lg.players[r.dealer].as_str()),
             )
         })
-        .collect();
+        .collect()
+}
+
+fn show_csv(lg: &League) -> Result<String> {
+    let rows = sheet_rows(lg);
     crate::output::sheet_csv(&lg.players, &rows, false)
 }
