@@ -16,7 +16,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Score deals from paper sheets (CSV) or deal records (TOML).
+    /// Score deals: paper sheets (CSV), deal records (TOML), archives (CSV, JSON Lines).
     Score(ScoreArgs),
     /// Score the same deals under several profiles side by side.
     Compare(CompareArgs),
@@ -184,7 +184,8 @@ pub enum Format {
 
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
-    /// Sheets (.csv) or record files (.toml); `-` reads standard input.
+    /// Sheets or archives (.csv), record files (.toml), archives (.jsonl); `-` reads
+    /// standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
     #[command(flatten)]
