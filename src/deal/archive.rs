@@ -6,15 +6,19 @@
 //! `calls` (`<player> <call> <cards in hand>` separated by `;`), `tricks` (card tokens,
 //! tricks separated by `|`), and optionally `compulsory`, `wedding_partner`, `schweinchen`,
 //! `hyperschweinchen`, `accepted_by`, `passed`, `returned`, `bock`, `note`.
+//!
+//! Rows are split by hand (an archive row is plain: no quotes); a row with quotes goes
+//! through the csv crate, fields that span lines included.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 
 use serde::Deserialize;
 
+use crate::cards::{Card, Rank, Suit};
 use crate::contract::Contract;
 use crate::deal::RecordError;
-use crate::deal::records::{DealError, RawDeal, build_full_record};
+use crate::deal::records::{DealError, RawDeal, build_full_record, parse_call_entry};
 use crate::play::FullRecord;
 
 /// The kind of a bulk archive.
@@ -42,11 +46,28 @@ const COLUMNS: &[&str] = &[
     "note",
 ];
 
+// Positions in COLUMNS.
+const PLAYERS: usize = 0;
+const DEALER: usize = 1;
+const CONTRACT: usize = 2;
+const DECLARER: usize = 3;
+const CALLS: usize = 4;
+const TRICKS: usize = 5;
+const COMPULSORY: usize = 6;
+const WEDDING_PARTNER: usize = 7;
+const SCHWEINCHEN: usize = 8;
+const HYPERSCHWEINCHEN: usize = 9;
+const ACCEPTED_BY: usize = 10;
+const PASSED: usize = 11;
+const RETURNED: usize = 12;
+const BOCK: usize = 13;
+const NOTE: usize = 14;
+
 /// Does a CSV header name a bulk archive (rather than a paper sheet)?
 pub fn is_archive_header(header: &str) -> bool {
     let cols: Vec<String> = header
         .split(',')
-        .map(|c| c.trim().to_ascii_lowercase())
+        .map(|c| c.trim().trim_matches('"').to_ascii_lowercase())
         .collect();
     cols.iter().any(|c| c == "tricks") && cols.iter().any(|c| c == "players")
 }
@@ -75,34 +96,46 @@ struct JsonDeal {
     note: Option<String>,
 }
 
+/// One row of a CSV archive: its bytes while it is read, then its text (checked once to
+/// be UTF-8), and the span of each field.
+#[derive(Debug, Default)]
+struct Row {
+    bytes: Vec<u8>,
+    text: String,
+    spans: Vec<(usize, usize)>,
+}
+
+impl Row {
+    /// Field `i` of the row, trimmed ("" when missing). Fields are split at commas, so
+    /// every span lies on character boundaries.
+    fn field(&self, i: Option<usize>) -> &str {
+        let Some(&(a, b)) = i.and_then(|i| self.spans.get(i)) else {
+            return "";
+        };
+        self.text.get(a..b).unwrap_or("").trim()
+    }
+}
+
 /// Reads the deals of an archive one at a time. Each item is a deal that still has to be
 /// played under a profile ([`crate::play::play`]), or the error that stopped it.
 pub struct ArchiveReader<R: BufRead> {
     file: String,
-    source: Source<R>,
+    input: R,
+    format: ArchiveFormat,
+    /// CSV: the column of each name in COLUMNS.
+    cols: Vec<Option<usize>>,
+    /// Lines read so far.
+    line: usize,
+    /// The current row (CSV) or line (JSON Lines).
+    row: Row,
+    text: String,
     /// The previous deal's players and dealer, for the default dealer rotation.
     players: Vec<String>,
     players_text: String,
     dealer: Option<usize>,
     number: usize,
-    /// `read_into` has read a row that `next` is to turn into a deal.
-    pending_row: bool,
     /// How many times the players changed (a new table).
     tables: u64,
-}
-
-enum Source<R: BufRead> {
-    Csv {
-        rows: csv::Reader<R>,
-        cols: Vec<Option<usize>>,
-        record: csv::StringRecord,
-        bytes: csv::ByteRecord,
-    },
-    Jsonl {
-        input: R,
-        line: usize,
-        buf: String,
-    },
 }
 
 impl<R: BufRead> ArchiveReader<R> {
@@ -111,179 +144,233 @@ impl<R: BufRead> ArchiveReader<R> {
         format: ArchiveFormat,
         input: R,
     ) -> Result<ArchiveReader<R>, RecordError> {
-        let source = match format {
-            ArchiveFormat::Csv => {
-                let mut rows = csv::ReaderBuilder::new().flexible(true).from_reader(input);
-                let header = rows.headers().map_err(|e| {
-                    RecordError::new(file, format!("cannot read the header: {e}")).line(1)
-                })?;
-                let names: Vec<String> = header
-                    .iter()
-                    .map(|h| h.trim().to_ascii_lowercase())
-                    .collect();
-                for n in &names {
-                    if !COLUMNS.contains(&n.as_str()) {
-                        return Err(RecordError::new(
-                            file,
-                            format!("unknown column `{n}` (known: {})", COLUMNS.join(", ")),
-                        )
-                        .line(1)
-                        .field(n.clone()));
-                    }
-                }
-                for required in ["players", "tricks"] {
-                    if !names.iter().any(|n| n == required) {
-                        return Err(RecordError::new(
-                            file,
-                            format!("an archive needs a `{required}` column"),
-                        )
-                        .line(1));
-                    }
-                }
-                let cols = COLUMNS
-                    .iter()
-                    .map(|c| names.iter().position(|n| n == c))
-                    .collect();
-                Source::Csv {
-                    rows,
-                    cols,
-                    record: csv::StringRecord::new(),
-                    bytes: csv::ByteRecord::new(),
-                }
-            }
-            ArchiveFormat::Jsonl => Source::Jsonl {
-                input,
-                line: 0,
-                buf: String::new(),
-            },
-        };
-        Ok(ArchiveReader {
+        let mut reader = ArchiveReader {
             file: file.to_string(),
-            source,
+            input,
+            format,
+            cols: Vec::new(),
+            line: 0,
+            row: Row::default(),
+            text: String::new(),
             players: Vec::new(),
             players_text: String::new(),
             dealer: None,
             number: 0,
-            pending_row: false,
             tables: 0,
-        })
+        };
+        if format == ArchiveFormat::Csv {
+            let header_line = match reader.read_row() {
+                Some(Ok(l)) => l,
+                Some(Err(e)) => return Err(e),
+                None => {
+                    return Err(RecordError::new(
+                        file,
+                        "the archive is empty: a header line is needed",
+                    )
+                    .line(1));
+                }
+            };
+            let names: Vec<String> = (0..reader.row.spans.len())
+                .map(|i| reader.row.field(Some(i)).to_ascii_lowercase())
+                .collect();
+            for n in &names {
+                if !COLUMNS.contains(&n.as_str()) {
+                    return Err(RecordError::new(
+                        file,
+                        format!("unknown column `{n}` (known: {})", COLUMNS.join(", ")),
+                    )
+                    .line(header_line)
+                    .field(n.clone()));
+                }
+            }
+            for required in ["players", "tricks"] {
+                if !names.iter().any(|n| n == required) {
+                    return Err(RecordError::new(
+                        file,
+                        format!("an archive needs a `{required}` column"),
+                    )
+                    .line(header_line));
+                }
+            }
+            reader.cols = COLUMNS
+                .iter()
+                .map(|c| names.iter().position(|n| n == c))
+                .collect();
+        }
+        Ok(reader)
     }
 
-    /// The next deal: its line and the record, or the error with its line.
-    #[allow(clippy::type_complexity)]
-    fn next_raw(&mut self) -> Option<Result<(usize, Vec<String>, RawDeal), RecordError>> {
-        match &mut self.source {
-            Source::Csv {
-                rows,
-                cols,
-                record,
-                bytes,
-            } => loop {
-                let pending = std::mem::take(&mut self.pending_row);
-                let read = if pending {
-                    // The row `read_into` handed over, as text.
-                    match csv::StringRecord::from_byte_record(bytes.clone()) {
-                        Ok(r) => {
-                            *record = r;
-                            Ok(true)
-                        }
+    /// How many times the players have changed so far: a new value means a new table.
+    pub fn tables(&self) -> u64 {
+        self.tables
+    }
+
+    /// Reads the next non-blank CSV row into `self.row`; returns the line it starts on.
+    fn read_row(&mut self) -> Option<Result<usize, RecordError>> {
+        loop {
+            // Reuse the last row's text as the buffer for this one.
+            self.row.bytes = std::mem::take(&mut self.row.text).into_bytes();
+            self.row.bytes.clear();
+            self.row.spans.clear();
+            let start = self.line + 1;
+            match self.input.read_until(b'\n', &mut self.row.bytes) {
+                Ok(0) => return None,
+                Ok(_) => self.line += 1,
+                Err(e) => {
+                    return Some(Err(RecordError::new(
+                        &self.file,
+                        format!("cannot read: {e}"),
+                    )
+                    .line(start)));
+                }
+            }
+            if self.row.bytes.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            if self.row.bytes.contains(&b'"') {
+                // Quoted fields: let the csv crate read them, over several lines if a
+                // quote is open.
+                while self.row.bytes.iter().filter(|&&b| b == b'"').count() % 2 == 1 {
+                    match self.input.read_until(b'\n', &mut self.row.bytes) {
+                        Ok(0) => break,
+                        Ok(_) => self.line += 1,
                         Err(e) => {
-                            let line = bytes.position().map_or(0, |p| p.line() as usize);
                             return Some(Err(RecordError::new(
                                 &self.file,
-                                format!("not valid UTF-8: {e}"),
+                                format!("cannot read: {e}"),
                             )
-                            .line(line)));
+                            .line(start)));
                         }
                     }
-                } else {
-                    rows.read_record(record)
-                };
-                match read {
-                    Ok(false) => return None,
+                }
+                let mut rdr = csv::ReaderBuilder::new()
+                    .has_headers(false)
+                    .flexible(true)
+                    .from_reader(self.row.bytes.as_slice());
+                let mut record = csv::ByteRecord::new();
+                match rdr.read_byte_record(&mut record) {
+                    Ok(_) => {}
                     Err(e) => {
-                        let line = e.position().map_or(0, |p| p.line() as usize);
                         return Some(Err(RecordError::new(
                             &self.file,
                             format!("cannot read the row: {e}"),
                         )
-                        .line(line)));
+                        .line(start)));
                     }
-                    Ok(true) => {}
                 }
-                let line = record.position().map_or(0, |p| p.line() as usize);
-                if record.iter().all(str::is_empty) {
-                    continue;
+                let mut bytes = Vec::with_capacity(record.as_slice().len());
+                for f in record.iter() {
+                    let a = bytes.len();
+                    bytes.extend_from_slice(f);
+                    self.row.spans.push((a, bytes.len()));
                 }
-                let get = |name: &str| -> Option<String> {
-                    let i = COLUMNS.iter().position(|c| *c == name)?;
-                    cols[i]
-                        .and_then(|c| record.get(c))
-                        .filter(|s| !s.is_empty())
-                        .map(str::to_string)
+                self.row.bytes = bytes;
+            } else {
+                let mut end = self.row.bytes.len();
+                while end > 0 && matches!(self.row.bytes[end - 1], b'\n' | b'\r') {
+                    end -= 1;
+                }
+                let mut a = 0;
+                for (i, &b) in self.row.bytes[..end].iter().enumerate() {
+                    if b == b',' {
+                        self.row.spans.push((a, i));
+                        a = i + 1;
+                    }
+                }
+                self.row.spans.push((a, end));
+            }
+            match String::from_utf8(std::mem::take(&mut self.row.bytes)) {
+                Ok(text) => self.row.text = text,
+                Err(_) => {
+                    return Some(Err(
+                        RecordError::new(&self.file, "not valid UTF-8 text").line(start)
+                    ));
+                }
+            }
+            return Some(Ok(start));
+        }
+    }
+
+    /// Takes the players of the current row; a new list starts a new table.
+    fn take_players(&mut self, text: &str) -> bool {
+        if text == self.players_text {
+            return false;
+        }
+        self.players = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|p| !p.is_empty())
+            .map(String::from)
+            .collect();
+        self.players_text = text.to_string();
+        self.dealer = None;
+        self.tables += 1;
+        true
+    }
+
+    /// The current CSV row as the fields of a record, as written.
+    fn raw_from_row(&self) -> Result<RawDeal, (String, String)> {
+        let f = |i: usize| -> Option<String> {
+            let v = self.row.field(self.cols[i]);
+            (!v.is_empty()).then(|| v.to_string())
+        };
+        let compulsory = match f(COMPULSORY).map(|s| s.to_ascii_lowercase()).as_deref() {
+            None | Some("no" | "false" | "0") => None,
+            Some("yes" | "true" | "1") => Some(true),
+            Some(other) => {
+                return Err(("compulsory".into(), format!("`{other}` is not yes or no")));
+            }
+        };
+        let bock = match f(BOCK).map(|b| b.parse::<u32>()) {
+            None => None,
+            Some(Ok(b)) => Some(b),
+            Some(Err(_)) => return Err(("bock".into(), "not a multiplier".into())),
+        };
+        Ok(RawDeal {
+            dealer: f(DEALER),
+            contract: f(CONTRACT),
+            declarer: f(DECLARER),
+            compulsory,
+            calls: f(CALLS).map(|c| {
+                c.split(';')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            }),
+            tricks: f(TRICKS).map(|t| t.split('|').map(|s| s.trim().to_string()).collect()),
+            wedding_partner: f(WEDDING_PARTNER),
+            schweinchen: f(SCHWEINCHEN),
+            hyperschweinchen: f(HYPERSCHWEINCHEN),
+            accepted_by: f(ACCEPTED_BY),
+            passed: f(PASSED),
+            returned: f(RETURNED),
+            bock,
+            note: f(NOTE),
+            ..RawDeal::default()
+        })
+    }
+
+    /// The next deal as written: its line, players and fields.
+    #[allow(clippy::type_complexity)]
+    fn next_raw(&mut self) -> Option<Result<(usize, Vec<String>, RawDeal), RecordError>> {
+        match self.format {
+            ArchiveFormat::Csv => {
+                let line = match self.read_row()? {
+                    Ok(l) => l,
+                    Err(e) => return Some(Err(e)),
                 };
-                let players_text = get("players").unwrap_or_default();
-                if players_text != self.players_text {
-                    self.tables += 1;
-                    self.players = players_text
-                        .split(|c: char| c.is_whitespace() || c == ',')
-                        .filter(|p| !p.is_empty())
-                        .map(String::from)
-                        .collect();
-                    self.players_text = players_text;
-                    self.dealer = None;
-                }
-                let compulsory = match get("compulsory").map(|s| s.to_ascii_lowercase()).as_deref()
-                {
-                    None | Some("no" | "false" | "0") => None,
-                    Some("yes" | "true" | "1") => Some(true),
-                    Some(other) => {
-                        return Some(Err(RecordError::new(
-                            &self.file,
-                            format!("`{other}` is not yes or no"),
-                        )
+                let text = self.row.field(self.cols[PLAYERS]).to_string();
+                self.take_players(&text);
+                match self.raw_from_row() {
+                    Ok(raw) => Some(Ok((line, self.players.clone(), raw))),
+                    Err((field, msg)) => Some(Err(RecordError::new(&self.file, msg)
                         .line(line)
-                        .field("compulsory")));
-                    }
-                };
-                let bock = match get("bock").map(|b| b.parse::<u32>()) {
-                    None => None,
-                    Some(Ok(b)) => Some(b),
-                    Some(Err(_)) => {
-                        return Some(Err(RecordError::new(&self.file, "not a multiplier")
-                            .line(line)
-                            .field("bock")));
-                    }
-                };
-                let raw = RawDeal {
-                    dealer: get("dealer"),
-                    contract: get("contract"),
-                    declarer: get("declarer"),
-                    compulsory,
-                    calls: get("calls").map(|c| {
-                        c.split(';')
-                            .map(|s| s.trim().to_string())
-                            .filter(|s| !s.is_empty())
-                            .collect()
-                    }),
-                    tricks: get("tricks")
-                        .map(|t| t.split('|').map(|s| s.trim().to_string()).collect()),
-                    wedding_partner: get("wedding_partner"),
-                    schweinchen: get("schweinchen"),
-                    hyperschweinchen: get("hyperschweinchen"),
-                    accepted_by: get("accepted_by"),
-                    passed: get("passed"),
-                    returned: get("returned"),
-                    bock,
-                    note: get("note"),
-                    ..RawDeal::default()
-                };
-                return Some(Ok((line, self.players.clone(), raw)));
-            },
-            Source::Jsonl { input, line, buf } => loop {
-                buf.clear();
-                *line += 1;
-                match input.read_line(buf) {
+                        .field(field))),
+                }
+            }
+            ArchiveFormat::Jsonl => loop {
+                self.text.clear();
+                self.line += 1;
+                match self.input.read_line(&mut self.text) {
                     Ok(0) => return None,
                     Ok(_) => {}
                     Err(e) => {
@@ -291,16 +378,18 @@ impl<R: BufRead> ArchiveReader<R> {
                             &self.file,
                             format!("cannot read: {e}"),
                         )
-                        .line(*line)));
+                        .line(self.line)));
                     }
                 }
-                if buf.trim().is_empty() {
+                if self.text.trim().is_empty() {
                     continue;
                 }
-                let d: JsonDeal = match serde_json::from_str(buf) {
+                let d: JsonDeal = match serde_json::from_str(&self.text) {
                     Ok(d) => d,
                     Err(e) => {
-                        return Some(Err(RecordError::new(&self.file, e.to_string()).line(*line)));
+                        return Some(Err(
+                            RecordError::new(&self.file, e.to_string()).line(self.line)
+                        ));
                     }
                 };
                 let players: Vec<String> = d.players.iter().map(|p| p.trim().to_string()).collect();
@@ -327,221 +416,29 @@ impl<R: BufRead> ArchiveReader<R> {
                     note: d.note,
                     ..RawDeal::default()
                 };
-                return Some(Ok((*line, players, raw)));
+                return Some(Ok((self.line, players, raw)));
             },
         }
     }
-}
 
-impl<R: BufRead> ArchiveReader<R> {
-    /// How many times the players have changed so far: a new value means a new table.
-    pub fn tables(&self) -> u64 {
-        self.tables
-    }
-
-    /// Reads the next deal into `rec`, reusing its buffers (the fast way through a large
-    /// archive). Returns the deal's line, or None at the end of the input.
-    pub fn read_into(&mut self, rec: &mut FullRecord) -> Option<(usize, Result<(), RecordError>)> {
-        if matches!(self.source, Source::Jsonl { .. }) {
-            let (line, result) = self.next()?;
-            return Some((line, result.map(|full| *rec = full)));
-        }
-        let Source::Csv {
-            rows, cols, bytes, ..
-        } = &mut self.source
-        else {
-            return None;
-        };
-        loop {
-            match rows.read_byte_record(bytes) {
-                Ok(false) => return None,
-                Err(e) => {
-                    let line = e.position().map_or(0, |p| p.line() as usize);
-                    return Some((
-                        line,
-                        Err(
-                            RecordError::new(&self.file, format!("cannot read the row: {e}"))
-                                .line(line),
-                        ),
-                    ));
-                }
-                Ok(true) if bytes.iter().all(|f| f.iter().all(u8::is_ascii_whitespace)) => continue,
-                Ok(true) => break,
-            }
-        }
-        let line = bytes.position().map_or(0, |p| p.line() as usize);
-        if std::str::from_utf8(bytes.as_slice()).is_err() {
-            return Some((
-                line,
-                Err(RecordError::new(&self.file, "not valid UTF-8 text").line(line)),
-            ));
-        }
-        // Checked as a whole just above, so each field is valid UTF-8.
-        let field = |i: usize| {
-            cols[i]
-                .and_then(|c| bytes.get(c))
-                .map_or("", |f| std::str::from_utf8(f).unwrap_or("").trim())
-        };
-        // Poverty, Schweinchen and the wedding's partner rule are rare: the general way.
-        if (7..=12).any(|i| !field(i).is_empty()) || field(5).contains(':') {
-            self.pending_row = true;
-            let (line, result) = self.next()?;
-            return Some((line, result.map(|full| *rec = full)));
-        }
+    /// Turns fields as written into a record (dealer rotation, contract, declarer).
+    fn record_from(
+        &mut self,
+        line: usize,
+        players: Vec<String>,
+        raw: RawDeal,
+    ) -> Result<FullRecord, RecordError> {
         self.number += 1;
         let number = self.number;
-        let players_text = field(0);
-        let new_table = players_text != self.players_text;
-        if new_table {
-            self.players = players_text
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|p| !p.is_empty())
-                .map(String::from)
-                .collect();
-            self.players_text = players_text.to_string();
-            self.dealer = None;
-            self.tables += 1;
-        }
-        let file = &self.file;
-        let err = |field: &str, msg: String, trick: Option<usize>| {
-            RecordError::new(file, msg)
-                .line(line)
-                .deal(number)
-                .field(field)
-                .trick(trick)
-        };
-        let players = &self.players;
-        let seats = players.len();
-        if !(2..=8).contains(&seats) {
-            return Some((line, Err(err("players", format!("{seats} players"), None))));
-        }
-        let seat = |name: &str| {
-            players
-                .iter()
-                .position(|p| p.eq_ignore_ascii_case(name.trim()))
-        };
-        let dealer = match field(1) {
-            "" => self.dealer.map_or(seats - 1, |d| (d + 1) % seats),
-            d => match seat(d) {
-                Some(s) => s,
-                None => {
-                    return Some((
-                        line,
-                        Err(err("dealer", format!("`{d}` is not a player"), None)),
-                    ));
-                }
-            },
-        };
-        let contract = match field(2) {
-            "" => Contract::Normal,
-            c => match c.parse() {
-                Ok(c) => c,
-                Err(e) => return Some((line, Err(err("contract", e, None)))),
-            },
-        };
-        let declarer = match field(3) {
-            "" => None,
-            d => match seat(d) {
-                Some(s) => Some(s),
-                None => {
-                    return Some((
-                        line,
-                        Err(err("declarer", format!("`{d}` is not a player"), None)),
-                    ));
-                }
-            },
-        };
-        rec.calls.clear();
-        for c in field(4).split(';').map(str::trim).filter(|c| !c.is_empty()) {
-            match crate::deal::records::parse_call_entry(players, c) {
-                Ok(e) => rec.calls.push(e),
-                Err((t, f, m)) => return Some((line, Err(err(&f, m, t)))),
-            }
-        }
-        let mut count = 0;
-        for (t, part) in field(5).split('|').enumerate() {
-            if rec.tricks.len() <= t {
-                rec.tricks.push(Vec::with_capacity(4));
-            }
-            let trick = &mut rec.tricks[t];
-            trick.clear();
-            for token in part.split_ascii_whitespace() {
-                match crate::cards::Card::parse_token(token) {
-                    Ok(card) => trick.push((None, card)),
-                    Err(e) => {
-                        return Some((
-                            line,
-                            Err(err(
-                                "tricks",
-                                crate::cards::CardError::to_string(&e),
-                                Some(t + 1),
-                            )),
-                        ));
-                    }
-                }
-            }
-            count = t + 1;
-        }
-        rec.tricks.truncate(count);
-        rec.compulsory = matches!(field(6).to_ascii_lowercase().as_str(), "yes" | "true" | "1");
-        rec.bock = match field(13) {
-            "" => None,
-            b => match b.parse() {
-                Ok(b) => Some(b),
-                Err(_) => {
-                    return Some((
-                        line,
-                        Err(err("bock", format!("`{b}` is not a multiplier"), None)),
-                    ));
-                }
-            },
-        };
-        rec.note = match field(14) {
-            "" => None,
-            n => Some(n.to_string()),
-        };
-        // `rec` is the caller's one record, refilled every time.
-        if new_table || rec.players.len() != players.len() {
-            rec.players.clone_from(players);
-        }
-        rec.number = number;
-        rec.dealer = dealer;
-        rec.contract = contract;
-        rec.declarer = declarer;
-        rec.hands.clear();
-        rec.wedding_partner = None;
-        rec.schweinchen = None;
-        rec.hyperschweinchen = None;
-        rec.exchange = None;
-        self.dealer = Some(dealer);
-        Some((line, Ok(())))
-    }
-}
-
-impl<R: BufRead> Iterator for ArchiveReader<R> {
-    /// The line the deal is on, and the deal (or why it is not one).
-    type Item = (usize, Result<FullRecord, RecordError>);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let (line, players, raw) = match self.next_raw()? {
-            Ok(x) => x,
-            Err(e) => {
-                let line = e.at.line.unwrap_or(0);
-                return Some((line, Err(e)));
-            }
-        };
-        self.number += 1;
-        let number = self.number;
-        let file = self.file.clone();
         let err = |(trick, field, msg): DealError| {
-            RecordError::new(&file, msg)
+            RecordError::new(&self.file, msg)
                 .line(line)
                 .deal(number)
                 .field(field)
                 .trick(trick)
         };
         let seats = players.len();
-        let result = (|| -> Result<FullRecord, DealError> {
+        let result = (|| -> Result<(usize, FullRecord), DealError> {
             if !(2..=8).contains(&seats) {
                 return Err((None, "players".into(), format!("{seats} players")));
             }
@@ -564,10 +461,223 @@ impl<R: BufRead> Iterator for ArchiveReader<R> {
                 .as_deref()
                 .map(|d| seat(d, "declarer"))
                 .transpose()?;
-            self.dealer = Some(dealer);
-            build_full_record(&players, &raw, number, dealer, contract, declarer)
+            Ok((
+                dealer,
+                build_full_record(&players, &raw, number, dealer, contract, declarer)?,
+            ))
         })();
-        Some((line, result.map_err(err)))
+        match result {
+            Ok((dealer, record)) => {
+                self.dealer = Some(dealer);
+                Ok(record)
+            }
+            Err(e) => Err(err(e)),
+        }
+    }
+
+    /// Reads the next deal into `rec`, reusing its buffers (the fast way through a large
+    /// archive; `rec` is the caller's one record, refilled every time). Returns the deal's
+    /// line, or None at the end of the input.
+    pub fn read_into(&mut self, rec: &mut FullRecord) -> Option<(usize, Result<(), RecordError>)> {
+        if self.format == ArchiveFormat::Jsonl {
+            let (line, result) = self.next()?;
+            return Some((line, result.map(|full| *rec = full)));
+        }
+        let line = match self.read_row()? {
+            Ok(l) => l,
+            Err(e) => return Some((e.at.line.unwrap_or(0), Err(e))),
+        };
+        let text = self.row.field(self.cols[PLAYERS]).to_string();
+        let new_table = self.take_players(&text);
+        // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
+        // general way.
+        let rare = (WEDDING_PARTNER..=RETURNED).any(|i| !self.row.field(self.cols[i]).is_empty())
+            || self.row.field(self.cols[TRICKS]).contains(':');
+        if rare {
+            let result = match self.raw_from_row() {
+                Ok(raw) => {
+                    let players = self.players.clone();
+                    self.record_from(line, players, raw).map(|full| *rec = full)
+                }
+                Err((field, msg)) => Err(RecordError::new(&self.file, msg).line(line).field(field)),
+            };
+            return Some((line, result));
+        }
+        self.number += 1;
+        let number = self.number;
+        let file = &self.file;
+        let err = |field: &str, msg: String, trick: Option<usize>| {
+            RecordError::new(file, msg)
+                .line(line)
+                .deal(number)
+                .field(field)
+                .trick(trick)
+        };
+        let players = &self.players;
+        let seats = players.len();
+        if !(2..=8).contains(&seats) {
+            return Some((line, Err(err("players", format!("{seats} players"), None))));
+        }
+        let row = &self.row;
+        let field = |i: usize| row.field(self.cols[i]);
+        let seat = |name: &str| {
+            players
+                .iter()
+                .position(|p| p.eq_ignore_ascii_case(name.trim()))
+        };
+        let dealer = match field(DEALER) {
+            "" => self.dealer.map_or(seats - 1, |d| (d + 1) % seats),
+            d => match seat(d) {
+                Some(s) => s,
+                None => {
+                    return Some((
+                        line,
+                        Err(err("dealer", format!("`{d}` is not a player"), None)),
+                    ));
+                }
+            },
+        };
+        let contract = match field(CONTRACT) {
+            "" => Contract::Normal,
+            c => match c.parse() {
+                Ok(c) => c,
+                Err(e) => return Some((line, Err(err("contract", e, None)))),
+            },
+        };
+        let declarer = match field(DECLARER) {
+            "" => None,
+            d => match seat(d) {
+                Some(s) => Some(s),
+                None => {
+                    return Some((
+                        line,
+                        Err(err("declarer", format!("`{d}` is not a player"), None)),
+                    ));
+                }
+            },
+        };
+        rec.calls.clear();
+        for c in field(CALLS)
+            .split(';')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            match parse_call_entry(players, c) {
+                Ok(e) => rec.calls.push(e),
+                Err((t, f, m)) => return Some((line, Err(err(&f, m, t)))),
+            }
+        }
+        if let Err((t, msg)) = read_tricks(field(TRICKS).as_bytes(), &mut rec.tricks) {
+            return Some((line, Err(err("tricks", msg, Some(t + 1)))));
+        }
+        rec.compulsory = matches!(
+            field(COMPULSORY).to_ascii_lowercase().as_str(),
+            "yes" | "true" | "1"
+        );
+        rec.bock = match field(BOCK) {
+            "" => None,
+            b => match b.parse() {
+                Ok(b) => Some(b),
+                Err(_) => {
+                    return Some((
+                        line,
+                        Err(err("bock", format!("`{b}` is not a multiplier"), None)),
+                    ));
+                }
+            },
+        };
+        rec.note = match field(NOTE) {
+            "" => None,
+            n => Some(n.to_string()),
+        };
+        if new_table || rec.players.len() != players.len() {
+            rec.players.clone_from(players);
+        }
+        rec.number = number;
+        rec.dealer = dealer;
+        rec.contract = contract;
+        rec.declarer = declarer;
+        rec.hands.clear();
+        rec.wedding_partner = None;
+        rec.schweinchen = None;
+        rec.hyperschweinchen = None;
+        rec.exchange = None;
+        self.dealer = Some(dealer);
+        Some((line, Ok(())))
+    }
+}
+
+/// Reads a `tricks` field (`CA C9 CK C10|...`) into `tricks`, reusing its vectors.
+fn read_tricks(
+    bytes: &[u8],
+    tricks: &mut Vec<Vec<(Option<usize>, Card)>>,
+) -> Result<(), (usize, String)> {
+    let mut t = 0;
+    if tricks.is_empty() {
+        tricks.push(Vec::with_capacity(4));
+    }
+    tricks[0].clear();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' => i += 1,
+            b'|' => {
+                t += 1;
+                if tricks.len() <= t {
+                    tricks.push(Vec::with_capacity(4));
+                }
+                tricks[t].clear();
+                i += 1;
+            }
+            _ => {
+                let start = i;
+                while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t' | b'|') {
+                    i += 1;
+                }
+                let token = &bytes[start..i];
+                let card = match fast_card(token) {
+                    Some(c) => c,
+                    None => Card::parse_token(std::str::from_utf8(token).unwrap_or(""))
+                        .map_err(|e| (t, e.to_string()))?,
+                };
+                tricks[t].push((None, card));
+            }
+        }
+    }
+    tricks.truncate(t + 1);
+    Ok(())
+}
+
+/// The common spellings of a card (`CA`, `H10`, `dq` ...), straight from bytes.
+fn fast_card(token: &[u8]) -> Option<Card> {
+    let suit = match token.first()? {
+        b'C' | b'c' => Suit::Clubs,
+        b'S' | b's' => Suit::Spades,
+        b'H' | b'h' => Suit::Hearts,
+        b'D' | b'd' => Suit::Diamonds,
+        _ => return None,
+    };
+    let rank = match &token[1..] {
+        [b'A' | b'a'] => Rank::Ace,
+        [b'1', b'0'] | [b'T' | b't'] => Rank::Ten,
+        [b'K' | b'k'] => Rank::King,
+        [b'Q' | b'q' | b'D' | b'd'] => Rank::Queen,
+        [b'J' | b'j' | b'B' | b'b'] => Rank::Jack,
+        [b'9'] => Rank::Nine,
+        _ => return None,
+    };
+    Some(Card::new(suit, rank))
+}
+
+impl<R: BufRead> Iterator for ArchiveReader<R> {
+    /// The line the deal is on, and the deal (or why it is not one).
+    type Item = (usize, Result<FullRecord, RecordError>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.next_raw()? {
+            Ok((line, players, raw)) => Some((line, self.record_from(line, players, raw))),
+            Err(e) => Some((e.at.line.unwrap_or(0), Err(e))),
+        }
     }
 }
 
