@@ -698,40 +698,32 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     })
 }
 
-/// What decides the facts a deal's tricks establish under a profile: two profiles with
-/// equal keys derive the same facts from the same record (they may still differ in what
-/// they allow: contracts, call deadlines, poverty and redeal reasons).
-#[derive(Debug, Clone, PartialEq)]
-pub struct DerivationKey {
-    deck: crate::variant::DeckRules,
-    compulsory_solo_leads: bool,
-    wedding_tricks: u8,
-    wedding_partner: Vec<WeddingPartner>,
-    karlchen_kind: KarlchenKind,
-    doppelkopf_kind: DoppelkopfKind,
-    doppelkopf_eyes: u16,
-    partner_by_club_queen: bool,
-}
-
-impl DerivationKey {
-    /// The key of a profile for a deal that is (or is not) a compulsory solo: who leads a
-    /// compulsory solo matters only for those.
-    pub fn of(p: &Profile, compulsory: bool) -> DerivationKey {
-        DerivationKey {
-            deck: p.deck.clone(),
-            compulsory_solo_leads: compulsory && p.contracts.compulsory_solo_leads,
-            wedding_tricks: p.contracts.wedding_tricks,
-            wedding_partner: p.contracts.wedding_partner.clone(),
-            karlchen_kind: p.extras.karlchen_kind,
-            doppelkopf_kind: p.extras.doppelkopf_kind,
-            doppelkopf_eyes: p.extras.doppelkopf_eyes,
-            partner_by_club_queen: p.poverty.partner_by_club_queen,
-        }
-    }
+/// Do two profiles derive the same facts from this deal's tricks? Only the rules that can
+/// change this deal's facts are compared: the deck and trumps, Dullen and Schweinchen, the
+/// Doppelkopf rule, who leads a compulsory solo, the wedding rules for a wedding, the kind of
+/// Karlchen when a club jack is in the last trick, the club queen rule for a poverty. Such
+/// profiles may still differ in what they allow (contracts, call deadlines): see [`replay`].
+pub fn derives_alike(a: &Profile, b: &Profile, record: &FullRecord) -> bool {
+    let wedding = record.contract == Contract::Wedding;
+    let jack_last = record
+        .tricks
+        .last()
+        .is_some_and(|t| t.iter().any(|(_, c)| *c == Card::CLUB_JACK));
+    a.deck == b.deck
+        && a.extras.doppelkopf_kind == b.extras.doppelkopf_kind
+        && a.extras.doppelkopf_eyes == b.extras.doppelkopf_eyes
+        && (!record.compulsory
+            || a.contracts.compulsory_solo_leads == b.contracts.compulsory_solo_leads)
+        && (!wedding
+            || (a.contracts.wedding_tricks == b.contracts.wedding_tricks
+                && a.contracts.wedding_partner == b.contracts.wedding_partner))
+        && (!jack_last || a.extras.karlchen_kind == b.extras.karlchen_kind)
+        && (record.contract != Contract::Poverty
+            || a.poverty.partner_by_club_queen == b.poverty.partner_by_club_queen)
 }
 
 /// The facts of `record` under `profile`, given the facts `base` that [`play`] derived for
-/// it under a profile with the same [`DerivationKey`]: only what the profiles may differ in
+/// it under a profile that [`derives_alike`]: only what the profiles may differ in
 /// is checked again (the contract, the calls). Poverties and redeals are played in full.
 pub fn replay(
     record: &FullRecord,

@@ -447,16 +447,6 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
         Source::Archive(mut reader) => {
             // Profiles that derive the same facts from a deal play it once; the others
             // only check what they allow (the contract, the calls).
-            let bases = |compulsory: bool| -> Vec<usize> {
-                let keys: Vec<doko::play::DerivationKey> = profiles
-                    .iter()
-                    .map(|p| doko::play::DerivationKey::of(p, compulsory))
-                    .collect();
-                keys.iter()
-                    .map(|k| keys.iter().position(|o| o == k).unwrap_or(0))
-                    .collect()
-            };
-            let (base_free, base_compulsory) = (bases(false), bases(true));
             let mut derived: Vec<Option<DealFacts>> = vec![None; profiles.len()];
             let mut record = FullRecord::default();
             let mut table = u64::MAX;
@@ -466,14 +456,18 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
                 }
                 let new_table = reader.tables() != table;
                 table = reader.tables();
-                let players = record.players.clone();
-                let base = if record.compulsory {
-                    &base_compulsory
-                } else {
-                    &base_free
-                };
+                // The profiles that derive the same facts from this deal share one play.
+                let base: Vec<usize> = (0..profiles.len())
+                    .map(|i| {
+                        (0..i)
+                            .find(|&j| {
+                                doko::play::derives_alike(&profiles[j], &profiles[i], &record)
+                            })
+                            .unwrap_or(i)
+                    })
+                    .collect();
                 derived.iter_mut().for_each(|d| *d = None);
-                one(&players, new_table, &mut |i| {
+                one(&record.players, new_table, &mut |i| {
                     let result = match &derived[base[i]] {
                         Some(facts) if base[i] != i => {
                             doko::play::replay(&record, facts, &profiles[i])
