@@ -149,10 +149,6 @@ impl Card {
         self.suit as usize * 6 + self.rank as usize
     }
 
-    pub fn from_index(i: usize) -> Card {
-        Card::new(Suit::ALL[i / 6], Rank::ALL[i % 6])
-    }
-
     pub const CLUB_QUEEN: Card = Card::new(Suit::Clubs, Rank::Queen);
     pub const CLUB_JACK: Card = Card::new(Suit::Clubs, Rank::Jack);
     pub const DIAMOND_ACE: Card = Card::new(Suit::Diamonds, Rank::Ace);

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::cards::{Rank, Suit, TrumpKind};
+use crate::cards::{Suit, TrumpKind};
 
 /// One of the two parties of a deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -173,18 +173,6 @@ impl FromStr for Contract {
 impl fmt::Display for Contract {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// Rank names used when a rule talks about queens or jacks.
-pub fn rank_word(rank: Rank) -> &'static str {
-    match rank {
-        Rank::Queen => "queen",
-        Rank::Jack => "jack",
-        Rank::King => "king",
-        Rank::Ace => "ace",
-        Rank::Ten => "ten",
-        Rank::Nine => "nine",
     }
 }
 

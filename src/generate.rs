@@ -53,10 +53,7 @@ pub fn random_deal(
 ) -> FullRecord {
     let n = profile.deck.players as usize;
     let seats = players.len();
-    let active: Vec<usize> = (1..=seats)
-        .map(|k| (dealer + k) % seats)
-        .filter(|&s| !(seats == n + 1 && s == dealer))
-        .collect();
+    let active = crate::play::active_seats(seats, dealer, n);
     let hand = profile.hand_size();
     let mut cards = profile.deck().cards();
     rng.shuffle(&mut cards);

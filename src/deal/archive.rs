@@ -205,6 +205,10 @@ impl<R: BufRead> ArchiveReader<R> {
         self.tables
     }
 
+    fn read_error(&self, e: &std::io::Error, line: usize) -> RecordError {
+        RecordError::new(&self.file, format!("cannot read: {e}")).line(line)
+    }
+
     /// Reads the next non-blank CSV row into `self.row`; returns the line it starts on.
     fn read_row(&mut self) -> Option<Result<usize, RecordError>> {
         loop {
@@ -216,13 +220,7 @@ impl<R: BufRead> ArchiveReader<R> {
             match self.input.read_until(b'\n', &mut self.row.bytes) {
                 Ok(0) => return None,
                 Ok(_) => self.line += 1,
-                Err(e) => {
-                    return Some(Err(RecordError::new(
-                        &self.file,
-                        format!("cannot read: {e}"),
-                    )
-                    .line(start)));
-                }
+                Err(e) => return Some(Err(self.read_error(&e, start))),
             }
             if self.row.bytes.iter().all(u8::is_ascii_whitespace) {
                 continue;
@@ -234,13 +232,7 @@ impl<R: BufRead> ArchiveReader<R> {
                     match self.input.read_until(b'\n', &mut self.row.bytes) {
                         Ok(0) => break,
                         Ok(_) => self.line += 1,
-                        Err(e) => {
-                            return Some(Err(RecordError::new(
-                                &self.file,
-                                format!("cannot read: {e}"),
-                            )
-                            .line(start)));
-                        }
+                        Err(e) => return Some(Err(self.read_error(&e, start))),
                     }
                 }
                 let mut rdr = csv::ReaderBuilder::new()

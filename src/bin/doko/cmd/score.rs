@@ -30,12 +30,31 @@ enum Sink {
 }
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
-    let sources = args
+    let sources: Vec<Source> = args
         .files
         .iter()
         .map(|f| Source::open(f, args.input_format))
         .collect::<Result<Vec<_>, _>>()?;
-    let profile = profile_for(&args.profile, &sources)?;
+    // Each sheet or record file is parsed once, here; archives are read as they are scored.
+    let mut docs: Vec<Option<doko::input::Document>> = Vec::with_capacity(sources.len());
+    let mut archives = Vec::with_capacity(sources.len());
+    for source in sources {
+        match source {
+            Source::Document(doc) => {
+                docs.push(Some(doc));
+                archives.push(None);
+            }
+            Source::Archive(reader) => {
+                docs.push(None);
+                archives.push(Some(reader));
+            }
+        }
+    }
+    let inputs: Vec<Option<doko::input::Input>> = docs
+        .iter()
+        .map(|d| d.as_ref().map(doko::input::Document::open).transpose())
+        .collect::<Result<_, _>>()?;
+    let profile = profile_for(&args.profile, &inputs)?;
     let mut sink = if args.summary {
         Sink::Summary {
             summary: Summary::default(),
@@ -56,15 +75,14 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         }
         Ok(())
     };
-    'files: for (path, source) in args.files.iter().zip(sources) {
+    'files: for ((path, archive), input) in args.files.iter().zip(archives).zip(&inputs) {
         let file = if path == "-" {
             "<stdin>"
         } else {
             path.as_str()
         };
-        match source {
-            Source::Document(doc) => {
-                let input = doc.open()?;
+        match (input, archive) {
+            (Some(input), _) => {
                 let players = input.players().to_vec();
                 let mut new_table = true;
                 for deal in input.deals(&profile) {
@@ -80,7 +98,9 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
                     }
                 }
             }
-            Source::Archive(mut reader) => {
+            // Every source is a document or an archive.
+            (None, None) => {}
+            (None, Some(mut reader)) => {
                 // One record, refilled for every deal: memory stays flat.
                 let mut record = FullRecord::default();
                 let mut table = u64::MAX;
@@ -148,18 +168,18 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
 }
 
 /// `--variant`, else the profile the files name (they must agree), else ddv.
-fn profile_for(args: &crate::cli::ProfileArgs, sources: &[Source]) -> Result<Profile> {
+fn profile_for(
+    args: &crate::cli::ProfileArgs,
+    inputs: &[Option<doko::input::Input>],
+) -> Result<Profile> {
     let name = match &args.variant {
         Some(v) => v.clone(),
         None => {
-            let mut named: Vec<String> = Vec::new();
-            for s in sources {
-                if let Source::Document(d) = s
-                    && let Some(v) = d.open().ok().and_then(|i| i.variant().map(str::to_string))
-                {
-                    named.push(v);
-                }
-            }
+            let named: Vec<String> = inputs
+                .iter()
+                .flatten()
+                .filter_map(|i| i.variant().map(str::to_string))
+                .collect();
             if named.windows(2).any(|w| w[0] != w[1]) {
                 bail!(
                     "the files name different variants ({}); choose one with --variant",
