@@ -304,7 +304,15 @@ pub enum TrumpKind {
 pub struct CardOrder {
     /// For each distinct card: `Some(strength)` if it is trump (higher wins).
     trump: [Option<u8>; DISTINCT],
+    /// For each distinct card: what it is played as (0-3 a side suit, [`TRUMP_ID`] trump).
+    suit_id: [u8; DISTINCT],
+    /// For each play suit led (indexed as `suit_id`) and each card: how strong the card is
+    /// in that trick. 0 cannot win; a trump beats every side card; higher wins.
+    key: [[u8; DISTINCT]; 5],
 }
+
+/// The play-suit id of trumps in [`CardOrder::suit_id`].
+pub const TRUMP_ID: u8 = 4;
 
 impl CardOrder {
     /// Builds the order of `kind` from a profile's normal trump list (highest first).
@@ -351,11 +359,45 @@ impl CardOrder {
         for (i, c) in list[..n].iter().enumerate() {
             trump[c.index()] = Some((n - i) as u8);
         }
-        CardOrder { trump }
+        let mut order = CardOrder {
+            trump,
+            suit_id: [0; DISTINCT],
+            key: [[0; DISTINCT]; 5],
+        };
+        order.derive();
+        order
     }
 
+    /// Fills the lookup tables from `trump`.
+    fn derive(&mut self) {
+        for suit in Suit::ALL {
+            for rank in Rank::ALL {
+                let c = Card::new(suit, rank);
+                let i = c.index();
+                self.suit_id[i] = match self.trump[i] {
+                    Some(_) => TRUMP_ID,
+                    None => suit as u8,
+                };
+                for led in 0..5u8 {
+                    self.key[led as usize][i] = match self.trump[i] {
+                        Some(strength) => 16 + strength,
+                        None if suit as u8 == led => 1 + rank.side_strength(),
+                        None => 0,
+                    };
+                }
+            }
+        }
+    }
+
+    /// What `card` is played as: 0-3 its side suit, [`TRUMP_ID`] a trump.
+    #[inline]
+    pub fn suit_id(&self, card: Card) -> u8 {
+        self.suit_id[card.index()]
+    }
+
+    #[inline]
     pub fn is_trump(&self, card: Card) -> bool {
-        self.trump[card.index()].is_some()
+        self.suit_id[card.index()] == TRUMP_ID
     }
 
     pub fn play_suit(&self, card: Card) -> PlaySuit {
@@ -388,12 +430,16 @@ impl CardOrder {
 
     /// As [`CardOrder::trick_winner`]; with `dullen`, a second ♥10 beats the first.
     pub fn trick_winner_dullen(&self, cards: &[Card], dullen: bool) -> usize {
-        let led = self.play_suit(cards[0]);
+        let keys = &self.key[self.suit_id(cards[0]) as usize];
         let mut best = 0;
+        let mut best_key = keys[cards[0].index()];
         for (i, &c) in cards.iter().enumerate().skip(1) {
+            let k = keys[c.index()];
+            // Equal cards: the first played wins, except a second ♥10 under Dullen.
             let dulle = dullen && c == Card::HEART_TEN && cards[best] == Card::HEART_TEN;
-            if dulle || self.beats(c, cards[best], led) {
+            if k > best_key || dulle {
                 best = i;
+                best_key = k;
             }
         }
         best
@@ -403,6 +449,7 @@ impl CardOrder {
     pub fn raise(&mut self, card: Card) {
         let top = self.trump.iter().flatten().max().copied().unwrap_or(0);
         self.trump[card.index()] = Some(top + 1);
+        self.derive();
     }
 
     /// Number of trump cards in the deck (copies included).

@@ -6,7 +6,7 @@
 //! (for a poverty: the hands before the exchange).
 
 use crate::calls::{Call, PartyCalls};
-use crate::cards::{Card, CardOrder, DISTINCT, PlaySuit, Rank, Suit, TrumpKind};
+use crate::cards::{Card, CardOrder, DISTINCT, Rank, Suit, TrumpKind};
 use crate::contract::{Contract, Party};
 use crate::deal::{DealFacts, Role};
 use crate::extras::Extra;
@@ -87,6 +87,10 @@ pub struct Trick {
     seats: [u8; MAX_SEATS],
     cards: [Card; MAX_SEATS],
     len: u8,
+    /// The trick's eyes, summed as its cards are pushed.
+    eyes: u16,
+    /// Which distinct cards are in the trick (bit `Card::index`).
+    mask: u32,
     pub winner: usize,
 }
 
@@ -95,13 +99,18 @@ impl Trick {
         seats: [0; MAX_SEATS],
         cards: [Card::CLUB_QUEEN; MAX_SEATS],
         len: 0,
+        eyes: 0,
+        mask: 0,
         winner: 0,
     };
 
+    #[inline]
     fn push(&mut self, seat: usize, card: Card) {
         self.seats[self.len as usize] = seat as u8;
         self.cards[self.len as usize] = card;
         self.len += 1;
+        self.eyes += card.eyes();
+        self.mask |= 1 << card.index();
     }
 
     /// The cards in play order.
@@ -118,7 +127,7 @@ impl Trick {
     }
 
     pub fn eyes(&self) -> u16 {
-        self.cards().iter().map(|c| c.eyes()).sum()
+        self.eyes
     }
 
     fn winning_card(&self) -> Card {
@@ -393,6 +402,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     let mut copies = [0u8; DISTINCT];
     let mut played = Played::new();
     let mut tricks = [Trick::EMPTY; MAX_HAND];
+    let deck_copies = profile.deck.copies;
+    let has_hands = !remaining.is_empty();
     for (t, written) in record.tricks.iter().enumerate() {
         let at = Some(t + 1);
         if written.len() != n {
@@ -406,10 +417,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         let trick = &mut tricks[t];
         for (j, &(named, card)) in written.iter().enumerate() {
             let seat = active[pos];
-            pos += 1;
-            if pos == n {
-                pos = 0;
-            }
+            pos = if pos + 1 == n { 0 } else { pos + 1 };
             if let Some(named) = named
                 && named != seat
             {
@@ -427,8 +435,9 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                     format!("{card} is not in the deck of profile {}", profile.name),
                 );
             }
-            copies[card.index()] += 1;
-            if copies[card.index()] > profile.deck.copies {
+            let copy = &mut copies[card.index()];
+            *copy += 1;
+            if *copy > deck_copies {
                 let nth = match copies[card.index()] {
                     2 => "second".to_string(),
                     3 => "third".to_string(),
@@ -443,7 +452,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                     ),
                 );
             }
-            if let Some(Some(h)) = remaining.get_mut(seat) {
+            if has_hands && let Some(Some(h)) = remaining.get_mut(seat) {
                 match h.iter().position(|&c| c == card) {
                     Some(i) => {
                         h.swap_remove(i);
@@ -466,24 +475,39 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     }
     let tricks = &tricks[..record.tricks.len()];
 
-    // Pass 2: following suit. A player's hand at trick t is what they play from t on.
-    for (t, trick) in tricks.iter().enumerate() {
+    // Pass 2: following suit. A player's hand at trick t is what they play from t on:
+    // walking back from the last trick, `later[seat]` has a bit for each play suit the seat
+    // still holds. The earliest revoke is reported.
+    let mut later = [0u8; MAX_SEATS];
+    let mut revoke = None;
+    for (t, trick) in tricks.iter().enumerate().rev() {
+        let led = order.suit_id(trick.cards[0]);
+        let led_bit = 1u8 << led;
+        for j in (1..trick.len as usize).rev() {
+            let seat = trick.seats[j] as usize;
+            let off = order.suit_id(trick.cards[j]) != led;
+            if off & (later[seat] & led_bit != 0) {
+                revoke = Some((t, j));
+            }
+        }
+        for j in 0..trick.len as usize {
+            later[trick.seats[j] as usize] |= 1 << order.suit_id(trick.cards[j]);
+        }
+    }
+    if let Some((t, j)) = revoke {
+        let trick = &tricks[t];
+        let (seat, card) = (trick.seats[j] as usize, trick.cards[j]);
         let led = order.play_suit(trick.cards[0]);
-        for (seat, card) in trick.iter().skip(1) {
-            if order.play_suit(card) == led {
-                continue;
-            }
-            let later = &played.of(seat)[t + 1..];
-            if let Some(held) = later.iter().find(|&&c| order.play_suit(c) == led) {
-                return fail(
-                    Some(t + 1),
-                    "tricks",
-                    format!(
-                        "revoke: {} plays {card} on a {led} lead but holds {held}",
-                        name(seat)
-                    ),
-                );
-            }
+        let later = &played.of(seat)[t + 1..];
+        if let Some(held) = later.iter().find(|&&c| order.play_suit(c) == led) {
+            return fail(
+                Some(t + 1),
+                "tricks",
+                format!(
+                    "revoke: {} plays {card} on a {led} lead but holds {held}",
+                    name(seat)
+                ),
+            );
         }
     }
 
@@ -612,7 +636,15 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     for &s in &re {
         roles[s] = Role::Re;
     }
-    let party_of = |s: usize| roles[s].party().unwrap_or(Party::Kontra);
+    let mut party = [Party::Kontra; MAX_SEATS];
+    for (p, role) in party.iter_mut().zip(&roles) {
+        *p = role.party().unwrap_or(Party::Kontra);
+    }
+    let party_of = |s: usize| party[s];
+    // Cards that can make an extra on their own: only tricks holding one are walked.
+    let special = 1u32 << Card::DIAMOND_ACE.index()
+        | 1 << Card::HEART_TEN.index()
+        | 1 << Card::CLUB_JACK.index();
 
     // Eyes, tricks, extras.
     let mut eyes = [0u16; 2];
@@ -636,9 +668,12 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         }
         if cards
             .iter()
-            .all(|&c| order.play_suit(c) == PlaySuit::Side(Suit::Hearts))
+            .all(|&c| order.suit_id(c) == Suit::Hearts as u8)
         {
             extras[wi].push(Extra::HeartTrick);
+        }
+        if trick.mask & special == 0 {
+            continue;
         }
         for (seat, card) in trick.iter() {
             let opponent = party_of(seat) != w;

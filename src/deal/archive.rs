@@ -609,8 +609,9 @@ fn read_tricks(
         tricks.push(Vec::with_capacity(4));
     }
     tricks[0].clear();
+    let end = bytes.len();
     let mut i = 0;
-    while i < bytes.len() {
+    while i < end {
         match bytes[i] {
             b' ' | b'\t' => i += 1,
             b'|' => {
@@ -621,17 +622,36 @@ fn read_tricks(
                 tricks[t].clear();
                 i += 1;
             }
-            _ => {
+            first => {
+                // The common spellings (`CA`, `H10`, `dq` ...) without a scan: a suit letter,
+                // a rank letter or `10`, then a separator. Anything else goes the long way.
+                let suit = SUIT_OF[first as usize];
+                let r = bytes.get(i + 1).copied().unwrap_or(0);
+                let ten = (r == b'1') as usize;
+                let next = bytes.get(i + 2 + ten).copied().unwrap_or(b' ');
+                let rank = if ten == 1 {
+                    if bytes.get(i + 2) == Some(&b'0') {
+                        1
+                    } else {
+                        NO_CARD
+                    }
+                } else {
+                    RANK_OF[r as usize]
+                };
+                if suit != NO_CARD && rank != NO_CARD && matches!(next, b' ' | b'\t' | b'|') {
+                    tricks[t].push((
+                        None,
+                        Card::new(Suit::ALL[suit as usize], Rank::ALL[rank as usize]),
+                    ));
+                    i += 2 + ten;
+                    continue;
+                }
                 let start = i;
-                while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t' | b'|') {
+                while i < end && !matches!(bytes[i], b' ' | b'\t' | b'|') {
                     i += 1;
                 }
-                let token = &bytes[start..i];
-                let card = match fast_card(token) {
-                    Some(c) => c,
-                    None => Card::parse_token(std::str::from_utf8(token).unwrap_or(""))
-                        .map_err(|e| (t, e.to_string()))?,
-                };
+                let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
+                let card = Card::parse_token(token).map_err(|e| (t, e.to_string()))?;
                 tricks[t].push((None, card));
             }
         }
@@ -640,26 +660,45 @@ fn read_tricks(
     Ok(())
 }
 
-/// The common spellings of a card (`CA`, `H10`, `dq` ...), straight from bytes.
-fn fast_card(token: &[u8]) -> Option<Card> {
-    let suit = match token.first()? {
-        b'C' | b'c' => Suit::Clubs,
-        b'S' | b's' => Suit::Spades,
-        b'H' | b'h' => Suit::Hearts,
-        b'D' | b'd' => Suit::Diamonds,
-        _ => return None,
-    };
-    let rank = match &token[1..] {
-        [b'A' | b'a'] => Rank::Ace,
-        [b'1', b'0'] | [b'T' | b't'] => Rank::Ten,
-        [b'K' | b'k'] => Rank::King,
-        [b'Q' | b'q' | b'D' | b'd'] => Rank::Queen,
-        [b'J' | b'j' | b'B' | b'b'] => Rank::Jack,
-        [b'9'] => Rank::Nine,
-        _ => return None,
-    };
-    Some(Card::new(suit, rank))
-}
+/// Not a suit or rank in [`SUIT_OF`] and [`RANK_OF`].
+const NO_CARD: u8 = 255;
+
+/// Suit letters (either case) as an index into [`Suit::ALL`].
+const SUIT_OF: [u8; 256] = {
+    let mut t = [NO_CARD; 256];
+    t[b'C' as usize] = 0;
+    t[b'c' as usize] = 0;
+    t[b'S' as usize] = 1;
+    t[b's' as usize] = 1;
+    t[b'H' as usize] = 2;
+    t[b'h' as usize] = 2;
+    t[b'D' as usize] = 3;
+    t[b'd' as usize] = 3;
+    t
+};
+
+/// One-letter ranks (either case, German `D` and `B` too) as an index into [`Rank::ALL`].
+const RANK_OF: [u8; 256] = {
+    let mut t = [NO_CARD; 256];
+    let ranks: [(u8, u8); 8] = [
+        (b'A', 0),
+        (b'T', 1),
+        (b'K', 2),
+        (b'Q', 3),
+        (b'D', 3),
+        (b'J', 4),
+        (b'B', 4),
+        (b'9', 5),
+    ];
+    let mut k = 0;
+    while k < ranks.len() {
+        let (c, r) = ranks[k];
+        t[c as usize] = r;
+        t[c.to_ascii_lowercase() as usize] = r;
+        k += 1;
+    }
+    t
+};
 
 impl<R: BufRead> Iterator for ArchiveReader<R> {
     /// The line the deal is on, and the deal (or why it is not one).

@@ -1,7 +1,12 @@
 //! Aggregates over many deals (`doko score --summary`): totals and win rates per player and
 //! per contract, and how often each item occurred. Memory grows with the number of distinct
 //! players, contracts and items, not with the number of deals.
+//!
+//! Adding a deal is on the hot path of a million-deal archive: lines are kept in small
+//! vectors found by the seat (cached per table) or by the item's static key, and sorted
+//! only when read.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use crate::contract::Party;
@@ -32,30 +37,85 @@ pub struct ItemLine {
     pub points: i64,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct Summary {
     pub deals: u64,
-    pub players: BTreeMap<String, PlayerLine>,
-    pub contracts: BTreeMap<&'static str, ContractLine>,
-    pub items: BTreeMap<String, ItemLine>,
+    players: Vec<(String, PlayerLine)>,
+    contracts: Vec<(&'static str, ContractLine)>,
+    items: Vec<(Cow<'static, str>, ItemLine)>,
+    /// The players of the last deal and, per seat, their line in `players`.
+    table: Vec<String>,
+    seats: Vec<usize>,
+    /// Where the last item was found: items come in much the same order every deal.
+    hint: usize,
+}
+
+impl PartialEq for Summary {
+    fn eq(&self, other: &Summary) -> bool {
+        self.deals == other.deals
+            && self.players() == other.players()
+            && self.contracts() == other.contracts()
+            && self.items() == other.items()
+    }
+}
+
+impl Eq for Summary {}
+
+/// The same text, looked up by address first (item keys are mostly static strings).
+fn same(a: &str, b: &str) -> bool {
+    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
 }
 
 impl Summary {
+    /// Per player, by name.
+    pub fn players(&self) -> BTreeMap<&str, &PlayerLine> {
+        self.players.iter().map(|(k, l)| (k.as_str(), l)).collect()
+    }
+
+    /// Per contract, by name.
+    pub fn contracts(&self) -> BTreeMap<&'static str, &ContractLine> {
+        self.contracts.iter().map(|(k, l)| (*k, l)).collect()
+    }
+
+    /// Per item key (`won`, `fox` ...).
+    pub fn items(&self) -> BTreeMap<&str, &ItemLine> {
+        self.items.iter().map(|(k, l)| (k.as_ref(), l)).collect()
+    }
+
     pub fn add(&mut self, players: &[String], r: &DealResult) {
         self.deals += 1;
-        for (seat, name) in players.iter().enumerate() {
+        if self.table.as_slice() != players {
+            self.table = players.to_vec();
+            self.seats = players
+                .iter()
+                .map(
+                    |name| match self.players.iter().position(|(k, _)| k == name) {
+                        Some(i) => i,
+                        None => {
+                            self.players.push((name.clone(), PlayerLine::default()));
+                            self.players.len() - 1
+                        }
+                    },
+                )
+                .collect();
+        }
+        for (seat, &at) in self.seats.iter().enumerate() {
             let Some(party) = r.facts.roles.get(seat).and_then(|role| role.party()) else {
                 continue;
             };
-            let line = match self.players.get_mut(name.as_str()) {
-                Some(l) => l,
-                None => self.players.entry(name.clone()).or_default(),
-            };
+            let line = &mut self.players[at].1;
             line.deals += 1;
             line.won += (r.winner == Some(party)) as u64;
             line.points += r.scores.get(seat).copied().unwrap_or(0);
         }
-        let c = self.contracts.entry(r.facts.contract.name()).or_default();
+        let name = r.facts.contract.name();
+        let c = match self.contracts.iter().position(|(k, _)| same(k, name)) {
+            Some(i) => &mut self.contracts[i].1,
+            None => {
+                self.contracts.push((name, ContractLine::default()));
+                &mut self.contracts.last_mut().expect("just pushed").1
+            }
+        };
         c.deals += 1;
         match r.winner {
             Some(Party::Re) => c.re_won += 1,
@@ -64,10 +124,19 @@ impl Summary {
         }
         c.value += r.value() as i64;
         for item in r.items.iter().filter(|i| i.scored) {
-            let line = match self.items.get_mut(item.item.as_ref()) {
-                Some(l) => l,
-                None => self.items.entry(item.item.to_string()).or_default(),
+            let n = self.items.len();
+            let found = (0..n)
+                .map(|k| (self.hint + k) % n)
+                .find(|&k| same(&self.items[k].0, &item.item));
+            let at = match found {
+                Some(k) => k,
+                None => {
+                    self.items.push((item.item.clone(), ItemLine::default()));
+                    n
+                }
             };
+            self.hint = at + 1;
+            let line = &mut self.items[at].1;
             line.times += 1;
             line.points += item.points as i64;
         }

@@ -390,22 +390,22 @@ pub fn summary(
     Ok(match format {
         Format::Json => {
             let players: Map<String, Value> = s
-                .players
-                .iter()
-                .map(|(p, l)| (p.clone(), json!({"deals": l.deals, "won": l.won, "win_rate": pct(l.won, l.deals) / 100.0, "points": l.points})))
+                .players()
+                .into_iter()
+                .map(|(p, l)| (p.to_string(), json!({"deals": l.deals, "won": l.won, "win_rate": pct(l.won, l.deals) / 100.0, "points": l.points})))
                 .collect();
             let contracts: Map<String, Value> = s
-                .contracts
-                .iter()
+                .contracts()
+                .into_iter()
                 .map(|(c, l)| {
                     let v = json!({"deals": l.deals, "re_won": l.re_won, "kontra_won": l.kontra_won, "nobody": l.nobody, "value": l.value});
                     (c.to_string(), v)
                 })
                 .collect();
             let items: Map<String, Value> = s
-                .items
-                .iter()
-                .map(|(i, l)| (i.clone(), json!({"times": l.times, "points": l.points})))
+                .items()
+                .into_iter()
+                .map(|(i, l)| (i.to_string(), json!({"times": l.times, "points": l.points})))
                 .collect();
             let doc = json!({"variant": profile.name, "deals": s.deals, "bad": bad, "players": players, "contracts": contracts, "items": items});
             serde_json::to_string_pretty(&doc)? + "\n"
@@ -413,7 +413,7 @@ pub fn summary(
         Format::Csv => {
             let mut w = csv::Writer::from_writer(Vec::new());
             w.write_record(["kind", "name", "deals", "won", "rate", "points"])?;
-            for (p, l) in &s.players {
+            for (p, l) in s.players() {
                 w.write_record([
                     "player",
                     p,
@@ -423,7 +423,7 @@ pub fn summary(
                     &l.points.to_string(),
                 ])?;
             }
-            for (c, l) in &s.contracts {
+            for (c, l) in s.contracts() {
                 w.write_record([
                     "contract",
                     c,
@@ -433,7 +433,7 @@ pub fn summary(
                     &l.value.to_string(),
                 ])?;
             }
-            for (i, l) in &s.items {
+            for (i, l) in s.items() {
                 w.write_record([
                     "item",
                     i,
@@ -464,14 +464,14 @@ pub fn summary(
                 "Points",
                 "Points/deal",
             ]);
-            for (p, l) in &s.players {
+            for (p, l) in s.players() {
                 let per = if l.deals == 0 {
                     0.0
                 } else {
                     l.points as f64 / l.deals as f64
                 };
                 t.add_row(vec![
-                    p.clone(),
+                    p.to_string(),
                     l.deals.to_string(),
                     l.won.to_string(),
                     format!("{:.1}%", pct(l.won, l.deals)),
@@ -489,7 +489,7 @@ pub fn summary(
                 "Nobody",
                 "Avg value",
             ]);
-            for (c, l) in &s.contracts {
+            for (c, l) in s.contracts() {
                 let avg = if l.deals == 0 {
                     0.0
                 } else {
@@ -507,9 +507,9 @@ pub fn summary(
             out.push_str(&format!("{t}\n\n"));
             let mut t = new_table(markdown);
             t.set_header(vec!["Item", "Times", "Per 100 deals", "Points"]);
-            for (i, l) in &s.items {
+            for (i, l) in s.items() {
                 t.add_row(vec![
-                    i.clone(),
+                    i.to_string(),
                     l.times.to_string(),
                     format!("{:.1}", pct(l.times, s.deals)),
                     l.points.to_string(),

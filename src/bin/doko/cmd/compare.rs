@@ -450,6 +450,7 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
             let mut derived: Vec<Option<DealFacts>> = vec![None; profiles.len()];
             let mut record = FullRecord::default();
             let mut table = u64::MAX;
+            let mut base = vec![0usize; profiles.len()];
             while let Some((line, read)) = reader.read_into(&mut record) {
                 if let Err(e) = read {
                     bail!("{e}");
@@ -457,15 +458,11 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
                 let new_table = reader.tables() != table;
                 table = reader.tables();
                 // The profiles that derive the same facts from this deal share one play.
-                let base: Vec<usize> = (0..profiles.len())
-                    .map(|i| {
-                        (0..i)
-                            .find(|&j| {
-                                doko::play::derives_alike(&profiles[j], &profiles[i], &record)
-                            })
-                            .unwrap_or(i)
-                    })
-                    .collect();
+                for i in 0..profiles.len() {
+                    base[i] = (0..i)
+                        .find(|&j| doko::play::derives_alike(&profiles[j], &profiles[i], &record))
+                        .unwrap_or(i);
+                }
                 derived.iter_mut().for_each(|d| *d = None);
                 one(&record.players, new_table, &mut |i| {
                     let result = match &derived[base[i]] {
@@ -503,14 +500,14 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
                 .zip(&refused)
                 .map(|((p, s), r)| {
                     let totals: Map<String, Value> = s
-                        .players
-                        .iter()
-                        .map(|(k, l)| (k.clone(), json!(l.points)))
+                        .players()
+                        .into_iter()
+                        .map(|(k, l)| (k.to_string(), json!(l.points)))
                         .collect();
                     let won: Map<String, Value> = s
-                        .players
-                        .iter()
-                        .map(|(k, l)| (k.clone(), json!(l.won)))
+                        .players()
+                        .into_iter()
+                        .map(|(k, l)| (k.to_string(), json!(l.won)))
                         .collect();
                     (
                         p.name.clone(),
@@ -536,15 +533,15 @@ fn summary(args: &CompareArgs) -> Result<ExitCode> {
             let mut header = vec!["Player".to_string()];
             header.extend(profiles.iter().map(|p| format!("{} points (won)", p.name)));
             t.set_header(header);
-            let mut names: Vec<&String> = summaries.iter().flat_map(|s| s.players.keys()).collect();
+            let lines: Vec<_> = summaries.iter().map(Summary::players).collect();
+            let mut names: Vec<&str> = lines.iter().flat_map(|l| l.keys().copied()).collect();
             names.sort();
             names.dedup();
             for n in names {
-                let mut row = vec![n.clone()];
-                for s in &summaries {
+                let mut row = vec![n.to_string()];
+                for l in &lines {
                     row.push(
-                        s.players
-                            .get(n)
+                        l.get(n)
                             .map_or("-".into(), |l| format!("{} ({})", l.points, l.won)),
                     );
                 }
