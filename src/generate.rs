@@ -313,6 +313,12 @@ pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
     if record.compulsory {
         let _ = writeln!(out, "compulsory = true");
     }
+    if let Some(c) = record.called {
+        let _ = writeln!(out, "called = \"{c}\"");
+    }
+    if let Some(k) = record.knock {
+        let _ = writeln!(out, "knock = \"{}\"", k.key());
+    }
     if let Some(x) = &record.exchange {
         let _ = writeln!(out, "accepted_by = \"{}\"", name(x.partner));
         let cards = |v: &[Card]| v.iter().map(Card::to_string).collect::<Vec<_>>().join(" ");

@@ -8,7 +8,7 @@
 use crate::calls::{Call, PartyCalls};
 use crate::cards::{Card, CardOrder, DISTINCT, Rank, Suit, TrumpKind};
 use crate::contract::{Contract, Party};
-use crate::deal::{DealFacts, Role};
+use crate::deal::{DealFacts, Knock, Role};
 use crate::extras::Extra;
 use crate::variant::{DoppelkopfKind, Dullen, KarlchenKind, Profile, Reply, WeddingPartner};
 
@@ -36,6 +36,10 @@ pub struct FullRecord {
     /// A poverty's exchange.
     pub exchange: Option<Exchange>,
     pub bock: Option<u32>,
+    /// Knocking (Kloepper).
+    pub knock: Option<Knock>,
+    /// The ace named by a player holding every Re card (her partner holds it).
+    pub called: Option<Card>,
     pub note: Option<String>,
 }
 
@@ -531,24 +535,56 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     }
 
     // Parties.
-    let all_queens = profile.deck.copies as usize;
-    let bride = active
-        .iter()
-        .copied()
-        .find(|&s| count(played.of(s), Card::CLUB_QUEEN) == all_queens && all_queens > 0);
+    // The bride (or Kloepper's lone black queens): one player holding every copy of every
+    // Re card.
+    let copies = profile.deck.copies as usize;
+    let re_cards = &profile.contracts.re_cards;
+    let bride = active.iter().copied().find(|&s| {
+        !re_cards.is_empty() && re_cards.iter().all(|&c| count(played.of(s), c) == copies)
+    });
     let mut contract = record.contract;
     let mut clarification = 0usize;
     let mut re: Vec<usize> = Vec::new();
+    if let Some(ace) = record.called {
+        let why = if !profile.contracts.called_ace {
+            Some(format!("profile {} has no called ace", profile.name))
+        } else if record.contract != Contract::Normal || bride.is_none() {
+            Some("only a player holding every Re card calls an ace, in a normal game".into())
+        } else if ace.rank != crate::cards::Rank::Ace || order.is_trump(ace) {
+            Some(format!("{ace} is not a side-suit ace"))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return fail(None, "called", why);
+        }
+    }
     match record.contract {
         Contract::Normal => match bride {
+            Some(b) if record.called.is_some() => {
+                let ace = record.called.unwrap_or(Card::CLUB_QUEEN);
+                let Some(partner) = active
+                    .iter()
+                    .copied()
+                    .find(|&s| s != b && played.of(s).contains(&ace))
+                else {
+                    return fail(
+                        None,
+                        "called",
+                        format!("{} holds the called {ace} herself", name(b)),
+                    );
+                };
+                re.extend([b, partner]);
+            }
             Some(b) => {
                 if !profile.allows(Contract::SilentSolo) {
                     return fail(
                         None,
                         "contract",
                         format!(
-                            "{} holds both ♣Q: a silent solo, which profile {} does not play",
+                            "{} holds every {}: a silent solo, which profile {} does not play",
                             name(b),
+                            cards_text(re_cards),
                             profile.name
                         ),
                     );
@@ -560,7 +596,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 active
                     .iter()
                     .copied()
-                    .filter(|&s| played.of(s).contains(&Card::CLUB_QUEEN)),
+                    .filter(|&s| re_cards.iter().any(|c| played.of(s).contains(c))),
             ),
         },
         Contract::SilentSolo | Contract::Wedding => {
@@ -568,7 +604,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 return fail(
                     None,
                     "contract",
-                    format!("a {} needs both ♣Q in one hand", record.contract),
+                    format!(
+                        "a {} needs every {} in one hand",
+                        record.contract,
+                        cards_text(re_cards)
+                    ),
                 );
             };
             if let Some(d) = record.declarer
@@ -577,7 +617,12 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 return fail(
                     None,
                     "declarer",
-                    format!("{} declares, but {} holds both ♣Q", name(d), name(b)),
+                    format!(
+                        "{} declares, but {} holds every {}",
+                        name(d),
+                        name(b),
+                        cards_text(re_cards)
+                    ),
                 );
             }
             re.push(b);
@@ -710,6 +755,9 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         }
     }
 
+    if let Err(m) = crate::deal::check_knock(record.knock, profile, re.len()) {
+        return fail(None, "knock", m);
+    }
     let calls = check_calls(record, profile, &roles, hand, contract, clarification)?;
     let [re_extras, kontra_extras] = extras;
     Ok(DealFacts {
@@ -729,6 +777,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         dealer: Some(record.dealer),
         schweinchen: record.schweinchen.is_some(),
         clarification: clarification as u8,
+        knock: record.knock,
         note: record.note.clone(),
     })
 }
@@ -1041,6 +1090,7 @@ fn redeal(
         dealer: Some(record.dealer),
         schweinchen: false,
         clarification: 0,
+        knock: None,
         note: record.note.clone(),
     })
 }
@@ -1070,6 +1120,9 @@ fn check_calls(
     let name = |s: usize| record.players[s].as_str();
     for e in entries {
         let bad = |msg: String| fail(None, "calls", format!("`{}`: {msg}", e.text));
+        if !rules.allowed {
+            return bad(format!("profile {} has no calls", profile.name));
+        }
         let Some(party) = roles[e.player].party() else {
             return bad(format!("{} sits out this deal", name(e.player)));
         };

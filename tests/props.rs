@@ -165,6 +165,7 @@ proptest! {
             dealer: None,
             schweinchen: false,
             clarification: 0,
+            knock: None,
             note: None,
         };
         let r = score_deal(&facts, &p);

@@ -42,6 +42,8 @@ const COLUMNS: &[&str] = &[
     "accepted_by",
     "passed",
     "returned",
+    "called",
+    "knock",
     "bock",
     "note",
 ];
@@ -60,8 +62,10 @@ const HYPERSCHWEINCHEN: usize = 9;
 const ACCEPTED_BY: usize = 10;
 const PASSED: usize = 11;
 const RETURNED: usize = 12;
-const BOCK: usize = 13;
-const NOTE: usize = 14;
+const CALLED: usize = 13;
+const KNOCK: usize = 14;
+const BOCK: usize = 15;
+const NOTE: usize = 16;
 
 /// Does a CSV header name a bulk archive (rather than a paper sheet)?
 pub fn is_archive_header(header: &str) -> bool {
@@ -92,6 +96,8 @@ struct JsonDeal {
     accepted_by: Option<String>,
     passed: Option<String>,
     returned: Option<String>,
+    called: Option<String>,
+    knock: Option<String>,
     bock: Option<u32>,
     note: Option<String>,
 }
@@ -335,6 +341,8 @@ impl<R: BufRead> ArchiveReader<R> {
             accepted_by: f(ACCEPTED_BY),
             passed: f(PASSED),
             returned: f(RETURNED),
+            called: f(CALLED),
+            knock: f(KNOCK),
             bock,
             note: f(NOTE),
             ..RawDeal::default()
@@ -404,6 +412,8 @@ impl<R: BufRead> ArchiveReader<R> {
                     accepted_by: d.accepted_by,
                     passed: d.passed,
                     returned: d.returned,
+                    called: d.called,
+                    knock: d.knock,
                     bock: d.bock,
                     note: d.note,
                     ..RawDeal::default()
@@ -483,7 +493,7 @@ impl<R: BufRead> ArchiveReader<R> {
         let new_table = self.take_players(&text);
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
-        let rare = (WEDDING_PARTNER..=RETURNED).any(|i| !self.row.field(self.cols[i]).is_empty())
+        let rare = (WEDDING_PARTNER..=KNOCK).any(|i| !self.row.field(self.cols[i]).is_empty())
             || self.row.field(self.cols[TRICKS]).contains(':');
         if rare {
             let result = match self.raw_from_row() {
@@ -594,6 +604,8 @@ impl<R: BufRead> ArchiveReader<R> {
         rec.schweinchen = None;
         rec.hyperschweinchen = None;
         rec.exchange = None;
+        rec.knock = None;
+        rec.called = None;
         self.dealer = Some(dealer);
         Some((line, Ok(())))
     }
@@ -737,7 +749,7 @@ fn tricks_field(r: &FullRecord) -> String {
 pub fn write_csv_header(out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned"
+        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock"
     )
 }
 
@@ -755,7 +767,7 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
     };
     writeln!(
         out,
-        "{},{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{}",
         r.players.join(" "),
         name(r.dealer),
         r.contract,
@@ -764,7 +776,9 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
         tricks_field(r),
         acc,
         passed,
-        returned
+        returned,
+        r.called.map(|c| c.to_string()).unwrap_or_default(),
+        r.knock.map_or("", |k| k.key()),
     )
 }
 
@@ -780,6 +794,12 @@ pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> 
     });
     if let Some(d) = r.declarer {
         o["declarer"] = serde_json::json!(name(d));
+    }
+    if let Some(c) = r.called {
+        o["called"] = serde_json::json!(c.to_string());
+    }
+    if let Some(k) = r.knock {
+        o["knock"] = serde_json::json!(k.key());
     }
     if let Some(x) = &r.exchange {
         o["accepted_by"] = serde_json::json!(name(x.partner));

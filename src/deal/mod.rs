@@ -44,6 +44,49 @@ impl From<Party> for Role {
     }
 }
 
+/// Knocking (Kloepper): the black-queen party claimed every trick before trick 2 was led,
+/// and perhaps the opponents knocked back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Knock {
+    Re,
+    Both,
+}
+
+impl Knock {
+    /// `re` or `both` (`knock` column or field); empty for none.
+    pub fn parse(s: &str) -> Result<Option<Knock>, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "" | "-" | "no" => Ok(None),
+            "re" | "r" => Ok(Some(Knock::Re)),
+            "both" | "back" | "kontra" => Ok(Some(Knock::Both)),
+            other => Err(format!(
+                "`{other}` is not a knock (re: the black queens knocked; both: and the opponents knocked back)"
+            )),
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Knock::Re => "re",
+            Knock::Both => "both",
+        }
+    }
+}
+
+/// Is this knock possible under the profile, with a Re party of `re` players?
+pub fn check_knock(knock: Option<Knock>, profile: &Profile, re: usize) -> Result<(), String> {
+    match knock {
+        Some(_) if !profile.knocking.allowed => {
+            Err(format!("profile {} has no knocking", profile.name))
+        }
+        Some(Knock::Both) if re == 1 && !profile.knocking.knock_back_alone => Err(format!(
+            "nobody knocks back against a lone player under profile {}",
+            profile.name
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// What a summary states (a sheet row or a TOML summary), as written, before it is checked.
 /// Both parsers fill one of these so that the facts are derived in one place.
 #[derive(Debug, Clone, Default)]
@@ -61,6 +104,7 @@ pub struct Summary<'a> {
     pub kontra_extras: Vec<&'a str>,
     pub bock: Option<u32>,
     pub compulsory: bool,
+    pub knock: Option<Knock>,
     pub note: Option<String>,
 }
 
@@ -74,7 +118,14 @@ impl Summary<'_> {
         contract_field: &str,
     ) -> Result<DealFacts, (String, String)> {
         let err = |field: &str, msg: String| (field.to_string(), msg);
-        let contract = self.contract.unwrap_or(Contract::Normal);
+        // A lone Re player without a declared contract plays a silent solo (Kloepper's
+        // black queens alone), where the profile has one.
+        let lone = self.roles.iter().filter(|r| **r == Role::Re).count() == 1;
+        let contract = match self.contract {
+            Some(c) => c,
+            None if lone && profile.allows(Contract::SilentSolo) => Contract::SilentSolo,
+            None => Contract::Normal,
+        };
         let total = profile.deck().total_eyes();
         for (key, v) in [
             ("re_points", self.re_points),
@@ -145,6 +196,7 @@ impl Summary<'_> {
             dealer: None,
             schweinchen: false,
             clarification: 0,
+            knock: self.knock,
             note: self.note,
         };
         facts.check(profile, contract_field)?;
@@ -180,6 +232,8 @@ pub struct DealFacts {
     /// The trick that settled a wedding (0 for other contracts), which moves the call
     /// deadlines.
     pub clarification: u8,
+    /// Knocking (Kloepper).
+    pub knock: Option<Knock>,
     pub note: Option<String>,
 }
 
@@ -355,6 +409,19 @@ impl DealFacts {
                     format!("{} {extra} extras; a deal has at most {max}", count(extra)),
                 );
             }
+        }
+        if !profile.calls.allowed {
+            for party in [Party::Re, Party::Kontra] {
+                if self.calls(party).announced() {
+                    return err(
+                        &format!("{}_calls", party.key()),
+                        format!("profile {} has no calls", profile.name),
+                    );
+                }
+            }
+        }
+        if let Err(m) = check_knock(self.knock, profile, re) {
+            return err("knock", m);
         }
         if self.bock == Some(0) {
             return err("bock", "a multiplier of 0".to_string());

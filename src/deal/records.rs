@@ -9,7 +9,7 @@ use toml::Spanned;
 use crate::calls::Call;
 use crate::cards::{Card, parse_cards};
 use crate::contract::{Contract, Party};
-use crate::deal::{DealFacts, RecordError, Role, Summary};
+use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
 use crate::play::{CallEntry, Exchange, FullRecord, play};
 use crate::variant::{Profile, line_of};
 
@@ -68,6 +68,10 @@ pub struct RawDeal {
     pub accepted_by: Option<String>,
     pub passed: Option<String>,
     pub returned: Option<String>,
+    /// Kloepper: `re` (the black queens knocked) or `both` (and the opponents knocked back).
+    pub knock: Option<String>,
+    /// Full records (Kloepper): the ace named by the player holding both black queens.
+    pub called: Option<String>,
 }
 
 /// A parsed record file.
@@ -345,7 +349,7 @@ impl RecordFile {
         }
         Summary {
             number,
-            contract: Some(contract),
+            contract: raw.contract.is_some().then_some(contract),
             roles,
             re_points: raw.re_points,
             kontra_points: raw.kontra_points,
@@ -362,6 +366,7 @@ impl RecordFile {
                 .collect(),
             bock: raw.bock,
             compulsory: raw.compulsory.unwrap_or(false),
+            knock: Knock::parse(raw.knock.as_deref().unwrap_or("")).map_err(|m| bad("knock", m))?,
             note: raw.note.clone(),
         }
         .facts(profile, "contract")
@@ -541,6 +546,13 @@ pub fn build_full_record(
         hyperschweinchen: seat_field(&raw.hyperschweinchen, "hyperschweinchen")?,
         exchange,
         bock: raw.bock,
+        knock: Knock::parse(raw.knock.as_deref().unwrap_or("")).map_err(|m| bad("knock", m))?,
+        called: raw
+            .called
+            .as_deref()
+            .map(|c| c.trim().parse::<Card>())
+            .transpose()
+            .map_err(|e| bad("called", e.to_string()))?,
         note: raw.note.clone(),
     })
 }

@@ -2,7 +2,7 @@
 //! (`formats.md` section 3).
 
 use crate::contract::Contract;
-use crate::deal::{DealFacts, RecordError, Role, Summary};
+use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
 use crate::variant::Profile;
 
 /// Column names that are not players.
@@ -260,7 +260,7 @@ impl SheetDeals<'_, '_> {
         let cell = |key: &str| -> Vec<&str> { get(key).into_iter().collect() };
         let summary = Summary {
             number,
-            contract: Some(contract),
+            contract: get("game").is_some().then_some(contract),
             roles,
             re_points: number_in("re_points", "eyes")?,
             kontra_points: number_in("kontra_points", "eyes")?,
@@ -278,6 +278,7 @@ impl SheetDeals<'_, '_> {
                     return Err(fail("compulsory", format!("`{other}` is not yes or no")));
                 }
             },
+            knock: Knock::parse(get("knock").unwrap_or("")).map_err(|m| fail("knock", m))?,
             note: get("note").map(str::to_string),
         };
         let facts = summary.facts(self.profile, "game").map_err(|(f, m)| {

@@ -210,6 +210,12 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         (false, true) => Some(Party::Kontra),
         (false, false) => None,
     };
+    if !p.scoring.eye_table.is_empty() {
+        let items = eye_table(facts, winner, p, detail);
+        // A knock can hand the points to the party that lost on eyes.
+        let winner = items.first().map(|i| i.party).or(winner);
+        return finish(owned, winner, goals, items, p);
+    }
     let s = &p.scoring;
     let lone = facts.is_lone();
     let misere = facts.contract.is_misere();
@@ -464,6 +470,86 @@ fn describe(x: Extra, party: Party) -> String {
     }
 }
 
+/// Game points from a table of eyes (Kloepper, `rules.md` 8.5): the winning party scores
+/// the highest band its eyes reach, or the all-tricks row; knocking replaces either.
+fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool) -> Vec<Item> {
+    use crate::deal::Knock;
+    let Some(w) = winner else {
+        return Vec::new();
+    };
+    let lone = facts.size(Party::Re) == 1;
+    let column = |b: &crate::variant::EyeBand| match (w, lone) {
+        (Party::Re, false) => b.re,
+        (Party::Kontra, false) => b.kontra,
+        (Party::Re, true) => b.re_alone,
+        (Party::Kontra, true) => b.kontra_alone,
+    };
+    let eyes = facts.eyes(w);
+    let all = facts.is_schwarz(w.other());
+    let k = &p.knocking;
+    let item = |party: Party, key: Cow<'static, str>, points: i32, rule: String| Item {
+        party,
+        item: key,
+        points,
+        rule: if detail { rule } else { String::new() },
+        scored: true,
+    };
+    let kontra_took_one = !facts.is_schwarz(Party::Kontra);
+    match facts.knock {
+        Some(Knock::Re) if lone => {
+            let to = if kontra_took_one { Party::Kontra } else { Party::Re };
+            let why = if kontra_took_one {
+                "the lone player knocked and the opponents took a trick"
+            } else {
+                "the lone player knocked and took every trick"
+            };
+            return vec![item(to, "knocked_alone".into(), k.alone, format!("{why} (8.5)"))];
+        }
+        Some(Knock::Both) => {
+            let to = if kontra_took_one { Party::Kontra } else { Party::Re };
+            let why = if kontra_took_one {
+                "knocked back, and the opponents took a trick"
+            } else {
+                "knocked back, and Re took every trick"
+            };
+            return vec![item(to, "knocked_back".into(), k.knocked_back, format!("{why} (8.5)"))];
+        }
+        Some(Knock::Re) if w == Party::Re && all => {
+            return vec![item(
+                w,
+                "knocked_all_tricks".into(),
+                k.all_tricks,
+                "Re knocked and took every trick (8.5)".into(),
+            )];
+        }
+        _ => {}
+    }
+    let all_row = column(&p.scoring.eye_table_all_tricks);
+    if all && all_row != 0 {
+        return vec![item(
+            w,
+            "all_tricks".into(),
+            all_row,
+            format!("{w} took every trick (8.5)"),
+        )];
+    }
+    let band = p
+        .scoring
+        .eye_table
+        .iter()
+        .filter(|b| eyes >= b.from && column(b) != 0)
+        .max_by_key(|b| b.from);
+    match band {
+        Some(b) => vec![item(
+            w,
+            format!("eyes_{}", b.from).into(),
+            column(b),
+            format!("{w} took {eyes} eyes: the row from {} (8.5)", b.from),
+        )],
+        None => Vec::new(),
+    }
+}
+
 fn finish(
     facts: DealFacts,
     winner: Option<Party>,
@@ -504,7 +590,9 @@ fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, sheet: Sheet) 
     let re = facts.size(Party::Re) as i64;
     let kontra = facts.size(Party::Kontra) as i64;
     let v = re_value as i64 * multiplier as i64;
-    let (re_each, kontra_each) = if re == 1 && kontra > 1 {
+    let (re_each, kontra_each) = if sheet == Sheet::PlusEach {
+        (v, -v)
+    } else if re == 1 && kontra > 1 {
         (v * kontra, -v)
     } else if kontra == 1 && re > 1 {
         (v, -v * re)
@@ -513,7 +601,7 @@ fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, sheet: Sheet) 
     };
     // Plus-only: only the side that scores writes its points.
     let plus = |v: i64| {
-        if sheet == Sheet::PlusOnly {
+        if sheet != Sheet::ZeroSum {
             v.max(0)
         } else {
             v

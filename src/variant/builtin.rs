@@ -18,6 +18,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "house-solos",
         include_str!("../../variants/house-solos.toml"),
     ),
+    ("kloepper", include_str!("../../variants/kloepper.toml")),
 ];
 
 /// The TOML text of a built-in profile.

@@ -34,6 +34,7 @@ pub struct Profile {
     pub redeal: RedealRules,
     pub bock: BockRules,
     pub league: LeagueRules,
+    pub knocking: KnockRules,
     /// The card order of each kind of trumps the profile plays, computed once.
     #[serde(skip)]
     orders: Vec<(crate::cards::TrumpKind, crate::cards::CardOrder)>,
@@ -116,6 +117,14 @@ pub struct ContractRules {
     pub wedding_partner: Vec<WeddingPartner>,
     /// Extra point of a misere played open (`misere-ouvert`).
     pub misere_ouvert_bonus: i32,
+    /// The cards whose holders are Re in a normal game (Doppelkopf: the ♣Q; Kloepper: the
+    /// ♣Q and the ♠Q). One player holding every copy of all of them plays alone (a silent
+    /// solo) or declares a wedding or calls an ace where the profile allows it.
+    #[serde(deserialize_with = "de_parsed")]
+    pub re_cards: Vec<Card>,
+    /// A player holding every Re card may name a side-suit ace (`called` in a record): its
+    /// holder is her partner.
+    pub called_ace: bool,
 }
 
 /// `[poverty]`: Armut.
@@ -210,6 +219,8 @@ pub enum Reply {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CallRules {
+    /// Re, Kontra and the further calls are played at all (Kloepper has none).
+    pub allowed: bool,
     /// For Re/Kontra, no 90, no 60, no 30, schwarz: how many cards the caller may have
     /// played at most (DDV with 12 cards: 1, 2, 3, 4, 5, i.e. 11 ... 7 cards still in hand).
     pub deadlines: [u8; 5],
@@ -262,8 +273,11 @@ pub enum Doubling {
 pub enum Sheet {
     /// Winners +, losers - (a lone player three times); each row sums to 0.
     ZeroSum,
-    /// Only the side that scores writes its points.
+    /// Only the side that scores writes its points (a lone player three times).
     PlusOnly,
+    /// Only the side that scores writes, each of its players the deal's points once
+    /// (Kloepper).
+    PlusEach,
 }
 
 /// How a Karlchen is made.
@@ -322,6 +336,46 @@ pub struct ScoringRules {
     /// Multiplies the value of a deal with one player alone (before tripling).
     pub solo_factor: i32,
     pub sheet: Sheet,
+    /// Game points from a table of eyes instead of items (Kloepper): the winning party
+    /// scores the points of the highest band its eyes reach. Empty: items as above.
+    pub eye_table: Vec<EyeBand>,
+    /// Points for taking every trick, where the eye table has a row for it (0: no row,
+    /// the highest band its eyes reach applies).
+    pub eye_table_all_tricks: EyeBand,
+}
+
+/// One row of an eye table: from how many eyes of the scoring party, and the points in
+/// each column (0: this party cannot score in this band).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct EyeBand {
+    pub from: u16,
+    /// The Re party of two or more.
+    pub re: i32,
+    /// Their opponents.
+    pub kontra: i32,
+    /// Re played by one player alone.
+    pub re_alone: i32,
+    /// The opponents of a lone player.
+    pub kontra_alone: i32,
+}
+
+/// `[knocking]` (Kloepper): the Re party claims every trick before trick 2 is led, the
+/// opponents may knock back.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnockRules {
+    pub allowed: bool,
+    /// Re knocked and took every trick (instead of the table's all-tricks row).
+    pub all_tricks: i32,
+    /// Re knocked, the opponents knocked back: every trick to Re scores this for Re, any
+    /// trick to the opponents scores it for them.
+    pub knocked_back: i32,
+    /// A lone player knocked: every trick scores this for her, any trick to the opponents
+    /// scores it for them.
+    pub alone: i32,
+    /// The opponents may knock back against a lone player.
+    pub knock_back_alone: bool,
 }
 
 /// `[extras]`: points of each extra (0: not scored).
@@ -356,6 +410,9 @@ pub struct LeagueRules {
     pub deals: u16,
     /// Compulsory solos each player owes in a series (0: none).
     pub compulsory_solos: u8,
+    /// The game ends after the deal in which a player's total reaches this (0: after
+    /// `deals` deals); the highest total wins.
+    pub end_at: i64,
 }
 
 fn de_opt_card<'de, D>(d: D) -> Result<Option<Card>, D::Error>
