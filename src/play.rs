@@ -318,7 +318,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     }
     if record.tricks.len() != hand {
         return fail(
-            None,
+            (record.tricks.len() > hand).then_some(hand + 1),
             "tricks",
             format!("{} tricks; a deal has {hand}", record.tricks.len()),
         );
