@@ -63,11 +63,32 @@ pub fn random_deal(
     }
 
     // The contract: what the hands allow and the profile plays.
-    let all_queens = profile.deck.copies as usize;
-    let bride = active
-        .iter()
-        .copied()
-        .find(|&s| hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count() == all_queens);
+    // The bride (Kloepper: the lone black queens) holds every copy of every Re card.
+    let copies = profile.deck.copies as usize;
+    let re_cards = &profile.contracts.re_cards;
+    let bride = active.iter().copied().find(|&s| {
+        !re_cards.is_empty()
+            && re_cards
+                .iter()
+                .all(|&r| hands[s].iter().filter(|&&c| c == r).count() == copies)
+    });
+    // She may call a side-suit ace she does not hold (Kloepper): its holder partners her.
+    let mut called = None;
+    if let Some(b) = bride
+        && profile.contracts.called_ace
+        && rng.chance(50)
+    {
+        let order = profile.order(crate::cards::TrumpKind::Normal);
+        let aces: Vec<Card> = crate::cards::Suit::ALL
+            .iter()
+            .map(|&suit| Card::new(suit, crate::cards::Rank::Ace))
+            .filter(|&a| !order.is_trump(a) && !hands[b].contains(&a))
+            .filter(|a| active.iter().any(|&s| hands[s].contains(a)))
+            .collect();
+        if !aces.is_empty() {
+            called = Some(aces[rng.below(aces.len())]);
+        }
+    }
     let solos: Vec<Contract> = profile
         .contracts
         .allowed
@@ -82,6 +103,7 @@ pub fn random_deal(
     let mut exchange = None;
     let dealt = hands.clone();
     let (contract, declarer) = match bride {
+        Some(_) if called.is_some() => (Contract::Normal, None),
         Some(b) if profile.allows(Contract::Wedding) && rng.chance(50) => {
             (Contract::Wedding, Some(b))
         }
@@ -164,7 +186,10 @@ pub fn random_deal(
         (Contract::Normal, _, _) => active
             .iter()
             .copied()
-            .filter(|&s| hands[s].contains(&Card::CLUB_QUEEN))
+            .filter(|&s| {
+                re_cards.iter().any(|c| hands[s].contains(c))
+                    || called.is_some_and(|a| hands[s].contains(&a))
+            })
             .collect(),
         (Contract::Poverty, Some(d), Some(x)) if !profile.poverty.partner_by_club_queen => {
             vec![d, x.partner]
@@ -196,7 +221,12 @@ pub fn random_deal(
     };
     let mut calls = Vec::new();
     let mut level: [Option<u8>; 2] = [None, None];
-    for played in clarification..hand {
+    let call_from = if profile.calls.allowed {
+        clarification
+    } else {
+        hand
+    };
+    for played in call_from..hand {
         for &s in &active {
             let party = if re.contains(&s) {
                 Party::Re
@@ -224,9 +254,24 @@ pub fn random_deal(
         }
     }
 
+    // Knocking (Kloepper): now and then Re claims every trick, and the opponents knock back.
+    let k = &profile.knocking;
+    let knock = if k.allowed && rng.chance(15) {
+        let back_ok = re.len() > 1 || k.knock_back_alone;
+        Some(if back_ok && rng.chance(30) {
+            crate::deal::Knock::Both
+        } else {
+            crate::deal::Knock::Re
+        })
+    } else {
+        None
+    };
+
     FullRecord {
         number,
         players: players.to_vec(),
+        called,
+        knock,
         dealer,
         contract,
         declarer,

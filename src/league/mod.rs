@@ -56,11 +56,25 @@ pub struct League {
     pub rows: Vec<Row>,
     pub session: Session,
     pub next: Next,
+    /// The deal after which a player's total reached the profile's `end_at` (Kloepper's
+    /// 30): the game is over.
+    pub ended_after: Option<usize>,
 }
 
 impl League {
     pub fn is_complete(&self) -> bool {
-        self.rows.len() >= self.deals
+        self.rows.len() >= self.deals || self.ended_after.is_some()
+    }
+
+    /// The players with the highest total (more than one on a tie).
+    pub fn leaders(&self) -> Vec<&str> {
+        let best = self.session.totals.iter().copied().max().unwrap_or(0);
+        self.players
+            .iter()
+            .zip(&self.session.totals)
+            .filter(|(_, t)| **t == best)
+            .map(|(p, _)| p.as_str())
+            .collect()
     }
 
     /// Standings: rank, points, deals won, solos, Bock points.
@@ -104,6 +118,16 @@ impl League {
 
     /// "next: Ben deals, Eva sits out, Bock x2 for 3 more deals, Cara owes a solo".
     pub fn next_line(&self) -> String {
+        if let Some(d) = self.ended_after {
+            let best = self.session.totals.iter().copied().max().unwrap_or(0);
+            let leaders = self.leaders();
+            let verb = if leaders.len() == 1 { "wins" } else { "tie" };
+            return format!(
+                "the game ended after deal {d}, in which a player reached {}: {} {verb} with {best}",
+                self.profile.league.end_at,
+                leaders.join(" and ")
+            );
+        }
         if self.is_complete() {
             return format!("the sheet is complete after {} deals", self.rows.len());
         }
@@ -182,6 +206,8 @@ pub fn evaluate(
     let mut rows = Vec::new();
     let mut errors = Vec::new();
     let mut next_dealer = records.first_dealer();
+    let end_at = profile.league.end_at;
+    let mut ended_after: Option<usize> = None;
     for (i, deal) in records.deals(&profile).enumerate() {
         let line = records.deal_line(i).unwrap_or(0);
         let at = |msg: String, field: &str| {
@@ -197,6 +223,13 @@ pub fn evaluate(
                 continue;
             }
         };
+        if let Some(d) = ended_after {
+            errors.push(at(
+                format!("the game ended after deal {d}, in which a player reached {end_at}; this deal is too many"),
+                "deal",
+            ));
+            continue;
+        }
         if i >= deals {
             errors.push(at(
                 format!("the sheet has {deals} deals; this one is too many"),
@@ -247,6 +280,9 @@ pub fn evaluate(
             (dealer + 1) % seats
         };
         let (result, totals) = session.score(&facts, &profile);
+        if end_at > 0 && totals.iter().any(|&t| t >= end_at) {
+            ended_after = Some(i + 1);
+        }
         rows.push(Row {
             result,
             totals,
@@ -279,6 +315,7 @@ pub fn evaluate(
         rows,
         session,
         next,
+        ended_after,
     })
 }
 

@@ -497,22 +497,40 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
     let kontra_took_one = !facts.is_schwarz(Party::Kontra);
     match facts.knock {
         Some(Knock::Re) if lone => {
-            let to = if kontra_took_one { Party::Kontra } else { Party::Re };
+            let to = if kontra_took_one {
+                Party::Kontra
+            } else {
+                Party::Re
+            };
             let why = if kontra_took_one {
                 "the lone player knocked and the opponents took a trick"
             } else {
                 "the lone player knocked and took every trick"
             };
-            return vec![item(to, "knocked_alone".into(), k.alone, format!("{why} (8.5)"))];
+            return vec![item(
+                to,
+                "knocked_alone".into(),
+                k.alone,
+                format!("{why} (8.5)"),
+            )];
         }
         Some(Knock::Both) => {
-            let to = if kontra_took_one { Party::Kontra } else { Party::Re };
+            let to = if kontra_took_one {
+                Party::Kontra
+            } else {
+                Party::Re
+            };
             let why = if kontra_took_one {
                 "knocked back, and the opponents took a trick"
             } else {
                 "knocked back, and Re took every trick"
             };
-            return vec![item(to, "knocked_back".into(), k.knocked_back, format!("{why} (8.5)"))];
+            return vec![item(
+                to,
+                "knocked_back".into(),
+                k.knocked_back,
+                format!("{why} (8.5)"),
+            )];
         }
         Some(Knock::Re) if w == Party::Re && all => {
             return vec![item(
@@ -601,11 +619,7 @@ fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, sheet: Sheet) 
     };
     // Plus-only: only the side that scores writes its points.
     let plus = |v: i64| {
-        if sheet != Sheet::ZeroSum {
-            v.max(0)
-        } else {
-            v
-        }
+        if sheet != Sheet::ZeroSum { v.max(0) } else { v }
     };
     facts
         .roles

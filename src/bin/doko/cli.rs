@@ -138,6 +138,9 @@ pub struct LeagueAddArgs {
     /// A compulsory solo.
     #[arg(long)]
     pub compulsory: bool,
+    /// Kloepper: `re` (the black queens knocked) or `both` (and the opponents knocked back).
+    #[arg(long, value_name = "WHO")]
+    pub knock: Option<String>,
     /// A note kept with the deal.
     #[arg(long)]
     pub note: Option<String>,

@@ -26,6 +26,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     if args.variants.len() < 2 {
         bail!("name at least two profiles to compare, e.g. --variants ddv,ja-classic");
     }
+    same_deck(args)?;
     if args.summary {
         return summary(args);
     }
@@ -88,6 +89,38 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
 }
 
 /// The comparable cells of one outcome: winner, value, multiplier, then each seat.
+/// Profiles of different games (Doppelkopf's 48 cards, Kloepper's 24) cannot score the
+/// same deals: refuse before reading the file.
+fn same_deck(args: &CompareArgs) -> Result<()> {
+    let profiles = args
+        .variants
+        .iter()
+        .map(|v| Profile::load(v, &args.sets))
+        .collect::<Result<Vec<_>, _>>()?;
+    let deck = |p: &Profile| {
+        (
+            p.deck.ranks.clone(),
+            p.deck.copies,
+            p.deck.players,
+        )
+    };
+    let first = &profiles[0];
+    for p in &profiles[1..] {
+        if deck(p) != deck(first) {
+            bail!(
+                "cannot compare {} with {}: different decks ({} cards for {} players, {} cards for {} players); compare profiles of the same game",
+                first.name,
+                p.name,
+                first.deck().size(),
+                first.deck.players,
+                p.deck().size(),
+                p.deck.players
+            );
+        }
+    }
+    Ok(())
+}
+
 fn cells(o: &Outcome, players: usize) -> Vec<String> {
     match o {
         Ok((r, _)) => {

@@ -243,6 +243,9 @@ fn deal_block(args: &LeagueAddArgs, lg: &League) -> Result<String> {
             b.push(format!("{key} = {v}"));
         }
     }
+    if let Some(k) = &args.knock {
+        b.push(format!("knock = {}", quoted(k)));
+    }
     if let Some(note) = &args.note {
         b.push(format!("note = {}", quoted(note)));
     }
@@ -292,8 +295,8 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
         .map_err(|e| report(e).context(format!("{file} has errors; fix them before adding")))?;
     if lg.is_complete() {
         bail!(
-            "{file}: the sheet is complete ({} deals); start a new one with `doko league new`",
-            lg.deals
+            "{file}: {}; start a new one with `doko league new`",
+            lg.next_line()
         );
     }
     if args.record.is_none()
@@ -482,6 +485,8 @@ fn show_json(lg: &League) -> Value {
         "deals": lg.deals,
         "played": lg.rows.len(),
         "complete": lg.is_complete(),
+        "ended_after": lg.ended_after,
+        "leaders": lg.leaders(),
         "standings": standings,
         "sheet": sheet,
         "totals": totals,
