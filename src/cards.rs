@@ -576,4 +576,23 @@ mod tests {
         // Side order in a meatless solo: A 10 K Q J 9.
         assert_eq!(meatless.trick_winner(&[c("SJ"), c("SQ")]), 1);
     }
+
+    #[test]
+    fn one_rank_solos_have_two_trumps() {
+        // The wiki's Obersolo-Eichel: only the club queens are trump.
+        let t = ddv_trumps();
+        let d = full();
+        let ober = CardOrder::new(TrumpKind::OneRank(Rank::Queen, Suit::Clubs), &t);
+        assert_eq!(ober.trump_count(&d), 2);
+        assert!(ober.is_trump(c("CQ")));
+        assert!(!ober.is_trump(c("SQ")) && !ober.is_trump(c("H10")) && !ober.is_trump(c("DA")));
+        // The club queen beats a led heart ace; the spade queen is a plain spade.
+        assert_eq!(ober.trick_winner(&[c("HA"), c("CQ")]), 1);
+        assert_eq!(ober.trick_winner(&[c("SA"), c("SQ")]), 0);
+        // Untersolo-Rot: only the heart jacks; the club jack is a plain club below the ten.
+        let unter = CardOrder::new(TrumpKind::OneRank(Rank::Jack, Suit::Hearts), &t);
+        assert_eq!(unter.trump_count(&d), 2);
+        assert_eq!(unter.trick_winner(&[c("CJ"), c("C10")]), 1);
+        assert_eq!(unter.trick_winner(&[c("CA"), c("HJ")]), 1);
+    }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::cards::{Suit, TrumpKind};
+use crate::cards::{Rank, Suit, TrumpKind};
 
 /// One of the two parties of a deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,6 +50,10 @@ pub enum SoloKind {
     Meatless,
     QueensJacks,
     Kings,
+    /// Only the two queens of one suit are trump (the wiki's Obersolo-X).
+    QueenOf(Suit),
+    /// Only the two jacks of one suit are trump (the wiki's Untersolo-X).
+    JackOf(Suit),
 }
 
 /// What is played in a deal.
@@ -113,6 +117,46 @@ const NAMES: &[(&str, Contract, &[&str])] = &[
         &[],
     ),
     ("solo-kings", Contract::Solo(SoloKind::Kings), &[]),
+    (
+        "solo-queen-clubs",
+        Contract::Solo(SoloKind::QueenOf(Suit::Clubs)),
+        &["obersolo-eichel"],
+    ),
+    (
+        "solo-queen-spades",
+        Contract::Solo(SoloKind::QueenOf(Suit::Spades)),
+        &["obersolo-gruen", "obersolo-grün"],
+    ),
+    (
+        "solo-queen-hearts",
+        Contract::Solo(SoloKind::QueenOf(Suit::Hearts)),
+        &["obersolo-rot"],
+    ),
+    (
+        "solo-queen-diamonds",
+        Contract::Solo(SoloKind::QueenOf(Suit::Diamonds)),
+        &["obersolo-schellen"],
+    ),
+    (
+        "solo-jack-clubs",
+        Contract::Solo(SoloKind::JackOf(Suit::Clubs)),
+        &["untersolo-eichel"],
+    ),
+    (
+        "solo-jack-spades",
+        Contract::Solo(SoloKind::JackOf(Suit::Spades)),
+        &["untersolo-gruen", "untersolo-grün"],
+    ),
+    (
+        "solo-jack-hearts",
+        Contract::Solo(SoloKind::JackOf(Suit::Hearts)),
+        &["untersolo-rot"],
+    ),
+    (
+        "solo-jack-diamonds",
+        Contract::Solo(SoloKind::JackOf(Suit::Diamonds)),
+        &["untersolo-schellen"],
+    ),
     ("misere", Contract::Misere, &["lumpensammler"]),
     (
         "misere-ouvert",
@@ -145,6 +189,8 @@ impl Contract {
             Contract::Solo(SoloKind::QueensJacks) => TrumpKind::QueensJacks,
             Contract::Solo(SoloKind::Kings) => TrumpKind::Kings,
             Contract::Solo(SoloKind::Meatless) => TrumpKind::Meatless,
+            Contract::Solo(SoloKind::QueenOf(s)) => TrumpKind::OneRank(Rank::Queen, s),
+            Contract::Solo(SoloKind::JackOf(s)) => TrumpKind::OneRank(Rank::Jack, s),
             _ => TrumpKind::Normal,
         }
     }

@@ -23,6 +23,8 @@ pub enum Extra {
     DulleCaught,
     /// A fox caught in the first trick.
     FoxFirstTrick,
+    /// A ♣Q played by this party (the wiki: +1 to whoever plays one).
+    ClubQueen,
 }
 
 const NAMES: &[(&str, Extra, &[&str])] = &[
@@ -46,6 +48,7 @@ const NAMES: &[(&str, Extra, &[&str])] = &[
         Extra::FoxFirstTrick,
         &["fuchs-erster-stich"],
     ),
+    ("club-queen", Extra::ClubQueen, &["kreuzdame", "alte"]),
 ];
 
 impl Extra {

@@ -221,12 +221,7 @@ pub fn random_deal(
     };
     let mut calls = Vec::new();
     let mut level: [Option<u8>; 2] = [None, None];
-    let call_from = if profile.calls.allowed {
-        clarification
-    } else {
-        hand
-    };
-    for played in call_from..hand {
+    for played in clarification..hand {
         for &s in &active {
             let party = if re.contains(&s) {
                 Party::Re
@@ -235,7 +230,7 @@ pub fn random_deal(
             };
             let pi = party as usize;
             let next = level[pi].map_or(0, |l| l + 1);
-            if next > 4 || !rng.chance(if next == 0 { 8 } else { 4 }) {
+            if next >= profile.calls.levels || !rng.chance(if next == 0 { 8 } else { 4 }) {
                 continue;
             }
             if played > profile.calls.deadlines[next as usize] as usize + shift {

@@ -243,6 +243,17 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             ),
         );
     }
+    if !profile.deck.dealer_plays && seats != n + 1 {
+        return fail(
+            None,
+            "players",
+            format!(
+                "{seats} players at the table; under profile {} the dealer only deals, so {} are needed",
+                profile.name,
+                n + 1
+            ),
+        );
+    }
     if seats > MAX_SEATS {
         return fail(
             None,
@@ -659,6 +670,10 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 if let Some(t) = tricks[..within].iter().position(qualifies) {
                     re.push(tricks[t].winner);
                     clarification = t + 1;
+                } else if let Some(c) = profile.contracts.wedding_unfound {
+                    // The bride alone: the profile may make it another contract (the
+                    // wiki's diamond solo), whose trumps are the normal ones.
+                    contract = c;
                 }
             }
         }
@@ -687,15 +702,19 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     }
     let party_of = |s: usize| party[s];
     // Cards that can make an extra on their own: only tricks holding one are walked.
+    let club_queens = profile.extras.club_queen != 0;
     let special = 1u32 << Card::DIAMOND_ACE.index()
         | 1 << Card::HEART_TEN.index()
-        | 1 << Card::CLUB_JACK.index();
+        | 1 << Card::CLUB_JACK.index()
+        | (club_queens as u32) << Card::CLUB_QUEEN.index();
 
     // Eyes, tricks, extras.
     let mut eyes = [0u16; 2];
     let mut won = [0u8; 2];
     let mut extras: [Vec<Extra>; 2] = [Vec::new(), Vec::new()];
     let normal_trumps = contract.trump_kind() == TrumpKind::Normal;
+    // A fox is a ♦A caught where it is a trump (normal game, wedding, diamond solo).
+    let fox_is_trump = order.is_trump(Card::DIAMOND_ACE);
     let last = tricks.len() - 1;
     for (t, trick) in tricks.iter().enumerate() {
         let w = party_of(trick.winner);
@@ -722,7 +741,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         }
         for (seat, card) in trick.iter() {
             let opponent = party_of(seat) != w;
-            if opponent && normal_trumps && card == Card::DIAMOND_ACE {
+            if opponent && fox_is_trump && card == Card::DIAMOND_ACE {
                 extras[wi].push(Extra::Fox);
                 if t == 0 {
                     extras[wi].push(Extra::FoxFirstTrick);
@@ -733,6 +752,15 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             }
             if opponent && card == Card::HEART_TEN && order.is_trump(card) {
                 extras[wi].push(Extra::DulleCaught);
+            }
+            if club_queens && card == Card::CLUB_QUEEN {
+                extras[party_of(seat) as usize].push(Extra::ClubQueen);
+            }
+            if t == last
+                && card == Card::CLUB_JACK
+                && profile.extras.karlchen_kind == KarlchenKind::PlayedInLastTrick
+            {
+                extras[party_of(seat) as usize].push(Extra::Karlchen);
             }
             if t == last && normal_trumps && card == Card::CLUB_JACK {
                 match profile.extras.karlchen_kind {
@@ -794,6 +822,11 @@ pub fn derives_alike(a: &Profile, b: &Profile, record: &FullRecord) -> bool {
         .last()
         .is_some_and(|t| t.iter().any(|(_, c)| *c == Card::CLUB_JACK));
     a.deck == b.deck
+        && a.contracts.re_cards == b.contracts.re_cards
+        && a.contracts.called_ace == b.contracts.called_ace
+        && a.knocking.allowed == b.knocking.allowed
+        && (a.extras.club_queen != 0) == (b.extras.club_queen != 0)
+        && (!wedding || a.contracts.wedding_unfound == b.contracts.wedding_unfound)
         && a.extras.doppelkopf_kind == b.extras.doppelkopf_kind
         && a.extras.doppelkopf_eyes == b.extras.doppelkopf_eyes
         && (!record.compulsory
@@ -1120,12 +1153,12 @@ fn check_calls(
     let name = |s: usize| record.players[s].as_str();
     for e in entries {
         let bad = |msg: String| fail(None, "calls", format!("`{}`: {msg}", e.text));
-        if !rules.allowed {
-            return bad(format!("profile {} has no calls", profile.name));
-        }
         let Some(party) = roles[e.player].party() else {
             return bad(format!("{} sits out this deal", name(e.player)));
         };
+        if e.call.level() >= rules.levels {
+            return bad(crate::deal::no_call(profile, e.call, party));
+        }
         if let Some(said) = e.said_as
             && said != party
         {

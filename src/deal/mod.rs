@@ -73,6 +73,20 @@ impl Knock {
     }
 }
 
+/// Why a call is not played under the profile.
+pub fn no_call(profile: &Profile, call: crate::calls::Call, party: Party) -> String {
+    if profile.calls.levels == 0 {
+        format!("profile {} has no calls", profile.name)
+    } else {
+        format!(
+            "profile {} has no {} call (only the first {} of re/kontra, no90, no60, no30, schwarz)",
+            profile.name,
+            call.word(party),
+            profile.calls.levels
+        )
+    }
+}
+
 /// Is this knock possible under the profile, with a Re party of `re` players?
 pub fn check_knock(knock: Option<Knock>, profile: &Profile, re: usize) -> Result<(), String> {
     match knock {
@@ -318,6 +332,16 @@ impl DealFacts {
                 ),
             );
         }
+        if !profile.deck.dealer_plays && seats != players + 1 {
+            return err(
+                "players",
+                format!(
+                    "{seats} players at the table; under profile {} the dealer only deals, so {} are needed",
+                    profile.name,
+                    players + 1
+                ),
+            );
+        }
         if seats - out != players {
             let why = if seats > players {
                 format!("the dealer of a table of {seats} sits out")
@@ -410,14 +434,14 @@ impl DealFacts {
                 );
             }
         }
-        if !profile.calls.allowed {
-            for party in [Party::Re, Party::Kontra] {
-                if self.calls(party).announced() {
-                    return err(
-                        &format!("{}_calls", party.key()),
-                        format!("profile {} has no calls", profile.name),
-                    );
-                }
+        for party in [Party::Re, Party::Kontra] {
+            if let Some(call) = self.calls(party).highest()
+                && call.level() >= profile.calls.levels
+            {
+                return err(
+                    &format!("{}_calls", party.key()),
+                    no_call(profile, call, party),
+                );
             }
         }
         if let Err(m) = check_knock(self.knock, profile, re) {

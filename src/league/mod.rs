@@ -188,7 +188,7 @@ pub fn evaluate(
     let players = records.players.clone();
     let seats = players.len();
     let table_size = profile.deck.players as usize;
-    if seats != table_size && seats != table_size + 1 {
+    if seats != table_size + 1 && (seats != table_size || !profile.deck.dealer_plays) {
         return Err(vec![
             RecordError::new(
                 file,

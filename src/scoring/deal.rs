@@ -9,7 +9,7 @@ use crate::extras::Extra;
 use std::borrow::Cow;
 use std::str::FromStr;
 
-use crate::variant::{BockTrigger, Doubling, Profile, SchwarzBy, Sheet};
+use crate::variant::{BockTrigger, Doubling, Profile, SchwarzBy, Sheet, ValueRule};
 
 /// What a party needs to win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -306,7 +306,9 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
                 } else {
                     "kontra_called"
                 };
-                push(w, key.into(), s.announce, &|| {
+                // Where every item counts (the wiki), a call scores for its caller.
+                let to = if s.value == ValueRule::Sum { party } else { w };
+                push(to, key.into(), s.announce, &|| {
                     format!("{party} was called (7.1)")
                 });
             }
@@ -467,6 +469,7 @@ fn describe(x: Extra, party: Party) -> String {
         Extra::HeartTrick => format!("{party} won a trick of four hearts"),
         Extra::DulleCaught => format!("{party} caught a Dulle"),
         Extra::FoxFirstTrick => format!("{party} caught a fox in the first trick"),
+        Extra::ClubQueen => format!("{party} played a ♣Q"),
     }
 }
 
@@ -575,17 +578,28 @@ fn finish(
     items: Vec<Item>,
     p: &Profile,
 ) -> DealResult {
-    let re_value: i32 = items
-        .iter()
-        .filter(|i| i.scored)
-        .map(|i| {
-            if i.party == Party::Re {
-                i.points
-            } else {
-                -i.points
+    let re_value: i32 = match p.scoring.value {
+        ValueRule::Net => items
+            .iter()
+            .filter(|i| i.scored)
+            .map(|i| {
+                if i.party == Party::Re {
+                    i.points
+                } else {
+                    -i.points
+                }
+            })
+            .sum(),
+        // Every point of both parties goes to the winners (the wiki).
+        ValueRule::Sum => {
+            let total: i32 = items.iter().filter(|i| i.scored).map(|i| i.points).sum();
+            match winner {
+                Some(Party::Re) => total,
+                Some(Party::Kontra) => -total,
+                None => 0,
             }
-        })
-        .sum();
+        }
+    };
     let multiplier = facts.bock.unwrap_or(1);
     let sheet = p.scoring.sheet;
     let scores = seat_scores(&facts, re_value, multiplier, sheet);

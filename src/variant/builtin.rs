@@ -18,6 +18,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "house-solos",
         include_str!("../../variants/house-solos.toml"),
     ),
+    ("ja-wiki", include_str!("../../variants/ja-wiki.toml")),
     ("kloepper", include_str!("../../variants/kloepper.toml")),
 ];
 

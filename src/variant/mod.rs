@@ -65,6 +65,9 @@ pub struct DeckRules {
     /// above the Schweinchen (`""`: not played).
     #[serde(deserialize_with = "de_opt_card")]
     pub hyperschweinchen: Option<Card>,
+    /// True: a table of `players` (or one more, the dealer sitting out). False: the
+    /// dealer only deals (the wiki), so the table always has `players` + 1 seats.
+    pub dealer_plays: bool,
 }
 
 /// When the second ♥10 of a trick beats the first.
@@ -117,6 +120,10 @@ pub struct ContractRules {
     pub wedding_partner: Vec<WeddingPartner>,
     /// Extra point of a misere played open (`misere-ouvert`).
     pub misere_ouvert_bonus: i32,
+    /// What a wedding without a partner becomes: `""` the bride plays the wedding alone,
+    /// or a contract with the normal trumps (the wiki: `solo-diamonds`).
+    #[serde(deserialize_with = "de_opt_contract")]
+    pub wedding_unfound: Option<Contract>,
     /// The cards whose holders are Re in a normal game (Doppelkopf: the ♣Q; Kloepper: the
     /// ♣Q and the ♠Q). One player holding every copy of all of them plays alone (a silent
     /// solo) or declares a wedding or calls an ace where the profile allows it.
@@ -219,8 +226,9 @@ pub enum Reply {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CallRules {
-    /// Re, Kontra and the further calls are played at all (Kloepper has none).
-    pub allowed: bool,
+    /// How many kinds of call are played, in the order Re/Kontra, no 90, no 60, no 30,
+    /// schwarz: 5 all of them, 1 only Re and Kontra, 0 none (Kloepper).
+    pub levels: u8,
     /// For Re/Kontra, no 90, no 60, no 30, schwarz: how many cards the caller may have
     /// played at most (DDV with 12 cards: 1, 2, 3, 4, 5, i.e. 11 ... 7 cards still in hand).
     pub deadlines: [u8; 5],
@@ -286,6 +294,9 @@ pub enum Sheet {
 pub enum KarlchenKind {
     /// ♣J wins the last trick.
     WinsLastTrick,
+    /// Each ♣J played in the last trick scores for its player's party, won or not (the
+    /// wiki).
+    PlayedInLastTrick,
     /// The winner of the last trick takes a ♣J played by herself or an opponent (one
     /// Karlchen each).
     TakenInLastTrick,
@@ -336,12 +347,24 @@ pub struct ScoringRules {
     /// Multiplies the value of a deal with one player alone (before tripling).
     pub solo_factor: i32,
     pub sheet: Sheet,
+    /// How the items make the deal's value: `net` (the winners' items less the losers'),
+    /// or `sum` (every item of both parties, won by the winners: the wiki's "the winners
+    /// take the losers' points").
+    pub value: ValueRule,
     /// Game points from a table of eyes instead of items (Kloepper): the winning party
     /// scores the points of the highest band its eyes reach. Empty: items as above.
     pub eye_table: Vec<EyeBand>,
     /// Points for taking every trick, where the eye table has a row for it (0: no row,
     /// the highest band its eyes reach applies).
     pub eye_table_all_tricks: EyeBand,
+}
+
+/// How a deal's items add up to its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueRule {
+    Net,
+    Sum,
 }
 
 /// One row of an eye table: from how many eyes of the scoring party, and the points in
@@ -390,6 +413,8 @@ pub struct ExtraRules {
     pub heart_trick: i32,
     pub dulle_caught: i32,
     pub fox_first_trick: i32,
+    /// Each ♣Q played scores for its player's party (the wiki).
+    pub club_queen: i32,
     pub karlchen_kind: KarlchenKind,
     pub doppelkopf_kind: DoppelkopfKind,
     /// Kontra wins a normal game ("gegen die Alten").
@@ -416,6 +441,18 @@ pub struct LeagueRules {
 }
 
 fn de_opt_card<'de, D>(d: D) -> Result<Option<Card>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let s = String::deserialize(d)?;
+    if s.trim().is_empty() {
+        Ok(None)
+    } else {
+        s.parse().map(Some).map_err(serde::de::Error::custom)
+    }
+}
+
+fn de_opt_contract<'de, D>(d: D) -> Result<Option<Contract>, D::Error>
 where
     D: serde::Deserializer<'de>,
 {
@@ -616,6 +653,7 @@ impl Profile {
             Extra::KarlchenCaught => e.karlchen_caught,
             Extra::Doppelkopf => e.doppelkopf,
             Extra::FoxLastTrick => e.fox_last_trick,
+            Extra::ClubQueen => e.club_queen,
             Extra::HeartTrick => e.heart_trick,
             Extra::DulleCaught => e.dulle_caught,
             Extra::FoxFirstTrick => e.fox_first_trick,

@@ -89,8 +89,9 @@ pub struct GenerateArgs {
     pub sets: Vec<(String, String)>,
     #[arg(long, value_enum, default_value_t = GenerateFormat::Csv)]
     pub format: GenerateFormat,
-    /// Seat names, clockwise (4, or 5 with the dealer sitting out).
-    #[arg(long, value_delimiter = ',', default_value = "Anna,Ben,Cara,Dirk")]
+    /// Seat names, clockwise (4, or 5 with the dealer sitting out) [default: Anna,Ben,Cara,Dirk,
+    /// and Eva where the profile's dealer only deals].
+    #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
 }
 

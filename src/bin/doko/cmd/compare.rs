@@ -97,13 +97,7 @@ fn same_deck(args: &CompareArgs) -> Result<()> {
         .iter()
         .map(|v| Profile::load(v, &args.sets))
         .collect::<Result<Vec<_>, _>>()?;
-    let deck = |p: &Profile| {
-        (
-            p.deck.ranks.clone(),
-            p.deck.copies,
-            p.deck.players,
-        )
-    };
+    let deck = |p: &Profile| (p.deck.ranks.clone(), p.deck.copies, p.deck.players);
     let first = &profiles[0];
     for p in &profiles[1..] {
         if deck(p) != deck(first) {

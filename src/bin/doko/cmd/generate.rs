@@ -12,8 +12,24 @@ use crate::cli::{GenerateArgs, GenerateFormat};
 
 pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let profile = Profile::load(&args.variant, &args.sets)?;
-    let players: Vec<String> = args.players.iter().map(|p| p.trim().to_string()).collect();
     let n = profile.deck.players as usize;
+    let players: Vec<String> = if args.players.is_empty() {
+        let names = [
+            "Anna", "Ben", "Cara", "Dirk", "Eva", "Finn", "Greta", "Hans",
+        ];
+        let seats = if profile.deck.dealer_plays { n } else { n + 1 };
+        names.iter().take(seats).map(|s| s.to_string()).collect()
+    } else {
+        args.players.iter().map(|p| p.trim().to_string()).collect()
+    };
+    if !profile.deck.dealer_plays && players.len() != n + 1 {
+        bail!(
+            "--players: {} players; under profile {} the dealer only deals, so {} are needed",
+            players.len(),
+            profile.name,
+            n + 1
+        );
+    }
     if players.len() != n && players.len() != n + 1 {
         bail!(
             "--players: {} players; profile {} deals to {n} (or {} with the dealer sitting out)",
