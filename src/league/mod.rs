@@ -160,6 +160,14 @@ impl League {
         } else {
             format!("{} deals left", n.deals_left)
         };
+        if self.profile.league.end_at > 0 {
+            let best = self.session.totals.iter().copied().max().unwrap_or(0);
+            return format!(
+                "next: {}; the game ends after a deal in which someone reaches {} (best so far {best}); {left} at most",
+                parts.join(", "),
+                self.profile.league.end_at
+            );
+        }
         format!("next: {}; {left}", parts.join(", "))
     }
 }
