@@ -45,6 +45,16 @@ impl Call {
 
     /// Reads one call word. `re` and `kontra` return the party they belong to.
     pub fn parse(word: &str) -> Result<(Call, Option<Party>), String> {
+        // The words as written by `doko` itself, without allocating.
+        match word {
+            "re" => return Ok((Call::Announce, Some(Party::Re))),
+            "kontra" => return Ok((Call::Announce, Some(Party::Kontra))),
+            "no90" => return Ok((Call::No90, None)),
+            "no60" => return Ok((Call::No60, None)),
+            "no30" => return Ok((Call::No30, None)),
+            "schwarz" => return Ok((Call::Schwarz, None)),
+            _ => {}
+        }
         let w = word.trim().to_ascii_lowercase().replace(['_', ' '], "");
         Ok(match w.as_str() {
             "re" => (Call::Announce, Some(Party::Re)),

@@ -108,7 +108,7 @@ impl Trick {
         winner: 0,
     };
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, seat: usize, card: Card) {
         self.seats[self.len as usize] = seat as u8;
         self.cards[self.len as usize] = card;
@@ -162,6 +162,17 @@ impl Played {
 
     fn of(&self, seat: usize) -> &[Card] {
         &self.cards[seat][..self.len[seat]]
+    }
+
+    /// Each seat's cards in the order played (for the rare checks that need them).
+    fn from_tricks(tricks: &[Trick]) -> Played {
+        let mut played = Played::new();
+        for trick in tricks {
+            for (seat, card) in trick.iter() {
+                played.push(seat, card);
+            }
+        }
+        played
     }
 }
 
@@ -415,7 +426,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     // Pass 1: seats, copies, hands, winners.
     let rank_mask: u8 = profile.deck.ranks.iter().fold(0, |m, r| m | 1 << *r as u8);
     let mut copies = [0u8; DISTINCT];
-    let mut played = Played::new();
+    // How many copies of each card each seat played (its hand, after any exchange).
+    let mut held = [[0u8; DISTINCT]; MAX_SEATS];
     let mut tricks = [Trick::EMPTY; MAX_HAND];
     let deck_copies = profile.deck.copies;
     let has_hands = !remaining.is_empty();
@@ -481,7 +493,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                     }
                 }
             }
-            played.push(seat, card);
+            held[seat][card.index()] += 1;
             trick.push(seat, card);
         }
         let w = order.trick_winner_dullen(trick.cards(), dullen_applies(profile, t + 1 == hand));
@@ -513,6 +525,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         let trick = &tricks[t];
         let (seat, card) = (trick.seats[j] as usize, trick.cards[j]);
         let led = order.play_suit(trick.cards[0]);
+        let played = Played::from_tricks(tricks);
         let later = &played.of(seat)[t + 1..];
         if let Some(held) = later.iter().find(|&&c| order.play_suit(c) == led) {
             return fail(
@@ -527,6 +540,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     }
 
     if record.contract == Contract::Poverty {
+        let played = Played::from_tricks(tricks);
         let hands: Vec<Vec<Card>> = (0..seats).map(|s| played.of(s).to_vec()).collect();
         check_exchange(record, profile, &hands)?;
     }
@@ -539,7 +553,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         ),
     ] {
         if let (Some(s), Some(c)) = (seat, card)
-            && count(played.of(s), c) != profile.deck.copies as usize
+            && held[s][c.index()] != profile.deck.copies
         {
             return fail(None, field, format!("{} does not hold every {c}", name(s)));
         }
@@ -551,7 +565,10 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     let copies = profile.deck.copies as usize;
     let re_cards = &profile.contracts.re_cards;
     let bride = active.iter().copied().find(|&s| {
-        !re_cards.is_empty() && re_cards.iter().all(|&c| count(played.of(s), c) == copies)
+        !re_cards.is_empty()
+            && re_cards
+                .iter()
+                .all(|&c| held[s][c.index()] as usize == copies)
     });
     let mut contract = record.contract;
     let mut clarification = 0usize;
@@ -577,7 +594,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 let Some(partner) = active
                     .iter()
                     .copied()
-                    .find(|&s| s != b && played.of(s).contains(&ace))
+                    .find(|&s| s != b && held[s][ace.index()] > 0)
                 else {
                     return fail(
                         None,
@@ -607,7 +624,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 active
                     .iter()
                     .copied()
-                    .filter(|&s| re_cards.iter().any(|c| played.of(s).contains(c))),
+                    .filter(|&s| re_cards.iter().any(|c| held[s][c.index()] > 0)),
             ),
         },
         Contract::SilentSolo | Contract::Wedding => {
@@ -681,6 +698,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             let d = record.declarer.unwrap_or(active[0]);
             match &record.exchange {
                 Some(x) if profile.poverty.partner_by_club_queen => {
+                    let played = Played::from_tricks(tricks);
                     let pair = club_queen_partners(record, &played, active, d, x.partner)?;
                     re.extend(pair);
                 }

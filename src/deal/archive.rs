@@ -18,8 +18,8 @@ use serde::Deserialize;
 use crate::cards::{Card, Rank, Suit};
 use crate::contract::Contract;
 use crate::deal::RecordError;
-use crate::deal::records::{DealError, RawDeal, build_full_record, parse_call_entry};
-use crate::play::FullRecord;
+use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts};
+use crate::play::{CallEntry, FullRecord};
 
 /// The kind of a bulk archive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,11 +269,9 @@ impl<R: BufRead> ArchiveReader<R> {
                     end -= 1;
                 }
                 let mut a = 0;
-                for (i, &b) in self.row.bytes[..end].iter().enumerate() {
-                    if b == b',' {
-                        self.row.spans.push((a, i));
-                        a = i + 1;
-                    }
+                for i in memchr::memchr_iter(b',', &self.row.bytes[..end]) {
+                    self.row.spans.push((a, i));
+                    a = i + 1;
                 }
                 self.row.spans.push((a, end));
             }
@@ -287,6 +285,16 @@ impl<R: BufRead> ArchiveReader<R> {
             }
             return Some(Ok(start));
         }
+    }
+
+    /// Takes the players of the current row (see [`ArchiveReader::take_players`]), without
+    /// copying them when they are the same as the last row's.
+    fn take_row_players(&mut self) -> bool {
+        if self.row.field(self.cols[PLAYERS]) == self.players_text {
+            return false;
+        }
+        let text = self.row.field(self.cols[PLAYERS]).to_string();
+        self.take_players(&text)
     }
 
     /// Takes the players of the current row; a new list starts a new table.
@@ -489,12 +497,11 @@ impl<R: BufRead> ArchiveReader<R> {
             Ok(l) => l,
             Err(e) => return Some((e.at.line.unwrap_or(0), Err(e))),
         };
-        let text = self.row.field(self.cols[PLAYERS]).to_string();
-        let new_table = self.take_players(&text);
+        let new_table = self.take_row_players();
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
         let rare = (WEDDING_PARTNER..=KNOCK).any(|i| !self.row.field(self.cols[i]).is_empty())
-            || self.row.field(self.cols[TRICKS]).contains(':');
+            || memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some();
         if rare {
             let result = match self.raw_from_row() {
                 Ok(raw) => {
@@ -540,7 +547,7 @@ impl<R: BufRead> ArchiveReader<R> {
             },
         };
         let contract = match field(CONTRACT) {
-            "" => Contract::Normal,
+            "" | "normal" => Contract::Normal,
             c => match c.parse() {
                 Ok(c) => c,
                 Err(e) => return Some((line, Err(err("contract", e, None)))),
@@ -558,24 +565,44 @@ impl<R: BufRead> ArchiveReader<R> {
                 }
             },
         };
-        rec.calls.clear();
+        // The record's call entries are reused, texts included.
+        let mut n = 0;
         for c in field(CALLS)
             .split(';')
             .map(str::trim)
             .filter(|c| !c.is_empty())
         {
-            match parse_call_entry(players, c) {
-                Ok(e) => rec.calls.push(e),
+            match call_parts(players, c) {
+                Ok((player, call, said_as, cards_in_hand)) => {
+                    if let Some(e) = rec.calls.get_mut(n) {
+                        e.player = player;
+                        e.call = call;
+                        e.said_as = said_as;
+                        e.cards_in_hand = cards_in_hand;
+                        e.text.clear();
+                        e.text.push_str(c);
+                    } else {
+                        rec.calls.push(CallEntry {
+                            player,
+                            call,
+                            said_as,
+                            cards_in_hand,
+                            text: c.to_string(),
+                        });
+                    }
+                    n += 1;
+                }
                 Err((t, f, m)) => return Some((line, Err(err(&f, m, t)))),
             }
         }
+        rec.calls.truncate(n);
         if let Err((t, msg)) = read_tricks(field(TRICKS).as_bytes(), &mut rec.tricks) {
             return Some((line, Err(err("tricks", msg, Some(t + 1)))));
         }
-        rec.compulsory = matches!(
-            field(COMPULSORY).to_ascii_lowercase().as_str(),
-            "yes" | "true" | "1"
-        );
+        let compulsory = field(COMPULSORY);
+        rec.compulsory = ["yes", "true", "1"]
+            .iter()
+            .any(|w| compulsory.eq_ignore_ascii_case(w));
         rec.bock = match field(BOCK) {
             "" => None,
             b => match b.parse() {

@@ -421,6 +421,22 @@ fn seat_or_err(players: &[String], name: &str, field: &str) -> Result<usize, Dea
 
 /// Reads `<player> <call> <cards still in hand>`.
 pub fn parse_call_entry(players: &[String], text: &str) -> Result<CallEntry, DealError> {
+    let (player, call, said_as, cards_in_hand) = call_parts(players, text)?;
+    Ok(CallEntry {
+        player,
+        call,
+        said_as,
+        cards_in_hand,
+        text: text.to_string(),
+    })
+}
+
+/// The parts of a call entry: the player's seat, the call, the party its word names, the
+/// cards still in hand.
+pub fn call_parts(
+    players: &[String],
+    text: &str,
+) -> Result<(usize, Call, Option<Party>, u8), DealError> {
     let bad =
         |msg: String| -> DealError { (None, "calls".to_string(), format!("`{text}`: {msg}")) };
     let mut words = text.split_whitespace();
@@ -436,13 +452,7 @@ pub fn parse_call_entry(players: &[String], text: &str) -> Result<CallEntry, Dea
     let cards_in_hand = cards
         .parse::<u8>()
         .map_err(|_| bad(format!("`{cards}` is not a number of cards")))?;
-    Ok(CallEntry {
-        player,
-        call,
-        said_as,
-        cards_in_hand,
-        text: text.to_string(),
-    })
+    Ok((player, call, said_as, cards_in_hand))
 }
 
 /// Reads one trick: card tokens in play order, each optionally `Name:CARD`.
