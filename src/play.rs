@@ -93,8 +93,6 @@ pub struct Trick {
     len: u8,
     /// The trick's eyes, summed as its cards are pushed.
     eyes: u16,
-    /// Which distinct cards are in the trick (bit `Card::index`).
-    mask: u32,
     pub winner: usize,
 }
 
@@ -104,7 +102,6 @@ impl Trick {
         cards: [Card::CLUB_QUEEN; MAX_SEATS],
         len: 0,
         eyes: 0,
-        mask: 0,
         winner: 0,
     };
 
@@ -114,7 +111,6 @@ impl Trick {
         self.cards[self.len as usize] = card;
         self.len += 1;
         self.eyes += card.eyes();
-        self.mask |= 1 << card.index();
     }
 
     /// The cards in play order.
@@ -138,6 +134,36 @@ impl Trick {
         self.iter()
             .find(|(s, _)| *s == self.winner)
             .map_or(self.cards[0], |(_, c)| c)
+    }
+}
+
+/// A few seats (a party), kept on the stack.
+#[derive(Debug, Default)]
+struct SeatList {
+    seats: [usize; MAX_SEATS],
+    len: usize,
+}
+
+impl SeatList {
+    fn push(&mut self, seat: usize) {
+        if self.len < MAX_SEATS {
+            self.seats[self.len] = seat;
+            self.len += 1;
+        }
+    }
+
+    fn extend(&mut self, seats: impl IntoIterator<Item = usize>) {
+        for s in seats {
+            self.push(s);
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        &self.seats[..self.len]
     }
 }
 
@@ -282,6 +308,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         }
     }
     let active = &active_buf[..na];
+    // Each active seat's place in the order of play.
+    let mut pos_of = [0u8; MAX_SEATS];
+    for (i, &s) in active.iter().enumerate() {
+        pos_of[s] = i as u8;
+    }
     let mut roles = vec![Role::Out; seats];
     for &s in active {
         roles[s] = Role::Kontra;
@@ -572,7 +603,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     });
     let mut contract = record.contract;
     let mut clarification = 0usize;
-    let mut re: Vec<usize> = Vec::new();
+    let mut re = SeatList::default();
     if let Some(ace) = record.called {
         let why = if !profile.contracts.called_ace {
             Some(format!("profile {} has no called ace", profile.name))
@@ -711,7 +742,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         }
         Contract::Redeal => {}
     }
-    for &s in &re {
+    for &s in re.as_slice() {
         roles[s] = Role::Re;
     }
     let mut party = [Party::Kontra; MAX_SEATS];
@@ -719,12 +750,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         *p = role.party().unwrap_or(Party::Kontra);
     }
     let party_of = |s: usize| party[s];
-    // Cards that can make an extra on their own: only tricks holding one are walked.
     let club_queens = profile.extras.club_queen != 0;
-    let special = 1u32 << Card::DIAMOND_ACE.index()
-        | 1 << Card::HEART_TEN.index()
-        | 1 << Card::CLUB_JACK.index()
-        | (club_queens as u32) << Card::CLUB_QUEEN.index();
+    let dulle_is_trump = order.is_trump(Card::HEART_TEN);
 
     // Eyes, tricks, extras.
     let mut eyes = [0u16; 2];
@@ -754,12 +781,49 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         {
             extras[wi].push(Extra::HeartTrick);
         }
-        if trick.mask & special == 0 {
+        if t != last {
+            // Counted without a branch per card (who plays what is anybody's guess), then
+            // pushed in the order fox, Dulle, club queen.
+            let (mut fox, mut dulle, mut cq) = (0u8, 0u8, [0u8; 2]);
+            let (da, ht, cqi) = (
+                Card::DIAMOND_ACE.index(),
+                Card::HEART_TEN.index(),
+                Card::CLUB_QUEEN.index(),
+            );
+            for (seat, card) in trick.iter() {
+                let p = party_of(seat) as usize;
+                let opponent = (p != wi) as u8;
+                let i = card.index();
+                fox += opponent & (i == da) as u8;
+                dulle += opponent & (i == ht) as u8;
+                cq[p] += (i == cqi) as u8;
+            }
+            if fox_is_trump {
+                for _ in 0..fox {
+                    extras[wi].push(Extra::Fox);
+                    if t == 0 {
+                        extras[wi].push(Extra::FoxFirstTrick);
+                    }
+                }
+            }
+            if dulle_is_trump {
+                for _ in 0..dulle {
+                    extras[wi].push(Extra::DulleCaught);
+                }
+            }
+            if club_queens {
+                for (p, &k) in cq.iter().enumerate() {
+                    for _ in 0..k {
+                        extras[p].push(Extra::ClubQueen);
+                    }
+                }
+            }
             continue;
         }
+        // The last trick, card by card: foxes, Dulle, club queens and Karlchen.
         for (seat, card) in trick.iter() {
             let opponent = party_of(seat) != w;
-            if opponent && fox_is_trump && card == Card::DIAMOND_ACE {
+            if card == Card::DIAMOND_ACE && fox_is_trump && opponent {
                 extras[wi].push(Extra::Fox);
                 if t == 0 {
                     extras[wi].push(Extra::FoxFirstTrick);
@@ -768,7 +832,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                     extras[wi].push(Extra::FoxLastTrick);
                 }
             }
-            if opponent && card == Card::HEART_TEN && order.is_trump(card) {
+            if card == Card::HEART_TEN && dulle_is_trump && opponent {
                 extras[wi].push(Extra::DulleCaught);
             }
             if club_queens && card == Card::CLUB_QUEEN {

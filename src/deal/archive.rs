@@ -15,7 +15,7 @@ use std::io::{BufRead, Write};
 
 use serde::Deserialize;
 
-use crate::cards::{Card, Rank, Suit};
+use crate::cards::{Card, DISTINCT, Rank, Suit};
 use crate::contract::Contract;
 use crate::deal::RecordError;
 use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts};
@@ -649,10 +649,14 @@ fn read_tricks(
     }
     tricks[0].clear();
     let end = bytes.len();
+    let byte = |i: usize| bytes.get(i).copied().unwrap_or(b' ');
     let mut i = 0;
     while i < end {
         match bytes[i] {
-            b' ' | b'\t' => i += 1,
+            b' ' | b'\t' => {
+                i += 1;
+                continue;
+            }
             b'|' => {
                 t += 1;
                 if tricks.len() <= t {
@@ -660,44 +664,62 @@ fn read_tricks(
                 }
                 tricks[t].clear();
                 i += 1;
+                continue;
             }
-            first => {
-                // The common spellings (`CA`, `H10`, `dq` ...) without a scan: a suit letter,
-                // a rank letter or `10`, then a separator. Anything else goes the long way.
-                let suit = SUIT_OF[first as usize];
-                let r = bytes.get(i + 1).copied().unwrap_or(0);
-                let ten = (r == b'1') as usize;
-                let next = bytes.get(i + 2 + ten).copied().unwrap_or(b' ');
-                let rank = if ten == 1 {
-                    if bytes.get(i + 2) == Some(&b'0') {
-                        1
-                    } else {
-                        NO_CARD
+            _ => {}
+        }
+        // The common spellings (`CA`, `H10`, `dq` ...) without a scan or a branch on the
+        // rank: a suit letter, a rank letter or `10`, then a separator. Anything else goes
+        // the long way.
+        let suit = SUIT_OF[bytes[i] as usize];
+        let r = byte(i + 1);
+        let ten = (r == b'1') as usize;
+        let rank_letter = RANK_OF[r as usize];
+        let rank_ten = if byte(i + 2) == b'0' { 1 } else { NO_CARD };
+        let rank = if ten == 1 { rank_ten } else { rank_letter };
+        let len = 2 + ten;
+        let next = byte(i + len);
+        let index = (suit as usize * 6 + rank as usize) % DISTINCT;
+        if (suit | rank) != NO_CARD && matches!(next, b' ' | b'\t' | b'|') {
+            tricks[t].push((None, CARDS[index]));
+            i += len;
+            // The usual separator at once: a space, or a bar and the next trick.
+            match bytes.get(i) {
+                Some(b' ') => i += 1,
+                Some(b'|') => {
+                    t += 1;
+                    if tricks.len() <= t {
+                        tricks.push(Vec::with_capacity(4));
                     }
-                } else {
-                    RANK_OF[r as usize]
-                };
-                if suit != NO_CARD && rank != NO_CARD && matches!(next, b' ' | b'\t' | b'|') {
-                    tricks[t].push((
-                        None,
-                        Card::new(Suit::ALL[suit as usize], Rank::ALL[rank as usize]),
-                    ));
-                    i += 2 + ten;
-                    continue;
-                }
-                let start = i;
-                while i < end && !matches!(bytes[i], b' ' | b'\t' | b'|') {
+                    tricks[t].clear();
                     i += 1;
                 }
-                let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
-                let card = Card::parse_token(token).map_err(|e| (t, e.to_string()))?;
-                tricks[t].push((None, card));
+                _ => {}
             }
+            continue;
         }
+        let start = i;
+        while i < end && !matches!(bytes[i], b' ' | b'\t' | b'|') {
+            i += 1;
+        }
+        let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
+        let card = Card::parse_token(token).map_err(|e| (t, e.to_string()))?;
+        tricks[t].push((None, card));
     }
     tricks.truncate(t + 1);
     Ok(())
 }
+
+/// Every distinct card by its index (`Card::index`).
+const CARDS: [Card; DISTINCT] = {
+    let mut cards = [Card::new(Suit::Clubs, Rank::Ace); DISTINCT];
+    let mut i = 0;
+    while i < DISTINCT {
+        cards[i] = Card::new(Suit::ALL[i / 6], Rank::ALL[i % 6]);
+        i += 1;
+    }
+    cards
+};
 
 /// Not a suit or rank in [`SUIT_OF`] and [`RANK_OF`].
 const NO_CARD: u8 = 255;
