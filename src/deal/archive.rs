@@ -647,72 +647,81 @@ fn read_tricks(
     if tricks.is_empty() {
         tricks.push(Vec::with_capacity(4));
     }
-    tricks[0].clear();
+    // The trick being filled, taken out of `tricks` and put back when it ends.
+    let mut cur = std::mem::take(&mut tricks[0]);
+    cur.clear();
     let end = bytes.len();
     let byte = |i: usize| bytes.get(i).copied().unwrap_or(b' ');
     let mut i = 0;
     while i < end {
-        match bytes[i] {
-            b' ' | b'\t' => {
-                i += 1;
-                continue;
-            }
-            b'|' => {
+        let b = bytes[i];
+        if SEPARATOR[b as usize] {
+            if b == b'|' {
+                tricks[t] = std::mem::take(&mut cur);
                 t += 1;
                 if tricks.len() <= t {
                     tricks.push(Vec::with_capacity(4));
                 }
-                tricks[t].clear();
-                i += 1;
-                continue;
+                cur = std::mem::take(&mut tricks[t]);
+                cur.clear();
             }
-            _ => {}
+            i += 1;
+            continue;
         }
         // The common spellings (`CA`, `H10`, `dq` ...) without a scan or a branch on the
         // rank: a suit letter, a rank letter or `10`, then a separator. Anything else goes
         // the long way.
-        let suit = SUIT_OF[bytes[i] as usize];
+        let suit = SUIT_OF[b as usize];
         let r = byte(i + 1);
         let ten = (r == b'1') as usize;
-        let rank_letter = RANK_OF[r as usize];
         let rank_ten = if byte(i + 2) == b'0' { 1 } else { NO_CARD };
-        let rank = if ten == 1 { rank_ten } else { rank_letter };
+        let rank = if ten == 1 {
+            rank_ten
+        } else {
+            RANK_OF[r as usize]
+        };
         let len = 2 + ten;
-        let next = byte(i + len);
-        let index = (suit as usize * 6 + rank as usize) % DISTINCT;
-        if (suit | rank) != NO_CARD && matches!(next, b' ' | b'\t' | b'|') {
-            tricks[t].push((None, CARDS[index]));
+        let ok = ((suit | rank) != NO_CARD) & SEPARATOR[byte(i + len) as usize];
+        if ok {
+            cur.push((
+                None,
+                CARDS[suit.wrapping_mul(6).wrapping_add(rank) as usize],
+            ));
             i += len;
-            // The usual separator at once: a space, or a bar and the next trick.
-            match bytes.get(i) {
-                Some(b' ') => i += 1,
-                Some(b'|') => {
-                    t += 1;
-                    if tricks.len() <= t {
-                        tricks.push(Vec::with_capacity(4));
-                    }
-                    tricks[t].clear();
-                    i += 1;
-                }
-                _ => {}
-            }
             continue;
         }
         let start = i;
-        while i < end && !matches!(bytes[i], b' ' | b'\t' | b'|') {
+        while i < end && !SEPARATOR[bytes[i] as usize] {
             i += 1;
         }
         let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
-        let card = Card::parse_token(token).map_err(|e| (t, e.to_string()))?;
-        tricks[t].push((None, card));
+        match Card::parse_token(token) {
+            Ok(card) => cur.push((None, card)),
+            Err(e) => {
+                tricks[t] = cur;
+                return Err((t, e.to_string()));
+            }
+        }
     }
+    tricks[t] = cur;
     tricks.truncate(t + 1);
     Ok(())
 }
 
-/// Every distinct card by its index (`Card::index`).
-const CARDS: [Card; DISTINCT] = {
-    let mut cards = [Card::new(Suit::Clubs, Rank::Ace); DISTINCT];
+/// Bytes between card tokens: space, tab, and the bar between tricks.
+const SEPARATOR: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    t[b'\t' as usize] = true;
+    t[b'|' as usize] = true;
+    t
+};
+
+/// Every distinct card by its index (`Card::index`); the entries past the 24 cards are
+/// never used (a token whose suit or rank is unknown takes the long way), they only keep
+/// the lookup in bounds.
+const CARDS: [Card; 256] = {
+    let mut cards = [Card::new(Suit::Clubs, Rank::Ace); 256];
     let mut i = 0;
     while i < DISTINCT {
         cards[i] = Card::new(Suit::ALL[i / 6], Rank::ALL[i % 6]);
