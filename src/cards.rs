@@ -578,6 +578,23 @@ mod tests {
     }
 
     #[test]
+    fn kloepper_order() {
+        // Seed 004: CQ SQ CJ SJ HJ DJ DA D10 DK DQ D9; the heart queen is a plain heart.
+        let t: Vec<Card> = "CQ SQ CJ SJ HJ DJ DA D10 DK DQ D9"
+            .split(' ')
+            .map(c)
+            .collect();
+        let o = CardOrder::new(TrumpKind::Normal, &t);
+        let deck = Deck::new(Rank::ALL.to_vec(), 1);
+        assert_eq!(o.trump_count(&deck), 11);
+        assert_eq!(o.play_suit(c("HQ")), PlaySuit::Side(Suit::Hearts));
+        assert_eq!(o.trick_winner(&[c("HQ"), c("HA"), c("H9"), c("SA")]), 1);
+        assert_eq!(o.trick_winner(&[c("HA"), c("D9")]), 1);
+        assert_eq!(o.trick_winner(&[c("DJ"), c("HJ"), c("SJ"), c("DA")]), 2);
+        assert_eq!(o.trick_winner(&[c("SQ"), c("CQ")]), 1);
+    }
+
+    #[test]
     fn one_rank_solos_have_two_trumps() {
         // The wiki's Obersolo-Eichel: only the club queens are trump.
         let t = ddv_trumps();

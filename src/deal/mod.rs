@@ -371,10 +371,18 @@ impl DealFacts {
                 .map(|n| n.to_string())
                 .collect::<Vec<_>>()
                 .join(" or ");
+            let hint = if re == 1
+                && self.contract == Contract::Normal
+                && profile.allows(Contract::SilentSolo)
+            {
+                " (one player alone: write silent-solo, or leave the contract out)"
+            } else {
+                ""
+            };
             return err(
                 "re",
                 format!(
-                    "a Re party of {re} in a {} game; it must have {want} player(s)",
+                    "a Re party of {re} in a {} game; it must have {want} player(s){hint}",
                     self.contract
                 ),
             );
