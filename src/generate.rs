@@ -64,14 +64,11 @@ pub fn random_deal(
 
     // The contract: what the hands allow and the profile plays.
     // The bride (Kloepper: the lone black queens) holds every copy of every Re card.
-    let copies = profile.deck.copies as usize;
     let re_cards = &profile.contracts.re_cards;
-    let bride = active.iter().copied().find(|&s| {
-        !re_cards.is_empty()
-            && re_cards
-                .iter()
-                .all(|&r| hands[s].iter().filter(|&&c| c == r).count() == copies)
-    });
+    let bride = active
+        .iter()
+        .copied()
+        .find(|&s| profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count()));
     // She may call a side-suit ace she does not hold (Kloepper): its holder partners her.
     let mut called = None;
     if let Some(b) = bride

@@ -593,14 +593,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     // Parties.
     // The bride (or Kloepper's lone black queens): one player holding every copy of every
     // Re card.
-    let copies = profile.deck.copies as usize;
     let re_cards = &profile.contracts.re_cards;
-    let bride = active.iter().copied().find(|&s| {
-        !re_cards.is_empty()
-            && re_cards
-                .iter()
-                .all(|&c| held[s][c.index()] as usize == copies)
-    });
+    let bride = active
+        .iter()
+        .copied()
+        .find(|&s| profile.holds_every_re_card(|c| held[s][c.index()] as usize));
     let mut contract = record.contract;
     let mut clarification = 0usize;
     let mut re = SeatList::default();

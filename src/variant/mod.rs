@@ -59,11 +59,11 @@ pub struct DeckRules {
     pub dullen: Dullen,
     /// Schweinchen: both copies of this card in one hand, declared, rank above every
     /// trump (`""`: not played).
-    #[serde(deserialize_with = "de_opt_card")]
+    #[serde(deserialize_with = "de_opt")]
     pub schweinchen: Option<Card>,
     /// Hyperschweinchen: after Schweinchen, both copies of this card in one hand rank
     /// above the Schweinchen (`""`: not played).
-    #[serde(deserialize_with = "de_opt_card")]
+    #[serde(deserialize_with = "de_opt")]
     pub hyperschweinchen: Option<Card>,
     /// True: a table of `players` (or one more, the dealer sitting out). False: the
     /// dealer only deals (the wiki), so the table always has `players` + 1 seats.
@@ -122,7 +122,7 @@ pub struct ContractRules {
     pub misere_ouvert_bonus: i32,
     /// What a wedding without a partner becomes: `""` the bride plays the wedding alone,
     /// or a contract with the normal trumps (the wiki: `solo-diamonds`).
-    #[serde(deserialize_with = "de_opt_contract")]
+    #[serde(deserialize_with = "de_opt")]
     pub wedding_unfound: Option<Contract>,
     /// The cards whose holders are Re in a normal game (Doppelkopf: the ♣Q; Kloepper: the
     /// ♣Q and the ♠Q). One player holding every copy of all of them plays alone (a silent
@@ -440,21 +440,12 @@ pub struct LeagueRules {
     pub end_at: i64,
 }
 
-fn de_opt_card<'de, D>(d: D) -> Result<Option<Card>, D::Error>
+/// A card, contract ... written as a string; `""` for none.
+fn de_opt<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
 where
     D: serde::Deserializer<'de>,
-{
-    let s = String::deserialize(d)?;
-    if s.trim().is_empty() {
-        Ok(None)
-    } else {
-        s.parse().map(Some).map_err(serde::de::Error::custom)
-    }
-}
-
-fn de_opt_contract<'de, D>(d: D) -> Result<Option<Contract>, D::Error>
-where
-    D: serde::Deserializer<'de>,
+    T: std::str::FromStr,
+    T::Err: fmt::Display,
 {
     let s = String::deserialize(d)?;
     if s.trim().is_empty() {
@@ -638,6 +629,14 @@ impl Profile {
             Some((_, o)) => o.clone(),
             None => crate::cards::CardOrder::new(kind, &self.deck.trumps),
         }
+    }
+
+    /// Does a hand hold every copy of every Re card (the bride; Kloepper's lone black
+    /// queens)? `count` says how many copies of a card the hand holds.
+    pub fn holds_every_re_card(&self, count: impl Fn(Card) -> usize) -> bool {
+        let copies = self.deck.copies as usize;
+        let cards = &self.contracts.re_cards;
+        !cards.is_empty() && cards.iter().all(|&c| count(c) == copies)
     }
 
     pub fn allows(&self, contract: Contract) -> bool {
