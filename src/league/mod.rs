@@ -68,13 +68,7 @@ impl League {
 
     /// The players with the highest total (more than one on a tie).
     pub fn leaders(&self) -> Vec<&str> {
-        let best = self.session.totals.iter().copied().max().unwrap_or(0);
-        self.players
-            .iter()
-            .zip(&self.session.totals)
-            .filter(|(_, t)| **t == best)
-            .map(|(p, _)| p.as_str())
-            .collect()
+        crate::scoring::leaders(&self.players, &self.session.totals).1
     }
 
     /// Standings: rank, points, deals won, solos, Bock points.
@@ -119,8 +113,7 @@ impl League {
     /// "next: Ben deals, Eva sits out, Bock x2 for 3 more deals, Cara owes a solo".
     pub fn next_line(&self) -> String {
         if let Some(d) = self.ended_after {
-            let best = self.session.totals.iter().copied().max().unwrap_or(0);
-            let leaders = self.leaders();
+            let (best, leaders) = crate::scoring::leaders(&self.players, &self.session.totals);
             let verb = if leaders.len() == 1 { "wins" } else { "tie" };
             return format!(
                 "the game ended after deal {d}, in which a player reached {}: {} {verb} with {best}",

@@ -175,3 +175,15 @@ fn triggers(r: &DealResult, profile: &Profile) -> Vec<BockTrigger> {
         })
         .collect()
 }
+
+/// The highest total and the players who have it (more than one on a tie).
+pub fn leaders<'a>(players: &'a [String], totals: &[i64]) -> (i64, Vec<&'a str>) {
+    let best = totals.iter().copied().max().unwrap_or(0);
+    let who = players
+        .iter()
+        .zip(totals)
+        .filter(|(_, t)| **t == best)
+        .map(|(p, _)| p.as_str())
+        .collect();
+    (best, who)
+}

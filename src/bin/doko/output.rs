@@ -120,6 +120,33 @@ pub fn sheet_table(
     t
 }
 
+/// Where the profile ends the game at a score (Kloepper's 30): the deal after which it
+/// ended, and who won, or a warning that the sheet went on past it.
+fn game_end(s: &Scored) -> Option<String> {
+    let end = s.profile.league.end_at;
+    if end <= 0 {
+        return None;
+    }
+    let at = s
+        .rows
+        .iter()
+        .position(|(_, t)| t.iter().any(|&x| x >= end))?;
+    let (best, leaders) = doko::scoring::leaders(s.players, &s.rows[at].1);
+    let verb = if leaders.len() == 1 { "wins" } else { "tie" };
+    let mut line = format!(
+        "The game ended after deal {}, in which a player reached {end}: {} {verb} with {best}.",
+        at + 1,
+        leaders.join(" and ")
+    );
+    if at + 1 < s.rows.len() {
+        line.push_str(&format!(
+            " The sheet goes on for {} more deal(s).",
+            s.rows.len() - at - 1
+        ));
+    }
+    Some(line)
+}
+
 pub fn new_table(markdown: bool) -> Table {
     let mut t = Table::new();
     t.load_style(if markdown {
@@ -155,6 +182,10 @@ fn text(s: &Scored, explain: bool, markdown: bool) -> String {
     }
     out.push_str(&rank.to_string());
     out.push('\n');
+    if let Some(line) = game_end(s) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     if explain {
         for (r, _) in s.rows {
             out.push('\n');
