@@ -38,13 +38,79 @@ impl Suit {
     }
 
     fn from_char(c: char) -> Option<Suit> {
-        match c.to_ascii_uppercase() {
-            'C' | '♣' => Some(Suit::Clubs),
-            'S' | '♠' => Some(Suit::Spades),
-            'H' | '♥' => Some(Suit::Hearts),
-            'D' | '♦' => Some(Suit::Diamonds),
+        match c {
+            '♣' => Some(Suit::Clubs),
+            '♠' => Some(Suit::Spades),
+            '♥' => Some(Suit::Hearts),
+            '♦' => Some(Suit::Diamonds),
+            _ if c.is_ascii() => Suit::ALL.get(SUIT_OF[c as usize] as usize).copied(),
             _ => None,
         }
+    }
+}
+
+// The ASCII spellings of suits and ranks, as tables: the one place they are written, read
+// by the parsers here and by the archive reader, which looks cards up byte by byte.
+
+/// Not a suit or rank in [`SUIT_OF`] and [`RANK_OF`].
+pub(crate) const NO_CARD: u8 = 255;
+
+/// Suit letters (either case) as an index into [`Suit::ALL`].
+pub(crate) const SUIT_OF: [u8; 256] = {
+    let mut t = [NO_CARD; 256];
+    let suits: [(u8, u8); 4] = [(b'C', 0), (b'S', 1), (b'H', 2), (b'D', 3)];
+    let mut k = 0;
+    while k < suits.len() {
+        let (c, i) = suits[k];
+        t[c as usize] = i;
+        t[c.to_ascii_lowercase() as usize] = i;
+        k += 1;
+    }
+    t
+};
+
+/// One-letter ranks (either case, German `D` and `B` too, `T` for ten) as an index into
+/// [`Rank::ALL`]; the ten is also written `10`.
+pub(crate) const RANK_OF: [u8; 256] = {
+    let mut t = [NO_CARD; 256];
+    let ranks: [(u8, u8); 8] = [
+        (b'A', 0),
+        (b'T', 1),
+        (b'K', 2),
+        (b'Q', 3),
+        (b'D', 3),
+        (b'J', 4),
+        (b'B', 4),
+        (b'9', 5),
+    ];
+    let mut k = 0;
+    while k < ranks.len() {
+        let (c, i) = ranks[k];
+        t[c as usize] = i;
+        t[c.to_ascii_lowercase() as usize] = i;
+        k += 1;
+    }
+    t
+};
+
+/// Every distinct card by its index (`suit * 6 + rank`, as [`Card::index`]); the entries
+/// past the 24 cards are never used, they only keep a lookup by a byte in bounds.
+pub(crate) const CARDS: [Card; 256] = {
+    let mut cards = [Card::new(Suit::Clubs, Rank::Ace); 256];
+    let mut i = 0;
+    while i < DISTINCT {
+        cards[i] = Card::new(Suit::ALL[i / 6], Rank::ALL[i % 6]);
+        i += 1;
+    }
+    cards
+};
+
+/// A rank in ASCII: one letter or digit ([`RANK_OF`]), or `10`.
+fn rank_of_bytes(b: &[u8]) -> Option<Rank> {
+    match b {
+        [c] => Rank::ALL.get(RANK_OF[*c as usize] as usize).copied(),
+        [b'1', b'0'] => Some(Rank::Ten),
+        _ => None,
     }
 }
 
@@ -102,15 +168,7 @@ impl FromStr for Rank {
     type Err = CardError;
     fn from_str(s: &str) -> Result<Rank, CardError> {
         // Cards are parsed by the million: no allocation on the way.
-        match s.trim().as_bytes() {
-            [b'A' | b'a'] => Ok(Rank::Ace),
-            [b'1', b'0'] | [b'T' | b't'] => Ok(Rank::Ten),
-            [b'K' | b'k'] => Ok(Rank::King),
-            [b'Q' | b'q' | b'D' | b'd'] => Ok(Rank::Queen),
-            [b'J' | b'j' | b'B' | b'b'] => Ok(Rank::Jack),
-            [b'9'] => Ok(Rank::Nine),
-            _ => Err(CardError::Rank(s.trim().to_string())),
-        }
+        rank_of_bytes(s.trim().as_bytes()).ok_or_else(|| CardError::Rank(s.trim().to_string()))
     }
 }
 
@@ -159,27 +217,11 @@ impl Card {
     /// Reads a token that is already trimmed; the common ASCII spellings without any
     /// allocation, everything else through [`FromStr`].
     pub fn parse_token(s: &str) -> Result<Card, CardError> {
-        let b = s.as_bytes();
-        if b.len() >= 2 {
-            let suit = match b[0] {
-                b'C' | b'c' => Some(Suit::Clubs),
-                b'S' | b's' => Some(Suit::Spades),
-                b'H' | b'h' => Some(Suit::Hearts),
-                b'D' | b'd' => Some(Suit::Diamonds),
-                _ => None,
-            };
-            let rank = match &b[1..] {
-                [b'A' | b'a'] => Some(Rank::Ace),
-                [b'1', b'0'] | [b'T' | b't'] => Some(Rank::Ten),
-                [b'K' | b'k'] => Some(Rank::King),
-                [b'Q' | b'q' | b'D' | b'd'] => Some(Rank::Queen),
-                [b'J' | b'j' | b'B' | b'b'] => Some(Rank::Jack),
-                [b'9'] => Some(Rank::Nine),
-                _ => None,
-            };
-            if let (Some(suit), Some(rank)) = (suit, rank) {
-                return Ok(Card { suit, rank });
-            }
+        if let [first, rest @ ..] = s.as_bytes()
+            && let Some(&suit) = Suit::ALL.get(SUIT_OF[*first as usize] as usize)
+            && let Some(rank) = rank_of_bytes(rest)
+        {
+            return Ok(Card { suit, rank });
         }
         Card::parse_slow(s)
     }
@@ -405,21 +447,6 @@ impl CardOrder {
             PlaySuit::Trump
         } else {
             PlaySuit::Side(card.suit)
-        }
-    }
-
-    /// Does `challenger` beat the `current` best card of a trick led in `led`?
-    /// Equal cards: the one played first wins, so an equal challenger does not beat.
-    pub fn beats(&self, challenger: Card, current: Card, led: PlaySuit) -> bool {
-        match (self.trump[challenger.index()], self.trump[current.index()]) {
-            (Some(a), Some(b)) => a > b,
-            (Some(_), None) => true,
-            (None, Some(_)) => false,
-            (None, None) => {
-                PlaySuit::Side(challenger.suit) == led
-                    && (challenger.suit != current.suit
-                        || challenger.rank.side_strength() > current.rank.side_strength())
-            }
         }
     }
 

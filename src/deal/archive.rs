@@ -15,7 +15,7 @@ use std::io::{BufRead, Write};
 
 use serde::Deserialize;
 
-use crate::cards::{Card, DISTINCT, Rank, Suit};
+use crate::cards::{CARDS, Card, NO_CARD, RANK_OF, SUIT_OF};
 use crate::contract::Contract;
 use crate::deal::RecordError;
 use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts};
@@ -714,59 +714,6 @@ const SEPARATOR: [bool; 256] = {
     t[b' ' as usize] = true;
     t[b'\t' as usize] = true;
     t[b'|' as usize] = true;
-    t
-};
-
-/// Every distinct card by its index (`Card::index`); the entries past the 24 cards are
-/// never used (a token whose suit or rank is unknown takes the long way), they only keep
-/// the lookup in bounds.
-const CARDS: [Card; 256] = {
-    let mut cards = [Card::new(Suit::Clubs, Rank::Ace); 256];
-    let mut i = 0;
-    while i < DISTINCT {
-        cards[i] = Card::new(Suit::ALL[i / 6], Rank::ALL[i % 6]);
-        i += 1;
-    }
-    cards
-};
-
-/// Not a suit or rank in [`SUIT_OF`] and [`RANK_OF`].
-const NO_CARD: u8 = 255;
-
-/// Suit letters (either case) as an index into [`Suit::ALL`].
-const SUIT_OF: [u8; 256] = {
-    let mut t = [NO_CARD; 256];
-    t[b'C' as usize] = 0;
-    t[b'c' as usize] = 0;
-    t[b'S' as usize] = 1;
-    t[b's' as usize] = 1;
-    t[b'H' as usize] = 2;
-    t[b'h' as usize] = 2;
-    t[b'D' as usize] = 3;
-    t[b'd' as usize] = 3;
-    t
-};
-
-/// One-letter ranks (either case, German `D` and `B` too) as an index into [`Rank::ALL`].
-const RANK_OF: [u8; 256] = {
-    let mut t = [NO_CARD; 256];
-    let ranks: [(u8, u8); 8] = [
-        (b'A', 0),
-        (b'T', 1),
-        (b'K', 2),
-        (b'Q', 3),
-        (b'D', 3),
-        (b'J', 4),
-        (b'B', 4),
-        (b'9', 5),
-    ];
-    let mut k = 0;
-    while k < ranks.len() {
-        let (c, r) = ranks[k];
-        t[c as usize] = r;
-        t[c.to_ascii_lowercase() as usize] = r;
-        k += 1;
-    }
     t
 };
 
