@@ -287,18 +287,10 @@ impl<R: BufRead> ArchiveReader<R> {
         }
     }
 
-    /// Takes the players of the current row (see [`ArchiveReader::take_players`]), without
-    /// copying them when they are the same as the last row's.
-    fn take_row_players(&mut self) -> bool {
-        if self.row.field(self.cols[PLAYERS]) == self.players_text {
-            return false;
-        }
-        let text = self.row.field(self.cols[PLAYERS]).to_string();
-        self.take_players(&text)
-    }
-
-    /// Takes the players of the current row; a new list starts a new table.
-    fn take_players(&mut self, text: &str) -> bool {
+    /// Takes the players of the current row; a new list starts a new table. The usual row,
+    /// with the last row's players, copies nothing.
+    fn take_players(&mut self) -> bool {
+        let text = self.row.field(self.cols[PLAYERS]);
         if text == self.players_text {
             return false;
         }
@@ -366,8 +358,7 @@ impl<R: BufRead> ArchiveReader<R> {
                     Ok(l) => l,
                     Err(e) => return Some(Err(e)),
                 };
-                let text = self.row.field(self.cols[PLAYERS]).to_string();
-                self.take_players(&text);
+                self.take_players();
                 match self.raw_from_row() {
                     Ok(raw) => Some(Ok((line, self.players.clone(), raw))),
                     Err((field, msg)) => Some(Err(RecordError::new(&self.file, msg)
@@ -497,7 +488,7 @@ impl<R: BufRead> ArchiveReader<R> {
             Ok(l) => l,
             Err(e) => return Some((e.at.line.unwrap_or(0), Err(e))),
         };
-        let new_table = self.take_row_players();
+        let new_table = self.take_players();
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
         let rare = (WEDDING_PARTNER..=KNOCK).any(|i| !self.row.field(self.cols[i]).is_empty())

@@ -497,53 +497,33 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
         rule: if detail { rule } else { String::new() },
         scored: true,
     };
-    let kontra_took_one = !facts.is_schwarz(Party::Kontra);
-    match facts.knock {
-        Some(Knock::Re) if lone => {
-            let to = if kontra_took_one {
-                Party::Kontra
-            } else {
-                Party::Re
-            };
-            let why = if kontra_took_one {
-                "the lone player knocked and the opponents took a trick"
-            } else {
-                "the lone player knocked and took every trick"
-            };
-            return vec![item(
-                to,
-                "knocked_alone".into(),
-                k.alone,
-                format!("{why} (8.5)"),
-            )];
-        }
-        Some(Knock::Both) => {
-            let to = if kontra_took_one {
-                Party::Kontra
-            } else {
-                Party::Re
-            };
-            let why = if kontra_took_one {
-                "knocked back, and the opponents took a trick"
-            } else {
-                "knocked back, and Re took every trick"
-            };
-            return vec![item(
-                to,
-                "knocked_back".into(),
-                k.knocked_back,
-                format!("{why} (8.5)"),
-            )];
-        }
-        Some(Knock::Re) if w == Party::Re && all => {
-            return vec![item(
-                w,
-                "knocked_all_tricks".into(),
-                k.all_tricks,
-                "Re knocked and took every trick (8.5)".into(),
-            )];
-        }
-        _ => {}
+    // A lone knock, or a knock answered: all or nothing, every trick to Re or one trick
+    // to the opponents.
+    let all_or_nothing = match facts.knock {
+        Some(Knock::Re) if lone => Some(("knocked_alone", k.alone, "the lone player knocked")),
+        Some(Knock::Both) => Some(("knocked_back", k.knocked_back, "knocked back")),
+        _ => None,
+    };
+    if let Some((key, points, what)) = all_or_nothing {
+        let (to, how) = if facts.is_schwarz(Party::Kontra) {
+            (Party::Re, "Re took every trick")
+        } else {
+            (Party::Kontra, "the opponents took a trick")
+        };
+        return vec![item(
+            to,
+            key.into(),
+            points,
+            format!("{what}, and {how} (8.5)"),
+        )];
+    }
+    if facts.knock == Some(Knock::Re) && w == Party::Re && all {
+        return vec![item(
+            w,
+            "knocked_all_tricks".into(),
+            k.all_tricks,
+            "Re knocked and took every trick (8.5)".into(),
+        )];
     }
     let all_row = column(&p.scoring.eye_table_all_tricks);
     if all && all_row != 0 {

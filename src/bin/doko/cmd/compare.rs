@@ -26,16 +26,20 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     if args.variants.len() < 2 {
         bail!("name at least two profiles to compare, e.g. --variants ddv,ja-classic");
     }
-    same_deck(args)?;
+    let profiles = args
+        .variants
+        .iter()
+        .map(|v| Profile::load(v, &args.sets))
+        .collect::<Result<Vec<_>, _>>()?;
+    same_deck(&profiles)?;
     if args.summary {
-        return summary(args);
+        return summary(args, profiles);
     }
     let doc = Document::read(&args.file, args.input_format)?;
     let input = doc.open()?;
     let players = input.players().to_vec();
     let mut columns = Vec::new();
-    for name in &args.variants {
-        let profile = Profile::load(name, &args.sets)?;
+    for profile in profiles {
         let mut session = Session::new(players.clone());
         let outcomes = input
             .deals(&profile)
@@ -88,15 +92,9 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The comparable cells of one outcome: winner, value, multiplier, then each seat.
 /// Profiles of different games (Doppelkopf's 48 cards, Kloepper's 24) cannot score the
 /// same deals: refuse before reading the file.
-fn same_deck(args: &CompareArgs) -> Result<()> {
-    let profiles = args
-        .variants
-        .iter()
-        .map(|v| Profile::load(v, &args.sets))
-        .collect::<Result<Vec<_>, _>>()?;
+fn same_deck(profiles: &[Profile]) -> Result<()> {
     let deck = |p: &Profile| (p.deck.ranks.clone(), p.deck.copies, p.deck.players);
     let first = &profiles[0];
     for p in &profiles[1..] {
@@ -115,6 +113,7 @@ fn same_deck(args: &CompareArgs) -> Result<()> {
     Ok(())
 }
 
+/// The comparable cells of one outcome: winner, value, multiplier, then each seat.
 fn cells(o: &Outcome, players: usize) -> Vec<String> {
     match o {
         Ok((r, _)) => {
@@ -406,17 +405,12 @@ fn json_doc(columns: &[Column], players: &[String], shown: &[usize], explain: bo
 
 /// `compare --summary`: every deal read once, played and scored under each profile, with
 /// aggregates per profile and the number of deals on which the profiles disagree.
-fn summary(args: &CompareArgs) -> Result<ExitCode> {
+fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
     use doko::deal::DealFacts;
     use doko::input::Source;
     use doko::play::{FullRecord, play};
     use doko::scoring::Summary;
 
-    let profiles = args
-        .variants
-        .iter()
-        .map(|v| Profile::load(v, &args.sets))
-        .collect::<Result<Vec<_>, _>>()?;
     let mut summaries: Vec<Summary> = vec![Summary::default(); profiles.len()];
     let mut sessions: Vec<Session> = profiles
         .iter()
