@@ -1,8 +1,9 @@
 //! Runs every case in `tests/cases/*.toml`: one deal in record syntax and what it must
 //! score (or the error it must give). Adding a case needs no Rust.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use doko::contract::Party;
 use doko::deal::records::RecordFile;
@@ -168,19 +169,9 @@ fn run(profile_name: &str, case: &Case) -> Vec<String> {
 
 #[test]
 fn every_case_file_passes() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let mut failures: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut count = 0;
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/cases exists")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    files.sort();
-    for path in files
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-    {
+    for path in &common::toml_files("cases") {
         let text = std::fs::read_to_string(path).expect("readable case file");
         let cases: CaseFile =
             toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -2,6 +2,8 @@
 //! with what must hold after it, then the final standings. Each sheet is also scored
 //! afresh with `doko score` and must agree. Adding a script needs no Rust.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -173,19 +175,9 @@ fn run(script: &Script, dir: &Path) -> Vec<String> {
 
 #[test]
 fn every_league_script_passes() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/leagues");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    files.sort();
     let mut failures = Vec::new();
     let mut count = 0;
-    for path in files
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-    {
+    for path in &common::toml_files("leagues") {
         let script: Script = toml::from_str(&std::fs::read_to_string(path).unwrap())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let tmp = std::env::temp_dir().join(format!("doko-league-{}-{count}", std::process::id()));

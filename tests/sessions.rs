@@ -1,7 +1,7 @@
 //! Runs every sheet in `tests/sessions/*.toml`: a sequence of deals (record syntax) and the
 //! multiplier of each deal and the totals it must end with. Adding a sheet needs no Rust.
 
-use std::path::Path;
+mod common;
 
 use doko::deal::records::RecordFile;
 use doko::scoring::Session;
@@ -90,19 +90,9 @@ fn run(case: &SessionCase) -> Vec<String> {
 
 #[test]
 fn every_session_file_passes() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/sessions")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    files.sort();
     let mut failures = Vec::new();
     let mut count = 0;
-    for path in files
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-    {
+    for path in &common::toml_files("sessions") {
         let text = std::fs::read_to_string(path).expect("readable");
         let case: SessionCase =
             toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
