@@ -113,12 +113,11 @@ impl League {
     /// "next: Ben deals, Eva sits out, Bock x2 for 3 more deals, Cara owes a solo".
     pub fn next_line(&self) -> String {
         if let Some(d) = self.ended_after {
-            let (best, leaders) = crate::scoring::leaders(&self.players, &self.session.totals);
-            let verb = if leaders.len() == 1 { "wins" } else { "tie" };
-            return format!(
-                "the game ended after deal {d}, in which a player reached {}: {} {verb} with {best}",
+            return crate::scoring::game_end(
+                &self.players,
+                &self.session.totals,
+                d,
                 self.profile.league.end_at,
-                leaders.join(" and ")
             );
         }
         if self.is_complete() {

@@ -5,5 +5,5 @@ pub mod session;
 pub mod summary;
 
 pub use deal::{DealResult, Goal, Item, Target, score_deal, score_deal_brief};
-pub use session::{Session, Standing, leaders};
+pub use session::{Session, Standing, game_end, leaders};
 pub use summary::Summary;

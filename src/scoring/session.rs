@@ -187,3 +187,14 @@ pub fn leaders<'a>(players: &'a [String], totals: &[i64]) -> (i64, Vec<&'a str>)
         .collect();
     (best, who)
 }
+
+/// "the game ended after deal 5, in which a player reached 30: Cara wins with 32", for a
+/// profile that ends the game at a score; `totals` are those after that deal.
+pub fn game_end(players: &[String], totals: &[i64], after_deal: usize, end_at: i64) -> String {
+    let (best, who) = leaders(players, totals);
+    let verb = if who.len() == 1 { "wins" } else { "tie" };
+    format!(
+        "the game ended after deal {after_deal}, in which a player reached {end_at}: {} {verb} with {best}",
+        who.join(" and ")
+    )
+}

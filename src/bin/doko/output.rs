@@ -131,13 +131,7 @@ fn game_end(s: &Scored) -> Option<String> {
         .rows
         .iter()
         .position(|(_, t)| t.iter().any(|&x| x >= end))?;
-    let (best, leaders) = doko::scoring::leaders(s.players, &s.rows[at].1);
-    let verb = if leaders.len() == 1 { "wins" } else { "tie" };
-    let mut line = format!(
-        "The game ended after deal {}, in which a player reached {end}: {} {verb} with {best}.",
-        at + 1,
-        leaders.join(" and ")
-    );
+    let mut line = doko::scoring::game_end(s.players, &s.rows[at].1, at + 1, end) + ".";
     if at + 1 < s.rows.len() {
         line.push_str(&format!(
             " The sheet goes on for {} more deal(s).",
