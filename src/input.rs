@@ -54,13 +54,7 @@ impl Document {
                 .map_err(|e| RecordError::new(path, format!("cannot read: {e}")))?;
             (path.to_string(), bytes)
         };
-        let format = match format {
-            Some(f) => f,
-            None if path == "-" => InputFormat::Csv,
-            None => format_of(path).ok_or_else(|| {
-                RecordError::new(path, "cannot tell the format from the extension; use .csv or .toml, or --input-format")
-            })?,
-        };
+        let format = resolve_format(path, format, ".csv or .toml")?;
         Ok(Document {
             text: decode(&file, bytes)?,
             file,
@@ -92,6 +86,28 @@ impl Document {
     }
 }
 
+/// The format asked for, else the one the extension names (standard input: CSV);
+/// `known` lists the extensions for the error.
+fn resolve_format(
+    path: &str,
+    format: Option<InputFormat>,
+    known: &str,
+) -> Result<InputFormat, RecordError> {
+    match format {
+        Some(f) => Ok(f),
+        None if path == "-" => Ok(InputFormat::Csv),
+        None => format_of(path).ok_or_else(|| {
+            RecordError::new(
+                path,
+                format!(
+                    "cannot tell the format from the extension; use {known}, or --input-format"
+                ),
+            )
+        }),
+    }
+}
+
+/// The format a file's extension names, if any.
 fn format_of(path: &str) -> Option<InputFormat> {
     let ext = Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
     match ext.as_str() {
@@ -157,13 +173,7 @@ impl Source {
                 .map_err(|e| RecordError::new(path, format!("cannot read: {e}")))?;
             Box::new(std::io::BufReader::with_capacity(1 << 16, f))
         };
-        let format = match format {
-            Some(f) => f,
-            None if path == "-" => InputFormat::Csv,
-            None => format_of(path).ok_or_else(|| {
-                RecordError::new(path, "cannot tell the format from the extension; use .csv, .toml or .jsonl, or --input-format")
-            })?,
-        };
+        let format = resolve_format(path, format, ".csv, .toml or .jsonl")?;
         let archive = match format {
             InputFormat::Jsonl => Some(crate::deal::archive::ArchiveFormat::Jsonl),
             InputFormat::Csv => {
