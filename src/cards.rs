@@ -136,7 +136,7 @@ impl Rank {
     ];
 
     /// Card points ("eyes").
-    pub fn eyes(self) -> u16 {
+    pub const fn eyes(self) -> u16 {
         match self {
             Rank::Ace => 11,
             Rank::Ten => 10,
@@ -184,27 +184,53 @@ pub enum CardError {
 }
 
 /// One card of a suit and rank. Copies of the same card are equal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Card {
-    pub suit: Suit,
-    pub rank: Rank,
-}
+///
+/// Kept as one byte, its index `suit * 6 + rank` (see [`Card::index`]): cards are counted,
+/// compared and looked up in tables by the million, and the index is what every table
+/// wants. Ordered by suit, then rank.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(u8);
 
 /// Number of distinct cards (suit x rank); the size of a per-card counting array.
 pub const DISTINCT: usize = 24;
 
+/// Eyes of each card by its index.
+const EYES: [u16; DISTINCT] = {
+    let mut t = [0u16; DISTINCT];
+    let mut i = 0;
+    while i < DISTINCT {
+        t[i] = Rank::ALL[i % 6].eyes();
+        i += 1;
+    }
+    t
+};
+
 impl Card {
     pub const fn new(suit: Suit, rank: Rank) -> Card {
-        Card { suit, rank }
+        Card(suit as u8 * 6 + rank as u8)
+    }
+
+    pub const fn suit(self) -> Suit {
+        Suit::ALL[self.0 as usize / 6]
+    }
+
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[self.0 as usize % 6]
     }
 
     pub fn eyes(self) -> u16 {
-        self.rank.eyes()
+        EYES[self.0 as usize]
     }
 
     /// Index in `0..DISTINCT`, for counting arrays.
+    #[inline(always)]
     pub fn index(self) -> usize {
-        self.suit as usize * 6 + self.rank as usize
+        self.0 as usize
+    }
+
+    /// The card of an index in `0..DISTINCT`.
+    pub fn from_index(i: usize) -> Option<Card> {
+        (i < DISTINCT).then_some(Card(i as u8))
     }
 
     pub const CLUB_QUEEN: Card = Card::new(Suit::Clubs, Rank::Queen);
@@ -221,7 +247,7 @@ impl Card {
             && let Some(&suit) = Suit::ALL.get(SUIT_OF[*first as usize] as usize)
             && let Some(rank) = rank_of_bytes(rest)
         {
-            return Ok(Card { suit, rank });
+            return Ok(Card::new(suit, rank));
         }
         Card::parse_slow(s)
     }
@@ -238,7 +264,7 @@ impl Card {
         let rank = rest
             .parse::<Rank>()
             .map_err(|_| CardError::Rank(s.to_string()))?;
-        Ok(Card { suit, rank })
+        Ok(Card::new(suit, rank))
     }
 }
 
@@ -249,9 +275,15 @@ impl FromStr for Card {
     }
 }
 
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.suit.letter(), self.rank.token())
+        write!(f, "{}{}", self.suit().letter(), self.rank().token())
     }
 }
 
@@ -277,7 +309,7 @@ impl Deck {
     }
 
     pub fn contains(&self, card: Card) -> bool {
-        self.ranks.contains(&card.rank)
+        self.ranks.contains(&card.rank())
     }
 
     /// Distinct cards of the deck, suit by suit.
@@ -386,8 +418,8 @@ impl CardOrder {
             TrumpKind::Suit(suit) => {
                 for &c in normal_trumps {
                     let plain =
-                        c.suit == Suit::Diamonds && !matches!(c.rank, Rank::Queen | Rank::Jack);
-                    add(if plain { Card::new(suit, c.rank) } else { c }, &mut list);
+                        c.suit() == Suit::Diamonds && !matches!(c.rank(), Rank::Queen | Rank::Jack);
+                    add(if plain { Card::new(suit, c.rank()) } else { c }, &mut list);
                 }
             }
             TrumpKind::Queens => ranks(&[Rank::Queen], &mut list, &mut add),
@@ -446,7 +478,7 @@ impl CardOrder {
         if self.is_trump(card) {
             PlaySuit::Trump
         } else {
-            PlaySuit::Side(card.suit)
+            PlaySuit::Side(card.suit())
         }
     }
 

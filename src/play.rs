@@ -486,7 +486,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 };
                 return fail(at, "tricks", format!("{why}, not {}", name(named)));
             }
-            if rank_mask & (1 << card.rank as u8) == 0 {
+            if rank_mask & (1 << card.rank() as u8) == 0 {
                 return fail(
                     at,
                     "tricks",
@@ -606,7 +606,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             Some(format!("profile {} has no called ace", profile.name))
         } else if record.contract != Contract::Normal || bride.is_none() {
             Some("only a player holding every Re card calls an ace, in a normal game".into())
-        } else if ace.rank != crate::cards::Rank::Ace || order.is_trump(ace) {
+        } else if ace.rank() != crate::cards::Rank::Ace || order.is_trump(ace) {
             Some(format!("{ace} is not a side-suit ace"))
         } else {
             None
@@ -1169,8 +1169,8 @@ fn redeal(
         );
     };
     let r = &profile.redeal;
-    let nines = hand.iter().filter(|c| c.rank == Rank::Nine).count();
-    let kings = hand.iter().filter(|c| c.rank == Rank::King).count();
+    let nines = hand.iter().filter(|c| c.rank() == Rank::Nine).count();
+    let kings = hand.iter().filter(|c| c.rank() == Rank::King).count();
     let trumps = trumps_in(hand, profile, true);
     let reason = (r.nines > 0 && nines >= r.nines as usize)
         || (r.kings > 0 && kings >= r.kings as usize)
