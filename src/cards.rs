@@ -224,7 +224,7 @@ impl Card {
 
     /// Index in `0..DISTINCT`, for counting arrays.
     #[inline(always)]
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self.0 as usize
     }
 
@@ -480,6 +480,13 @@ impl CardOrder {
         } else {
             PlaySuit::Side(card.suit())
         }
+    }
+
+    /// How strong each card is in a trick led in play suit `led` (a [`CardOrder::suit_id`]):
+    /// 0 cannot win, higher wins, and no two distinct cards that can win are equal.
+    #[inline]
+    pub fn keys(&self, led: u8) -> &[u8; DISTINCT] {
+        &self.key[led as usize]
     }
 
     /// Index of the winning card of a trick (cards in play order).

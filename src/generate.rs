@@ -275,7 +275,7 @@ pub fn random_deal(
             .collect(),
         exchange,
         calls,
-        tricks,
+        tricks: tricks.into_iter().collect(),
         ..FullRecord::default()
     }
 }
@@ -375,11 +375,11 @@ pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
         .collect();
     let _ = writeln!(out, "calls = [{}]", calls.join(", "));
     let _ = writeln!(out, "tricks = [");
-    for t in &record.tricks {
+    for t in record.tricks.iter() {
         let cards: Vec<String> = t
             .iter()
             .map(|(who, c)| match who {
-                Some(s) => format!("{}:{c}", name(*s)),
+                Some(s) => format!("{}:{c}", name(s)),
                 None => c.to_string(),
             })
             .collect();

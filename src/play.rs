@@ -27,7 +27,7 @@ pub struct FullRecord {
     pub hands: Vec<Option<Vec<Card>>>,
     pub calls: Vec<CallEntry>,
     /// Cards of each trick in play order, each with the player the record names, if any.
-    pub tricks: Vec<Vec<(Option<usize>, Card)>>,
+    pub tricks: Tricks,
     /// How the bride's partner is found, if she chose (else the profile's default).
     pub wedding_partner: Option<WeddingPartner>,
     /// Who declared Schweinchen and Hyperschweinchen.
@@ -41,6 +41,128 @@ pub struct FullRecord {
     /// The ace named by a player holding every Re card (her partner holds it).
     pub called: Option<Card>,
     pub note: Option<String>,
+}
+
+/// The tricks of a record as written: one flat list of cards, where each trick ends, and
+/// for each card the player the record names, if it names any. Filled again for every deal
+/// of an archive without allocating.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tricks {
+    cards: Vec<Card>,
+    /// The seat named for each card ([`Tricks::NOBODY`] where none); empty while the
+    /// record names nobody.
+    named: Vec<u8>,
+    /// Where each trick ends in `cards`; cards after the last end belong to the open trick.
+    ends: Vec<u32>,
+}
+
+/// One trick of [`Tricks`].
+#[derive(Debug, Clone, Copy)]
+pub struct WrittenTrick<'a> {
+    pub cards: &'a [Card],
+    named: &'a [u8],
+}
+
+impl<'a> WrittenTrick<'a> {
+    /// The player named for card `j`, if any.
+    pub fn named(&self, j: usize) -> Option<usize> {
+        self.named
+            .get(j)
+            .filter(|&&s| s != Tricks::NOBODY)
+            .map(|&s| s as usize)
+    }
+
+    /// (named player, card) in play order.
+    pub fn iter(&self) -> impl Iterator<Item = (Option<usize>, Card)> + 'a {
+        let this = *self;
+        self.cards
+            .iter()
+            .enumerate()
+            .map(move |(j, &c)| (this.named(j), c))
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}
+
+impl Tricks {
+    const NOBODY: u8 = u8::MAX;
+
+    pub fn clear(&mut self) {
+        self.cards.clear();
+        self.named.clear();
+        self.ends.clear();
+    }
+
+    /// Adds a card to the open trick.
+    #[inline]
+    pub fn push(&mut self, named: Option<usize>, card: Card) {
+        if let Some(seat) = named {
+            if self.named.is_empty() {
+                self.named.resize(self.cards.len(), Tricks::NOBODY);
+            }
+            self.named.push(seat.min(Tricks::NOBODY as usize - 1) as u8);
+        } else if !self.named.is_empty() {
+            self.named.push(Tricks::NOBODY);
+        }
+        self.cards.push(card);
+    }
+
+    /// Closes the open trick (which may be empty).
+    #[inline]
+    pub fn end_trick(&mut self) {
+        self.ends.push(self.cards.len() as u32);
+    }
+
+    /// Does the record name a player for any card?
+    pub fn names_players(&self) -> bool {
+        !self.named.is_empty()
+    }
+
+    /// Number of closed tricks.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Trick `t` (counting from 0); panics past the end, as indexing does.
+    pub fn get(&self, t: usize) -> WrittenTrick<'_> {
+        let a = if t == 0 { 0 } else { self.ends[t - 1] as usize };
+        let b = self.ends[t] as usize;
+        WrittenTrick {
+            cards: &self.cards[a..b],
+            named: self.named.get(a..b).unwrap_or(&[]),
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = WrittenTrick<'_>> + '_ {
+        (0..self.len()).map(|t| self.get(t))
+    }
+
+    pub fn last(&self) -> Option<WrittenTrick<'_>> {
+        self.len().checked_sub(1).map(|t| self.get(t))
+    }
+}
+
+impl<T: IntoIterator<Item = (Option<usize>, Card)>> FromIterator<T> for Tricks {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Tricks {
+        let mut tricks = Tricks::default();
+        for trick in iter {
+            for (named, card) in trick {
+                tricks.push(named, card);
+            }
+            tricks.end_trick();
+        }
+        tricks
+    }
 }
 
 /// The cards a poverty passes and gets back.
@@ -93,8 +215,26 @@ pub struct Trick {
     len: u8,
     /// The trick's eyes, summed as its cards are pushed.
     eyes: u16,
+    /// A bit for each play suit in the trick (as [`CardOrder::suit_id`]).
+    suits: u8,
+    /// For each card that scores an extra ([`MARKS`]): a bit for each seat that played it.
+    marks: [u8; MARKED + 1],
     pub winner: usize,
 }
+
+/// Cards whose player matters for the extras: ♦A (fox), ♥10 (Dulle), ♣Q (club queens).
+const MARKED: usize = 3;
+const MARK_FOX: usize = 0;
+const MARK_DULLE: usize = 1;
+const MARK_CLUB_QUEEN: usize = 2;
+/// Each card's slot in [`Trick::marks`]; other cards go to the unused last slot.
+const MARKS: [u8; DISTINCT] = {
+    let mut t = [MARKED as u8; DISTINCT];
+    t[Card::DIAMOND_ACE.index()] = MARK_FOX as u8;
+    t[Card::HEART_TEN.index()] = MARK_DULLE as u8;
+    t[Card::CLUB_QUEEN.index()] = MARK_CLUB_QUEEN as u8;
+    t
+};
 
 impl Trick {
     const EMPTY: Trick = Trick {
@@ -102,15 +242,20 @@ impl Trick {
         cards: [Card::CLUB_QUEEN; MAX_SEATS],
         len: 0,
         eyes: 0,
+        suits: 0,
+        marks: [0; MARKED + 1],
         winner: 0,
     };
 
+    /// Adds a card, played as play suit `suit`.
     #[inline(always)]
-    fn push(&mut self, seat: usize, card: Card) {
+    fn push(&mut self, seat: usize, card: Card, suit: u8) {
         self.seats[self.len as usize] = seat as u8;
         self.cards[self.len as usize] = card;
         self.len += 1;
         self.eyes += card.eyes();
+        self.suits |= 1 << suit;
+        self.marks[MARKS[card.index()] as usize] |= 1 << seat;
     }
 
     /// The cards in play order.
@@ -454,7 +599,8 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         }
     }
 
-    // Pass 1: seats, copies, hands, winners.
+    // One pass over the cards: seats, copies, hands, winners, and what the later steps ask
+    // of each trick (its suits, who played the cards that score extras).
     let rank_mask: u8 = profile.deck.ranks.iter().fold(0, |m, r| m | 1 << *r as u8);
     let mut copies = [0u8; DISTINCT];
     // How many copies of each card each seat played (its hand, after any exchange).
@@ -462,7 +608,14 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     let mut tricks = [Trick::EMPTY; MAX_HAND];
     let deck_copies = profile.deck.copies;
     let has_hands = !remaining.is_empty();
-    for (t, written) in record.tricks.iter().enumerate() {
+    let names_players = record.tricks.names_players();
+    // Following suit, checked forwards: `void[seat]` has a bit for each play suit the seat
+    // has shown it does not hold (it did not follow); playing such a suit later is a revoke.
+    // Which one, and the earliest, is worked out only when there is one.
+    let mut void = [0u8; MAX_SEATS];
+    let mut revoked = 0u8;
+    for t in 0..record.tricks.len() {
+        let written = record.tricks.get(t);
         let at = Some(t + 1);
         if written.len() != n {
             return fail(
@@ -471,12 +624,18 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 format!("{} cards in the trick; {n} expected", written.len()),
             );
         }
-        let mut pos = active.iter().position(|&s| s == leader).unwrap_or(0);
+        let mut pos = pos_of[leader] as usize;
         let trick = &mut tricks[t];
-        for (j, &(named, card)) in written.iter().enumerate() {
+        let led = order.suit_id(written.cards[0]);
+        let keys = order.keys(led);
+        let dullen = dullen_applies(profile, t + 1 == hand);
+        let mut best_key = 0u8;
+        let mut best = 0usize;
+        for (j, &card) in written.cards.iter().enumerate() {
             let seat = active[pos];
             pos = if pos + 1 == n { 0 } else { pos + 1 };
-            if let Some(named) = named
+            if names_players
+                && let Some(named) = written.named(j)
                 && named != seat
             {
                 let why = match (j, t) {
@@ -493,10 +652,10 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                     format!("{card} is not in the deck of profile {}", profile.name),
                 );
             }
-            let copy = &mut copies[card.index()];
-            *copy += 1;
-            if *copy > deck_copies {
-                let nth = match copies[card.index()] {
+            let i = card.index();
+            copies[i] += 1;
+            if copies[i] > deck_copies {
+                let nth = match copies[i] {
                     2 => "second".to_string(),
                     3 => "third".to_string(),
                     k => format!("{k}th"),
@@ -524,49 +683,60 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                     }
                 }
             }
-            held[seat][card.index()] += 1;
-            trick.push(seat, card);
+            held[seat][i] += 1;
+            let suit = order.suit_id(card);
+            revoked |= void[seat] & (1 << suit);
+            void[seat] |= ((suit != led) as u8) << led;
+            // The highest key wins; of equal cards the first, except a second ♥10 under
+            // Dullen.
+            let k = keys[i];
+            let dulle = dullen && card == Card::HEART_TEN && k == best_key;
+            if k > best_key || dulle {
+                best_key = k;
+                best = j;
+            }
+            trick.push(seat, card, suit);
         }
-        let w = order.trick_winner_dullen(trick.cards(), dullen_applies(profile, t + 1 == hand));
-        trick.winner = trick.seats[w] as usize;
+        trick.winner = trick.seats[best] as usize;
         leader = trick.winner;
     }
     let tricks = &tricks[..record.tricks.len()];
 
-    // Pass 2: following suit. A player's hand at trick t is what they play from t on:
-    // walking back from the last trick, `later[seat]` has a bit for each play suit the seat
-    // still holds. The earliest revoke is reported.
-    let mut later = [0u8; MAX_SEATS];
-    let mut revoke = None;
-    for (t, trick) in tricks.iter().enumerate().rev() {
-        let led = order.suit_id(trick.cards[0]);
-        let led_bit = 1u8 << led;
-        for j in (1..trick.len as usize).rev() {
-            let seat = trick.seats[j] as usize;
-            let off = order.suit_id(trick.cards[j]) != led;
-            if off & (later[seat] & led_bit != 0) {
-                revoke = Some((t, j));
+    if revoked != 0 {
+        // The earliest revoke: walking back from the last trick, `later[seat]` has a bit
+        // for each play suit the seat still holds.
+        let mut later = [0u8; MAX_SEATS];
+        let mut revoke = None;
+        for (t, trick) in tricks.iter().enumerate().rev() {
+            let led_bit = 1u8 << order.suit_id(trick.cards[0]);
+            for j in (1..trick.len as usize).rev() {
+                let seat = trick.seats[j] as usize;
+                if order.suit_id(trick.cards[j]) != order.suit_id(trick.cards[0])
+                    && later[seat] & led_bit != 0
+                {
+                    revoke = Some((t, j));
+                }
+            }
+            for j in 0..trick.len as usize {
+                later[trick.seats[j] as usize] |= 1 << order.suit_id(trick.cards[j]);
             }
         }
-        for j in 0..trick.len as usize {
-            later[trick.seats[j] as usize] |= 1 << order.suit_id(trick.cards[j]);
-        }
-    }
-    if let Some((t, j)) = revoke {
-        let trick = &tricks[t];
-        let (seat, card) = (trick.seats[j] as usize, trick.cards[j]);
-        let led = order.play_suit(trick.cards[0]);
-        let played = Played::from_tricks(tricks);
-        let later = &played.of(seat)[t + 1..];
-        if let Some(held) = later.iter().find(|&&c| order.play_suit(c) == led) {
-            return fail(
-                Some(t + 1),
-                "tricks",
-                format!(
-                    "revoke: {} plays {card} on a {led} lead but holds {held}",
-                    name(seat)
-                ),
-            );
+        if let Some((t, j)) = revoke {
+            let trick = &tricks[t];
+            let (seat, card) = (trick.seats[j] as usize, trick.cards[j]);
+            let led = order.play_suit(trick.cards[0]);
+            let played = Played::from_tricks(tricks);
+            let later = &played.of(seat)[t + 1..];
+            if let Some(held) = later.iter().find(|&&c| order.play_suit(c) == led) {
+                return fail(
+                    Some(t + 1),
+                    "tricks",
+                    format!(
+                        "revoke: {} plays {card} on a {led} lead but holds {held}",
+                        name(seat)
+                    ),
+                );
+            }
         }
     }
 
@@ -747,6 +917,11 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         *p = role.party().unwrap_or(Party::Kontra);
     }
     let party_of = |s: usize| party[s];
+    // The seats of each party, a bit each.
+    let mut members = [0u8; 2];
+    for &s in active {
+        members[party[s] as usize] |= 1 << s;
+    }
     let club_queens = profile.extras.club_queen != 0;
     let dulle_is_trump = order.is_trump(Card::HEART_TEN);
 
@@ -772,29 +947,19 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         if doppelkopf {
             extras[wi].push(Extra::Doppelkopf);
         }
-        if cards
-            .iter()
-            .all(|&c| order.suit_id(c) == Suit::Hearts as u8)
-        {
+        if trick.suits == 1 << Suit::Hearts as u8 {
             extras[wi].push(Extra::HeartTrick);
         }
         if t != last {
-            // Counted without a branch per card (who plays what is anybody's guess), then
-            // pushed in the order fox, Dulle, club queen.
-            let (mut fox, mut dulle, mut cq) = (0u8, 0u8, [0u8; 2]);
-            let (da, ht, cqi) = (
-                Card::DIAMOND_ACE.index(),
-                Card::HEART_TEN.index(),
-                Card::CLUB_QUEEN.index(),
-            );
-            for (seat, card) in trick.iter() {
-                let p = party_of(seat) as usize;
-                let opponent = (p != wi) as u8;
-                let i = card.index();
-                fox += opponent & (i == da) as u8;
-                dulle += opponent & (i == ht) as u8;
-                cq[p] += (i == cqi) as u8;
-            }
+            // Counted from the seats that played each marked card, then pushed in the
+            // order fox, Dulle, club queen.
+            let count = |mark: usize, seats: u8| (trick.marks[mark] & seats).count_ones();
+            let fox = count(MARK_FOX, members[1 - wi]);
+            let dulle = count(MARK_DULLE, members[1 - wi]);
+            let cq = [
+                count(MARK_CLUB_QUEEN, members[0]),
+                count(MARK_CLUB_QUEEN, members[1]),
+            ];
             if fox_is_trump {
                 for _ in 0..fox {
                     extras[wi].push(Extra::Fox);
@@ -899,7 +1064,7 @@ pub fn derives_alike(a: &Profile, b: &Profile, record: &FullRecord) -> bool {
     let jack_last = record
         .tricks
         .last()
-        .is_some_and(|t| t.iter().any(|(_, c)| *c == Card::CLUB_JACK));
+        .is_some_and(|t| t.cards.contains(&Card::CLUB_JACK));
     a.deck == b.deck
         && a.contracts.re_cards == b.contracts.re_cards
         && a.contracts.called_ace == b.contracts.called_ace
@@ -1353,8 +1518,8 @@ mod tests {
                     parse_cards(t)
                         .unwrap()
                         .into_iter()
-                        .map(|c| (None, c))
-                        .collect()
+                        .map(|c| (None::<usize>, c))
+                        .collect::<Vec<_>>()
                 })
                 .collect(),
             ..FullRecord::default()

@@ -19,6 +19,7 @@ use crate::cards::{CARDS, Card, NO_CARD, RANK_OF, SUIT_OF};
 use crate::contract::Contract;
 use crate::deal::RecordError;
 use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts};
+use crate::play::Tricks;
 use crate::play::{CallEntry, FullRecord};
 
 /// The kind of a bulk archive.
@@ -630,17 +631,8 @@ impl<R: BufRead> ArchiveReader<R> {
 }
 
 /// Reads a `tricks` field (`CA C9 CK C10|...`) into `tricks`, reusing its vectors.
-fn read_tricks(
-    bytes: &[u8],
-    tricks: &mut Vec<Vec<(Option<usize>, Card)>>,
-) -> Result<(), (usize, String)> {
-    let mut t = 0;
-    if tricks.is_empty() {
-        tricks.push(Vec::with_capacity(4));
-    }
-    // The trick being filled, taken out of `tricks` and put back when it ends.
-    let mut cur = std::mem::take(&mut tricks[0]);
-    cur.clear();
+fn read_tricks(bytes: &[u8], tricks: &mut Tricks) -> Result<(), (usize, String)> {
+    tricks.clear();
     let end = bytes.len();
     let byte = |i: usize| bytes.get(i).copied().unwrap_or(b' ');
     let mut i = 0;
@@ -648,13 +640,7 @@ fn read_tricks(
         let b = bytes[i];
         if SEPARATOR[b as usize] {
             if b == b'|' {
-                tricks[t] = std::mem::take(&mut cur);
-                t += 1;
-                if tricks.len() <= t {
-                    tricks.push(Vec::with_capacity(4));
-                }
-                cur = std::mem::take(&mut tricks[t]);
-                cur.clear();
+                tricks.end_trick();
             }
             i += 1;
             continue;
@@ -674,10 +660,10 @@ fn read_tricks(
         let len = 2 + ten;
         let ok = ((suit | rank) != NO_CARD) & SEPARATOR[byte(i + len) as usize];
         if ok {
-            cur.push((
+            tricks.push(
                 None,
                 CARDS[suit.wrapping_mul(6).wrapping_add(rank) as usize],
-            ));
+            );
             i += len;
             continue;
         }
@@ -687,15 +673,11 @@ fn read_tricks(
         }
         let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
         match Card::parse_token(token) {
-            Ok(card) => cur.push((None, card)),
-            Err(e) => {
-                tricks[t] = cur;
-                return Err((t, e.to_string()));
-            }
+            Ok(card) => tricks.push(None, card),
+            Err(e) => return Err((tricks.len(), e.to_string())),
         }
     }
-    tricks[t] = cur;
-    tricks.truncate(t + 1);
+    tricks.end_trick();
     Ok(())
 }
 
@@ -732,8 +714,9 @@ fn tricks_field(r: &FullRecord) -> String {
     r.tricks
         .iter()
         .map(|t| {
-            t.iter()
-                .map(|(_, c)| c.to_string())
+            t.cards
+                .iter()
+                .map(|c| c.to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
         })
@@ -786,7 +769,7 @@ pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> 
         "dealer": name(r.dealer),
         "contract": r.contract.name(),
         "calls": r.calls.iter().map(|c| c.text.clone()).collect::<Vec<_>>(),
-        "tricks": r.tricks.iter().map(|t| t.iter().map(|(_, c)| c.to_string()).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>(),
+        "tricks": r.tricks.iter().map(|t| t.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>(),
     });
     if let Some(d) = r.declarer {
         o["declarer"] = serde_json::json!(name(d));

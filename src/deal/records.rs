@@ -512,7 +512,9 @@ pub fn build_full_record(
         .flatten()
         .enumerate()
         .map(|(t, trick)| parse_trick(players, t, trick))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .collect();
     let seat_field = |v: &Option<String>, field: &str| {
         v.as_deref()
             .map(|n| seat_or_err(players, n, field))
