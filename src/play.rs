@@ -247,17 +247,6 @@ impl Trick {
         winner: 0,
     };
 
-    /// Adds a card, played as play suit `suit`.
-    #[inline(always)]
-    fn push(&mut self, seat: usize, card: Card, suit: u8) {
-        self.seats[self.len as usize] = seat as u8;
-        self.cards[self.len as usize] = card;
-        self.len += 1;
-        self.eyes += card.eyes();
-        self.suits |= 1 << suit;
-        self.marks[MARKS[card.index()] as usize] |= 1 << seat;
-    }
-
     /// The cards in play order.
     pub fn cards(&self) -> &[Card] {
         &self.cards[..self.len as usize]
@@ -554,7 +543,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         record.schweinchen.is_some(),
         record.hyperschweinchen.is_some(),
     );
-    let mut leader = match record.declarer {
+    let leader = match record.declarer {
         Some(d) if record.compulsory && profile.contracts.compulsory_solo_leads => d,
         _ => active[0],
     };
@@ -599,107 +588,22 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         }
     }
 
-    // One pass over the cards: seats, copies, hands, winners, and what the later steps ask
-    // of each trick (its suits, who played the cards that score extras).
-    let rank_mask: u8 = profile.deck.ranks.iter().fold(0, |m, r| m | 1 << *r as u8);
-    let mut copies = [0u8; DISTINCT];
     // How many copies of each card each seat played (its hand, after any exchange).
     let mut held = [[0u8; DISTINCT]; MAX_SEATS];
     let mut tricks = [Trick::EMPTY; MAX_HAND];
-    let deck_copies = profile.deck.copies;
-    let has_hands = !remaining.is_empty();
-    let names_players = record.tricks.names_players();
-    // Following suit, checked forwards: `void[seat]` has a bit for each play suit the seat
-    // has shown it does not hold (it did not follow); playing such a suit later is a revoke.
-    // Which one, and the earliest, is worked out only when there is one.
-    let mut void = [0u8; MAX_SEATS];
-    let mut revoked = 0u8;
-    for t in 0..record.tricks.len() {
-        let written = record.tricks.get(t);
-        let at = Some(t + 1);
-        if written.len() != n {
-            return fail(
-                at,
-                "tricks",
-                format!("{} cards in the trick; {n} expected", written.len()),
-            );
-        }
-        let mut pos = pos_of[leader] as usize;
-        let trick = &mut tricks[t];
-        let led = order.suit_id(written.cards[0]);
-        let keys = order.keys(led);
-        let dullen = dullen_applies(profile, t + 1 == hand);
-        let mut best_key = 0u8;
-        let mut best = 0usize;
-        for (j, &card) in written.cards.iter().enumerate() {
-            let seat = active[pos];
-            pos = if pos + 1 == n { 0 } else { pos + 1 };
-            if names_players
-                && let Some(named) = written.named(j)
-                && named != seat
-            {
-                let why = match (j, t) {
-                    (0, 0) => format!("{} leads trick 1", name(seat)),
-                    (0, _) => format!("{} won trick {t} and leads", name(seat)),
-                    _ => format!("{} plays card {} of the trick", name(seat), j + 1),
-                };
-                return fail(at, "tricks", format!("{why}, not {}", name(named)));
-            }
-            if rank_mask & (1 << card.rank() as u8) == 0 {
-                return fail(
-                    at,
-                    "tricks",
-                    format!("{card} is not in the deck of profile {}", profile.name),
-                );
-            }
-            let i = card.index();
-            copies[i] += 1;
-            if copies[i] > deck_copies {
-                let nth = match copies[i] {
-                    2 => "second".to_string(),
-                    3 => "third".to_string(),
-                    k => format!("{k}th"),
-                };
-                return fail(
-                    at,
-                    "tricks",
-                    format!(
-                        "{card} played a {nth} time; the deck has {} of it",
-                        profile.deck.copies
-                    ),
-                );
-            }
-            if has_hands && let Some(Some(h)) = remaining.get_mut(seat) {
-                match h.iter().position(|&c| c == card) {
-                    Some(i) => {
-                        h.swap_remove(i);
-                    }
-                    None => {
-                        return fail(
-                            at,
-                            "tricks",
-                            format!("{} plays {card}, which is not in their hand", name(seat)),
-                        );
-                    }
-                }
-            }
-            held[seat][i] += 1;
-            let suit = order.suit_id(card);
-            revoked |= void[seat] & (1 << suit);
-            void[seat] |= ((suit != led) as u8) << led;
-            // The highest key wins; of equal cards the first, except a second ♥10 under
-            // Dullen.
-            let k = keys[i];
-            let dulle = dullen && card == Card::HEART_TEN && k == best_key;
-            if k > best_key || dulle {
-                best_key = k;
-                best = j;
-            }
-            trick.push(seat, card, suit);
-        }
-        trick.winner = trick.seats[best] as usize;
-        leader = trick.winner;
-    }
+    let revoked = play_cards(
+        record,
+        profile,
+        &order,
+        Seating {
+            active,
+            pos_of: &pos_of,
+            leader,
+        },
+        &mut remaining,
+        &mut held,
+        &mut tricks,
+    )?;
     let tricks = &tricks[..record.tricks.len()];
 
     if revoked != 0 {
@@ -1052,6 +956,150 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         knock: record.knock,
         note: record.note.clone(),
     })
+}
+
+/// Who plays a deal, in order: the seats that get cards, each seat's place among them,
+/// and who leads the first trick.
+struct Seating<'a> {
+    active: &'a [usize],
+    pos_of: &'a [u8; MAX_SEATS],
+    leader: usize,
+}
+
+/// One pass over the cards of a record: who plays each card, copies and hands checked,
+/// each trick's winner, eyes, play suits and marked cards ([`Trick`]), and how many of
+/// each card each seat held. Following suit is checked forwards: `void[seat]` has a bit
+/// for each play suit the seat has shown it does not hold, and playing such a suit later
+/// is a revoke; the result is nonzero if there was one (which one is worked out by the
+/// caller, only then).
+fn play_cards(
+    record: &FullRecord,
+    profile: &Profile,
+    order: &CardOrder,
+    seating: Seating,
+    remaining: &mut [Option<Vec<Card>>],
+    held: &mut [[u8; DISTINCT]; MAX_SEATS],
+    tricks: &mut [Trick; MAX_HAND],
+) -> Result<u8, PlayError> {
+    let Seating {
+        active,
+        pos_of,
+        mut leader,
+    } = seating;
+    let n = active.len();
+    let hand = profile.hand_size();
+    let name = |s: usize| record.players[s].as_str();
+    // A bit for each card of the profile's deck, by index.
+    let in_deck: u32 = profile.deck.ranks.iter().fold(0, |m, &r| {
+        m | Suit::ALL
+            .iter()
+            .fold(0, |m, &s| m | 1 << Card::new(s, r).index())
+    });
+    let mut copies = [0u8; DISTINCT];
+    let deck_copies = profile.deck.copies;
+    let has_hands = !remaining.is_empty();
+    let names_players = record.tricks.names_players();
+    let mut void = [0u8; MAX_SEATS];
+    let mut revoked = 0u8;
+    let heart_ten = Card::HEART_TEN.index();
+    for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
+        let written = record.tricks.get(t);
+        let at = Some(t + 1);
+        let cards = written.cards;
+        if cards.len() != n || n > MAX_SEATS {
+            return fail(
+                at,
+                "tricks",
+                format!("{} cards in the trick; {n} expected", cards.len()),
+            );
+        }
+        let led = order.suit_id(cards[0]);
+        let keys = order.keys(led);
+        let dullen = dullen_applies(profile, t + 1 == hand) as usize;
+        let mut pos = pos_of[leader] as usize;
+        // The winner: the highest key, shifted left, with a tie-break below it: of equal
+        // cards the first played wins (7 - j), except a later ♥10 under Dullen (8 + j).
+        let mut best = 0usize;
+        // Seats and marks are gathered a byte each in one word (stored bytes read back as
+        // an array would stall the store buffer).
+        let mut seats = 0u64;
+        let (mut eyes, mut suits, mut marks) = (0u16, 0u8, 0u32);
+        for (j, &card) in cards.iter().enumerate() {
+            let seat = active[pos];
+            pos = if pos + 1 == n { 0 } else { pos + 1 };
+            if names_players
+                && let Some(named) = written.named(j)
+                && named != seat
+            {
+                let why = match (j, t) {
+                    (0, 0) => format!("{} leads trick 1", name(seat)),
+                    (0, _) => format!("{} won trick {t} and leads", name(seat)),
+                    _ => format!("{} plays card {} of the trick", name(seat), j + 1),
+                };
+                return fail(at, "tricks", format!("{why}, not {}", name(named)));
+            }
+            let i = card.index();
+            if in_deck >> i & 1 == 0 {
+                return fail(
+                    at,
+                    "tricks",
+                    format!("{card} is not in the deck of profile {}", profile.name),
+                );
+            }
+            copies[i] += 1;
+            if copies[i] > deck_copies {
+                let nth = match copies[i] {
+                    2 => "second".to_string(),
+                    3 => "third".to_string(),
+                    k => format!("{k}th"),
+                };
+                return fail(
+                    at,
+                    "tricks",
+                    format!(
+                        "{card} played a {nth} time; the deck has {} of it",
+                        profile.deck.copies
+                    ),
+                );
+            }
+            if has_hands && let Some(Some(h)) = remaining.get_mut(seat) {
+                match h.iter().position(|&c| c == card) {
+                    Some(k) => {
+                        h.swap_remove(k);
+                    }
+                    None => {
+                        return fail(
+                            at,
+                            "tricks",
+                            format!("{} plays {card}, which is not in their hand", name(seat)),
+                        );
+                    }
+                }
+            }
+            held[seat][i] += 1;
+            let suit = order.suit_id(card);
+            revoked |= void[seat] & (1 << suit);
+            void[seat] |= ((suit != led) as u8) << led;
+            let later_wins = dullen & (i == heart_ten) as usize;
+            let tie = later_wins * (8 + j) + (1 - later_wins) * (7 - j);
+            best = best.max((keys[i] as usize) << 4 | tie);
+            eyes += card.eyes();
+            suits |= 1 << suit;
+            marks |= 1 << (seat + 8 * MARKS[i] as usize);
+            seats |= (seat as u64) << (8 * j);
+        }
+        let tie = best & 15;
+        let w = if tie >= 8 { tie - 8 } else { 7 - tie };
+        trick.seats = seats.to_le_bytes();
+        trick.cards[..n].copy_from_slice(cards);
+        trick.len = n as u8;
+        trick.eyes = eyes;
+        trick.suits = suits;
+        trick.marks = marks.to_le_bytes();
+        trick.winner = (seats >> (8 * w)) as u8 as usize;
+        leader = trick.winner;
+    }
+    Ok(revoked)
 }
 
 /// Do two profiles derive the same facts from this deal's tricks? Only the rules that can
