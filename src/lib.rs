@@ -38,10 +38,20 @@ pub(crate) fn lookup<T: Copy>(
     word: &str,
     what: &str,
 ) -> Result<T, String> {
-    let key = word.trim().to_ascii_lowercase().replace('_', "-");
+    // Compared byte by byte (names are ASCII): no allocation for a word read by the million.
+    let key = word.trim().as_bytes();
+    let same = |name: &str| {
+        name.len() == key.len()
+            && name.bytes().zip(key).all(|(n, &k)| {
+                n == match k {
+                    b'_' => b'-',
+                    k => k.to_ascii_lowercase(),
+                }
+            })
+    };
     table
         .iter()
-        .find(|(n, _, aliases)| *n == key || aliases.contains(&key.as_str()))
+        .find(|(n, _, aliases)| same(n) || aliases.iter().any(|a| same(a)))
         .map(|(_, v, _)| *v)
         .ok_or_else(|| {
             let known: Vec<&str> = table.iter().map(|(n, _, _)| *n).collect();

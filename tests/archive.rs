@@ -189,3 +189,68 @@ fn compare_summary_agrees_with_score_summary() {
         }
     }
 }
+
+/// The same deals written another way: white space around fields (ASCII and a no-break
+/// space), every field quoted, or the first card of each deal named by its player.
+#[test]
+fn padded_quoted_and_named_rows_read_as_the_plain_ones() {
+    let plain = String::from_utf8(generate(&["--deals", "200", "--seed", "11"])).unwrap();
+    let mut lines = plain.lines();
+    let header = lines.next().unwrap();
+    let rows: Vec<&str> = lines.collect();
+    let summary = |name: &str, text: String| {
+        let path = tmp(name);
+        std::fs::write(&path, text).unwrap();
+        json(&doko(&[
+            "score",
+            path.to_str().unwrap(),
+            "--summary",
+            "--format",
+            "json",
+        ]))
+    };
+    let expected = summary("plain.csv", plain.clone());
+    assert_eq!(expected["deals"], 200);
+    let rewrite = |f: &dyn Fn(&str) -> String| {
+        let mut text = format!("{header}\n");
+        for row in &rows {
+            text.push_str(&f(row));
+            text.push('\n');
+        }
+        text
+    };
+    let padded = rewrite(&|row| {
+        row.split(',')
+            .map(|f| format!(" \t{f}\u{a0} "))
+            .collect::<Vec<_>>()
+            .join(",")
+    });
+    assert_eq!(summary("padded.csv", padded), expected);
+    let quoted = rewrite(&|row| {
+        row.split(',')
+            .map(|f| format!("\"{f}\""))
+            .collect::<Vec<_>>()
+            .join(",")
+    });
+    assert_eq!(summary("quoted.csv", quoted), expected);
+    // The first trick is led by the player after the dealer.
+    let name_leader = |row: &str, wrong: bool| {
+        let mut fields: Vec<String> = row.split(',').map(String::from).collect();
+        let players: Vec<&str> = fields[0].split(' ').collect();
+        let dealer = players.iter().position(|p| *p == fields[1]).unwrap();
+        let leader = players[(dealer + 1 + wrong as usize) % players.len()];
+        fields[5] = format!("{leader}:{}", fields[5]);
+        fields.join(",")
+    };
+    let named = rewrite(&|row| name_leader(row, false));
+    assert_eq!(summary("named.csv", named), expected);
+    let path = tmp("misnamed.csv");
+    std::fs::write(&path, rewrite(&|row| name_leader(row, true))).unwrap();
+    let out = doko(&["score", path.to_str().unwrap(), "--summary"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("misnamed.csv:2: deal 1, trick 1") && err.contains("leads trick 1, not"),
+        "{err}"
+    );
+}

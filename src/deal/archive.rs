@@ -104,22 +104,53 @@ struct JsonDeal {
 }
 
 /// One row of a CSV archive: its bytes while it is read, then its text (checked once to
-/// be UTF-8), and the span of each field.
+/// be UTF-8), and the span of each field, without the ASCII white space around it.
 #[derive(Debug, Default)]
 struct Row {
     bytes: Vec<u8>,
     text: String,
     spans: Vec<(usize, usize)>,
+    /// The row has a `:` (a trick may name its players).
+    colon: bool,
+}
+
+/// White space as [`char::is_whitespace`] has it, among ASCII bytes.
+fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// Adds the span `a..b` of `bytes` to `spans`, without the ASCII white space around it.
+fn push_span(spans: &mut Vec<(usize, usize)>, bytes: &[u8], mut a: usize, mut b: usize) {
+    while a < b && is_space(bytes[a]) {
+        a += 1;
+    }
+    while b > a && is_space(bytes[b - 1]) {
+        b -= 1;
+    }
+    spans.push((a, b));
 }
 
 impl Row {
     /// Field `i` of the row, trimmed ("" when missing). Fields are split at commas, so
-    /// every span lies on character boundaries.
+    /// every span lies on character boundaries; ASCII white space is already off the
+    /// spans, other white space (a no-break space ...) is trimmed here.
     fn field(&self, i: Option<usize>) -> &str {
         let Some(&(a, b)) = i.and_then(|i| self.spans.get(i)) else {
             return "";
         };
-        self.text.get(a..b).unwrap_or("").trim()
+        let f = self.text.get(a..b).unwrap_or("");
+        match (f.as_bytes().first(), f.as_bytes().last()) {
+            (Some(&x), Some(&y)) if x >= 0x80 || y >= 0x80 => f.trim(),
+            _ => f,
+        }
+    }
+
+    /// Is field `i` empty (or missing)?
+    fn is_empty(&self, i: Option<usize>) -> bool {
+        match i.and_then(|i| self.spans.get(i)) {
+            Some(&(a, b)) => a == b || self.field(i).is_empty(),
+            None => true,
+        }
     }
 }
 
@@ -232,7 +263,32 @@ impl<R: BufRead> ArchiveReader<R> {
             if self.row.bytes.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            if self.row.bytes.contains(&b'"') {
+            // One scan for the commas, a quote (then the csv crate reads the row) and a
+            // colon (then tricks may name players).
+            let mut end = self.row.bytes.len();
+            while end > 0 && matches!(self.row.bytes[end - 1], b'\n' | b'\r') {
+                end -= 1;
+            }
+            let mut a = 0;
+            let mut quoted = false;
+            self.row.colon = false;
+            for i in memchr::memchr3_iter(b',', b'"', b':', &self.row.bytes[..end]) {
+                match self.row.bytes[i] {
+                    b',' => {
+                        push_span(&mut self.row.spans, &self.row.bytes, a, i);
+                        a = i + 1;
+                    }
+                    b':' => self.row.colon = true,
+                    _ => {
+                        quoted = true;
+                        break;
+                    }
+                }
+            }
+            if !quoted {
+                push_span(&mut self.row.spans, &self.row.bytes, a, end);
+            } else {
+                self.row.spans.clear();
                 // Quoted fields: let the csv crate read them, over several lines if a
                 // quote is open.
                 while self.row.bytes.iter().filter(|&&b| b == b'"').count() % 2 == 1 {
@@ -258,23 +314,17 @@ impl<R: BufRead> ArchiveReader<R> {
                     }
                 }
                 let mut bytes = Vec::with_capacity(record.as_slice().len());
+                let mut spans = Vec::with_capacity(record.len());
                 for f in record.iter() {
                     let a = bytes.len();
                     bytes.extend_from_slice(f);
-                    self.row.spans.push((a, bytes.len()));
+                    spans.push((a, bytes.len()));
                 }
+                self.row.colon = bytes.contains(&b':');
                 self.row.bytes = bytes;
-            } else {
-                let mut end = self.row.bytes.len();
-                while end > 0 && matches!(self.row.bytes[end - 1], b'\n' | b'\r') {
-                    end -= 1;
+                for (a, b) in spans {
+                    push_span(&mut self.row.spans, &self.row.bytes, a, b);
                 }
-                let mut a = 0;
-                for i in memchr::memchr_iter(b',', &self.row.bytes[..end]) {
-                    self.row.spans.push((a, i));
-                    a = i + 1;
-                }
-                self.row.spans.push((a, end));
             }
             match String::from_utf8(std::mem::take(&mut self.row.bytes)) {
                 Ok(text) => self.row.text = text,
@@ -492,8 +542,9 @@ impl<R: BufRead> ArchiveReader<R> {
         let new_table = self.take_players();
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
-        let rare = (WEDDING_PARTNER..=KNOCK).any(|i| !self.row.field(self.cols[i]).is_empty())
-            || memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some();
+        let rare = (WEDDING_PARTNER..=KNOCK).any(|i| !self.row.is_empty(self.cols[i]))
+            || (self.row.colon
+                && memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some());
         if rare {
             let result = match self.raw_from_row() {
                 Ok(raw) => {
