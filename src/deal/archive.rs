@@ -688,17 +688,10 @@ fn read_tricks(bytes: &[u8], tricks: &mut Tricks) -> Result<(), (usize, String)>
     let byte = |i: usize| bytes.get(i).copied().unwrap_or(b' ');
     let mut i = 0;
     while i < end {
+        // The common spellings (`CA`, `H10`, `dq` ...) and the one separator after them,
+        // without a scan or a branch on the rank: a suit letter, a rank letter or `10`,
+        // then a space or a bar. Anything else goes the long way.
         let b = bytes[i];
-        if SEPARATOR[b as usize] {
-            if b == b'|' {
-                tricks.end_trick();
-            }
-            i += 1;
-            continue;
-        }
-        // The common spellings (`CA`, `H10`, `dq` ...) without a scan or a branch on the
-        // rank: a suit letter, a rank letter or `10`, then a separator. Anything else goes
-        // the long way.
         let suit = SUIT_OF[b as usize];
         let r = byte(i + 1);
         let ten = (r == b'1') as usize;
@@ -709,13 +702,23 @@ fn read_tricks(bytes: &[u8], tricks: &mut Tricks) -> Result<(), (usize, String)>
             RANK_OF[r as usize]
         };
         let len = 2 + ten;
-        let ok = ((suit | rank) != NO_CARD) & SEPARATOR[byte(i + len) as usize];
-        if ok {
+        let sep = byte(i + len);
+        if ((suit | rank) != NO_CARD) & SEPARATOR[sep as usize] {
             tricks.push(
                 None,
                 CARDS[suit.wrapping_mul(6).wrapping_add(rank) as usize],
             );
-            i += len;
+            if sep == b'|' {
+                tricks.end_trick();
+            }
+            i += len + 1;
+            continue;
+        }
+        if SEPARATOR[b as usize] {
+            if b == b'|' {
+                tricks.end_trick();
+            }
+            i += 1;
             continue;
         }
         let start = i;
