@@ -119,6 +119,20 @@ impl Tricks {
         self.ends.push(self.cards.len() as u32);
     }
 
+    /// Refills the tricks with cards that name nobody: `fill` gets the (emptied) card list
+    /// and the list of trick ends, as plain vectors a tight loop can keep in registers.
+    /// It must push to `ends` only `cards.len()` at the time (a trick ends after the cards
+    /// pushed so far).
+    pub(crate) fn refill<R>(&mut self, fill: impl FnOnce(&mut Vec<Card>, &mut Vec<u32>) -> R) -> R {
+        self.clear();
+        let mut cards = std::mem::take(&mut self.cards);
+        let mut ends = std::mem::take(&mut self.ends);
+        let result = fill(&mut cards, &mut ends);
+        self.cards = cards;
+        self.ends = ends;
+        result
+    }
+
     /// Does the record name a player for any card?
     pub fn names_players(&self) -> bool {
         !self.named.is_empty()

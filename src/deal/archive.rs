@@ -683,57 +683,58 @@ impl<R: BufRead> ArchiveReader<R> {
 
 /// Reads a `tricks` field (`CA C9 CK C10|...`) into `tricks`, reusing its vectors.
 fn read_tricks(bytes: &[u8], tricks: &mut Tricks) -> Result<(), (usize, String)> {
-    tricks.clear();
-    let end = bytes.len();
-    let byte = |i: usize| bytes.get(i).copied().unwrap_or(b' ');
-    let mut i = 0;
-    while i < end {
-        // The common spellings (`CA`, `H10`, `dq` ...) and the one separator after them,
-        // without a scan or a branch on the rank: a suit letter, a rank letter or `10`,
-        // then a space or a bar. Anything else goes the long way.
-        let b = bytes[i];
-        let suit = SUIT_OF[b as usize];
-        let r = byte(i + 1);
-        let ten = (r == b'1') as usize;
-        let rank_ten = if byte(i + 2) == b'0' { 1 } else { NO_CARD };
-        let rank = if ten == 1 {
-            rank_ten
-        } else {
-            RANK_OF[r as usize]
-        };
-        let len = 2 + ten;
-        let sep = byte(i + len);
-        if ((suit | rank) != NO_CARD) & SEPARATOR[sep as usize] {
-            tricks.push(
-                None,
-                CARDS[suit.wrapping_mul(6).wrapping_add(rank) as usize],
-            );
-            if sep == b'|' {
-                tricks.end_trick();
+    tricks.refill(|cards, ends| {
+        let end = bytes.len();
+        let byte = |i: usize| bytes.get(i).copied().unwrap_or(b' ');
+        let mut i = 0;
+        while i < end {
+            // The common spellings (`CA`, `H10`, `dq` ...) and the one separator after them,
+            // without a scan or a branch on the rank: a suit letter, a rank letter or `10`,
+            // then a space or a bar. Anything else goes the long way.
+            let b = bytes[i];
+            let suit = SUIT_OF[b as usize];
+            let r = byte(i + 1);
+            let ten = (r == b'1') as usize;
+            let rank = RANK_OR_TEN[r as usize];
+            let len = 2 + ten;
+            let sep = byte(i + len);
+            let zero = (ten == 0) | (byte(i + 2) == b'0');
+            if ((suit | rank) != NO_CARD) & zero & SEPARATOR[sep as usize] {
+                cards.push(CARDS[suit.wrapping_mul(6).wrapping_add(rank) as usize]);
+                if sep == b'|' {
+                    ends.push(cards.len() as u32);
+                }
+                i += len + 1;
+                continue;
             }
-            i += len + 1;
-            continue;
-        }
-        if SEPARATOR[b as usize] {
-            if b == b'|' {
-                tricks.end_trick();
+            if SEPARATOR[b as usize] {
+                if b == b'|' {
+                    ends.push(cards.len() as u32);
+                }
+                i += 1;
+                continue;
             }
-            i += 1;
-            continue;
+            let start = i;
+            while i < end && !SEPARATOR[bytes[i] as usize] {
+                i += 1;
+            }
+            let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
+            match Card::parse_token(token) {
+                Ok(card) => cards.push(card),
+                Err(e) => return Err((ends.len(), e.to_string())),
+            }
         }
-        let start = i;
-        while i < end && !SEPARATOR[bytes[i] as usize] {
-            i += 1;
-        }
-        let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
-        match Card::parse_token(token) {
-            Ok(card) => tricks.push(None, card),
-            Err(e) => return Err((tricks.len(), e.to_string())),
-        }
-    }
-    tricks.end_trick();
-    Ok(())
+        ends.push(cards.len() as u32);
+        Ok(())
+    })
 }
+
+/// [`RANK_OF`], and `1` for the ten (the `1` of `10`; the reader checks the `0`).
+const RANK_OR_TEN: [u8; 256] = {
+    let mut t = RANK_OF;
+    t[b'1' as usize] = 1;
+    t
+};
 
 /// Bytes between card tokens: space, tab, and the bar between tricks.
 const SEPARATOR: [bool; 256] = {
