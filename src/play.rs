@@ -250,6 +250,17 @@ const MARKS: [u8; DISTINCT] = {
     t
 };
 
+/// Number of bits set in each byte (a table: the baseline x86-64 has no popcount).
+const BITS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 impl Trick {
     const EMPTY: Trick = Trick {
         seats: [0; MAX_SEATS],
@@ -448,12 +459,16 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     }
     let mut active_buf = [0usize; MAX_SEATS];
     let mut na = 0;
-    for k in 1..=seats {
-        let s = (record.dealer + k) % seats;
-        if !(seats == n + 1 && s == record.dealer) {
-            active_buf[na] = s;
-            na += 1;
-        }
+    let sits_out = if seats == n + 1 {
+        record.dealer
+    } else {
+        usize::MAX
+    };
+    let mut s = record.dealer % seats.max(1);
+    for _ in 0..seats {
+        s = if s + 1 >= seats { 0 } else { s + 1 };
+        active_buf[na] = s;
+        na += (s != sits_out) as usize;
     }
     let active = &active_buf[..na];
     // Each active seat's place in the order of play.
@@ -871,7 +886,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         if t != last {
             // Counted from the seats that played each marked card, then pushed in the
             // order fox, Dulle, club queen.
-            let count = |mark: usize, seats: u8| (trick.marks[mark] & seats).count_ones();
+            let count = |mark: usize, seats: u8| BITS[(trick.marks[mark] & seats) as usize];
             let fox = count(MARK_FOX, members[1 - wi]);
             let dulle = count(MARK_DULLE, members[1 - wi]);
             let cq = [

@@ -102,6 +102,32 @@ fn schwarz(party: Party, facts: &DealFacts, p: &Profile) -> bool {
     }
 }
 
+/// The reason for a target set by a call, by [`Call`]: `own <call>`, and `against <the
+/// other party>'s <call>` by the party that called (written out: goals are set every deal).
+const OWN: [&str; 5] = [
+    "own Re/Kontra",
+    "own no 90",
+    "own no 60",
+    "own no 30",
+    "own schwarz",
+];
+const AGAINST: [[&str; 5]; 2] = [
+    [
+        "against Re's Re/Kontra",
+        "against Re's no 90",
+        "against Re's no 60",
+        "against Re's no 30",
+        "against Re's schwarz",
+    ],
+    [
+        "against Kontra's Re/Kontra",
+        "against Kontra's no 90",
+        "against Kontra's no 60",
+        "against Kontra's no 30",
+        "against Kontra's schwarz",
+    ],
+];
+
 fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
     let w = &p.winning;
     if facts.contract.is_misere() {
@@ -125,14 +151,14 @@ fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
         let call = own.highest().unwrap_or(Call::No90);
         return Goal {
             target: target_for(own.level(), &w.own_call_targets, Target::AllTricks),
-            why: format!("own {call}").into(),
+            why: OWN[call as usize].into(),
         };
     }
     if opp.level() > 0 {
         let call = opp.highest().unwrap_or(Call::No90);
         return Goal {
             target: target_for(opp.level(), &w.against_call_targets, Target::OneTrick),
-            why: format!("against {}'s {call}", party.other()).into(),
+            why: AGAINST[party.other() as usize][call as usize].into(),
         };
     }
     let only_kontra = facts.kontra_calls.announced() && !facts.re_calls.announced();
@@ -624,4 +650,22 @@ fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, sheet: Sheet) 
             None => 0,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn goal_reasons_are_the_calls_as_displayed() {
+        for call in Call::ALL {
+            assert_eq!(OWN[call as usize], format!("own {call}"));
+            for party in [Party::Re, Party::Kontra] {
+                assert_eq!(
+                    AGAINST[party as usize][call as usize],
+                    format!("against {party}'s {call}")
+                );
+            }
+        }
+    }
 }

@@ -125,9 +125,16 @@ impl Summary {
         c.value += r.value() as i64;
         for item in r.items.iter().filter(|i| i.scored) {
             let n = self.items.len();
-            let found = (0..n)
-                .map(|k| (self.hint + k) % n)
-                .find(|&k| same(&self.items[k].0, &item.item));
+            let key: &str = &item.item;
+            // By address from the hint on, then by text.
+            let hint = self.hint.min(n);
+            let found = (hint..n)
+                .chain(0..hint)
+                .find(|&k| {
+                    let line: &str = &self.items[k].0;
+                    line.as_ptr() == key.as_ptr() && line.len() == key.len()
+                })
+                .or_else(|| (0..n).find(|&k| self.items[k].0 == key));
             let at = match found {
                 Some(k) => k,
                 None => {
