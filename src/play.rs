@@ -1137,27 +1137,52 @@ fn play_cards(
 /// Karlchen when a club jack is in the last trick, the club queen rule for a poverty. Such
 /// profiles may still differ in what they allow (contracts, call deadlines): see [`replay`].
 pub fn derives_alike(a: &Profile, b: &Profile, record: &FullRecord) -> bool {
-    let wedding = record.contract == Contract::Wedding;
-    let jack_last = record
-        .tricks
-        .last()
-        .is_some_and(|t| t.cards.contains(&Card::CLUB_JACK));
-    a.deck == b.deck
-        && a.contracts.re_cards == b.contracts.re_cards
-        && a.contracts.called_ace == b.contracts.called_ace
-        && a.knocking.allowed == b.knocking.allowed
-        && (a.extras.club_queen != 0) == (b.extras.club_queen != 0)
-        && (!wedding || a.contracts.wedding_unfound == b.contracts.wedding_unfound)
-        && a.extras.doppelkopf_kind == b.extras.doppelkopf_kind
-        && a.extras.doppelkopf_eyes == b.extras.doppelkopf_eyes
-        && (!record.compulsory
-            || a.contracts.compulsory_solo_leads == b.contracts.compulsory_solo_leads)
-        && (!wedding
-            || (a.contracts.wedding_tricks == b.contracts.wedding_tricks
-                && a.contracts.wedding_partner == b.contracts.wedding_partner))
-        && (!jack_last || a.extras.karlchen_kind == b.extras.karlchen_kind)
-        && (record.contract != Contract::Poverty
-            || a.poverty.partner_by_club_queen == b.poverty.partner_by_club_queen)
+    Alike::new(a, b).holds_for(record)
+}
+
+/// What two profiles share of the rules that decide a deal's facts, compared once (for
+/// [`derives_alike`] on every deal of an archive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Alike {
+    /// The rules every deal depends on.
+    always: bool,
+    wedding: bool,
+    compulsory: bool,
+    karlchen: bool,
+    poverty: bool,
+}
+
+impl Alike {
+    pub fn new(a: &Profile, b: &Profile) -> Alike {
+        Alike {
+            always: a.deck == b.deck
+                && a.contracts.re_cards == b.contracts.re_cards
+                && a.contracts.called_ace == b.contracts.called_ace
+                && a.knocking.allowed == b.knocking.allowed
+                && (a.extras.club_queen != 0) == (b.extras.club_queen != 0)
+                && a.extras.doppelkopf_kind == b.extras.doppelkopf_kind
+                && a.extras.doppelkopf_eyes == b.extras.doppelkopf_eyes,
+            wedding: a.contracts.wedding_unfound == b.contracts.wedding_unfound
+                && a.contracts.wedding_tricks == b.contracts.wedding_tricks
+                && a.contracts.wedding_partner == b.contracts.wedding_partner,
+            compulsory: a.contracts.compulsory_solo_leads == b.contracts.compulsory_solo_leads,
+            karlchen: a.extras.karlchen_kind == b.extras.karlchen_kind,
+            poverty: a.poverty.partner_by_club_queen == b.poverty.partner_by_club_queen,
+        }
+    }
+
+    /// Do the two profiles derive the same facts from this deal?
+    pub fn holds_for(&self, record: &FullRecord) -> bool {
+        self.always
+            && (self.wedding || record.contract != Contract::Wedding)
+            && (self.compulsory || !record.compulsory)
+            && (self.karlchen
+                || !record
+                    .tricks
+                    .last()
+                    .is_some_and(|t| t.cards.contains(&Card::CLUB_JACK)))
+            && (self.poverty || record.contract != Contract::Poverty)
+    }
 }
 
 /// The facts of `record` under `profile`, given the facts `base` that [`play`] derived for

@@ -7,7 +7,6 @@ use crate::contract::{Contract, Party};
 use crate::deal::DealFacts;
 use crate::extras::Extra;
 use std::borrow::Cow;
-use std::str::FromStr;
 
 use crate::variant::{BockTrigger, Doubling, Profile, SchwarzBy, Sheet, ValueRule};
 
@@ -372,6 +371,12 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         }
     }
 
+    // What each party scored before the extras (doubled without them, where the profile
+    // says so).
+    let mut before_extras = [0i32; 2];
+    for i in items.iter().filter(|i| i.scored) {
+        before_extras[i.party as usize] += i.points;
+    }
     // Extras (7.2), netted between the parties; none in a misere.
     let extras_count = winner.is_some() || p.extras.when_nobody_wins;
     let schweinchen = facts.schweinchen;
@@ -427,15 +432,18 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         Doubling::Once => announced.min(1),
         Doubling::Each => announced,
     };
-    let is_extra = |i: &Item| i.item == "against_the_old" || Extra::from_str(&i.item).is_ok();
     if doublings > 0 {
         let factor = 1i32 << doublings;
         for party in [Party::Re, Party::Kontra] {
-            let base: i32 = items
-                .iter()
-                .filter(|i| i.scored && i.party == party && (s.doubling_extras || !is_extra(i)))
-                .map(|i| i.points)
-                .sum();
+            let base: i32 = if s.doubling_extras {
+                items
+                    .iter()
+                    .filter(|i| i.scored && i.party == party)
+                    .map(|i| i.points)
+                    .sum()
+            } else {
+                before_extras[party as usize]
+            };
             if base != 0 {
                 let rule = if detail {
                     format!(

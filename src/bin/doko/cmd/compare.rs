@@ -472,6 +472,16 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
             let mut record = FullRecord::default();
             let mut table = u64::MAX;
             let mut base = vec![0usize; profiles.len()];
+            // Which rules each pair of profiles shares, compared once.
+            let alike: Vec<Vec<doko::play::Alike>> = profiles
+                .iter()
+                .map(|b| {
+                    profiles
+                        .iter()
+                        .map(|a| doko::play::Alike::new(a, b))
+                        .collect()
+                })
+                .collect();
             while let Some((line, read)) = reader.read_into(&mut record) {
                 if let Err(e) = read {
                     bail!("{e}");
@@ -481,24 +491,20 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
                 // The profiles that derive the same facts from this deal share one play.
                 for i in 0..profiles.len() {
                     base[i] = (0..i)
-                        .find(|&j| doko::play::derives_alike(&profiles[j], &profiles[i], &record))
+                        .find(|&j| alike[i][j].holds_for(&record))
                         .unwrap_or(i);
                 }
-                derived.iter_mut().for_each(|d| *d = None);
-                one(&record.players, new_table, &mut |i| {
+                // Every profile's facts first (a profile that shares the play of an
+                // earlier one reads that one's facts), then scored.
+                for i in 0..profiles.len() {
                     let result = match &derived[base[i]] {
                         Some(facts) if base[i] != i => {
                             doko::play::replay(&record, facts, &profiles[i])
                         }
                         _ => play(&record, &profiles[i]),
                     };
-                    match result {
-                        Ok(f) => {
-                            if base[i] == i {
-                                derived[i] = Some(f.clone());
-                            }
-                            Some(f)
-                        }
+                    derived[i] = match result {
+                        Ok(f) => Some(f),
                         Err(e) => {
                             if i == 0 && e.field != "contract" {
                                 eprintln!(
@@ -508,8 +514,9 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
                             }
                             None
                         }
-                    }
-                });
+                    };
+                }
+                one(&record.players, new_table, &mut |i| derived[i].take());
             }
         }
     }
