@@ -261,6 +261,17 @@ const BITS: [u8; 256] = {
     t
 };
 
+/// Each card's mark slot as a shift into a word of [`Trick::marks`] bytes.
+const MARK_SHIFT: [u8; DISTINCT] = {
+    let mut t = [0u8; DISTINCT];
+    let mut i = 0;
+    while i < DISTINCT {
+        t[i] = MARKS[i] * 8;
+        i += 1;
+    }
+    t
+};
+
 impl Trick {
     const EMPTY: Trick = Trick {
         seats: [0; MAX_SEATS],
@@ -1030,6 +1041,14 @@ fn play_cards(
     let names_players = record.tricks.names_players();
     let mut void = [0u8; MAX_SEATS];
     let mut revoked = 0u8;
+    // For each seat's place in the order of play: the seats in the order they play a
+    // trick it leads (`n` entries each).
+    let mut rounds = [0u8; MAX_SEATS * MAX_SEATS];
+    for lead in 0..n {
+        for j in 0..n {
+            rounds[lead * n + j] = active[(lead + j) % n] as u8;
+        }
+    }
     let heart_ten = Card::HEART_TEN.index();
     for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
         let written = record.tricks.get(t);
@@ -1043,9 +1062,11 @@ fn play_cards(
             );
         }
         let led = order.suit_id(cards[0]);
+        let led_bit = 1u8 << led;
         let keys = order.keys(led);
         let dullen = dullen_applies(profile, t + 1 == hand) as usize;
-        let mut pos = pos_of[leader] as usize;
+        // The seats in the order they play this trick.
+        let turn = &rounds[pos_of[leader] as usize * n..][..n];
         // The winner: the highest key, shifted left, with a tie-break below it: of equal
         // cards the first played wins (7 - j), except a later ♥10 under Dullen (8 + j).
         let mut best = 0usize;
@@ -1053,9 +1074,8 @@ fn play_cards(
         // an array would stall the store buffer).
         let mut seats = 0u64;
         let (mut eyes, mut suits, mut marks) = (0u16, 0u8, 0u32);
-        for (j, &card) in cards.iter().enumerate() {
-            let seat = active[pos];
-            pos = if pos + 1 == n { 0 } else { pos + 1 };
+        for (j, (&card, &seat)) in cards.iter().zip(turn).enumerate() {
+            let seat = seat as usize;
             if names_players
                 && let Some(named) = written.named(j)
                 && named != seat
@@ -1106,15 +1126,16 @@ fn play_cards(
                 }
             }
             held[seat][i] += 1;
-            let suit = order.suit_id(card);
-            revoked |= void[seat] & (1 << suit);
-            void[seat] |= ((suit != led) as u8) << led;
+            // One bit each: this card's play suit, and the led suit if it is another.
+            let suit_bit = 1u8 << order.suit_id(card);
+            revoked |= void[seat] & suit_bit;
+            void[seat] |= led_bit & !suit_bit;
             let later_wins = dullen & (i == heart_ten) as usize;
-            let tie = later_wins * (8 + j) + (1 - later_wins) * (7 - j);
+            let tie = (7 - j) + later_wins * (2 * j + 1);
             best = best.max((keys[i] as usize) << 4 | tie);
             eyes += card.eyes();
-            suits |= 1 << suit;
-            marks |= 1 << (seat + 8 * MARKS[i] as usize);
+            suits |= suit_bit;
+            marks |= 1 << (seat + MARK_SHIFT[i] as usize);
             seats |= (seat as u64) << (8 * j);
         }
         let tie = best & 15;
