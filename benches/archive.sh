@@ -1,25 +1,40 @@
 #!/usr/bin/env bash
 # Generates an archive of N deals (default 1,000,000) and times `doko score --summary` and
 # `doko compare` with three profiles on it: deals per second (of CPU time, one core) and
-# peak memory. Usage: benches/archive.sh [N]
+# peak memory. Each command runs R times (default 5), the two commands taking turns; the
+# best and the median run are reported (a shared machine's timings vary from run to run).
+# Usage: benches/archive.sh [N] [R]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-1000000}
+runs=${2:-5}
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (Debian package: time)" >&2; exit 1; }
 cargo build --release -q
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 ./target/release/doko generate --deals "$n" --seed 7 > "$dir/archive.csv"
-echo "archive: $n deals, $(du -h "$dir/archive.csv" | cut -f1)"
+echo "archive: $n deals, $(du -h "$dir/archive.csv" | cut -f1), $runs runs of each command"
 run() {
   local label=$1; shift
-  /usr/bin/time -f "%e %U %M" -o "$dir/t" ./target/release/doko "$@" > /dev/null
-  read -r wall user mem < "$dir/t"
-  awk -v l="$label" -v n="$n" -v w="$wall" -v u="$user" -v m="$mem" \
-    'BEGIN { printf "%-28s %6.2f s wall %6.2f s cpu %9.0f deals/s  peak %5.1f MB\n", l, w, u, n / (u > 0 ? u : 1), m / 1024 }'
-  echo "$user" > "$dir/$label.cpu"
+  /usr/bin/time -f "%U %M" -o "$dir/t" ./target/release/doko "$@" > /dev/null
+  cat "$dir/t" >> "$dir/$label"
 }
-run "score --summary" score "$dir/archive.csv" --summary
-run "compare --summary (3)" compare "$dir/archive.csv" --variants ddv,ja-online,ja-classic --summary
-awk -v a="$(cat "$dir/score --summary.cpu")" -v b="$(cat "$dir/compare --summary (3).cpu")" \
-  'BEGIN { printf "compare / score: %.2f\n", b / a }'
+for _ in $(seq "$runs"); do
+  run score score "$dir/archive.csv" --summary
+  run compare compare "$dir/archive.csv" --variants ddv,ja-online,ja-classic --summary
+done
+report() {
+  local label=$1 title=$2
+  sort -n "$dir/$label" | awk -v l="$title" -v n="$n" '
+    { u[NR] = $1; if ($2 > m) m = $2 }
+    END {
+      best = u[1]; med = u[int((NR + 1) / 2)]
+      printf "%-24s best %5.2f s (%7.0f deals/s)  median %5.2f s (%7.0f deals/s)  peak %5.1f MB\n",
+        l, best, n / (best > 0 ? best : 1), med, n / (med > 0 ? med : 1), m / 1024
+    }'
+}
+report score "score --summary"
+report compare "compare --summary (3)"
+median() { sort -n "$dir/$1" | awk '{ u[NR] = $1 } END { print u[int((NR + 1) / 2)] }'; }
+awk -v a="$(median score)" -v b="$(median compare)" \
+  'BEGIN { printf "compare / score (medians): %.2f\n", b / a }'

@@ -1137,11 +1137,11 @@ fn play_cards(
             suits |= suit_bit;
             marks |= 1 << (seat + MARK_SHIFT[i] as usize);
             seats |= (seat as u64) << (8 * j);
+            trick.cards[j & (MAX_SEATS - 1)] = card;
         }
         let tie = best & 15;
         let w = if tie >= 8 { tie - 8 } else { 7 - tie };
         trick.seats = seats.to_le_bytes();
-        trick.cards[..n].copy_from_slice(cards);
         trick.len = n as u8;
         trick.eyes = eyes;
         trick.suits = suits;
