@@ -219,19 +219,11 @@ fn padded_quoted_and_named_rows_read_as_the_plain_ones() {
         }
         text
     };
-    let padded = rewrite(&|row| {
-        row.split(',')
-            .map(|f| format!(" \t{f}\u{a0} "))
-            .collect::<Vec<_>>()
-            .join(",")
-    });
+    let each_field =
+        |f: fn(&str) -> String| rewrite(&|row| row.split(',').map(f).collect::<Vec<_>>().join(","));
+    let padded = each_field(|f| format!(" \t{f}\u{a0} "));
     assert_eq!(summary("padded.csv", padded), expected);
-    let quoted = rewrite(&|row| {
-        row.split(',')
-            .map(|f| format!("\"{f}\""))
-            .collect::<Vec<_>>()
-            .join(",")
-    });
+    let quoted = each_field(|f| format!("\"{f}\""));
     assert_eq!(summary("quoted.csv", quoted), expected);
     // The first trick is led by the player after the dealer.
     let name_leader = |row: &str, wrong: bool| {
