@@ -55,43 +55,34 @@ impl Suit {
 /// Not a suit or rank in [`SUIT_OF`] and [`RANK_OF`].
 pub(crate) const NO_CARD: u8 = 255;
 
-/// Suit letters (either case) as an index into [`Suit::ALL`].
-pub(crate) const SUIT_OF: [u8; 256] = {
+/// A table from letters (either case) to indexes, [`NO_CARD`] elsewhere.
+const fn letters(pairs: &[(u8, u8)]) -> [u8; 256] {
     let mut t = [NO_CARD; 256];
-    let suits: [(u8, u8); 4] = [(b'C', 0), (b'S', 1), (b'H', 2), (b'D', 3)];
     let mut k = 0;
-    while k < suits.len() {
-        let (c, i) = suits[k];
+    while k < pairs.len() {
+        let (c, i) = pairs[k];
         t[c as usize] = i;
         t[c.to_ascii_lowercase() as usize] = i;
         k += 1;
     }
     t
-};
+}
+
+/// Suit letters (either case) as an index into [`Suit::ALL`].
+pub(crate) const SUIT_OF: [u8; 256] = letters(&[(b'C', 0), (b'S', 1), (b'H', 2), (b'D', 3)]);
 
 /// One-letter ranks (either case, German `D` and `B` too, `T` for ten) as an index into
 /// [`Rank::ALL`]; the ten is also written `10`.
-pub(crate) const RANK_OF: [u8; 256] = {
-    let mut t = [NO_CARD; 256];
-    let ranks: [(u8, u8); 8] = [
-        (b'A', 0),
-        (b'T', 1),
-        (b'K', 2),
-        (b'Q', 3),
-        (b'D', 3),
-        (b'J', 4),
-        (b'B', 4),
-        (b'9', 5),
-    ];
-    let mut k = 0;
-    while k < ranks.len() {
-        let (c, i) = ranks[k];
-        t[c as usize] = i;
-        t[c.to_ascii_lowercase() as usize] = i;
-        k += 1;
-    }
-    t
-};
+pub(crate) const RANK_OF: [u8; 256] = letters(&[
+    (b'A', 0),
+    (b'T', 1),
+    (b'K', 2),
+    (b'Q', 3),
+    (b'D', 3),
+    (b'J', 4),
+    (b'B', 4),
+    (b'9', 5),
+]);
 
 /// Every distinct card by its index (`suit * 6 + rank`, as [`Card::index`]); the entries
 /// past the 24 cards are never used, they only keep a lookup by a byte in bounds.
