@@ -376,6 +376,24 @@ pub struct CardOrder {
     key: [[u8; DISTINCT]; 5],
 }
 
+/// A card's standing in a trick: the highest standing wins. Its key in the led play suit
+/// ([`CardOrder::keys`]) above a tie-break between equal cards: the first played wins
+/// (`7 - j` for the card in place `j`), except a later ♥10 under Dullen (`8 + j`). A trick
+/// has at most 8 cards (a profile plays with 6 players at most).
+#[inline(always)]
+pub fn trick_standing(keys: &[u8; DISTINCT], card: Card, j: usize, dullen: bool) -> usize {
+    let later_wins = (dullen & (card == Card::HEART_TEN)) as usize;
+    let tie = (7 - j) + later_wins * (2 * j + 1);
+    (keys[card.index()] as usize) << 4 | tie
+}
+
+/// The place in the trick of the card with the highest [`trick_standing`] `best`.
+#[inline]
+pub fn trick_winner_place(best: usize) -> usize {
+    let tie = best & 15;
+    if tie >= 8 { tie - 8 } else { 7 - tie }
+}
+
 /// The play-suit id of trumps in [`CardOrder::suit_id`].
 pub const TRUMP_ID: u8 = 4;
 
@@ -487,19 +505,14 @@ impl CardOrder {
 
     /// As [`CardOrder::trick_winner`]; with `dullen`, a second ♥10 beats the first.
     pub fn trick_winner_dullen(&self, cards: &[Card], dullen: bool) -> usize {
-        let keys = &self.key[self.suit_id(cards[0]) as usize];
-        let mut best = 0;
-        let mut best_key = keys[cards[0].index()];
-        for (i, &c) in cards.iter().enumerate().skip(1) {
-            let k = keys[c.index()];
-            // Equal cards: the first played wins, except a second ♥10 under Dullen.
-            let dulle = dullen && c == Card::HEART_TEN && cards[best] == Card::HEART_TEN;
-            if k > best_key || dulle {
-                best = i;
-                best_key = k;
-            }
-        }
-        best
+        let keys = self.keys(self.suit_id(cards[0]));
+        let best = cards
+            .iter()
+            .enumerate()
+            .map(|(j, &c)| trick_standing(keys, c, j, dullen))
+            .max()
+            .unwrap_or(0);
+        trick_winner_place(best)
     }
 
     /// Makes `card` the highest trump (Schweinchen, Hyperschweinchen).

@@ -6,7 +6,9 @@
 //! (for a poverty: the hands before the exchange).
 
 use crate::calls::{Call, PartyCalls};
-use crate::cards::{Card, CardOrder, DISTINCT, Rank, Suit, TrumpKind};
+use crate::cards::{
+    Card, CardOrder, DISTINCT, Rank, Suit, TrumpKind, trick_standing, trick_winner_place,
+};
 use crate::contract::{Contract, Party};
 use crate::deal::{DealFacts, Knock, Role};
 use crate::extras::Extra;
@@ -1049,12 +1051,11 @@ fn play_cards(
             rounds[lead * n + j] = active[(lead + j) % n] as u8;
         }
     }
-    let heart_ten = Card::HEART_TEN.index();
     for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
         let written = record.tricks.get(t);
         let at = Some(t + 1);
         let cards = written.cards;
-        if cards.len() != n || n > MAX_SEATS {
+        if cards.len() != n {
             return fail(
                 at,
                 "tricks",
@@ -1064,11 +1065,10 @@ fn play_cards(
         let led = order.suit_id(cards[0]);
         let led_bit = 1u8 << led;
         let keys = order.keys(led);
-        let dullen = dullen_applies(profile, t + 1 == hand) as usize;
+        let dullen = dullen_applies(profile, t + 1 == hand);
         // The seats in the order they play this trick.
         let turn = &rounds[pos_of[leader] as usize * n..][..n];
-        // The winner: the highest key, shifted left, with a tie-break below it: of equal
-        // cards the first played wins (7 - j), except a later ♥10 under Dullen (8 + j).
+        // The winner: the highest standing.
         let mut best = 0usize;
         // Seats and marks are gathered a byte each in one word (stored bytes read back as
         // an array would stall the store buffer).
@@ -1130,17 +1130,14 @@ fn play_cards(
             let suit_bit = 1u8 << order.suit_id(card);
             revoked |= void[seat] & suit_bit;
             void[seat] |= led_bit & !suit_bit;
-            let later_wins = dullen & (i == heart_ten) as usize;
-            let tie = (7 - j) + later_wins * (2 * j + 1);
-            best = best.max((keys[i] as usize) << 4 | tie);
+            best = best.max(trick_standing(keys, card, j, dullen));
             eyes += card.eyes();
             suits |= suit_bit;
             marks |= 1 << (seat + MARK_SHIFT[i] as usize);
             seats |= (seat as u64) << (8 * j);
             trick.cards[j & (MAX_SEATS - 1)] = card;
         }
-        let tie = best & 15;
-        let w = if tie >= 8 { tie - 8 } else { 7 - tie };
+        let w = trick_winner_place(best);
         trick.seats = seats.to_le_bytes();
         trick.len = n as u8;
         trick.eyes = eyes;
