@@ -82,14 +82,6 @@ impl<'a> WrittenTrick<'a> {
             .enumerate()
             .map(move |(j, &c)| (this.named(j), c))
     }
-
-    pub fn len(&self) -> usize {
-        self.cards.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
 }
 
 impl Tricks {
@@ -649,41 +641,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     let tricks = &tricks[..record.tricks.len()];
 
     if revoked != 0 {
-        // The earliest revoke: walking back from the last trick, `later[seat]` has a bit
-        // for each play suit the seat still holds.
-        let mut later = [0u8; MAX_SEATS];
-        let mut revoke = None;
-        for (t, trick) in tricks.iter().enumerate().rev() {
-            let led_bit = 1u8 << order.suit_id(trick.cards[0]);
-            for j in (1..trick.len as usize).rev() {
-                let seat = trick.seats[j] as usize;
-                if order.suit_id(trick.cards[j]) != order.suit_id(trick.cards[0])
-                    && later[seat] & led_bit != 0
-                {
-                    revoke = Some((t, j));
-                }
-            }
-            for j in 0..trick.len as usize {
-                later[trick.seats[j] as usize] |= 1 << order.suit_id(trick.cards[j]);
-            }
-        }
-        if let Some((t, j)) = revoke {
-            let trick = &tricks[t];
-            let (seat, card) = (trick.seats[j] as usize, trick.cards[j]);
-            let led = order.play_suit(trick.cards[0]);
-            let played = Played::from_tricks(tricks);
-            let later = &played.of(seat)[t + 1..];
-            if let Some(held) = later.iter().find(|&&c| order.play_suit(c) == led) {
-                return fail(
-                    Some(t + 1),
-                    "tricks",
-                    format!(
-                        "revoke: {} plays {card} on a {led} lead but holds {held}",
-                        name(seat)
-                    ),
-                );
-            }
-        }
+        first_revoke(tricks, &order, name)?;
     }
 
     if record.contract == Contract::Poverty {
@@ -1147,6 +1105,50 @@ fn play_cards(
         leader = trick.winner;
     }
     Ok(revoked)
+}
+
+/// The earliest revoke of a deal that [`play_cards`] flagged: walking back from the last
+/// trick, `later[seat]` has a bit for each play suit the seat still holds.
+fn first_revoke<'a>(
+    tricks: &[Trick],
+    order: &CardOrder,
+    name: impl Fn(usize) -> &'a str,
+) -> Result<(), PlayError> {
+    let mut later = [0u8; MAX_SEATS];
+    let mut revoke = None;
+    for (t, trick) in tricks.iter().enumerate().rev() {
+        let led = order.suit_id(trick.cards[0]);
+        for j in (1..trick.len as usize).rev() {
+            let seat = trick.seats[j] as usize;
+            if order.suit_id(trick.cards[j]) != led && later[seat] & (1 << led) != 0 {
+                revoke = Some((t, j));
+            }
+        }
+        for j in 0..trick.len as usize {
+            later[trick.seats[j] as usize] |= 1 << order.suit_id(trick.cards[j]);
+        }
+    }
+    let Some((t, j)) = revoke else {
+        return Ok(());
+    };
+    let trick = &tricks[t];
+    let (seat, card) = (trick.seats[j] as usize, trick.cards[j]);
+    let led = order.play_suit(trick.cards[0]);
+    let played = Played::from_tricks(tricks);
+    match played.of(seat)[t + 1..]
+        .iter()
+        .find(|&&c| order.play_suit(c) == led)
+    {
+        Some(held) => fail(
+            Some(t + 1),
+            "tricks",
+            format!(
+                "revoke: {} plays {card} on a {led} lead but holds {held}",
+                name(seat)
+            ),
+        ),
+        None => Ok(()),
+    }
 }
 
 /// Do two profiles derive the same facts from this deal's tricks? Only the rules that can
