@@ -55,9 +55,27 @@ fn read_archive_rows(bencher: Bencher) {
         });
 }
 
-/// Playing 1000 deals through: leaders, following suit, winners, parties, extras, calls.
+/// Playing 1000 deals through as an archive row gives them (no hands written): leaders,
+/// following suit, winners, parties, extras, calls.
 #[divan::bench]
 fn play_deals(bencher: Bencher) {
+    let p = profile();
+    let mut recs = records(&p);
+    for r in &mut recs {
+        r.hands.clear();
+    }
+    bencher
+        .counter(divan::counter::ItemsCount::new(DEALS))
+        .bench(|| {
+            for r in &recs {
+                black_box(play(r, &p).unwrap());
+            }
+        });
+}
+
+/// Playing 1000 deals whose hands are written: every card is also checked against its hand.
+#[divan::bench]
+fn play_deals_with_hands(bencher: Bencher) {
     let p = profile();
     let recs = records(&p);
     bencher

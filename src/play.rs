@@ -960,6 +960,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
 
 /// Who plays a deal, in order: the seats that get cards, each seat's place among them,
 /// and who leads the first trick.
+#[derive(Clone, Copy)]
 struct Seating<'a> {
     active: &'a [usize],
     pos_of: &'a [u8; MAX_SEATS],
@@ -972,6 +973,11 @@ struct Seating<'a> {
 /// for each play suit the seat has shown it does not hold, and playing such a suit later
 /// is a revoke; the result is nonzero if there was one (which one is worked out by the
 /// caller, only then).
+///
+/// A record without hands or named seats (an archive row) is first played without the
+/// per-card checks of the deck and its copies, which are then checked once from `held`;
+/// if anything is wrong, the deal is played again with every check in place, which finds
+/// the first fault as the record reads.
 fn play_cards(
     record: &FullRecord,
     profile: &Profile,
@@ -981,130 +987,196 @@ fn play_cards(
     held: &mut [[u8; DISTINCT]; MAX_SEATS],
     tricks: &mut [Trick; MAX_HAND],
 ) -> Result<u8, PlayError> {
-    let Seating {
-        active,
-        pos_of,
-        mut leader,
-    } = seating;
-    let n = active.len();
-    let hand = profile.hand_size();
-    let name = |s: usize| record.players[s].as_str();
-    // A bit for each card of the profile's deck, by index.
-    let in_deck: u32 = profile.deck.ranks.iter().fold(0, |m, &r| {
-        m | Suit::ALL
-            .iter()
-            .fold(0, |m, &s| m | 1 << Card::new(s, r).index())
-    });
-    let mut copies = [0u8; DISTINCT];
-    let deck_copies = profile.deck.copies;
-    let has_hands = !remaining.is_empty();
-    let names_players = record.tricks.names_players();
-    let mut void = [0u8; MAX_SEATS];
-    let mut revoked = 0u8;
-    // For each seat's place in the order of play: the seats in the order they play a
-    // trick it leads (`n` entries each).
-    let mut rounds = [0u8; MAX_SEATS * MAX_SEATS];
-    for lead in 0..n {
-        for j in 0..n {
-            rounds[lead * n + j] = active[(lead + j) % n] as u8;
+    if remaining.is_empty() && !record.tricks.names_players() {
+        let plain = Cards::<false> {
+            record,
+            profile,
+            order,
+            remaining: &mut [],
+        };
+        if let Some(revoked) = plain.play(&seating, held, tricks)? {
+            return Ok(revoked);
         }
+        *held = [[0; DISTINCT]; MAX_SEATS];
     }
-    for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
-        let written = record.tricks.get(t);
-        let at = Some(t + 1);
-        let cards = written.cards;
-        if cards.len() != n {
-            return fail(
-                at,
-                "tricks",
-                format!("{} cards in the trick; {n} expected", cards.len()),
-            );
+    let checked = Cards::<true> {
+        record,
+        profile,
+        order,
+        remaining,
+    };
+    Ok(checked.play(&seating, held, tricks)?.unwrap_or(0))
+}
+
+/// The card loop of [`play_cards`]: with `CHECKED`, each card is checked as it is played
+/// (named seat, deck, copies, hand); without, the copies are checked after the loop, and
+/// `Ok(None)` asks for the checked pass.
+struct Cards<'a, 'r, const CHECKED: bool> {
+    record: &'a FullRecord,
+    profile: &'a Profile,
+    order: &'a CardOrder,
+    remaining: &'r mut [Option<Vec<Card>>],
+}
+
+impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
+    fn play(
+        self,
+        seating: &Seating,
+        held: &mut [[u8; DISTINCT]; MAX_SEATS],
+        tricks: &mut [Trick; MAX_HAND],
+    ) -> Result<Option<u8>, PlayError> {
+        let Cards {
+            record,
+            profile,
+            order,
+            remaining,
+        } = self;
+        let Seating {
+            active,
+            pos_of,
+            mut leader,
+        } = *seating;
+        let n = active.len();
+        let hand = profile.hand_size();
+        let name = |s: usize| record.players[s].as_str();
+        // How many of each card the deck has, by index (0 for a card not in it).
+        let mut in_deck = [0u8; DISTINCT];
+        for &r in &profile.deck.ranks {
+            for &s in &Suit::ALL {
+                in_deck[Card::new(s, r).index()] = profile.deck.copies;
+            }
         }
-        let led = order.suit_id(cards[0]);
-        let led_bit = 1u8 << led;
-        let keys = order.keys(led);
-        let dullen = dullen_applies(profile, t + 1 == hand);
-        // The seats in the order they play this trick.
-        let turn = &rounds[pos_of[leader] as usize * n..][..n];
-        // The winner: the highest standing.
-        let mut best = 0usize;
-        // Seats and marks are gathered a byte each in one word (stored bytes read back as
-        // an array would stall the store buffer).
-        let mut seats = 0u64;
-        let (mut eyes, mut suits, mut marks) = (0u16, 0u8, 0u32);
-        for (j, (&card, &seat)) in cards.iter().zip(turn).enumerate() {
-            let seat = seat as usize;
-            if names_players
-                && let Some(named) = written.named(j)
-                && named != seat
-            {
-                let why = match (j, t) {
-                    (0, 0) => format!("{} leads trick 1", name(seat)),
-                    (0, _) => format!("{} won trick {t} and leads", name(seat)),
-                    _ => format!("{} plays card {} of the trick", name(seat), j + 1),
-                };
-                return fail(at, "tricks", format!("{why}, not {}", name(named)));
+        let mut copies = [0u8; DISTINCT];
+        let has_hands = CHECKED && !remaining.is_empty();
+        let names_players = CHECKED && record.tricks.names_players();
+        let mut void = [0u8; MAX_SEATS];
+        let mut revoked = 0u8;
+        // For each seat's place in the order of play: the seats in the order they play a
+        // trick it leads (`n` entries each).
+        let mut rounds = [0u8; MAX_SEATS * MAX_SEATS];
+        for lead in 0..n {
+            for j in 0..n {
+                let k = lead + j;
+                rounds[lead * n + j] = active[if k >= n { k - n } else { k }] as u8;
             }
-            let i = card.index();
-            if in_deck >> i & 1 == 0 {
+        }
+        for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
+            let written = record.tricks.get(t);
+            let at = Some(t + 1);
+            let cards = written.cards;
+            if cards.len() != n {
+                if !CHECKED {
+                    return Ok(None);
+                }
                 return fail(
                     at,
                     "tricks",
-                    format!("{card} is not in the deck of profile {}", profile.name),
+                    format!("{} cards in the trick; {n} expected", cards.len()),
                 );
             }
-            copies[i] += 1;
-            if copies[i] > deck_copies {
-                let nth = match copies[i] {
-                    2 => "second".to_string(),
-                    3 => "third".to_string(),
-                    k => format!("{k}th"),
-                };
-                return fail(
-                    at,
-                    "tricks",
-                    format!(
-                        "{card} played a {nth} time; the deck has {} of it",
-                        profile.deck.copies
-                    ),
-                );
-            }
-            if has_hands && let Some(Some(h)) = remaining.get_mut(seat) {
-                match h.iter().position(|&c| c == card) {
-                    Some(k) => {
-                        h.swap_remove(k);
+            let led = order.suit_id(cards[0]);
+            let led_bit = 1u8 << led;
+            let keys = order.keys(led);
+            let dullen = dullen_applies(profile, t + 1 == hand);
+            // The seats in the order they play this trick.
+            let turn = &rounds[pos_of[leader] as usize * n..][..n];
+            // The winner: the highest standing.
+            let mut best = 0usize;
+            // Seats and marks are gathered a byte each in one word (stored bytes read back
+            // as an array would stall the store buffer).
+            let mut seats = 0u64;
+            let (mut eyes, mut suits, mut marks) = (0u16, 0u8, 0u32);
+            for (j, (&card, &seat)) in cards.iter().zip(turn).enumerate() {
+                let seat = seat as usize;
+                let i = card.index();
+                if CHECKED {
+                    if names_players
+                        && let Some(named) = written.named(j)
+                        && named != seat
+                    {
+                        let why = match (j, t) {
+                            (0, 0) => format!("{} leads trick 1", name(seat)),
+                            (0, _) => format!("{} won trick {t} and leads", name(seat)),
+                            _ => format!("{} plays card {} of the trick", name(seat), j + 1),
+                        };
+                        return fail(at, "tricks", format!("{why}, not {}", name(named)));
                     }
-                    None => {
+                    if in_deck[i] == 0 {
                         return fail(
                             at,
                             "tricks",
-                            format!("{} plays {card}, which is not in their hand", name(seat)),
+                            format!("{card} is not in the deck of profile {}", profile.name),
                         );
                     }
+                    copies[i] += 1;
+                    if copies[i] > in_deck[i] {
+                        let nth = match copies[i] {
+                            2 => "second".to_string(),
+                            3 => "third".to_string(),
+                            k => format!("{k}th"),
+                        };
+                        return fail(
+                            at,
+                            "tricks",
+                            format!(
+                                "{card} played a {nth} time; the deck has {} of it",
+                                profile.deck.copies
+                            ),
+                        );
+                    }
+                    if has_hands && let Some(Some(h)) = remaining.get_mut(seat) {
+                        match h.iter().position(|&c| c == card) {
+                            Some(k) => {
+                                h.swap_remove(k);
+                            }
+                            None => {
+                                return fail(
+                                    at,
+                                    "tricks",
+                                    format!(
+                                        "{} plays {card}, which is not in their hand",
+                                        name(seat)
+                                    ),
+                                );
+                            }
+                        }
+                    }
+                }
+                held[seat][i] += 1;
+                // One bit each: this card's play suit, and the led suit if it is another.
+                let suit_bit = 1u8 << order.suit_id(card);
+                revoked |= void[seat] & suit_bit;
+                void[seat] |= led_bit & !suit_bit;
+                best = best.max(trick_standing(keys, card, j, dullen));
+                eyes += card.eyes();
+                suits |= suit_bit;
+                marks |= 1 << (seat + MARK_SHIFT[i] as usize);
+                seats |= (seat as u64) << (8 * j);
+                trick.cards[j & (MAX_SEATS - 1)] = card;
+            }
+            let w = trick_winner_place(best);
+            trick.seats = seats.to_le_bytes();
+            trick.len = n as u8;
+            trick.eyes = eyes;
+            trick.suits = suits;
+            trick.marks = marks.to_le_bytes();
+            trick.winner = (seats >> (8 * w)) as u8 as usize;
+            leader = trick.winner;
+        }
+        if !CHECKED {
+            // Every card played at most as often as the deck has it.
+            let mut total = [0u8; DISTINCT];
+            for row in held.iter() {
+                for (t, &h) in total.iter_mut().zip(row) {
+                    *t += h;
                 }
             }
-            held[seat][i] += 1;
-            // One bit each: this card's play suit, and the led suit if it is another.
-            let suit_bit = 1u8 << order.suit_id(card);
-            revoked |= void[seat] & suit_bit;
-            void[seat] |= led_bit & !suit_bit;
-            best = best.max(trick_standing(keys, card, j, dullen));
-            eyes += card.eyes();
-            suits |= suit_bit;
-            marks |= 1 << (seat + MARK_SHIFT[i] as usize);
-            seats |= (seat as u64) << (8 * j);
-            trick.cards[j & (MAX_SEATS - 1)] = card;
+            if total.iter().zip(&in_deck).any(|(&t, &d)| t > d) {
+                return Ok(None);
+            }
         }
-        let w = trick_winner_place(best);
-        trick.seats = seats.to_le_bytes();
-        trick.len = n as u8;
-        trick.eyes = eyes;
-        trick.suits = suits;
-        trick.marks = marks.to_le_bytes();
-        trick.winner = (seats >> (8 * w)) as u8 as usize;
-        leader = trick.winner;
+        Ok(Some(revoked))
     }
-    Ok(revoked)
 }
 
 /// The earliest revoke of a deal that [`play_cards`] flagged: walking back from the last
