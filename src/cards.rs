@@ -378,20 +378,31 @@ pub struct CardOrder {
 
 /// A card's standing in a trick: the highest standing wins. Its key in the led play suit
 /// ([`CardOrder::keys`]) above a tie-break between equal cards: the first played wins
-/// (`7 - j` for the card in place `j`), except a later ♥10 under Dullen (`8 + j`). A trick
-/// has at most 8 cards (a profile plays with 6 players at most).
+/// (`7 - j` for the card in place `j`; a trick has at most 8 cards, a profile plays with 6
+/// players at most). Dullen is settled after: [`dullen_winner`].
 #[inline(always)]
-pub fn trick_standing(keys: &[u8; DISTINCT], card: Card, j: usize, dullen: bool) -> usize {
-    let later_wins = (dullen & (card == Card::HEART_TEN)) as usize;
-    let tie = (7 - j) + later_wins * (2 * j + 1);
-    (keys[card.index()] as usize) << 4 | tie
+pub fn trick_standing(keys: &[u8; DISTINCT], card: Card, j: usize) -> usize {
+    (keys[card.index()] as usize) << 4 | (7 - j)
 }
 
 /// The place in the trick of the card with the highest [`trick_standing`] `best`.
-#[inline]
+#[inline(always)]
 pub fn trick_winner_place(best: usize) -> usize {
-    let tie = best & 15;
-    if tie >= 8 { tie - 8 } else { 7 - tie }
+    7 - (best & 15)
+}
+
+/// Under Dullen a later ♥10 beats an earlier one: if the card in place `w` (the winner by
+/// [`trick_standing`]) is a ♥10, the last ♥10 of the trick wins.
+#[inline]
+pub fn dullen_winner(cards: &[Card], w: usize) -> usize {
+    if cards[w] == Card::HEART_TEN {
+        cards
+            .iter()
+            .rposition(|&c| c == Card::HEART_TEN)
+            .unwrap_or(w)
+    } else {
+        w
+    }
 }
 
 /// The play-suit id of trumps in [`CardOrder::suit_id`].
@@ -509,10 +520,11 @@ impl CardOrder {
         let best = cards
             .iter()
             .enumerate()
-            .map(|(j, &c)| trick_standing(keys, c, j, dullen))
+            .map(|(j, &c)| trick_standing(keys, c, j))
             .max()
             .unwrap_or(0);
-        trick_winner_place(best)
+        let w = trick_winner_place(best);
+        if dullen { dullen_winner(cards, w) } else { w }
     }
 
     /// Makes `card` the highest trump (Schweinchen, Hyperschweinchen).

@@ -7,7 +7,8 @@
 
 use crate::calls::{Call, PartyCalls};
 use crate::cards::{
-    Card, CardOrder, DISTINCT, Rank, Suit, TrumpKind, trick_standing, trick_winner_place,
+    Card, CardOrder, DISTINCT, Rank, Suit, TrumpKind, dullen_winner, trick_standing,
+    trick_winner_place,
 };
 use crate::contract::{Contract, Party};
 use crate::deal::{DealFacts, Knock, Role};
@@ -1049,16 +1050,16 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
         let mut copies = [0u8; DISTINCT];
         let has_hands = CHECKED && !remaining.is_empty();
         let names_players = CHECKED && record.tricks.names_players();
-        let mut void = [0u8; MAX_SEATS];
+        // A byte for each seat: a bit for each play suit it has shown it does not hold.
+        let mut void = 0u64;
         let mut revoked = 0u8;
         // For each seat's place in the order of play: the seats in the order they play a
-        // trick it leads (`n` entries each).
-        let mut rounds = [0u8; MAX_SEATS * MAX_SEATS];
-        for lead in 0..n {
-            for j in 0..n {
-                let k = lead + j;
-                rounds[lead * n + j] = active[if k >= n { k - n } else { k }] as u8;
-            }
+        // trick it leads, a byte each.
+        let mut rounds = [0u64; MAX_SEATS];
+        let mut round = active.iter().rev().fold(0u64, |w, &s| w << 8 | s as u64);
+        for (p, &s) in active.iter().enumerate() {
+            rounds[p] = round;
+            round = round >> 8 | (s as u64) << (8 * (n - 1));
         }
         for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
             let written = record.tricks.get(t);
@@ -1077,17 +1078,13 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
             let led = order.suit_id(cards[0]);
             let led_bit = 1u8 << led;
             let keys = order.keys(led);
-            let dullen = dullen_applies(profile, t + 1 == hand);
             // The seats in the order they play this trick.
-            let turn = &rounds[pos_of[leader] as usize * n..][..n];
+            let seats = rounds[pos_of[leader] as usize];
             // The winner: the highest standing.
             let mut best = 0usize;
-            // Seats and marks are gathered a byte each in one word (stored bytes read back
-            // as an array would stall the store buffer).
-            let mut seats = 0u64;
             let (mut eyes, mut suits, mut marks) = (0u16, 0u8, 0u32);
-            for (j, (&card, &seat)) in cards.iter().zip(turn).enumerate() {
-                let seat = seat as usize;
+            for (j, &card) in cards.iter().enumerate() {
+                let seat = (seats >> (8 * j)) as u8 as usize;
                 let i = card.index();
                 if CHECKED {
                     if names_players
@@ -1145,16 +1142,19 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 held[seat][i] += 1;
                 // One bit each: this card's play suit, and the led suit if it is another.
                 let suit_bit = 1u8 << order.suit_id(card);
-                revoked |= void[seat] & suit_bit;
-                void[seat] |= led_bit & !suit_bit;
-                best = best.max(trick_standing(keys, card, j, dullen));
+                let shift = 8 * seat;
+                revoked |= (void >> shift) as u8 & suit_bit;
+                void |= ((led_bit & !suit_bit) as u64) << shift;
+                best = best.max(trick_standing(keys, card, j));
                 eyes += card.eyes();
                 suits |= suit_bit;
                 marks |= 1 << (seat + MARK_SHIFT[i] as usize);
-                seats |= (seat as u64) << (8 * j);
                 trick.cards[j & (MAX_SEATS - 1)] = card;
             }
-            let w = trick_winner_place(best);
+            let mut w = trick_winner_place(best);
+            if dullen_applies(profile, t + 1 == hand) {
+                w = dullen_winner(cards, w);
+            }
             trick.seats = seats.to_le_bytes();
             trick.len = n as u8;
             trick.eyes = eyes;
