@@ -114,6 +114,10 @@ struct Row {
     colon: bool,
 }
 
+/// Spaces after the last field of a row, so that a card token at the end of a field can
+/// be read a word at a time.
+const PADDING: &str = "    ";
+
 /// White space as [`char::is_whitespace`] has it, among ASCII bytes.
 fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
@@ -142,6 +146,17 @@ impl Row {
         match (f.as_bytes().first(), f.as_bytes().last()) {
             (Some(&x), Some(&y)) if x >= 0x80 || y >= 0x80 => f.trim(),
             _ => f,
+        }
+    }
+
+    /// Field `i` as [`Row::field`] has it, as bytes with the rest of the row after it (the
+    /// row ends in [`PADDING`]), and its length.
+    fn field_and_rest(&self, i: Option<usize>) -> (&[u8], usize) {
+        let f = self.field(i);
+        let at = (f.as_ptr() as usize).wrapping_sub(self.text.as_ptr() as usize);
+        match self.text.as_bytes().get(at..) {
+            Some(rest) if rest.len() >= f.len() => (rest, f.len()),
+            _ => (f.as_bytes(), f.len()),
         }
     }
 
@@ -326,6 +341,7 @@ impl<R: BufRead> ArchiveReader<R> {
                     push_span(&mut self.row.spans, &self.row.bytes, a, b);
                 }
             }
+            self.row.bytes.extend_from_slice(PADDING.as_bytes());
             match String::from_utf8(std::mem::take(&mut self.row.bytes)) {
                 Ok(text) => self.row.text = text,
                 Err(_) => {
@@ -639,7 +655,8 @@ impl<R: BufRead> ArchiveReader<R> {
             }
         }
         rec.calls.truncate(n);
-        if let Err((t, msg)) = read_tricks(field(TRICKS).as_bytes(), &mut rec.tricks) {
+        let (tricks, len) = row.field_and_rest(self.cols[TRICKS]);
+        if let Err((t, msg)) = read_tricks(tricks, len, &mut rec.tricks) {
             return Some((line, Err(err("tricks", msg, Some(t + 1)))));
         }
         let compulsory = field(COMPULSORY);
@@ -681,32 +698,46 @@ impl<R: BufRead> ArchiveReader<R> {
     }
 }
 
-/// Reads a `tricks` field (`CA C9 CK C10|...`) into `tricks`, reusing its vectors.
-fn read_tricks(bytes: &[u8], tricks: &mut Tricks) -> Result<(), (usize, String)> {
+/// Reads a `tricks` field (`CA C9 CK C10|...`) into `tricks`, reusing its vectors: the
+/// field is the first `end` bytes of `bytes` (the rest of the row follows it).
+fn read_tricks(bytes: &[u8], end: usize, tricks: &mut Tricks) -> Result<(), (usize, String)> {
+    /// Cards gathered on the stack before they go to the record in one copy.
+    const BUF: usize = 64;
     tricks.refill(|cards, ends| {
-        let end = bytes.len();
-        let byte = |i: usize| bytes.get(i).copied().unwrap_or(b' ');
+        let mut buf = [Card::CLUB_QUEEN; BUF];
+        let mut k = 0;
+        let byte = |i: usize| if i < end { bytes[i] } else { b' ' };
         let mut i = 0;
         while i < end {
             // The common spellings (`CA`, `H10`, `dq` ...) and the one separator after them,
-            // without a scan or a branch on the rank: a suit letter, a rank letter or `10`,
-            // then a space or a bar. Anything else goes the long way.
-            let b = bytes[i];
-            let suit = SUIT_OF[b as usize];
-            let r = byte(i + 1);
-            let ten = (r == b'1') as usize;
-            let rank = RANK_OR_TEN[r as usize];
-            let len = 2 + ten;
-            let sep = byte(i + len);
-            let zero = (ten == 0) | (byte(i + 2) == b'0');
-            if ((suit | rank) != NO_CARD) & zero & SEPARATOR[sep as usize] {
-                cards.push(CARDS[suit.wrapping_mul(6).wrapping_add(rank) as usize]);
-                if sep == b'|' {
-                    ends.push(cards.len() as u32);
+            // from four bytes read at once, without a branch on the rank: a suit letter, a
+            // rank letter or `10`, then a space or a bar (or the end of the field). Anything
+            // else goes the long way.
+            if let Some(&[b0, b1, b2, b3]) = bytes.get(i..i + 4) {
+                let suit = SUIT_OF[b0 as usize];
+                let ten = b1 == b'1';
+                let rank = RANK_OR_TEN[b1 as usize];
+                let (zero, sep) = if ten { (b2 == b'0', b3) } else { (true, b2) };
+                let at = i + 2 + ten as usize;
+                let inside = at < end;
+                let fits = (at == end) | (inside & SEPARATOR[sep as usize]);
+                if ((suit | rank) != NO_CARD) & zero & fits {
+                    if k == BUF {
+                        cards.extend_from_slice(&buf);
+                        k = 0;
+                    }
+                    buf[k] = CARDS[suit.wrapping_mul(6).wrapping_add(rank) as usize];
+                    k += 1;
+                    if inside & (sep == b'|') {
+                        ends.push((cards.len() + k) as u32);
+                    }
+                    i = at + 1;
+                    continue;
                 }
-                i += len + 1;
-                continue;
             }
+            cards.extend_from_slice(&buf[..k]);
+            k = 0;
+            let b = bytes[i];
             if SEPARATOR[b as usize] {
                 if b == b'|' {
                     ends.push(cards.len() as u32);
@@ -715,7 +746,7 @@ fn read_tricks(bytes: &[u8], tricks: &mut Tricks) -> Result<(), (usize, String)>
                 continue;
             }
             let start = i;
-            while i < end && !SEPARATOR[bytes[i] as usize] {
+            while i < end && !SEPARATOR[byte(i) as usize] {
                 i += 1;
             }
             let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
@@ -724,6 +755,7 @@ fn read_tricks(bytes: &[u8], tricks: &mut Tricks) -> Result<(), (usize, String)>
                 Err(e) => return Err((ends.len(), e.to_string())),
             }
         }
+        cards.extend_from_slice(&buf[..k]);
         ends.push(cards.len() as u32);
         Ok(())
     })
@@ -842,4 +874,52 @@ pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> 
     }
     serde_json::to_writer(&mut *out, &o)?;
     writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tricks of `field` read one token at a time, the slow way.
+    fn by_tokens(field: &str) -> Result<Vec<Vec<Card>>, String> {
+        field
+            .split('|')
+            .map(|t| {
+                t.split([' ', '\t'])
+                    .filter(|c| !c.is_empty())
+                    .map(|c| Card::parse_token(c).map_err(|e| e.to_string()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_field_reads_the_same_whatever_follows_it_in_the_row() {
+        let fields = [
+            "CA C9 CK C10|H10 DQ SJ HJ",
+            "CA C9 CK C10|H10 DQ SJ H1",
+            "ca c9 ck c10 | h10  dq\tsj hj|",
+            "CA",
+            "H10",
+            "H1",
+            "CA,C9",
+            "CAX C9",
+            "S10|",
+            "|CA",
+        ];
+        for field in fields {
+            let want = by_tokens(field);
+            for rest in ["", "0", "|", "0|", ",x", "    ", "0 DA|"] {
+                let row = format!("{field}{rest}");
+                let mut tricks = Tricks::default();
+                let got = read_tricks(row.as_bytes(), field.len(), &mut tricks)
+                    .map(|()| tricks.iter().map(|t| t.cards.to_vec()).collect::<Vec<_>>());
+                match (&want, &got) {
+                    (Ok(w), Ok(g)) => assert_eq!(w, g, "{field:?} then {rest:?}"),
+                    (Err(_), Err(_)) => {}
+                    _ => panic!("{field:?} then {rest:?}: {want:?} but {got:?}"),
+                }
+            }
+        }
+    }
 }
