@@ -134,6 +134,34 @@ fn push_span(spans: &mut Vec<(usize, usize)>, bytes: &[u8], mut a: usize, mut b:
     spans.push((a, b));
 }
 
+/// Splits `row` (a line without its end) at its commas into trimmed spans
+/// ([`push_span`]), eight bytes at a time.
+fn split_at_commas(spans: &mut Vec<(usize, usize)>, row: &[u8]) {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    let mut a = 0;
+    let mut p = 0;
+    while let Some(&chunk) = row.get(p..).and_then(|r| r.first_chunk::<8>()) {
+        // The high bit of each byte that is a comma (exactly: no carries between bytes).
+        let v = u64::from_le_bytes(chunk) ^ (ONES * b',' as u64);
+        let mut commas = !(((v & !HIGH) + !HIGH) | v) & HIGH;
+        while commas != 0 {
+            let i = p + (commas.trailing_zeros() / 8) as usize;
+            push_span(spans, row, a, i);
+            a = i + 1;
+            commas &= commas - 1;
+        }
+        p += 8;
+    }
+    for (i, &b) in row.iter().enumerate().skip(p) {
+        if b == b',' {
+            push_span(spans, row, a, i);
+            a = i + 1;
+        }
+    }
+    push_span(spans, row, a, row.len());
+}
+
 impl Row {
     /// Field `i` of the row, trimmed ("" when missing). Fields are split at commas, so
     /// every span lies on character boundaries; ASCII white space is already off the
@@ -270,38 +298,35 @@ impl<R: BufRead> ArchiveReader<R> {
             self.row.bytes.clear();
             self.row.spans.clear();
             let start = self.line + 1;
-            match self.input.read_until(b'\n', &mut self.row.bytes) {
-                Ok(0) => return None,
-                Ok(_) => self.line += 1,
-                Err(e) => return Some(Err(self.read_error(&e, start))),
+            // The usual row is whole in the input's buffer: found with one search, copied
+            // once. Else (the buffer ends within it, or an error) the general way.
+            match self.input.fill_buf() {
+                Ok(buf) if let Some(nl) = memchr::memchr(b'\n', buf) => {
+                    self.row.bytes.extend_from_slice(&buf[..=nl]);
+                    self.input.consume(nl + 1);
+                    self.line += 1;
+                }
+                _ => match self.input.read_until(b'\n', &mut self.row.bytes) {
+                    Ok(0) => return None,
+                    Ok(_) => self.line += 1,
+                    Err(e) => return Some(Err(self.read_error(&e, start))),
+                },
             }
             if self.row.bytes.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            // One scan for the commas, a quote (then the csv crate reads the row) and a
-            // colon (then tricks may name players).
             let mut end = self.row.bytes.len();
             while end > 0 && matches!(self.row.bytes[end - 1], b'\n' | b'\r') {
                 end -= 1;
             }
-            let mut a = 0;
-            let mut quoted = false;
-            self.row.colon = false;
-            for i in memchr::memchr3_iter(b',', b'"', b':', &self.row.bytes[..end]) {
-                match self.row.bytes[i] {
-                    b',' => {
-                        push_span(&mut self.row.spans, &self.row.bytes, a, i);
-                        a = i + 1;
-                    }
-                    b':' => self.row.colon = true,
-                    _ => {
-                        quoted = true;
-                        break;
-                    }
-                }
-            }
+            // A quote: the csv crate reads the row. A colon: tricks may name players.
+            let special = memchr::memchr2(b'"', b':', &self.row.bytes[..end]);
+            let quoted = special.is_some_and(|i| {
+                self.row.bytes[i] == b'"' || self.row.bytes[i + 1..end].contains(&b'"')
+            });
+            self.row.colon = special.is_some();
             if !quoted {
-                push_span(&mut self.row.spans, &self.row.bytes, a, end);
+                split_at_commas(&mut self.row.spans, &self.row.bytes[..end]);
             } else {
                 self.row.spans.clear();
                 // Quoted fields: let the csv crate read them, over several lines if a
@@ -891,6 +916,62 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn rows_split_at_every_comma_eight_bytes_at_a_time_or_not() {
+        let rows = [
+            "",
+            ",",
+            "a,b",
+            "Anna Ben Cara Dirk,Dirk,normal,,,CA C9 CK C10|H10 DQ SJ HJ,,,,,",
+            ",,,,,,,,,,,,,,,,,",
+            "1234567,9abcdef,",
+            "12345678,abcdefg,h",
+            " padded ,\tfields\t, x ,y",
+        ];
+        for row in rows {
+            let mut spans = Vec::new();
+            split_at_commas(&mut spans, row.as_bytes());
+            let got: Vec<&str> = spans.iter().map(|&(a, b)| &row[a..b]).collect();
+            let want: Vec<&str> = row.split(',').map(|f| f.trim_ascii()).collect();
+            assert_eq!(got, want, "{row:?}");
+        }
+    }
+
+    /// Every deal of `text` as read through an input buffer of `capacity` bytes.
+    fn read_all(text: &str, capacity: usize) -> Vec<(usize, Result<FullRecord, String>)> {
+        let input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+        let mut reader = ArchiveReader::new("a.csv", ArchiveFormat::Csv, input).unwrap();
+        let mut out = Vec::new();
+        let mut rec = FullRecord::default();
+        while let Some((line, r)) = reader.read_into(&mut rec) {
+            out.push((line, r.map(|()| rec.clone()).map_err(|e| e.to_string())));
+        }
+        out
+    }
+
+    #[test]
+    fn rows_read_the_same_whether_or_not_the_input_buffer_holds_them_whole() {
+        let text = "players,dealer,contract,tricks\r\n\
+            Anna Ben Cara Dirk,Dirk,normal,CA C9 CK C10|H10 DQ SJ HJ\r\n\
+            \n\
+            Anna Ben Cara Dirk,,normal,\"CA C9 CK C10|H10 DQ SJ HJ\"\n\
+            Anna Ben Cara Dirk,Zed,normal,CA\n\
+            \"Anna Ben Cara Dirk\",Anna,\"solo-\n\
+            hearts\",CA\n\
+            Anna Ben Cara Dirk,Ben,normal,Anna:CA C9 CK C10";
+        let whole = read_all(text, 1 << 16);
+        assert_eq!(whole.len(), 5, "{whole:?}");
+        assert!(whole[0].1.is_ok() && whole[1].1.is_ok(), "{whole:?}");
+        assert!(whole[2].1.as_ref().is_err_and(|e| e.contains("a.csv:5:")));
+        for capacity in [1, 7, 8, 30, 61] {
+            assert_eq!(
+                read_all(text, capacity),
+                whole,
+                "buffer of {capacity} bytes"
+            );
+        }
     }
 
     #[test]
