@@ -134,30 +134,12 @@ fn push_span(spans: &mut Vec<(usize, usize)>, bytes: &[u8], mut a: usize, mut b:
     spans.push((a, b));
 }
 
-/// Splits `row` (a line without its end) at its commas into trimmed spans
-/// ([`push_span`]), eight bytes at a time.
+/// Splits `row` (a line without its end) at its commas into trimmed spans ([`push_span`]).
 fn split_at_commas(spans: &mut Vec<(usize, usize)>, row: &[u8]) {
-    const ONES: u64 = u64::from_ne_bytes([1; 8]);
-    const HIGH: u64 = ONES << 7;
     let mut a = 0;
-    let mut p = 0;
-    while let Some(&chunk) = row.get(p..).and_then(|r| r.first_chunk::<8>()) {
-        // The high bit of each byte that is a comma (exactly: no carries between bytes).
-        let v = u64::from_le_bytes(chunk) ^ (ONES * b',' as u64);
-        let mut commas = !(((v & !HIGH) + !HIGH) | v) & HIGH;
-        while commas != 0 {
-            let i = p + (commas.trailing_zeros() / 8) as usize;
-            push_span(spans, row, a, i);
-            a = i + 1;
-            commas &= commas - 1;
-        }
-        p += 8;
-    }
-    for (i, &b) in row.iter().enumerate().skip(p) {
-        if b == b',' {
-            push_span(spans, row, a, i);
-            a = i + 1;
-        }
+    for i in memchr::memchr_iter(b',', row) {
+        push_span(spans, row, a, i);
+        a = i + 1;
     }
     push_span(spans, row, a, row.len());
 }
@@ -919,7 +901,7 @@ mod tests {
     }
 
     #[test]
-    fn rows_split_at_every_comma_eight_bytes_at_a_time_or_not() {
+    fn rows_split_at_every_comma() {
         let rows = [
             "",
             ",",
