@@ -18,7 +18,7 @@ use serde::Deserialize;
 use crate::cards::{CARDS, Card, NO_CARD, RANK_OF, SUIT_OF};
 use crate::contract::Contract;
 use crate::deal::RecordError;
-use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts};
+use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts, seat_in};
 use crate::play::Tricks;
 use crate::play::{CallEntry, FullRecord};
 
@@ -518,9 +518,7 @@ impl<R: BufRead> ArchiveReader<R> {
                 return Err((None, "players".into(), format!("{seats} players")));
             }
             let seat = |name: &str, field: &str| {
-                players
-                    .iter()
-                    .position(|p| p.eq_ignore_ascii_case(name.trim()))
+                seat_in(&players, name)
                     .ok_or_else(|| (None, field.to_string(), format!("`{name}` is not a player")))
             };
             let dealer = match &raw.dealer {
@@ -595,11 +593,7 @@ impl<R: BufRead> ArchiveReader<R> {
         }
         let row = &self.row;
         let field = |i: usize| row.field(self.cols[i]);
-        let seat = |name: &str| {
-            players
-                .iter()
-                .position(|p| p.eq_ignore_ascii_case(name.trim()))
-        };
+        let seat = |name: &str| seat_in(players, name);
         let dealer = match field(DEALER) {
             "" => self.dealer.map_or(seats - 1, |d| (d + 1) % seats),
             d => match seat(d) {

@@ -191,9 +191,7 @@ impl RecordFile {
     }
 
     fn seat(&self, name: &str) -> Option<usize> {
-        self.players
-            .iter()
-            .position(|p| p.eq_ignore_ascii_case(name.trim()))
+        seat_in(&self.players, name)
     }
 
     fn seat_of(&self, name: &str, field: &str) -> Result<usize, DealError> {
@@ -403,8 +401,8 @@ fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> RecordError {
     err
 }
 
-/// Seat of a player's name (case-insensitive).
-fn seat_in(players: &[String], name: &str) -> Option<usize> {
+/// The seat of the player called `name` (white space around it and case aside).
+pub(crate) fn seat_in(players: &[String], name: &str) -> Option<usize> {
     let name = name.trim();
     players.iter().position(|p| p.eq_ignore_ascii_case(name))
 }
