@@ -265,9 +265,20 @@ impl DealFacts {
         self.members(party).count()
     }
 
+    /// The sizes of both parties, Re first, counted in one pass.
+    pub fn sizes(&self) -> [usize; 2] {
+        let mut n = [0; 2];
+        for r in &self.roles {
+            if let Some(p) = r.party() {
+                n[p as usize] += 1;
+            }
+        }
+        n
+    }
+
     /// One player against the others (solo, silent solo, a wedding without partner).
     pub fn is_lone(&self) -> bool {
-        self.size(Party::Re) == 1 || self.size(Party::Kontra) == 1
+        self.sizes().contains(&1)
     }
 
     pub fn eyes(&self, party: Party) -> u16 {

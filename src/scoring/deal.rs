@@ -633,8 +633,7 @@ fn finish(
 /// Zero-sum sheet: each player of a party gets the party's value; a lone player gets it
 /// once for each opponent (`rules.md` 7.4). Seats that sit out get 0.
 fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, sheet: Sheet) -> Vec<i64> {
-    let re = facts.size(Party::Re) as i64;
-    let kontra = facts.size(Party::Kontra) as i64;
+    let [re, kontra] = facts.sizes().map(|n| n as i64);
     let v = re_value as i64 * multiplier as i64;
     let (re_each, kontra_each) = if sheet == Sheet::PlusEach {
         (v, -v)

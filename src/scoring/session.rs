@@ -149,7 +149,7 @@ impl Session {
 /// The profile's Bock triggers that this deal fires (each starts a round).
 fn triggers(r: &DealResult, profile: &Profile) -> Vec<BockTrigger> {
     let f = &r.facts;
-    if f.contract == Contract::Redeal {
+    if f.contract == Contract::Redeal || profile.bock.triggers.is_empty() {
         return Vec::new();
     }
     let has = |x: Extra| f.re_extras.contains(&x) || f.kontra_extras.contains(&x);
