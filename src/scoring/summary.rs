@@ -46,9 +46,13 @@ pub struct Summary {
     /// The players of the last deal and, per seat, their line in `players`.
     table: Vec<String>,
     seats: Vec<usize>,
-    /// Where the last item was found: items come in much the same order every deal.
-    hint: usize,
+    /// Where static item keys were found, by their address: `(address, length, line)`.
+    /// Only `Cow::Borrowed` keys are kept (an owned key's address may be reused).
+    found: [(usize, usize, usize); KEY_SLOTS],
 }
+
+/// Slots of [`Summary::found`]: more than there are static item keys.
+const KEY_SLOTS: usize = 32;
 
 impl PartialEq for Summary {
     fn eq(&self, other: &Summary) -> bool {
@@ -124,28 +128,86 @@ impl Summary {
         }
         c.value += r.value() as i64;
         for item in r.items.iter().filter(|i| i.scored) {
-            let n = self.items.len();
             let key: &str = &item.item;
-            // By address from the hint on, then by text.
-            let hint = self.hint.min(n);
-            let found = (hint..n)
-                .chain(0..hint)
-                .find(|&k| {
-                    let line: &str = &self.items[k].0;
-                    line.as_ptr() == key.as_ptr() && line.len() == key.len()
-                })
-                .or_else(|| (0..n).find(|&k| self.items[k].0 == key));
-            let at = match found {
-                Some(k) => k,
+            let slot = match item.item {
+                Cow::Borrowed(k) => {
+                    let addr = k.as_ptr() as usize;
+                    Some(((addr >> 3) ^ (addr >> 8)) % KEY_SLOTS)
+                }
+                Cow::Owned(_) => None,
+            };
+            let cached = slot.map(|s| self.found[s]).and_then(|(addr, len, at)| {
+                (addr == key.as_ptr() as usize && len == key.len() && at < self.items.len())
+                    .then_some(at)
+            });
+            let at = match cached {
+                Some(at) => at,
                 None => {
-                    self.items.push((item.item.clone(), ItemLine::default()));
-                    n
+                    let at = match self.items.iter().position(|(k, _)| k == key) {
+                        Some(at) => at,
+                        None => {
+                            self.items.push((item.item.clone(), ItemLine::default()));
+                            self.items.len() - 1
+                        }
+                    };
+                    if let Some(s) = slot {
+                        self.found[s] = (key.as_ptr() as usize, key.len(), at);
+                    }
+                    at
                 }
             };
-            self.hint = at + 1;
             let line = &mut self.items[at].1;
             line.times += 1;
             line.points += item.points as i64;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Rng, random_deal};
+    use crate::scoring::deal::Item;
+    use crate::scoring::score_deal_brief;
+    use crate::variant::Profile;
+
+    #[test]
+    fn items_are_counted_by_text_whether_their_keys_are_static_or_made_per_deal() {
+        let p = Profile::load("ddv", &[]).unwrap();
+        let players: Vec<String> = ["Anna", "Ben", "Cara", "Dirk"].map(String::from).to_vec();
+        let record = random_deal(&p, &players, 3, 1, &mut Rng::new(5));
+        let mut result = score_deal_brief(&crate::play::play(&record, &p).unwrap(), &p);
+        let item = |key: Cow<'static, str>, points: i32| Item {
+            party: Party::Re,
+            item: key,
+            points,
+            rule: String::new(),
+            scored: true,
+        };
+        let mut summary = Summary::default();
+        let mut want: BTreeMap<String, (u64, i64)> = BTreeMap::new();
+        for deal in 0..200 {
+            // Keys made anew each deal, of one length, often at the address of the last
+            // deal's; and static keys, some with the text of a made one.
+            let made = format!("reached_{}", 10 + deal % 7);
+            result.items = vec![
+                item(Cow::Owned(made.clone()), 1),
+                item(Cow::Borrowed("won"), 2),
+                item(Cow::Borrowed("reached_12"), 3),
+                item(Cow::Owned(format!("reached_{}", 10 + (deal + 3) % 7)), 4),
+            ];
+            summary.add(&players, &result);
+            for i in &result.items {
+                let w = want.entry(i.item.to_string()).or_default();
+                w.0 += 1;
+                w.1 += i.points as i64;
+            }
+        }
+        let got: BTreeMap<String, (u64, i64)> = summary
+            .items()
+            .into_iter()
+            .map(|(k, l)| (k.to_string(), (l.times, l.points)))
+            .collect();
+        assert_eq!(got, want);
     }
 }

@@ -24,7 +24,7 @@ enum Sink {
         rows: Vec<(DealResult, Vec<i64>)>,
     },
     Summary {
-        summary: Summary,
+        summary: Box<Summary>,
         session: Session,
     },
 }
@@ -57,7 +57,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     let profile = profile_for(&args.profile, &inputs)?;
     let mut sink = if args.summary {
         Sink::Summary {
-            summary: Summary::default(),
+            summary: Box::default(),
             session: Session::new(Vec::new()),
         }
     } else {
