@@ -59,25 +59,21 @@ fn read_archive_rows(bencher: Bencher) {
 /// following suit, winners, parties, extras, calls.
 #[divan::bench]
 fn play_deals(bencher: Bencher) {
-    let p = profile();
-    let mut recs = records(&p);
-    for r in &mut recs {
-        r.hands.clear();
-    }
-    bencher
-        .counter(divan::counter::ItemsCount::new(DEALS))
-        .bench(|| {
-            for r in &recs {
-                black_box(play(r, &p).unwrap());
-            }
-        });
+    play_all(bencher, false);
 }
 
 /// Playing 1000 deals whose hands are written: every card is also checked against its hand.
 #[divan::bench]
 fn play_deals_with_hands(bencher: Bencher) {
+    play_all(bencher, true);
+}
+
+fn play_all(bencher: Bencher, with_hands: bool) {
     let p = profile();
-    let recs = records(&p);
+    let mut recs = records(&p);
+    if !with_hands {
+        recs.iter_mut().for_each(|r| r.hands.clear());
+    }
     bencher
         .counter(divan::counter::ItemsCount::new(DEALS))
         .bench(|| {
