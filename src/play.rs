@@ -116,8 +116,8 @@ impl Tricks {
 
     /// Refills the tricks with cards that name nobody: `fill` gets the (emptied) card list
     /// and the list of trick ends, as plain vectors a tight loop can keep in registers.
-    /// It must push to `ends` only `cards.len()` at the time (a trick ends after the cards
-    /// pushed so far).
+    /// When it returns, `ends` must hold, for each trick, the number of cards before its
+    /// end, in order, the last at most `cards.len()`.
     pub(crate) fn refill<R>(&mut self, fill: impl FnOnce(&mut Vec<Card>, &mut Vec<u32>) -> R) -> R {
         self.clear();
         let mut cards = std::mem::take(&mut self.cards);
@@ -1047,7 +1047,6 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 in_deck[Card::new(s, r).index()] = profile.deck.copies;
             }
         }
-        let mut copies = [0u8; DISTINCT];
         let has_hands = CHECKED && !remaining.is_empty();
         let names_players = CHECKED && record.tricks.names_players();
         // A byte for each seat: a bit for each play suit it has shown it does not hold.
@@ -1105,9 +1104,10 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                             format!("{card} is not in the deck of profile {}", profile.name),
                         );
                     }
-                    copies[i] += 1;
-                    if copies[i] > in_deck[i] {
-                        let nth = match copies[i] {
+                    // This card's copies so far, this one included.
+                    let copies = held.iter().map(|h| h[i]).sum::<u8>() + 1;
+                    if copies > in_deck[i] {
+                        let nth = match copies {
                             2 => "second".to_string(),
                             3 => "third".to_string(),
                             k => format!("{k}th"),

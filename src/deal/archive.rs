@@ -707,7 +707,6 @@ fn read_tricks(bytes: &[u8], end: usize, tricks: &mut Tricks) -> Result<(), (usi
     tricks.refill(|cards, ends| {
         let mut buf = [Card::CLUB_QUEEN; BUF];
         let mut k = 0;
-        let byte = |i: usize| if i < end { bytes[i] } else { b' ' };
         let mut i = 0;
         while i < end {
             // The common spellings (`CA`, `H10`, `dq` ...) and the one separator after them,
@@ -747,7 +746,7 @@ fn read_tricks(bytes: &[u8], end: usize, tricks: &mut Tricks) -> Result<(), (usi
                 continue;
             }
             let start = i;
-            while i < end && !SEPARATOR[byte(i) as usize] {
+            while i < end && !SEPARATOR[bytes[i] as usize] {
                 i += 1;
             }
             let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");

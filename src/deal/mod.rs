@@ -262,7 +262,7 @@ impl DealFacts {
     }
 
     pub fn size(&self, party: Party) -> usize {
-        self.members(party).count()
+        self.sizes()[party as usize]
     }
 
     /// The sizes of both parties, Re first, counted in one pass.

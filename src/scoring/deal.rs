@@ -371,12 +371,8 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         }
     }
 
-    // What each party scored before the extras (doubled without them, where the profile
-    // says so).
-    let mut before_extras = [0i32; 2];
-    for i in items.iter().filter(|i| i.scored) {
-        before_extras[i.party as usize] += i.points;
-    }
+    // The items before the extras (doubled without them, where the profile says so).
+    let extras_from = items.len();
     // Extras (7.2), netted between the parties; none in a misere.
     let extras_count = winner.is_some() || p.extras.when_nobody_wins;
     let schweinchen = facts.schweinchen;
@@ -434,16 +430,17 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
     };
     if doublings > 0 {
         let factor = 1i32 << doublings;
+        let doubled = if s.doubling_extras {
+            items.len()
+        } else {
+            extras_from
+        };
         for party in [Party::Re, Party::Kontra] {
-            let base: i32 = if s.doubling_extras {
-                items
-                    .iter()
-                    .filter(|i| i.scored && i.party == party)
-                    .map(|i| i.points)
-                    .sum()
-            } else {
-                before_extras[party as usize]
-            };
+            let base: i32 = items[..doubled]
+                .iter()
+                .filter(|i| i.scored && i.party == party)
+                .map(|i| i.points)
+                .sum();
             if base != 0 {
                 let rule = if detail {
                     format!(
