@@ -24,7 +24,8 @@ $gen generate --deals 100000 --seed 11 > "$dir/ddv.csv"
 $gen score "$dir/ddv.csv" --summary > /dev/null
 $gen compare "$dir/ddv.csv" --variants ddv,ja-online,ja-classic --summary > /dev/null
 $gen score "$dir/ddv.csv" --summary --format json > /dev/null
-for v in ja-online ja-classic house-bock house-doubling house-schweinchen house-solos ja-wiki kloepper; do
+for f in variants/*.toml; do
+  v=$(basename "$f" .toml)
   $gen generate --deals 5000 --seed 12 --variant "$v" > "$dir/$v.csv"
   $gen score "$dir/$v.csv" --summary --variant "$v" > /dev/null
 done
