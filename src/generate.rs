@@ -51,9 +51,32 @@ pub fn random_deal(
     number: usize,
     rng: &mut Rng,
 ) -> FullRecord {
+    deal(profile, players, dealer, number, rng, false)
+}
+
+/// Makes one random legal compulsory solo (a declared solo of a random player, who leads
+/// where the profile says so), or a random deal where the profile plays no declared solo.
+pub fn random_compulsory_solo(
+    profile: &Profile,
+    players: &[String],
+    dealer: usize,
+    number: usize,
+    rng: &mut Rng,
+) -> FullRecord {
+    deal(profile, players, dealer, number, rng, true)
+}
+
+fn deal(
+    profile: &Profile,
+    players: &[String],
+    dealer: usize,
+    number: usize,
+    rng: &mut Rng,
+    compulsory: bool,
+) -> FullRecord {
     let n = profile.deck.players as usize;
     let seats = players.len();
-    let active = crate::play::active_seats(seats, dealer, n);
+    let active = crate::seating::active_seats(seats, dealer, n);
     let hand = profile.hand_size();
     let mut cards = profile.deck().cards();
     rng.shuffle(&mut cards);
@@ -99,7 +122,12 @@ pub fn random_deal(
     });
     let mut exchange = None;
     let dealt = hands.clone();
+    let compulsory = compulsory && !solos.is_empty();
+    if compulsory {
+        called = None;
+    }
     let (contract, declarer) = match bride {
+        _ if compulsory => (solos[rng.below(solos.len())], Some(active[rng.below(n)])),
         Some(_) if called.is_some() => (Contract::Normal, None),
         Some(b) if profile.allows(Contract::Wedding) && rng.chance(50) => {
             (Contract::Wedding, Some(b))
@@ -143,7 +171,7 @@ pub fn random_deal(
     let order = crate::play::deal_order(contract, profile, false, false);
     let mut held = hands.clone();
     let mut tricks = Vec::with_capacity(hand);
-    let mut leader = active[0];
+    let mut leader = crate::seating::first_leader(profile, &active, declarer, compulsory);
     let mut winners = Vec::with_capacity(hand);
     for _ in 0..hand {
         let lead_pos = active.iter().position(|&s| s == leader).unwrap_or(0);
@@ -265,9 +293,10 @@ pub fn random_deal(
         called,
         knock,
         dealer,
+        dealer_written: true,
         contract,
         declarer,
-        compulsory: false,
+        compulsory,
         // The hands as dealt, before a poverty's exchange.
         hands: dealt
             .into_iter()
@@ -342,7 +371,9 @@ pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
     use std::fmt::Write;
     let name = |s: usize| record.players[s].as_str();
     let _ = writeln!(out, "[[deal]]");
-    let _ = writeln!(out, "dealer = \"{}\"", name(record.dealer));
+    if record.dealer_written {
+        let _ = writeln!(out, "dealer = \"{}\"", name(record.dealer));
+    }
     let _ = writeln!(out, "contract = \"{}\"", record.contract);
     if let Some(d) = record.declarer {
         let _ = writeln!(out, "declarer = \"{}\"", name(d));

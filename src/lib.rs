@@ -21,6 +21,7 @@
 
 pub mod calls;
 pub mod cards;
+pub mod compare;
 pub mod contract;
 pub mod deal;
 pub mod extras;
@@ -29,6 +30,8 @@ pub mod input;
 pub mod league;
 pub mod play;
 pub mod scoring;
+pub mod seating;
+pub mod stream;
 pub mod variant;
 
 /// Finds `word` (case-insensitive, `_` read as `-`) in a table of canonical names and

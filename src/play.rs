@@ -21,7 +21,11 @@ pub struct FullRecord {
     pub number: usize,
     /// Seat names in clockwise order.
     pub players: Vec<String>,
+    /// The dealer's seat. Where the record names none (`dealer_written` false), the
+    /// table's [`crate::seating::Rotation`] sets it before the deal is played.
     pub dealer: usize,
+    /// The record names its dealer.
+    pub dealer_written: bool,
     pub contract: Contract,
     pub declarer: Option<usize>,
     /// A compulsory solo (Pflichtsolo).
@@ -211,8 +215,7 @@ fn fail<T>(trick: Option<usize>, field: &str, message: String) -> Result<T, Play
     })
 }
 
-/// Most players at a table (6 play, one more sits out).
-pub const MAX_SEATS: usize = 8;
+pub use crate::seating::MAX_SEATS;
 /// Most cards in a hand (a deck has at most 48 cards, dealt to at least 2 players).
 pub const MAX_HAND: usize = 24;
 
@@ -367,15 +370,6 @@ impl Played {
     }
 }
 
-/// Players who get cards, clockwise from the dealer's left; the dealer sits out at a table
-/// of one more than a deal needs.
-pub fn active_seats(seats: usize, dealer: usize, players: usize) -> Vec<usize> {
-    (1..=seats)
-        .map(|k| (dealer + k) % seats)
-        .filter(|&s| !(seats == players + 1 && s == dealer))
-        .collect()
-}
-
 /// The card order of a deal: the contract's trumps, raised by any Schweinchen declared.
 pub fn deal_order(
     contract: Contract,
@@ -428,12 +422,8 @@ fn cards_text(cards: &[Card]) -> String {
 pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayError> {
     let n = profile.deck.players as usize;
     let seats = record.players.len();
-    if seats != n && seats != n + 1 {
-        return fail(
-            None,
-            "players",
-            format!("{seats} players at the table; {n} or {} expected", n + 1),
-        );
+    if let Err(e) = crate::seating::check_table(profile, seats) {
+        return fail(None, "players", e.to_string());
     }
     if !profile.allows(record.contract) {
         return fail(
@@ -445,17 +435,6 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             ),
         );
     }
-    if !profile.deck.dealer_plays && seats != n + 1 {
-        return fail(
-            None,
-            "players",
-            format!(
-                "{seats} players at the table; under profile {} the dealer only deals, so {} are needed",
-                profile.name,
-                n + 1
-            ),
-        );
-    }
     if seats > MAX_SEATS {
         return fail(
             None,
@@ -464,18 +443,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         );
     }
     let mut active_buf = [0usize; MAX_SEATS];
-    let mut na = 0;
-    let sits_out = if seats == n + 1 {
-        record.dealer
-    } else {
-        usize::MAX
-    };
-    let mut s = record.dealer % seats.max(1);
-    for _ in 0..seats {
-        s = if s + 1 >= seats { 0 } else { s + 1 };
-        active_buf[na] = s;
-        na += (s != sits_out) as usize;
-    }
+    let na = crate::seating::active_into(seats, record.dealer, n, &mut active_buf);
     let active = &active_buf[..na];
     // Each active seat's place in the order of play.
     let mut pos_of = [0u8; MAX_SEATS];
@@ -578,10 +546,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         record.schweinchen.is_some(),
         record.hyperschweinchen.is_some(),
     );
-    let leader = match record.declarer {
-        Some(d) if record.compulsory && profile.contracts.compulsory_solo_leads => d,
-        _ => active[0],
-    };
+    let leader = crate::seating::first_leader(profile, active, record.declarer, record.compulsory);
 
     // Hands as they are played: as written, after a poverty's exchange.
     let mut remaining: Vec<Option<Vec<Card>>> = if record.hands.iter().any(Option::is_some) {
@@ -1223,17 +1188,19 @@ fn first_revoke<'a>(
     }
 }
 
-/// Do two profiles derive the same facts from this deal's tricks? Only the rules that can
-/// change this deal's facts are compared: the deck and trumps, Dullen and Schweinchen, the
-/// Doppelkopf rule, who leads a compulsory solo, the wedding rules for a wedding, the kind of
-/// Karlchen when a club jack is in the last trick, the club queen rule for a poverty. Such
-/// profiles may still differ in what they allow (contracts, call deadlines): see [`replay`].
+/// Do two profiles derive the same facts from this deal's tricks? Such profiles may still
+/// differ in what they allow (contracts, call deadlines, knocking): see [`replay`].
 pub fn derives_alike(a: &Profile, b: &Profile, record: &FullRecord) -> bool {
     Alike::new(a, b).holds_for(record)
 }
 
 /// What two profiles share of the rules that decide a deal's facts, compared once (for
 /// [`derives_alike`] on every deal of an archive).
+///
+/// Not a list of the fields that matter: the whole profiles are compared, less the fields
+/// that play does not read or that [`replay`] checks again, and less the few rules that
+/// matter only for some deals (compared on their own). A field added to the profile
+/// therefore counts until it is named here as one that play does not read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Alike {
     /// The rules every deal depends on.
@@ -1241,25 +1208,69 @@ pub struct Alike {
     wedding: bool,
     compulsory: bool,
     karlchen: bool,
-    poverty: bool,
 }
 
 impl Alike {
     pub fn new(a: &Profile, b: &Profile) -> Alike {
+        let mut v = b.clone();
+        // What play does not read: names, scoring, the series.
+        v.name.clone_from(&a.name);
+        v.title.clone_from(&a.title);
+        v.source.clone_from(&a.source);
+        v.winning = a.winning.clone();
+        v.scoring = a.scoring.clone();
+        v.bock = a.bock.clone();
+        v.league = a.league.clone();
+        v.contracts.misere_ouvert_bonus = a.contracts.misere_ouvert_bonus;
+        // The points of an extra, where it is scored at all in both (play derives the
+        // extras the profile scores: a club queen only where it counts).
+        let e = &mut v.extras;
+        for (x, y) in [
+            (&mut e.fox, a.extras.fox),
+            (&mut e.karlchen, a.extras.karlchen),
+            (&mut e.karlchen_caught, a.extras.karlchen_caught),
+            (&mut e.doppelkopf, a.extras.doppelkopf),
+            (&mut e.fox_last_trick, a.extras.fox_last_trick),
+            (&mut e.heart_trick, a.extras.heart_trick),
+            (&mut e.dulle_caught, a.extras.dulle_caught),
+            (&mut e.fox_first_trick, a.extras.fox_first_trick),
+            (&mut e.club_queen, a.extras.club_queen),
+            (&mut e.against_the_old, a.extras.against_the_old),
+        ] {
+            if (*x != 0) == (y != 0) {
+                *x = y;
+            }
+        }
+        e.against_the_old_at_tie = a.extras.against_the_old_at_tie;
+        e.in_solos.clone_from(&a.extras.in_solos);
+        e.when_nobody_wins = a.extras.when_nobody_wins;
+        // What `replay` checks again, or plays in full (poverties, redeals); the dealer
+        // rotation is compared deal by deal.
+        v.contracts.allowed.clone_from(&a.contracts.allowed);
+        v.calls = a.calls.clone();
+        v.knocking = a.knocking.clone();
+        v.poverty = a.poverty.clone();
+        v.redeal = a.redeal.clone();
+        // The rules of some deals only, compared below.
+        let wedding = |p: &Profile| {
+            (
+                p.contracts.wedding_unfound,
+                p.contracts.wedding_tricks,
+                p.contracts.wedding_partner.clone(),
+            )
+        };
+        v.contracts.wedding_unfound = a.contracts.wedding_unfound;
+        v.contracts.wedding_tricks = a.contracts.wedding_tricks;
+        v.contracts
+            .wedding_partner
+            .clone_from(&a.contracts.wedding_partner);
+        v.contracts.compulsory_solo_leads = a.contracts.compulsory_solo_leads;
+        v.extras.karlchen_kind = a.extras.karlchen_kind;
         Alike {
-            always: a.deck == b.deck
-                && a.contracts.re_cards == b.contracts.re_cards
-                && a.contracts.called_ace == b.contracts.called_ace
-                && a.knocking.allowed == b.knocking.allowed
-                && (a.extras.club_queen != 0) == (b.extras.club_queen != 0)
-                && a.extras.doppelkopf_kind == b.extras.doppelkopf_kind
-                && a.extras.doppelkopf_eyes == b.extras.doppelkopf_eyes,
-            wedding: a.contracts.wedding_unfound == b.contracts.wedding_unfound
-                && a.contracts.wedding_tricks == b.contracts.wedding_tricks
-                && a.contracts.wedding_partner == b.contracts.wedding_partner,
+            always: v == *a,
+            wedding: wedding(a) == wedding(b),
             compulsory: a.contracts.compulsory_solo_leads == b.contracts.compulsory_solo_leads,
             karlchen: a.extras.karlchen_kind == b.extras.karlchen_kind,
-            poverty: a.poverty.partner_by_club_queen == b.poverty.partner_by_club_queen,
         }
     }
 
@@ -1273,13 +1284,13 @@ impl Alike {
                     .tricks
                     .last()
                     .is_some_and(|t| t.cards.contains(&Card::CLUB_JACK)))
-            && (self.poverty || record.contract != Contract::Poverty)
     }
 }
 
 /// The facts of `record` under `profile`, given the facts `base` that [`play`] derived for
 /// it under a profile that [`derives_alike`]: only what the profiles may differ in
-/// is checked again (the contract, the calls). Poverties and redeals are played in full.
+/// is checked again (the contract, the calls, knocking), by the same functions as in
+/// [`play`]. Poverties and redeals are played in full.
 pub fn replay(
     record: &FullRecord,
     base: &DealFacts,
@@ -1290,6 +1301,9 @@ pub fn replay(
         || !profile.allows(base.contract)
     {
         return play(record, profile);
+    }
+    if let Err(m) = crate::deal::check_knock(record.knock, profile, base.size(Party::Re)) {
+        return fail(None, "knock", m);
     }
     let calls = check_calls(
         record,

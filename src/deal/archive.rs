@@ -192,10 +192,9 @@ pub struct ArchiveReader<R: BufRead> {
     /// The current row (CSV) or line (JSON Lines).
     row: Row,
     text: String,
-    /// The previous deal's players and dealer, for the default dealer rotation.
+    /// The previous deal's players: a new list starts a new table.
     players: Vec<String>,
     players_text: String,
-    dealer: Option<usize>,
     number: usize,
     /// How many times the players changed (a new table).
     tables: u64,
@@ -217,7 +216,6 @@ impl<R: BufRead> ArchiveReader<R> {
             text: String::new(),
             players: Vec::new(),
             players_text: String::new(),
-            dealer: None,
             number: 0,
             tables: 0,
         };
@@ -261,6 +259,11 @@ impl<R: BufRead> ArchiveReader<R> {
                 .collect();
         }
         Ok(reader)
+    }
+
+    /// The file's name in messages (`<stdin>` for standard input).
+    pub fn file(&self) -> &str {
+        &self.file
     }
 
     /// How many times the players have changed so far: a new value means a new table.
@@ -374,7 +377,6 @@ impl<R: BufRead> ArchiveReader<R> {
             .map(String::from)
             .collect();
         self.players_text = text.to_string();
-        self.dealer = None;
         self.tables += 1;
         true
     }
@@ -469,7 +471,6 @@ impl<R: BufRead> ArchiveReader<R> {
                 if players != self.players {
                     self.tables += 1;
                     self.players = players.clone();
-                    self.dealer = None;
                 }
                 let raw = RawDeal {
                     dealer: d.dealer,
@@ -513,7 +514,7 @@ impl<R: BufRead> ArchiveReader<R> {
                 .trick(trick)
         };
         let seats = players.len();
-        let result = (|| -> Result<(usize, FullRecord), DealError> {
+        let result = (|| -> Result<FullRecord, DealError> {
             if !(2..=8).contains(&seats) {
                 return Err((None, "players".into(), format!("{seats} players")));
             }
@@ -521,10 +522,11 @@ impl<R: BufRead> ArchiveReader<R> {
                 seat_in(&players, name)
                     .ok_or_else(|| (None, field.to_string(), format!("`{name}` is not a player")))
             };
-            let dealer = match &raw.dealer {
-                Some(d) => seat(d, "dealer")?,
-                None => self.dealer.map_or(seats - 1, |d| (d + 1) % seats),
-            };
+            let dealer = raw
+                .dealer
+                .as_deref()
+                .map(|d| seat(d, "dealer"))
+                .transpose()?;
             let contract: Contract = match &raw.contract {
                 Some(c) => c.parse().map_err(|e| (None, "contract".to_string(), e))?,
                 None => Contract::Normal,
@@ -534,18 +536,9 @@ impl<R: BufRead> ArchiveReader<R> {
                 .as_deref()
                 .map(|d| seat(d, "declarer"))
                 .transpose()?;
-            Ok((
-                dealer,
-                build_full_record(&players, &raw, number, dealer, contract, declarer)?,
-            ))
+            build_full_record(&players, &raw, number, dealer, contract, declarer)
         })();
-        match result {
-            Ok((dealer, record)) => {
-                self.dealer = Some(dealer);
-                Ok(record)
-            }
-            Err(e) => Err(err(e)),
-        }
+        result.map_err(err)
     }
 
     /// Reads the next deal into `rec`, reusing its buffers (the fast way through a large
@@ -595,9 +588,9 @@ impl<R: BufRead> ArchiveReader<R> {
         let field = |i: usize| row.field(self.cols[i]);
         let seat = |name: &str| seat_in(players, name);
         let dealer = match field(DEALER) {
-            "" => self.dealer.map_or(seats - 1, |d| (d + 1) % seats),
+            "" => None,
             d => match seat(d) {
-                Some(s) => s,
+                Some(s) => Some(s),
                 None => {
                     return Some((
                         line,
@@ -684,7 +677,8 @@ impl<R: BufRead> ArchiveReader<R> {
             rec.players.clone_from(players);
         }
         rec.number = number;
-        rec.dealer = dealer;
+        rec.dealer = dealer.unwrap_or(0);
+        rec.dealer_written = dealer.is_some();
         rec.contract = contract;
         rec.declarer = declarer;
         rec.hands.clear();
@@ -694,7 +688,6 @@ impl<R: BufRead> ArchiveReader<R> {
         rec.exchange = None;
         rec.knock = None;
         rec.called = None;
-        self.dealer = Some(dealer);
         Some((line, Ok(())))
     }
 }
@@ -815,7 +808,7 @@ fn tricks_field(r: &FullRecord) -> String {
 pub fn write_csv_header(out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock"
+        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock,compulsory"
     )
 }
 
@@ -833,9 +826,9 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
     };
     writeln!(
         out,
-        "{},{},{},{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{},{}",
         r.players.join(" "),
-        name(r.dealer),
+        if r.dealer_written { name(r.dealer) } else { "" },
         r.contract,
         r.declarer.map_or("", name),
         calls.join(";"),
@@ -845,34 +838,55 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
         returned,
         r.called.map(|c| c.to_string()).unwrap_or_default(),
         r.knock.map_or("", |k| k.key()),
+        if r.compulsory { "yes" } else { "" },
     )
+}
+
+/// One deal as a JSON line writes it (the fields of [`JsonDeal`], in the order of
+/// `formats.md` section 4).
+#[derive(serde::Serialize)]
+struct JsonOut<'a> {
+    players: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dealer: Option<&'a str>,
+    contract: &'a str,
+    calls: Vec<&'a str>,
+    tricks: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    declarer: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    called: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    knock: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    accepted_by: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    passed: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    returned: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    compulsory: bool,
 }
 
 /// Writes one deal as a JSON line.
 pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> {
-    let name = |s: usize| r.players[s].clone();
-    let mut o = serde_json::json!({
-        "players": r.players,
-        "dealer": name(r.dealer),
-        "contract": r.contract.name(),
-        "calls": r.calls.iter().map(|c| c.text.clone()).collect::<Vec<_>>(),
-        "tricks": r.tricks.iter().map(|t| t.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>(),
-    });
-    if let Some(d) = r.declarer {
-        o["declarer"] = serde_json::json!(name(d));
-    }
-    if let Some(c) = r.called {
-        o["called"] = serde_json::json!(c.to_string());
-    }
-    if let Some(k) = r.knock {
-        o["knock"] = serde_json::json!(k.key());
-    }
-    if let Some(x) = &r.exchange {
-        o["accepted_by"] = serde_json::json!(name(x.partner));
-        o["passed"] = serde_json::json!(cards(&x.passed));
-        o["returned"] = serde_json::json!(cards(&x.returned));
-    }
-    serde_json::to_writer(&mut *out, &o)?;
+    let name = |s: usize| r.players[s].as_str();
+    let x = r.exchange.as_ref();
+    let line = JsonOut {
+        players: &r.players,
+        dealer: r.dealer_written.then(|| name(r.dealer)),
+        contract: r.contract.name(),
+        calls: r.calls.iter().map(|c| c.text.as_str()).collect(),
+        tricks: r.tricks.iter().map(|t| cards(t.cards)).collect(),
+        declarer: r.declarer.map(name),
+        called: r.called.map(|c| c.to_string()),
+        knock: r.knock.map(|k| k.key()),
+        accepted_by: x.map(|x| name(x.partner)),
+        passed: x.map(|x| cards(&x.passed)),
+        returned: x.map(|x| cards(&x.returned)),
+        compulsory: r.compulsory,
+    };
+    serde_json::to_writer(&mut *out, &line)?;
     writeln!(out)
 }
 

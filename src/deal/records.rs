@@ -11,6 +11,7 @@ use crate::cards::{Card, parse_cards};
 use crate::contract::{Contract, Party};
 use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
 use crate::play::{CallEntry, Exchange, FullRecord, play};
+use crate::seating::Rotation;
 use crate::variant::{Profile, line_of};
 
 #[derive(Debug, Deserialize)]
@@ -128,10 +129,7 @@ impl RecordFile {
         &'s self,
         profile: &'s Profile,
     ) -> impl Iterator<Item = Result<DealFacts, RecordError>> + 's {
-        let seats = self.players.len();
-        let mut dealer = self.first_dealer();
-        // After a compulsory solo whose soloist leads, the same dealer deals again.
-        let mut deals_again = false;
+        let mut rotation = Rotation::new(self.players.len(), Some(self.first_dealer()));
         self.deals.iter().enumerate().map(move |(i, (line, raw))| {
             let number = i + 1;
             let err = |field: &str, msg: String| {
@@ -140,20 +138,21 @@ impl RecordFile {
                     .deal(number)
                     .field(field)
             };
-            if let Some(name) = &raw.dealer {
-                dealer = self
-                    .seat(name)
-                    .ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?;
-            } else if i > 0 && !deals_again {
-                dealer = (dealer + 1) % seats.max(1);
-            }
-            let redeal = raw
+            let written = match &raw.dealer {
+                Some(name) => Some(
+                    self.seat(name)
+                        .ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?,
+                ),
+                None => None,
+            };
+            // An unknown contract is reported when the deal is read; here it only
+            // moves the rotation on.
+            let contract = raw
                 .contract
                 .as_deref()
                 .and_then(|c| c.parse::<Contract>().ok())
-                == Some(Contract::Redeal);
-            deals_again = (raw.compulsory == Some(true) && profile.contracts.compulsory_solo_leads)
-                || (redeal && profile.redeal.same_dealer);
+                .unwrap_or_default();
+            let dealer = rotation.deal(written, contract, raw.compulsory == Some(true), profile);
             self.deal_facts(raw, number, dealer, profile)
                 .map(|mut f| {
                     f.dealer = Some(dealer);
@@ -250,7 +249,8 @@ impl RecordFile {
                 return Err(bad(key, "a full record derives this from the tricks; write `calls` instead of re_calls/kontra_calls, and leave extras and tricks to doko".into()));
             }
         }
-        let record = build_full_record(&self.players, raw, number, dealer, contract, declarer)?;
+        let record =
+            build_full_record(&self.players, raw, number, Some(dealer), contract, declarer)?;
         let facts = play(&record, profile).map_err(|e| (e.trick, e.field, e.message))?;
         // Summary fields written beside a full record are a cross-check.
         if let Some(re) = &raw.re {
@@ -487,7 +487,7 @@ pub fn build_full_record(
     players: &[String],
     raw: &RawDeal,
     number: usize,
-    dealer: usize,
+    dealer: Option<usize>,
     contract: Contract,
     declarer: Option<usize>,
 ) -> Result<FullRecord, DealError> {
@@ -544,7 +544,8 @@ pub fn build_full_record(
     Ok(FullRecord {
         number,
         players: players.to_vec(),
-        dealer,
+        dealer: dealer.unwrap_or(0),
+        dealer_written: dealer.is_some(),
         contract,
         declarer,
         compulsory: raw.compulsory.unwrap_or(false),

@@ -187,25 +187,14 @@ pub fn evaluate(
     });
     let players = records.players.clone();
     let seats = players.len();
-    let table_size = profile.deck.players as usize;
-    if seats != table_size + 1 && (seats != table_size || !profile.deck.dealer_plays) {
-        return Err(vec![
-            RecordError::new(
-                file,
-                format!(
-                    "{seats} players; a league of profile {} has {table_size} or {}",
-                    profile.name,
-                    table_size + 1
-                ),
-            )
-            .field("players"),
-        ]);
+    if let Err(e) = crate::seating::check_table(&profile, seats) {
+        return Err(vec![RecordError::new(file, e.to_string()).field("players")]);
     }
     let mut session = Session::new(players.clone());
     let mut owed: Vec<u8> = vec![profile.league.compulsory_solos; seats];
     let mut rows = Vec::new();
     let mut errors = Vec::new();
-    let mut next_dealer = records.first_dealer();
+    let mut rotation = crate::seating::Rotation::new(seats, Some(records.first_dealer()));
     let end_at = profile.league.end_at;
     let mut ended_after: Option<usize> = None;
     for (i, deal) in records.deals(&profile).enumerate() {
@@ -271,14 +260,7 @@ pub fn evaluate(
             ));
             continue;
         }
-        let dealer = facts.dealer.unwrap_or(next_dealer);
-        let same_dealer = (facts.compulsory && profile.contracts.compulsory_solo_leads)
-            || (facts.contract == crate::contract::Contract::Redeal && profile.redeal.same_dealer);
-        next_dealer = if same_dealer {
-            dealer
-        } else {
-            (dealer + 1) % seats
-        };
+        let dealer = rotation.deal(facts.dealer, facts.contract, facts.compulsory, &profile);
         let (result, totals) = session.score(&facts, &profile);
         if end_at > 0 && totals.iter().any(|&t| t >= end_at) {
             ended_after = Some(i + 1);
@@ -297,8 +279,9 @@ pub fn evaluate(
         .collect();
     let deals_left = deals.saturating_sub(rows.len());
     let next = Next {
-        dealer: next_dealer,
-        sits_out: (seats > table_size).then_some(next_dealer),
+        dealer: rotation.next_dealer(),
+        sits_out: crate::seating::dealer_sits_out(&profile, seats)
+            .then_some(rotation.next_dealer()),
         multiplier: session.bock_multiplier(&profile),
         bock_left: session.bock_deals_left(&profile),
         forced: profile.league.compulsory_solos > 0

@@ -94,8 +94,9 @@ impl Session {
         let f = &r.facts;
         // A redeal plays nothing; after a compulsory solo the same dealer deals again, so
         // the round of dealers, and with it the Bock round, does not move on.
-        let same_dealer = f.compulsory && profile.contracts.compulsory_solo_leads;
-        if f.contract != Contract::Redeal && !same_dealer {
+        if f.contract != Contract::Redeal
+            && !crate::seating::deals_again(profile, f.contract, f.compulsory)
+        {
             match profile.bock.stacking {
                 BockStacking::Multiply => self.bock.iter_mut().for_each(|d| *d -= 1),
                 BockStacking::Queue => {

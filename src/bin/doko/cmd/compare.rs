@@ -403,187 +403,68 @@ fn json_doc(columns: &[Column], players: &[String], shown: &[usize], explain: bo
     json!({"variants": names, "deals": deals, "totals": totals})
 }
 
-/// `compare --summary`: every deal read once, played and scored under each profile, with
-/// aggregates per profile and the number of deals on which the profiles disagree.
+/// `compare --summary`: the library's aggregates per profile, rendered.
 fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
-    use doko::deal::DealFacts;
-    use doko::input::Source;
-    use doko::play::{FullRecord, play};
-    use doko::scoring::Summary;
-
-    let mut summaries: Vec<Summary> = vec![Summary::default(); profiles.len()];
-    let mut sessions: Vec<Session> = profiles
-        .iter()
-        .map(|_| Session::brief(Vec::new()))
-        .collect();
-    let mut refused = vec![0u64; profiles.len()];
-    let (mut deals, mut differ) = (0u64, 0u64);
-    let mut scores: Vec<Option<Vec<i64>>> = vec![None; profiles.len()];
-    // Scores one deal under every profile; `facts` gives the facts under profile i.
-    let mut one =
-        |players: &[String], new_table: bool, facts: &mut dyn FnMut(usize) -> Option<DealFacts>| {
-            deals += 1;
-            for (i, p) in profiles.iter().enumerate() {
-                if new_table && sessions[i].players.as_slice() != players {
-                    sessions[i] = Session::brief(players.to_vec());
-                }
-                scores[i] = match facts(i) {
-                    Some(f) => {
-                        let r = sessions[i].score_owned(f, p);
-                        summaries[i].add(players, &r);
-                        Some(r.scores)
-                    }
-                    None => {
-                        refused[i] += 1;
-                        None
-                    }
-                };
-            }
-            if scores.iter().any(|s| s != &scores[0]) {
-                differ += 1;
-            }
-        };
-    match Source::open(&args.file, args.input_format)? {
-        Source::Document(doc) => {
-            let input = doc.open()?;
-            let players = input.players().to_vec();
-            let per: Vec<Vec<Option<DealFacts>>> = profiles
-                .iter()
-                .map(|p| input.deals(p).map(Result::ok).collect())
-                .collect();
-            let mut columns: Vec<_> = per.into_iter().map(Vec::into_iter).collect();
-            let mut first = true;
-            loop {
-                let row: Vec<Option<Option<DealFacts>>> =
-                    columns.iter_mut().map(Iterator::next).collect();
-                if row.iter().any(Option::is_none) {
-                    break;
-                }
-                let mut row: Vec<Option<DealFacts>> = row.into_iter().flatten().collect();
-                one(&players, std::mem::take(&mut first), &mut |i: usize| {
-                    row[i].take()
-                });
-            }
+    let source = doko::input::Source::open(&args.file, args.input_format)?;
+    let mut bad = 0usize;
+    let result = doko::compare::summary(source, profiles, false, &mut |e| {
+        bad += 1;
+        eprintln!("doko: error: {e}");
+    });
+    let report = match result {
+        Ok(r) => r,
+        Err(_) => {
+            eprintln!("doko: a deal valid under none of the profiles; nothing compared");
+            return Ok(ExitCode::from(1));
         }
-        Source::Archive(mut reader) => {
-            // Profiles that derive the same facts from a deal play it once; the others
-            // only check what they allow (the contract, the calls).
-            let mut derived: Vec<Option<DealFacts>> = vec![None; profiles.len()];
-            let mut record = FullRecord::default();
-            let mut table = u64::MAX;
-            let mut base = vec![0usize; profiles.len()];
-            // Which rules each pair of profiles shares, compared once.
-            let alike: Vec<Vec<doko::play::Alike>> = profiles
-                .iter()
-                .map(|b| {
-                    profiles
-                        .iter()
-                        .map(|a| doko::play::Alike::new(a, b))
-                        .collect()
-                })
-                .collect();
-            while let Some((line, read)) = reader.read_into(&mut record) {
-                if let Err(e) = read {
-                    bail!("{e}");
-                }
-                let new_table = reader.tables() != table;
-                table = reader.tables();
-                // The profiles that derive the same facts from this deal share one play.
-                for i in 0..profiles.len() {
-                    base[i] = (0..i)
-                        .find(|&j| alike[i][j].holds_for(&record))
-                        .unwrap_or(i);
-                }
-                // Every profile's facts first (a profile that shares the play of an
-                // earlier one reads that one's facts), then scored.
-                for i in 0..profiles.len() {
-                    let result = match &derived[base[i]] {
-                        Some(facts) if base[i] != i => {
-                            doko::play::replay(&record, facts, &profiles[i])
-                        }
-                        _ => play(&record, &profiles[i]),
-                    };
-                    derived[i] = match result {
-                        Ok(f) => Some(f),
-                        Err(e) => {
-                            if i == 0 && e.field != "contract" {
-                                eprintln!(
-                                    "doko: error: {}:{line}: deal {}: {}",
-                                    args.file, record.number, e.message
-                                );
-                            }
-                            None
-                        }
-                    };
-                }
-                one(&record.players, new_table, &mut |i| derived[i].take());
-            }
-        }
-    }
+    };
     let text = match args.format {
-        Format::Json => {
-            let per: serde_json::Map<String, Value> = profiles
-                .iter()
-                .zip(&summaries)
-                .zip(&refused)
-                .map(|((p, s), r)| {
-                    let totals: Map<String, Value> = s
-                        .players()
-                        .into_iter()
-                        .map(|(k, l)| (k.to_string(), json!(l.points)))
-                        .collect();
-                    let won: Map<String, Value> = s
-                        .players()
-                        .into_iter()
-                        .map(|(k, l)| (k.to_string(), json!(l.won)))
-                        .collect();
-                    (
-                        p.name.clone(),
-                        json!({"scored": s.deals, "not_allowed": r, "totals": totals, "won": won}),
-                    )
-                })
-                .collect();
-            let names: Vec<&str> = profiles.iter().map(|p| p.name.as_str()).collect();
-            serde_json::to_string_pretty(
-                &json!({"variants": names, "deals": deals, "differ": differ, "results": per}),
-            )? + "\n"
-        }
-        _ => {
-            let markdown = args.format == Format::Markdown;
-            let style = if markdown {
-                presets::ASCII_MARKDOWN
-            } else {
-                presets::UTF8_FULL_CONDENSED
-            };
-            let mut out = format!("{deals} deals; the profiles disagree on {differ}\n\n");
-            let mut t = Table::new();
-            t.load_style(style);
-            let mut header = vec!["Player".to_string()];
-            header.extend(profiles.iter().map(|p| format!("{} points (won)", p.name)));
-            t.set_header(header);
-            let lines: Vec<_> = summaries.iter().map(Summary::players).collect();
-            let mut names: Vec<&str> = lines.iter().flat_map(|l| l.keys().copied()).collect();
-            names.sort();
-            names.dedup();
-            for n in names {
-                let mut row = vec![n.to_string()];
-                for l in &lines {
-                    row.push(
-                        l.get(n)
-                            .map_or("-".into(), |l| format!("{} ({})", l.points, l.won)),
-                    );
-                }
-                t.add_row(row);
-            }
-            out.push_str(&format!("{t}\n"));
-            for (p, r) in profiles.iter().zip(&refused) {
-                if *r > 0 {
-                    out.push_str(&format!("{}: {r} deal(s) not allowed\n", p.name));
-                }
-            }
-            out
-        }
+        Format::Json => serde_json::to_string_pretty(&report)? + "\n",
+        _ => summary_table(&report, args.format == Format::Markdown),
     };
     crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text of `compare --summary`: a line, a table of each player's points and wins
+/// under each profile, and the deals each profile does not allow.
+fn summary_table(report: &doko::compare::CompareSummary, markdown: bool) -> String {
+    let style = if markdown {
+        presets::ASCII_MARKDOWN
+    } else {
+        presets::UTF8_FULL_CONDENSED
+    };
+    let mut out = format!(
+        "{} deals; the profiles disagree on {}\n\n",
+        report.deals, report.differ
+    );
+    let mut t = Table::new();
+    t.load_style(style);
+    let mut header = vec!["Player".to_string()];
+    header.extend(report.variants.iter().map(|p| format!("{p} points (won)")));
+    t.set_header(header);
+    let mut names: Vec<&str> = report
+        .results
+        .iter()
+        .flat_map(|(_, r)| r.totals.keys().map(String::as_str))
+        .collect();
+    names.sort();
+    names.dedup();
+    for n in names {
+        let mut row = vec![n.to_string()];
+        for (_, r) in &report.results {
+            row.push(match (r.totals.get(n), r.won.get(n)) {
+                (Some(p), Some(w)) => format!("{p} ({w})"),
+                _ => "-".into(),
+            });
+        }
+        t.add_row(row);
+    }
+    out.push_str(&format!("{t}\n"));
+    for (p, r) in &report.results {
+        if r.not_allowed > 0 {
+            out.push_str(&format!("{p}: {} deal(s) not allowed\n", r.not_allowed));
+        }
+    }
+    out
 }

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use doko::deal::{DealFacts, RecordError};
 use doko::input::Source;
-use doko::play::{FullRecord, play};
 use doko::scoring::{DealResult, Session, Summary};
 use doko::variant::Profile;
 
@@ -75,12 +74,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         }
         Ok(())
     };
-    'files: for ((path, archive), input) in args.files.iter().zip(archives).zip(&inputs) {
-        let file = if path == "-" {
-            "<stdin>"
-        } else {
-            path.as_str()
-        };
+    'files: for (archive, input) in archives.into_iter().zip(&inputs) {
         match (input, archive) {
             (Some(input), _) => {
                 let players = input.players().to_vec();
@@ -102,23 +96,14 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
             (None, None) => {}
             (None, Some(mut reader)) => {
                 // One record, refilled for every deal: memory stays flat.
-                let mut record = FullRecord::default();
-                let mut table = u64::MAX;
-                while let Some((line, read)) = reader.read_into(&mut record) {
-                    let new_table = reader.tables() != table;
-                    table = reader.tables();
-                    let scored = read.and_then(|()| {
-                        play(&record, &profile).map_err(|e| {
-                            RecordError::new(file, e.message)
-                                .line(line)
-                                .deal(record.number)
-                                .trick(e.trick)
-                                .field(e.field)
-                        })
-                    });
+                let mut player = doko::stream::Player::new(vec![profile.clone()]);
+                while let Some(deal) = player.next(&mut reader) {
+                    let scored = deal.map(|mut d| (d.take(0), d.players, d.new_table));
                     match scored {
-                        Ok(facts) => add(&mut sink, &record.players, new_table, facts, &profile)?,
-                        Err(e) => {
+                        Ok((Ok(facts), players, new_table)) => {
+                            add(&mut sink, players, new_table, facts, &profile)?
+                        }
+                        Err(e) | Ok((Err(e), _, _)) => {
                             report(&e, &mut errors)?;
                             // An archive may hold millions of deals: without --keep-going the
                             // first bad one ends the run.

@@ -1,0 +1,198 @@
+//! Profiles side by side: what "the profiles disagree" means, and the aggregates of
+//! `compare --summary` over any number of deals.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::deal::{DealFacts, RecordError};
+use crate::input::{Input, Source};
+use crate::scoring::{Session, Summary};
+use crate::stream::Player;
+use crate::variant::Profile;
+
+/// Do the profiles disagree on a deal? Each profile's seat points, or None where the deal
+/// is not allowed under it: they disagree unless every profile gives the same.
+pub fn disagree<'a>(mut scores: impl Iterator<Item = Option<&'a [i64]>>) -> bool {
+    match scores.next() {
+        Some(first) => scores.any(|s| s != first),
+        None => false,
+    }
+}
+
+/// One profile's aggregates in `compare --summary`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProfileSummary {
+    /// Deals scored under the profile.
+    pub scored: u64,
+    /// Deals that are legal under another profile but not under this one.
+    pub not_allowed: u64,
+    /// Each player's points.
+    pub totals: BTreeMap<String, i64>,
+    /// Deals each player won.
+    pub won: BTreeMap<String, u64>,
+}
+
+/// The result of `compare --summary` (its JSON form, `--format json`).
+#[derive(Debug, Clone, Serialize)]
+pub struct CompareSummary {
+    /// The profiles, in the order given.
+    pub variants: Vec<String>,
+    /// Deals read (bad ones included).
+    pub deals: u64,
+    /// Deals on which the profiles disagree ([`disagree`]).
+    pub differ: u64,
+    /// Each profile's aggregates, in the order of `variants`.
+    #[serde(serialize_with = "in_order")]
+    pub results: Vec<(String, ProfileSummary)>,
+    /// The full per-profile summaries (per contract, per item), not in the JSON.
+    #[serde(skip)]
+    pub summaries: Vec<Summary>,
+}
+
+fn in_order<S: serde::Serializer>(v: &[(String, ProfileSummary)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(v.iter().map(|(k, v)| (k, v)))
+}
+
+/// Folds deals, each under every profile, into per-profile aggregates.
+struct Fold {
+    summaries: Vec<Summary>,
+    sessions: Vec<Session>,
+    refused: Vec<u64>,
+    deals: u64,
+    differ: u64,
+}
+
+impl Fold {
+    fn new(n: usize) -> Fold {
+        Fold {
+            summaries: vec![Summary::default(); n],
+            sessions: (0..n).map(|_| Session::brief(Vec::new())).collect(),
+            refused: vec![0; n],
+            deals: 0,
+            differ: 0,
+        }
+    }
+
+    /// Adds one deal, given its outcome under each profile. A deal that no profile accepts
+    /// is bad input: its error (the first profile's) is returned and the deal is counted
+    /// but not scored.
+    fn add(
+        &mut self,
+        profiles: &[Profile],
+        players: &[String],
+        new_table: bool,
+        outcomes: &mut [Result<DealFacts, RecordError>],
+    ) -> Result<(), RecordError> {
+        self.deals += 1;
+        if let Some(Err(e)) = outcomes.first()
+            && outcomes.iter().all(Result::is_err)
+        {
+            return Err(e.clone());
+        }
+        let mut scores: Vec<Option<Vec<i64>>> = Vec::with_capacity(profiles.len());
+        for (i, (p, outcome)) in profiles.iter().zip(outcomes).enumerate() {
+            let outcome = std::mem::replace(outcome, Err(RecordError::new("", "")));
+            if new_table && self.sessions[i].players.as_slice() != players {
+                self.sessions[i] = Session::brief(players.to_vec());
+            }
+            scores.push(match outcome {
+                Ok(f) => {
+                    let r = self.sessions[i].score_owned(f, p);
+                    self.summaries[i].add(players, &r);
+                    Some(r.scores)
+                }
+                Err(_) => {
+                    self.refused[i] += 1;
+                    None
+                }
+            });
+        }
+        if disagree(scores.iter().map(Option::as_deref)) {
+            self.differ += 1;
+        }
+        Ok(())
+    }
+
+    fn finish(self, profiles: &[Profile]) -> CompareSummary {
+        let results = profiles
+            .iter()
+            .zip(&self.summaries)
+            .zip(&self.refused)
+            .map(|((p, s), &r)| {
+                let lines = s.players();
+                (
+                    p.name.clone(),
+                    ProfileSummary {
+                        scored: s.deals,
+                        not_allowed: r,
+                        totals: lines
+                            .iter()
+                            .map(|(k, l)| (k.to_string(), l.points))
+                            .collect(),
+                        won: lines.iter().map(|(k, l)| (k.to_string(), l.won)).collect(),
+                    },
+                )
+            })
+            .collect();
+        CompareSummary {
+            variants: profiles.iter().map(|p| p.name.clone()).collect(),
+            deals: self.deals,
+            differ: self.differ,
+            results,
+            summaries: self.summaries,
+        }
+    }
+}
+
+/// `compare --summary`: every deal of `source` read once, played and scored under each
+/// profile. Bad input (a deal that no profile accepts) goes to `bad` with its location;
+/// without `keep_going` the first one ends the run (its error is returned).
+pub fn summary(
+    source: Source,
+    profiles: Vec<Profile>,
+    keep_going: bool,
+    bad: &mut dyn FnMut(&RecordError),
+) -> Result<CompareSummary, RecordError> {
+    let mut fold = Fold::new(profiles.len());
+    match source {
+        Source::Document(doc) => {
+            let input: Input = doc.open()?;
+            let players = input.players().to_vec();
+            let mut columns: Vec<_> = profiles.iter().map(|p| input.deals(p)).collect();
+            let mut first = true;
+            let mut row = Vec::with_capacity(columns.len());
+            'deals: loop {
+                row.clear();
+                for c in &mut columns {
+                    match c.next() {
+                        Some(o) => row.push(o),
+                        None => break 'deals,
+                    }
+                }
+                let new_table = std::mem::take(&mut first);
+                if let Err(e) = fold.add(&profiles, &players, new_table, &mut row) {
+                    bad(&e);
+                    if !keep_going {
+                        return Err(e);
+                    }
+                }
+            }
+            Ok(fold.finish(&profiles))
+        }
+        Source::Archive(mut reader) => {
+            let mut player = Player::new(profiles);
+            while let Some(deal) = player.next(&mut reader) {
+                let result =
+                    deal.and_then(|d| fold.add(d.profiles, d.players, d.new_table, d.outcomes));
+                if let Err(e) = result {
+                    bad(&e);
+                    if !keep_going {
+                        return Err(e);
+                    }
+                }
+            }
+            Ok(fold.finish(player.profiles()))
+        }
+    }
+}

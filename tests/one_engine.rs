@@ -1,0 +1,149 @@
+//! One engine: the same deals give the same results whatever format they are written in,
+//! and `compare --summary` does not depend on the order of the profiles. Each regression
+//! test is named after the finding of issue 12 it covers.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use doko::deal::archive::{write_csv_header, write_csv_row, write_jsonl};
+use doko::generate::{Rng, random_compulsory_solo, random_deal, write_toml_deal};
+use doko::seating::Rotation;
+use doko::variant::Profile;
+use proptest::prelude::*;
+
+fn doko(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_doko"))
+        .args(args)
+        .output()
+        .expect("doko runs")
+}
+
+fn names(n: usize) -> Vec<String> {
+    ["Anna", "Ben", "Cara", "Dirk", "Eva"][..n]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// The same deals as a TOML record file, a CSV archive and JSON Lines, written into `dir`.
+/// Some deals name their dealer, the others leave it to the rotation; some are
+/// compulsory solos.
+fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> [String; 3] {
+    let seats = profile.deck.players as usize + !profile.deck.dealer_plays as usize;
+    let players = names(seats);
+    let mut rng = Rng::new(seed);
+    let mut rotation = Rotation::new(seats, None);
+    let mut toml = format!("variant = {:?}\nplayers = {:?}\n\n", profile.name, players);
+    let mut csv = Vec::new();
+    write_csv_header(&mut csv).unwrap();
+    let mut jsonl = Vec::new();
+    for number in 1..=deals {
+        let written = rng.chance(40);
+        let dealer = if written {
+            rng.below(seats)
+        } else {
+            rotation.next_dealer()
+        };
+        let mut record = if rng.chance(30) {
+            random_compulsory_solo(profile, &players, dealer, number, &mut rng)
+        } else {
+            random_deal(profile, &players, dealer, number, &mut rng)
+        };
+        record.dealer_written = written;
+        rotation.deal(
+            written.then_some(dealer),
+            record.contract,
+            record.compulsory,
+            profile,
+        );
+        write_toml_deal(&record, &mut toml);
+        toml.push('\n');
+        write_csv_row(&mut csv, &record).unwrap();
+        write_jsonl(&mut jsonl, &record).unwrap();
+    }
+    let paths = ["deals.toml", "deals.csv", "deals.jsonl"].map(|f| dir.join(f));
+    std::fs::write(&paths[0], toml).unwrap();
+    std::fs::write(&paths[1], csv).unwrap();
+    std::fs::write(&paths[2], jsonl).unwrap();
+    paths.map(|p| p.to_string_lossy().into_owned())
+}
+
+fn score_csv(file: &str, variant: &str) -> Output {
+    doko(&["score", file, "--variant", variant, "--format", "csv"])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Acceptance 1: TOML, CSV archive and JSON Lines give byte-identical `score --format
+    /// csv` output, compulsory solos and deals without `dealer` included.
+    #[test]
+    fn the_same_deals_score_the_same_in_every_format(seed in any::<u64>()) {
+        for (name, _) in doko::variant::BUILTIN {
+            let profile = Profile::load(name, &[]).unwrap();
+            let dir = tempfile::tempdir().unwrap();
+            let files = write_all_formats(dir.path(), &profile, seed, 8);
+            let outs: Vec<Output> = files.iter().map(|f| score_csv(f, name)).collect();
+            for (f, o) in files.iter().zip(&outs) {
+                prop_assert!(o.status.success(), "{name} {f}: {}", String::from_utf8_lossy(&o.stderr));
+            }
+            prop_assert_eq!(&outs[0].stdout, &outs[1].stdout, "{}: TOML and CSV", name);
+            prop_assert_eq!(&outs[0].stdout, &outs[2].stdout, "{}: TOML and JSON Lines", name);
+        }
+    }
+}
+
+/// Finding 1: after a compulsory solo, a deal without `dealer` is dealt by the same dealer
+/// in every format (the CSV archive and JSON Lines used to rotate).
+#[test]
+fn finding_01_the_dealer_after_a_compulsory_solo_is_the_same_in_every_format() {
+    let ddv = Profile::load("ddv", &[]).unwrap();
+    let players = names(4);
+    let dir = tempfile::tempdir().unwrap();
+    // A compulsory solo dealt by Dirk, then a deal without a dealer: Dirk deals again.
+    let mut rng = Rng::new(3);
+    let solo = random_compulsory_solo(&ddv, &players, 3, 1, &mut rng);
+    assert!(solo.compulsory);
+    let mut next = random_deal(&ddv, &players, 3, 2, &mut rng);
+    next.dealer_written = false;
+    let mut toml = format!("players = {players:?}\n\n");
+    let mut csv = Vec::new();
+    write_csv_header(&mut csv).unwrap();
+    let mut jsonl = Vec::new();
+    for r in [&solo, &next] {
+        write_toml_deal(r, &mut toml);
+        write_csv_row(&mut csv, r).unwrap();
+        write_jsonl(&mut jsonl, r).unwrap();
+    }
+    let row = String::from_utf8_lossy(&csv)
+        .lines()
+        .nth(2)
+        .unwrap()
+        .to_string();
+    assert_eq!(row.split(',').nth(1), Some(""), "no dealer written: {row}");
+    let files = [
+        ("d.toml", toml.into_bytes()),
+        ("d.csv", csv),
+        ("d.jsonl", jsonl),
+    ];
+    let outs: Vec<Vec<u8>> = files
+        .iter()
+        .map(|(f, bytes)| {
+            let p = dir.path().join(f);
+            std::fs::write(&p, bytes).unwrap();
+            let o = score_csv(p.to_str().unwrap(), "ddv");
+            assert!(
+                o.status.success(),
+                "{f}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            o.stdout
+        })
+        .collect();
+    assert_eq!(outs[0], outs[1], "TOML and CSV archive");
+    assert_eq!(outs[0], outs[2], "TOML and JSON Lines");
+    // Played with Dirk dealing again, the record is legal; with Anna dealing (the old
+    // rotation), trick 1 would have the wrong leader.
+    let text = String::from_utf8_lossy(&outs[1]);
+    assert_eq!(text.lines().count(), 3, "{text}");
+}
