@@ -147,3 +147,120 @@ fn finding_01_the_dealer_after_a_compulsory_solo_is_the_same_in_every_format() {
     let text = String::from_utf8_lossy(&outs[1]);
     assert_eq!(text.lines().count(), 3, "{text}");
 }
+
+/// A profile file that extends `base` with one key set, written into `dir`.
+fn variant_file(dir: &Path, base: &str, section: &str, key: &str, value: &str) -> String {
+    let name = format!("{base}-{key}");
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &path,
+        format!(
+            "name = {name:?}\nextends = {base:?}\ntitle = \"test\"\nsource = \"test\"\n\n[{section}]\n{key} = {value}\n"
+        ),
+    )
+    .unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn generated(dir: &Path, variant: &str, deals: &str) -> String {
+    let out = doko(&[
+        "generate",
+        "--variant",
+        variant,
+        "--deals",
+        deals,
+        "--seed",
+        "11",
+    ]);
+    assert!(out.status.success());
+    let path = dir.join(format!("{variant}.csv"));
+    std::fs::write(&path, out.stdout).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn compare_summary(file: &str, variants: &[&str]) -> serde_json::Value {
+    let out = doko(&[
+        "compare",
+        file,
+        "--summary",
+        "--format",
+        "json",
+        "--variants",
+        &variants.join(","),
+    ]);
+    assert!(
+        out.status.success(),
+        "{variants:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Finding 2 and acceptance 2: `compare --summary` gives each profile the same results in
+/// either order, for each rule that changes play varied in turn; and what it scores under
+/// the varied profile is what `score --summary` scores.
+#[test]
+fn finding_02_compare_summary_does_not_depend_on_the_order_of_the_profiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &str, &str, &str)] = &[
+        ("kloepper", "knocking", "knock_back_alone", "true"),
+        ("kloepper", "knocking", "allowed", "false"),
+        ("kloepper", "contracts", "called_ace", "false"),
+        ("kloepper", "calls", "levels", "1"),
+        ("ddv", "deck", "dullen", "\"on\""),
+        ("ddv", "deck", "schweinchen", "\"DA\""),
+        ("ddv", "contracts", "compulsory_solo_leads", "false"),
+        ("ddv", "contracts", "wedding_tricks", "1"),
+        (
+            "ddv",
+            "contracts",
+            "wedding_partner",
+            "[\"first-trump-trick\"]",
+        ),
+        ("ddv", "contracts", "wedding_unfound", "\"solo-diamonds\""),
+        ("ddv", "contracts", "allowed", "[\"normal\", \"wedding\"]"),
+        ("ddv", "extras", "karlchen_kind", "\"taken-in-last-trick\""),
+        ("ddv", "extras", "doppelkopf_kind", "\"two-pairs\""),
+        ("ddv", "extras", "doppelkopf_eyes", "30"),
+        ("ddv", "extras", "club_queen", "1"),
+        ("ddv", "calls", "deadlines", "[1, 1, 1, 1, 1]"),
+        ("ddv", "calls", "reply", "\"none\""),
+        ("ddv", "calls", "wedding_shift", "false"),
+        ("ja-classic", "poverty", "partner_by_club_queen", "true"),
+    ];
+    let mut archives = std::collections::BTreeMap::new();
+    for &(base, section, key, value) in cases {
+        let file = archives
+            .entry(base)
+            .or_insert_with(|| generated(dir.path(), base, "1500"))
+            .clone();
+        let varied = variant_file(dir.path(), base, section, key, value);
+        let ab = compare_summary(&file, &[base, &varied]);
+        let ba = compare_summary(&file, &[&varied, base]);
+        let name = format!("{base}-{key}");
+        for p in [base, name.as_str()] {
+            assert_eq!(
+                ab["results"][p], ba["results"][p],
+                "{base} with {section}.{key} = {value}: {p} differs by order"
+            );
+        }
+        assert_eq!(ab["differ"], ba["differ"], "{name}");
+        // What compare scores under the varied profile is what score scores.
+        let out = doko(&[
+            "score",
+            &file,
+            "--variant",
+            &varied,
+            "--summary",
+            "--keep-going",
+            "--format",
+            "json",
+        ]);
+        let score: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            ab["results"][name.as_str()]["scored"],
+            score["deals"],
+            "{name}: compare and score count the same deals"
+        );
+    }
+}

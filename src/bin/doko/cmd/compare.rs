@@ -406,18 +406,18 @@ fn json_doc(columns: &[Column], players: &[String], shown: &[usize], explain: bo
 /// `compare --summary`: the library's aggregates per profile, rendered.
 fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
     let source = doko::input::Source::open(&args.file, args.input_format)?;
+    // Every bad deal is reported with its place (the first 50), then nothing is compared.
     let mut bad = 0usize;
-    let result = doko::compare::summary(source, profiles, false, &mut |e| {
+    let report = doko::compare::summary(source, profiles, true, &mut |e| {
         bad += 1;
-        eprintln!("doko: error: {e}");
-    });
-    let report = match result {
-        Ok(r) => r,
-        Err(_) => {
-            eprintln!("doko: a deal valid under none of the profiles; nothing compared");
-            return Ok(ExitCode::from(1));
+        if bad <= 50 {
+            eprintln!("doko: error: {e}");
         }
-    };
+    })?;
+    if bad > 0 {
+        eprintln!("doko: {bad} deal(s) valid under none of the profiles; nothing compared");
+        return Ok(ExitCode::from(1));
+    }
     let text = match args.format {
         Format::Json => serde_json::to_string_pretty(&report)? + "\n",
         _ => summary_table(&report, args.format == Format::Markdown),
