@@ -17,10 +17,11 @@ use serde::Deserialize;
 
 use crate::cards::{CARDS, Card, NO_CARD, RANK_OF, SUIT_OF};
 use crate::contract::Contract;
-use crate::deal::RecordError;
 use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts, seat_in};
+use crate::deal::{RecordError, check_players, parse_bock, parse_yes_no};
 use crate::play::Tricks;
 use crate::play::{CallEntry, FullRecord};
+use crate::seating::MAX_SEATS;
 
 /// The kind of a bulk archive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,6 +196,8 @@ pub struct ArchiveReader<R: BufRead> {
     /// The previous deal's players: a new list starts a new table.
     players: Vec<String>,
     players_text: String,
+    /// Why the current players cannot be a table, if they cannot.
+    bad_players: Option<String>,
     number: usize,
     /// How many times the players changed (a new table).
     tables: u64,
@@ -216,6 +219,7 @@ impl<R: BufRead> ArchiveReader<R> {
             text: String::new(),
             players: Vec::new(),
             players_text: String::new(),
+            bad_players: None,
             number: 0,
             tables: 0,
         };
@@ -377,8 +381,29 @@ impl<R: BufRead> ArchiveReader<R> {
             .map(String::from)
             .collect();
         self.players_text = text.to_string();
-        self.tables += 1;
+        self.new_table();
         true
+    }
+
+    /// The players changed: a new table, whose players are checked once.
+    fn new_table(&mut self) {
+        self.tables += 1;
+        let seats = self.players.len();
+        self.bad_players = if !(2..=MAX_SEATS).contains(&seats) {
+            Some(format!("{seats} players"))
+        } else {
+            check_players(&self.players).err()
+        };
+    }
+
+    /// The players of the current deal, unless they cannot be a table.
+    fn players_error(&self, line: usize) -> Option<RecordError> {
+        self.bad_players.as_ref().map(|m| {
+            RecordError::new(&self.file, m.clone())
+                .line(line)
+                .deal(self.number)
+                .field("players")
+        })
     }
 
     /// The current CSV row as the fields of a record, as written.
@@ -387,18 +412,13 @@ impl<R: BufRead> ArchiveReader<R> {
             let v = self.row.field(self.cols[i]);
             (!v.is_empty()).then(|| v.to_string())
         };
-        let compulsory = match f(COMPULSORY).map(|s| s.to_ascii_lowercase()).as_deref() {
-            None | Some("no" | "false" | "0") => None,
-            Some("yes" | "true" | "1") => Some(true),
-            Some(other) => {
-                return Err(("compulsory".into(), format!("`{other}` is not yes or no")));
-            }
-        };
-        let bock = match f(BOCK).map(|b| b.parse::<u32>()) {
-            None => None,
-            Some(Ok(b)) => Some(b),
-            Some(Err(_)) => return Err(("bock".into(), "not a multiplier".into())),
-        };
+        let compulsory = parse_yes_no(self.row.field(self.cols[COMPULSORY]))
+            .map_err(|m| ("compulsory".to_string(), m))?
+            .then_some(true);
+        let bock = f(BOCK)
+            .map(|b| parse_bock(&b))
+            .transpose()
+            .map_err(|m| ("bock".to_string(), m))?;
         Ok(RawDeal {
             dealer: f(DEALER),
             contract: f(CONTRACT),
@@ -434,11 +454,16 @@ impl<R: BufRead> ArchiveReader<R> {
                     Ok(l) => l,
                     Err(e) => return Some(Err(e)),
                 };
+                self.number += 1;
                 self.take_players();
+                if let Some(e) = self.players_error(line) {
+                    return Some(Err(e));
+                }
                 match self.raw_from_row() {
                     Ok(raw) => Some(Ok((line, self.players.clone(), raw))),
                     Err((field, msg)) => Some(Err(RecordError::new(&self.file, msg)
                         .line(line)
+                        .deal(self.number)
                         .field(field))),
                 }
             }
@@ -459,18 +484,22 @@ impl<R: BufRead> ArchiveReader<R> {
                 if self.text.trim().is_empty() {
                     continue;
                 }
+                self.number += 1;
                 let d: JsonDeal = match serde_json::from_str(&self.text) {
                     Ok(d) => d,
                     Err(e) => {
-                        return Some(Err(
-                            RecordError::new(&self.file, e.to_string()).line(self.line)
-                        ));
+                        return Some(Err(RecordError::new(&self.file, e.to_string())
+                            .line(self.line)
+                            .deal(self.number)));
                     }
                 };
                 let players: Vec<String> = d.players.iter().map(|p| p.trim().to_string()).collect();
                 if players != self.players {
-                    self.tables += 1;
                     self.players = players.clone();
+                    self.new_table();
+                }
+                if let Some(e) = self.players_error(self.line) {
+                    return Some(Err(e));
                 }
                 let raw = RawDeal {
                     dealer: d.dealer,
@@ -504,7 +533,6 @@ impl<R: BufRead> ArchiveReader<R> {
         players: Vec<String>,
         raw: RawDeal,
     ) -> Result<FullRecord, RecordError> {
-        self.number += 1;
         let number = self.number;
         let err = |(trick, field, msg): DealError| {
             RecordError::new(&self.file, msg)
@@ -513,11 +541,7 @@ impl<R: BufRead> ArchiveReader<R> {
                 .field(field)
                 .trick(trick)
         };
-        let seats = players.len();
         let result = (|| -> Result<FullRecord, DealError> {
-            if !(2..=8).contains(&seats) {
-                return Err((None, "players".into(), format!("{seats} players")));
-            }
             let seat = |name: &str, field: &str| {
                 seat_in(&players, name)
                     .ok_or_else(|| (None, field.to_string(), format!("`{name}` is not a player")))
@@ -553,7 +577,11 @@ impl<R: BufRead> ArchiveReader<R> {
             Ok(l) => l,
             Err(e) => return Some((e.at.line.unwrap_or(0), Err(e))),
         };
+        self.number += 1;
         let new_table = self.take_players();
+        if let Some(e) = self.players_error(line) {
+            return Some((line, Err(e)));
+        }
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
         let rare = (WEDDING_PARTNER..=KNOCK).any(|i| !self.row.is_empty(self.cols[i]))
@@ -565,11 +593,13 @@ impl<R: BufRead> ArchiveReader<R> {
                     let players = self.players.clone();
                     self.record_from(line, players, raw).map(|full| *rec = full)
                 }
-                Err((field, msg)) => Err(RecordError::new(&self.file, msg).line(line).field(field)),
+                Err((field, msg)) => Err(RecordError::new(&self.file, msg)
+                    .line(line)
+                    .deal(self.number)
+                    .field(field)),
             };
             return Some((line, result));
         }
-        self.number += 1;
         let number = self.number;
         let file = &self.file;
         let err = |field: &str, msg: String, trick: Option<usize>| {
@@ -580,10 +610,6 @@ impl<R: BufRead> ArchiveReader<R> {
                 .trick(trick)
         };
         let players = &self.players;
-        let seats = players.len();
-        if !(2..=8).contains(&seats) {
-            return Some((line, Err(err("players", format!("{seats} players"), None))));
-        }
         let row = &self.row;
         let field = |i: usize| row.field(self.cols[i]);
         let seat = |name: &str| seat_in(players, name);
@@ -653,20 +679,15 @@ impl<R: BufRead> ArchiveReader<R> {
         if let Err((t, msg)) = read_tricks(tricks, len, &mut rec.tricks) {
             return Some((line, Err(err("tricks", msg, Some(t + 1)))));
         }
-        let compulsory = field(COMPULSORY);
-        rec.compulsory = ["yes", "true", "1"]
-            .iter()
-            .any(|w| compulsory.eq_ignore_ascii_case(w));
+        rec.compulsory = match parse_yes_no(field(COMPULSORY)) {
+            Ok(c) => c,
+            Err(m) => return Some((line, Err(err("compulsory", m, None)))),
+        };
         rec.bock = match field(BOCK) {
             "" => None,
-            b => match b.parse() {
+            b => match parse_bock(b) {
                 Ok(b) => Some(b),
-                Err(_) => {
-                    return Some((
-                        line,
-                        Err(err("bock", format!("`{b}` is not a multiplier"), None)),
-                    ));
-                }
+                Err(m) => return Some((line, Err(err("bock", m, None)))),
             },
         };
         rec.note = match field(NOTE) {

@@ -73,6 +73,57 @@ impl Knock {
     }
 }
 
+/// The largest multiplier a sheet may force (`bock`): far beyond any Bock round, small
+/// enough that points times it cannot overflow.
+pub const MAX_BOCK: u32 = 1024;
+
+/// Reads a `bock` field: a multiplier from 1 to [`MAX_BOCK`]. Every format reads it here.
+pub fn parse_bock(s: &str) -> Result<u32, String> {
+    check_bock(s.trim().parse::<u32>().map_err(|_| not_a_multiplier(s))?)
+}
+
+/// Checks a multiplier already read as a number (JSON, TOML).
+pub fn check_bock(b: u32) -> Result<u32, String> {
+    if (1..=MAX_BOCK).contains(&b) {
+        Ok(b)
+    } else {
+        Err(not_a_multiplier(&b.to_string()))
+    }
+}
+
+fn not_a_multiplier(s: &str) -> String {
+    format!(
+        "`{}` is not a multiplier (1, 2, 4 ... up to {MAX_BOCK})",
+        s.trim()
+    )
+}
+
+/// Reads a yes-or-no field (`compulsory`): `yes`/`true`/`1`/`x`, or `no`/`false`/`0`/`-`
+/// (empty: no). Every format reads it here.
+pub fn parse_yes_no(s: &str) -> Result<bool, String> {
+    let s = s.trim();
+    const YES: [&str; 4] = ["yes", "true", "1", "x"];
+    const NO: [&str; 5] = ["", "no", "false", "0", "-"];
+    if YES.iter().any(|w| s.eq_ignore_ascii_case(w)) {
+        Ok(true)
+    } else if NO.iter().any(|w| s.eq_ignore_ascii_case(w)) {
+        Ok(false)
+    } else {
+        Err(format!("`{s}` is not yes or no"))
+    }
+}
+
+/// Checks the players of a table: none empty, none named twice (case aside, as names are
+/// looked up). Every format checks them here.
+pub fn check_players(players: &[String]) -> Result<(), String> {
+    for (i, p) in players.iter().enumerate() {
+        if p.is_empty() || players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+            return Err(format!("player `{p}` is empty or named twice"));
+        }
+    }
+    Ok(())
+}
+
 /// Why a call is not played under the profile.
 pub fn no_call(profile: &Profile, call: crate::calls::Call, party: Party) -> String {
     if profile.calls.levels == 0 {
@@ -466,8 +517,10 @@ impl DealFacts {
         if let Err(m) = check_knock(self.knock, profile, re) {
             return err("knock", m);
         }
-        if self.bock == Some(0) {
-            return err("bock", "a multiplier of 0".to_string());
+        if let Some(b) = self.bock
+            && let Err(m) = check_bock(b)
+        {
+            return err("bock", m);
         }
         Ok(())
     }

@@ -92,15 +92,8 @@ impl RecordFile {
     pub fn parse(file: &str, text: &str) -> Result<RecordFile, RecordError> {
         let raw: RawFile = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
         let players: Vec<String> = raw.players.iter().map(|p| p.trim().to_string()).collect();
-        for (i, p) in players.iter().enumerate() {
-            if p.is_empty() || players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-                return Err(RecordError::new(
-                    file,
-                    format!("player `{p}` is empty or named twice"),
-                )
-                .field("players"));
-            }
-        }
+        crate::deal::check_players(&players)
+            .map_err(|m| RecordError::new(file, m).field("players"))?;
         let deals = raw
             .deal
             .into_iter()
@@ -220,10 +213,8 @@ impl RecordFile {
             .as_deref()
             .map(|d| self.seat_of(d, "declarer"))
             .transpose()?;
-        if let Some(b) = raw.bock
-            && b == 0
-        {
-            return Err(bad("bock", "a multiplier of 0".into()));
+        if let Some(b) = raw.bock {
+            crate::deal::check_bock(b).map_err(|m| bad("bock", m))?;
         }
         // A full record has tricks, or hands (a redeal is a hand thrown in, no tricks).
         if raw.tricks.is_none() && raw.hands.is_none() {
@@ -556,7 +547,11 @@ pub fn build_full_record(
         schweinchen: seat_field(&raw.schweinchen, "schweinchen")?,
         hyperschweinchen: seat_field(&raw.hyperschweinchen, "hyperschweinchen")?,
         exchange,
-        bock: raw.bock,
+        bock: raw
+            .bock
+            .map(crate::deal::check_bock)
+            .transpose()
+            .map_err(|m| bad("bock", m))?,
         knock: Knock::parse(raw.knock.as_deref().unwrap_or("")).map_err(|m| bad("knock", m))?,
         called: raw
             .called

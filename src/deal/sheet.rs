@@ -250,12 +250,7 @@ impl SheetDeals<'_, '_> {
             Ok(number_in(key, "tricks")?.map(|t| t.min(u8::MAX as u16) as u8))
         };
         let bock = get("bock")
-            .map(|s| {
-                s.parse::<u32>()
-                    .ok()
-                    .filter(|&b| b >= 1)
-                    .ok_or_else(|| fail("bock", format!("`{s}` is not a multiplier (1, 2, 4 ...)")))
-            })
+            .map(|s| super::parse_bock(s).map_err(|m| fail("bock", m)))
             .transpose()?;
         let cell = |key: &str| -> Vec<&str> { get(key).into_iter().collect() };
         let summary = Summary {
@@ -271,13 +266,8 @@ impl SheetDeals<'_, '_> {
             re_extras: cell("re_extras"),
             kontra_extras: cell("kontra_extras"),
             bock,
-            compulsory: match get("compulsory").map(str::to_ascii_lowercase).as_deref() {
-                None | Some("no" | "false" | "0" | "-") => false,
-                Some("yes" | "true" | "1" | "x") => true,
-                Some(other) => {
-                    return Err(fail("compulsory", format!("`{other}` is not yes or no")));
-                }
-            },
+            compulsory: super::parse_yes_no(get("compulsory").unwrap_or(""))
+                .map_err(|m| fail("compulsory", m))?,
             knock: Knock::parse(get("knock").unwrap_or("")).map_err(|m| fail("knock", m))?,
             note: get("note").map(str::to_string),
         };
