@@ -79,6 +79,32 @@ impl Extra {
     }
 }
 
+/// What `extras.in_solos` names: an extra, or `against-the-old` (Kontra's point for beating
+/// the ♣Q party), which is an item but not an extra of the tricks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SoloExtra {
+    Extra(Extra),
+    AgainstTheOld,
+}
+
+impl FromStr for SoloExtra {
+    type Err = String;
+    fn from_str(s: &str) -> Result<SoloExtra, String> {
+        const AGAINST: &[(&str, (), &[&str])] = &[("against-the-old", (), &["gegen-die-alten"])];
+        if crate::lookup(AGAINST, s, "extra").is_ok() {
+            return Ok(SoloExtra::AgainstTheOld);
+        }
+        s.parse().map(SoloExtra::Extra).map_err(|_| {
+            let known: Vec<&str> = NAMES.iter().map(|(n, _, _)| *n).collect();
+            format!(
+                "unknown extra `{}` (known: {}, against-the-old)",
+                s.trim(),
+                known.join(", ")
+            )
+        })
+    }
+}
+
 impl FromStr for Extra {
     type Err = String;
     fn from_str(s: &str) -> Result<Extra, String> {

@@ -5,7 +5,7 @@ use std::fmt;
 use crate::calls::Call;
 use crate::contract::{Contract, Party};
 use crate::deal::DealFacts;
-use crate::extras::Extra;
+use crate::extras::{Extra, SoloExtra};
 use std::borrow::Cow;
 
 use crate::variant::{BockTrigger, Doubling, Profile, SchwarzBy, Sheet, ValueRule};
@@ -376,48 +376,53 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
     // Extras (7.2), netted between the parties; none in a misere.
     let extras_count = winner.is_some() || p.extras.when_nobody_wins;
     let schweinchen = facts.schweinchen;
-    let mut extra_item =
-        |party: Party, name: &'static str, points: i32, what: &dyn Fn() -> String| {
-            let (scored, why) = if points == 0 {
-                (false, "not scored under profile")
-            } else if misere {
-                (false, "no extras in a misere (9.6)")
-            } else if lone && !p.scored_in_solos(name) {
-                (false, "not scored when one plays alone (7.2)")
-            } else if !extras_count {
-                (false, "not scored when nobody wins (7.3)")
-            } else if schweinchen && name.starts_with("fox") {
-                (false, "no fox points after Schweinchen (9.3)")
-            } else {
-                (true, "")
-            };
-            let rule = match (detail, scored) {
-                (false, _) => String::new(),
-                (true, true) => format!("{} (7.2)", what()),
-                (true, false) if points == 0 => format!("{}: {why} {}", what(), p.name),
-                (true, false) => format!("{}: {why}", what()),
-            };
-            items.push(Item {
-                party,
-                item: name.into(),
-                points: if scored { points } else { 0 },
-                rule,
-                scored,
-            });
+    let mut extra_item = |party: Party, solo: SoloExtra, points: i32, what: &dyn Fn() -> String| {
+        let name = match solo {
+            SoloExtra::Extra(x) => x.name(),
+            SoloExtra::AgainstTheOld => "against_the_old",
         };
+        let (scored, why) = if points == 0 {
+            (false, "not scored under profile")
+        } else if misere {
+            (false, "no extras in a misere (9.6)")
+        } else if lone && !p.scored_in_solos(solo) {
+            (false, "not scored when one plays alone (7.2)")
+        } else if !extras_count {
+            (false, "not scored when nobody wins (7.3)")
+        } else if schweinchen && name.starts_with("fox") {
+            (false, "no fox points after Schweinchen (9.3)")
+        } else {
+            (true, "")
+        };
+        let rule = match (detail, scored) {
+            (false, _) => String::new(),
+            (true, true) => format!("{} (7.2)", what()),
+            (true, false) if points == 0 => format!("{}: {why} {}", what(), p.name),
+            (true, false) => format!("{}: {why}", what()),
+        };
+        items.push(Item {
+            party,
+            item: name.into(),
+            points: if scored { points } else { 0 },
+            rule,
+            scored,
+        });
+    };
     if winner == Some(Party::Kontra)
         && (p.extras.against_the_old_at_tie || facts.re_eyes != facts.kontra_eyes)
     {
         extra_item(
             Party::Kontra,
-            "against_the_old",
+            SoloExtra::AgainstTheOld,
             p.extras.against_the_old,
             &|| "Kontra beat the ♣Q party: gegen die Alten".into(),
         );
     }
     for party in [Party::Re, Party::Kontra] {
         for &x in facts.extras(party) {
-            extra_item(party, x.name(), p.extra_points(x), &|| describe(x, party));
+            extra_item(party, SoloExtra::Extra(x), p.extra_points(x), &|| {
+                describe(x, party)
+            });
         }
     }
 

@@ -421,8 +421,10 @@ pub struct ExtraRules {
     pub against_the_old: i32,
     /// `against_the_old` also at 120:120.
     pub against_the_old_at_tie: bool,
-    /// Extras still scored when one player plays alone (solos), by name.
-    pub in_solos: Vec<String>,
+    /// Extras still scored when one player plays alone (solos), by name: any extra, or
+    /// `against-the-old`.
+    #[serde(deserialize_with = "de_parsed")]
+    pub in_solos: Vec<crate::extras::SoloExtra>,
     pub when_nobody_wins: bool,
     /// Eyes a trick needs to be a Doppelkopf.
     pub doppelkopf_eyes: u16,
@@ -606,11 +608,6 @@ impl Profile {
                 "calls.deadlines: a deadline exceeds the {hand} cards of a hand"
             ));
         }
-        for name in &self.extras.in_solos {
-            if name != "against-the-old" && name.parse::<Extra>().is_err() {
-                return Err(format!("extras.in_solos: unknown extra `{name}`"));
-            }
-        }
         Ok(())
     }
 
@@ -660,8 +657,8 @@ impl Profile {
     }
 
     /// Is this extra (or `against-the-old`) still scored when one player plays alone?
-    pub fn scored_in_solos(&self, name: &str) -> bool {
-        self.extras.in_solos.iter().any(|n| n == name)
+    pub fn scored_in_solos(&self, extra: crate::extras::SoloExtra) -> bool {
+        self.extras.in_solos.contains(&extra)
     }
 }
 
