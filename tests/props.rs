@@ -249,3 +249,35 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Issue 12, finding 6: with every item at its bound, the largest solo factor, each
+    /// call doubling (extras too) and the largest forced multiplier, no score overflows
+    /// (tests run with overflow checks: a wrap would panic here).
+    #[test]
+    fn finding_06_points_at_their_bounds_do_not_overflow(seed in any::<u64>()) {
+        let mut sets: Vec<(String, String)> = [
+            "extras.fox", "extras.karlchen", "extras.karlchen_caught", "extras.doppelkopf",
+            "extras.fox_last_trick", "extras.heart_trick", "extras.dulle_caught",
+            "extras.fox_first_trick", "extras.club_queen", "extras.against_the_old",
+            "scoring.won", "scoring.under", "scoring.announce", "scoring.call_level",
+            "scoring.reached_against", "scoring.defence_won", "scoring.both_called",
+        ]
+        .iter()
+        .map(|k| (k.to_string(), doko::variant::MAX_POINTS.to_string()))
+        .collect();
+        sets.push(("scoring.solo_factor".into(), doko::variant::MAX_SOLO_FACTOR.to_string()));
+        sets.push(("scoring.doubling".into(), "\"each\"".into()));
+        sets.push(("scoring.doubling_extras".into(), "true".into()));
+        let p = Profile::load("ddv", &sets).unwrap();
+        let players = names(4);
+        let mut rng = Rng::new(seed);
+        let record = random_deal(&p, &players, rng.below(4), 1, &mut rng);
+        let mut facts = play(&record, &p).unwrap();
+        facts.bock = Some(doko::deal::MAX_BOCK);
+        let result = score_deal(&facts, &p);
+        prop_assert_eq!(result.scores.iter().sum::<i64>(), 0);
+    }
+}

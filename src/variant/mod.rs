@@ -17,6 +17,13 @@ use crate::extras::Extra;
 
 pub use builtin::{BUILTIN, builtin_text};
 
+/// The most points one scoring item may be worth (either sign).
+pub const MAX_POINTS: i32 = 1000;
+/// The largest `scoring.solo_factor`.
+pub const MAX_SOLO_FACTOR: i32 = 10;
+/// The largest `league.end_at`.
+pub const MAX_END_AT: i64 = 1_000_000;
+
 /// A complete, checked rule profile.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -606,6 +613,75 @@ impl Profile {
         if self.calls.deadlines.iter().any(|&n| n as usize > hand) {
             return Err(format!(
                 "calls.deadlines: a deadline exceeds the {hand} cards of a hand"
+            ));
+        }
+        self.check_bounds()
+    }
+
+    /// Every number that scoring multiplies or adds up is bounded here, where it enters,
+    /// so that no deal's points can overflow: at most [`MAX_POINTS`] per item, a solo
+    /// factor of at most [`MAX_SOLO_FACTOR`], an end score of at most [`MAX_END_AT`].
+    /// (A deal has fewer than 100 items, doubled at most four times: its value stays far
+    /// inside an `i32`, and times a multiplier of at most 2^16, inside an `i64`.)
+    fn check_bounds(&self) -> Result<(), String> {
+        let (s, e, k) = (&self.scoring, &self.extras, &self.knocking);
+        let mut points: Vec<(String, i32)> = vec![
+            (
+                "contracts.misere_ouvert_bonus".into(),
+                self.contracts.misere_ouvert_bonus,
+            ),
+            ("scoring.won".into(), s.won),
+            ("scoring.under".into(), s.under),
+            ("scoring.announce".into(), s.announce),
+            ("scoring.call_level".into(), s.call_level),
+            ("scoring.reached_against".into(), s.reached_against),
+            ("scoring.defence_won".into(), s.defence_won),
+            ("scoring.both_called".into(), s.both_called),
+            ("knocking.all_tricks".into(), k.all_tricks),
+            ("knocking.knocked_back".into(), k.knocked_back),
+            ("knocking.alone".into(), k.alone),
+            ("extras.against_the_old".into(), e.against_the_old),
+        ];
+        for x in Extra::all() {
+            points.push((
+                format!("extras.{}", x.name().replace('-', "_")),
+                self.extra_points(x),
+            ));
+        }
+        let bands = s.eye_table.iter().chain([&s.eye_table_all_tricks]);
+        for (i, b) in bands.enumerate() {
+            for (col, v) in [
+                ("re", b.re),
+                ("kontra", b.kontra),
+                ("re_alone", b.re_alone),
+                ("kontra_alone", b.kontra_alone),
+            ] {
+                let key = if i < s.eye_table.len() {
+                    format!("scoring.eye_table[{i}].{col}")
+                } else {
+                    format!("scoring.eye_table_all_tricks.{col}")
+                };
+                points.push((key, v));
+            }
+        }
+        for (key, v) in points {
+            if !(-MAX_POINTS..=MAX_POINTS).contains(&v) {
+                return Err(format!(
+                    "{key}: {v} points; an item is worth {} to {MAX_POINTS}",
+                    -MAX_POINTS
+                ));
+            }
+        }
+        if !(1..=MAX_SOLO_FACTOR).contains(&s.solo_factor) {
+            return Err(format!(
+                "scoring.solo_factor: {}; a solo counts 1 to {MAX_SOLO_FACTOR} times",
+                s.solo_factor
+            ));
+        }
+        if !(0..=MAX_END_AT).contains(&self.league.end_at) {
+            return Err(format!(
+                "league.end_at: {}; 0 (no end score) to {MAX_END_AT}",
+                self.league.end_at
             ));
         }
         Ok(())
