@@ -288,3 +288,171 @@ tricks = ["CA C9 CK C10", "CA C10 C9 CK", "SA S9 S10 SK", "S9 SA SK S10", "H9 H9
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }
+
+/// A fresh folder for one test, removed when it ends.
+fn folder() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+fn text(p: &std::path::Path) -> String {
+    std::fs::read_to_string(p).unwrap()
+}
+
+fn ok(out: &Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Issue 12, finding 8: `league new` writes any name as valid TOML (a combining accent,
+/// a quote, a backslash), and a refused `new` leaves no file behind.
+#[test]
+fn finding_08_league_new_quotes_every_name_and_leaves_nothing_when_refused() {
+    let dir = folder();
+    let p = dir.path().join("s.toml");
+    let s = p.to_str().unwrap();
+    ok(&doko(&[
+        "league",
+        "new",
+        s,
+        "--players",
+        "Zoe\u{301},B\"en,Ca\\ra,Dirk",
+    ]));
+    let show = doko(&["league", "show", s, "--format", "json"]);
+    ok(&show);
+    let v: serde_json::Value = serde_json::from_slice(&show.stdout).unwrap();
+    assert_eq!(v["players"][0], "Zoe\u{301}");
+    assert_eq!(v["players"][1], "B\"en");
+    assert_eq!(v["players"][2], "Ca\\ra");
+    // A refused sheet (a league of 16 deals for a profile ending at a score is fine, but
+    // 0 deals is not) is never written: a retry works.
+    let q = dir.path().join("t.toml");
+    let t = q.to_str().unwrap();
+    let out = doko(&["league", "new", t, "--players", "A,B,C,D", "--deals", "0"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!q.exists(), "a refused sheet is not left behind");
+    ok(&doko(&["league", "new", t, "--players", "A,B,C,D"]));
+}
+
+/// Issue 12, finding 9: `undo` removes exactly the last `[[deal]]` table, however its
+/// header is written, and keeps tables after it and the user's comments.
+#[test]
+fn finding_09_undo_removes_only_the_last_deal() {
+    let dir = folder();
+    let p = dir.path().join("s.toml");
+    let s = p.to_str().unwrap();
+    std::fs::write(
+        &p,
+        "players = [\"A\", \"B\", \"C\", \"D\"]\n\n\
+         # deal one, checked by Ben\n[[deal]]\nre = [\"A\", \"C\"]\nre_points = 130\n\n\
+         [[ deal ]]\nre = [\"A\", \"B\"]\nre_points = 100\n\n\
+         [[deal]]   # the third\nre = [\"B\", \"D\"]\nre_points = 150\n\n\
+         [league]\nname = \"club night\"\ndeals = 16\n# the end of the sheet\n",
+    )
+    .unwrap();
+    ok(&doko(&["league", "undo", s]));
+    let after = text(&p);
+    assert!(!after.contains("re_points = 150"), "{after}");
+    assert!(
+        after.contains("re_points = 100"),
+        "one deal removed, not two: {after}"
+    );
+    assert!(after.contains("# deal one, checked by Ben"), "{after}");
+    assert!(after.contains("[league]\nname = \"club night\""), "{after}");
+    assert!(after.contains("# the end of the sheet"), "{after}");
+    ok(&doko(&["league", "undo", s]));
+    ok(&doko(&["league", "undo", s]));
+    let out = doko(&["league", "undo", s]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no deal to undo"));
+    assert!(text(&p).contains("[league]"));
+}
+
+/// Issue 12, finding 9: `add` through a symbolic link writes the sheet it points to (the
+/// link stays a link); a read-only sheet is refused and left as it was.
+#[cfg(unix)]
+#[test]
+fn finding_09_add_writes_through_a_link_and_refuses_a_read_only_sheet() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder();
+    let real = dir.path().join("real.toml");
+    let link = dir.path().join("link.toml");
+    ok(&doko(&[
+        "league",
+        "new",
+        real.to_str().unwrap(),
+        "--players",
+        "A,B,C,D",
+    ]));
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let l = link.to_str().unwrap();
+    ok(&add(l, &["--re", "A,C", "--re-points", "130"]));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        text(&real).contains("re_points = 130"),
+        "the real sheet got the deal"
+    );
+
+    let before = std::fs::read(&real).unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = add(
+        real.to_str().unwrap(),
+        &["--re", "A,B", "--re-points", "100"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("is read-only; nothing was written"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&real).unwrap(), before);
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o644)).unwrap();
+}
+
+/// Issue 12, finding 9: a lock held by another process: `add` says who holds it after a
+/// second and gives up after `DOKO_LOCK_WAIT` seconds, leaving the sheet as it was.
+#[test]
+fn finding_09_a_held_lock_is_named_and_given_up_on() {
+    use std::io::Write;
+    let dir = folder();
+    let p = dir.path().join("s.toml");
+    let s = p.to_str().unwrap();
+    ok(&doko(&["league", "new", s, "--players", "A,B,C,D"]));
+    let before = std::fs::read(&p).unwrap();
+    let mut held = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(true)
+        .write(true)
+        .open(format!("{s}.lock"))
+        .unwrap();
+    held.lock().unwrap();
+    writeln!(held, "process 4242 (a test)").unwrap();
+    let start = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_doko"))
+        .args(["league", "add", s, "--re", "A,C", "--re-points", "130"])
+        .env("DOKO_LOCK_WAIT", "2")
+        .output()
+        .unwrap();
+    let waited = start.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("waiting for the lock held by process 4242 (a test)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("still locked by process 4242 (a test) after 2 s"),
+        "{err}"
+    );
+    assert!(waited >= std::time::Duration::from_secs(2) && waited.as_secs() < 10);
+    assert_eq!(std::fs::read(&p).unwrap(), before);
+    drop(held);
+    ok(&add(s, &["--re", "A,C", "--re-points", "130"]));
+}

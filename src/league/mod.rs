@@ -2,6 +2,8 @@
 //! stored; dealer order, who sits out, Bock, solo duty and standings are recomputed on every
 //! read, so a deal edited by hand changes everything after it consistently.
 
+pub mod file;
+
 use crate::contract::Party;
 use crate::deal::RecordError;
 use crate::deal::records::RecordFile;

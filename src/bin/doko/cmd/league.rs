@@ -1,17 +1,13 @@
-//! `doko league new | add | show | undo`: a league sheet that never loses an entry.
-//!
-//! Writes hold an advisory lock on `FILE.lock` (so two `add`s run one after the other),
-//! build the whole new file in memory, check it as a sheet, and only then replace the file
-//! by a temporary file and a rename. A refused `add` leaves the file as it was, byte for byte.
+//! `doko league new | add | show | undo`: a league sheet that never loses an entry. The
+//! file is read, locked, checked and written by the library ([`doko::league::file`]).
 
-use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use doko::deal::RecordError;
-use doko::league::{self, League};
+use doko::league::{self, League, file};
 use doko::variant::Profile;
 use serde_json::{Value, json};
 
@@ -80,16 +76,15 @@ fn new(
     let stem = Path::new(file)
         .file_stem()
         .map_or("league".into(), |s| s.to_string_lossy().into_owned());
-    let text = league::new_file(name.unwrap_or(&stem), &players, variant, deals, &dealer);
-    // Never overwrite: a league sheet is somebody's evening.
-    let mut f = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(file)
-        .with_context(|| format!("{file}: cannot create the sheet (does it exist already?)"))?;
-    f.write_all(text.as_bytes())?;
-    f.sync_all()?;
-    let lg = league::evaluate(file, &text, None).map_err(report)?;
+    let sheet = file::NewSheet {
+        name: name.unwrap_or(&stem),
+        variant,
+        players: &players,
+        deals,
+        dealer: &dealer,
+    };
+    // Checked before it is written; never over an existing file (an evening's sheet).
+    let lg = file::create(file, &sheet).map_err(file_error)?;
     crate::emit(&format!(
         "{file}: new sheet of {deals} deals under {}\n{}\n",
         lg.profile.name,
@@ -98,51 +93,29 @@ fn new(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Holds the advisory lock of a league file while it lives.
-struct Lock(#[allow(dead_code)] File);
-
-fn lock(file: &str) -> Result<Lock> {
-    let path = format!("{file}.lock");
-    let f = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .with_context(|| format!("{path}: cannot open the lock file"))?;
-    f.lock().with_context(|| format!("{path}: cannot lock"))?;
-    Ok(Lock(f))
+/// How long to wait for another `doko` that holds the sheet's lock: `DOKO_LOCK_WAIT`
+/// seconds, else [`file::LOCK_PATIENCE`].
+fn patience() -> std::time::Duration {
+    std::env::var("DOKO_LOCK_WAIT")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .map_or(file::LOCK_PATIENCE, std::time::Duration::from_secs)
 }
 
-fn read(file: &str) -> Result<String> {
-    let bytes = std::fs::read(file).with_context(|| format!("{file}: cannot read"))?;
-    Ok(doko::deal::decode(file, bytes)?)
+/// Tells the user that another `doko` holds the sheet's lock.
+fn waiting(holder: &str) {
+    eprintln!(
+        "doko: waiting for the lock held by {holder} (at most {} s)",
+        patience().as_secs()
+    );
 }
 
-/// Replaces `file` by `text`: a temporary file in the same folder, synced, then renamed.
-fn write_atomically(file: &str, text: &str) -> Result<()> {
-    let path = Path::new(file);
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map_or("league".into(), |n| n.to_string_lossy().into_owned());
-    let tmp: PathBuf = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            std::fs::set_permissions(&tmp, meta.permissions())?;
-        }
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e).with_context(|| format!("{file}: cannot write"));
+/// A library error about the sheet, every sheet error printed.
+fn file_error(e: file::FileError) -> anyhow::Error {
+    match e {
+        file::FileError::Invalid(errors) => report(errors),
+        e => anyhow::Error::new(e),
     }
-    Ok(())
 }
 
 /// Prints every error of a sheet and turns them into one.
@@ -159,146 +132,31 @@ fn report(errors: Vec<RecordError>) -> anyhow::Error {
     }
 }
 
-/// A TOML string literal.
-fn quoted(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
-}
-
-fn list(words: &[String]) -> String {
-    format!(
-        "[{}]",
-        words
-            .iter()
-            .map(|w| quoted(w))
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
-}
-
-fn words(s: &str) -> Vec<String> {
-    s.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|w| !w.is_empty())
-        .map(String::from)
-        .collect()
-}
-
-/// The `[[deal]]` block for the flags of `league add`.
-fn deal_block(args: &LeagueAddArgs, lg: &League) -> Result<String> {
-    let n = lg.rows.len() + 1;
-    let next = &lg.next;
-    let mut head = format!("[[deal]]  # {n}: {} deals", lg.players[next.dealer]);
-    if let Some(o) = next.sits_out {
-        head.push_str(&format!(", {} sits out", lg.players[o]));
-    }
-    if next.multiplier > 1 {
-        head.push_str(&format!(", Bock x{}", next.multiplier));
-    }
-    let mut b = vec![head];
+/// The deal of `league add`, from its flags or its `--record` file.
+fn entry(args: &LeagueAddArgs) -> Result<toml_edit::Table> {
     if let Some(path) = &args.record {
-        return record_block(path, b.remove(0));
+        return file::deal_of_record(path).map_err(file_error);
     }
-    if let Some(g) = &args.game {
-        b.push(format!("contract = {}", quoted(g)));
+    Ok(file::DealEntry {
+        contract: args.game.clone(),
+        compulsory: args.compulsory,
+        re: args.re.clone(),
+        re_points: args.re_points,
+        kontra_points: args.kontra_points,
+        re_calls: args.re_calls.clone(),
+        kontra_calls: args.kontra_calls.clone(),
+        re_extras: args.re_extras.clone(),
+        kontra_extras: args.kontra_extras.clone(),
+        re_tricks: args.re_tricks,
+        kontra_tricks: args.kontra_tricks,
+        knock: args.knock.clone(),
+        note: args.note.clone(),
     }
-    if args.compulsory {
-        b.push("compulsory = true".into());
-    }
-    b.push(format!(
-        "re = {}",
-        list(
-            &args
-                .re
-                .iter()
-                .map(|r| r.trim().to_string())
-                .collect::<Vec<_>>()
-        )
-    ));
-    if let Some(p) = args.re_points {
-        b.push(format!("re_points = {p}"));
-    }
-    if let Some(p) = args.kontra_points {
-        b.push(format!("kontra_points = {p}"));
-    }
-    for (key, v) in [
-        ("re_calls", &args.re_calls),
-        ("kontra_calls", &args.kontra_calls),
-    ] {
-        if let Some(v) = v {
-            b.push(format!("{key} = {}", quoted(v)));
-        }
-    }
-    for (key, v) in [
-        ("re_extras", &args.re_extras),
-        ("kontra_extras", &args.kontra_extras),
-    ] {
-        if let Some(v) = v {
-            b.push(format!("{key} = {}", list(&words(v))));
-        }
-    }
-    for (key, v) in [
-        ("re_tricks", args.re_tricks),
-        ("kontra_tricks", args.kontra_tricks),
-    ] {
-        if let Some(v) = v {
-            b.push(format!("{key} = {v}"));
-        }
-    }
-    if let Some(k) = &args.knock {
-        b.push(format!("knock = {}", quoted(k)));
-    }
-    if let Some(note) = &args.note {
-        b.push(format!("note = {}", quoted(note)));
-    }
-    Ok(b.join("\n") + "\n")
-}
-
-/// The `[[deal]]` block of `--record DEAL.toml`: a file with one `[[deal]]`, or the keys of a
-/// deal at its top.
-fn record_block(path: &str, head: String) -> Result<String> {
-    let text = read(path)?;
-    let mut table: toml::Table = toml::from_str(&text).map_err(|e| {
-        let line = e
-            .span()
-            .map_or(1, |s| doko::variant::line_of(&text, s.start));
-        anyhow::anyhow!("{path}:{line}: {}", e.message().trim())
-    })?;
-    let deal = match table.remove("deal") {
-        Some(toml::Value::Array(mut deals)) if deals.len() == 1 => match deals.remove(0) {
-            toml::Value::Table(t) => t,
-            _ => bail!("{path}: `deal` must be a table"),
-        },
-        Some(toml::Value::Array(deals)) => {
-            bail!("{path}: {} deals; --record takes one", deals.len())
-        }
-        Some(_) => bail!("{path}: `deal` must be a [[deal]] table"),
-        None => {
-            table.remove("players");
-            table.remove("variant");
-            table
-        }
-    };
-    let mut wrapper = toml::Table::new();
-    wrapper.insert(
-        "deal".into(),
-        toml::Value::Array(vec![toml::Value::Table(deal)]),
-    );
-    let body = toml::to_string(&wrapper)?;
-    // toml writes the header as `[[deal]]`; keep ours, which says who deals.
-    Ok(body.replacen("[[deal]]", &head, 1))
+    .to_table())
 }
 
 fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
     let file = args.file.as_str();
-    let _lock = lock(file)?;
-    let old = read(file)?;
-    let lg = league::evaluate(file, &old, None)
-        .map_err(|e| report(e).context(format!("{file} has errors; fix them before adding")))?;
-    if lg.is_complete() {
-        bail!(
-            "{file}: {}; start a new one with `doko league new`",
-            lg.next_line()
-        );
-    }
     if args.record.is_none()
         && args.re.is_empty()
         && args
@@ -308,15 +166,22 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
     {
         bail!("--re: name the players of the Re party (or give --record DEAL.toml)");
     }
-    let block = deal_block(args, &lg)?;
-    let mut text = old.clone();
-    if !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
-    }
-    text.push('\n');
-    text.push_str(&block);
-    let after = league::evaluate(file, &text, None).map_err(report)?;
-    write_atomically(file, &text)?;
+    let deal = entry(args)?;
+    let (_, after) = match file::append(file, deal, patience(), &mut waiting) {
+        Err(file::FileError::Invalid(errors)) => {
+            // Is the sheet itself bad, or only with this deal?
+            let sheet_ok = file::read(file)
+                .ok()
+                .is_some_and(|old| league::evaluate(file, &old, None).is_ok());
+            let e = report(errors);
+            return Err(if sheet_ok {
+                e
+            } else {
+                e.context(format!("{file} has errors; fix them before adding"))
+            });
+        }
+        other => other.map_err(file_error)?,
+    };
     let row = after.rows.last().context("the new deal")?;
     let r = &row.result;
     let scores: Vec<String> = after
@@ -354,18 +219,7 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
 }
 
 fn undo(file: &str) -> Result<ExitCode> {
-    let _lock = lock(file)?;
-    let old = read(file)?;
-    let Some(start) = league::last_deal_start(&old) else {
-        bail!("{file}: no deal to undo");
-    };
-    let mut text = old[..start].to_string();
-    // `add` put one blank line before the deal; take it away too.
-    if text.ends_with("\n\n") {
-        text.pop();
-    }
-    let lg = league::evaluate(file, &text, None).map_err(report)?;
-    write_atomically(file, &text)?;
+    let lg = file::undo(file, patience(), &mut waiting).map_err(file_error)?;
     crate::emit(&format!(
         "{file}: removed deal {}\n{}\n",
         lg.rows.len() + 1,
@@ -384,7 +238,7 @@ fn final_ranking(lg: &League) -> String {
 }
 
 fn show(file: &str, format: ShowFormat) -> Result<ExitCode> {
-    let text = read(file)?;
+    let text = file::read(file).map_err(file_error)?;
     let lg = league::evaluate(file, &text, None).map_err(report)?;
     let out = match format {
         ShowFormat::Table => show_text(&lg, false),

@@ -1,0 +1,516 @@
+//! The league file on disk: created, appended to and undone without losing anything.
+//!
+//! * Every change holds an advisory lock on `FILE.lock`, so two `add`s run one after the
+//!   other. A writer waiting for it is told who holds it after [`LOCK_NOTICE`], and gives
+//!   up after [`LOCK_PATIENCE`].
+//! * The whole new text is built in memory and evaluated as a sheet before anything is
+//!   written; a refused change leaves the file byte for byte as it was.
+//! * The new text replaces the file through a temporary file in the same folder, synced,
+//!   then renamed over it. A symbolic link is followed (its target is written, the link
+//!   stays); a read-only sheet is refused, not replaced.
+//! * TOML is written by `toml_edit`, never by hand: names with quotes, accents or
+//!   combining marks are quoted right, and `undo` removes exactly the last `[[deal]]`
+//!   table, keeping comments and every other table where they are.
+//! * Only facts go into the file; dealer, Bock and standings are recomputed on each read.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use toml_edit::{Array, ArrayOfTables, DocumentMut, Item, Table, value};
+
+use super::{League, evaluate};
+use crate::deal::RecordError;
+
+/// How long a writer waits for the lock before it says who holds it.
+pub const LOCK_NOTICE: Duration = Duration::from_secs(1);
+/// How long a writer waits for the lock before it gives up, unless told otherwise.
+pub const LOCK_PATIENCE: Duration = Duration::from_secs(30);
+
+/// Why a league file was not read or changed. Nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("{file}: cannot read: {io}")]
+    Read { file: String, io: std::io::Error },
+    #[error("{file}: cannot write: {io}")]
+    Write { file: String, io: std::io::Error },
+    #[error("{file}: cannot create the sheet (does it exist already?): {io}")]
+    Create { file: String, io: std::io::Error },
+    #[error("{file} is read-only; nothing was written (make it writable to change it)")]
+    ReadOnly { file: String },
+    #[error("{file}: cannot lock {lock}: {io}")]
+    Lock {
+        file: String,
+        lock: String,
+        io: std::io::Error,
+    },
+    #[error("{file}: still locked by {holder} after {} s; nothing was written", .waited.as_secs())]
+    Locked {
+        file: String,
+        holder: String,
+        waited: Duration,
+    },
+    #[error("{file}:{line}: {message}")]
+    Toml {
+        file: String,
+        line: usize,
+        message: String,
+    },
+    #[error("{file}: {message}")]
+    Refused { file: String, message: String },
+    #[error("{file}: no deal to undo")]
+    NoDeal { file: String },
+    /// The sheet (or the sheet with the change) is not valid: every error, with its place.
+    #[error("{}", .0.first().map(ToString::to_string).unwrap_or_default())]
+    Invalid(Vec<RecordError>),
+}
+
+/// Holds the lock of a league file while it lives.
+#[derive(Debug)]
+pub struct Lock {
+    _file: File,
+}
+
+/// Who holds the lock, as its holder wrote it into the lock file.
+fn holder(lock: &Path) -> String {
+    let mut text = String::new();
+    let _ = File::open(lock).and_then(|mut f| f.read_to_string(&mut text));
+    match text.trim() {
+        "" => "another process".into(),
+        t => t.to_string(),
+    }
+}
+
+/// Locks `file` (through `FILE.lock`). If another process holds the lock, `waiting` is
+/// called once after [`LOCK_NOTICE`] with who holds it; after `patience` this gives up.
+pub fn lock(
+    file: &str,
+    patience: Duration,
+    waiting: &mut dyn FnMut(&str),
+) -> Result<Lock, FileError> {
+    let path = PathBuf::from(format!("{file}.lock"));
+    let lock_err = |io| FileError::Lock {
+        file: file.to_string(),
+        lock: path.display().to_string(),
+        io,
+    };
+    let mut f = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(lock_err)?;
+    let start = Instant::now();
+    let mut told = false;
+    loop {
+        match f.try_lock() {
+            Ok(()) => break,
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let waited = start.elapsed();
+                if waited >= patience {
+                    return Err(FileError::Locked {
+                        file: file.to_string(),
+                        holder: holder(&path),
+                        waited,
+                    });
+                }
+                if !told && waited >= LOCK_NOTICE {
+                    told = true;
+                    waiting(&holder(&path));
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(lock_err(e)),
+        }
+    }
+    // Say who holds it, for a writer that has to wait.
+    let _ = f.set_len(0).and_then(|()| {
+        writeln!(
+            f,
+            "process {} (doko {})",
+            std::process::id(),
+            env!("CARGO_PKG_VERSION")
+        )
+    });
+    Ok(Lock { _file: f })
+}
+
+/// Reads a league file as UTF-8 text.
+pub fn read(file: &str) -> Result<String, FileError> {
+    let bytes = std::fs::read(file).map_err(|io| FileError::Read {
+        file: file.to_string(),
+        io,
+    })?;
+    crate::deal::decode(file, bytes).map_err(|e| FileError::Invalid(vec![e]))
+}
+
+/// Replaces the file behind `file` (a symbolic link is followed) by `text`: a temporary
+/// file in the same folder, synced, then renamed over it. A read-only file is refused.
+pub fn write_atomically(file: &str, text: &str) -> Result<(), FileError> {
+    let write_err = |io| FileError::Write {
+        file: file.to_string(),
+        io,
+    };
+    let target = std::fs::canonicalize(file).map_err(write_err)?;
+    let meta = std::fs::metadata(&target).map_err(write_err)?;
+    if meta.permissions().readonly() {
+        return Err(FileError::ReadOnly {
+            file: file.to_string(),
+        });
+    }
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".doko-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(write_err)?;
+    tmp.write_all(text.as_bytes()).map_err(write_err)?;
+    tmp.as_file().sync_all().map_err(write_err)?;
+    std::fs::set_permissions(tmp.path(), meta.permissions()).map_err(write_err)?;
+    tmp.persist(&target).map_err(|e| write_err(e.error))?;
+    Ok(())
+}
+
+/// What a new sheet says.
+#[derive(Debug, Clone)]
+pub struct NewSheet<'a> {
+    pub name: &'a str,
+    pub variant: &'a str,
+    pub players: &'a [String],
+    pub deals: usize,
+    pub dealer: &'a str,
+}
+
+/// The text of a new sheet.
+pub fn new_text(sheet: &NewSheet) -> String {
+    let mut doc = DocumentMut::new();
+    doc.decor_mut().set_prefix(
+        "# A doko league sheet. `doko league add` appends deals; edit any deal by hand and\n\
+         # `doko league show` recomputes everything after it.\n",
+    );
+    doc["variant"] = value(sheet.variant);
+    doc["players"] = value(sheet.players.iter().map(String::as_str).collect::<Array>());
+    let mut league = Table::new();
+    league["name"] = value(sheet.name);
+    league["deals"] = value(sheet.deals as i64);
+    league["dealer"] = value(sheet.dealer);
+    league.decor_mut().set_prefix("\n");
+    doc["league"] = Item::Table(league);
+    doc.to_string()
+}
+
+/// Creates the sheet `file` (never over an existing file), after checking it.
+pub fn create(file: &str, sheet: &NewSheet) -> Result<League, FileError> {
+    let text = new_text(sheet);
+    let league = evaluate(file, &text, None).map_err(FileError::Invalid)?;
+    let create_err = |io| FileError::Create {
+        file: file.to_string(),
+        io,
+    };
+    let mut f = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(file)
+        .map_err(create_err)?;
+    let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_all());
+    if let Err(e) = written {
+        drop(f);
+        let _ = std::fs::remove_file(file);
+        return Err(create_err(e));
+    }
+    Ok(league)
+}
+
+/// A deal as a player enters it at the table: the facts of a summary, nothing derived.
+#[derive(Debug, Clone, Default)]
+pub struct DealEntry {
+    pub contract: Option<String>,
+    pub compulsory: bool,
+    pub re: Vec<String>,
+    pub re_points: Option<u16>,
+    pub kontra_points: Option<u16>,
+    pub re_calls: Option<String>,
+    pub kontra_calls: Option<String>,
+    /// Extras as written: words separated by spaces, commas or `;`.
+    pub re_extras: Option<String>,
+    pub kontra_extras: Option<String>,
+    pub re_tricks: Option<u8>,
+    pub kontra_tricks: Option<u8>,
+    pub knock: Option<String>,
+    pub note: Option<String>,
+}
+
+impl DealEntry {
+    /// The deal's `[[deal]]` table.
+    pub fn to_table(&self) -> Table {
+        let words = |s: &str| -> Array {
+            s.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+                .filter(|w| !w.is_empty())
+                .collect()
+        };
+        let mut t = Table::new();
+        if let Some(c) = &self.contract {
+            t["contract"] = value(c.as_str());
+        }
+        if self.compulsory {
+            t["compulsory"] = value(true);
+        }
+        t["re"] = value(self.re.iter().map(|r| r.trim()).collect::<Array>());
+        for (key, v) in [
+            ("re_points", self.re_points),
+            ("kontra_points", self.kontra_points),
+        ] {
+            if let Some(v) = v {
+                t[key] = value(i64::from(v));
+            }
+        }
+        for (key, v) in [
+            ("re_calls", &self.re_calls),
+            ("kontra_calls", &self.kontra_calls),
+        ] {
+            if let Some(v) = v {
+                t[key] = value(v.as_str());
+            }
+        }
+        for (key, v) in [
+            ("re_extras", &self.re_extras),
+            ("kontra_extras", &self.kontra_extras),
+        ] {
+            if let Some(v) = v {
+                t[key] = value(words(v));
+            }
+        }
+        for (key, v) in [
+            ("re_tricks", self.re_tricks),
+            ("kontra_tricks", self.kontra_tricks),
+        ] {
+            if let Some(v) = v {
+                t[key] = value(i64::from(v));
+            }
+        }
+        if let Some(k) = &self.knock {
+            t["knock"] = value(k.as_str());
+        }
+        if let Some(n) = &self.note {
+            t["note"] = value(n.as_str());
+        }
+        t
+    }
+}
+
+/// The deal of a record file (`league add --record DEAL.toml`): its one `[[deal]]`, or the
+/// keys of a deal at its top (`players` and `variant` aside).
+pub fn deal_of_record(path: &str) -> Result<Table, FileError> {
+    let text = read(path)?;
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e: toml_edit::TomlError| FileError::Toml {
+            file: path.to_string(),
+            line: e
+                .span()
+                .map_or(1, |s| crate::variant::line_of(&text, s.start)),
+            message: e.message().trim().to_string(),
+        })?;
+    let bad = |message: String| FileError::Refused {
+        file: path.to_string(),
+        message,
+    };
+    let mut deal = match doc.remove("deal") {
+        Some(Item::ArrayOfTables(deals)) if deals.len() == 1 => {
+            deals.into_iter().next().unwrap_or_default()
+        }
+        Some(Item::ArrayOfTables(deals)) => {
+            return Err(bad(format!("{} deals; --record takes one", deals.len())));
+        }
+        Some(_) => return Err(bad("`deal` must be a [[deal]] table".into())),
+        None => {
+            doc.remove("players");
+            doc.remove("variant");
+            doc.as_table().clone()
+        }
+    };
+    deal.decor_mut().clear();
+    deal.set_position(None);
+    Ok(deal)
+}
+
+/// One `[[deal]]` table as TOML text, after `text` (a blank line between).
+fn with_deal(text: &str, deal: Table) -> String {
+    let mut tables = ArrayOfTables::new();
+    tables.push(deal);
+    let mut doc = DocumentMut::new();
+    doc["deal"] = Item::ArrayOfTables(tables);
+    let mut out = text.to_string();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&doc.to_string());
+    out
+}
+
+/// Appends `deal` to the sheet `file`: the sheet before and after. The sheet must be
+/// valid and not complete before, and valid with the deal; else nothing is written.
+pub fn append(
+    file: &str,
+    deal: Table,
+    patience: Duration,
+    waiting: &mut dyn FnMut(&str),
+) -> Result<(League, League), FileError> {
+    let _lock = lock(file, patience, waiting)?;
+    let old = read(file)?;
+    let before = evaluate(file, &old, None).map_err(FileError::Invalid)?;
+    if before.is_complete() {
+        return Err(FileError::Refused {
+            file: file.to_string(),
+            message: format!(
+                "{}; start a new one with `doko league new`",
+                before.next_line()
+            ),
+        });
+    }
+    let text = with_deal(&old, deal);
+    let after = evaluate(file, &text, None).map_err(FileError::Invalid)?;
+    write_atomically(file, &text)?;
+    Ok((before, after))
+}
+
+/// Removes the last `[[deal]]` of `text`: only that table (with the comments above its
+/// header); every other table, comment and blank line stays where it is.
+pub fn without_last_deal(file: &str, text: &str) -> Result<String, FileError> {
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e: toml_edit::TomlError| FileError::Toml {
+            file: file.to_string(),
+            line: e
+                .span()
+                .map_or(1, |s| crate::variant::line_of(text, s.start)),
+            message: e.message().trim().to_string(),
+        })?;
+    let no_deal = || FileError::NoDeal {
+        file: file.to_string(),
+    };
+    let deals = doc
+        .get_mut("deal")
+        .and_then(Item::as_array_of_tables_mut)
+        .ok_or_else(no_deal)?;
+    // The last deal as the file reads, which is the last by position.
+    let last = (0..deals.len())
+        .max_by_key(|&i| deals.get(i).and_then(Table::position).unwrap_or(isize::MAX))
+        .ok_or_else(no_deal)?;
+    // Comments above its header are the user's: they stay (less the blank line `append`
+    // put before the deal).
+    let kept = deals
+        .get(last)
+        .and_then(|t| t.decor().prefix())
+        .and_then(|p| p.as_str())
+        .map(|p| p.strip_suffix('\n').unwrap_or(p).to_string())
+        .filter(|p| p.contains('#'));
+    let position = deals.get(last).and_then(Table::position);
+    deals.remove(last);
+    if deals.is_empty() {
+        doc.remove("deal");
+    }
+    if let Some(comments) = kept {
+        keep_comments(&mut doc, position, &comments);
+    }
+    let mut out = doc.to_string();
+    // `append` put one blank line before the deal; take it away too.
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    Ok(out)
+}
+
+/// Puts `comments` where a table at `position` stood: above the next table, or at the end.
+fn keep_comments(doc: &mut DocumentMut, position: Option<isize>, comments: &str) {
+    let after = |t: &Table| match (t.position(), position) {
+        (Some(p), Some(q)) => p > q,
+        _ => false,
+    };
+    let mut next: Option<&mut Table> = None;
+    for (_, item) in doc.as_table_mut().iter_mut() {
+        let tables: Vec<&mut Table> = match item {
+            Item::Table(t) => vec![t],
+            Item::ArrayOfTables(a) => a.iter_mut().collect(),
+            _ => Vec::new(),
+        };
+        for t in tables {
+            if after(t) && next.as_ref().is_none_or(|n| t.position() < n.position()) {
+                next = Some(t);
+            }
+        }
+    }
+    match next {
+        Some(t) => {
+            let old = t.decor().prefix().and_then(|p| p.as_str()).unwrap_or("");
+            let new = format!("{comments}{old}");
+            t.decor_mut().set_prefix(new);
+        }
+        None => {
+            let old = doc.trailing().as_str().unwrap_or("").to_string();
+            doc.set_trailing(format!("{comments}{old}"));
+        }
+    }
+}
+
+/// Removes the last deal of the sheet `file`: the sheet after.
+pub fn undo(
+    file: &str,
+    patience: Duration,
+    waiting: &mut dyn FnMut(&str),
+) -> Result<League, FileError> {
+    let _lock = lock(file, patience, waiting)?;
+    let old = read(file)?;
+    let text = without_last_deal(file, &old)?;
+    let after = evaluate(file, &text, None).map_err(FileError::Invalid)?;
+    write_atomically(file, &text)?;
+    Ok(after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_new_sheet_quotes_any_name() {
+        let players = names(&["Zoe\u{301}", "B\"en", "Cara\\", "Dirk"]);
+        let text = new_text(&NewSheet {
+            name: "a \"quoted\" evening",
+            variant: "ddv",
+            players: &players,
+            deals: 16,
+            dealer: "Dirk",
+        });
+        let lg = evaluate("t.toml", &text, None).unwrap();
+        assert_eq!(lg.players, players);
+        assert_eq!(lg.name, "a \"quoted\" evening");
+    }
+
+    #[test]
+    fn undo_removes_only_the_last_deal_table() {
+        let text = "players = [\"A\", \"B\", \"C\", \"D\"]\n\n\
+                    # my first deal\n[[deal]]\nre = [\"A\", \"C\"]\nre_points = 130\n\n\
+                    # the second\n[[ deal ]]\nre = [\"A\", \"B\"]\nre_points = 100\n\n\
+                    [league]\ndeals = 16\n# a comment at the end\n";
+        let out = without_last_deal("t.toml", text).unwrap();
+        assert!(out.contains("# my first deal\n[[deal]]"), "{out}");
+        assert!(out.contains("re_points = 130"), "{out}");
+        assert!(!out.contains("re_points = 100"), "{out}");
+        assert!(
+            out.contains("[league]\ndeals = 16\n# a comment at the end"),
+            "{out}"
+        );
+        let again = without_last_deal("t.toml", &out).unwrap();
+        assert!(!again.contains("[[deal]]"), "{again}");
+        assert!(matches!(
+            without_last_deal("t.toml", &again),
+            Err(FileError::NoDeal { .. })
+        ));
+    }
+}
