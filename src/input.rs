@@ -174,6 +174,13 @@ impl Source {
             Box::new(std::io::BufReader::with_capacity(1 << 16, f))
         };
         let format = resolve_format(path, format, ".csv, .toml or .jsonl")?;
+        // A byte order mark is not part of the text, whatever the format.
+        let head = input
+            .fill_buf()
+            .map_err(|e| RecordError::new(name, format!("cannot read: {e}")))?;
+        if head.starts_with(crate::deal::BOM) {
+            input.consume(crate::deal::BOM.len());
+        }
         let archive = match format {
             InputFormat::Jsonl => Some(crate::deal::archive::ArchiveFormat::Jsonl),
             InputFormat::Csv => {

@@ -119,6 +119,60 @@ struct Row {
 /// be read a word at a time.
 const PADDING: &str = "    ";
 
+/// The longest row (CSV, its quoted lines included) or line (JSON Lines) an archive may
+/// have. A deal is a few hundred bytes; past this a row is refused (an unclosed quote, a
+/// runaway line) in time and memory that do not grow with the rest of the file.
+pub const MAX_ROW: usize = 1 << 20;
+
+/// How a bounded read of one line ended.
+#[derive(Debug, PartialEq, Eq)]
+enum LineEnd {
+    /// Nothing left.
+    Eof,
+    /// A line (with its `\n`, unless the input ended) was appended.
+    Line,
+    /// The line would make `buf` longer than its bound: what fit was appended, the rest
+    /// of the line was read and dropped.
+    TooLong,
+}
+
+/// Appends one line of `input` to `buf`, as long as `buf` stays within `max` bytes.
+fn read_line_bounded(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<LineEnd> {
+    let mut read_any = false;
+    let mut too_long = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (take, done) = match memchr::memchr(b'\n', chunk) {
+            Some(nl) => (nl + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = max.saturating_sub(buf.len());
+        if take > room {
+            too_long = true;
+        }
+        if !too_long {
+            buf.extend_from_slice(&chunk[..take]);
+        }
+        input.consume(take);
+        if done {
+            break;
+        }
+    }
+    Ok(match (read_any, too_long) {
+        (false, _) => LineEnd::Eof,
+        (true, false) => LineEnd::Line,
+        (true, true) => LineEnd::TooLong,
+    })
+}
+
 /// White space as [`char::is_whitespace`] has it, among ASCII bytes.
 fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
@@ -192,7 +246,6 @@ pub struct ArchiveReader<R: BufRead> {
     line: usize,
     /// The current row (CSV) or line (JSON Lines).
     row: Row,
-    text: String,
     /// The previous deal's players: a new list starts a new table.
     players: Vec<String>,
     players_text: String,
@@ -216,7 +269,6 @@ impl<R: BufRead> ArchiveReader<R> {
             cols: Vec::new(),
             line: 0,
             row: Row::default(),
-            text: String::new(),
             players: Vec::new(),
             players_text: String::new(),
             bad_players: None,
@@ -275,6 +327,17 @@ impl<R: BufRead> ArchiveReader<R> {
         self.tables
     }
 
+    fn too_long(&self, line: usize) -> RecordError {
+        RecordError::new(
+            &self.file,
+            format!(
+                "the line is longer than {} MiB; an archive's deal is a few hundred bytes",
+                MAX_ROW >> 20
+            ),
+        )
+        .line(line)
+    }
+
     fn read_error(&self, e: &std::io::Error, line: usize) -> RecordError {
         RecordError::new(&self.file, format!("cannot read: {e}")).line(line)
     }
@@ -295,9 +358,13 @@ impl<R: BufRead> ArchiveReader<R> {
                     self.input.consume(nl + 1);
                     self.line += 1;
                 }
-                _ => match self.input.read_until(b'\n', &mut self.row.bytes) {
-                    Ok(0) => return None,
-                    Ok(_) => self.line += 1,
+                _ => match read_line_bounded(&mut self.input, &mut self.row.bytes, MAX_ROW) {
+                    Ok(LineEnd::Eof) => return None,
+                    Ok(LineEnd::Line) => self.line += 1,
+                    Ok(LineEnd::TooLong) => {
+                        self.line += 1;
+                        return Some(Err(self.too_long(start)));
+                    }
                     Err(e) => return Some(Err(self.read_error(&e, start))),
                 },
             }
@@ -319,13 +386,27 @@ impl<R: BufRead> ArchiveReader<R> {
             } else {
                 self.row.spans.clear();
                 // Quoted fields: let the csv crate read them, over several lines if a
-                // quote is open.
-                while self.row.bytes.iter().filter(|&&b| b == b'"').count() % 2 == 1 {
-                    match self.input.read_until(b'\n', &mut self.row.bytes) {
-                        Ok(0) => break,
-                        Ok(_) => self.line += 1,
+                // quote is open (its quotes counted once each, as the lines come).
+                let mut quotes = memchr::memchr_iter(b'"', &self.row.bytes).count();
+                while quotes % 2 == 1 {
+                    let from = self.row.bytes.len();
+                    match read_line_bounded(&mut self.input, &mut self.row.bytes, MAX_ROW) {
+                        Ok(LineEnd::Eof) => break,
+                        Ok(LineEnd::Line) => self.line += 1,
+                        Ok(LineEnd::TooLong) => {
+                            self.line += 1;
+                            return Some(Err(RecordError::new(
+                                &self.file,
+                                format!(
+                                    "a quote opened on this line is not closed within {} MiB",
+                                    MAX_ROW >> 20
+                                ),
+                            )
+                            .line(start)));
+                        }
                         Err(e) => return Some(Err(self.read_error(&e, start))),
                     }
+                    quotes += memchr::memchr_iter(b'"', &self.row.bytes[from..]).count();
                 }
                 let mut rdr = csv::ReaderBuilder::new()
                     .has_headers(false)
@@ -468,24 +549,22 @@ impl<R: BufRead> ArchiveReader<R> {
                 }
             }
             ArchiveFormat::Jsonl => loop {
-                self.text.clear();
+                self.row.bytes.clear();
                 self.line += 1;
-                match self.input.read_line(&mut self.text) {
-                    Ok(0) => return None,
-                    Ok(_) => {}
-                    Err(e) => {
-                        return Some(Err(RecordError::new(
-                            &self.file,
-                            format!("cannot read: {e}"),
-                        )
-                        .line(self.line)));
+                match read_line_bounded(&mut self.input, &mut self.row.bytes, MAX_ROW) {
+                    Ok(LineEnd::Eof) => return None,
+                    Ok(LineEnd::Line) => {}
+                    Ok(LineEnd::TooLong) => {
+                        self.number += 1;
+                        return Some(Err(self.too_long(self.line).deal(self.number)));
                     }
+                    Err(e) => return Some(Err(self.read_error(&e, self.line))),
                 }
-                if self.text.trim().is_empty() {
+                if self.row.bytes.iter().all(u8::is_ascii_whitespace) {
                     continue;
                 }
                 self.number += 1;
-                let d: JsonDeal = match serde_json::from_str(&self.text) {
+                let d: JsonDeal = match serde_json::from_slice(&self.row.bytes) {
                     Ok(d) => d,
                     Err(e) => {
                         return Some(Err(RecordError::new(&self.file, e.to_string())
@@ -959,6 +1038,69 @@ mod tests {
             out.push((line, r.map(|()| rec.clone()).map_err(|e| e.to_string())));
         }
         out
+    }
+
+    /// A reader of `n` bytes that never ends a line: a runaway row, made as it is read.
+    struct Endless {
+        left: usize,
+        byte: u8,
+    }
+
+    impl std::io::Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.left);
+            buf[..n].fill(self.byte);
+            self.left -= n;
+            Ok(n)
+        }
+    }
+
+    /// Issue 12, finding 10: an unclosed quote or a 60 MB line is refused once the row
+    /// passes [`MAX_ROW`], holding no more than that in memory.
+    #[test]
+    fn finding_10_a_runaway_row_is_refused_within_its_bound() {
+        let runaway = |format, head: &str, byte| {
+            let body = Endless {
+                left: 60 << 20,
+                byte,
+            };
+            let input = std::io::BufReader::new(std::io::Read::chain(head.as_bytes(), body));
+            let mut reader = ArchiveReader::new("a", format, input).unwrap();
+            let mut rec = FullRecord::default();
+            let (line, r) = reader.read_into(&mut rec).unwrap();
+            assert!(reader.row.bytes.capacity() <= 2 * MAX_ROW + 64);
+            assert!(reader.row.text.capacity() <= 2 * MAX_ROW + 64);
+            (line, r.unwrap_err().to_string())
+        };
+        let (line, e) = runaway(ArchiveFormat::Csv, "players,tricks\n\"A B C D,", b'\n');
+        assert_eq!(line, 2);
+        assert!(
+            e.contains("a:2: a quote opened on this line is not closed within 1 MiB"),
+            "{e}"
+        );
+        let (_, e) = runaway(ArchiveFormat::Csv, "players,tricks\nA B C D,", b'x');
+        assert!(e.contains("a:2: the line is longer than 1 MiB"), "{e}");
+        let (_, e) = runaway(ArchiveFormat::Jsonl, "{\"players\": [\"", b'x');
+        assert!(
+            e.contains("a:1: deal 1: the line is longer than 1 MiB"),
+            "{e}"
+        );
+    }
+
+    /// Quotes spread over many lines are counted once each: a row of many quoted lines
+    /// reads in time linear in its length.
+    #[test]
+    fn a_quoted_row_over_many_lines_reads_whole() {
+        let mut text = String::from("players,dealer,contract,tricks,note\n");
+        text.push_str("Anna Ben Cara Dirk,Dirk,normal,CA C9 CK C10|H10 DQ SJ HJ,\"a");
+        for _ in 0..20_000 {
+            text.push_str("\nline");
+        }
+        text.push_str("\"\n");
+        let rows = read_all(&text, 1 << 16);
+        assert_eq!(rows.len(), 1);
+        let note = rows[0].1.as_ref().unwrap().note.clone().unwrap_or_default();
+        assert_eq!(note.lines().count(), 20_001);
     }
 
     #[test]

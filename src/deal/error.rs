@@ -77,8 +77,15 @@ impl RecordError {
     }
 }
 
-/// Decodes a file's bytes as UTF-8, naming the line of the first bad byte.
-pub fn decode(file: &str, bytes: Vec<u8>) -> Result<String, RecordError> {
+/// The byte order mark some editors write at the start of a UTF-8 file.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Decodes a file's bytes as UTF-8 (without a byte order mark), naming the line of the
+/// first bad byte.
+pub fn decode(file: &str, mut bytes: Vec<u8>) -> Result<String, RecordError> {
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;

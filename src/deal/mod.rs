@@ -14,7 +14,7 @@ use crate::contract::{Contract, Party};
 use crate::extras::Extra;
 use crate::variant::Profile;
 
-pub use error::{Located, RecordError, decode};
+pub use error::{BOM, Located, RecordError, decode};
 
 /// A player's part in one deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -113,6 +113,7 @@ impl<'a> Sheet<'a> {
             profile,
             records: rdr.into_records(),
             row: 0,
+            seen: (0, 1),
         }
     }
 
@@ -138,6 +139,28 @@ pub struct SheetDeals<'a, 'p> {
     profile: &'p Profile,
     records: csv::StringRecordsIntoIter<&'a [u8]>,
     row: usize,
+    /// A byte offset in the text and the line it is on, for [`SheetDeals::line_at`].
+    seen: (usize, usize),
+}
+
+impl SheetDeals<'_, '_> {
+    /// The line of a record that starts at a byte offset, counted from the text's line
+    /// ends (`\n`), going forward from the last offset asked. The csv reader ends a CRLF
+    /// line at its `\r`, so its next record starts at the `\n`: that one counts too.
+    fn line_at(&mut self, pos: Option<&csv::Position>) -> usize {
+        let Some(byte) = pos.map(|p| p.byte() as usize + 1) else {
+            return 0;
+        };
+        let (at, line) = self.seen;
+        let text = self.sheet.text.as_bytes();
+        let line = if byte >= at {
+            line + memchr::memchr_iter(b'\n', &text[at..byte.min(text.len())]).count()
+        } else {
+            1 + memchr::memchr_iter(b'\n', &text[..byte.min(text.len())]).count()
+        };
+        self.seen = (byte, line);
+        line
+    }
 }
 
 impl Iterator for SheetDeals<'_, '_> {
@@ -150,7 +173,7 @@ impl Iterator for SheetDeals<'_, '_> {
             let rec = match rec {
                 Ok(r) => r,
                 Err(e) => {
-                    let line = e.position().map_or(0, |p| p.line() as usize);
+                    let line = self.line_at(e.position());
                     return Some(Err(RecordError::new(
                         &self.sheet.file,
                         format!("cannot read the row: {e}"),
@@ -158,7 +181,7 @@ impl Iterator for SheetDeals<'_, '_> {
                     .line(line)));
                 }
             };
-            let line = rec.position().map_or(0, |p| p.line() as usize);
+            let line = self.line_at(rec.position());
             if rec.iter().all(str::is_empty) {
                 continue;
             }
