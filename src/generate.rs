@@ -368,53 +368,68 @@ fn poverty_exchange(
 
 /// Writes a full record as a TOML `[[deal]]` (the format of `formats.md` section 4).
 pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
-    use std::fmt::Write;
+    use toml_edit::{Array, ArrayOfTables, DocumentMut, Item, Table, Value, value};
     let name = |s: usize| record.players[s].as_str();
-    let _ = writeln!(out, "[[deal]]");
+    let cards = |v: &[Card]| v.iter().map(Card::to_string).collect::<Vec<_>>().join(" ");
+    let mut t = Table::new();
     if record.dealer_written {
-        let _ = writeln!(out, "dealer = \"{}\"", name(record.dealer));
+        t["dealer"] = value(name(record.dealer));
     }
-    let _ = writeln!(out, "contract = \"{}\"", record.contract);
+    t["contract"] = value(record.contract.to_string());
     if let Some(d) = record.declarer {
-        let _ = writeln!(out, "declarer = \"{}\"", name(d));
+        t["declarer"] = value(name(d));
     }
     if record.compulsory {
-        let _ = writeln!(out, "compulsory = true");
+        t["compulsory"] = value(true);
     }
     if let Some(c) = record.called {
-        let _ = writeln!(out, "called = \"{c}\"");
+        t["called"] = value(c.to_string());
     }
     if let Some(k) = record.knock {
-        let _ = writeln!(out, "knock = \"{}\"", k.key());
+        t["knock"] = value(k.key());
     }
     if let Some(x) = &record.exchange {
-        let _ = writeln!(out, "accepted_by = \"{}\"", name(x.partner));
-        let cards = |v: &[Card]| v.iter().map(Card::to_string).collect::<Vec<_>>().join(" ");
-        let _ = writeln!(out, "passed = \"{}\"", cards(&x.passed));
-        let _ = writeln!(out, "returned = \"{}\"", cards(&x.returned));
+        t["accepted_by"] = value(name(x.partner));
+        t["passed"] = value(cards(&x.passed));
+        t["returned"] = value(cards(&x.returned));
     }
+    let mut hands = Table::new();
+    hands.set_dotted(true);
     for (s, h) in record.hands.iter().enumerate() {
         if let Some(h) = h {
-            let cards: Vec<String> = h.iter().map(Card::to_string).collect();
-            let _ = writeln!(out, "hands.{} = \"{}\"", name(s), cards.join(" "));
+            hands[name(s)] = value(cards(h));
         }
     }
-    let calls: Vec<String> = record
-        .calls
-        .iter()
-        .map(|c| format!("\"{}\"", c.text))
-        .collect();
-    let _ = writeln!(out, "calls = [{}]", calls.join(", "));
-    let _ = writeln!(out, "tricks = [");
-    for t in record.tricks.iter() {
-        let cards: Vec<String> = t
+    if !hands.is_empty() {
+        t["hands"] = Item::Table(hands);
+    }
+    t["calls"] = value(
+        record
+            .calls
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect::<Array>(),
+    );
+    // One trick a line.
+    let mut tricks = Array::new();
+    for trick in record.tricks.iter() {
+        let text: Vec<String> = trick
             .iter()
             .map(|(who, c)| match who {
                 Some(s) => format!("{}:{c}", name(s)),
                 None => c.to_string(),
             })
             .collect();
-        let _ = writeln!(out, "  \"{}\",", cards.join(" "));
+        let mut v = Value::from(text.join(" "));
+        v.decor_mut().set_prefix("\n  ");
+        tricks.push_formatted(v);
     }
-    let _ = writeln!(out, "]");
+    tricks.set_trailing_comma(true);
+    tricks.set_trailing("\n");
+    t["tricks"] = value(tricks);
+    let mut deals = ArrayOfTables::new();
+    deals.push(t);
+    let mut doc = DocumentMut::new();
+    doc["deal"] = Item::ArrayOfTables(deals);
+    out.push_str(&doc.to_string());
 }

@@ -40,28 +40,6 @@ pub struct Document {
 }
 
 impl Document {
-    /// Reads `path` (`-` for standard input). The format comes from `format` if given, else
-    /// from the extension; standard input without a format is read as CSV.
-    pub fn read(path: &str, format: Option<InputFormat>) -> Result<Document, RecordError> {
-        let (file, bytes) = if path == "-" {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| RecordError::new("<stdin>", format!("cannot read: {e}")))?;
-            ("<stdin>".to_string(), buf)
-        } else {
-            let bytes = std::fs::read(path)
-                .map_err(|e| RecordError::new(path, format!("cannot read: {e}")))?;
-            (path.to_string(), bytes)
-        };
-        let format = resolve_format(path, format, ".csv or .toml")?;
-        Ok(Document {
-            text: decode(&file, bytes)?,
-            file,
-            format,
-        })
-    }
-
     /// A document from text in memory (tests, fuzzing).
     pub fn from_text(file: &str, format: InputFormat, text: &str) -> Document {
         Document {
@@ -79,7 +57,7 @@ impl Document {
             InputFormat::Jsonl => {
                 return Err(RecordError::new(
                     &self.file,
-                    "a JSON Lines archive is read as a stream; use `Source::open`",
+                    "JSON Lines is an archive: it is read deal by deal, not as one sheet",
                 ));
             }
         })

@@ -729,10 +729,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                         return fail(
                             None,
                             "wedding_partner",
-                            format!(
-                                "profile {} does not let the bride choose {r:?}",
-                                profile.name
-                            ),
+                            format!("profile {} does not let the bride choose {r}", profile.name),
                         );
                     }
                     None => profile

@@ -303,39 +303,3 @@ pub fn evaluate(
         ended_after,
     })
 }
-
-/// The text of a new league file.
-pub fn new_file(
-    name: &str,
-    players: &[String],
-    variant: &str,
-    deals: usize,
-    dealer: &str,
-) -> String {
-    let list: Vec<String> = players.iter().map(|p| format!("{p:?}")).collect();
-    format!(
-        "# A doko league sheet. `doko league add` appends deals; edit any deal by hand and\n\
-         # `doko league show` recomputes everything after it.\n\
-         variant = {variant:?}\n\
-         players = [{}]\n\
-         \n\
-         [league]\n\
-         name = {name:?}\n\
-         deals = {deals}\n\
-         dealer = {dealer:?}\n",
-        list.join(", ")
-    )
-}
-
-/// Byte offset where the last `[[deal]]` block starts (its header line), if any.
-pub fn last_deal_start(text: &str) -> Option<usize> {
-    let mut offset = 0;
-    let mut last = None;
-    for line in text.split_inclusive('\n') {
-        if line.trim_start().starts_with("[[deal]]") {
-            last = Some(offset);
-        }
-        offset += line.len();
-    }
-    last
-}

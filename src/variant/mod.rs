@@ -98,6 +98,23 @@ pub enum WeddingPartner {
     FirstSideTrick,
 }
 
+impl WeddingPartner {
+    /// The rule's name as profiles and records write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            WeddingPartner::FirstTrick => "first-trick",
+            WeddingPartner::FirstTrumpTrick => "first-trump-trick",
+            WeddingPartner::FirstSideTrick => "first-side-trick",
+        }
+    }
+}
+
+impl fmt::Display for WeddingPartner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl std::str::FromStr for WeddingPartner {
     type Err = String;
     fn from_str(s: &str) -> Result<WeddingPartner, String> {

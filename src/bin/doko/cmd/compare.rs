@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use comfy_table::{Table, presets};
 use doko::contract::Party;
-use doko::input::Document;
+use doko::input::Source;
 use doko::scoring::{DealResult, Session};
 use doko::variant::Profile;
 use serde_json::{Map, Value, json};
@@ -35,25 +35,32 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     if args.summary {
         return summary(args, profiles);
     }
-    let doc = Document::read(&args.file, args.input_format)?;
-    let input = doc.open()?;
-    let players = input.players().to_vec();
-    let mut columns = Vec::new();
-    for profile in profiles {
-        let mut session = Session::new(players.clone());
-        let outcomes = input
-            .deals(&profile)
-            .map(|deal| {
-                deal.map(|facts| session.score(&facts, &profile))
-                    .map_err(|e| e.to_string())
-            })
-            .collect();
-        columns.push(Column {
-            profile,
-            outcomes,
-            session,
-        });
-    }
+    let (players, columns) = match Source::open(&args.file, args.input_format)? {
+        Source::Document(doc) => {
+            let input = doc.open()?;
+            let players = input.players().to_vec();
+            let columns = profiles
+                .into_iter()
+                .map(|profile| {
+                    let mut session = Session::new(players.clone());
+                    let outcomes = input
+                        .deals(&profile)
+                        .map(|deal| {
+                            deal.map(|facts| session.score(&facts, &profile))
+                                .map_err(|e| e.to_string())
+                        })
+                        .collect();
+                    Column {
+                        profile,
+                        outcomes,
+                        session,
+                    }
+                })
+                .collect::<Vec<_>>();
+            (players, columns)
+        }
+        Source::Archive(reader) => archive_columns(*reader, profiles)?,
+    };
     let n = columns[0].outcomes.len();
     // A deal that no profile accepts is bad input, not a difference between rules.
     let mut bad = 0;
@@ -90,6 +97,50 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     };
     crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Each profile's outcome for every deal of an archive (one table: the same players
+/// throughout, as on a sheet).
+fn archive_columns(
+    mut reader: doko::deal::archive::ArchiveReader<Box<dyn std::io::BufRead>>,
+    profiles: Vec<Profile>,
+) -> Result<(Vec<String>, Vec<Column>)> {
+    let mut player = doko::stream::Player::new(profiles.clone());
+    let mut players: Option<Vec<String>> = None;
+    let mut columns: Vec<Column> = profiles
+        .into_iter()
+        .map(|profile| Column {
+            profile,
+            outcomes: Vec::new(),
+            session: Session::new(Vec::new()),
+        })
+        .collect();
+    while let Some(deal) = player.next(&mut reader) {
+        let mut deal = deal?;
+        match &players {
+            None => {
+                players = Some(deal.players.to_vec());
+                for c in &mut columns {
+                    c.session = Session::new(deal.players.to_vec());
+                }
+            }
+            Some(p) if p.as_slice() != deal.players => bail!(
+                "deal {}: players {} differ from {}; compare them separately, or use --summary",
+                deal.number,
+                deal.players.join(", "),
+                p.join(", ")
+            ),
+            Some(_) => {}
+        }
+        for (i, c) in columns.iter_mut().enumerate() {
+            let outcome = deal
+                .take(i)
+                .map(|facts| c.session.score(&facts, &c.profile))
+                .map_err(|e| e.to_string());
+            c.outcomes.push(outcome);
+        }
+    }
+    Ok((players.unwrap_or_default(), columns))
 }
 
 /// Profiles of different games (Doppelkopf's 48 cards, Kloepper's 24) cannot score the

@@ -44,13 +44,15 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
         GenerateFormat::Csv => write_csv_header(&mut out)?,
         GenerateFormat::Jsonl => {}
         GenerateFormat::Toml => {
-            let list: Vec<String> = players.iter().map(|p| format!("{p:?}")).collect();
-            writeln!(
-                out,
-                "variant = {:?}\nplayers = [{}]\n",
-                profile.name,
-                list.join(", ")
-            )?;
+            let mut head = toml_edit::DocumentMut::new();
+            head["variant"] = toml_edit::value(profile.name.as_str());
+            head["players"] = toml_edit::value(
+                players
+                    .iter()
+                    .map(String::as_str)
+                    .collect::<toml_edit::Array>(),
+            );
+            writeln!(out, "{head}")?;
         }
     }
     let mut rng = Rng::new(args.seed);
