@@ -19,6 +19,8 @@
 //! assert_eq!(result.scores, [3, -3, 3, -3]);
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod calls;
 pub mod cards;
 pub mod compare;
