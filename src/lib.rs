@@ -31,6 +31,7 @@ pub mod generate;
 pub mod input;
 pub mod league;
 pub mod play;
+pub mod report;
 pub mod scoring;
 pub mod seating;
 pub mod stream;

@@ -5,7 +5,6 @@ use comfy_table::{CellAlignment, Table, presets};
 use doko::contract::Party;
 use doko::scoring::{DealResult, Standing};
 use doko::variant::Profile;
-use serde_json::{Map, Value, json};
 
 use crate::cli::Format;
 
@@ -24,7 +23,16 @@ pub fn render(s: &Scored, format: Format, explain: bool) -> Result<String> {
         Format::Table => text(s, explain, false),
         Format::Markdown => text(s, explain, true),
         Format::Csv => csv(s, explain)?,
-        Format::Json => serde_json::to_string_pretty(&json_doc(s, explain))? + "\n",
+        Format::Json => {
+            let report = doko::report::SheetReport::new(
+                &s.profile.name,
+                s.players,
+                s.rows,
+                s.totals,
+                explain,
+            );
+            serde_json::to_string_pretty(&report)? + "\n"
+        }
     })
 }
 
@@ -326,78 +334,6 @@ pub fn sheet_csv(
     )?)
 }
 
-/// The JSON object of one scored deal (`formats.md` section 6).
-pub fn deal_json(players: &[String], r: &DealResult, totals: &[i64], explain: bool) -> Value {
-    let f = &r.facts;
-    let who = |p: Party| -> Vec<&String> { f.members(p).map(|i| &players[i]).collect() };
-    let per = |vals: &[i64]| -> Map<String, Value> {
-        players
-            .iter()
-            .zip(vals)
-            .map(|(p, v)| (p.clone(), json!(v)))
-            .collect()
-    };
-    let items: Vec<Value> = r
-        .items
-        .iter()
-        .filter(|i| i.scored || explain)
-        .map(|i| {
-            let mut o =
-                json!({"party": i.party.key(), "item": i.item, "points": i.points, "rule": i.rule});
-            if explain {
-                o["scored"] = json!(i.scored);
-            }
-            o
-        })
-        .collect();
-    let mut o = json!({
-        "deal": f.number,
-        "contract": f.contract.name(),
-        "winner": r.winner.map_or("none", Party::key),
-        "re": who(Party::Re),
-        "kontra": who(Party::Kontra),
-        "eyes": {"re": f.re_eyes, "kontra": f.kontra_eyes},
-        "value": r.value(),
-        "multiplier": r.multiplier,
-        "compulsory": f.compulsory,
-        "items": items,
-        "scores": per(&r.scores),
-        "totals": per(totals),
-    });
-    let out: Vec<&String> = f
-        .roles
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| **r == doko::deal::Role::Out)
-        .map(|(i, _)| &players[i])
-        .collect();
-    if !out.is_empty() {
-        o["out"] = json!(out);
-    }
-    if explain {
-        o["targets"] = json!({
-            "re": {"target": r.goals[0].target.to_string(), "why": r.goals[0].why},
-            "kontra": {"target": r.goals[1].target.to_string(), "why": r.goals[1].why},
-        });
-    }
-    o
-}
-
-fn json_doc(s: &Scored, explain: bool) -> Value {
-    let deals: Vec<Value> = s
-        .rows
-        .iter()
-        .map(|(r, t)| deal_json(s.players, r, t, explain))
-        .collect();
-    let totals: Map<String, Value> = s
-        .players
-        .iter()
-        .zip(s.totals)
-        .map(|(p, v)| (p.clone(), json!(v)))
-        .collect();
-    json!({"variant": s.profile.name, "players": s.players, "deals": deals, "totals": totals})
-}
-
 /// `score --summary`: aggregates over all deals.
 pub fn summary(
     profile: &Profile,
@@ -414,26 +350,8 @@ pub fn summary(
     };
     Ok(match format {
         Format::Json => {
-            let players: Map<String, Value> = s
-                .players()
-                .into_iter()
-                .map(|(p, l)| (p.to_string(), json!({"deals": l.deals, "won": l.won, "win_rate": pct(l.won, l.deals) / 100.0, "points": l.points})))
-                .collect();
-            let contracts: Map<String, Value> = s
-                .contracts()
-                .into_iter()
-                .map(|(c, l)| {
-                    let v = json!({"deals": l.deals, "re_won": l.re_won, "kontra_won": l.kontra_won, "nobody": l.nobody, "value": l.value});
-                    (c.to_string(), v)
-                })
-                .collect();
-            let items: Map<String, Value> = s
-                .items()
-                .into_iter()
-                .map(|(i, l)| (i.to_string(), json!({"times": l.times, "points": l.points})))
-                .collect();
-            let doc = json!({"variant": profile.name, "deals": s.deals, "bad": bad, "players": players, "contracts": contracts, "items": items});
-            serde_json::to_string_pretty(&doc)? + "\n"
+            let report = doko::report::SummaryReport::new(&profile.name, s, bad);
+            serde_json::to_string_pretty(&report)? + "\n"
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(Vec::new());

@@ -8,10 +8,8 @@ use doko::contract::Party;
 use doko::input::Source;
 use doko::scoring::{DealResult, Session};
 use doko::variant::Profile;
-use serde_json::{Map, Value, json};
 
 use crate::cli::{CompareArgs, Format};
-use crate::output::deal_json;
 
 /// One profile's outcome for one deal: scored (with the totals after it) or refused.
 type Outcome = Result<(DealResult, Vec<i64>), String>;
@@ -82,10 +80,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
         .filter(|&i| !args.only_diff || differs(&columns, i))
         .collect();
     let text = match args.format {
-        Format::Json => {
-            serde_json::to_string_pretty(&json_doc(&columns, &players, &shown, args.explain))?
-                + "\n"
-        }
+        Format::Json => json_doc(&columns, &players, &shown, args.explain)?,
         Format::Csv => csv(&columns, &players, &shown)?,
         Format::Table | Format::Markdown => text(
             &columns,
@@ -420,38 +415,24 @@ fn csv(columns: &[Column], players: &[String], shown: &[usize]) -> Result<String
     )?)
 }
 
-fn json_doc(columns: &[Column], players: &[String], shown: &[usize], explain: bool) -> Value {
-    let deals: Vec<Value> = shown
-        .iter()
-        .map(|&i| {
-            let mut results = Map::new();
-            let mut number = i + 1;
-            for c in columns {
-                let v = match &c.outcomes[i] {
-                    Ok((r, totals)) => {
-                        number = r.facts.number;
-                        deal_json(players, r, totals, explain)
-                    }
-                    Err(e) => json!({"error": e}),
-                };
-                results.insert(c.profile.name.clone(), v);
-            }
-            json!({"deal": number, "results": results})
-        })
-        .collect();
-    let totals: Map<String, Value> = columns
+fn json_doc(
+    columns: &[Column],
+    players: &[String],
+    shown: &[usize],
+    explain: bool,
+) -> Result<String> {
+    let cols: Vec<_> = columns
         .iter()
         .map(|c| {
-            let t: Map<String, Value> = players
-                .iter()
-                .zip(&c.session.totals)
-                .map(|(p, v)| (p.clone(), json!(v)))
-                .collect();
-            (c.profile.name.clone(), Value::Object(t))
+            (
+                c.profile.name.as_str(),
+                c.outcomes.as_slice(),
+                c.session.totals.as_slice(),
+            )
         })
         .collect();
-    let names: Vec<&str> = columns.iter().map(|c| c.profile.name.as_str()).collect();
-    json!({"variants": names, "deals": deals, "totals": totals})
+    let report = doko::report::CompareReport::new(players, &cols, shown, explain);
+    Ok(serde_json::to_string_pretty(&report)? + "\n")
 }
 
 /// `compare --summary`: the library's aggregates per profile, rendered.

@@ -9,10 +9,9 @@ use anyhow::{Context, Result, bail};
 use doko::deal::RecordError;
 use doko::league::{self, League, file};
 use doko::variant::Profile;
-use serde_json::{Value, json};
 
 use crate::cli::{LeagueAddArgs, LeagueCommand, ShowFormat};
-use crate::output::{deal_json, new_table, sheet_table, signed};
+use crate::output::{new_table, sheet_table, signed};
 
 pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
     match cmd {
@@ -243,7 +242,9 @@ fn show(file: &str, format: ShowFormat) -> Result<ExitCode> {
     let out = match format {
         ShowFormat::Table => show_text(&lg, false),
         ShowFormat::Markdown => show_text(&lg, true),
-        ShowFormat::Json => serde_json::to_string_pretty(&show_json(&lg))? + "\n",
+        ShowFormat::Json => {
+            serde_json::to_string_pretty(&doko::report::LeagueReport::new(&lg))? + "\n"
+        }
         ShowFormat::Csv => show_csv(&lg)?,
         ShowFormat::Html => crate::html::league_page(&lg),
     };
@@ -293,59 +294,6 @@ fn show_text(lg: &League, markdown: bool) -> String {
         out.push_str(&final_ranking(lg));
     }
     out
-}
-
-fn show_json(lg: &League) -> Value {
-    let sheet: Vec<Value> = lg
-        .rows
-        .iter()
-        .map(|r| {
-            let mut o = deal_json(&lg.players, &r.result, &r.totals, false);
-            o["dealer"] = json!(lg.players[r.dealer]);
-            o
-        })
-        .collect();
-    let standings: Vec<Value> = lg
-        .standings()
-        .into_iter()
-        .map(|l| json!({"rank": l.rank, "player": l.player, "points": l.points, "won": l.won, "solos": l.solos, "bock_points": l.bock_points}))
-        .collect();
-    let n = &lg.next;
-    let next = if lg.is_complete() {
-        Value::Null
-    } else {
-        let mut owing: Vec<&str> = n.owing.iter().map(|&i| lg.players[i].as_str()).collect();
-        owing.dedup();
-        json!({
-            "dealer": lg.players[n.dealer],
-            "sits_out": n.sits_out.map(|i| lg.players[i].clone()),
-            "multiplier": n.multiplier,
-            "bock_deals_left": n.bock_left,
-            "owe_solo": owing,
-            "only_compulsory_solos": n.forced,
-            "deals_left": n.deals_left,
-        })
-    };
-    let totals: serde_json::Map<String, Value> = lg
-        .players
-        .iter()
-        .zip(&lg.session.totals)
-        .map(|(p, t)| (p.clone(), json!(t)))
-        .collect();
-    json!({
-        "name": lg.name,
-        "variant": lg.profile.name,
-        "players": lg.players,
-        "deals": lg.deals,
-        "played": lg.rows.len(),
-        "complete": lg.is_complete(),
-        "ended_after": lg.ended_after,
-        "leaders": lg.leaders(),
-        "standings": standings,
-        "sheet": sheet,
-        "totals": totals,
-        "next": next,
-    })
 }
 
 /// Each deal of the sheet with its running totals and dealer, for the shared writers.

@@ -1,0 +1,465 @@
+//! The JSON wire format: result types that derive `Serialize`. Every front end that writes
+//! JSON (`--format json` of `score`, `score --summary`, `compare`, `compare --summary` and
+//! `league show`) serialises these, so the format is defined here and only here
+//! (`formats.md` section 6). Maps keyed by player or profile keep the order given.
+
+use std::collections::BTreeMap;
+
+use serde::{Serialize, Serializer};
+
+use crate::contract::Party;
+use crate::deal::Role;
+use crate::league::League;
+use crate::scoring::{DealResult, Summary};
+
+/// Pairs serialised as a JSON object, in their order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ordered<K, V>(pub Vec<(K, V)>);
+
+impl<K: Serialize, V: Serialize> Serialize for Ordered<K, V> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// Each player's number, in seat order.
+fn per_player<'a>(players: &'a [String], values: &[i64]) -> Ordered<&'a str, i64> {
+    Ordered(
+        players
+            .iter()
+            .map(String::as_str)
+            .zip(values.iter().copied())
+            .collect(),
+    )
+}
+
+/// The eyes of both parties.
+#[derive(Debug, Clone, Serialize)]
+pub struct Eyes {
+    pub re: u16,
+    pub kontra: u16,
+}
+
+/// One item of a deal's value.
+#[derive(Debug, Clone, Serialize)]
+pub struct ItemReport<'a> {
+    /// `re` or `kontra`: the party it is credited to.
+    pub party: &'static str,
+    pub item: &'a str,
+    pub points: i32,
+    /// The rule it comes from (with `--explain`).
+    pub rule: &'a str,
+    /// Whether it counts (with `--explain`, which lists items that do not count too).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scored: Option<bool>,
+}
+
+/// What a party needed to win, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct TargetReport<'a> {
+    pub target: String,
+    pub why: &'a str,
+}
+
+/// Both parties' targets.
+#[derive(Debug, Clone, Serialize)]
+pub struct Targets<'a> {
+    pub re: TargetReport<'a>,
+    pub kontra: TargetReport<'a>,
+}
+
+/// One scored deal.
+#[derive(Debug, Clone, Serialize)]
+pub struct DealReport<'a> {
+    /// The deal's number as written (or its position).
+    pub deal: usize,
+    pub contract: &'static str,
+    /// `re`, `kontra` or `none`.
+    pub winner: &'static str,
+    pub re: Vec<&'a str>,
+    pub kontra: Vec<&'a str>,
+    pub eyes: Eyes,
+    /// The deal's value for the winners, before the multiplier.
+    pub value: i32,
+    pub multiplier: u32,
+    pub compulsory: bool,
+    pub items: Vec<ItemReport<'a>>,
+    /// Each player's points for this deal.
+    pub scores: Ordered<&'a str, i64>,
+    /// Each player's total after this deal.
+    pub totals: Ordered<&'a str, i64>,
+    /// The players who sat out, where anybody did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out: Option<Vec<&'a str>>,
+    /// What each party needed (with `--explain`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub targets: Option<Targets<'a>>,
+    /// Who dealt (league sheets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dealer: Option<&'a str>,
+}
+
+impl<'a> DealReport<'a> {
+    /// The report of one deal; `explain` adds the items that do not count and the targets.
+    pub fn new(
+        players: &'a [String],
+        r: &'a DealResult,
+        totals: &[i64],
+        explain: bool,
+    ) -> DealReport<'a> {
+        let f = &r.facts;
+        let who = |p: Party| f.members(p).map(|i| players[i].as_str()).collect();
+        let out: Vec<&str> = f
+            .roles
+            .iter()
+            .zip(players)
+            .filter(|(r, _)| **r == Role::Out)
+            .map(|(_, p)| p.as_str())
+            .collect();
+        let target = |i: usize| TargetReport {
+            target: r.goals[i].target.to_string(),
+            why: &r.goals[i].why,
+        };
+        DealReport {
+            deal: f.number,
+            contract: f.contract.name(),
+            winner: r.winner.map_or("none", Party::key),
+            re: who(Party::Re),
+            kontra: who(Party::Kontra),
+            eyes: Eyes {
+                re: f.re_eyes,
+                kontra: f.kontra_eyes,
+            },
+            value: r.value(),
+            multiplier: r.multiplier,
+            compulsory: f.compulsory,
+            items: r
+                .items
+                .iter()
+                .filter(|i| i.scored || explain)
+                .map(|i| ItemReport {
+                    party: i.party.key(),
+                    item: &i.item,
+                    points: i.points,
+                    rule: &i.rule,
+                    scored: explain.then_some(i.scored),
+                })
+                .collect(),
+            scores: per_player(players, &r.scores),
+            totals: per_player(players, totals),
+            out: (!out.is_empty()).then_some(out),
+            targets: explain.then(|| Targets {
+                re: target(0),
+                kontra: target(1),
+            }),
+            dealer: None,
+        }
+    }
+}
+
+/// `score --format json`: a sheet of deals with running totals.
+#[derive(Debug, Clone, Serialize)]
+pub struct SheetReport<'a> {
+    pub variant: &'a str,
+    pub players: &'a [String],
+    pub deals: Vec<DealReport<'a>>,
+    pub totals: Ordered<&'a str, i64>,
+}
+
+impl<'a> SheetReport<'a> {
+    /// The sheet of `rows` (each deal with the totals after it).
+    pub fn new(
+        variant: &'a str,
+        players: &'a [String],
+        rows: &'a [(DealResult, Vec<i64>)],
+        totals: &[i64],
+        explain: bool,
+    ) -> SheetReport<'a> {
+        SheetReport {
+            variant,
+            players,
+            deals: rows
+                .iter()
+                .map(|(r, t)| DealReport::new(players, r, t, explain))
+                .collect(),
+            totals: per_player(players, totals),
+        }
+    }
+}
+
+/// A player's line of `score --summary`.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerSummary {
+    pub deals: u64,
+    pub won: u64,
+    /// Deals won per deal played (0 to 1).
+    pub win_rate: f64,
+    pub points: i64,
+}
+
+/// A contract's line of `score --summary`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ContractSummary {
+    pub deals: u64,
+    pub re_won: u64,
+    pub kontra_won: u64,
+    pub nobody: u64,
+    /// The sum of the deals' values.
+    pub value: i64,
+}
+
+/// An item's line of `score --summary`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ItemSummary {
+    pub times: u64,
+    pub points: i64,
+}
+
+/// `score --summary --format json`: aggregates over any number of deals.
+#[derive(Debug, Clone, Serialize)]
+pub struct SummaryReport<'a> {
+    pub variant: &'a str,
+    /// Deals scored.
+    pub deals: u64,
+    /// Bad deals left out (with `--keep-going`).
+    pub bad: usize,
+    pub players: BTreeMap<&'a str, PlayerSummary>,
+    pub contracts: BTreeMap<&'static str, ContractSummary>,
+    pub items: BTreeMap<&'a str, ItemSummary>,
+}
+
+impl<'a> SummaryReport<'a> {
+    /// The report of a summary under profile `variant`, with `bad` deals left out.
+    pub fn new(variant: &'a str, s: &'a Summary, bad: usize) -> SummaryReport<'a> {
+        // As a percentage first, then a fraction: the figures `--summary` always printed.
+        let rate = |a: u64, b: u64| {
+            if b == 0 {
+                0.0
+            } else {
+                100.0 * a as f64 / b as f64 / 100.0
+            }
+        };
+        SummaryReport {
+            variant,
+            deals: s.deals,
+            bad,
+            players: s
+                .players()
+                .into_iter()
+                .map(|(p, l)| {
+                    let line = PlayerSummary {
+                        deals: l.deals,
+                        won: l.won,
+                        win_rate: rate(l.won, l.deals),
+                        points: l.points,
+                    };
+                    (p, line)
+                })
+                .collect(),
+            contracts: s
+                .contracts()
+                .into_iter()
+                .map(|(c, l)| {
+                    let line = ContractSummary {
+                        deals: l.deals,
+                        re_won: l.re_won,
+                        kontra_won: l.kontra_won,
+                        nobody: l.nobody,
+                        value: l.value,
+                    };
+                    (c, line)
+                })
+                .collect(),
+            items: s
+                .items()
+                .into_iter()
+                .map(|(i, l)| {
+                    let line = ItemSummary {
+                        times: l.times,
+                        points: l.points,
+                    };
+                    (i, line)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One profile's outcome for a deal in `compare --format json`: the scored deal, or why
+/// the profile does not allow it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Outcome<'a> {
+    Scored(Box<DealReport<'a>>),
+    Refused { error: &'a str },
+}
+
+/// One profile's column of `compare`: its name, each deal's outcome (scored, with the
+/// totals after it, or why it is not allowed) and its final totals.
+pub type Column<'a> = (
+    &'a str,
+    &'a [Result<(DealResult, Vec<i64>), String>],
+    &'a [i64],
+);
+
+/// One deal of `compare --format json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompareDeal<'a> {
+    pub deal: usize,
+    /// Each profile's outcome, in the order of `variants`.
+    pub results: Ordered<&'a str, Outcome<'a>>,
+}
+
+/// `compare --format json`: the deals under each profile, and each profile's totals.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompareReport<'a> {
+    pub variants: Vec<&'a str>,
+    pub deals: Vec<CompareDeal<'a>>,
+    pub totals: Ordered<&'a str, Ordered<&'a str, i64>>,
+}
+
+impl<'a> CompareReport<'a> {
+    /// The report of the deals `shown` (indices), given each profile's name, outcomes
+    /// (a scored deal with the totals after it, or an error) and final totals.
+    pub fn new(
+        players: &'a [String],
+        columns: &[Column<'a>],
+        shown: &[usize],
+        explain: bool,
+    ) -> CompareReport<'a> {
+        let deals = shown
+            .iter()
+            .map(|&i| {
+                let mut number = i + 1;
+                let results = columns
+                    .iter()
+                    .map(|(name, outcomes, _)| {
+                        let o = match &outcomes[i] {
+                            Ok((r, totals)) => {
+                                number = r.facts.number;
+                                Outcome::Scored(Box::new(DealReport::new(
+                                    players, r, totals, explain,
+                                )))
+                            }
+                            Err(e) => Outcome::Refused { error: e },
+                        };
+                        (*name, o)
+                    })
+                    .collect();
+                CompareDeal {
+                    deal: number,
+                    results: Ordered(results),
+                }
+            })
+            .collect();
+        CompareReport {
+            variants: columns.iter().map(|(n, _, _)| *n).collect(),
+            deals,
+            totals: Ordered(
+                columns
+                    .iter()
+                    .map(|(n, _, t)| (*n, per_player(players, t)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// A player's line of the standings of `league show`.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingReport {
+    pub rank: usize,
+    pub player: String,
+    pub points: i64,
+    pub won: usize,
+    pub solos: usize,
+    pub bock_points: i64,
+}
+
+/// What comes next on a league sheet.
+#[derive(Debug, Clone, Serialize)]
+pub struct NextReport<'a> {
+    pub dealer: &'a str,
+    pub sits_out: Option<&'a str>,
+    pub multiplier: u32,
+    pub bock_deals_left: u32,
+    /// Players who owe a compulsory solo.
+    pub owe_solo: Vec<&'a str>,
+    /// Only compulsory solos may follow.
+    pub only_compulsory_solos: bool,
+    pub deals_left: usize,
+}
+
+/// `league show --format json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct LeagueReport<'a> {
+    pub name: &'a str,
+    pub variant: &'a str,
+    pub players: &'a [String],
+    /// Deals in the series.
+    pub deals: usize,
+    /// Deals played.
+    pub played: usize,
+    pub complete: bool,
+    /// The deal after which a player reached the profile's end score.
+    pub ended_after: Option<usize>,
+    pub leaders: Vec<&'a str>,
+    pub standings: Vec<StandingReport>,
+    pub sheet: Vec<DealReport<'a>>,
+    pub totals: Ordered<&'a str, i64>,
+    /// None once the sheet is complete.
+    pub next: Option<NextReport<'a>>,
+}
+
+impl<'a> LeagueReport<'a> {
+    /// The report of an evaluated league sheet.
+    pub fn new(lg: &'a League) -> LeagueReport<'a> {
+        let name = |i: usize| lg.players[i].as_str();
+        let n = &lg.next;
+        let next = (!lg.is_complete()).then(|| {
+            let mut owing: Vec<&str> = n.owing.iter().map(|&i| name(i)).collect();
+            owing.dedup();
+            NextReport {
+                dealer: name(n.dealer),
+                sits_out: n.sits_out.map(name),
+                multiplier: n.multiplier,
+                bock_deals_left: n.bock_left,
+                owe_solo: owing,
+                only_compulsory_solos: n.forced,
+                deals_left: n.deals_left,
+            }
+        });
+        LeagueReport {
+            name: &lg.name,
+            variant: &lg.profile.name,
+            players: &lg.players,
+            deals: lg.deals,
+            played: lg.rows.len(),
+            complete: lg.is_complete(),
+            ended_after: lg.ended_after,
+            leaders: lg.leaders(),
+            standings: lg
+                .standings()
+                .into_iter()
+                .map(|l| StandingReport {
+                    rank: l.rank,
+                    player: l.player,
+                    points: l.points,
+                    won: l.won,
+                    solos: l.solos,
+                    bock_points: l.bock_points,
+                })
+                .collect(),
+            sheet: lg
+                .rows
+                .iter()
+                .map(|r| DealReport {
+                    dealer: Some(name(r.dealer)),
+                    ..DealReport::new(&lg.players, &r.result, &r.totals, false)
+                })
+                .collect(),
+            totals: per_player(&lg.players, &lg.session.totals),
+            next,
+        }
+    }
+}
