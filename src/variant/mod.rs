@@ -173,7 +173,7 @@ pub struct PovertyRules {
     pub return_trumps: bool,
     /// Cards passed and returned (unless `only_trumps`).
     pub cards: u8,
-    /// The partner is chosen by the club queens (seed 003, variant 4): a poor player with
+    /// The partner is chosen by the club queens («ドッペルコップ(Doppelkopf)», variant 4): a poor player with
     /// a club queen exchanges with the other club queen (the two are Re); one without
     /// exchanges with a player without one (the two are Kontra); a player with both club
     /// queens must be the partner (the two are Re).
