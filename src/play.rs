@@ -248,17 +248,6 @@ const MARKS: [u8; DISTINCT] = {
     t
 };
 
-/// Number of bits set in each byte (a table: the baseline x86-64 has no popcount).
-const BITS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (i as u8).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
-
 /// Each card's mark slot as a shift into a word of [`Trick::marks`] bytes.
 const MARK_SHIFT: [u8; DISTINCT] = {
     let mut t = [0u8; DISTINCT];
@@ -418,9 +407,83 @@ fn cards_text(cards: &[Card]) -> String {
         .join(" ")
 }
 
-/// Plays a full record through and returns the facts it establishes.
+/// Plays a full record through and returns the facts it establishes: the table and the
+/// written fields are checked, the cards played trick by trick, the parties found, the
+/// eyes, tricks and extras counted, and the calls checked against their deadlines.
 pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayError> {
-    let n = profile.deck.players as usize;
+    check_table(record, profile)?;
+    let mut active_buf = [0usize; MAX_SEATS];
+    let seats = record.players.len();
+    let na = crate::seating::active_into(
+        seats,
+        record.dealer,
+        profile.deck.players as usize,
+        &mut active_buf,
+    );
+    let active = &active_buf[..na];
+    let mut roles = vec![Role::Out; seats];
+    for &s in active {
+        roles[s] = Role::Kontra;
+    }
+    check_written(record, profile, &roles)?;
+    if record.contract == Contract::Redeal {
+        return redeal(record, profile, roles);
+    }
+    check_tricks(record, profile)?;
+    let order = deal_order(
+        record.contract,
+        profile,
+        record.schweinchen.is_some(),
+        record.hyperschweinchen.is_some(),
+    );
+    // How many copies of each card each seat played (its hand, after any exchange).
+    let mut held = [[0u8; DISTINCT]; MAX_SEATS];
+    let mut tricks = [Trick::EMPTY; MAX_HAND];
+    play_tricks(record, profile, &order, active, &mut held, &mut tricks)?;
+    let tricks = &tricks[..record.tricks.len()];
+    check_held(record, profile, tricks, &held)?;
+    let parties = parties(record, profile, &order, active, &held, tricks)?;
+    for &s in parties.re.as_slice() {
+        roles[s] = Role::Re;
+    }
+    let counted = count_tricks(profile, &order, parties.contract, active, &roles, tricks);
+    if let Err(m) = crate::deal::check_knock(record.knock, profile, parties.re.len()) {
+        return fail(None, "knock", m);
+    }
+    let hand = profile.hand_size();
+    let calls = check_calls(
+        record,
+        profile,
+        &roles,
+        hand,
+        parties.contract,
+        parties.clarification,
+    )?;
+    let [re_extras, kontra_extras] = counted.extras;
+    Ok(DealFacts {
+        number: record.number,
+        contract: parties.contract,
+        roles,
+        re_eyes: counted.eyes[0],
+        kontra_eyes: counted.eyes[1],
+        re_tricks: Some(counted.won[0]),
+        kontra_tricks: Some(counted.won[1]),
+        re_calls: calls[0],
+        kontra_calls: calls[1],
+        re_extras,
+        kontra_extras,
+        bock: record.bock,
+        compulsory: record.compulsory,
+        dealer: Some(record.dealer),
+        schweinchen: record.schweinchen.is_some(),
+        clarification: parties.clarification as u8,
+        knock: record.knock,
+        note: record.note.clone(),
+    })
+}
+
+/// The table fits the profile and the contract is one it plays.
+fn check_table(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> {
     let seats = record.players.len();
     if let Err(e) = crate::seating::check_table(profile, seats) {
         return fail(None, "players", e.to_string());
@@ -442,18 +505,12 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             format!("{seats} players at the table; {MAX_SEATS} at most"),
         );
     }
-    let mut active_buf = [0usize; MAX_SEATS];
-    let na = crate::seating::active_into(seats, record.dealer, n, &mut active_buf);
-    let active = &active_buf[..na];
-    // Each active seat's place in the order of play.
-    let mut pos_of = [0u8; MAX_SEATS];
-    for (i, &s) in active.iter().enumerate() {
-        pos_of[s] = i as u8;
-    }
-    let mut roles = vec![Role::Out; seats];
-    for &s in active {
-        roles[s] = Role::Kontra;
-    }
+    Ok(())
+}
+
+/// What the record writes besides the tricks: nobody who sits out declares or holds a
+/// hand, hands have the right size, a contract that needs a declarer has one.
+fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Result<(), PlayError> {
     let name = |s: usize| record.players[s].as_str();
     for (field, seat) in [
         ("declarer", record.declarer),
@@ -503,9 +560,13 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             "Hyperschweinchen needs a Schweinchen before it".into(),
         );
     }
-    if record.contract == Contract::Redeal {
-        return redeal(record, profile, roles);
-    }
+    Ok(())
+}
+
+/// A trick for every card of a hand; Schweinchen only where the profile and the contract
+/// have it.
+fn check_tricks(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> {
+    let hand = profile.hand_size();
     if record.tricks.len() != hand {
         return fail(
             (record.tricks.len() > hand).then_some(hand + 1),
@@ -539,23 +600,20 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             );
         }
     }
+    Ok(())
+}
 
-    let order = deal_order(
-        record.contract,
-        profile,
-        record.schweinchen.is_some(),
-        record.hyperschweinchen.is_some(),
-    );
-    let leader = crate::seating::first_leader(profile, active, record.declarer, record.compulsory);
-
-    // Hands as they are played: as written, after a poverty's exchange.
+/// The hands as they are played: as written, after a poverty's exchange (empty where the
+/// record writes no hands).
+fn hands_as_played(record: &FullRecord) -> Result<Vec<Option<Vec<Card>>>, PlayError> {
+    let name = |s: usize| record.players[s].as_str();
     let mut remaining: Vec<Option<Vec<Card>>> = if record.hands.iter().any(Option::is_some) {
         record.hands.clone()
     } else {
         Vec::new()
     };
     if !remaining.is_empty() {
-        remaining.resize(seats, None);
+        remaining.resize(record.players.len(), None);
     }
     if record.contract == Contract::Poverty
         && let (Some(d), Some(x)) = (record.declarer, &record.exchange)
@@ -587,32 +645,60 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
             *h = kept;
         }
     }
+    Ok(remaining)
+}
 
-    // How many copies of each card each seat played (its hand, after any exchange).
-    let mut held = [[0u8; DISTINCT]; MAX_SEATS];
-    let mut tricks = [Trick::EMPTY; MAX_HAND];
+/// Plays the cards into `tricks` and `held` ([`play_cards`]); a revoke is reported as the
+/// first one in play order.
+fn play_tricks(
+    record: &FullRecord,
+    profile: &Profile,
+    order: &CardOrder,
+    active: &[usize],
+    held: &mut [[u8; DISTINCT]; MAX_SEATS],
+    tricks: &mut [Trick; MAX_HAND],
+) -> Result<(), PlayError> {
+    // Each active seat's place in the order of play.
+    let mut pos_of = [0u8; MAX_SEATS];
+    for (i, &s) in active.iter().enumerate() {
+        pos_of[s] = i as u8;
+    }
+    let leader = crate::seating::first_leader(profile, active, record.declarer, record.compulsory);
+    let mut remaining = hands_as_played(record)?;
     let revoked = play_cards(
         record,
         profile,
-        &order,
+        order,
         Seating {
             active,
             pos_of: &pos_of,
             leader,
         },
         &mut remaining,
-        &mut held,
-        &mut tricks,
+        held,
+        tricks,
     )?;
-    let tricks = &tricks[..record.tricks.len()];
-
     if revoked != 0 {
-        first_revoke(tricks, &order, name)?;
+        first_revoke(&tricks[..record.tricks.len()], order, |s| {
+            record.players[s].as_str()
+        })?;
     }
+    Ok(())
+}
 
+/// What the play shows about the record: a poverty's exchange was legal, a Schweinchen's
+/// declarer held every copy of its card.
+fn check_held(
+    record: &FullRecord,
+    profile: &Profile,
+    tricks: &[Trick],
+    held: &[[u8; DISTINCT]; MAX_SEATS],
+) -> Result<(), PlayError> {
     if record.contract == Contract::Poverty {
         let played = Played::from_tricks(tricks);
-        let hands: Vec<Vec<Card>> = (0..seats).map(|s| played.of(s).to_vec()).collect();
+        let hands: Vec<Vec<Card>> = (0..record.players.len())
+            .map(|s| played.of(s).to_vec())
+            .collect();
         check_exchange(record, profile, &hands)?;
     }
     for (field, seat, card) in [
@@ -626,138 +712,49 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         if let (Some(s), Some(c)) = (seat, card)
             && held[s][c.index()] != profile.deck.copies
         {
-            return fail(None, field, format!("{} does not hold every {c}", name(s)));
+            let name = &record.players[s];
+            return fail(None, field, format!("{name} does not hold every {c}"));
         }
     }
+    Ok(())
+}
 
-    // Parties.
+/// The parties a deal's play establishes.
+struct Parties {
+    /// The contract played (a normal game with a lone bride is a silent solo; a wedding
+    /// without partner may become another contract).
+    contract: Contract,
+    /// The trick that settled a wedding (0 for other contracts).
+    clarification: usize,
+    re: SeatList,
+}
+
+/// Who is Re: the ♣Q holders, the bride and her partner, the poor player and hers, the
+/// soloist.
+fn parties(
+    record: &FullRecord,
+    profile: &Profile,
+    order: &CardOrder,
+    active: &[usize],
+    held: &[[u8; DISTINCT]; MAX_SEATS],
+    tricks: &[Trick],
+) -> Result<Parties, PlayError> {
     // The bride (or Kloepper's lone black queens): one player holding every copy of every
     // Re card.
-    let re_cards = &profile.contracts.re_cards;
     let bride = active
         .iter()
         .copied()
         .find(|&s| profile.holds_every_re_card(|c| held[s][c.index()] as usize));
-    let mut contract = record.contract;
-    let mut clarification = 0usize;
-    let mut re = SeatList::default();
-    if let Some(ace) = record.called {
-        let why = if !profile.contracts.called_ace {
-            Some(format!("profile {} has no called ace", profile.name))
-        } else if record.contract != Contract::Normal || bride.is_none() {
-            Some("only a player holding every Re card calls an ace, in a normal game".into())
-        } else if ace.rank() != crate::cards::Rank::Ace || order.is_trump(ace) {
-            Some(format!("{ace} is not a side-suit ace"))
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            return fail(None, "called", why);
-        }
-    }
+    check_called(record, profile, order, bride)?;
+    let mut p = Parties {
+        contract: record.contract,
+        clarification: 0,
+        re: SeatList::default(),
+    };
     match record.contract {
-        Contract::Normal => match bride {
-            Some(b) if record.called.is_some() => {
-                let ace = record.called.unwrap_or(Card::CLUB_QUEEN);
-                let Some(partner) = active
-                    .iter()
-                    .copied()
-                    .find(|&s| s != b && held[s][ace.index()] > 0)
-                else {
-                    return fail(
-                        None,
-                        "called",
-                        format!("{} holds the called {ace} herself", name(b)),
-                    );
-                };
-                re.extend([b, partner]);
-            }
-            Some(b) => {
-                if !profile.allows(Contract::SilentSolo) {
-                    return fail(
-                        None,
-                        "contract",
-                        format!(
-                            "{} holds every {}: a silent solo, which profile {} does not play",
-                            name(b),
-                            cards_text(re_cards),
-                            profile.name
-                        ),
-                    );
-                }
-                contract = Contract::SilentSolo;
-                re.push(b);
-            }
-            None => re.extend(
-                active
-                    .iter()
-                    .copied()
-                    .filter(|&s| re_cards.iter().any(|c| held[s][c.index()] > 0)),
-            ),
-        },
+        Contract::Normal => normal_parties(record, profile, active, held, bride, &mut p)?,
         Contract::SilentSolo | Contract::Wedding => {
-            let Some(b) = bride else {
-                return fail(
-                    None,
-                    "contract",
-                    format!(
-                        "a {} needs every {} in one hand",
-                        record.contract,
-                        cards_text(re_cards)
-                    ),
-                );
-            };
-            if let Some(d) = record.declarer
-                && d != b
-            {
-                return fail(
-                    None,
-                    "declarer",
-                    format!(
-                        "{} declares, but {} holds every {}",
-                        name(d),
-                        name(b),
-                        cards_text(re_cards)
-                    ),
-                );
-            }
-            re.push(b);
-            if record.contract == Contract::Wedding {
-                let rule = match record.wedding_partner {
-                    Some(r) if profile.contracts.wedding_partner.contains(&r) => r,
-                    Some(r) => {
-                        return fail(
-                            None,
-                            "wedding_partner",
-                            format!("profile {} does not let the bride choose {r}", profile.name),
-                        );
-                    }
-                    None => profile
-                        .contracts
-                        .wedding_partner
-                        .first()
-                        .copied()
-                        .unwrap_or(WeddingPartner::FirstTrick),
-                };
-                let within = (profile.contracts.wedding_tricks as usize).min(hand);
-                clarification = within;
-                let qualifies = |tr: &Trick| {
-                    tr.winner != b
-                        && match rule {
-                            WeddingPartner::FirstTrick => true,
-                            WeddingPartner::FirstTrumpTrick => order.is_trump(tr.winning_card()),
-                            WeddingPartner::FirstSideTrick => !order.is_trump(tr.cards[0]),
-                        }
-                };
-                if let Some(t) = tricks[..within].iter().position(qualifies) {
-                    re.push(tricks[t].winner);
-                    clarification = t + 1;
-                } else if let Some(c) = profile.contracts.wedding_unfound {
-                    // The bride alone: the profile may make it another contract (the
-                    // wiki's diamond solo), whose trumps are the normal ones.
-                    contract = c;
-                }
-            }
+            bride_parties(record, profile, order, tricks, bride, &mut p)?
         }
         Contract::Poverty => {
             let d = record.declarer.unwrap_or(active[0]);
@@ -765,160 +762,322 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
                 Some(x) if profile.poverty.partner_by_club_queen => {
                     let played = Played::from_tricks(tricks);
                     let pair = club_queen_partners(record, &played, active, d, x.partner)?;
-                    re.extend(pair);
+                    p.re.extend(pair);
                 }
-                Some(x) => re.extend([d, x.partner]),
-                None => re.push(d),
+                Some(x) => p.re.extend([d, x.partner]),
+                None => p.re.push(d),
             }
         }
         Contract::Solo(_) | Contract::Misere | Contract::MisereOuvert => {
-            re.push(record.declarer.unwrap_or(active[0]))
+            p.re.push(record.declarer.unwrap_or(active[0]))
         }
         Contract::Redeal => {}
     }
-    for &s in re.as_slice() {
-        roles[s] = Role::Re;
+    Ok(p)
+}
+
+/// A called ace (Kloepper) is a side-suit ace, called by a player holding every Re card
+/// in a normal game, where the profile has it.
+fn check_called(
+    record: &FullRecord,
+    profile: &Profile,
+    order: &CardOrder,
+    bride: Option<usize>,
+) -> Result<(), PlayError> {
+    let Some(ace) = record.called else {
+        return Ok(());
+    };
+    let why = if !profile.contracts.called_ace {
+        Some(format!("profile {} has no called ace", profile.name))
+    } else if record.contract != Contract::Normal || bride.is_none() {
+        Some("only a player holding every Re card calls an ace, in a normal game".into())
+    } else if ace.rank() != crate::cards::Rank::Ace || order.is_trump(ace) {
+        Some(format!("{ace} is not a side-suit ace"))
+    } else {
+        None
+    };
+    match why {
+        Some(why) => fail(None, "called", why),
+        None => Ok(()),
     }
+}
+
+/// A normal game: the holders of Re cards, or a lone holder of all of them (a silent solo,
+/// or with the holder of the ace she called).
+fn normal_parties(
+    record: &FullRecord,
+    profile: &Profile,
+    active: &[usize],
+    held: &[[u8; DISTINCT]; MAX_SEATS],
+    bride: Option<usize>,
+    p: &mut Parties,
+) -> Result<(), PlayError> {
+    let name = |s: usize| record.players[s].as_str();
+    let re_cards = &profile.contracts.re_cards;
+    match bride {
+        Some(b) if record.called.is_some() => {
+            let ace = record.called.unwrap_or(Card::CLUB_QUEEN);
+            let Some(partner) = active
+                .iter()
+                .copied()
+                .find(|&s| s != b && held[s][ace.index()] > 0)
+            else {
+                return fail(
+                    None,
+                    "called",
+                    format!("{} holds the called {ace} herself", name(b)),
+                );
+            };
+            p.re.extend([b, partner]);
+        }
+        Some(b) => {
+            if !profile.allows(Contract::SilentSolo) {
+                return fail(
+                    None,
+                    "contract",
+                    format!(
+                        "{} holds every {}: a silent solo, which profile {} does not play",
+                        name(b),
+                        cards_text(re_cards),
+                        profile.name
+                    ),
+                );
+            }
+            p.contract = Contract::SilentSolo;
+            p.re.push(b);
+        }
+        None => p.re.extend(
+            active
+                .iter()
+                .copied()
+                .filter(|&s| re_cards.iter().any(|c| held[s][c.index()] > 0)),
+        ),
+    }
+    Ok(())
+}
+
+/// A silent solo or a wedding: the bride, and for a wedding the partner the profile's
+/// rule finds within its tricks.
+fn bride_parties(
+    record: &FullRecord,
+    profile: &Profile,
+    order: &CardOrder,
+    tricks: &[Trick],
+    bride: Option<usize>,
+    p: &mut Parties,
+) -> Result<(), PlayError> {
+    let name = |s: usize| record.players[s].as_str();
+    let re_cards = &profile.contracts.re_cards;
+    let Some(b) = bride else {
+        return fail(
+            None,
+            "contract",
+            format!(
+                "a {} needs every {} in one hand",
+                record.contract,
+                cards_text(re_cards)
+            ),
+        );
+    };
+    if let Some(d) = record.declarer
+        && d != b
+    {
+        return fail(
+            None,
+            "declarer",
+            format!(
+                "{} declares, but {} holds every {}",
+                name(d),
+                name(b),
+                cards_text(re_cards)
+            ),
+        );
+    }
+    p.re.push(b);
+    if record.contract != Contract::Wedding {
+        return Ok(());
+    }
+    let rule = match record.wedding_partner {
+        Some(r) if profile.contracts.wedding_partner.contains(&r) => r,
+        Some(r) => {
+            return fail(
+                None,
+                "wedding_partner",
+                format!("profile {} does not let the bride choose {r}", profile.name),
+            );
+        }
+        None => profile
+            .contracts
+            .wedding_partner
+            .first()
+            .copied()
+            .unwrap_or(WeddingPartner::FirstTrick),
+    };
+    let within = (profile.contracts.wedding_tricks as usize).min(profile.hand_size());
+    p.clarification = within;
+    let qualifies = |tr: &Trick| {
+        tr.winner != b
+            && match rule {
+                WeddingPartner::FirstTrick => true,
+                WeddingPartner::FirstTrumpTrick => order.is_trump(tr.winning_card()),
+                WeddingPartner::FirstSideTrick => !order.is_trump(tr.cards[0]),
+            }
+    };
+    if let Some(t) = tricks[..within].iter().position(qualifies) {
+        p.re.push(tricks[t].winner);
+        p.clarification = t + 1;
+    } else if let Some(c) = profile.contracts.wedding_unfound {
+        // The bride alone: the profile may make it another contract (the wiki's diamond
+        // solo), whose trumps are the normal ones.
+        p.contract = c;
+    }
+    Ok(())
+}
+
+/// Eyes, tricks won and extras of each party (Re first).
+struct Counted {
+    eyes: [u16; 2],
+    won: [u8; 2],
+    extras: [Vec<Extra>; 2],
+}
+
+/// What the extras of a deal depend on, worked out once per deal.
+struct ExtraCtx<'p> {
+    profile: &'p Profile,
+    /// A fox is a ♦A caught where it is a trump (normal game, wedding, diamond solo).
+    fox_is_trump: bool,
+    dulle_is_trump: bool,
+    club_queens: bool,
+    normal_trumps: bool,
+    /// Each seat's party.
+    party: [Party; MAX_SEATS],
+    /// The seats of each party, a bit each.
+    members: [u8; 2],
+}
+
+/// Counts eyes, tricks and extras for each party.
+fn count_tricks(
+    profile: &Profile,
+    order: &CardOrder,
+    contract: Contract,
+    active: &[usize],
+    roles: &[Role],
+    tricks: &[Trick],
+) -> Counted {
     let mut party = [Party::Kontra; MAX_SEATS];
-    for (p, role) in party.iter_mut().zip(&roles) {
+    for (p, role) in party.iter_mut().zip(roles) {
         *p = role.party().unwrap_or(Party::Kontra);
     }
-    let party_of = |s: usize| party[s];
-    // The seats of each party, a bit each.
     let mut members = [0u8; 2];
     for &s in active {
         members[party[s] as usize] |= 1 << s;
     }
-    let club_queens = profile.extras.club_queen != 0;
-    let dulle_is_trump = order.is_trump(Card::HEART_TEN);
-
-    // Eyes, tricks, extras.
-    let mut eyes = [0u16; 2];
-    let mut won = [0u8; 2];
-    let mut extras: [Vec<Extra>; 2] = [Vec::new(), Vec::new()];
-    let normal_trumps = contract.trump_kind() == TrumpKind::Normal;
-    // A fox is a ♦A caught where it is a trump (normal game, wedding, diamond solo).
-    let fox_is_trump = order.is_trump(Card::DIAMOND_ACE);
+    let cx = ExtraCtx {
+        profile,
+        fox_is_trump: order.is_trump(Card::DIAMOND_ACE),
+        dulle_is_trump: order.is_trump(Card::HEART_TEN),
+        club_queens: profile.extras.club_queen != 0,
+        normal_trumps: contract.trump_kind() == TrumpKind::Normal,
+        party,
+        members,
+    };
+    let mut c = Counted {
+        eyes: [0; 2],
+        won: [0; 2],
+        extras: [Vec::new(), Vec::new()],
+    };
     let last = tricks.len() - 1;
     for (t, trick) in tricks.iter().enumerate() {
-        let w = party_of(trick.winner);
-        let wi = w as usize;
+        let wi = cx.party[trick.winner] as usize;
         let trick_eyes = trick.eyes();
-        eyes[wi] += trick_eyes;
-        won[wi] += 1;
-        let cards = trick.cards();
+        c.eyes[wi] += trick_eyes;
+        c.won[wi] += 1;
         let doppelkopf = match profile.extras.doppelkopf_kind {
             DoppelkopfKind::Eyes => trick_eyes >= profile.extras.doppelkopf_eyes,
-            DoppelkopfKind::TwoPairs => is_doppelkopf(cards, profile),
+            DoppelkopfKind::TwoPairs => is_doppelkopf(trick.cards(), profile),
         };
         if doppelkopf {
-            extras[wi].push(Extra::Doppelkopf);
+            c.extras[wi].push(Extra::Doppelkopf);
         }
         if trick.suits == 1 << Suit::Hearts as u8 {
-            extras[wi].push(Extra::HeartTrick);
+            c.extras[wi].push(Extra::HeartTrick);
         }
-        if t != last {
-            // Counted from the seats that played each marked card, then pushed in the
-            // order fox, Dulle, club queen.
-            let count = |mark: usize, seats: u8| BITS[(trick.marks[mark] & seats) as usize];
-            let fox = count(MARK_FOX, members[1 - wi]);
-            let dulle = count(MARK_DULLE, members[1 - wi]);
-            let cq = [
-                count(MARK_CLUB_QUEEN, members[0]),
-                count(MARK_CLUB_QUEEN, members[1]),
-            ];
-            if fox_is_trump {
-                for _ in 0..fox {
-                    extras[wi].push(Extra::Fox);
-                    if t == 0 {
-                        extras[wi].push(Extra::FoxFirstTrick);
-                    }
-                }
-            }
-            if dulle_is_trump {
-                for _ in 0..dulle {
-                    extras[wi].push(Extra::DulleCaught);
-                }
-            }
-            if club_queens {
-                for (p, &k) in cq.iter().enumerate() {
-                    for _ in 0..k {
-                        extras[p].push(Extra::ClubQueen);
-                    }
-                }
-            }
-            continue;
-        }
-        // The last trick, card by card: foxes, Dulle, club queens and Karlchen.
-        for (seat, card) in trick.iter() {
-            let opponent = party_of(seat) != w;
-            if card == Card::DIAMOND_ACE && fox_is_trump && opponent {
-                extras[wi].push(Extra::Fox);
-                if t == 0 {
-                    extras[wi].push(Extra::FoxFirstTrick);
-                }
-                if t == last {
-                    extras[wi].push(Extra::FoxLastTrick);
-                }
-            }
-            if card == Card::HEART_TEN && dulle_is_trump && opponent {
-                extras[wi].push(Extra::DulleCaught);
-            }
-            if club_queens && card == Card::CLUB_QUEEN {
-                extras[party_of(seat) as usize].push(Extra::ClubQueen);
-            }
-            if t == last
-                && card == Card::CLUB_JACK
-                && profile.extras.karlchen_kind == KarlchenKind::PlayedInLastTrick
-            {
-                extras[party_of(seat) as usize].push(Extra::Karlchen);
-            }
-            if t == last && normal_trumps && card == Card::CLUB_JACK {
-                match profile.extras.karlchen_kind {
-                    KarlchenKind::WinsLastTrick if opponent => {
-                        extras[wi].push(Extra::KarlchenCaught)
-                    }
-                    KarlchenKind::TakenInLastTrick if opponent || seat == trick.winner => {
-                        extras[wi].push(Extra::Karlchen)
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if t == last
-            && normal_trumps
-            && profile.extras.karlchen_kind == KarlchenKind::WinsLastTrick
-            && trick.winning_card() == Card::CLUB_JACK
-        {
-            extras[wi].push(Extra::Karlchen);
+        if t == last {
+            last_trick_extras(&cx, trick, t == 0, &mut c.extras);
+        } else {
+            marked_extras(&cx, trick, t == 0, &mut c.extras);
         }
     }
+    c
+}
 
-    if let Err(m) = crate::deal::check_knock(record.knock, profile, re.len()) {
-        return fail(None, "knock", m);
+/// The extras of a trick before the last: counted from the seats that played each marked
+/// card, pushed in the order fox, Dulle, club queen.
+fn marked_extras(cx: &ExtraCtx, trick: &Trick, first: bool, extras: &mut [Vec<Extra>; 2]) {
+    let wi = cx.party[trick.winner] as usize;
+    let count = |mark: usize, seats: u8| (trick.marks[mark] & seats).count_ones();
+    if cx.fox_is_trump {
+        for _ in 0..count(MARK_FOX, cx.members[1 - wi]) {
+            extras[wi].push(Extra::Fox);
+            if first {
+                extras[wi].push(Extra::FoxFirstTrick);
+            }
+        }
     }
-    let calls = check_calls(record, profile, &roles, hand, contract, clarification)?;
-    let [re_extras, kontra_extras] = extras;
-    Ok(DealFacts {
-        number: record.number,
-        contract,
-        roles,
-        re_eyes: eyes[0],
-        kontra_eyes: eyes[1],
-        re_tricks: Some(won[0]),
-        kontra_tricks: Some(won[1]),
-        re_calls: calls[0],
-        kontra_calls: calls[1],
-        re_extras,
-        kontra_extras,
-        bock: record.bock,
-        compulsory: record.compulsory,
-        dealer: Some(record.dealer),
-        schweinchen: record.schweinchen.is_some(),
-        clarification: clarification as u8,
-        knock: record.knock,
-        note: record.note.clone(),
-    })
+    if cx.dulle_is_trump {
+        for _ in 0..count(MARK_DULLE, cx.members[1 - wi]) {
+            extras[wi].push(Extra::DulleCaught);
+        }
+    }
+    if cx.club_queens {
+        for (p, &seats) in cx.members.iter().enumerate() {
+            for _ in 0..count(MARK_CLUB_QUEEN, seats) {
+                extras[p].push(Extra::ClubQueen);
+            }
+        }
+    }
+}
+
+/// The extras of the last trick, card by card: foxes, Dulle, club queens and Karlchen.
+fn last_trick_extras(cx: &ExtraCtx, trick: &Trick, first: bool, extras: &mut [Vec<Extra>; 2]) {
+    let w = cx.party[trick.winner];
+    let wi = w as usize;
+    let karlchen = cx.profile.extras.karlchen_kind;
+    for (seat, card) in trick.iter() {
+        let own = cx.party[seat] as usize;
+        let opponent = cx.party[seat] != w;
+        if card == Card::DIAMOND_ACE && cx.fox_is_trump && opponent {
+            extras[wi].push(Extra::Fox);
+            if first {
+                extras[wi].push(Extra::FoxFirstTrick);
+            }
+            extras[wi].push(Extra::FoxLastTrick);
+        }
+        if card == Card::HEART_TEN && cx.dulle_is_trump && opponent {
+            extras[wi].push(Extra::DulleCaught);
+        }
+        if cx.club_queens && card == Card::CLUB_QUEEN {
+            extras[own].push(Extra::ClubQueen);
+        }
+        if card == Card::CLUB_JACK && karlchen == KarlchenKind::PlayedInLastTrick {
+            extras[own].push(Extra::Karlchen);
+        }
+        if cx.normal_trumps && card == Card::CLUB_JACK {
+            match karlchen {
+                KarlchenKind::WinsLastTrick if opponent => extras[wi].push(Extra::KarlchenCaught),
+                KarlchenKind::TakenInLastTrick if opponent || seat == trick.winner => {
+                    extras[wi].push(Extra::Karlchen)
+                }
+                _ => {}
+            }
+        }
+    }
+    if cx.normal_trumps
+        && karlchen == KarlchenKind::WinsLastTrick
+        && trick.winning_card() == Card::CLUB_JACK
+    {
+        extras[wi].push(Extra::Karlchen);
+    }
 }
 
 /// Who plays a deal, in order: the seats that get cards, each seat's place among them,
