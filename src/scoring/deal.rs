@@ -221,12 +221,48 @@ fn reached_key(thr: u16) -> Cow<'static, str> {
     }
 }
 
+/// A deal's items as they are made; the rule text is only written when it will be shown.
+struct Items {
+    list: Vec<Item>,
+    detail: bool,
+}
+
+impl Items {
+    /// Adds an item that counts, unless it is worth nothing.
+    fn push(
+        &mut self,
+        party: Party,
+        item: Cow<'static, str>,
+        points: i32,
+        rule: &dyn Fn() -> String,
+    ) {
+        if points != 0 {
+            let rule = if self.detail { rule() } else { String::new() };
+            self.list.push(Item {
+                party,
+                item,
+                points,
+                rule,
+                scored: true,
+            });
+        }
+    }
+
+    /// The points of the items that count for `party` among the first `n`.
+    fn sum(&self, party: Party, n: usize) -> i32 {
+        self.list[..n]
+            .iter()
+            .filter(|i| i.scored && i.party == party)
+            .map(|i| i.points)
+            .sum()
+    }
+}
+
 fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
     let facts = &owned;
     let goals = [goal(Party::Re, facts, p), goal(Party::Kontra, facts, p)];
-    let mut items: Vec<Item> = Vec::with_capacity(12);
     if facts.contract == Contract::Redeal {
-        return finish(owned, None, goals, items, p);
+        return finish(owned, None, goals, Vec::new(), p);
     }
     let re_wins = reaches(Party::Re, goals[0].target, facts, p);
     let kontra_wins = reaches(Party::Kontra, goals[1].target, facts, p);
@@ -241,54 +277,70 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         let winner = items.first().map(|i| i.party).or(winner);
         return finish(owned, winner, goals, items, p);
     }
-    let s = &p.scoring;
-    let lone = facts.is_lone();
-    let misere = facts.contract.is_misere();
-    // The rule text is only written when it will be shown.
-    let mut push =
-        |party: Party, item: Cow<'static, str>, points: i32, rule: &dyn Fn() -> String| {
-            if points != 0 {
-                let rule = if detail { rule() } else { String::new() };
-                items.push(Item {
-                    party,
-                    item,
-                    points,
-                    rule,
-                    scored: true,
-                });
-            }
-        };
-
-    if let Some(w) = winner {
-        let g = &goals[w as usize];
-        push(w, "won".into(), s.won, &|| {
-            format!("{w} reached {} ({}) (7.1)", g.target, g.why)
-        });
-        if w == Party::Kontra && (!lone || s.defence_won_alone) {
-            push(w, "defence_won".into(), s.defence_won, &|| {
-                "the defence won (8.2, 8.3)".into()
-            });
-        }
-    }
-    if facts.contract == Contract::MisereOuvert
-        && let Some(w) = winner
-    {
-        push(w, "ouvert".into(), p.contracts.misere_ouvert_bonus, &|| {
-            "misere played open (9.6)".into()
-        });
-    }
+    let mut items = Items {
+        list: Vec::with_capacity(12),
+        detail,
+    };
+    game_items(&mut items, facts, p, winner, &goals);
     // Parties that may earn "under" and "reached against" items (none in a misere).
     let earners: &[Party] = match winner {
-        _ if misere => &[],
+        _ if facts.contract.is_misere() => &[],
         Some(Party::Re) => &[Party::Re],
         Some(Party::Kontra) => &[Party::Kontra],
         None => &[Party::Re, Party::Kontra],
     };
+    under_items(&mut items, facts, p, winner, earners);
+    call_items(&mut items, facts, p, winner);
+    reached_items(&mut items, facts, p, winner, earners);
+    // The items before the extras (doubled without them, where the profile says so).
+    let extras_from = items.list.len();
+    extra_items(&mut items, facts, p, winner);
+    multiplier_items(&mut items, facts, p, extras_from);
+    finish(owned, winner, goals, items.list, p)
+}
+
+/// Won, the defence won, a misere played open.
+fn game_items(
+    items: &mut Items,
+    facts: &DealFacts,
+    p: &Profile,
+    winner: Option<Party>,
+    goals: &[Goal; 2],
+) {
+    let s = &p.scoring;
+    let Some(w) = winner else {
+        return;
+    };
+    let g = &goals[w as usize];
+    items.push(w, "won".into(), s.won, &|| {
+        format!("{w} reached {} ({}) (7.1)", g.target, g.why)
+    });
+    if w == Party::Kontra && (!facts.is_lone() || s.defence_won_alone) {
+        items.push(w, "defence_won".into(), s.defence_won, &|| {
+            "the defence won (8.2, 8.3)".into()
+        });
+    }
+    if facts.contract == Contract::MisereOuvert {
+        items.push(w, "ouvert".into(), p.contracts.misere_ouvert_bonus, &|| {
+            "misere played open (9.6)".into()
+        });
+    }
+}
+
+/// Under 90, 60, 30 and schwarz, for each party that may earn them.
+fn under_items(
+    items: &mut Items,
+    facts: &DealFacts,
+    p: &Profile,
+    winner: Option<Party>,
+    earners: &[Party],
+) {
+    let s = &p.scoring;
+    if winner.is_none() && !s.nobody_wins_under {
+        return;
+    }
     for &e in earners {
         let loser = e.other();
-        if winner.is_none() && !s.nobody_wins_under {
-            continue;
-        }
         // A loser that failed its own calls counts as fallen under them (9.11).
         let failed = if s.failed_calls_as_made && winner.is_some() {
             facts.calls(loser).level()
@@ -298,11 +350,11 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         for (i, &thr) in s.under_thresholds.iter().enumerate() {
             let eyes = facts.eyes(loser);
             if eyes < thr {
-                push(e, UNDER[i].into(), s.under, &|| {
+                items.push(e, UNDER[i].into(), s.under, &|| {
                     format!("{loser} has {eyes} eyes, under {thr} (7.1)")
                 });
             } else if failed > i as u8 {
-                push(e, UNDER[i].into(), s.under, &|| {
+                items.push(e, UNDER[i].into(), s.under, &|| {
                     format!("{loser} failed its own no {thr}: scored as if under {thr} (9.11)")
                 });
             }
@@ -313,69 +365,87 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
             } else {
                 "won no trick"
             };
-            push(e, "schwarz".into(), s.under, &|| {
+            items.push(e, "schwarz".into(), s.under, &|| {
                 format!("{loser} {what} (7.1)")
             });
         } else if failed >= 4 {
-            push(e, "schwarz".into(), s.under, &|| {
+            items.push(e, "schwarz".into(), s.under, &|| {
                 format!("{loser} failed its own schwarz: scored as if schwarz (9.11)")
             });
         }
     }
-    if let Some(w) = winner {
-        for party in [Party::Re, Party::Kontra] {
-            let calls = facts.calls(party);
-            if calls.announced() && s.doubling == Doubling::None {
-                let key = if party == Party::Re {
-                    "re_called"
-                } else {
-                    "kontra_called"
-                };
-                // Where every item counts (the wiki), a call scores for its caller.
-                let to = if s.value == ValueRule::Sum { party } else { w };
-                push(to, key.into(), s.announce, &|| {
-                    format!("{party} was called (7.1)")
-                });
-            }
-            if misere {
-                continue;
-            }
-            for level in 1..=calls.level() {
-                let call = Call::from_level(level).unwrap_or(Call::Schwarz);
-                push(
-                    w,
-                    LEVELS[party as usize][level as usize - 1].into(),
-                    s.call_level,
-                    &|| format!("{party} called {call} (7.1)"),
-                );
-            }
-        }
-        if facts.re_calls.announced() && facts.kontra_calls.announced() {
-            push(w, "both_called".into(), s.both_called, &|| {
-                "Re and Kontra both called (8.2)".into()
+}
+
+/// Re and Kontra called, each call level, both called.
+fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<Party>) {
+    let s = &p.scoring;
+    let Some(w) = winner else {
+        return;
+    };
+    for party in [Party::Re, Party::Kontra] {
+        let calls = facts.calls(party);
+        if calls.announced() && s.doubling == Doubling::None {
+            let key = if party == Party::Re {
+                "re_called"
+            } else {
+                "kontra_called"
+            };
+            // Where every item counts (the wiki), a call scores for its caller.
+            let to = if s.value == ValueRule::Sum { party } else { w };
+            items.push(to, key.into(), s.announce, &|| {
+                format!("{party} was called (7.1)")
             });
         }
-    }
-    for &e in earners {
-        if (winner.is_none() && !s.nobody_wins_reached) || s.failed_calls_as_made {
+        if facts.contract.is_misere() {
             continue;
         }
+        for level in 1..=calls.level() {
+            let call = Call::from_level(level).unwrap_or(Call::Schwarz);
+            items.push(
+                w,
+                LEVELS[party as usize][level as usize - 1].into(),
+                s.call_level,
+                &|| format!("{party} called {call} (7.1)"),
+            );
+        }
+    }
+    if facts.re_calls.announced() && facts.kontra_calls.announced() {
+        items.push(w, "both_called".into(), s.both_called, &|| {
+            "Re and Kontra both called (8.2)".into()
+        });
+    }
+}
+
+/// Eyes reached against the opponents' no 90, no 60, no 30, schwarz.
+fn reached_items(
+    items: &mut Items,
+    facts: &DealFacts,
+    p: &Profile,
+    winner: Option<Party>,
+    earners: &[Party],
+) {
+    let s = &p.scoring;
+    if (winner.is_none() && !s.nobody_wins_reached) || s.failed_calls_as_made {
+        return;
+    }
+    for &e in earners {
         for level in 1..=facts.calls(e.other()).level() {
             let thr = s.reached_thresholds[level as usize - 1];
             if facts.eyes(e) >= thr {
                 let call = Call::from_level(level).unwrap_or(Call::Schwarz);
-                push(e, reached_key(thr), s.reached_against, &|| {
+                items.push(e, reached_key(thr), s.reached_against, &|| {
                     format!("{e} reached {thr} against {}'s {call} (7.1)", e.other())
                 });
             }
         }
     }
+}
 
-    // The items before the extras (doubled without them, where the profile says so).
-    let extras_from = items.len();
-    // Extras (7.2), netted between the parties; none in a misere.
+/// The extras (7.2), netted between the parties; listed with why when they do not count.
+fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<Party>) {
+    let lone = facts.is_lone();
+    let misere = facts.contract.is_misere();
     let extras_count = winner.is_some() || p.extras.when_nobody_wins;
-    let schweinchen = facts.schweinchen;
     let mut extra_item = |party: Party, solo: SoloExtra, points: i32, what: &dyn Fn() -> String| {
         let name = match solo {
             SoloExtra::Extra(x) => x.name(),
@@ -389,18 +459,18 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
             (false, "not scored when one plays alone (7.2)")
         } else if !extras_count {
             (false, "not scored when nobody wins (7.3)")
-        } else if schweinchen && name.starts_with("fox") {
+        } else if facts.schweinchen && name.starts_with("fox") {
             (false, "no fox points after Schweinchen (9.3)")
         } else {
             (true, "")
         };
-        let rule = match (detail, scored) {
+        let rule = match (items.detail, scored) {
             (false, _) => String::new(),
             (true, true) => format!("{} (7.2)", what()),
             (true, false) if points == 0 => format!("{}: {why} {}", what(), p.name),
             (true, false) => format!("{}: {why}", what()),
         };
-        items.push(Item {
+        items.list.push(Item {
             party,
             item: name.into(),
             points: if scored { points } else { 0 },
@@ -425,8 +495,12 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
             });
         }
     }
+}
 
-    // Multipliers, shown as items of their own so that --explain says why.
+/// Multipliers, shown as items of their own so that --explain says why: Re/Kontra
+/// doubling (9.1) and the solo factor (9.11).
+fn multiplier_items(items: &mut Items, facts: &DealFacts, p: &Profile, extras_from: usize) {
+    let s = &p.scoring;
     let announced = facts.re_calls.announced() as u32 + facts.kontra_calls.announced() as u32;
     let doublings = match s.doubling {
         Doubling::None => 0,
@@ -436,63 +510,30 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
     if doublings > 0 {
         let factor = 1i32 << doublings;
         let doubled = if s.doubling_extras {
-            items.len()
+            items.list.len()
         } else {
             extras_from
         };
+        let with = if s.doubling_extras {
+            " with the extras"
+        } else {
+            ""
+        };
         for party in [Party::Re, Party::Kontra] {
-            let base: i32 = items[..doubled]
-                .iter()
-                .filter(|i| i.scored && i.party == party)
-                .map(|i| i.points)
-                .sum();
-            if base != 0 {
-                let rule = if detail {
-                    format!(
-                        "Re/Kontra doubles{}: x{factor} (9.1)",
-                        if s.doubling_extras {
-                            " with the extras"
-                        } else {
-                            ""
-                        }
-                    )
-                } else {
-                    String::new()
-                };
-                items.push(Item {
-                    party,
-                    item: "doubled".into(),
-                    points: base * (factor - 1),
-                    rule,
-                    scored: true,
-                });
-            }
+            let base = items.sum(party, doubled);
+            items.push(party, "doubled".into(), base * (factor - 1), &|| {
+                format!("Re/Kontra doubles{with}: x{factor} (9.1)")
+            });
         }
     }
-    if lone && s.solo_factor > 1 {
+    if facts.is_lone() && s.solo_factor > 1 {
         for party in [Party::Re, Party::Kontra] {
-            let base: i32 = items
-                .iter()
-                .filter(|i| i.scored && i.party == party)
-                .map(|i| i.points)
-                .sum();
-            if base != 0 {
-                let rule = if detail {
-                    format!("a solo counts x{} (9.11)", s.solo_factor)
-                } else {
-                    String::new()
-                };
-                items.push(Item {
-                    party,
-                    item: "solo".into(),
-                    points: base * (s.solo_factor - 1),
-                    rule,
-                    scored: true,
-                });
-            }
+            let base = items.sum(party, items.list.len());
+            items.push(party, "solo".into(), base * (s.solo_factor - 1), &|| {
+                format!("a solo counts x{} (9.11)", s.solo_factor)
+            });
         }
     }
-    finish(owned, winner, goals, items, p)
 }
 
 fn describe(x: Extra, party: Party) -> String {
