@@ -372,122 +372,131 @@ impl DealFacts {
     /// sheet (`game`, `re`, `re_points`, ...); `contract_field` is `game` on a CSV sheet and
     /// `contract` in a TOML record.
     pub fn check(&self, profile: &Profile, contract_field: &str) -> Result<(), (String, String)> {
-        let err = |field: &str, msg: String| Err((field.to_string(), msg));
+        let err = |(field, msg): (&str, String)| (field.to_string(), msg);
         if !profile.allows(self.contract) {
-            return err(
+            return Err(err((
                 contract_field,
                 format!(
                     "contract {} is not played under profile {}",
                     self.contract, profile.name
                 ),
-            );
+            )));
         }
+        self.check_table(profile).map_err(err)?;
+        if self.contract == Contract::Redeal {
+            return Ok(());
+        }
+        self.check_parties(profile).map_err(err)?;
+        self.check_eyes_and_tricks(profile).map_err(err)?;
+        self.check_extras(profile).map_err(err)?;
+        self.check_calls_and_more(profile).map_err(err)
+    }
+
+    /// The table fits the profile, and the right number of players take part.
+    fn check_table(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
         let players = profile.deck.players as usize;
         let seats = self.roles.len();
+        crate::seating::check_table(profile, seats).map_err(|e| ("players", e.to_string()))?;
         let out = self.roles.iter().filter(|r| **r == Role::Out).count();
-        if seats != players && seats != players + 1 {
-            return err(
-                "players",
-                format!(
-                    "{seats} players at the table; {players} or {} expected",
-                    players + 1
-                ),
-            );
-        }
-        if !profile.deck.dealer_plays && seats != players + 1 {
-            return err(
-                "players",
-                format!(
-                    "{seats} players at the table; under profile {} the dealer only deals, so {} are needed",
-                    profile.name,
-                    players + 1
-                ),
-            );
-        }
         if seats - out != players {
             let why = if seats > players {
                 format!("the dealer of a table of {seats} sits out")
             } else {
                 "nobody sits out".into()
             };
-            return err(
+            return Err((
                 "players",
                 format!(
                     "{} players take part, {players} expected ({why})",
                     seats - out
                 ),
-            );
+            ));
         }
-        if self.contract == Contract::Redeal {
-            return Ok(());
-        }
+        Ok(())
+    }
+
+    /// The Re party has the size the contract needs.
+    fn check_parties(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
         let re = self.size(Party::Re);
         let expected: &[usize] = match self.contract {
             Contract::Normal | Contract::Poverty => &[2],
             Contract::Wedding => &[2, 1],
             _ => &[1],
         };
-        if !expected.contains(&re) {
-            let want = expected
-                .iter()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>()
-                .join(" or ");
-            let hint = if re == 1
-                && self.contract == Contract::Normal
-                && profile.allows(Contract::SilentSolo)
+        if expected.contains(&re) {
+            return Ok(());
+        }
+        let want = expected
+            .iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(" or ");
+        let hint =
+            if re == 1 && self.contract == Contract::Normal && profile.allows(Contract::SilentSolo)
             {
                 " (one player alone: write silent-solo, or leave the contract out)"
             } else {
                 ""
             };
-            return err(
-                "re",
-                format!(
-                    "a Re party of {re} in a {} game; it must have {want} player(s){hint}",
-                    self.contract
-                ),
-            );
-        }
+        Err((
+            "re",
+            format!(
+                "a Re party of {re} in a {} game; it must have {want} player(s){hint}",
+                self.contract
+            ),
+        ))
+    }
+
+    /// Eyes add up to the deck's, tricks to a hand's; a party without a trick has no eyes.
+    fn check_eyes_and_tricks(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
         let total = profile.deck().total_eyes();
         if self.re_eyes as u32 + self.kontra_eyes as u32 != total as u32 {
-            return err(
+            return Err((
                 "re_points",
                 format!(
                     "eyes {} + {} do not add up to {total}",
                     self.re_eyes, self.kontra_eyes
                 ),
-            );
+            ));
         }
         let tricks = profile.hand_size();
         if let (Some(r), Some(k)) = (self.re_tricks, self.kontra_tricks)
             && r as usize + k as usize != tricks
         {
-            return err(
+            return Err((
                 "re_tricks",
                 format!("tricks {r} + {k} do not add up to {tricks}"),
-            );
+            ));
         }
         for party in [Party::Re, Party::Kontra] {
-            let field = format!("{}_tricks", party.key());
+            let field = match party {
+                Party::Re => "re_tricks",
+                Party::Kontra => "kontra_tricks",
+            };
             if self.tricks(party) == Some(0) && self.eyes(party) > 0 {
-                return err(
-                    &field,
+                return Err((
+                    field,
                     format!("{party} won no trick but has {} eyes", self.eyes(party)),
-                );
+                ));
             }
             if self.tricks(party).is_some_and(|t| t as usize > tricks) {
-                return err(&field, format!("more than the {tricks} tricks of a deal"));
+                return Err((field, format!("more than the {tricks} tricks of a deal")));
             }
         }
-        let all: Vec<Extra> = self
-            .re_extras
-            .iter()
-            .chain(&self.kontra_extras)
-            .copied()
-            .collect();
-        let count = |e: Extra| all.iter().filter(|&&x| x == e).count();
+        Ok(())
+    }
+
+    /// No more extras of a kind than a deal can have.
+    fn check_extras(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
+        let count = |e: Extra| {
+            self.re_extras
+                .iter()
+                .chain(&self.kontra_extras)
+                .filter(|&&x| x == e)
+                .count()
+        };
         let copies = profile.deck.copies as usize;
+        let tricks = profile.hand_size();
         for (extra, max) in [
             (Extra::Fox, copies),
             (Extra::Karlchen, 1),
@@ -498,29 +507,35 @@ impl DealFacts {
             (Extra::DulleCaught, copies),
         ] {
             if count(extra) > max {
-                return err(
+                return Err((
                     "re_extras",
                     format!("{} {extra} extras; a deal has at most {max}", count(extra)),
-                );
+                ));
             }
         }
+        Ok(())
+    }
+
+    /// Calls the profile plays, a knock it allows, a multiplier in bounds.
+    fn check_calls_and_more(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
         for party in [Party::Re, Party::Kontra] {
             if let Some(call) = self.calls(party).highest()
                 && call.level() >= profile.calls.levels
             {
-                return err(
-                    &format!("{}_calls", party.key()),
-                    no_call(profile, call, party),
-                );
+                let field = match party {
+                    Party::Re => "re_calls",
+                    Party::Kontra => "kontra_calls",
+                };
+                return Err((field, no_call(profile, call, party)));
             }
         }
-        if let Err(m) = check_knock(self.knock, profile, re) {
-            return err("knock", m);
+        if let Err(m) = check_knock(self.knock, profile, self.size(Party::Re)) {
+            return Err(("knock", m));
         }
         if let Some(b) = self.bock
             && let Err(m) = check_bock(b)
         {
-            return err("bock", m);
+            return Err(("bock", m));
         }
         Ok(())
     }
