@@ -5,8 +5,8 @@
 pub mod file;
 
 use crate::contract::Party;
-use crate::deal::RecordError;
 use crate::deal::records::RecordFile;
+use crate::deal::{DealFacts, RecordError};
 use crate::scoring::{DealResult, Session, Standing};
 use crate::variant::Profile;
 
@@ -166,6 +166,50 @@ impl League {
     }
 }
 
+/// The compulsory solos each player still owes (`league.compulsory_solos` each).
+struct Duty {
+    owed: Vec<u8>,
+}
+
+impl Duty {
+    /// Takes a deal, `left` deals before the end (this one included): a compulsory solo
+    /// pays one of its soloist's; another deal must leave room for the solos owed.
+    fn take(&mut self, facts: &DealFacts, left: usize, players: &[String]) -> Result<(), String> {
+        let owing: usize = self.owed.iter().map(|&o| o as usize).sum();
+        if facts.compulsory {
+            let soloist: Vec<usize> = facts.members(Party::Re).collect();
+            if !facts.contract.is_declared_solo() || soloist.len() != 1 {
+                return Err(format!(
+                    "a compulsory solo must be a declared solo, not {}",
+                    facts.contract
+                ));
+            }
+            let s = soloist[0];
+            if self.owed[s] == 0 {
+                return Err(format!("{} owes no compulsory solo", players[s]));
+            }
+            self.owed[s] -= 1;
+        } else if owing > 0 && owing >= left {
+            let who: Vec<&str> = (0..players.len())
+                .filter(|&s| self.owed[s] > 0)
+                .map(|s| players[s].as_str())
+                .collect();
+            return Err(format!(
+                "{left} deal(s) left and {owing} compulsory solo(s) owed ({}): this deal must be a compulsory solo",
+                who.join(", ")
+            ));
+        }
+        Ok(())
+    }
+
+    /// The players who owe a solo, one entry per solo owed.
+    fn owing(&self) -> Vec<usize> {
+        (0..self.owed.len())
+            .flat_map(|s| std::iter::repeat_n(s, self.owed[s] as usize))
+            .collect()
+    }
+}
+
 /// Reads and evaluates a league file. Every bad deal is reported (with its line).
 pub fn evaluate(
     file: &str,
@@ -193,7 +237,9 @@ pub fn evaluate(
         return Err(vec![RecordError::new(file, e.to_string()).field("players")]);
     }
     let mut session = Session::new(players.clone());
-    let mut owed: Vec<u8> = vec![profile.league.compulsory_solos; seats];
+    let mut duty = Duty {
+        owed: vec![profile.league.compulsory_solos; seats],
+    };
     let mut rows = Vec::new();
     let mut errors = Vec::new();
     let mut rotation = crate::seating::Rotation::new(seats, Some(records.first_dealer()));
@@ -228,38 +274,8 @@ pub fn evaluate(
             ));
             continue;
         }
-        let owing: usize = owed.iter().map(|&o| o as usize).sum();
-        let left = deals - i;
-        if facts.compulsory {
-            let soloist: Vec<usize> = facts.members(Party::Re).collect();
-            if !facts.contract.is_declared_solo() || soloist.len() != 1 {
-                errors.push(at(
-                    format!(
-                        "a compulsory solo must be a declared solo, not {}",
-                        facts.contract
-                    ),
-                    "compulsory",
-                ));
-                continue;
-            }
-            let s = soloist[0];
-            if owed[s] == 0 {
-                errors.push(at(
-                    format!("{} owes no compulsory solo", players[s]),
-                    "compulsory",
-                ));
-                continue;
-            }
-            owed[s] -= 1;
-        } else if profile.league.compulsory_solos > 0 && owing >= left {
-            let who: Vec<&str> = (0..seats)
-                .filter(|&s| owed[s] > 0)
-                .map(|s| players[s].as_str())
-                .collect();
-            errors.push(at(
-                format!("{left} deal(s) left and {owing} compulsory solo(s) owed ({}): this deal must be a compulsory solo", who.join(", ")),
-                "compulsory",
-            ));
+        if let Err(msg) = duty.take(&facts, deals - i, &players) {
+            errors.push(at(msg, "compulsory"));
             continue;
         }
         let dealer = rotation.deal(facts.dealer, facts.contract, facts.compulsory, &profile);
@@ -276,9 +292,7 @@ pub fn evaluate(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let owing: Vec<usize> = (0..seats)
-        .flat_map(|s| std::iter::repeat_n(s, owed[s] as usize))
-        .collect();
+    let owing = duty.owing();
     let deals_left = deals.saturating_sub(rows.len());
     let next = Next {
         dealer: rotation.next_dealer(),
