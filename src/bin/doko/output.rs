@@ -334,6 +334,15 @@ pub fn sheet_csv(
     )?)
 }
 
+/// A share in percent (0 where there is nothing to share).
+fn pct(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        100.0 * a as f64 / b as f64
+    }
+}
+
 /// `score --summary`: aggregates over all deals.
 pub fn summary(
     profile: &Profile,
@@ -341,125 +350,123 @@ pub fn summary(
     bad: usize,
     format: Format,
 ) -> Result<String> {
-    let pct = |a: u64, b: u64| {
-        if b == 0 {
-            0.0
-        } else {
-            100.0 * a as f64 / b as f64
-        }
-    };
     Ok(match format {
         Format::Json => {
             let report = doko::report::SummaryReport::new(&profile.name, s, bad);
             serde_json::to_string_pretty(&report)? + "\n"
         }
-        Format::Csv => {
-            let mut w = csv::Writer::from_writer(Vec::new());
-            w.write_record(["kind", "name", "deals", "won", "rate", "points"])?;
-            for (p, l) in s.players() {
-                w.write_record([
-                    "player",
-                    p,
-                    &l.deals.to_string(),
-                    &l.won.to_string(),
-                    &format!("{:.1}", pct(l.won, l.deals)),
-                    &l.points.to_string(),
-                ])?;
-            }
-            for (c, l) in s.contracts() {
-                w.write_record([
-                    "contract",
-                    c,
-                    &l.deals.to_string(),
-                    &l.re_won.to_string(),
-                    &format!("{:.1}", pct(l.re_won, l.deals)),
-                    &l.value.to_string(),
-                ])?;
-            }
-            for (i, l) in s.items() {
-                w.write_record([
-                    "item",
-                    i,
-                    &l.times.to_string(),
-                    "",
-                    &format!("{:.1}", pct(l.times, s.deals)),
-                    &l.points.to_string(),
-                ])?;
-            }
-            String::from_utf8(w.into_inner().map_err(|e| e.into_error())?)?
-        }
+        Format::Csv => summary_csv(s)?,
         Format::Table | Format::Markdown => {
-            let markdown = format == Format::Markdown;
-            let mut out = format!(
-                "Profile: {} ({}); {} deals scored",
-                profile.name, profile.title, s.deals
-            );
-            if bad > 0 {
-                out.push_str(&format!(", {bad} bad left out"));
-            }
-            out.push_str("\n\n");
-            let mut t = new_table(markdown);
-            t.set_header(vec![
-                "Player",
-                "Deals",
-                "Won",
-                "Win rate",
-                "Points",
-                "Points/deal",
-            ]);
-            for (p, l) in s.players() {
-                let per = if l.deals == 0 {
-                    0.0
-                } else {
-                    l.points as f64 / l.deals as f64
-                };
-                t.add_row(vec![
-                    p.to_string(),
-                    l.deals.to_string(),
-                    l.won.to_string(),
-                    format!("{:.1}%", pct(l.won, l.deals)),
-                    l.points.to_string(),
-                    format!("{per:.3}"),
-                ]);
-            }
-            out.push_str(&format!("{t}\n\n"));
-            let mut t = new_table(markdown);
-            t.set_header(vec![
-                "Contract",
-                "Deals",
-                "Re won",
-                "Kontra won",
-                "Nobody",
-                "Avg value",
-            ]);
-            for (c, l) in s.contracts() {
-                let avg = if l.deals == 0 {
-                    0.0
-                } else {
-                    l.value as f64 / l.deals as f64
-                };
-                t.add_row(vec![
-                    c.to_string(),
-                    l.deals.to_string(),
-                    format!("{} ({:.1}%)", l.re_won, pct(l.re_won, l.deals)),
-                    format!("{} ({:.1}%)", l.kontra_won, pct(l.kontra_won, l.deals)),
-                    l.nobody.to_string(),
-                    format!("{avg:.2}"),
-                ]);
-            }
-            out.push_str(&format!("{t}\n\n"));
-            let mut t = new_table(markdown);
-            t.set_header(vec!["Item", "Times", "Per 100 deals", "Points"]);
-            for (i, l) in s.items() {
-                t.add_row(vec![
-                    i.to_string(),
-                    l.times.to_string(),
-                    format!("{:.1}", pct(l.times, s.deals)),
-                    l.points.to_string(),
-                ]);
-            }
-            out.push_str(&format!("{t}\n"));
-            out
+            summary_text(profile, s, bad, format == Format::Markdown)
         }
     })
+}
+
+/// `score --summary --format csv`: a row per player, contract and item.
+fn summary_csv(s: &doko::scoring::Summary) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["kind", "name", "deals", "won", "rate", "points"])?;
+    for (p, l) in s.players() {
+        w.write_record([
+            "player",
+            p,
+            &l.deals.to_string(),
+            &l.won.to_string(),
+            &format!("{:.1}", pct(l.won, l.deals)),
+            &l.points.to_string(),
+        ])?;
+    }
+    for (c, l) in s.contracts() {
+        w.write_record([
+            "contract",
+            c,
+            &l.deals.to_string(),
+            &l.re_won.to_string(),
+            &format!("{:.1}", pct(l.re_won, l.deals)),
+            &l.value.to_string(),
+        ])?;
+    }
+    for (i, l) in s.items() {
+        w.write_record([
+            "item",
+            i,
+            &l.times.to_string(),
+            "",
+            &format!("{:.1}", pct(l.times, s.deals)),
+            &l.points.to_string(),
+        ])?;
+    }
+    Ok(String::from_utf8(
+        w.into_inner().map_err(|e| e.into_error())?,
+    )?)
+}
+
+/// `score --summary` as tables: players, contracts, items.
+fn summary_text(
+    profile: &Profile,
+    s: &doko::scoring::Summary,
+    bad: usize,
+    markdown: bool,
+) -> String {
+    let mut out = format!(
+        "Profile: {} ({}); {} deals scored",
+        profile.name, profile.title, s.deals
+    );
+    if bad > 0 {
+        out.push_str(&format!(", {bad} bad left out"));
+    }
+    out.push_str("\n\n");
+    let per = |a: i64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let mut t = new_table(markdown);
+    t.set_header(vec![
+        "Player",
+        "Deals",
+        "Won",
+        "Win rate",
+        "Points",
+        "Points/deal",
+    ]);
+    for (p, l) in s.players() {
+        t.add_row(vec![
+            p.to_string(),
+            l.deals.to_string(),
+            l.won.to_string(),
+            format!("{:.1}%", pct(l.won, l.deals)),
+            l.points.to_string(),
+            format!("{:.3}", per(l.points, l.deals)),
+        ]);
+    }
+    out.push_str(&format!("{t}\n\n"));
+    let mut t = new_table(markdown);
+    t.set_header(vec![
+        "Contract",
+        "Deals",
+        "Re won",
+        "Kontra won",
+        "Nobody",
+        "Avg value",
+    ]);
+    for (c, l) in s.contracts() {
+        t.add_row(vec![
+            c.to_string(),
+            l.deals.to_string(),
+            format!("{} ({:.1}%)", l.re_won, pct(l.re_won, l.deals)),
+            format!("{} ({:.1}%)", l.kontra_won, pct(l.kontra_won, l.deals)),
+            l.nobody.to_string(),
+            format!("{:.2}", per(l.value, l.deals)),
+        ]);
+    }
+    out.push_str(&format!("{t}\n\n"));
+    let mut t = new_table(markdown);
+    t.set_header(vec!["Item", "Times", "Per 100 deals", "Points"]);
+    for (i, l) in s.items() {
+        t.add_row(vec![
+            i.to_string(),
+            l.times.to_string(),
+            format!("{:.1}", pct(l.times, s.deals)),
+            l.points.to_string(),
+        ]);
+    }
+    out.push_str(&format!("{t}\n"));
+    out
 }

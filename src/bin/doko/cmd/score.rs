@@ -28,6 +28,22 @@ enum Sink {
     },
 }
 
+/// Counts bad deals and prints the first [`MAX_ERRORS`] of them.
+#[derive(Default)]
+struct Errors {
+    count: usize,
+}
+
+impl Errors {
+    fn report(&mut self, e: &RecordError) -> Result<()> {
+        self.count += 1;
+        if self.count <= MAX_ERRORS {
+            writeln!(std::io::stderr(), "doko: error: {e}")?;
+        }
+        Ok(())
+    }
+}
+
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     let sources: Vec<Source> = args
         .files
@@ -65,57 +81,74 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
             rows: Vec::new(),
         }
     };
-    let mut errors = 0usize;
-    let mut stderr = std::io::stderr().lock();
-    let mut report = |e: &RecordError, errors: &mut usize| -> Result<()> {
-        *errors += 1;
-        if *errors <= MAX_ERRORS {
-            writeln!(stderr, "doko: error: {e}")?;
-        }
-        Ok(())
-    };
-    'files: for (archive, input) in archives.into_iter().zip(&inputs) {
-        match (input, archive) {
-            (Some(input), _) => {
-                let players = input.players().to_vec();
-                let mut new_table = true;
-                for deal in input.deals(&profile) {
-                    match deal {
-                        Ok(facts) => add(
-                            &mut sink,
-                            &players,
-                            std::mem::take(&mut new_table),
-                            facts,
-                            &profile,
-                        )?,
-                        Err(e) => report(&e, &mut errors)?,
-                    }
-                }
-            }
+    let mut errors = Errors::default();
+    for (archive, input) in archives.into_iter().zip(&inputs) {
+        let go_on = match (input, archive) {
+            (Some(input), _) => score_document(input, &mut sink, &profile, &mut errors)?,
+            (None, Some(reader)) => score_archive(*reader, &mut sink, &profile, &mut errors, args)?,
             // Every source is a document or an archive.
-            (None, None) => {}
-            (None, Some(mut reader)) => {
-                // One record, refilled for every deal: memory stays flat.
-                let mut player = doko::stream::Player::new(vec![profile.clone()]);
-                while let Some(deal) = player.next(&mut reader) {
-                    let scored = deal.map(|mut d| (d.take(0), d.players, d.new_table));
-                    match scored {
-                        Ok((Ok(facts), players, new_table)) => {
-                            add(&mut sink, players, new_table, facts, &profile)?
-                        }
-                        Err(e) | Ok((Err(e), _, _)) => {
-                            report(&e, &mut errors)?;
-                            // An archive may hold millions of deals: without --keep-going the
-                            // first bad one ends the run.
-                            if !args.keep_going {
-                                break 'files;
-                            }
-                        }
-                    }
+            (None, None) => true,
+        };
+        if !go_on {
+            break;
+        }
+    }
+    finish(sink, &profile, errors.count, args)
+}
+
+/// Scores every deal of a sheet or record file into the sink.
+fn score_document(
+    input: &doko::input::Input,
+    sink: &mut Sink,
+    profile: &Profile,
+    errors: &mut Errors,
+) -> Result<bool> {
+    let players = input.players().to_vec();
+    let mut new_table = true;
+    for deal in input.deals(profile) {
+        match deal {
+            Ok(facts) => add(
+                sink,
+                &players,
+                std::mem::take(&mut new_table),
+                facts,
+                profile,
+            )?,
+            Err(e) => errors.report(&e)?,
+        }
+    }
+    Ok(true)
+}
+
+/// Scores the deals of an archive as they are read (one record, refilled for every deal:
+/// memory stays flat). Without `--keep-going` the first bad deal ends the run: false.
+fn score_archive(
+    mut reader: doko::deal::archive::ArchiveReader<Box<dyn std::io::BufRead>>,
+    sink: &mut Sink,
+    profile: &Profile,
+    errors: &mut Errors,
+    args: &ScoreArgs,
+) -> Result<bool> {
+    let mut player = doko::stream::Player::new(vec![profile.clone()]);
+    while let Some(deal) = player.next(&mut reader) {
+        let scored = deal.map(|mut d| (d.take(0), d.players, d.new_table));
+        match scored {
+            Ok((Ok(facts), players, new_table)) => add(sink, players, new_table, facts, profile)?,
+            Err(e) | Ok((Err(e), _, _)) => {
+                errors.report(&e)?;
+                // An archive may hold millions of deals.
+                if !args.keep_going {
+                    return Ok(false);
                 }
             }
         }
     }
+    Ok(true)
+}
+
+/// Prints what was scored (nothing, where bad deals stop the run) and decides the exit
+/// code.
+fn finish(sink: Sink, profile: &Profile, errors: usize, args: &ScoreArgs) -> Result<ExitCode> {
     if errors > MAX_ERRORS {
         writeln!(
             std::io::stderr(),
@@ -131,11 +164,11 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     let text = match sink {
-        Sink::Summary { summary, .. } => output::summary(&profile, &summary, errors, args.format)?,
+        Sink::Summary { summary, .. } => output::summary(profile, &summary, errors, args.format)?,
         Sink::Rows { session, rows } => {
             let session = session.unwrap_or_else(|| Session::new(Vec::new()));
             let scored = Scored {
-                profile: &profile,
+                profile,
                 players: &session.players,
                 rows: &rows,
                 ranking: session.ranking(),
