@@ -133,6 +133,42 @@ fn reader(text: &str) -> csv::Reader<&[u8]> {
         .from_reader(text.as_bytes())
 }
 
+/// Each player's party as the row's player cells say.
+fn roles_of(sheet: &Sheet, rec: &csv::StringRecord) -> Result<Vec<Role>, (String, String)> {
+    let mut roles = Vec::with_capacity(sheet.players.len());
+    for (p, &i) in sheet.players.iter().zip(&sheet.player_cols) {
+        let cell = rec.get(i).unwrap_or("");
+        roles.push(match cell.to_ascii_lowercase().as_str() {
+            "re" | "r" => Role::Re,
+            "kontra" | "k" | "contra" | "c" => Role::Kontra,
+            "" | "-" => Role::Out,
+            other => {
+                return Err((
+                    p.clone(),
+                    format!(
+                        "`{other}` is not a party: write re, kontra, or leave it empty for a player who sits out"
+                    ),
+                ));
+            }
+        });
+    }
+    Ok(roles)
+}
+
+/// The seat of the row's dealer `d`, who sits out at a table of one more than a deal needs.
+fn dealer_of(sheet: &Sheet, profile: &Profile, roles: &[Role], d: &str) -> Result<usize, String> {
+    let Some(seat) = sheet.players.iter().position(|p| p.eq_ignore_ascii_case(d)) else {
+        return Err(format!("`{d}` is not a player of this sheet"));
+    };
+    if crate::seating::dealer_sits_out(profile, roles.len()) && roles[seat] != Role::Out {
+        return Err(format!(
+            "{d} deals at a table of {} and must sit out",
+            roles.len()
+        ));
+    }
+    Ok(seat)
+}
+
 /// Iterator over the rows of a sheet.
 pub struct SheetDeals<'a, 'p> {
     sheet: Sheet<'a>,
@@ -235,32 +271,13 @@ impl SheetDeals<'_, '_> {
             Some(s) => s.parse().map_err(|e| fail("game", e))?,
             None => Contract::Normal,
         };
-        let mut roles = Vec::with_capacity(sheet.players.len());
-        for (p, &i) in sheet.players.iter().zip(&sheet.player_cols) {
-            let cell = rec.get(i).unwrap_or("");
-            roles.push(match cell.to_ascii_lowercase().as_str() {
-                "re" | "r" => Role::Re,
-                "kontra" | "k" | "contra" | "c" => Role::Kontra,
-                "" | "-" => Role::Out,
-                other => return Err(fail(p, format!("`{other}` is not a party: write re, kontra, or leave it empty for a player who sits out"))),
-            });
-        }
-        let mut dealer = None;
-        if let Some(d) = get("dealer") {
-            let Some(seat) = sheet.players.iter().position(|p| p.eq_ignore_ascii_case(d)) else {
-                return Err(fail(
-                    "dealer",
-                    format!("`{d}` is not a player of this sheet"),
-                ));
-            };
-            if roles.len() > self.profile.deck.players as usize && roles[seat] != Role::Out {
-                return Err(fail(
-                    "dealer",
-                    format!("{d} deals at a table of {} and must sit out", roles.len()),
-                ));
+        let roles = roles_of(sheet, rec).map_err(|(f, m)| fail(&f, m))?;
+        let dealer = match get("dealer") {
+            Some(d) => {
+                Some(dealer_of(sheet, self.profile, &roles, d).map_err(|m| fail("dealer", m))?)
             }
-            dealer = Some(seat);
-        }
+            None => None,
+        };
         let number_in = |key: &str, what: &str| -> Result<Option<u16>, RowError> {
             get(key)
                 .map(|s| {
