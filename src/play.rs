@@ -1584,8 +1584,6 @@ fn check_exchange(
             format!("{} cannot accept their own poverty", name(d)),
         );
     }
-    let rules = &profile.poverty;
-    let order = CardOrder::new(TrumpKind::Normal, &profile.deck.trumps);
     let Some(before_d) = minus(&played[d], &x.returned).map(|mut h| {
         h.extend(&x.passed);
         h
@@ -1621,7 +1619,22 @@ fn check_exchange(
             format!("{} did not hold {}", name(d), cards_text(&x.passed)),
         );
     }
-    let counted = trumps_in(&before_d, profile, rules.count_diamond_ace);
+    check_passed(record, profile, x, &before_d)
+}
+
+/// The poor player held at most the trumps a poverty allows, passed every one of them and
+/// as many cards as the profile says; the partner returned what the profile allows.
+fn check_passed(
+    record: &FullRecord,
+    profile: &Profile,
+    x: &Exchange,
+    before_d: &[Card],
+) -> Result<(), PlayError> {
+    let name = |s: usize| record.players[s].as_str();
+    let d = record.declarer.unwrap_or(0);
+    let rules = &profile.poverty;
+    let order = CardOrder::new(TrumpKind::Normal, &profile.deck.trumps);
+    let counted = trumps_in(before_d, profile, rules.count_diamond_ace);
     if counted > rules.max_trumps as usize {
         return fail(
             None,
