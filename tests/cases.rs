@@ -6,6 +6,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use doko::contract::Party;
+use doko::deal::DealFacts;
 use doko::deal::records::RecordFile;
 use doko::scoring::score_deal;
 use doko::variant::Profile;
@@ -102,7 +103,13 @@ fn run(profile_name: &str, case: &Case) -> Vec<String> {
         }
         (Ok(f), None) => f,
     };
-    let r = score_deal(&facts, &profile);
+    compare(&facts, &profile, &players, x)
+}
+
+/// What the deal's facts and score give that the expectation does not.
+fn compare(facts: &DealFacts, profile: &Profile, players: &[String], x: &Expect) -> Vec<String> {
+    let mut diffs = Vec::new();
+    let r = score_deal(facts, profile);
     let mut check = |what: &str, got: String, want: String| {
         if got != want {
             diffs.push(format!("{what}: got {got}, want {want}"));

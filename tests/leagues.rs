@@ -132,6 +132,14 @@ fn run(script: &Script, dir: &Path) -> Vec<String> {
             check("owe_solo", next["owe_solo"].clone(), Value::from(o.clone()));
         }
     }
+    diffs.extend(check_end(script, sheet_s));
+    diffs
+}
+
+/// The sheet at the end of a script: totals, completeness, ranking, and `doko score`
+/// agreeing with `league show`.
+fn check_end(script: &Script, sheet_s: &str) -> Vec<String> {
+    let mut diffs = Vec::new();
     let show = json(&doko(&["league", "show", sheet_s, "--format", "json"]));
     let totals: BTreeMap<String, i64> = show["totals"]
         .as_object()
