@@ -666,8 +666,8 @@ impl<R: BufRead> ArchiveReader<R> {
         let rare = (WEDDING_PARTNER..=KNOCK).any(|i| !self.row.is_empty(self.cols[i]))
             || (self.row.colon
                 && memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some());
-        if rare {
-            let result = match self.raw_from_row() {
+        let result = if rare {
+            match self.raw_from_row() {
                 Ok(raw) => {
                     let players = self.players.clone();
                     self.record_from(line, players, raw).map(|full| *rec = full)
@@ -676,98 +676,47 @@ impl<R: BufRead> ArchiveReader<R> {
                     .line(line)
                     .deal(self.number)
                     .field(field)),
-            };
-            return Some((line, result));
-        }
-        let number = self.number;
-        let file = &self.file;
-        let err = |field: &str, msg: String, trick: Option<usize>| {
-            RecordError::new(file, msg)
-                .line(line)
-                .deal(number)
-                .field(field)
-                .trick(trick)
+            }
+        } else {
+            self.fill_plain(new_table, rec)
+                .map_err(|(trick, field, msg)| {
+                    RecordError::new(&self.file, msg)
+                        .line(line)
+                        .deal(self.number)
+                        .field(field)
+                        .trick(trick)
+                })
         };
+        Some((line, result))
+    }
+
+    /// Fills `rec` from the current row, a plain one (no rare fields, no named cards),
+    /// reusing its buffers.
+    fn fill_plain(&self, new_table: bool, rec: &mut FullRecord) -> Result<(), DealError> {
+        let bad = |field: &str, msg: String| (None, field.to_string(), msg);
         let players = &self.players;
         let row = &self.row;
         let field = |i: usize| row.field(self.cols[i]);
-        let seat = |name: &str| seat_in(players, name);
-        let dealer = match field(DEALER) {
-            "" => None,
-            d => match seat(d) {
-                Some(s) => Some(s),
-                None => {
-                    return Some((
-                        line,
-                        Err(err("dealer", format!("`{d}` is not a player"), None)),
-                    ));
-                }
-            },
+        let seat = |name: &str, key: &str| match name {
+            "" => Ok(None),
+            d => seat_in(players, d)
+                .map(Some)
+                .ok_or_else(|| bad(key, format!("`{d}` is not a player"))),
         };
+        let dealer = seat(field(DEALER), "dealer")?;
         let contract = match field(CONTRACT) {
             "" | "normal" => Contract::Normal,
-            c => match c.parse() {
-                Ok(c) => c,
-                Err(e) => return Some((line, Err(err("contract", e, None)))),
-            },
+            c => c.parse().map_err(|e| bad("contract", e))?,
         };
-        let declarer = match field(DECLARER) {
-            "" => None,
-            d => match seat(d) {
-                Some(s) => Some(s),
-                None => {
-                    return Some((
-                        line,
-                        Err(err("declarer", format!("`{d}` is not a player"), None)),
-                    ));
-                }
-            },
-        };
-        // The record's call entries are reused, texts included.
-        let mut n = 0;
-        for c in field(CALLS)
-            .split(';')
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-        {
-            match call_parts(players, c) {
-                Ok((player, call, said_as, cards_in_hand)) => {
-                    if let Some(e) = rec.calls.get_mut(n) {
-                        e.player = player;
-                        e.call = call;
-                        e.said_as = said_as;
-                        e.cards_in_hand = cards_in_hand;
-                        e.text.clear();
-                        e.text.push_str(c);
-                    } else {
-                        rec.calls.push(CallEntry {
-                            player,
-                            call,
-                            said_as,
-                            cards_in_hand,
-                            text: c.to_string(),
-                        });
-                    }
-                    n += 1;
-                }
-                Err((t, f, m)) => return Some((line, Err(err(&f, m, t)))),
-            }
-        }
-        rec.calls.truncate(n);
+        let declarer = seat(field(DECLARER), "declarer")?;
+        fill_calls(players, field(CALLS), &mut rec.calls)?;
         let (tricks, len) = row.field_and_rest(self.cols[TRICKS]);
-        if let Err((t, msg)) = read_tricks(tricks, len, &mut rec.tricks) {
-            return Some((line, Err(err("tricks", msg, Some(t + 1)))));
-        }
-        rec.compulsory = match parse_yes_no(field(COMPULSORY)) {
-            Ok(c) => c,
-            Err(m) => return Some((line, Err(err("compulsory", m, None)))),
-        };
+        read_tricks(tricks, len, &mut rec.tricks)
+            .map_err(|(t, msg)| (Some(t + 1), "tricks".to_string(), msg))?;
+        rec.compulsory = parse_yes_no(field(COMPULSORY)).map_err(|m| bad("compulsory", m))?;
         rec.bock = match field(BOCK) {
             "" => None,
-            b => match parse_bock(b) {
-                Ok(b) => Some(b),
-                Err(m) => return Some((line, Err(err("bock", m, None)))),
-            },
+            b => Some(parse_bock(b).map_err(|m| bad("bock", m))?),
         };
         rec.note = match field(NOTE) {
             "" => None,
@@ -776,7 +725,7 @@ impl<R: BufRead> ArchiveReader<R> {
         if new_table || rec.players.len() != players.len() {
             rec.players.clone_from(players);
         }
-        rec.number = number;
+        rec.number = self.number;
         rec.dealer = dealer.unwrap_or(0);
         rec.dealer_written = dealer.is_some();
         rec.contract = contract;
@@ -788,8 +737,40 @@ impl<R: BufRead> ArchiveReader<R> {
         rec.exchange = None;
         rec.knock = None;
         rec.called = None;
-        Some((line, Ok(())))
+        Ok(())
     }
+}
+
+/// Reads a `calls` field (`<player> <call> <cards in hand>` separated by `;`) into
+/// `calls`, reusing its entries, texts included.
+fn fill_calls(
+    players: &[String],
+    field: &str,
+    calls: &mut Vec<CallEntry>,
+) -> Result<(), DealError> {
+    let mut n = 0;
+    for c in field.split(';').map(str::trim).filter(|c| !c.is_empty()) {
+        let (player, call, said_as, cards_in_hand) = call_parts(players, c)?;
+        if let Some(e) = calls.get_mut(n) {
+            e.player = player;
+            e.call = call;
+            e.said_as = said_as;
+            e.cards_in_hand = cards_in_hand;
+            e.text.clear();
+            e.text.push_str(c);
+        } else {
+            calls.push(CallEntry {
+                player,
+                call,
+                said_as,
+                cards_in_hand,
+                text: c.to_string(),
+            });
+        }
+        n += 1;
+    }
+    calls.truncate(n);
+    Ok(())
 }
 
 /// Reads a `tricks` field (`CA C9 CK C10|...`) into `tricks`, reusing its vectors: the
