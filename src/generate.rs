@@ -66,6 +66,15 @@ pub fn random_compulsory_solo(
     deal(profile, players, dealer, number, rng, true)
 }
 
+/// The contract of a deal and who declared it; a poverty's exchange.
+struct Declared {
+    contract: Contract,
+    declarer: Option<usize>,
+    exchange: Option<Exchange>,
+    called: Option<Card>,
+    compulsory: bool,
+}
+
 fn deal(
     profile: &Profile,
     players: &[String],
@@ -74,9 +83,8 @@ fn deal(
     rng: &mut Rng,
     compulsory: bool,
 ) -> FullRecord {
-    let n = profile.deck.players as usize;
     let seats = players.len();
-    let active = crate::seating::active_seats(seats, dealer, n);
+    let active = crate::seating::active_seats(seats, dealer, profile.deck.players as usize);
     let hand = profile.hand_size();
     let mut cards = profile.deck().cards();
     rng.shuffle(&mut cards);
@@ -84,31 +92,61 @@ fn deal(
     for (i, &s) in active.iter().enumerate() {
         hands[s] = cards[i * hand..(i + 1) * hand].to_vec();
     }
+    let dealt = hands.clone();
+    let d = declare(profile, &active, &mut hands, rng, compulsory);
+    let (tricks, winners) = play_randomly(profile, &active, &hands, &d, rng);
+    let (re, clarification) = re_party(profile, &active, [&hands, &dealt], &d, &winners);
+    let calls = random_calls(profile, players, &active, &re, &d, clarification, rng);
+    // Knocking (Kloepper): now and then Re claims every trick, and the opponents knock back.
+    let k = &profile.knocking;
+    let knock = if k.allowed && rng.chance(15) {
+        let back_ok = re.len() > 1 || k.knock_back_alone;
+        Some(if back_ok && rng.chance(30) {
+            crate::deal::Knock::Both
+        } else {
+            crate::deal::Knock::Re
+        })
+    } else {
+        None
+    };
+    FullRecord {
+        number,
+        players: players.to_vec(),
+        called: d.called,
+        knock,
+        dealer,
+        dealer_written: true,
+        contract: d.contract,
+        declarer: d.declarer,
+        compulsory: d.compulsory,
+        // The hands as dealt, before a poverty's exchange.
+        hands: dealt
+            .into_iter()
+            .map(|h| if h.is_empty() { None } else { Some(h) })
+            .collect(),
+        exchange: d.exchange,
+        calls,
+        tricks: tricks.into_iter().collect(),
+        ..FullRecord::default()
+    }
+}
 
-    // The contract: what the hands allow and the profile plays.
+/// The contract: what the hands allow and the profile plays (a poverty's exchange is
+/// applied to `hands`).
+fn declare(
+    profile: &Profile,
+    active: &[usize],
+    hands: &mut [Vec<Card>],
+    rng: &mut Rng,
+    compulsory: bool,
+) -> Declared {
+    let n = active.len();
     // The bride (Kloepper: the lone black queens) holds every copy of every Re card.
-    let re_cards = &profile.contracts.re_cards;
     let bride = active
         .iter()
         .copied()
         .find(|&s| profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count()));
-    // She may call a side-suit ace she does not hold (Kloepper): its holder partners her.
-    let mut called = None;
-    if let Some(b) = bride
-        && profile.contracts.called_ace
-        && rng.chance(50)
-    {
-        let order = profile.order(crate::cards::TrumpKind::Normal);
-        let aces: Vec<Card> = crate::cards::Suit::ALL
-            .iter()
-            .map(|&suit| Card::new(suit, crate::cards::Rank::Ace))
-            .filter(|&a| !order.is_trump(a) && !hands[b].contains(&a))
-            .filter(|a| active.iter().any(|&s| hands[s].contains(a)))
-            .collect();
-        if !aces.is_empty() {
-            called = Some(aces[rng.below(aces.len())]);
-        }
-    }
+    let mut called = bride.and_then(|b| call_an_ace(profile, active, hands, b, rng));
     let solos: Vec<Contract> = profile
         .contracts
         .allowed
@@ -121,7 +159,6 @@ fn deal(
             <= profile.poverty.max_trumps as usize
     });
     let mut exchange = None;
-    let dealt = hands.clone();
     let compulsory = compulsory && !solos.is_empty();
     if compulsory {
         called = None;
@@ -138,23 +175,8 @@ fn deal(
         }
         _ if poor.is_some() && profile.allows(Contract::Poverty) => {
             let p = poor.unwrap_or(active[0]);
-            let others: Vec<usize> = active.iter().copied().filter(|&s| s != p).collect();
-            let mut partner = others[rng.below(others.len())];
-            if profile.poverty.partner_by_club_queen {
-                // The club queens choose: see `play::club_queen_partners`.
-                let queens = |s: usize| hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
-                let pick = if let Some(&b) = others.iter().find(|&&s| queens(s) >= 2) {
-                    Some(b)
-                } else if queens(p) > 0 {
-                    others.iter().copied().find(|&s| queens(s) > 0)
-                } else {
-                    others.iter().copied().find(|&s| queens(s) == 0)
-                };
-                if let Some(s) = pick {
-                    partner = s;
-                }
-            }
-            exchange = poverty_exchange(profile, &mut hands, p, partner, rng);
+            let partner = poverty_partner(profile, active, hands, p, rng);
+            exchange = poverty_exchange(profile, hands, p, partner, rng);
             match exchange {
                 Some(_) => (Contract::Poverty, Some(p)),
                 None => (Contract::Normal, None),
@@ -166,12 +188,78 @@ fn deal(
             Some(active[0]),
         ),
     };
+    Declared {
+        contract,
+        declarer,
+        exchange,
+        called,
+        compulsory,
+    }
+}
 
-    // Play: a random legal card each turn.
-    let order = crate::play::deal_order(contract, profile, false, false);
-    let mut held = hands.clone();
+/// Half the time, a side-suit ace the bride does not hold (Kloepper): its holder partners
+/// her.
+fn call_an_ace(
+    profile: &Profile,
+    active: &[usize],
+    hands: &[Vec<Card>],
+    b: usize,
+    rng: &mut Rng,
+) -> Option<Card> {
+    if !profile.contracts.called_ace || !rng.chance(50) {
+        return None;
+    }
+    let order = profile.order(crate::cards::TrumpKind::Normal);
+    let aces: Vec<Card> = crate::cards::Suit::ALL
+        .iter()
+        .map(|&suit| Card::new(suit, crate::cards::Rank::Ace))
+        .filter(|&a| !order.is_trump(a) && !hands[b].contains(&a))
+        .filter(|a| active.iter().any(|&s| hands[s].contains(a)))
+        .collect();
+    (!aces.is_empty()).then(|| aces[rng.below(aces.len())])
+}
+
+/// The partner of the poor player `p`: a random other player, or the one the club queens
+/// choose (see `play::club_queen_partners`).
+fn poverty_partner(
+    profile: &Profile,
+    active: &[usize],
+    hands: &[Vec<Card>],
+    p: usize,
+    rng: &mut Rng,
+) -> usize {
+    let others: Vec<usize> = active.iter().copied().filter(|&s| s != p).collect();
+    let partner = others[rng.below(others.len())];
+    if !profile.poverty.partner_by_club_queen {
+        return partner;
+    }
+    let queens = |s: usize| hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
+    let pick = if let Some(&b) = others.iter().find(|&&s| queens(s) >= 2) {
+        Some(b)
+    } else if queens(p) > 0 {
+        others.iter().copied().find(|&s| queens(s) > 0)
+    } else {
+        others.iter().copied().find(|&s| queens(s) == 0)
+    };
+    pick.unwrap_or(partner)
+}
+
+/// Plays the hands out, a random legal card each turn: the tricks (each card with its
+/// player) and each trick's winner.
+#[allow(clippy::type_complexity)]
+fn play_randomly(
+    profile: &Profile,
+    active: &[usize],
+    hands: &[Vec<Card>],
+    d: &Declared,
+    rng: &mut Rng,
+) -> (Vec<Vec<(Option<usize>, Card)>>, Vec<usize>) {
+    let n = active.len();
+    let hand = profile.hand_size();
+    let order = crate::play::deal_order(d.contract, profile, false, false);
+    let mut held = hands.to_vec();
     let mut tricks = Vec::with_capacity(hand);
-    let mut leader = crate::seating::first_leader(profile, &active, declarer, compulsory);
+    let mut leader = crate::seating::first_leader(profile, active, d.declarer, d.compulsory);
     let mut winners = Vec::with_capacity(hand);
     for _ in 0..hand {
         let lead_pos = active.iter().position(|&s| s == leader).unwrap_or(0);
@@ -205,41 +293,69 @@ fn deal(
         winners.push(leader);
         tricks.push(trick);
     }
+    (tricks, winners)
+}
 
-    // Parties, to make calls that fit.
-    let mut re: Vec<usize> = match (contract, declarer, &exchange) {
+/// The Re party, to make calls that fit, and the trick that settled a wedding; from the
+/// hands as played and as dealt.
+fn re_party(
+    profile: &Profile,
+    active: &[usize],
+    [hands, dealt]: [&[Vec<Card>]; 2],
+    d: &Declared,
+    winners: &[usize],
+) -> (Vec<usize>, usize) {
+    let re_cards = &profile.contracts.re_cards;
+    let mut re: Vec<usize> = match (d.contract, d.declarer, &d.exchange) {
         (Contract::Normal, _, _) => active
             .iter()
             .copied()
             .filter(|&s| {
                 re_cards.iter().any(|c| hands[s].contains(c))
-                    || called.is_some_and(|a| hands[s].contains(&a))
+                    || d.called.is_some_and(|a| hands[s].contains(&a))
             })
             .collect(),
-        (Contract::Poverty, Some(d), Some(x)) if !profile.poverty.partner_by_club_queen => {
-            vec![d, x.partner]
+        (Contract::Poverty, Some(p), Some(x)) if !profile.poverty.partner_by_club_queen => {
+            vec![p, x.partner]
         }
-        (Contract::Poverty, Some(d), Some(x)) => {
+        (Contract::Poverty, Some(p), Some(x)) => {
             let q = |s: usize| dealt[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
-            if others_hold_both(&dealt, &active, d) || q(d) > 0 {
-                vec![d, x.partner]
+            if others_hold_both(dealt, active, p) || q(p) > 0 {
+                vec![p, x.partner]
             } else {
                 active.iter().copied().filter(|&s| q(s) > 0).collect()
             }
         }
-        (_, Some(d), _) => vec![d],
+        (_, Some(p), _) => vec![p],
         _ => vec![],
     };
     let mut clarification = 0;
-    if contract == Contract::Wedding {
-        let within = (profile.contracts.wedding_tricks as usize).min(hand);
+    if d.contract == Contract::Wedding {
+        let within = (profile.contracts.wedding_tricks as usize).min(profile.hand_size());
         clarification = within;
-        if let Some(t) = winners[..within].iter().position(|&w| Some(w) != declarer) {
+        if let Some(t) = winners[..within]
+            .iter()
+            .position(|&w| Some(w) != d.declarer)
+        {
             re.push(winners[t]);
             clarification = t + 1;
         }
     }
-    let shift = if contract == Contract::Wedding && profile.calls.wedding_shift {
+    (re, clarification)
+}
+
+/// Calls at random moments that are still in time.
+fn random_calls(
+    profile: &Profile,
+    players: &[String],
+    active: &[usize],
+    re: &[usize],
+    d: &Declared,
+    clarification: usize,
+    rng: &mut Rng,
+) -> Vec<CallEntry> {
+    let hand = profile.hand_size();
+    let shift = if d.contract == Contract::Wedding && profile.calls.wedding_shift {
         clarification.saturating_sub(1)
     } else {
         0
@@ -247,7 +363,7 @@ fn deal(
     let mut calls = Vec::new();
     let mut level: [Option<u8>; 2] = [None, None];
     for played in clarification..hand {
-        for &s in &active {
+        for &s in active {
             let party = if re.contains(&s) {
                 Party::Re
             } else {
@@ -273,40 +389,7 @@ fn deal(
             });
         }
     }
-
-    // Knocking (Kloepper): now and then Re claims every trick, and the opponents knock back.
-    let k = &profile.knocking;
-    let knock = if k.allowed && rng.chance(15) {
-        let back_ok = re.len() > 1 || k.knock_back_alone;
-        Some(if back_ok && rng.chance(30) {
-            crate::deal::Knock::Both
-        } else {
-            crate::deal::Knock::Re
-        })
-    } else {
-        None
-    };
-
-    FullRecord {
-        number,
-        players: players.to_vec(),
-        called,
-        knock,
-        dealer,
-        dealer_written: true,
-        contract,
-        declarer,
-        compulsory,
-        // The hands as dealt, before a poverty's exchange.
-        hands: dealt
-            .into_iter()
-            .map(|h| if h.is_empty() { None } else { Some(h) })
-            .collect(),
-        exchange,
-        calls,
-        tricks: tricks.into_iter().collect(),
-        ..FullRecord::default()
-    }
+    calls
 }
 
 /// Does another player than `poor` hold both club queens?
