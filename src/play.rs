@@ -1160,27 +1160,18 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
         } = *seating;
         let n = active.len();
         let hand = profile.hand_size();
-        let name = |s: usize| record.players[s].as_str();
-        // How many of each card the deck has, by index (0 for a card not in it).
-        let mut in_deck = [0u8; DISTINCT];
-        for &r in &profile.deck.ranks {
-            for &s in &Suit::ALL {
-                in_deck[Card::new(s, r).index()] = profile.deck.copies;
-            }
-        }
-        let has_hands = CHECKED && !remaining.is_empty();
-        let names_players = CHECKED && record.tricks.names_players();
+        let in_deck = in_deck(profile);
+        let check = CardCheck {
+            record,
+            profile,
+            in_deck: &in_deck,
+            has_hands: CHECKED && !remaining.is_empty(),
+            names_players: CHECKED && record.tricks.names_players(),
+        };
         // A byte for each seat: a bit for each play suit it has shown it does not hold.
         let mut void = 0u64;
         let mut revoked = 0u8;
-        // For each seat's place in the order of play: the seats in the order they play a
-        // trick it leads, a byte each.
-        let mut rounds = [0u64; MAX_SEATS];
-        let mut round = active.iter().rev().fold(0u64, |w, &s| w << 8 | s as u64);
-        for (p, &s) in active.iter().enumerate() {
-            rounds[p] = round;
-            round = round >> 8 | (s as u64) << (8 * (n - 1));
-        }
+        let rounds = rounds(active);
         for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
             let written = record.tricks.get(t);
             let at = Some(t + 1);
@@ -1207,58 +1198,7 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 let seat = (seats >> (8 * j)) as u8 as usize;
                 let i = card.index();
                 if CHECKED {
-                    if names_players
-                        && let Some(named) = written.named(j)
-                        && named != seat
-                    {
-                        let why = match (j, t) {
-                            (0, 0) => format!("{} leads trick 1", name(seat)),
-                            (0, _) => format!("{} won trick {t} and leads", name(seat)),
-                            _ => format!("{} plays card {} of the trick", name(seat), j + 1),
-                        };
-                        return fail(at, "tricks", format!("{why}, not {}", name(named)));
-                    }
-                    if in_deck[i] == 0 {
-                        return fail(
-                            at,
-                            "tricks",
-                            format!("{card} is not in the deck of profile {}", profile.name),
-                        );
-                    }
-                    // This card's copies so far, this one included.
-                    let copies = held.iter().map(|h| h[i]).sum::<u8>() + 1;
-                    if copies > in_deck[i] {
-                        let nth = match copies {
-                            2 => "second".to_string(),
-                            3 => "third".to_string(),
-                            k => format!("{k}th"),
-                        };
-                        return fail(
-                            at,
-                            "tricks",
-                            format!(
-                                "{card} played a {nth} time; the deck has {} of it",
-                                profile.deck.copies
-                            ),
-                        );
-                    }
-                    if has_hands && let Some(Some(h)) = remaining.get_mut(seat) {
-                        match h.iter().position(|&c| c == card) {
-                            Some(k) => {
-                                h.swap_remove(k);
-                            }
-                            None => {
-                                return fail(
-                                    at,
-                                    "tricks",
-                                    format!(
-                                        "{} plays {card}, which is not in their hand",
-                                        name(seat)
-                                    ),
-                                );
-                            }
-                        }
-                    }
+                    check.card(&written, (t, j), seat, card, held, remaining)?;
                 }
                 held[seat][i] += 1;
                 // One bit each: this card's play suit, and the led suit if it is another.
@@ -1284,19 +1224,120 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
             trick.winner = (seats >> (8 * w)) as u8 as usize;
             leader = trick.winner;
         }
-        if !CHECKED {
-            // Every card played at most as often as the deck has it.
-            let mut total = [0u8; DISTINCT];
-            for row in held.iter() {
-                for (t, &h) in total.iter_mut().zip(row) {
-                    *t += h;
-                }
-            }
-            if total.iter().zip(&in_deck).any(|(&t, &d)| t > d) {
-                return Ok(None);
-            }
+        if !CHECKED && !within_deck(held, &in_deck) {
+            return Ok(None);
         }
         Ok(Some(revoked))
+    }
+}
+
+/// How many of each card the deck has, by index (0 for a card not in it).
+fn in_deck(profile: &Profile) -> [u8; DISTINCT] {
+    let mut in_deck = [0u8; DISTINCT];
+    for &r in &profile.deck.ranks {
+        for &s in &Suit::ALL {
+            in_deck[Card::new(s, r).index()] = profile.deck.copies;
+        }
+    }
+    in_deck
+}
+
+/// For each seat's place in the order of play: the seats in the order they play a trick it
+/// leads, a byte each.
+fn rounds(active: &[usize]) -> [u64; MAX_SEATS] {
+    let n = active.len();
+    let mut rounds = [0u64; MAX_SEATS];
+    let mut round = active.iter().rev().fold(0u64, |w, &s| w << 8 | s as u64);
+    for (p, &s) in active.iter().enumerate() {
+        rounds[p] = round;
+        round = round >> 8 | (s as u64) << (8 * (n - 1));
+    }
+    rounds
+}
+
+/// Every card played at most as often as the deck has it.
+fn within_deck(held: &[[u8; DISTINCT]; MAX_SEATS], in_deck: &[u8; DISTINCT]) -> bool {
+    let mut total = [0u8; DISTINCT];
+    for row in held.iter() {
+        for (t, &h) in total.iter_mut().zip(row) {
+            *t += h;
+        }
+    }
+    total.iter().zip(in_deck).all(|(&t, &d)| t <= d)
+}
+
+/// The checks of each card of a record that writes hands or names players, or that
+/// failed the quick way: the player named, the deck, the copies so far, the hand.
+struct CardCheck<'a> {
+    record: &'a FullRecord,
+    profile: &'a Profile,
+    in_deck: &'a [u8; DISTINCT],
+    has_hands: bool,
+    names_players: bool,
+}
+
+impl CardCheck<'_> {
+    /// Checks `card`, played by `seat` as card `j` of trick `t` (from 0).
+    fn card(
+        &self,
+        written: &WrittenTrick,
+        (t, j): (usize, usize),
+        seat: usize,
+        card: Card,
+        held: &[[u8; DISTINCT]; MAX_SEATS],
+        remaining: &mut [Option<Vec<Card>>],
+    ) -> Result<(), PlayError> {
+        let at = Some(t + 1);
+        let name = |s: usize| self.record.players[s].as_str();
+        let i = card.index();
+        if self.names_players
+            && let Some(named) = written.named(j)
+            && named != seat
+        {
+            let why = match (j, t) {
+                (0, 0) => format!("{} leads trick 1", name(seat)),
+                (0, _) => format!("{} won trick {t} and leads", name(seat)),
+                _ => format!("{} plays card {} of the trick", name(seat), j + 1),
+            };
+            return fail(at, "tricks", format!("{why}, not {}", name(named)));
+        }
+        if self.in_deck[i] == 0 {
+            return fail(
+                at,
+                "tricks",
+                format!("{card} is not in the deck of profile {}", self.profile.name),
+            );
+        }
+        // This card's copies so far, this one included.
+        let copies = held.iter().map(|h| h[i]).sum::<u8>() + 1;
+        if copies > self.in_deck[i] {
+            let nth = match copies {
+                2 => "second".to_string(),
+                3 => "third".to_string(),
+                k => format!("{k}th"),
+            };
+            return fail(
+                at,
+                "tricks",
+                format!(
+                    "{card} played a {nth} time; the deck has {} of it",
+                    self.profile.deck.copies
+                ),
+            );
+        }
+        if self.has_hands
+            && let Some(Some(h)) = remaining.get_mut(seat)
+        {
+            let Some(k) = h.iter().position(|&c| c == card) else {
+                return fail(
+                    at,
+                    "tricks",
+                    format!("{} plays {card}, which is not in their hand", name(seat)),
+                );
+            };
+            h.swap_remove(k);
+        }
+        Ok(())
     }
 }
 
