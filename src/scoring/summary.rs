@@ -46,13 +46,7 @@ pub struct Summary {
     /// The players of the last deal and, per seat, their line in `players`.
     table: Vec<String>,
     seats: Vec<usize>,
-    /// Where static item keys were found, by their address: `(address, length, line)`.
-    /// Only `Cow::Borrowed` keys are kept (an owned key's address may be reused).
-    found: [(usize, usize, usize); KEY_SLOTS],
 }
-
-/// Slots of [`Summary::found`]: more than there are static item keys.
-const KEY_SLOTS: usize = 32;
 
 impl PartialEq for Summary {
     fn eq(&self, other: &Summary) -> bool {
@@ -64,11 +58,6 @@ impl PartialEq for Summary {
 }
 
 impl Eq for Summary {}
-
-/// The same text, looked up by address first (item keys are mostly static strings).
-fn same(a: &str, b: &str) -> bool {
-    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
-}
 
 impl Summary {
     /// Per player, by name.
@@ -113,7 +102,7 @@ impl Summary {
             line.points += r.scores.get(seat).copied().unwrap_or(0);
         }
         let name = r.facts.contract.name();
-        let c = match self.contracts.iter().position(|(k, _)| same(k, name)) {
+        let c = match self.contracts.iter().position(|(k, _)| *k == name) {
             Some(i) => &mut self.contracts[i].1,
             None => {
                 self.contracts.push((name, ContractLine::default()));
@@ -127,33 +116,14 @@ impl Summary {
             None => c.nobody += 1,
         }
         c.value += r.value() as i64;
+        // Item keys are found by their text: the address-keyed cache that was here saved
+        // about 1% of `score --summary` and was dropped (issue 12).
         for item in r.items.iter().filter(|i| i.scored) {
-            let key: &str = &item.item;
-            let slot = match item.item {
-                Cow::Borrowed(k) => {
-                    let addr = k.as_ptr() as usize;
-                    Some(((addr >> 3) ^ (addr >> 8)) % KEY_SLOTS)
-                }
-                Cow::Owned(_) => None,
-            };
-            let cached = slot.map(|s| self.found[s]).and_then(|(addr, len, at)| {
-                (addr == key.as_ptr() as usize && len == key.len() && at < self.items.len())
-                    .then_some(at)
-            });
-            let at = match cached {
+            let at = match self.items.iter().position(|(k, _)| *k == item.item) {
                 Some(at) => at,
                 None => {
-                    let at = match self.items.iter().position(|(k, _)| k == key) {
-                        Some(at) => at,
-                        None => {
-                            self.items.push((item.item.clone(), ItemLine::default()));
-                            self.items.len() - 1
-                        }
-                    };
-                    if let Some(s) = slot {
-                        self.found[s] = (key.as_ptr() as usize, key.len(), at);
-                    }
-                    at
+                    self.items.push((item.item.clone(), ItemLine::default()));
+                    self.items.len() - 1
                 }
             };
             let line = &mut self.items[at].1;
