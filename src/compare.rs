@@ -61,6 +61,8 @@ struct Fold {
     refused: Vec<u64>,
     deals: u64,
     differ: u64,
+    /// Each profile's seat points for the current deal (None: not allowed), reused.
+    scores: Vec<Option<Vec<i64>>>,
 }
 
 impl Fold {
@@ -71,6 +73,7 @@ impl Fold {
             refused: vec![0; n],
             deals: 0,
             differ: 0,
+            scores: vec![None; n],
         }
     }
 
@@ -90,13 +93,12 @@ impl Fold {
         {
             return Err(e.clone());
         }
-        let mut scores: Vec<Option<Vec<i64>>> = Vec::with_capacity(profiles.len());
         for (i, (p, outcome)) in profiles.iter().zip(outcomes).enumerate() {
             let outcome = std::mem::replace(outcome, Err(RecordError::new("", "")));
             if new_table && self.sessions[i].players.as_slice() != players {
                 self.sessions[i] = Session::brief(players.to_vec());
             }
-            scores.push(match outcome {
+            self.scores[i] = match outcome {
                 Ok(f) => {
                     let r = self.sessions[i].score_owned(f, p);
                     self.summaries[i].add(players, &r);
@@ -106,9 +108,9 @@ impl Fold {
                     self.refused[i] += 1;
                     None
                 }
-            });
+            };
         }
-        if disagree(scores.iter().map(Option::as_deref)) {
+        if disagree(self.scores.iter().map(Option::as_deref)) {
             self.differ += 1;
         }
         Ok(())

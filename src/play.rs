@@ -1886,11 +1886,7 @@ mod tests {
     use crate::cards::parse_cards;
 
     fn profile(sets: &[(&str, &str)]) -> Profile {
-        let sets: Vec<(String, String)> = sets
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Profile::load("ddv", &sets).unwrap()
+        crate::variant::test_profile("ddv", sets)
     }
 
     #[test]

@@ -365,17 +365,6 @@ impl<'a> CompareReport<'a> {
     }
 }
 
-/// A player's line of the standings of `league show`.
-#[derive(Debug, Clone, Serialize)]
-pub struct StandingReport {
-    pub rank: usize,
-    pub player: String,
-    pub points: i64,
-    pub won: usize,
-    pub solos: usize,
-    pub bock_points: i64,
-}
-
 /// What comes next on a league sheet.
 #[derive(Debug, Clone, Serialize)]
 pub struct NextReport<'a> {
@@ -404,7 +393,7 @@ pub struct LeagueReport<'a> {
     /// The deal after which a player reached the profile's end score.
     pub ended_after: Option<usize>,
     pub leaders: Vec<&'a str>,
-    pub standings: Vec<StandingReport>,
+    pub standings: Vec<crate::league::Line>,
     pub sheet: Vec<DealReport<'a>>,
     pub totals: Ordered<&'a str, i64>,
     /// None once the sheet is complete.
@@ -438,18 +427,7 @@ impl<'a> LeagueReport<'a> {
             complete: lg.is_complete(),
             ended_after: lg.ended_after,
             leaders: lg.leaders(),
-            standings: lg
-                .standings()
-                .into_iter()
-                .map(|l| StandingReport {
-                    rank: l.rank,
-                    player: l.player,
-                    points: l.points,
-                    won: l.won,
-                    solos: l.solos,
-                    bock_points: l.bock_points,
-                })
-                .collect(),
+            standings: lg.standings(),
             sheet: lg
                 .rows
                 .iter()

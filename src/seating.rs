@@ -149,11 +149,7 @@ mod tests {
     use super::*;
 
     fn profile(sets: &[(&str, &str)]) -> Profile {
-        let sets: Vec<(String, String)> = sets
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Profile::load("ddv", &sets).unwrap()
+        crate::variant::test_profile("ddv", sets)
     }
 
     #[test]

@@ -19,8 +19,8 @@ pub struct Row {
     pub dealer: usize,
 }
 
-/// A player's line of the standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A player's line of the standings (its JSON form in `league show --format json`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Line {
     pub rank: usize,
     pub player: String,

@@ -755,6 +755,16 @@ impl Profile {
     }
 }
 
+/// A built-in profile with `--set` overrides, for tests.
+#[cfg(test)]
+pub(crate) fn test_profile(name: &str, sets: &[(&str, &str)]) -> Profile {
+    let sets: Vec<(String, String)> = sets
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Profile::load(name, &sets).unwrap()
+}
+
 /// Sets `a.b.c = value` in a TOML table; the value is read as TOML, else as a string.
 fn set_key(table: &mut toml::Table, key: &str, value: &str) -> Result<(), String> {
     let parsed: toml::Value = format!("v = {value}")
