@@ -75,6 +75,40 @@ struct Declared {
     compulsory: bool,
 }
 
+/// Makes a redeal: the first player (from the dealer's left) whose hand gives a reason to
+/// throw it in does, and the record holds that hand. None where the profile plays no
+/// redeal or no hand gives a reason.
+pub fn random_redeal(
+    profile: &Profile,
+    players: &[String],
+    dealer: usize,
+    number: usize,
+    rng: &mut Rng,
+) -> Option<FullRecord> {
+    if !profile.allows(Contract::Redeal) {
+        return None;
+    }
+    let active = crate::seating::active_seats(players.len(), dealer, profile.deck.players as usize);
+    let hand = profile.hand_size();
+    let mut cards = profile.deck().cards();
+    rng.shuffle(&mut cards);
+    let (i, &thrower) = active.iter().enumerate().find(|&(i, _)| {
+        crate::play::redeal_reason(&cards[i * hand..(i + 1) * hand], profile).is_ok()
+    })?;
+    let mut hands = vec![None; players.len()];
+    hands[thrower] = Some(cards[i * hand..(i + 1) * hand].to_vec());
+    Some(FullRecord {
+        number,
+        players: players.to_vec(),
+        dealer,
+        dealer_written: true,
+        contract: Contract::Redeal,
+        declarer: Some(thrower),
+        hands,
+        ..FullRecord::default()
+    })
+}
+
 fn deal(
     profile: &Profile,
     players: &[String],

@@ -1734,6 +1734,23 @@ fn check_passed(
 }
 
 /// A redeal: no tricks; the claimant's hand must give a reason the profile accepts.
+/// Does a hand give its holder a reason to throw it in (`[redeal]`)? Else the counts that
+/// do not.
+pub fn redeal_reason(hand: &[Card], profile: &Profile) -> Result<(), String> {
+    let r = &profile.redeal;
+    let nines = hand.iter().filter(|c| c.rank() == Rank::Nine).count();
+    let kings = hand.iter().filter(|c| c.rank() == Rank::King).count();
+    let trumps = trumps_in(hand, profile, true);
+    let reason = (r.nines > 0 && nines >= r.nines as usize)
+        || (r.kings > 0 && kings >= r.kings as usize)
+        || (r.max_trumps >= 0 && trumps <= r.max_trumps as usize);
+    if reason {
+        Ok(())
+    } else {
+        Err(format!("{nines} nines, {kings} kings and {trumps} trumps"))
+    }
+}
+
 fn redeal(
     record: &FullRecord,
     profile: &Profile,
@@ -1751,19 +1768,12 @@ fn redeal(
             format!("a redeal record needs the hand of {name}, who threw it in"),
         );
     };
-    let r = &profile.redeal;
-    let nines = hand.iter().filter(|c| c.rank() == Rank::Nine).count();
-    let kings = hand.iter().filter(|c| c.rank() == Rank::King).count();
-    let trumps = trumps_in(hand, profile, true);
-    let reason = (r.nines > 0 && nines >= r.nines as usize)
-        || (r.kings > 0 && kings >= r.kings as usize)
-        || (r.max_trumps >= 0 && trumps <= r.max_trumps as usize);
-    if !reason {
+    if let Err(why) = redeal_reason(hand, profile) {
         return fail(
             None,
             &format!("hands.{name}"),
             format!(
-                "{nines} nines, {kings} kings and {trumps} trumps give {name} no reason to redeal under profile {}",
+                "{why} give {name} no reason to redeal under profile {}",
                 profile.name
             ),
         );

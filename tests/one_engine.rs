@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use doko::deal::archive::{write_csv_header, write_csv_row, write_jsonl};
-use doko::generate::{Rng, random_compulsory_solo, random_deal, write_toml_deal};
+use doko::generate::{Rng, random_compulsory_solo, random_deal, random_redeal, write_toml_deal};
 use doko::seating::Rotation;
 use doko::variant::Profile;
 use proptest::prelude::*;
@@ -27,7 +27,7 @@ fn names(n: usize) -> Vec<String> {
 
 /// The same deals as a TOML record file, a CSV archive and JSON Lines, written into `dir`.
 /// Some deals name their dealer, the others leave it to the rotation; some are
-/// compulsory solos.
+/// compulsory solos, some redeals (where the profile plays them).
 fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> [String; 3] {
     let seats = profile.deck.players as usize + !profile.deck.dealer_plays as usize;
     let players = names(seats);
@@ -44,10 +44,17 @@ fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> 
         } else {
             rotation.next_dealer()
         };
-        let mut record = if rng.chance(30) {
-            random_compulsory_solo(profile, &players, dealer, number, &mut rng)
+        let redeal = if rng.chance(30) {
+            random_redeal(profile, &players, dealer, number, &mut rng)
         } else {
-            random_deal(profile, &players, dealer, number, &mut rng)
+            None
+        };
+        let mut record = match redeal {
+            Some(r) => r,
+            None if rng.chance(30) => {
+                random_compulsory_solo(profile, &players, dealer, number, &mut rng)
+            }
+            None => random_deal(profile, &players, dealer, number, &mut rng),
         };
         record.dealer_written = written;
         rotation.deal(
@@ -69,7 +76,30 @@ fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> 
 }
 
 fn score_csv(file: &str, variant: &str) -> Output {
-    doko(&["score", file, "--variant", variant, "--format", "csv"])
+    score_csv_with(file, variant, &[])
+}
+
+fn score_csv_with(file: &str, variant: &str, sets: &[&str]) -> Output {
+    let mut args = vec!["score", file, "--variant", variant, "--format", "csv"];
+    for s in sets {
+        args.extend(["--set", s]);
+    }
+    doko(&args)
+}
+
+/// Every built-in profile as it is, and house-solos with redeals common (at most four
+/// trumps are a reason), the dealer dealing again after one or not.
+fn profiles_to_cross() -> Vec<(String, Vec<&'static str>)> {
+    let mut v: Vec<(String, Vec<&str>)> = doko::variant::BUILTIN
+        .iter()
+        .map(|(name, _)| (name.to_string(), Vec::new()))
+        .collect();
+    v.push(("house-solos".into(), vec!["redeal.max_trumps=4"]));
+    v.push((
+        "house-solos".into(),
+        vec!["redeal.max_trumps=4", "redeal.same_dealer=true"],
+    ));
+    v
 }
 
 proptest! {
@@ -79,18 +109,43 @@ proptest! {
     /// csv` output, compulsory solos and deals without `dealer` included.
     #[test]
     fn the_same_deals_score_the_same_in_every_format(seed in any::<u64>()) {
-        for (name, _) in doko::variant::BUILTIN {
-            let profile = Profile::load(name, &[]).unwrap();
+        for (name, sets) in profiles_to_cross() {
+            let pairs: Vec<(String, String)> = sets
+                .iter()
+                .map(|s| {
+                    let (k, v) = s.split_once('=').unwrap();
+                    (k.to_string(), v.to_string())
+                })
+                .collect();
+            let profile = Profile::load(&name, &pairs).unwrap();
             let dir = tempfile::tempdir().unwrap();
             let files = write_all_formats(dir.path(), &profile, seed, 8);
-            let outs: Vec<Output> = files.iter().map(|f| score_csv(f, name)).collect();
+            let outs: Vec<Output> = files.iter().map(|f| score_csv_with(f, &name, &sets)).collect();
             for (f, o) in files.iter().zip(&outs) {
-                prop_assert!(o.status.success(), "{name} {f}: {}", String::from_utf8_lossy(&o.stderr));
+                prop_assert!(o.status.success(), "{name} {sets:?} {f}: {}", String::from_utf8_lossy(&o.stderr));
             }
-            prop_assert_eq!(&outs[0].stdout, &outs[1].stdout, "{}: TOML and CSV", name);
-            prop_assert_eq!(&outs[0].stdout, &outs[2].stdout, "{}: TOML and JSON Lines", name);
+            prop_assert_eq!(&outs[0].stdout, &outs[1].stdout, "{} {:?}: TOML and CSV", name, sets);
+            prop_assert_eq!(&outs[0].stdout, &outs[2].stdout, "{} {:?}: TOML and JSON Lines", name, sets);
         }
     }
+}
+
+/// The cross-format sets above do have redeals, and deals after them without a dealer.
+#[test]
+fn the_cross_format_deals_include_redeals() {
+    let sets = [("redeal.max_trumps".to_string(), "4".to_string())];
+    let profile = Profile::load("house-solos", &sets).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let files = write_all_formats(dir.path(), &profile, 1, 40);
+    let csv = std::fs::read_to_string(&files[1]).unwrap();
+    let redeals = csv.lines().filter(|l| l.contains(",redeal,")).count();
+    assert!(redeals >= 3, "{redeals} redeals in 40 deals:\n{csv}");
+    let out = score_csv_with(&files[1], "house-solos", &["redeal.max_trumps=4"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Finding 1: after a compulsory solo, a deal without `dealer` is dealt by the same dealer

@@ -5,7 +5,9 @@
 //! CSV columns: `players` (names separated by spaces), `dealer`, `contract`, `declarer`,
 //! `calls` (`<player> <call> <cards in hand>` separated by `;`), `tricks` (card tokens,
 //! tricks separated by `|`), and optionally `compulsory`, `wedding_partner`, `schweinchen`,
-//! `hyperschweinchen`, `accepted_by`, `passed`, `returned`, `bock`, `note`.
+//! `hyperschweinchen`, `accepted_by`, `passed`, `returned`, `called`, `knock`, `hands` (a
+//! redeal's thrown-in hand: `<player>:<cards>` separated by `;`), `bock`, `note`. A row
+//! without `dealer` is seated by the profile's rotation ([`crate::seating::Rotation`]).
 //!
 //! Rows are split by hand (an archive row is plain: no quotes); a row with quotes goes
 //! through the csv crate, fields that span lines included.
@@ -46,6 +48,7 @@ const COLUMNS: &[&str] = &[
     "returned",
     "called",
     "knock",
+    "hands",
     "bock",
     "note",
 ];
@@ -66,8 +69,9 @@ const PASSED: usize = 11;
 const RETURNED: usize = 12;
 const CALLED: usize = 13;
 const KNOCK: usize = 14;
-const BOCK: usize = 15;
-const NOTE: usize = 16;
+const HANDS: usize = 15;
+const BOCK: usize = 16;
+const NOTE: usize = 17;
 
 /// Does a CSV header name a bulk archive (rather than a paper sheet)?
 pub fn is_archive_header(header: &str) -> bool {
@@ -520,6 +524,7 @@ impl<R: BufRead> ArchiveReader<R> {
             returned: f(RETURNED),
             called: f(CALLED),
             knock: f(KNOCK),
+            hands: f(HANDS).map(|h| hands_field(&h)).transpose()?,
             bock,
             note: f(NOTE),
             ..RawDeal::default()
@@ -663,7 +668,7 @@ impl<R: BufRead> ArchiveReader<R> {
         }
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
-        let rare = (WEDDING_PARTNER..=KNOCK).any(|i| !self.row.is_empty(self.cols[i]))
+        let rare = (WEDDING_PARTNER..=HANDS).any(|i| !self.row.is_empty(self.cols[i]))
             || (self.row.colon
                 && memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some());
         let result = if rare {
@@ -739,6 +744,23 @@ impl<R: BufRead> ArchiveReader<R> {
         rec.called = None;
         Ok(())
     }
+}
+
+/// Reads a `hands` field: `<player>:<cards>` separated by `;` (an archive writes the hand
+/// of a redeal's thrower, which the deal is about).
+fn hands_field(field: &str) -> Result<BTreeMap<String, String>, (String, String)> {
+    field
+        .split(';')
+        .map(str::trim)
+        .filter(|h| !h.is_empty())
+        .map(|h| match h.split_once(':') {
+            Some((name, cards)) => Ok((name.trim().to_string(), cards.trim().to_string())),
+            None => Err((
+                "hands".to_string(),
+                format!("`{h}` is not <player>:<cards>"),
+            )),
+        })
+        .collect()
 }
 
 /// Reads a `calls` field (`<player> <call> <cards in hand>` separated by `;`) into
@@ -892,7 +914,7 @@ fn tricks_field(r: &FullRecord) -> String {
 pub fn write_csv_header(out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock,compulsory"
+        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock,compulsory,hands"
     )
 }
 
@@ -910,7 +932,7 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
     };
     writeln!(
         out,
-        "{},{},{},{},{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{}",
         r.players.join(" "),
         if r.dealer_written { name(r.dealer) } else { "" },
         r.contract,
@@ -923,7 +945,21 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
         r.called.map(|c| c.to_string()).unwrap_or_default(),
         r.knock.map_or("", |k| k.key()),
         if r.compulsory { "yes" } else { "" },
+        archive_hands(r)
+            .map(|(name, cards)| format!("{name}:{cards}"))
+            .collect::<Vec<_>>()
+            .join(";"),
     )
+}
+
+/// The hands an archive writes: a redeal's (the deal is the hand thrown in); other deals'
+/// hands follow from their tricks.
+fn archive_hands(r: &FullRecord) -> impl Iterator<Item = (&str, String)> {
+    r.hands
+        .iter()
+        .enumerate()
+        .filter(move |_| r.contract == Contract::Redeal)
+        .filter_map(|(s, h)| h.as_ref().map(|h| (r.players[s].as_str(), cards(h))))
 }
 
 /// One deal as a JSON line writes it (the fields of [`JsonDeal`], in the order of
@@ -950,6 +986,8 @@ struct JsonOut<'a> {
     returned: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     compulsory: bool,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    hands: BTreeMap<&'a str, String>,
 }
 
 /// Writes one deal as a JSON line.
@@ -969,6 +1007,7 @@ pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> 
         passed: x.map(|x| cards(&x.passed)),
         returned: x.map(|x| cards(&x.returned)),
         compulsory: r.compulsory,
+        hands: archive_hands(r).collect(),
     };
     serde_json::to_writer(&mut *out, &line)?;
     writeln!(out)
