@@ -222,6 +222,18 @@ pub fn create(file: &str, sheet: &NewSheet) -> Result<League, FileError> {
     Ok(league)
 }
 
+/// `text` as an editable TOML document; a syntax error names its line.
+fn parse(file: &str, text: &str) -> Result<DocumentMut, FileError> {
+    text.parse()
+        .map_err(|e: toml_edit::TomlError| FileError::Toml {
+            file: file.to_string(),
+            line: e
+                .span()
+                .map_or(1, |s| crate::variant::line_of(text, s.start)),
+            message: e.message().trim().to_string(),
+        })
+}
+
 /// A deal as a player enters it at the table: the facts of a summary, nothing derived.
 #[derive(Debug, Clone, Default)]
 pub struct DealEntry {
@@ -303,15 +315,7 @@ impl DealEntry {
 /// keys of a deal at its top (`players` and `variant` aside).
 pub fn deal_of_record(path: &str) -> Result<Table, FileError> {
     let text = read(path)?;
-    let mut doc: DocumentMut = text
-        .parse()
-        .map_err(|e: toml_edit::TomlError| FileError::Toml {
-            file: path.to_string(),
-            line: e
-                .span()
-                .map_or(1, |s| crate::variant::line_of(&text, s.start)),
-            message: e.message().trim().to_string(),
-        })?;
+    let mut doc = parse(path, &text)?;
     let bad = |message: String| FileError::Refused {
         file: path.to_string(),
         message,
@@ -379,15 +383,7 @@ pub fn append(
 /// Removes the last `[[deal]]` of `text`: only that table (with the comments above its
 /// header); every other table, comment and blank line stays where it is.
 pub fn without_last_deal(file: &str, text: &str) -> Result<String, FileError> {
-    let mut doc: DocumentMut = text
-        .parse()
-        .map_err(|e: toml_edit::TomlError| FileError::Toml {
-            file: file.to_string(),
-            line: e
-                .span()
-                .map_or(1, |s| crate::variant::line_of(text, s.start)),
-            message: e.message().trim().to_string(),
-        })?;
+    let mut doc = parse(file, text)?;
     let no_deal = || FileError::NoDeal {
         file: file.to_string(),
     };
