@@ -7,17 +7,32 @@ use serde::Serialize;
 
 use crate::deal::{DealFacts, RecordError};
 use crate::input::{Input, Source};
-use crate::scoring::{Session, Summary};
+use crate::scoring::{DealResult, Session, Summary};
 use crate::stream::Player;
 use crate::variant::Profile;
 
-/// Do the profiles disagree on a deal? Each profile's seat points, or None where the deal
-/// is not allowed under it: they disagree unless every profile gives the same.
-pub fn disagree<'a>(mut scores: impl Iterator<Item = Option<&'a [i64]>>) -> bool {
-    match scores.next() {
-        Some(first) => scores.any(|s| s != first),
+/// Do the profiles disagree on a deal? Each profile's result, or None where the deal is not
+/// allowed under it. They agree where every profile gives the same winner, value and seat
+/// points, or none allows the deal; `compare --only-diff` and `compare --summary` both ask
+/// here.
+pub fn disagree<'a>(mut results: impl Iterator<Item = Option<&'a DealResult>>) -> bool {
+    let same = |a: Option<&DealResult>, b: Option<&DealResult>| match (a, b) {
+        (Some(a), Some(b)) => {
+            a.winner == b.winner && a.value() == b.value() && a.scores == b.scores
+        }
+        (None, None) => true,
+        _ => false,
+    };
+    match results.next() {
+        Some(first) => results.any(|r| !same(first, r)),
         None => false,
     }
+}
+
+/// Is a deal bad input? It is where no profile accepts it: then it is not a difference
+/// between rules, and its error (the first profile's) says what is wrong.
+pub fn bad_input<'a, T: 'a, E: 'a>(outcomes: impl IntoIterator<Item = &'a Result<T, E>>) -> bool {
+    outcomes.into_iter().all(|o| o.is_err())
 }
 
 /// One profile's aggregates in `compare --summary`.
@@ -45,9 +60,6 @@ pub struct CompareSummary {
     /// Each profile's aggregates, in the order of `variants`.
     #[serde(serialize_with = "in_order")]
     pub results: Vec<(String, ProfileSummary)>,
-    /// The full per-profile summaries (per contract, per item), not in the JSON.
-    #[serde(skip)]
-    pub summaries: Vec<Summary>,
 }
 
 fn in_order<S: serde::Serializer>(v: &[(String, ProfileSummary)], s: S) -> Result<S::Ok, S::Error> {
@@ -61,8 +73,8 @@ struct Fold {
     refused: Vec<u64>,
     deals: u64,
     differ: u64,
-    /// Each profile's seat points for the current deal (None: not allowed), reused.
-    scores: Vec<Option<Vec<i64>>>,
+    /// Each profile's result for the current deal (None: not allowed), reused.
+    results: Vec<Option<DealResult>>,
 }
 
 impl Fold {
@@ -73,7 +85,7 @@ impl Fold {
             refused: vec![0; n],
             deals: 0,
             differ: 0,
-            scores: vec![None; n],
+            results: vec![None; n],
         }
     }
 
@@ -88,8 +100,8 @@ impl Fold {
         outcomes: &mut [Result<DealFacts, RecordError>],
     ) -> Result<(), RecordError> {
         self.deals += 1;
-        if let Some(Err(e)) = outcomes.first()
-            && outcomes.iter().all(Result::is_err)
+        if bad_input(outcomes.iter())
+            && let Some(Err(e)) = outcomes.first()
         {
             return Err(e.clone());
         }
@@ -98,11 +110,11 @@ impl Fold {
             if new_table && self.sessions[i].players.as_slice() != players {
                 self.sessions[i] = Session::brief(players.to_vec());
             }
-            self.scores[i] = match outcome {
+            self.results[i] = match outcome {
                 Ok(f) => {
                     let r = self.sessions[i].score_owned(f, p);
                     self.summaries[i].add(players, &r);
-                    Some(r.scores)
+                    Some(r)
                 }
                 Err(_) => {
                     self.refused[i] += 1;
@@ -110,7 +122,7 @@ impl Fold {
                 }
             };
         }
-        if disagree(self.scores.iter().map(Option::as_deref)) {
+        if disagree(self.results.iter().map(Option::as_ref)) {
             self.differ += 1;
         }
         Ok(())
@@ -142,7 +154,6 @@ impl Fold {
             deals: self.deals,
             differ: self.differ,
             results,
-            summaries: self.summaries,
         }
     }
 }

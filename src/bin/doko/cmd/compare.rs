@@ -60,10 +60,9 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
         Source::Archive(reader) => archive_columns(*reader, profiles)?,
     };
     let n = columns[0].outcomes.len();
-    // A deal that no profile accepts is bad input, not a difference between rules.
     let mut bad = 0;
     for i in 0..n {
-        if columns.iter().all(|c| c.outcomes[i].is_err()) {
+        if doko::compare::bad_input(columns.iter().map(|c| &c.outcomes[i])) {
             bad += 1;
             for c in &columns {
                 if let Err(e) = &c.outcomes[i] {
@@ -176,14 +175,11 @@ fn cells(o: &Outcome, players: usize) -> Vec<String> {
 }
 
 fn differs(columns: &[Column], i: usize) -> bool {
-    let first = &columns[0].outcomes[i];
-    columns.iter().any(|c| match (&c.outcomes[i], first) {
-        (Ok((a, _)), Ok((b, _))) => {
-            a.scores != b.scores || a.winner != b.winner || a.value() != b.value()
-        }
-        (Err(_), Err(_)) => false,
-        _ => true,
-    })
+    doko::compare::disagree(
+        columns
+            .iter()
+            .map(|c| c.outcomes[i].as_ref().ok().map(|(r, _)| r)),
+    )
 }
 
 fn winner(r: &DealResult) -> &'static str {
