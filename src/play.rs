@@ -315,10 +315,6 @@ impl SeatList {
         }
     }
 
-    fn len(&self) -> usize {
-        self.len
-    }
-
     fn as_slice(&self) -> &[usize] {
         &self.seats[..self.len]
     }
@@ -447,15 +443,10 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         roles[s] = Role::Re;
     }
     let counted = count_tricks(profile, &order, parties.contract, active, &roles, tricks);
-    if let Err(m) = crate::deal::check_knock(record.knock, profile, parties.re.len()) {
-        return fail(None, "knock", m);
-    }
-    let hand = profile.hand_size();
-    let calls = check_calls(
+    let calls = check_allowed(
         record,
         profile,
         &roles,
-        hand,
         parties.contract,
         parties.clarification,
     )?;
@@ -1499,14 +1490,10 @@ pub fn replay(
     {
         return play(record, profile);
     }
-    if let Err(m) = crate::deal::check_knock(record.knock, profile, base.size(Party::Re)) {
-        return fail(None, "knock", m);
-    }
-    let calls = check_calls(
+    let calls = check_allowed(
         record,
         profile,
         &base.roles,
-        profile.hand_size(),
         base.contract,
         base.clarification as usize,
     )?;
@@ -1515,6 +1502,29 @@ pub fn replay(
         kontra_calls: calls[1],
         ..base.clone()
     })
+}
+
+/// What a profile allows of a deal once its parties are known, checked by [`play`] and
+/// [`replay`] alike: the knock, and every call in time. Returns each party's calls.
+fn check_allowed(
+    record: &FullRecord,
+    profile: &Profile,
+    roles: &[Role],
+    contract: Contract,
+    clarification: usize,
+) -> Result<[PartyCalls; 2], PlayError> {
+    let re = roles.iter().filter(|r| **r == Role::Re).count();
+    if let Err(m) = crate::deal::check_knock(record.knock, profile, re) {
+        return fail(None, "knock", m);
+    }
+    check_calls(
+        record,
+        profile,
+        roles,
+        profile.hand_size(),
+        contract,
+        clarification,
+    )
 }
 
 /// Is a trick a Doppelkopf under the profile's definition?
