@@ -456,3 +456,26 @@ fn finding_09_a_held_lock_is_named_and_given_up_on() {
     drop(held);
     ok(&add(s, &["--re", "A,C", "--re-points", "130"]));
 }
+
+/// A sheet that is itself bad (a hand edit gave a deal 300 eyes) is reported as such, not
+/// as a bad new deal, and `add` leaves it alone; a bad new deal on a good sheet is not.
+#[test]
+fn add_tells_a_bad_sheet_from_a_bad_deal() {
+    let dir = folder();
+    let p = dir.path().join("s.toml");
+    let s = p.to_str().unwrap();
+    ok(&doko(&["league", "new", s, "--players", "A,B,C,D"]));
+    let out = add(s, &["--re", "A,C", "--re-points", "300"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("300 eyes"), "{err}");
+    assert!(!err.contains("fix them before adding"), "{err}");
+    let mut text = text(&p);
+    text.push_str("\n[[deal]]\nre = [\"A\", \"C\"]\nre_points = 300\n");
+    std::fs::write(&p, &text).unwrap();
+    let out = add(s, &["--re", "A,C", "--re-points", "130"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("has errors; fix them before adding"), "{err}");
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
+}

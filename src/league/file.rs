@@ -61,9 +61,12 @@ pub enum FileError {
     Refused { file: String, message: String },
     #[error("{file}: no deal to undo")]
     NoDeal { file: String },
-    /// The sheet (or the sheet with the change) is not valid: every error, with its place.
+    /// The sheet as it is on disk is not valid: every error, with its place.
     #[error("{}", .0.first().map(ToString::to_string).unwrap_or_default())]
     Invalid(Vec<RecordError>),
+    /// The sheet is valid, but not with the change: every error, with its place.
+    #[error("{}", .0.first().map(ToString::to_string).unwrap_or_default())]
+    Refusing(Vec<RecordError>),
 }
 
 /// Holds the lock of a league file while it lives.
@@ -354,14 +357,15 @@ fn with_deal(text: &str, deal: Table) -> String {
     out
 }
 
-/// Appends `deal` to the sheet `file`: the sheet before and after. The sheet must be
-/// valid and not complete before, and valid with the deal; else nothing is written.
+/// Appends `deal` to the sheet `file`: the sheet after. The sheet must be valid and not
+/// complete before ([`FileError::Invalid`] else), and valid with the deal
+/// ([`FileError::Refusing`] else); nothing is written otherwise.
 pub fn append(
     file: &str,
     deal: Table,
     patience: Duration,
     waiting: &mut dyn FnMut(&str),
-) -> Result<(League, League), FileError> {
+) -> Result<League, FileError> {
     let _lock = lock(file, patience, waiting)?;
     let old = read(file)?;
     let before = evaluate(file, &old, None).map_err(FileError::Invalid)?;
@@ -375,9 +379,9 @@ pub fn append(
         });
     }
     let text = with_deal(&old, deal);
-    let after = evaluate(file, &text, None).map_err(FileError::Invalid)?;
+    let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
     write_atomically(file, &text)?;
-    Ok((before, after))
+    Ok(after)
 }
 
 /// Removes the last `[[deal]]` of `text`: only that table (with the comments above its
@@ -460,7 +464,7 @@ pub fn undo(
     let _lock = lock(file, patience, waiting)?;
     let old = read(file)?;
     let text = without_last_deal(file, &old)?;
-    let after = evaluate(file, &text, None).map_err(FileError::Invalid)?;
+    let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
     write_atomically(file, &text)?;
     Ok(after)
 }

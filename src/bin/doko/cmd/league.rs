@@ -112,7 +112,7 @@ fn waiting(holder: &str) {
 /// A library error about the sheet, every sheet error printed.
 fn file_error(e: file::FileError) -> anyhow::Error {
     match e {
-        file::FileError::Invalid(errors) => report(errors),
+        file::FileError::Invalid(errors) | file::FileError::Refusing(errors) => report(errors),
         e => anyhow::Error::new(e),
     }
 }
@@ -166,18 +166,11 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
         bail!("--re: name the players of the Re party (or give --record DEAL.toml)");
     }
     let deal = entry(args)?;
-    let (_, after) = match file::append(file, deal, patience(), &mut waiting) {
+    let after = match file::append(file, deal, patience(), &mut waiting) {
         Err(file::FileError::Invalid(errors)) => {
-            // Is the sheet itself bad, or only with this deal?
-            let sheet_ok = file::read(file)
-                .ok()
-                .is_some_and(|old| league::evaluate(file, &old, None).is_ok());
-            let e = report(errors);
-            return Err(if sheet_ok {
-                e
-            } else {
-                e.context(format!("{file} has errors; fix them before adding"))
-            });
+            return Err(
+                report(errors).context(format!("{file} has errors; fix them before adding"))
+            );
         }
         other => other.map_err(file_error)?,
     };
