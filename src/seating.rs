@@ -45,6 +45,12 @@ pub fn check_table(profile: &Profile, seats: usize) -> Result<(), TableError> {
     Ok(())
 }
 
+/// The smallest table that plays under `profile`: the players of a deal, or one more where
+/// the dealer only deals.
+pub fn smallest_table(profile: &Profile) -> usize {
+    profile.deck.players as usize + !profile.deck.dealer_plays as usize
+}
+
 /// Does the dealer sit out at a table of `seats`?
 pub fn dealer_sits_out(profile: &Profile, seats: usize) -> bool {
     seats == profile.deck.players as usize + 1

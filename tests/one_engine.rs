@@ -29,7 +29,7 @@ fn names(n: usize) -> Vec<String> {
 /// Some deals name their dealer, the others leave it to the rotation; some are
 /// compulsory solos, some redeals (where the profile plays them).
 fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> [String; 3] {
-    let seats = profile.deck.players as usize + !profile.deck.dealer_plays as usize;
+    let seats = doko::seating::smallest_table(profile);
     let players = names(seats);
     let mut rng = Rng::new(seed);
     let mut rotation = Rotation::new(seats, None);

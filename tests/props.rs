@@ -89,7 +89,7 @@ proptest! {
         for (name, _) in doko::variant::BUILTIN {
             let p = Profile::load(name, &[]).unwrap();
             // A table of the profile's players, or one more where the dealer only deals.
-            let seats = p.deck.players as usize + !p.deck.dealer_plays as usize;
+            let seats = doko::seating::smallest_table(&p);
             check_generated(&p, seats, seed);
         }
     }

@@ -3,7 +3,7 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use doko::deal::archive::{write_csv_header, write_csv_row, write_jsonl};
 use doko::generate::{Rng, random_deal, write_toml_deal};
 use doko::variant::Profile;
@@ -12,32 +12,18 @@ use crate::cli::{GenerateArgs, GenerateFormat};
 
 pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let profile = Profile::load(&args.variant, &args.sets)?;
-    let n = profile.deck.players as usize;
     let players: Vec<String> = if args.players.is_empty() {
         let names = [
             "Anna", "Ben", "Cara", "Dirk", "Eva", "Finn", "Greta", "Hans",
         ];
-        let seats = if profile.deck.dealer_plays { n } else { n + 1 };
+        let seats = doko::seating::smallest_table(&profile);
         names.iter().take(seats).map(|s| s.to_string()).collect()
     } else {
         args.players.iter().map(|p| p.trim().to_string()).collect()
     };
-    if !profile.deck.dealer_plays && players.len() != n + 1 {
-        bail!(
-            "--players: {} players; under profile {} the dealer only deals, so {} are needed",
-            players.len(),
-            profile.name,
-            n + 1
-        );
-    }
-    if players.len() != n && players.len() != n + 1 {
-        bail!(
-            "--players: {} players; profile {} deals to {n} (or {} with the dealer sitting out)",
-            players.len(),
-            profile.name,
-            n + 1
-        );
-    }
+    doko::seating::check_table(&profile, players.len())
+        .map_err(|e| anyhow::anyhow!("--players: {e}"))?;
+    doko::deal::check_players(&players).map_err(|e| anyhow::anyhow!("--players: {e}"))?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     match args.format {

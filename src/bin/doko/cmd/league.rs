@@ -46,20 +46,9 @@ fn new(
 ) -> Result<ExitCode> {
     let profile = Profile::load(variant, &[])?;
     let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
-    let n = profile.deck.players as usize;
-    if players.len() != n && players.len() != n + 1 {
-        bail!(
-            "--players: {} players; profile {} needs {n}, or {} with the dealer sitting out",
-            players.len(),
-            profile.name,
-            n + 1
-        );
-    }
-    for (i, p) in players.iter().enumerate() {
-        if p.is_empty() || players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-            bail!("--players: `{p}` is empty or named twice");
-        }
-    }
+    doko::seating::check_table(&profile, players.len())
+        .map_err(|e| anyhow::anyhow!("--players: {e}"))?;
+    doko::deal::check_players(&players).map_err(|e| anyhow::anyhow!("--players: {e}"))?;
     let dealer = match dealer {
         Some(d) => players
             .iter()
