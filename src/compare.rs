@@ -159,12 +159,12 @@ impl Fold {
 }
 
 /// `compare --summary`: every deal of `source` read once, played and scored under each
-/// profile. Bad input (a deal that no profile accepts) goes to `bad` with its location;
-/// without `keep_going` the first one ends the run (its error is returned).
+/// profile. Each bad deal (one that no profile accepts, or a row that cannot be read) goes
+/// to `bad` with its location and is not scored; the caller decides what that means.
+/// `Err` is a file that cannot be opened as a sheet or record file.
 pub fn summary(
     source: Source,
     profiles: Vec<Profile>,
-    keep_going: bool,
     bad: &mut dyn FnMut(&RecordError),
 ) -> Result<CompareSummary, RecordError> {
     let mut fold = Fold::new(profiles.len());
@@ -186,9 +186,6 @@ pub fn summary(
                 let new_table = std::mem::take(&mut first);
                 if let Err(e) = fold.add(&profiles, &players, new_table, &mut row) {
                     bad(&e);
-                    if !keep_going {
-                        return Err(e);
-                    }
                 }
             }
             Ok(fold.finish(&profiles))
@@ -200,9 +197,6 @@ pub fn summary(
                     deal.and_then(|d| fold.add(d.profiles, d.players, d.new_table, d.outcomes));
                 if let Err(e) = result {
                     bad(&e);
-                    if !keep_going {
-                        return Err(e);
-                    }
                 }
             }
             Ok(fold.finish(player.profiles()))

@@ -436,7 +436,7 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
     let source = doko::input::Source::open(&args.file, args.input_format)?;
     // Every bad deal is reported with its place (the first 50), then nothing is compared.
     let mut bad = 0usize;
-    let report = doko::compare::summary(source, profiles, true, &mut |e| {
+    let report = doko::compare::summary(source, profiles, &mut |e| {
         bad += 1;
         if bad <= 50 {
             eprintln!("doko: error: {e}");
