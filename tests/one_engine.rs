@@ -203,33 +203,35 @@ fn finding_01_the_dealer_after_a_compulsory_solo_is_the_same_in_every_format() {
     assert_eq!(text.lines().count(), 3, "{text}");
 }
 
-/// A profile file that extends `base` with one key set, written into `dir`.
-fn variant_file(dir: &Path, base: &str, section: &str, key: &str, value: &str) -> String {
-    let name = format!("{base}-{key}");
+/// A profile file `name` that extends `base` with `body` in `[section]`, written into `dir`.
+fn variant_file(dir: &Path, name: &str, base: &str, section: &str, body: &str) -> String {
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(
         &path,
         format!(
-            "name = {name:?}\nextends = {base:?}\ntitle = \"test\"\nsource = \"test\"\n\n[{section}]\n{key} = {value}\n"
+            "name = {name:?}\nextends = {base:?}\ntitle = \"test\"\nsource = \"test\"\n\n[{section}]\n{body}\n"
         ),
     )
     .unwrap();
     path.to_string_lossy().into_owned()
 }
 
-fn generated(dir: &Path, variant: &str, deals: &str) -> String {
-    let out = doko(&[
-        "generate",
-        "--variant",
-        variant,
-        "--deals",
-        deals,
-        "--seed",
-        "11",
-    ]);
-    assert!(out.status.success());
-    let path = dir.join(format!("{variant}.csv"));
-    std::fs::write(&path, out.stdout).unwrap();
+/// A CSV archive of `deals` deals made under each of the profiles `a` and `b` (with
+/// compulsory solos, redeals and rows without a dealer, as [`write_all_formats`] makes
+/// them): each profile has deals the other may not allow.
+fn archive_of_both(dir: &Path, a: &str, b: &str, deals: usize) -> String {
+    let mut text = String::new();
+    for (k, name) in [a, b].into_iter().enumerate() {
+        let sub = dir.join(format!("part{k}"));
+        std::fs::create_dir_all(&sub).unwrap();
+        let profile = Profile::load(name, &[]).unwrap();
+        let [_, csv, _] = write_all_formats(&sub, &profile, 11 + k as u64, deals);
+        let part = std::fs::read_to_string(csv).unwrap();
+        let skip = usize::from(k > 0);
+        text.extend(part.lines().skip(skip).map(|l| format!("{l}\n")));
+    }
+    let path = dir.join("both.csv");
+    std::fs::write(&path, text).unwrap();
     path.to_string_lossy().into_owned()
 }
 
@@ -257,49 +259,58 @@ fn compare_summary(file: &str, variants: &[&str]) -> serde_json::Value {
 #[test]
 fn finding_02_compare_summary_does_not_depend_on_the_order_of_the_profiles() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: &[(&str, &str, &str, &str)] = &[
-        ("kloepper", "knocking", "knock_back_alone", "true"),
-        ("kloepper", "knocking", "allowed", "false"),
-        ("kloepper", "contracts", "called_ace", "false"),
-        ("kloepper", "calls", "levels", "1"),
-        ("ddv", "deck", "dullen", "\"on\""),
-        ("ddv", "deck", "schweinchen", "\"DA\""),
-        ("ddv", "contracts", "compulsory_solo_leads", "false"),
-        ("ddv", "contracts", "wedding_tricks", "1"),
+    // Each rule varied in turn. Schweinchen and Re/Kontra replies are not among them: the
+    // generator declares no Schweinchen and makes no late reply, so no deal would tell
+    // (tests/cases covers both).
+    let cases: &[(&str, &str, &str)] = &[
+        ("kloepper", "knocking", "knock_back_alone = true"),
+        ("kloepper", "knocking", "allowed = false"),
+        ("kloepper", "contracts", "called_ace = false"),
+        ("kloepper", "calls", "levels = 1"),
+        ("ddv", "deck", "dullen = \"on\""),
+        ("ddv", "contracts", "compulsory_solo_leads = false"),
+        ("ddv", "contracts", "wedding_tricks = 1"),
         (
             "ddv",
             "contracts",
-            "wedding_partner",
-            "[\"first-trump-trick\"]",
+            "wedding_partner = [\"first-trump-trick\"]",
         ),
-        ("ddv", "contracts", "wedding_unfound", "\"solo-diamonds\""),
-        ("ddv", "contracts", "allowed", "[\"normal\", \"wedding\"]"),
-        ("ddv", "extras", "karlchen_kind", "\"taken-in-last-trick\""),
-        ("ddv", "extras", "doppelkopf_kind", "\"two-pairs\""),
-        ("ddv", "extras", "doppelkopf_eyes", "30"),
-        ("ddv", "extras", "club_queen", "1"),
-        ("ddv", "calls", "deadlines", "[1, 1, 1, 1, 1]"),
-        ("ddv", "calls", "reply", "\"none\""),
-        ("ddv", "calls", "wedding_shift", "false"),
-        ("ja-classic", "poverty", "partner_by_club_queen", "true"),
+        (
+            "ddv",
+            "contracts",
+            "wedding_unfound = \"solo-diamonds\"\nwedding_tricks = 1",
+        ),
+        ("ddv", "contracts", "allowed = [\"normal\", \"wedding\"]"),
+        ("ddv", "extras", "karlchen_kind = \"taken-in-last-trick\""),
+        ("ddv", "extras", "doppelkopf_kind = \"two-pairs\""),
+        ("ddv", "extras", "doppelkopf_eyes = 30"),
+        ("ddv", "extras", "club_queen = 1"),
+        ("ddv", "calls", "deadlines = [1, 1, 1, 1, 1]"),
+        ("ddv", "calls", "wedding_shift = false"),
+        ("ja-classic", "poverty", "partner_by_club_queen = true"),
+        ("house-solos", "redeal", "same_dealer = true"),
     ];
-    let mut archives = std::collections::BTreeMap::new();
-    for &(base, section, key, value) in cases {
-        let file = archives
-            .entry(base)
-            .or_insert_with(|| generated(dir.path(), base, "1500"))
-            .clone();
-        let varied = variant_file(dir.path(), base, section, key, value);
+    for (i, &(base, section, body)) in cases.iter().enumerate() {
+        let name = format!("{base}-{i}");
+        let case_dir = dir.path().join(&name);
+        std::fs::create_dir_all(&case_dir).unwrap();
+        let varied = variant_file(&case_dir, &name, base, section, body);
+        let file = archive_of_both(&case_dir, base, &varied, 400);
         let ab = compare_summary(&file, &[base, &varied]);
         let ba = compare_summary(&file, &[&varied, base]);
-        let name = format!("{base}-{key}");
         for p in [base, name.as_str()] {
+            assert!(ab["results"][p].is_object(), "{name}: no results for {p}");
             assert_eq!(
                 ab["results"][p], ba["results"][p],
-                "{base} with {section}.{key} = {value}: {p} differs by order"
+                "{base} with [{section}] {body}: {p} differs by order"
             );
         }
         assert_eq!(ab["differ"], ba["differ"], "{name}");
+        // A rule that changes no deal would test nothing.
+        assert!(
+            ab["differ"].as_u64() > Some(0),
+            "{name}: {body} changes no deal"
+        );
         // What compare scores under the varied profile is what score scores.
         let out = doko(&[
             "score",
