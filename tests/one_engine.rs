@@ -197,8 +197,8 @@ fn finding_01_the_dealer_after_a_compulsory_solo_is_the_same_in_every_format() {
         .collect();
     assert_eq!(outs[0], outs[1], "TOML and CSV archive");
     assert_eq!(outs[0], outs[2], "TOML and JSON Lines");
-    // Played with Dirk dealing again, the record is legal; with Anna dealing (the old
-    // rotation), trick 1 would have the wrong leader.
+    // Both deals scored (a header and two rows). With Anna dealing deal 2 (the old
+    // rotation of archives), its cards went to other players and the scores differed.
     let text = String::from_utf8_lossy(&outs[1]);
     assert_eq!(text.lines().count(), 3, "{text}");
 }
