@@ -2,13 +2,15 @@
 //! `compare --summary` over any number of deals.
 
 use std::collections::BTreeMap;
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
 
 use serde::Serialize;
 
 use crate::deal::{DealFacts, RecordError};
 use crate::input::{Input, Source};
 use crate::scoring::{DealResult, Session, Summary};
-use crate::stream::Player;
+use crate::stream::play_all;
 use crate::variant::Profile;
 
 /// Do the profiles disagree on a deal? Each profile's result, or None where the deal is not
@@ -161,11 +163,13 @@ impl Fold {
 /// `compare --summary`: every deal of `source` read once, played and scored under each
 /// profile. Each bad deal (one that no profile accepts, or a row that cannot be read) goes
 /// to `bad` with its location and is not scored; the caller decides what that means.
-/// `Err` is a file that cannot be opened as a sheet or record file.
+/// An archive is played by `jobs` threads ([`play_all`]); the result is the same for any
+/// number. `Err` is a file that cannot be opened as a sheet or record file.
 pub fn summary(
     source: Source,
     profiles: Vec<Profile>,
-    bad: &mut dyn FnMut(&RecordError),
+    jobs: NonZeroUsize,
+    bad: &mut (dyn FnMut(&RecordError) + Send),
 ) -> Result<CompareSummary, RecordError> {
     let mut fold = Fold::new(profiles.len());
     match source {
@@ -190,16 +194,17 @@ pub fn summary(
             }
             Ok(fold.finish(&profiles))
         }
-        Source::Archive(mut reader) => {
-            let mut player = Player::new(profiles);
-            while let Some(deal) = player.next(&mut reader) {
+        Source::Archive(reader) => {
+            let flow: ControlFlow<()> = play_all(*reader, &profiles, jobs, |deal| {
                 let result =
                     deal.and_then(|d| fold.add(d.profiles, d.players, d.new_table, d.outcomes));
                 if let Err(e) = result {
                     bad(&e);
                 }
-            }
-            Ok(fold.finish(player.profiles()))
+                ControlFlow::Continue(())
+            });
+            debug_assert!(flow.is_continue());
+            Ok(fold.finish(&profiles))
         }
     }
 }

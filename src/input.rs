@@ -134,7 +134,7 @@ impl Input<'_> {
 /// Any input, opened: an in-memory sheet or record file, or a bulk archive read as a stream.
 pub enum Source {
     Document(Document),
-    Archive(Box<crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead>>>),
+    Archive(Box<crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead + Send>>>),
 }
 
 impl Source {
@@ -144,7 +144,7 @@ impl Source {
     pub fn open(path: &str, format: Option<InputFormat>) -> Result<Source, RecordError> {
         use std::io::BufRead;
         let name = if path == "-" { "<stdin>" } else { path };
-        let mut input: Box<dyn BufRead> = if path == "-" {
+        let mut input: Box<dyn BufRead + Send> = if path == "-" {
             Box::new(std::io::BufReader::with_capacity(1 << 16, std::io::stdin()))
         } else {
             let f = std::fs::File::open(path)

@@ -2,10 +2,29 @@
 //! seated by each profile's dealer rotation ([`crate::seating::Rotation`]) and played
 //! under each profile. Profiles that derive the same facts from a deal share one play
 //! ([`crate::play::Alike`]); the others only check what they allow.
+//!
+//! With more than one job ([`play_all`]) the work is shared by threads (the calling thread
+//! is one of them), and the deals still reach the caller one at a time, in the archive's
+//! order, so every number of jobs gives the same output. Each thread loops over batches of
+//! [`BATCH`] rows:
+//!
+//! 1. it cuts the next batch of rows from the input (one thread at a time);
+//! 2. it decodes the rows into records;
+//! 3. it seats them, after the batch before (who deals depends on the deals before);
+//! 4. it plays them under every profile;
+//! 5. it hands them to the caller, after the batch before (scoring, Bock rounds and
+//!    totals depend on the deals before).
+//!
+//! Steps 2 and 4, most of the work, run side by side. Each thread has one batch, reused:
+//! memory does not grow with the number of deals.
 
 use std::io::BufRead;
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
 
-use crate::deal::archive::ArchiveReader;
+use crate::deal::archive::{ArchiveReader, Decoder, RawRow, Rows};
 use crate::deal::{DealFacts, RecordError};
 use crate::play::{Alike, FullRecord, play, replay};
 use crate::seating::Rotation;
@@ -36,95 +55,426 @@ impl Played<'_> {
     }
 }
 
-/// Plays the deals of an archive under one or more profiles, one at a time: memory does
-/// not grow with the number of deals.
-pub struct Player {
-    profiles: Vec<Profile>,
-    /// `alike[i][j]`: what profile `i` shares with profile `j`, compared once.
-    alike: Vec<Vec<Alike>>,
-    rotations: Vec<Rotation>,
-    dealers: Vec<usize>,
-    table: u64,
-    record: FullRecord,
-    outcomes: Vec<Result<DealFacts, RecordError>>,
+/// Every core of the machine (what `--jobs` is by default), or one where that cannot be
+/// told.
+pub fn all_cores() -> NonZeroUsize {
+    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
 }
 
-impl Player {
-    /// A player for `profiles` (at least one).
-    pub fn new(profiles: Vec<Profile>) -> Player {
+/// Rows a thread takes at a time: enough that taking turns costs little, few enough that
+/// a batch stays in the core's cache (measured on 1,000,000 deals with two jobs: 1,024
+/// rows took 10% more CPU time than 64 or 256).
+pub const BATCH: usize = 128;
+
+/// Reads every deal of `reader`, plays it under every profile and calls `each` with it,
+/// in the archive's order; `Err` is a row that cannot be read as a deal. `each` may stop
+/// the loop with [`ControlFlow::Break`], whose value is returned. `jobs` threads play the
+/// deals (one: this thread alone); the deals and what `each` sees are the same for any
+/// number of jobs.
+pub fn play_all<R, B>(
+    reader: ArchiveReader<R>,
+    profiles: &[Profile],
+    jobs: NonZeroUsize,
+    mut each: impl FnMut(Result<Played<'_>, RecordError>) -> ControlFlow<B> + Send,
+) -> ControlFlow<B>
+where
+    R: BufRead + Send,
+    B: Send,
+{
+    let engine = Engine::new(reader.file(), profiles);
+    let (mut rows, mut decoder) = reader.into_parts();
+    if jobs.get() == 1 {
+        let mut slot = Slot::default();
+        let mut tables = Tables::default();
+        while rows.next(&mut slot.raw) {
+            engine.decode(&mut decoder, &mut slot);
+            tables.seat(&mut slot, profiles);
+            engine.play(&mut slot);
+            slot.hand_on(profiles, &mut each)?;
+        }
+        return ControlFlow::Continue(());
+    }
+    Workers::run(&engine, rows, &decoder, jobs.get(), &mut each)
+}
+
+/// What every thread reads: the profiles, and what they share.
+struct Engine<'p> {
+    file: String,
+    profiles: &'p [Profile],
+    /// `alike[i][j]`: what profile `i` shares with profile `j`, compared once.
+    alike: Vec<Vec<Alike>>,
+}
+
+impl<'p> Engine<'p> {
+    fn new(file: &str, profiles: &'p [Profile]) -> Engine<'p> {
         let alike = profiles
             .iter()
             .map(|b| profiles.iter().map(|a| Alike::new(a, b)).collect())
             .collect();
-        let n = profiles.len();
-        Player {
+        Engine {
+            file: file.to_string(),
             profiles,
             alike,
-            rotations: Vec::with_capacity(n),
-            dealers: vec![0; n],
-            table: u64::MAX,
-            record: FullRecord::default(),
-            outcomes: Vec::with_capacity(n),
         }
     }
 
-    /// The profiles, in the order given.
-    pub fn profiles(&self) -> &[Profile] {
-        &self.profiles
+    /// Decodes the slot's row into its record; true where the row's players were read.
+    fn decode(&self, decoder: &mut Decoder, slot: &mut Slot) -> bool {
+        let d = decoder.decode(&mut slot.raw, &mut slot.record);
+        slot.players_changed = d.players_changed;
+        slot.bad = d.result.err();
+        d.players_read
     }
 
-    /// Reads the next deal and plays it under every profile. `Err` is a deal that cannot
-    /// be read at all (a broken row); None is the end of the archive.
-    pub fn next<R: BufRead>(
-        &mut self,
-        reader: &mut ArchiveReader<R>,
-    ) -> Option<Result<Played<'_>, RecordError>> {
-        let (line, read) = reader.read_into(&mut self.record)?;
-        if let Err(e) = read {
-            return Some(Err(e));
+    /// Plays the slot's record, seated, under every profile.
+    fn play(&self, slot: &mut Slot) {
+        slot.outcomes.clear();
+        if slot.bad.is_some() {
+            return;
         }
-        let new_table = reader.tables() != self.table;
-        self.table = reader.tables();
-        let record = &mut self.record;
-        let seats = record.players.len();
-        if new_table {
-            self.rotations.clear();
-            self.rotations
-                .resize(self.profiles.len(), Rotation::new(seats, None));
-        }
-        let written = record.dealer_written.then_some(record.dealer);
-        for (i, p) in self.profiles.iter().enumerate() {
-            self.dealers[i] =
-                self.rotations[i].deal(written, record.contract, record.compulsory, p);
-        }
-        self.outcomes.clear();
+        let record = &mut slot.record;
         for i in 0..self.profiles.len() {
-            record.dealer = self.dealers[i];
+            record.dealer = slot.dealers[i];
             // The first earlier profile that derives the same facts, seated alike.
             let shared = (0..i).find(|&j| {
-                self.dealers[j] == self.dealers[i]
+                slot.dealers[j] == slot.dealers[i]
                     && self.alike[i][j].holds_for(record)
-                    && self.outcomes[j].is_ok()
+                    && slot.outcomes[j].is_ok()
             });
-            let result = match shared.map(|j| &self.outcomes[j]) {
+            let result = match shared.map(|j| &slot.outcomes[j]) {
                 Some(Ok(base)) => replay(record, base, &self.profiles[i]),
                 _ => play(record, &self.profiles[i]),
             };
-            self.outcomes.push(result.map_err(|e| {
-                RecordError::new(reader.file(), e.message)
-                    .line(line)
+            slot.outcomes.push(result.map_err(|e| {
+                RecordError::new(&self.file, e.message)
+                    .line(slot.raw.line())
                     .deal(record.number)
                     .trick(e.trick)
                     .field(e.field)
             }));
         }
-        Some(Ok(Played {
-            line,
-            number: self.record.number,
-            players: &self.record.players,
-            new_table,
-            profiles: &self.profiles,
-            outcomes: &mut self.outcomes,
-        }))
+    }
+}
+
+/// One deal on its way through: the row, the record decoded from it, its seating and its
+/// outcome under each profile. Slots are reused, buffers and all.
+#[derive(Debug, Default)]
+struct Slot {
+    raw: RawRow,
+    record: FullRecord,
+    /// Why the row is not a deal, if it is not.
+    bad: Option<RecordError>,
+    /// The row's players differ from the row's before.
+    players_changed: bool,
+    new_table: bool,
+    /// The dealer under each profile.
+    dealers: Vec<usize>,
+    outcomes: Vec<Result<DealFacts, RecordError>>,
+}
+
+impl Slot {
+    /// Hands the deal to the caller.
+    fn hand_on<B>(
+        &mut self,
+        profiles: &[Profile],
+        each: &mut impl FnMut(Result<Played<'_>, RecordError>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        match self.bad.take() {
+            Some(e) => each(Err(e)),
+            None => each(Ok(Played {
+                line: self.raw.line(),
+                number: self.record.number,
+                players: &self.record.players,
+                new_table: self.new_table,
+                profiles,
+                outcomes: &mut self.outcomes,
+            })),
+        }
+    }
+}
+
+/// Who deals, carried from deal to deal in the archive's order: the tables so far and each
+/// profile's rotation at the current one.
+#[derive(Debug, Default)]
+struct Tables {
+    /// How many times the players changed.
+    changes: u64,
+    /// `changes` at the last deal that could be read (None before the first).
+    at_last_deal: Option<u64>,
+    rotations: Vec<Rotation>,
+    /// The players of the last row whose players were read.
+    last_players: Vec<String>,
+}
+
+impl Tables {
+    /// Seats the slot's deal: a new table where the players changed since the last deal;
+    /// its dealer under each profile.
+    fn seat(&mut self, slot: &mut Slot, profiles: &[Profile]) {
+        self.changes += u64::from(slot.players_changed);
+        if slot.bad.is_some() {
+            return;
+        }
+        slot.new_table = self.at_last_deal != Some(self.changes);
+        self.at_last_deal = Some(self.changes);
+        let rec = &slot.record;
+        if slot.new_table {
+            self.rotations.clear();
+            self.rotations
+                .resize(profiles.len(), Rotation::new(rec.players.len(), None));
+        }
+        let written = rec.dealer_written.then_some(rec.dealer);
+        slot.dealers.clear();
+        for (rotation, p) in self.rotations.iter_mut().zip(profiles) {
+            slot.dealers
+                .push(rotation.deal(written, rec.contract, rec.compulsory, p));
+        }
+    }
+}
+
+/// Up to [`BATCH`] consecutive rows.
+#[derive(Debug, Default)]
+struct Batch {
+    /// Its place in the archive: 0 for the first batch.
+    index: u64,
+    slots: Vec<Slot>,
+    /// Slots in use.
+    len: usize,
+    /// The first slot whose players were read, and those players: its decoder compared
+    /// them with its own last batch, not with the batch before this one.
+    first_read: Option<usize>,
+    first_players: Vec<String>,
+    /// The players of the batch's last row whose players were read.
+    last_players: Vec<String>,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            slots: (0..BATCH).map(|_| Slot::default()).collect(),
+            ..Batch::default()
+        }
+    }
+
+    /// Decodes every row with this worker's decoder.
+    fn decode(&mut self, engine: &Engine, decoder: &mut Decoder) {
+        self.first_read = None;
+        for i in 0..self.len {
+            if engine.decode(decoder, &mut self.slots[i]) && self.first_read.is_none() {
+                self.first_read = Some(i);
+                copy_names(&mut self.first_players, decoder.players());
+            }
+        }
+        if self.first_read.is_some() {
+            copy_names(&mut self.last_players, decoder.players());
+        }
+    }
+
+    /// Seats every row, after the batch before.
+    fn seat(&mut self, tables: &mut Tables, profiles: &[Profile]) {
+        if let Some(i) = self.first_read {
+            self.slots[i].players_changed = self.first_players != tables.last_players;
+            std::mem::swap(&mut tables.last_players, &mut self.last_players);
+        }
+        for slot in &mut self.slots[..self.len] {
+            tables.seat(slot, profiles);
+        }
+    }
+}
+
+/// Copies names into a list, reusing its strings.
+fn copy_names(to: &mut Vec<String>, from: &[String]) {
+    to.truncate(from.len());
+    let n = to.len();
+    for (a, b) in to.iter_mut().zip(from) {
+        a.clone_from(b);
+    }
+    to.extend_from_slice(&from[n..]);
+}
+
+/// The input and where cutting it has got to.
+struct Cutter<R> {
+    rows: Rows<R>,
+    /// The next batch's index.
+    next: u64,
+    /// The input has ended.
+    done: bool,
+}
+
+/// The caller's function, and what it said.
+struct HandOn<'f, F, B> {
+    each: &'f mut F,
+    /// What `each` stopped the loop with.
+    stopped_with: Option<B>,
+}
+
+/// One step that the workers take in the archive's order, batch after batch: whose turn
+/// it is (a batch's index) and what the step carries from batch to batch.
+struct InTurn<T> {
+    state: Mutex<(u64, T)>,
+    turned: Condvar,
+}
+
+impl<T> InTurn<T> {
+    fn new(first: T) -> InTurn<T> {
+        InTurn {
+            state: Mutex::new((0, first)),
+            turned: Condvar::new(),
+        }
+    }
+
+    /// Runs `step` on batch `index` after every batch before it (None once `stop` is set).
+    fn take<X>(&self, index: u64, stop: &AtomicBool, step: impl FnOnce(&mut T) -> X) -> Option<X> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        while state.0 != index && !stop.load(Ordering::Relaxed) {
+            state = self
+                .turned
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let x = step(&mut state.1);
+        state.0 += 1;
+        self.turned.notify_all();
+        Some(x)
+    }
+
+    /// Wakes every waiting worker (to see that the loop stops).
+    fn wake(&self) {
+        let _state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        self.turned.notify_all();
+    }
+}
+
+/// What the workers of one [`play_all`] share. Each worker (the calling thread is one)
+/// loops: it cuts the next batch of rows, decodes it, seats it in turn, plays it, and
+/// hands it on in turn. Only cutting, seating and handing on wait for one another.
+struct Workers<'e, 'f, R, F, B> {
+    engine: &'e Engine<'e>,
+    /// Set when `each` stops the loop (or a worker panics): everyone winds down.
+    stop: AtomicBool,
+    cutter: Mutex<Cutter<R>>,
+    seating: InTurn<Tables>,
+    hand_on: InTurn<HandOn<'f, F, B>>,
+}
+
+impl<'e, 'f, R, F, B> Workers<'e, 'f, R, F, B>
+where
+    R: BufRead + Send,
+    F: FnMut(Result<Played<'_>, RecordError>) -> ControlFlow<B> + Send,
+    B: Send,
+{
+    fn run(
+        engine: &'e Engine<'e>,
+        rows: Rows<R>,
+        decoder: &Decoder,
+        jobs: usize,
+        each: &'f mut F,
+    ) -> ControlFlow<B> {
+        let workers = Workers {
+            engine,
+            stop: AtomicBool::new(false),
+            cutter: Mutex::new(Cutter {
+                rows,
+                next: 0,
+                done: false,
+            }),
+            seating: InTurn::new(Tables::default()),
+            hand_on: InTurn::new(HandOn {
+                each,
+                stopped_with: None,
+            }),
+        };
+        std::thread::scope(|s| {
+            for _ in 1..jobs {
+                let mut decoder = decoder.clone();
+                let workers = &workers;
+                s.spawn(move || workers.work(&mut decoder));
+            }
+            workers.work(&mut decoder.clone());
+        });
+        let hand_on = workers
+            .hand_on
+            .state
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        match hand_on.1.stopped_with {
+            Some(b) => ControlFlow::Break(b),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Stops every worker (each finishes the step it is in and leaves).
+    fn halt(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.seating.wake();
+        self.hand_on.wake();
+    }
+
+    /// One worker's loop, with its own batch and decoder.
+    fn work(&self, decoder: &mut Decoder) {
+        let _halt = HaltOnPanic(&|| self.halt());
+        let mut batch = Batch::new();
+        while self.cut(&mut batch) {
+            batch.decode(self.engine, decoder);
+            let profiles = self.engine.profiles;
+            let seated = self.seating.take(batch.index, &self.stop, |tables| {
+                batch.seat(tables, profiles)
+            });
+            if seated.is_none() {
+                return;
+            }
+            for slot in &mut batch.slots[..batch.len] {
+                self.engine.play(slot);
+            }
+            let handed = self.hand_on.take(batch.index, &self.stop, |h| {
+                for slot in &mut batch.slots[..batch.len] {
+                    if let ControlFlow::Break(b) = slot.hand_on(profiles, &mut *h.each) {
+                        h.stopped_with = Some(b);
+                        // Before the turn passes: no later batch reaches `each`.
+                        self.stop.store(true, Ordering::Relaxed);
+                        return false;
+                    }
+                }
+                true
+            });
+            if handed != Some(true) {
+                self.halt();
+                return;
+            }
+        }
+    }
+
+    /// Cuts the next batch of rows into `batch`; false at the end of the input.
+    fn cut(&self, batch: &mut Batch) -> bool {
+        let mut cutter = self.cutter.lock().unwrap_or_else(PoisonError::into_inner);
+        if cutter.done || self.stopped() {
+            return false;
+        }
+        batch.len = 0;
+        while batch.len < BATCH && cutter.rows.next(&mut batch.slots[batch.len].raw) {
+            batch.len += 1;
+        }
+        cutter.done = batch.len < BATCH;
+        batch.index = cutter.next;
+        cutter.next += 1;
+        batch.len > 0
+    }
+}
+
+/// Stops every worker when the thread holding it panics, so that none waits for a turn
+/// that will not come (the panic then reaches the caller).
+struct HaltOnPanic<'a>(&'a dyn Fn());
+
+impl Drop for HaltOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            (self.0)();
+        }
     }
 }

@@ -149,6 +149,35 @@ fn bad_rows_are_reported_with_their_line_and_the_rest_is_scored() {
     assert!(err.contains(&format!("corrupt.csv:{}:", bad[0])), "{err}");
     assert!(!err.contains(&format!("corrupt.csv:{}:", bad[1])), "{err}");
     assert!(out.stdout.is_empty());
+
+    // Any number of jobs prints the same, errors and exit code included.
+    let runs: [&[&str]; 4] = [
+        &["score", p, "--summary", "--keep-going"],
+        &["score", p, "--summary"],
+        &["score", p, "--keep-going", "--format", "csv"],
+        &["compare", p, "--variants", "ddv,ja-online", "--summary"],
+    ];
+    for args in runs {
+        let one = doko(&[args, &["--jobs", "1"]].concat());
+        for jobs in ["2", "3", "8"] {
+            let many = doko(&[args, &["--jobs", jobs]].concat());
+            assert_eq!(
+                many.status.code(),
+                one.status.code(),
+                "{args:?} --jobs {jobs}"
+            );
+            assert!(
+                many.stdout == one.stdout,
+                "{args:?} --jobs {jobs}: stdout differs"
+            );
+            assert!(
+                many.stderr == one.stderr,
+                "{args:?} --jobs {jobs}: stderr differs"
+            );
+        }
+    }
+    let out = doko(&["score", p, "--summary", "--jobs", "0"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

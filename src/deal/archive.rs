@@ -108,11 +108,9 @@ struct JsonDeal {
     note: Option<String>,
 }
 
-/// One row of a CSV archive: its bytes while it is read, then its text (checked once to
-/// be UTF-8), and the span of each field, without the ASCII white space around it.
-#[derive(Debug, Default)]
+/// One row of a CSV archive: its text (checked once to be UTF-8), and the span of each field, without the ASCII white space around it.
+#[derive(Debug, Default, Clone)]
 struct Row {
-    bytes: Vec<u8>,
     text: String,
     spans: Vec<(usize, usize)>,
     /// The row has a `:` (a trick may name its players).
@@ -238,97 +236,119 @@ impl Row {
     }
 }
 
-/// Reads the deals of an archive one at a time. Each item is a deal that still has to be
-/// played under a profile ([`crate::play::play`]), or the error that stopped it.
-pub struct ArchiveReader<R: BufRead> {
+/// One row of an archive as [`Rows`] cut it from the input, not yet decoded: its bytes (a
+/// quoted CSV row's lines together), the line it starts on and its deal number.
+#[derive(Debug, Default)]
+pub(crate) struct RawRow {
+    bytes: Vec<u8>,
+    line: usize,
+    number: usize,
+    /// Why the row could not be cut (too long, an unclosed quote, a read error).
+    cut: Option<RecordError>,
+}
+
+impl RawRow {
+    /// The line the row starts on.
+    pub(crate) fn line(&self) -> usize {
+        self.line
+    }
+}
+
+/// Cuts an archive into rows, in order: the one step of reading an archive that cannot be
+/// shared between threads. [`Decoder`]s turn the rows into records, on any thread.
+pub(crate) struct Rows<R> {
     file: String,
     input: R,
     format: ArchiveFormat,
-    /// CSV: the column of each name in COLUMNS.
-    cols: Vec<Option<usize>>,
     /// Lines read so far.
     line: usize,
-    /// The current row (CSV) or line (JSON Lines).
-    row: Row,
-    /// The previous deal's players: a new list starts a new table.
-    players: Vec<String>,
-    players_text: String,
-    /// Why the current players cannot be a table, if they cannot.
-    bad_players: Option<String>,
+    /// Deals cut so far: every non-blank row after the header is one.
     number: usize,
-    /// How many times the players changed (a new table).
-    tables: u64,
+    /// A read error ended the input.
+    failed: bool,
 }
 
-impl<R: BufRead> ArchiveReader<R> {
-    pub fn new(
-        file: &str,
-        format: ArchiveFormat,
-        input: R,
-    ) -> Result<ArchiveReader<R>, RecordError> {
-        let mut reader = ArchiveReader {
-            file: file.to_string(),
-            input,
-            format,
-            cols: Vec::new(),
-            line: 0,
-            row: Row::default(),
-            players: Vec::new(),
-            players_text: String::new(),
-            bad_players: None,
-            number: 0,
-            tables: 0,
-        };
-        if format == ArchiveFormat::Csv {
-            let header_line = match reader.read_row() {
-                Some(Ok(l)) => l,
-                Some(Err(e)) => return Err(e),
-                None => {
-                    return Err(RecordError::new(
-                        file,
-                        "the archive is empty: a header line is needed",
-                    )
-                    .line(1));
+impl<R: BufRead> Rows<R> {
+    /// Cuts the next non-blank row into `row`, reusing its buffer; false at the end.
+    pub(crate) fn next(&mut self, row: &mut RawRow) -> bool {
+        row.cut = None;
+        loop {
+            row.bytes.clear();
+            if self.failed {
+                return false;
+            }
+            let start = self.line + 1;
+            row.line = start;
+            // The usual row is whole in the input's buffer: found with one search, copied
+            // once. Else (the buffer ends within it, or an error) the general way.
+            let end = match self.input.fill_buf() {
+                Ok(buf) if let Some(nl) = memchr::memchr(b'\n', buf) => {
+                    row.bytes.extend_from_slice(&buf[..=nl]);
+                    self.input.consume(nl + 1);
+                    Ok(LineEnd::Line)
                 }
+                _ => read_line_bounded(&mut self.input, &mut row.bytes, MAX_ROW),
             };
-            let names: Vec<String> = (0..reader.row.spans.len())
-                .map(|i| reader.row.field(Some(i)).to_ascii_lowercase())
-                .collect();
-            for n in &names {
-                if !COLUMNS.contains(&n.as_str()) {
-                    return Err(RecordError::new(
-                        file,
-                        format!("unknown column `{n}` (known: {})", COLUMNS.join(", ")),
-                    )
-                    .line(header_line)
-                    .field(n.clone()));
+            match end {
+                Ok(LineEnd::Eof) => return false,
+                Ok(LineEnd::Line) => self.line += 1,
+                Ok(LineEnd::TooLong) => {
+                    self.line += 1;
+                    self.number += 1;
+                    row.number = self.number;
+                    row.cut = Some(self.too_long(start).deal(self.number));
+                    return true;
+                }
+                Err(e) => {
+                    self.failed = true;
+                    self.number += 1;
+                    row.number = self.number;
+                    row.cut = Some(self.read_error(&e, start).deal(self.number));
+                    return true;
                 }
             }
-            for required in ["players", "tricks"] {
-                if !names.iter().any(|n| n == required) {
-                    return Err(RecordError::new(
-                        file,
-                        format!("an archive needs a `{required}` column"),
-                    )
-                    .line(header_line));
-                }
+            if row.bytes.iter().all(u8::is_ascii_whitespace) {
+                continue;
             }
-            reader.cols = COLUMNS
-                .iter()
-                .map(|c| names.iter().position(|n| n == c))
-                .collect();
+            self.number += 1;
+            row.number = self.number;
+            if self.format == ArchiveFormat::Csv && memchr::memchr(b'"', &row.bytes).is_some() {
+                self.close_quotes(row);
+            }
+            return true;
         }
-        Ok(reader)
     }
 
-    /// The file's name in messages (`<stdin>` for standard input).
-    pub fn file(&self) -> &str {
-        &self.file
-    }
-
-    /// How many times the players have changed so far: a new value means a new table.
-    pub fn tables(&self) -> u64 {
-        self.tables
+    /// A CSV row with an open quote goes on over the next lines until it closes (its
+    /// quotes counted once each, as the lines come).
+    fn close_quotes(&mut self, row: &mut RawRow) {
+        let mut quotes = memchr::memchr_iter(b'"', &row.bytes).count();
+        while quotes % 2 == 1 {
+            let from = row.bytes.len();
+            match read_line_bounded(&mut self.input, &mut row.bytes, MAX_ROW) {
+                Ok(LineEnd::Eof) => break,
+                Ok(LineEnd::Line) => self.line += 1,
+                Ok(LineEnd::TooLong) => {
+                    self.line += 1;
+                    let msg = format!(
+                        "a quote opened on this line is not closed within {} MiB",
+                        MAX_ROW >> 20
+                    );
+                    row.cut = Some(
+                        RecordError::new(&self.file, msg)
+                            .line(row.line)
+                            .deal(row.number),
+                    );
+                    return;
+                }
+                Err(e) => {
+                    self.failed = true;
+                    row.cut = Some(self.read_error(&e, row.line).deal(row.number));
+                    return;
+                }
+            }
+            quotes += memchr::memchr_iter(b'"', &row.bytes[from..]).count();
+        }
     }
 
     fn too_long(&self, line: usize) -> RecordError {
@@ -345,134 +365,220 @@ impl<R: BufRead> ArchiveReader<R> {
     fn read_error(&self, e: &std::io::Error, line: usize) -> RecordError {
         RecordError::new(&self.file, format!("cannot read: {e}")).line(line)
     }
+}
 
-    /// Reads the next non-blank CSV row into `self.row`; returns the line it starts on.
-    fn read_row(&mut self) -> Option<Result<usize, RecordError>> {
-        loop {
-            // Reuse the last row's text as the buffer for this one.
-            self.row.bytes = std::mem::take(&mut self.row.text).into_bytes();
-            self.row.bytes.clear();
-            self.row.spans.clear();
-            let start = self.line + 1;
-            // The usual row is whole in the input's buffer: found with one search, copied
-            // once. Else (the buffer ends within it, or an error) the general way.
-            match self.input.fill_buf() {
-                Ok(buf) if let Some(nl) = memchr::memchr(b'\n', buf) => {
-                    self.row.bytes.extend_from_slice(&buf[..=nl]);
-                    self.input.consume(nl + 1);
-                    self.line += 1;
-                }
-                _ => match read_line_bounded(&mut self.input, &mut self.row.bytes, MAX_ROW) {
-                    Ok(LineEnd::Eof) => return None,
-                    Ok(LineEnd::Line) => self.line += 1,
-                    Ok(LineEnd::TooLong) => {
-                        self.line += 1;
-                        return Some(Err(self.too_long(start)));
-                    }
-                    Err(e) => return Some(Err(self.read_error(&e, start))),
-                },
+impl Row {
+    /// Cuts the bytes of `raw` into fields: by hand at its commas, or by the csv crate
+    /// where the row has quotes. The bytes move here (`raw` gets this row's old buffer).
+    fn cut(&mut self, raw: &mut RawRow) -> Result<(), String> {
+        let mut bytes = std::mem::take(&mut self.text).into_bytes();
+        std::mem::swap(&mut bytes, &mut raw.bytes);
+        raw.bytes.clear();
+        self.spans.clear();
+        let mut end = bytes.len();
+        while end > 0 && matches!(bytes[end - 1], b'\n' | b'\r') {
+            end -= 1;
+        }
+        // A quote: the csv crate reads the row. A colon: tricks may name players.
+        let special = memchr::memchr2(b'"', b':', &bytes[..end]);
+        let quoted = special.is_some_and(|i| bytes[i] == b'"' || bytes[i + 1..end].contains(&b'"'));
+        self.colon = special.is_some();
+        if !quoted {
+            split_at_commas(&mut self.spans, &bytes[..end]);
+        } else {
+            let mut rdr = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(bytes.as_slice());
+            let mut record = csv::ByteRecord::new();
+            rdr.read_byte_record(&mut record)
+                .map_err(|e| format!("cannot read the row: {e}"))?;
+            let mut fields = Vec::with_capacity(record.as_slice().len());
+            let mut spans = Vec::with_capacity(record.len());
+            for f in record.iter() {
+                let a = fields.len();
+                fields.extend_from_slice(f);
+                spans.push((a, fields.len()));
             }
-            if self.row.bytes.iter().all(u8::is_ascii_whitespace) {
-                continue;
+            self.colon = fields.contains(&b':');
+            bytes = fields;
+            for (a, b) in spans {
+                push_span(&mut self.spans, &bytes, a, b);
             }
-            let mut end = self.row.bytes.len();
-            while end > 0 && matches!(self.row.bytes[end - 1], b'\n' | b'\r') {
-                end -= 1;
-            }
-            // A quote: the csv crate reads the row. A colon: tricks may name players.
-            let special = memchr::memchr2(b'"', b':', &self.row.bytes[..end]);
-            let quoted = special.is_some_and(|i| {
-                self.row.bytes[i] == b'"' || self.row.bytes[i + 1..end].contains(&b'"')
-            });
-            self.row.colon = special.is_some();
-            if !quoted {
-                split_at_commas(&mut self.row.spans, &self.row.bytes[..end]);
-            } else {
-                self.row.spans.clear();
-                // Quoted fields: let the csv crate read them, over several lines if a
-                // quote is open (its quotes counted once each, as the lines come).
-                let mut quotes = memchr::memchr_iter(b'"', &self.row.bytes).count();
-                while quotes % 2 == 1 {
-                    let from = self.row.bytes.len();
-                    match read_line_bounded(&mut self.input, &mut self.row.bytes, MAX_ROW) {
-                        Ok(LineEnd::Eof) => break,
-                        Ok(LineEnd::Line) => self.line += 1,
-                        Ok(LineEnd::TooLong) => {
-                            self.line += 1;
-                            return Some(Err(RecordError::new(
-                                &self.file,
-                                format!(
-                                    "a quote opened on this line is not closed within {} MiB",
-                                    MAX_ROW >> 20
-                                ),
-                            )
-                            .line(start)));
-                        }
-                        Err(e) => return Some(Err(self.read_error(&e, start))),
-                    }
-                    quotes += memchr::memchr_iter(b'"', &self.row.bytes[from..]).count();
-                }
-                let mut rdr = csv::ReaderBuilder::new()
-                    .has_headers(false)
-                    .flexible(true)
-                    .from_reader(self.row.bytes.as_slice());
-                let mut record = csv::ByteRecord::new();
-                match rdr.read_byte_record(&mut record) {
-                    Ok(_) => {}
-                    Err(e) => {
-                        return Some(Err(RecordError::new(
-                            &self.file,
-                            format!("cannot read the row: {e}"),
-                        )
-                        .line(start)));
-                    }
-                }
-                let mut bytes = Vec::with_capacity(record.as_slice().len());
-                let mut spans = Vec::with_capacity(record.len());
-                for f in record.iter() {
-                    let a = bytes.len();
-                    bytes.extend_from_slice(f);
-                    spans.push((a, bytes.len()));
-                }
-                self.row.colon = bytes.contains(&b':');
-                self.row.bytes = bytes;
-                for (a, b) in spans {
-                    push_span(&mut self.row.spans, &self.row.bytes, a, b);
-                }
-            }
-            self.row.bytes.extend_from_slice(PADDING.as_bytes());
-            match String::from_utf8(std::mem::take(&mut self.row.bytes)) {
-                Ok(text) => self.row.text = text,
-                Err(_) => {
-                    return Some(Err(
-                        RecordError::new(&self.file, "not valid UTF-8 text").line(start)
-                    ));
-                }
-            }
-            return Some(Ok(start));
+        }
+        bytes.extend_from_slice(PADDING.as_bytes());
+        self.text = String::from_utf8(bytes).map_err(|_| "not valid UTF-8 text".to_string())?;
+        Ok(())
+    }
+}
+
+/// What decoding a row found out besides the record.
+#[derive(Debug)]
+pub(crate) struct Decoded {
+    /// The row's players were read ([`Decoder::players`] holds them).
+    pub(crate) players_read: bool,
+    /// They differ from the players of the row decoded before by the same decoder.
+    pub(crate) players_changed: bool,
+    /// The record, or why the row is not one.
+    pub(crate) result: Result<(), RecordError>,
+}
+
+/// Turns the rows of one archive into records: the one decoder of each archive format.
+/// Each thread reading an archive has its own (a clone).
+#[derive(Debug, Clone)]
+pub(crate) struct Decoder {
+    file: String,
+    format: ArchiveFormat,
+    /// CSV: the column of each name in COLUMNS.
+    cols: Vec<Option<usize>>,
+    /// The current row's fields (CSV).
+    row: Row,
+    /// The last row's players, and (CSV) as written.
+    players: Vec<String>,
+    players_text: String,
+    /// Why the current players cannot be a table, if they cannot.
+    bad_players: Option<String>,
+}
+
+impl Decoder {
+    fn new(file: &str, format: ArchiveFormat) -> Decoder {
+        Decoder {
+            file: file.to_string(),
+            format,
+            cols: Vec::new(),
+            row: Row::default(),
+            players: Vec::new(),
+            players_text: String::new(),
+            bad_players: Some("0 players".to_string()),
         }
     }
 
-    /// Takes the players of the current row; a new list starts a new table. The usual row,
-    /// with the last row's players, copies nothing.
+    /// The players of the last row whose players were read.
+    pub(crate) fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// Decodes `raw` into `rec`, reusing the record's buffers; `raw` keeps its line and
+    /// number, and a buffer for the next row.
+    pub(crate) fn decode(&mut self, raw: &mut RawRow, rec: &mut FullRecord) -> Decoded {
+        let mut d = Decoded {
+            players_read: false,
+            players_changed: false,
+            result: Ok(()),
+        };
+        d.result = match raw.cut.take() {
+            Some(e) => Err(e),
+            None => match self.format {
+                ArchiveFormat::Csv => self.decode_csv(raw, rec, &mut d),
+                ArchiveFormat::Jsonl => self.decode_json(raw, rec, &mut d),
+            },
+        };
+        d
+    }
+
+    fn error(&self, message: impl Into<String>, line: usize, number: usize) -> RecordError {
+        RecordError::new(&self.file, message)
+            .line(line)
+            .deal(number)
+    }
+
+    fn decode_csv(
+        &mut self,
+        raw: &mut RawRow,
+        rec: &mut FullRecord,
+        d: &mut Decoded,
+    ) -> Result<(), RecordError> {
+        let (line, number) = (raw.line, raw.number);
+        self.row.cut(raw).map_err(|m| self.error(m, line, number))?;
+        d.players_read = true;
+        d.players_changed = self.take_players();
+        self.check_players(line, number)?;
+        // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
+        // general way.
+        let rare = (WEDDING_PARTNER..=HANDS).any(|i| !self.row.is_empty(self.cols[i]))
+            || (self.row.colon
+                && memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some());
+        if rare {
+            let fields = self
+                .raw_from_row()
+                .map_err(|(field, m)| self.error(m, line, number).field(field))?;
+            *rec = self.record_from(line, number, &fields)?;
+            Ok(())
+        } else {
+            self.fill_plain(number, rec)
+                .map_err(|(trick, field, m)| self.error(m, line, number).field(field).trick(trick))
+        }
+    }
+
+    fn decode_json(
+        &mut self,
+        raw: &RawRow,
+        rec: &mut FullRecord,
+        d: &mut Decoded,
+    ) -> Result<(), RecordError> {
+        let (line, number) = (raw.line, raw.number);
+        let j: JsonDeal = serde_json::from_slice(&raw.bytes)
+            .map_err(|e| self.error(e.to_string(), line, number))?;
+        d.players_read = true;
+        let same = j.players.len() == self.players.len()
+            && j.players
+                .iter()
+                .zip(&self.players)
+                .all(|(a, b)| a.trim() == b);
+        if !same {
+            self.players = j.players.iter().map(|p| p.trim().to_string()).collect();
+            self.new_players();
+            d.players_changed = true;
+        }
+        self.check_players(line, number)?;
+        let fields = RawDeal {
+            dealer: j.dealer,
+            contract: j.contract,
+            declarer: j.declarer,
+            compulsory: j.compulsory,
+            hands: j.hands,
+            calls: Some(j.calls),
+            tricks: Some(j.tricks),
+            wedding_partner: j.wedding_partner,
+            schweinchen: j.schweinchen,
+            hyperschweinchen: j.hyperschweinchen,
+            accepted_by: j.accepted_by,
+            passed: j.passed,
+            returned: j.returned,
+            called: j.called,
+            knock: j.knock,
+            bock: j.bock,
+            note: j.note,
+            ..RawDeal::default()
+        };
+        *rec = self.record_from(line, number, &fields)?;
+        Ok(())
+    }
+
+    /// Takes the players of the current CSV row; true where they differ from the last
+    /// row's. The usual row, with the last row's players as written, copies nothing.
     fn take_players(&mut self) -> bool {
         let text = self.row.field(self.cols[PLAYERS]);
         if text == self.players_text {
             return false;
         }
-        self.players = text
+        self.players_text.clear();
+        self.players_text.push_str(text);
+        let players: Vec<String> = text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|p| !p.is_empty())
             .map(String::from)
             .collect();
-        self.players_text = text.to_string();
-        self.new_table();
+        if players == self.players {
+            return false;
+        }
+        self.players = players;
+        self.new_players();
         true
     }
 
-    /// The players changed: a new table, whose players are checked once.
-    fn new_table(&mut self) {
-        self.tables += 1;
+    /// The players changed: they are checked once.
+    fn new_players(&mut self) {
         let seats = self.players.len();
         self.bad_players = if !(2..=MAX_SEATS).contains(&seats) {
             Some(format!("{seats} players"))
@@ -481,14 +587,12 @@ impl<R: BufRead> ArchiveReader<R> {
         };
     }
 
-    /// The players of the current deal, unless they cannot be a table.
-    fn players_error(&self, line: usize) -> Option<RecordError> {
-        self.bad_players.as_ref().map(|m| {
-            RecordError::new(&self.file, m.clone())
-                .line(line)
-                .deal(self.number)
-                .field("players")
-        })
+    /// Can the current players be a table?
+    fn check_players(&self, line: usize, number: usize) -> Result<(), RecordError> {
+        match &self.bad_players {
+            Some(m) => Err(self.error(m.clone(), line, number).field("players")),
+            None => Ok(()),
+        }
     }
 
     /// The current CSV row as the fields of a record, as written.
@@ -531,103 +635,17 @@ impl<R: BufRead> ArchiveReader<R> {
         })
     }
 
-    /// The next deal as written: its line, players and fields.
-    #[allow(clippy::type_complexity)]
-    fn next_raw(&mut self) -> Option<Result<(usize, Vec<String>, RawDeal), RecordError>> {
-        match self.format {
-            ArchiveFormat::Csv => {
-                let line = match self.read_row()? {
-                    Ok(l) => l,
-                    Err(e) => return Some(Err(e)),
-                };
-                self.number += 1;
-                self.take_players();
-                if let Some(e) = self.players_error(line) {
-                    return Some(Err(e));
-                }
-                match self.raw_from_row() {
-                    Ok(raw) => Some(Ok((line, self.players.clone(), raw))),
-                    Err((field, msg)) => Some(Err(RecordError::new(&self.file, msg)
-                        .line(line)
-                        .deal(self.number)
-                        .field(field))),
-                }
-            }
-            ArchiveFormat::Jsonl => loop {
-                self.row.bytes.clear();
-                self.line += 1;
-                match read_line_bounded(&mut self.input, &mut self.row.bytes, MAX_ROW) {
-                    Ok(LineEnd::Eof) => return None,
-                    Ok(LineEnd::Line) => {}
-                    Ok(LineEnd::TooLong) => {
-                        self.number += 1;
-                        return Some(Err(self.too_long(self.line).deal(self.number)));
-                    }
-                    Err(e) => return Some(Err(self.read_error(&e, self.line))),
-                }
-                if self.row.bytes.iter().all(u8::is_ascii_whitespace) {
-                    continue;
-                }
-                self.number += 1;
-                let d: JsonDeal = match serde_json::from_slice(&self.row.bytes) {
-                    Ok(d) => d,
-                    Err(e) => {
-                        return Some(Err(RecordError::new(&self.file, e.to_string())
-                            .line(self.line)
-                            .deal(self.number)));
-                    }
-                };
-                let players: Vec<String> = d.players.iter().map(|p| p.trim().to_string()).collect();
-                if players != self.players {
-                    self.players = players.clone();
-                    self.new_table();
-                }
-                if let Some(e) = self.players_error(self.line) {
-                    return Some(Err(e));
-                }
-                let raw = RawDeal {
-                    dealer: d.dealer,
-                    contract: d.contract,
-                    declarer: d.declarer,
-                    compulsory: d.compulsory,
-                    hands: d.hands,
-                    calls: Some(d.calls),
-                    tricks: Some(d.tricks),
-                    wedding_partner: d.wedding_partner,
-                    schweinchen: d.schweinchen,
-                    hyperschweinchen: d.hyperschweinchen,
-                    accepted_by: d.accepted_by,
-                    passed: d.passed,
-                    returned: d.returned,
-                    called: d.called,
-                    knock: d.knock,
-                    bock: d.bock,
-                    note: d.note,
-                    ..RawDeal::default()
-                };
-                return Some(Ok((self.line, players, raw)));
-            },
-        }
-    }
-
-    /// Turns fields as written into a record (dealer rotation, contract, declarer).
+    /// Turns fields as written into a record (the general way).
     fn record_from(
-        &mut self,
+        &self,
         line: usize,
-        players: Vec<String>,
-        raw: RawDeal,
+        number: usize,
+        raw: &RawDeal,
     ) -> Result<FullRecord, RecordError> {
-        let number = self.number;
-        let err = |(trick, field, msg): DealError| {
-            RecordError::new(&self.file, msg)
-                .line(line)
-                .deal(number)
-                .field(field)
-                .trick(trick)
-        };
+        let players = &self.players;
         let result = (|| -> Result<FullRecord, DealError> {
             let seat = |name: &str, field: &str| {
-                seat_in(&players, name)
+                seat_in(players, name)
                     .ok_or_else(|| (None, field.to_string(), format!("`{name}` is not a player")))
             };
             let dealer = raw
@@ -644,60 +662,14 @@ impl<R: BufRead> ArchiveReader<R> {
                 .as_deref()
                 .map(|d| seat(d, "declarer"))
                 .transpose()?;
-            build_full_record(&players, &raw, number, dealer, contract, declarer)
+            build_full_record(players, raw, number, dealer, contract, declarer)
         })();
-        result.map_err(err)
-    }
-
-    /// Reads the next deal into `rec`, reusing its buffers (the fast way through a large
-    /// archive; `rec` is the caller's one record, refilled every time). Returns the deal's
-    /// line, or None at the end of the input.
-    pub fn read_into(&mut self, rec: &mut FullRecord) -> Option<(usize, Result<(), RecordError>)> {
-        if self.format == ArchiveFormat::Jsonl {
-            let (line, result) = self.next()?;
-            return Some((line, result.map(|full| *rec = full)));
-        }
-        let line = match self.read_row()? {
-            Ok(l) => l,
-            Err(e) => return Some((e.at.line.unwrap_or(0), Err(e))),
-        };
-        self.number += 1;
-        let new_table = self.take_players();
-        if let Some(e) = self.players_error(line) {
-            return Some((line, Err(e)));
-        }
-        // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
-        // general way.
-        let rare = (WEDDING_PARTNER..=HANDS).any(|i| !self.row.is_empty(self.cols[i]))
-            || (self.row.colon
-                && memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some());
-        let result = if rare {
-            match self.raw_from_row() {
-                Ok(raw) => {
-                    let players = self.players.clone();
-                    self.record_from(line, players, raw).map(|full| *rec = full)
-                }
-                Err((field, msg)) => Err(RecordError::new(&self.file, msg)
-                    .line(line)
-                    .deal(self.number)
-                    .field(field)),
-            }
-        } else {
-            self.fill_plain(new_table, rec)
-                .map_err(|(trick, field, msg)| {
-                    RecordError::new(&self.file, msg)
-                        .line(line)
-                        .deal(self.number)
-                        .field(field)
-                        .trick(trick)
-                })
-        };
-        Some((line, result))
+        result.map_err(|(trick, field, m)| self.error(m, line, number).field(field).trick(trick))
     }
 
     /// Fills `rec` from the current row, a plain one (no rare fields, no named cards),
     /// reusing its buffers.
-    fn fill_plain(&self, new_table: bool, rec: &mut FullRecord) -> Result<(), DealError> {
+    fn fill_plain(&self, number: usize, rec: &mut FullRecord) -> Result<(), DealError> {
         let bad = |field: &str, msg: String| (None, field.to_string(), msg);
         let players = &self.players;
         let row = &self.row;
@@ -727,10 +699,10 @@ impl<R: BufRead> ArchiveReader<R> {
             "" => None,
             n => Some(n.to_string()),
         };
-        if new_table || rec.players.len() != players.len() {
+        if rec.players != *players {
             rec.players.clone_from(players);
         }
-        rec.number = self.number;
+        rec.number = number;
         rec.dealer = dealer.unwrap_or(0);
         rec.dealer_written = dealer.is_some();
         rec.contract = contract;
@@ -743,6 +715,109 @@ impl<R: BufRead> ArchiveReader<R> {
         rec.knock = None;
         rec.called = None;
         Ok(())
+    }
+}
+
+/// Reads the deals of an archive one at a time, each into the caller's record: a deal that
+/// still has to be seated and played under a profile. [`crate::stream::play_all`] reads an
+/// archive on every core.
+pub struct ArchiveReader<R: BufRead> {
+    rows: Rows<R>,
+    decoder: Decoder,
+    raw: RawRow,
+}
+
+impl<R: BufRead> ArchiveReader<R> {
+    /// Opens an archive of `format` read from `input`; `file` names it in messages. A CSV
+    /// archive's header is read and checked here.
+    pub fn new(
+        file: &str,
+        format: ArchiveFormat,
+        input: R,
+    ) -> Result<ArchiveReader<R>, RecordError> {
+        let mut reader = ArchiveReader {
+            rows: Rows {
+                file: file.to_string(),
+                input,
+                format,
+                line: 0,
+                number: 0,
+                failed: false,
+            },
+            decoder: Decoder::new(file, format),
+            raw: RawRow::default(),
+        };
+        if format == ArchiveFormat::Csv {
+            reader.read_header()?;
+        }
+        Ok(reader)
+    }
+
+    /// Reads the CSV header: which column holds which field.
+    fn read_header(&mut self) -> Result<(), RecordError> {
+        let file = self.rows.file.clone();
+        if !self.rows.next(&mut self.raw) {
+            return Err(
+                RecordError::new(&file, "the archive is empty: a header line is needed").line(1),
+            );
+        }
+        // The header is not a deal.
+        self.rows.number = 0;
+        let line = self.raw.line;
+        if let Some(mut e) = self.raw.cut.take() {
+            e.at.deal = None;
+            return Err(e);
+        }
+        let row = &mut self.decoder.row;
+        row.cut(&mut self.raw)
+            .map_err(|m| RecordError::new(&file, m).line(line))?;
+        let names: Vec<String> = (0..row.spans.len())
+            .map(|i| row.field(Some(i)).to_ascii_lowercase())
+            .collect();
+        for n in &names {
+            if !COLUMNS.contains(&n.as_str()) {
+                return Err(RecordError::new(
+                    &file,
+                    format!("unknown column `{n}` (known: {})", COLUMNS.join(", ")),
+                )
+                .line(line)
+                .field(n.clone()));
+            }
+        }
+        for required in ["players", "tricks"] {
+            if !names.iter().any(|n| n == required) {
+                return Err(RecordError::new(
+                    &file,
+                    format!("an archive needs a `{required}` column"),
+                )
+                .line(line));
+            }
+        }
+        self.decoder.cols = COLUMNS
+            .iter()
+            .map(|c| names.iter().position(|n| n == c))
+            .collect();
+        Ok(())
+    }
+
+    /// The file's name in messages (`<stdin>` for standard input).
+    pub fn file(&self) -> &str {
+        &self.rows.file
+    }
+
+    /// Reads the next deal into `rec`, reusing its buffers (the caller's one record,
+    /// refilled every time). Returns the deal's line, or None at the end of the input.
+    pub fn read_into(&mut self, rec: &mut FullRecord) -> Option<(usize, Result<(), RecordError>)> {
+        if !self.rows.next(&mut self.raw) {
+            return None;
+        }
+        let line = self.raw.line;
+        Some((line, self.decoder.decode(&mut self.raw, rec).result))
+    }
+
+    /// The two steps of reading: cutting rows (in order) and decoding them (anywhere).
+    pub(crate) fn into_parts(self) -> (Rows<R>, Decoder) {
+        (self.rows, self.decoder)
     }
 }
 
@@ -881,10 +956,9 @@ impl<R: BufRead> Iterator for ArchiveReader<R> {
     type Item = (usize, Result<FullRecord, RecordError>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        match self.next_raw()? {
-            Ok((line, players, raw)) => Some((line, self.record_from(line, players, raw))),
-            Err(e) => Some((e.at.line.unwrap_or(0), Err(e))),
-        }
+        let mut rec = FullRecord::default();
+        let (line, result) = self.read_into(&mut rec)?;
+        Some((line, result.map(|()| rec)))
     }
 }
 
@@ -1091,18 +1165,21 @@ mod tests {
             let mut reader = ArchiveReader::new("a", format, input).unwrap();
             let mut rec = FullRecord::default();
             let (line, r) = reader.read_into(&mut rec).unwrap();
-            assert!(reader.row.bytes.capacity() <= 2 * MAX_ROW + 64);
-            assert!(reader.row.text.capacity() <= 2 * MAX_ROW + 64);
+            assert!(reader.raw.bytes.capacity() <= 2 * MAX_ROW + 64);
+            assert!(reader.decoder.row.text.capacity() <= 2 * MAX_ROW + 64);
             (line, r.unwrap_err().to_string())
         };
         let (line, e) = runaway(ArchiveFormat::Csv, "players,tricks\n\"A B C D,", b'\n');
         assert_eq!(line, 2);
         assert!(
-            e.contains("a:2: a quote opened on this line is not closed within 1 MiB"),
+            e.contains("a:2: deal 1: a quote opened on this line is not closed within 1 MiB"),
             "{e}"
         );
         let (_, e) = runaway(ArchiveFormat::Csv, "players,tricks\nA B C D,", b'x');
-        assert!(e.contains("a:2: the line is longer than 1 MiB"), "{e}");
+        assert!(
+            e.contains("a:2: deal 1: the line is longer than 1 MiB"),
+            "{e}"
+        );
         let (_, e) = runaway(ArchiveFormat::Jsonl, "{\"players\": [\"", b'x');
         assert!(
             e.contains("a:1: deal 1: the line is longer than 1 MiB"),

@@ -209,6 +209,10 @@ pub struct ScoreArgs {
     /// scored.
     #[arg(long)]
     pub keep_going: bool,
+    /// Threads that play the deals of an archive (default: every core). The output is the
+    /// same for any number.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
     /// Read inputs as this format whatever their extension (csv, toml, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
@@ -237,6 +241,10 @@ pub struct CompareArgs {
     pub explain: bool,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// Threads that play the deals of an archive (default: every core). The output is the
+    /// same for any number.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
 }

@@ -1,5 +1,6 @@
 //! `doko compare FILE --variants A,B,...`: the same deals under several profiles.
 
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
@@ -57,7 +58,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
                 .collect::<Vec<_>>();
             (players, columns)
         }
-        Source::Archive(reader) => archive_columns(*reader, profiles)?,
+        Source::Archive(reader) => archive_columns(*reader, profiles, args)?,
     };
     let n = columns[0].outcomes.len();
     let mut bad = 0;
@@ -96,21 +97,25 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
 /// Each profile's outcome for every deal of an archive (one table: the same players
 /// throughout, as on a sheet).
 fn archive_columns(
-    mut reader: doko::deal::archive::ArchiveReader<Box<dyn std::io::BufRead>>,
+    reader: doko::deal::archive::ArchiveReader<Box<dyn std::io::BufRead + Send>>,
     profiles: Vec<Profile>,
+    args: &CompareArgs,
 ) -> Result<(Vec<String>, Vec<Column>)> {
-    let mut player = doko::stream::Player::new(profiles.clone());
     let mut players: Option<Vec<String>> = None;
     let mut columns: Vec<Column> = profiles
-        .into_iter()
+        .iter()
         .map(|profile| Column {
-            profile,
+            profile: profile.clone(),
             outcomes: Vec::new(),
             session: Session::new(Vec::new()),
         })
         .collect();
-    while let Some(deal) = player.next(&mut reader) {
-        let mut deal = deal?;
+    let jobs = args.jobs.unwrap_or_else(doko::stream::all_cores);
+    let flow = doko::stream::play_all(reader, &profiles, jobs, |deal| {
+        let mut deal = match deal {
+            Ok(d) => d,
+            Err(e) => return ControlFlow::Break(anyhow::Error::from(e)),
+        };
         match &players {
             None => {
                 players = Some(deal.players.to_vec());
@@ -118,12 +123,14 @@ fn archive_columns(
                     c.session = Session::new(deal.players.to_vec());
                 }
             }
-            Some(p) if p.as_slice() != deal.players => bail!(
-                "deal {}: players {} differ from {}; compare them separately, or use --summary",
-                deal.number,
-                deal.players.join(", "),
-                p.join(", ")
-            ),
+            Some(p) if p.as_slice() != deal.players => {
+                return ControlFlow::Break(anyhow::anyhow!(
+                    "deal {}: players {} differ from {}; compare them separately, or use --summary",
+                    deal.number,
+                    deal.players.join(", "),
+                    p.join(", ")
+                ));
+            }
             Some(_) => {}
         }
         for (i, c) in columns.iter_mut().enumerate() {
@@ -133,6 +140,10 @@ fn archive_columns(
                 .map_err(|e| e.to_string());
             c.outcomes.push(outcome);
         }
+        ControlFlow::Continue(())
+    });
+    if let ControlFlow::Break(e) = flow {
+        return Err(e);
     }
     Ok((players.unwrap_or_default(), columns))
 }
@@ -436,7 +447,8 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
     let source = doko::input::Source::open(&args.file, args.input_format)?;
     // Every bad deal is reported with its place (the first 50), then nothing is compared.
     let mut bad = 0usize;
-    let report = doko::compare::summary(source, profiles, &mut |e| {
+    let jobs = args.jobs.unwrap_or_else(doko::stream::all_cores);
+    let report = doko::compare::summary(source, profiles, jobs, &mut |e| {
         bad += 1;
         if bad <= 50 {
             eprintln!("doko: error: {e}");

@@ -2,6 +2,7 @@
 //! `--summary` aggregates over any number of deals (archives are streamed).
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
@@ -120,31 +121,53 @@ fn score_document(
     Ok(true)
 }
 
-/// Scores the deals of an archive as they are read (one record, refilled for every deal:
-/// memory stays flat). Without `--keep-going` the first bad deal ends the run: false.
+/// Scores the deals of an archive as they are read, on `--jobs` threads (memory stays
+/// flat). Without `--keep-going` the first bad deal ends the run: false.
 fn score_archive(
-    mut reader: doko::deal::archive::ArchiveReader<Box<dyn std::io::BufRead>>,
+    reader: doko::deal::archive::ArchiveReader<Box<dyn std::io::BufRead + Send>>,
     sink: &mut Sink,
     profile: &Profile,
     errors: &mut Errors,
     args: &ScoreArgs,
 ) -> Result<bool> {
-    let mut player = doko::stream::Player::new(vec![profile.clone()]);
-    while let Some(deal) = player.next(&mut reader) {
+    let profiles = std::slice::from_ref(profile);
+    let jobs = args.jobs.unwrap_or_else(doko::stream::all_cores);
+    let flow = doko::stream::play_all(reader, profiles, jobs, |deal| {
         let scored = deal.map(|mut d| (d.take(0), d.players, d.new_table));
-        match scored {
-            Ok((Ok(facts), players, new_table)) => add(sink, players, new_table, facts, profile)?,
-            Err(e) | Ok((Err(e), _, _)) => {
-                errors.report(&e)?;
+        let step = match scored {
+            Ok((Ok(facts), players, new_table)) => add(sink, players, new_table, facts, profile),
+            Err(e) | Ok((Err(e), _, _)) => errors.report(&e).and_then(|()| {
                 // An archive may hold millions of deals.
-                if !args.keep_going {
-                    return Ok(false);
+                if args.keep_going {
+                    Ok(())
+                } else {
+                    Err(Stop.into())
                 }
-            }
+            }),
+        };
+        match step {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(e),
         }
+    });
+    match flow {
+        ControlFlow::Continue(()) => Ok(true),
+        ControlFlow::Break(e) if e.is::<Stop>() => Ok(false),
+        ControlFlow::Break(e) => Err(e),
     }
-    Ok(true)
 }
+
+/// A bad deal ends the run (without `--keep-going`).
+#[derive(Debug)]
+struct Stop;
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a bad deal ends the run")
+    }
+}
+
+impl std::error::Error for Stop {}
 
 /// Prints what was scored (nothing, where bad deals stop the run) and decides the exit
 /// code.
