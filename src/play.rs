@@ -1410,24 +1410,21 @@ impl Alike {
         v.bock = a.bock.clone();
         v.league = a.league.clone();
         v.contracts.misere_ouvert_bonus = a.contracts.misere_ouvert_bonus;
-        // The points of an extra, where it is scored at all in both (play derives the
-        // extras the profile scores: a club queen only where it counts).
+        // The points of the extras: play derives every extra whatever it scores, but for
+        // the club queens, which it derives only where they score.
         let e = &mut v.extras;
-        for (x, y) in [
-            (&mut e.fox, a.extras.fox),
-            (&mut e.karlchen, a.extras.karlchen),
-            (&mut e.karlchen_caught, a.extras.karlchen_caught),
-            (&mut e.doppelkopf, a.extras.doppelkopf),
-            (&mut e.fox_last_trick, a.extras.fox_last_trick),
-            (&mut e.heart_trick, a.extras.heart_trick),
-            (&mut e.dulle_caught, a.extras.dulle_caught),
-            (&mut e.fox_first_trick, a.extras.fox_first_trick),
-            (&mut e.club_queen, a.extras.club_queen),
-            (&mut e.against_the_old, a.extras.against_the_old),
-        ] {
-            if (*x != 0) == (y != 0) {
-                *x = y;
-            }
+        let club_queen = e.club_queen;
+        e.fox = a.extras.fox;
+        e.karlchen = a.extras.karlchen;
+        e.karlchen_caught = a.extras.karlchen_caught;
+        e.doppelkopf = a.extras.doppelkopf;
+        e.fox_last_trick = a.extras.fox_last_trick;
+        e.heart_trick = a.extras.heart_trick;
+        e.dulle_caught = a.extras.dulle_caught;
+        e.fox_first_trick = a.extras.fox_first_trick;
+        e.against_the_old = a.extras.against_the_old;
+        if (club_queen != 0) == (a.extras.club_queen != 0) {
+            e.club_queen = a.extras.club_queen;
         }
         e.against_the_old_at_tie = a.extras.against_the_old_at_tie;
         e.in_solos.clone_from(&a.extras.in_solos);
@@ -1907,6 +1904,28 @@ mod tests {
 
     fn profile(sets: &[(&str, &str)]) -> Profile {
         crate::variant::test_profile("ddv", sets)
+    }
+
+    /// Play derives every extra whatever it scores (but for the club queens): profiles that
+    /// score other extras share one play of a deal. `compare --summary` of the DDV and the
+    /// Japanese profiles plays each deal once but for weddings and Karlchen.
+    #[test]
+    fn the_points_of_an_extra_do_not_keep_profiles_from_sharing_a_play() {
+        let ddv = profile(&[]);
+        for set in [
+            ("extras.fox", "0"),
+            ("extras.karlchen_caught", "3"),
+            ("extras.against_the_old", "0"),
+            ("extras.club_queen", "0"),
+        ] {
+            assert!(Alike::new(&ddv, &profile(&[set])).always, "{set:?}");
+        }
+        let club_queens = profile(&[("extras.club_queen", "1")]);
+        assert!(!Alike::new(&ddv, &club_queens).always);
+        for name in ["ja-online", "ja-classic"] {
+            let other = Profile::load(name, &[]).unwrap();
+            assert!(Alike::new(&ddv, &other).always, "{name}");
+        }
     }
 
     #[test]

@@ -120,7 +120,7 @@ impl<'p> Engine<'p> {
 
     /// Decodes the slot's row into its record; true where the row's players were read.
     fn decode(&self, decoder: &mut Decoder, slot: &mut Slot) -> bool {
-        let d = decoder.decode(&mut slot.raw, &mut slot.record);
+        let d = decoder.decode(&mut slot.raw, &mut slot.record, &mut slot.players_of);
         slot.players_changed = d.players_changed;
         slot.bad = d.result.err();
         d.players_read
@@ -162,6 +162,8 @@ impl<'p> Engine<'p> {
 struct Slot {
     raw: RawRow,
     record: FullRecord,
+    /// Which players the record holds ([`Decoder::decode`]).
+    players_of: u64,
     /// Why the row is not a deal, if it is not.
     bad: Option<RecordError>,
     /// The row's players differ from the row's before.

@@ -245,6 +245,10 @@ pub(crate) struct RawRow {
     number: usize,
     /// Why the row could not be cut (too long, an unclosed quote, a read error).
     cut: Option<RecordError>,
+    /// CSV: the row has a quote (the csv crate reads it), or a colon (a trick may name
+    /// its players); found while it is cut, so that the row is searched once.
+    quoted: bool,
+    colon: bool,
 }
 
 impl RawRow {
@@ -312,8 +316,15 @@ impl<R: BufRead> Rows<R> {
             }
             self.number += 1;
             row.number = self.number;
-            if self.format == ArchiveFormat::Csv && memchr::memchr(b'"', &row.bytes).is_some() {
-                self.close_quotes(row);
+            if self.format == ArchiveFormat::Csv {
+                (row.quoted, row.colon) = match memchr::memchr2(b'"', b':', &row.bytes) {
+                    None => (false, false),
+                    Some(i) if row.bytes[i] == b'"' => (true, true),
+                    Some(i) => (memchr::memchr(b'"', &row.bytes[i + 1..]).is_some(), true),
+                };
+                if row.quoted {
+                    self.close_quotes(row);
+                }
             }
             return true;
         }
@@ -380,10 +391,8 @@ impl Row {
             end -= 1;
         }
         // A quote: the csv crate reads the row. A colon: tricks may name players.
-        let special = memchr::memchr2(b'"', b':', &bytes[..end]);
-        let quoted = special.is_some_and(|i| bytes[i] == b'"' || bytes[i + 1..end].contains(&b'"'));
-        self.colon = special.is_some();
-        if !quoted {
+        self.colon = raw.colon;
+        if !raw.quoted {
             split_at_commas(&mut self.spans, &bytes[..end]);
         } else {
             let mut rdr = csv::ReaderBuilder::new()
@@ -438,6 +447,15 @@ pub(crate) struct Decoder {
     players_text: String,
     /// Why the current players cannot be a table, if they cannot.
     bad_players: Option<String>,
+    /// Which players `players` holds: a number no other list of players of any decoder
+    /// has had ([`next_generation`]).
+    generation: u64,
+}
+
+/// A new number for a list of players, never 0 and never given before.
+fn next_generation() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Decoder {
@@ -450,6 +468,7 @@ impl Decoder {
             players: Vec::new(),
             players_text: String::new(),
             bad_players: Some("0 players".to_string()),
+            generation: next_generation(),
         }
     }
 
@@ -459,8 +478,14 @@ impl Decoder {
     }
 
     /// Decodes `raw` into `rec`, reusing the record's buffers; `raw` keeps its line and
-    /// number, and a buffer for the next row.
-    pub(crate) fn decode(&mut self, raw: &mut RawRow, rec: &mut FullRecord) -> Decoded {
+    /// number, and a buffer for the next row. `players_of` goes with `rec`: which players
+    /// it holds (0: none known), so that they are copied only when they change.
+    pub(crate) fn decode(
+        &mut self,
+        raw: &mut RawRow,
+        rec: &mut FullRecord,
+        players_of: &mut u64,
+    ) -> Decoded {
         let mut d = Decoded {
             players_read: false,
             players_changed: false,
@@ -469,8 +494,8 @@ impl Decoder {
         d.result = match raw.cut.take() {
             Some(e) => Err(e),
             None => match self.format {
-                ArchiveFormat::Csv => self.decode_csv(raw, rec, &mut d),
-                ArchiveFormat::Jsonl => self.decode_json(raw, rec, &mut d),
+                ArchiveFormat::Csv => self.decode_csv(raw, rec, players_of, &mut d),
+                ArchiveFormat::Jsonl => self.decode_json(raw, rec, players_of, &mut d),
             },
         };
         d
@@ -486,6 +511,7 @@ impl Decoder {
         &mut self,
         raw: &mut RawRow,
         rec: &mut FullRecord,
+        players_of: &mut u64,
         d: &mut Decoded,
     ) -> Result<(), RecordError> {
         let (line, number) = (raw.line, raw.number);
@@ -503,9 +529,10 @@ impl Decoder {
                 .raw_from_row()
                 .map_err(|(field, m)| self.error(m, line, number).field(field))?;
             *rec = self.record_from(line, number, &fields)?;
+            *players_of = self.generation;
             Ok(())
         } else {
-            self.fill_plain(number, rec)
+            self.fill_plain(number, rec, players_of)
                 .map_err(|(trick, field, m)| self.error(m, line, number).field(field).trick(trick))
         }
     }
@@ -514,6 +541,7 @@ impl Decoder {
         &mut self,
         raw: &RawRow,
         rec: &mut FullRecord,
+        players_of: &mut u64,
         d: &mut Decoded,
     ) -> Result<(), RecordError> {
         let (line, number) = (raw.line, raw.number);
@@ -552,6 +580,7 @@ impl Decoder {
             ..RawDeal::default()
         };
         *rec = self.record_from(line, number, &fields)?;
+        *players_of = self.generation;
         Ok(())
     }
 
@@ -577,8 +606,9 @@ impl Decoder {
         true
     }
 
-    /// The players changed: they are checked once.
+    /// The players changed: they are checked once, and have a new generation.
     fn new_players(&mut self) {
+        self.generation = next_generation();
         let seats = self.players.len();
         self.bad_players = if !(2..=MAX_SEATS).contains(&seats) {
             Some(format!("{seats} players"))
@@ -669,7 +699,12 @@ impl Decoder {
 
     /// Fills `rec` from the current row, a plain one (no rare fields, no named cards),
     /// reusing its buffers.
-    fn fill_plain(&self, number: usize, rec: &mut FullRecord) -> Result<(), DealError> {
+    fn fill_plain(
+        &self,
+        number: usize,
+        rec: &mut FullRecord,
+        players_of: &mut u64,
+    ) -> Result<(), DealError> {
         let bad = |field: &str, msg: String| (None, field.to_string(), msg);
         let players = &self.players;
         let row = &self.row;
@@ -699,8 +734,9 @@ impl Decoder {
             "" => None,
             n => Some(n.to_string()),
         };
-        if rec.players != *players {
+        if *players_of != self.generation {
             rec.players.clone_from(players);
+            *players_of = self.generation;
         }
         rec.number = number;
         rec.dealer = dealer.unwrap_or(0);
@@ -812,7 +848,8 @@ impl<R: BufRead> ArchiveReader<R> {
             return None;
         }
         let line = self.raw.line;
-        Some((line, self.decoder.decode(&mut self.raw, rec).result))
+        // The caller's record may hold any players: they are copied.
+        Some((line, self.decoder.decode(&mut self.raw, rec, &mut 0).result))
     }
 
     /// The two steps of reading: cutting rows (in order) and decoding them (anywhere).

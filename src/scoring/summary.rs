@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use crate::contract::Party;
+use crate::contract::{Contract, Party};
 use crate::scoring::DealResult;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -41,7 +41,8 @@ pub struct ItemLine {
 pub struct Summary {
     pub deals: u64,
     players: Vec<(String, PlayerLine)>,
-    contracts: Vec<(&'static str, ContractLine)>,
+    /// Found by the contract (cheap to compare), named when read.
+    contracts: Vec<(Contract, ContractLine)>,
     items: Vec<(Cow<'static, str>, ItemLine)>,
     /// The players of the last deal and, per seat, their line in `players`.
     table: Vec<String>,
@@ -66,8 +67,17 @@ impl Summary {
     }
 
     /// Per contract, by name.
-    pub fn contracts(&self) -> BTreeMap<&'static str, &ContractLine> {
-        self.contracts.iter().map(|(k, l)| (*k, l)).collect()
+    pub fn contracts(&self) -> BTreeMap<&'static str, ContractLine> {
+        let mut by_name: BTreeMap<&'static str, ContractLine> = BTreeMap::new();
+        for (c, l) in &self.contracts {
+            let line = by_name.entry(c.name()).or_default();
+            line.deals += l.deals;
+            line.re_won += l.re_won;
+            line.kontra_won += l.kontra_won;
+            line.nobody += l.nobody;
+            line.value += l.value;
+        }
+        by_name
     }
 
     /// Per item key (`won`, `fox` ...).
@@ -101,11 +111,11 @@ impl Summary {
             line.won += (r.winner == Some(party)) as u64;
             line.points += r.scores.get(seat).copied().unwrap_or(0);
         }
-        let name = r.facts.contract.name();
-        let c = match self.contracts.iter().position(|(k, _)| *k == name) {
+        let contract = r.facts.contract;
+        let c = match self.contracts.iter().position(|(k, _)| *k == contract) {
             Some(i) => &mut self.contracts[i].1,
             None => {
-                self.contracts.push((name, ContractLine::default()));
+                self.contracts.push((contract, ContractLine::default()));
                 &mut self.contracts.last_mut().expect("just pushed").1
             }
         };
