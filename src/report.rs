@@ -36,7 +36,9 @@ fn per_player<'a>(players: &'a [String], values: &[i64]) -> Ordered<&'a str, i64
 /// The eyes of both parties.
 #[derive(Debug, Clone, Serialize)]
 pub struct Eyes {
+    /// Re's card points (eyes).
     pub re: u16,
+    /// Kontra's card points.
     pub kontra: u16,
 }
 
@@ -45,7 +47,9 @@ pub struct Eyes {
 pub struct ItemReport<'a> {
     /// `re` or `kontra`: the party it is credited to.
     pub party: &'static str,
+    /// The item's stable key (`won`, `under_90`, `fox` ...).
     pub item: &'a str,
+    /// Its game points.
     pub points: i32,
     /// The rule it comes from (with `--explain`).
     pub rule: &'a str,
@@ -57,14 +61,18 @@ pub struct ItemReport<'a> {
 /// What a party needed to win, and why.
 #[derive(Debug, Clone, Serialize)]
 pub struct TargetReport<'a> {
+    /// The eyes (or tricks) the party needed, e.g. `121` or `all tricks`.
     pub target: String,
+    /// Why: the calls or rule that set it.
     pub why: &'a str,
 }
 
 /// Both parties' targets.
 #[derive(Debug, Clone, Serialize)]
 pub struct Targets<'a> {
+    /// What Re needed.
     pub re: TargetReport<'a>,
+    /// What Kontra needed.
     pub kontra: TargetReport<'a>,
 }
 
@@ -73,16 +81,23 @@ pub struct Targets<'a> {
 pub struct DealReport<'a> {
     /// The deal's number as written (or its position).
     pub deal: usize,
+    /// The contract's name as profiles write it (`normal`, `wedding`, `solo-queens` ...).
     pub contract: &'static str,
     /// `re`, `kontra` or `none`.
     pub winner: &'static str,
+    /// The Re players.
     pub re: Vec<&'a str>,
+    /// The Kontra players.
     pub kontra: Vec<&'a str>,
+    /// Both parties' eyes.
     pub eyes: Eyes,
     /// The deal's value for the winners, before the multiplier.
     pub value: i32,
+    /// Bock and doubling: the value is multiplied by this.
     pub multiplier: u32,
+    /// A compulsory solo.
     pub compulsory: bool,
+    /// The items that make up the value.
     pub items: Vec<ItemReport<'a>>,
     /// Each player's points for this deal.
     pub scores: Ordered<&'a str, i64>,
@@ -160,9 +175,13 @@ impl<'a> DealReport<'a> {
 /// `score --format json`: a sheet of deals with running totals.
 #[derive(Debug, Clone, Serialize)]
 pub struct SheetReport<'a> {
+    /// The profile's name.
     pub variant: &'a str,
+    /// The players, in seat order.
     pub players: &'a [String],
+    /// Every deal, in order.
     pub deals: Vec<DealReport<'a>>,
+    /// Each player's total after the last deal.
     pub totals: Ordered<&'a str, i64>,
 }
 
@@ -190,19 +209,26 @@ impl<'a> SheetReport<'a> {
 /// A player's line of `score --summary`.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerSummary {
+    /// Deals the player took part in (not sitting out).
     pub deals: u64,
+    /// Deals the player's party won.
     pub won: u64,
     /// Deals won per deal played (0 to 1).
     pub win_rate: f64,
+    /// The player's points over all deals.
     pub points: i64,
 }
 
 /// A contract's line of `score --summary`.
 #[derive(Debug, Clone, Serialize)]
 pub struct ContractSummary {
+    /// Deals of the contract.
     pub deals: u64,
+    /// Deals Re won.
     pub re_won: u64,
+    /// Deals Kontra won.
     pub kontra_won: u64,
+    /// Deals nobody won.
     pub nobody: u64,
     /// The sum of the deals' values.
     pub value: i64,
@@ -211,20 +237,26 @@ pub struct ContractSummary {
 /// An item's line of `score --summary`.
 #[derive(Debug, Clone, Serialize)]
 pub struct ItemSummary {
+    /// How often the item was scored (twice in a deal counts twice).
     pub times: u64,
+    /// Its points over all deals.
     pub points: i64,
 }
 
 /// `score --summary --format json`: aggregates over any number of deals.
 #[derive(Debug, Clone, Serialize)]
 pub struct SummaryReport<'a> {
+    /// The profile's name.
     pub variant: &'a str,
     /// Deals scored.
     pub deals: u64,
     /// Bad deals left out (with `--keep-going`).
     pub bad: usize,
+    /// Per player, by name.
     pub players: BTreeMap<&'a str, PlayerSummary>,
+    /// Per contract, by name.
     pub contracts: BTreeMap<&'static str, ContractSummary>,
+    /// Per item, by key.
     pub items: BTreeMap<&'a str, ItemSummary>,
 }
 
@@ -290,8 +322,13 @@ impl<'a> SummaryReport<'a> {
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub enum Outcome<'a> {
+    /// The deal as the profile scores it.
     Scored(Box<DealReport<'a>>),
-    Refused { error: &'a str },
+    /// The profile does not allow the deal.
+    Refused {
+        /// Why, with the file, line, deal and field.
+        error: &'a str,
+    },
 }
 
 /// One profile's column of `compare`: its name, each deal's outcome (scored, with the
@@ -305,6 +342,7 @@ pub type Column<'a> = (
 /// One deal of `compare --format json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct CompareDeal<'a> {
+    /// The deal's number as written (or its position).
     pub deal: usize,
     /// Each profile's outcome, in the order of `variants`.
     pub results: Ordered<&'a str, Outcome<'a>>,
@@ -313,8 +351,11 @@ pub struct CompareDeal<'a> {
 /// `compare --format json`: the deals under each profile, and each profile's totals.
 #[derive(Debug, Clone, Serialize)]
 pub struct CompareReport<'a> {
+    /// The profiles, in the order given.
     pub variants: Vec<&'a str>,
+    /// The deals shown (with `--only-diff`, those the profiles disagree on).
     pub deals: Vec<CompareDeal<'a>>,
+    /// Under each profile, each player's total.
     pub totals: Ordered<&'a str, Ordered<&'a str, i64>>,
 }
 
@@ -368,33 +409,46 @@ impl<'a> CompareReport<'a> {
 /// What comes next on a league sheet.
 #[derive(Debug, Clone, Serialize)]
 pub struct NextReport<'a> {
+    /// Who deals the next deal.
     pub dealer: &'a str,
+    /// Who sits out of it (a table of more players than play a deal).
     pub sits_out: Option<&'a str>,
+    /// The Bock multiplier of the next deal.
     pub multiplier: u32,
+    /// Deals left in the Bock rounds under way.
     pub bock_deals_left: u32,
     /// Players who owe a compulsory solo.
     pub owe_solo: Vec<&'a str>,
     /// Only compulsory solos may follow.
     pub only_compulsory_solos: bool,
+    /// Deals left in the series.
     pub deals_left: usize,
 }
 
 /// `league show --format json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct LeagueReport<'a> {
+    /// The league's name.
     pub name: &'a str,
+    /// The profile's name (or path, as the sheet names it).
     pub variant: &'a str,
+    /// The players, in seat order.
     pub players: &'a [String],
     /// Deals in the series.
     pub deals: usize,
     /// Deals played.
     pub played: usize,
+    /// All deals of the series are played (or the game ended).
     pub complete: bool,
     /// The deal after which a player reached the profile's end score.
     pub ended_after: Option<usize>,
+    /// The players with the highest total.
     pub leaders: Vec<&'a str>,
+    /// Every player's line, best first.
     pub standings: Vec<crate::league::Line>,
+    /// Every deal played, scored.
     pub sheet: Vec<DealReport<'a>>,
+    /// Each player's total.
     pub totals: Ordered<&'a str, i64>,
     /// None once the sheet is complete.
     pub next: Option<NextReport<'a>>,
