@@ -10,7 +10,7 @@
 #
 # Every command of every build runs R times (default 5), all of them taking turns, so that
 # what else the machine does falls on all of them alike; the best and the median run are
-# reported, and the ratios of the medians.
+# reported (with the CPU time of the median run), and the ratios of the medians.
 # Usage: [OLD=REV] [PGO=1] benches/archive.sh [N] [R]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -83,7 +83,7 @@ report() {
     { w[NR] = $1; c[NR] = $2 + $3; if ($4 > m) m = $4 }
     END {
       best = w[1]; med = w[int((NR + 1) / 2)]
-      printf "%-18s wall best %5.2f s  median %5.2f s (%8.0f deals/s)  CPU median %5.2f s  peak %5.1f MB\n",
+      printf "%-18s wall best %5.2f s  median %5.2f s (%8.0f deals/s)  CPU %5.2f s  peak %5.1f MB\n",
         l, best, med, n / (med > 0 ? med : 1), c[int((NR + 1) / 2)], m / 1024
     }'
 }

@@ -256,11 +256,11 @@ impl Batch {
         for i in 0..self.len {
             if engine.decode(decoder, &mut self.slots[i]) && self.first_read.is_none() {
                 self.first_read = Some(i);
-                copy_names(&mut self.first_players, decoder.players());
+                decoder.players().clone_into(&mut self.first_players);
             }
         }
         if self.first_read.is_some() {
-            copy_names(&mut self.last_players, decoder.players());
+            decoder.players().clone_into(&mut self.last_players);
         }
     }
 
@@ -274,16 +274,6 @@ impl Batch {
             tables.seat(slot, profiles);
         }
     }
-}
-
-/// Copies names into a list, reusing its strings.
-fn copy_names(to: &mut Vec<String>, from: &[String]) {
-    to.truncate(from.len());
-    let n = to.len();
-    for (a, b) in to.iter_mut().zip(from) {
-        a.clone_from(b);
-    }
-    to.extend_from_slice(&from[n..]);
 }
 
 /// The input and where cutting it has got to.

@@ -167,7 +167,13 @@ proptest! {
             let one = play(text, format, 1, None);
             prop_assert!(one.len() >= deals, "{} of {deals}", one.len());
             prop_assert!(one.iter().any(|d| d.starts_with("error")));
-            prop_assert!(one.iter().any(|d| d.contains(" true ") && !d.starts_with("1 ")));
+            // A new table after the first deal: `<line> <number> true ...` with number > 1.
+            let new_table_later = one.iter().any(|d| {
+                let mut f = d.split(' ');
+                let number = f.nth(1).and_then(|n| n.parse::<usize>().ok());
+                number.is_some_and(|n| n > 1) && f.next() == Some("true")
+            });
+            prop_assert!(new_table_later);
             for jobs in [2, 3, 5] {
                 let many = play(text, format, jobs, None);
                 prop_assert_eq!(first_difference(&many, &one), None, "{:?}, {} jobs", format, jobs);

@@ -132,42 +132,28 @@ fn score_archive(
 ) -> Result<bool> {
     let profiles = std::slice::from_ref(profile);
     let jobs = args.jobs.unwrap_or_else(doko::stream::all_cores);
+    // Break(None): a bad deal ends the run (without --keep-going); Break(Some): an error.
     let flow = doko::stream::play_all(reader, profiles, jobs, |deal| {
         let scored = deal.map(|mut d| (d.take(0), d.players, d.new_table));
         let step = match scored {
             Ok((Ok(facts), players, new_table)) => add(sink, players, new_table, facts, profile),
-            Err(e) | Ok((Err(e), _, _)) => errors.report(&e).and_then(|()| {
+            Err(e) | Ok((Err(e), _, _)) => match errors.report(&e) {
                 // An archive may hold millions of deals.
-                if args.keep_going {
-                    Ok(())
-                } else {
-                    Err(Stop.into())
-                }
-            }),
+                Ok(()) if !args.keep_going => return ControlFlow::Break(None),
+                r => r,
+            },
         };
         match step {
             Ok(()) => ControlFlow::Continue(()),
-            Err(e) => ControlFlow::Break(e),
+            Err(e) => ControlFlow::Break(Some(e)),
         }
     });
     match flow {
         ControlFlow::Continue(()) => Ok(true),
-        ControlFlow::Break(e) if e.is::<Stop>() => Ok(false),
-        ControlFlow::Break(e) => Err(e),
+        ControlFlow::Break(None) => Ok(false),
+        ControlFlow::Break(Some(e)) => Err(e),
     }
 }
-
-/// A bad deal ends the run (without `--keep-going`).
-#[derive(Debug)]
-struct Stop;
-
-impl std::fmt::Display for Stop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a bad deal ends the run")
-    }
-}
-
-impl std::error::Error for Stop {}
 
 /// Prints what was scored (nothing, where bad deals stop the run) and decides the exit
 /// code.
