@@ -119,6 +119,14 @@ impl Input<'_> {
         }
     }
 
+    /// The file's overrides of its profile's keys (`set = [...]` in a record file).
+    pub fn sets(&self) -> &[(String, String)] {
+        match self {
+            Input::Sheet(_) => &[],
+            Input::Records(r) => &r.sets,
+        }
+    }
+
     /// Every deal, checked against `profile`, in file order.
     pub fn deals<'s>(
         &'s self,

@@ -465,6 +465,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         kontra_extras,
         bock: record.bock,
         compulsory: record.compulsory,
+        forced: false,
         dealer: Some(record.dealer),
         schweinchen: record.schweinchen.is_some(),
         clarification: parties.clarification as u8,
@@ -654,7 +655,13 @@ fn play_tricks(
     for (i, &s) in active.iter().enumerate() {
         pos_of[s] = i as u8;
     }
-    let leader = crate::seating::first_leader(profile, active, record.declarer, record.compulsory);
+    let leader = crate::seating::first_leader(
+        profile,
+        active,
+        record.contract,
+        record.declarer,
+        record.compulsory,
+    );
     let mut remaining = hands_as_played(record)?;
     let revoked = play_cards(
         record,
@@ -1394,7 +1401,8 @@ pub struct Alike {
     /// The rules every deal depends on.
     always: bool,
     wedding: bool,
-    compulsory: bool,
+    /// Who leads a solo.
+    leads: bool,
     karlchen: bool,
 }
 
@@ -1450,11 +1458,18 @@ impl Alike {
             .wedding_partner
             .clone_from(&a.contracts.wedding_partner);
         v.contracts.compulsory_solo_leads = a.contracts.compulsory_solo_leads;
+        v.contracts.every_solo_leads = a.contracts.every_solo_leads;
         v.extras.karlchen_kind = a.extras.karlchen_kind;
         Alike {
             always: v == *a,
             wedding: wedding(a) == wedding(b),
-            compulsory: a.contracts.compulsory_solo_leads == b.contracts.compulsory_solo_leads,
+            leads: (
+                a.contracts.compulsory_solo_leads,
+                a.contracts.every_solo_leads,
+            ) == (
+                b.contracts.compulsory_solo_leads,
+                b.contracts.every_solo_leads,
+            ),
             karlchen: a.extras.karlchen_kind == b.extras.karlchen_kind,
         }
     }
@@ -1463,7 +1478,7 @@ impl Alike {
     pub fn holds_for(&self, record: &FullRecord) -> bool {
         self.always
             && (self.wedding || record.contract != Contract::Wedding)
-            && (self.compulsory || !record.compulsory)
+            && (self.leads || !(record.compulsory || record.contract.is_declared_solo()))
             && (self.karlchen
                 || !record
                     .tricks
@@ -1799,6 +1814,7 @@ fn redeal(
         kontra_extras: Vec::new(),
         bock: record.bock,
         compulsory: record.compulsory,
+        forced: false,
         dealer: Some(record.dealer),
         schweinchen: false,
         clarification: 0,

@@ -87,24 +87,35 @@ pub fn active_seats(seats: usize, dealer: usize, players: usize) -> Vec<usize> {
     buf[..n].to_vec()
 }
 
-/// Who leads trick 1: the soloist of a compulsory solo where the profile says so
-/// (`contracts.compulsory_solo_leads`), else the first seat to get cards.
+/// Does the soloist of this deal lead trick 1 (and the same dealer deal again, unless the
+/// solo was forced)? A compulsory solo where `contracts.compulsory_solo_leads`; every
+/// declared solo where `contracts.every_solo_leads` (the house rule of «ドッペルコップ
+/// (Doppelkopf)», rules reference 9.7).
+pub fn soloist_leads(profile: &Profile, contract: Contract, compulsory: bool) -> bool {
+    (compulsory && profile.contracts.compulsory_solo_leads)
+        || (contract.is_declared_solo() && profile.contracts.every_solo_leads)
+}
+
+/// Who leads trick 1: the soloist where [`soloist_leads`], else the first seat to get
+/// cards.
 pub fn first_leader(
     profile: &Profile,
     active: &[usize],
+    contract: Contract,
     declarer: Option<usize>,
     compulsory: bool,
 ) -> usize {
     match declarer {
-        Some(d) if compulsory && profile.contracts.compulsory_solo_leads => d,
+        Some(d) if soloist_leads(profile, contract, compulsory) => d,
         _ => active[0],
     }
 }
 
-/// Does the same dealer deal the next deal? After a compulsory solo whose soloist led
-/// (`contracts.compulsory_solo_leads`), and after a redeal where `redeal.same_dealer`.
-pub fn deals_again(profile: &Profile, contract: Contract, compulsory: bool) -> bool {
-    (compulsory && profile.contracts.compulsory_solo_leads)
+/// Does the same dealer deal the next deal? After a solo whose soloist led
+/// ([`soloist_leads`]) unless it was forced (TSR 4.2: then the next player deals), and
+/// after a redeal where `redeal.same_dealer`.
+pub fn deals_again(profile: &Profile, contract: Contract, compulsory: bool, forced: bool) -> bool {
+    (soloist_leads(profile, contract, compulsory) && !forced)
         || (contract == Contract::Redeal && profile.redeal.same_dealer)
 }
 
@@ -131,8 +142,9 @@ impl Rotation {
         self.next
     }
 
-    /// Takes one deal: its dealer is the one `written`, else the rotation's; the rotation
-    /// then moves on (or not, see [`deals_again`]). Returns the deal's dealer.
+    /// Takes one deal that was not forced: its dealer is the one `written`, else the
+    /// rotation's; the rotation then moves on (or not, see [`deals_again`]). Returns the
+    /// deal's dealer.
     pub fn deal(
         &mut self,
         written: Option<usize>,
@@ -141,14 +153,224 @@ impl Rotation {
         profile: &Profile,
     ) -> usize {
         let dealer = written.unwrap_or(self.next);
-        self.next = if deals_again(profile, contract, compulsory) {
+        self.after(dealer, contract, compulsory, false, profile);
+        dealer
+    }
+
+    /// Moves on after a deal dealt by `dealer`.
+    fn after(
+        &mut self,
+        dealer: usize,
+        contract: Contract,
+        compulsory: bool,
+        forced: bool,
+        profile: &Profile,
+    ) {
+        self.next = if deals_again(profile, contract, compulsory, forced) {
             dealer
         } else {
             (dealer + 1) % self.seats.max(1)
         };
-        dealer
     }
 }
+
+/// The seats of the next deal of a [`Series`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NextDeal {
+    pub dealer: usize,
+    /// The seat that sits out (the dealer, at a table of one more than a deal needs).
+    pub sits_out: Option<usize>,
+    /// In the forced phase: the player who must play a compulsory solo now.
+    pub forced: Option<usize>,
+}
+
+/// What a [`Series`] makes of one deal before it is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Duty {
+    /// The deal is a compulsory solo (marked, or the soloist's first solo while she owes one).
+    pub compulsory: bool,
+    /// It is a forced solo (TSR 4.2 "vorgeführt"): the next player deals after it.
+    pub forced: bool,
+}
+
+/// A series of deals at one table (rules reference 11): the dealer rotation and, in a
+/// league sheet with compulsory solos, who still owes one.
+///
+/// * A player's first declared solo while she owes one is her compulsory solo, marked or
+///   not (TSR 4.3); a silent solo or a wedding played alone never is (TSR 4.4).
+/// * When the solos owed equal the deals left, every deal is a forced solo: the owing
+///   player next left of the dealer (the dealer last) plays it, and the next player deals
+///   after it (TSR 4.2).
+/// * At a table of one more than a deal needs, the dealer sits out. When the forced player
+///   would be the dealer (she alone still owes), the next player deals instead, and the
+///   rotation goes on from there (doko's generalisation; it never leaves a sheet that
+///   cannot be finished).
+///
+/// Outside a league (`deals` unknown) only solos marked compulsory are, and nothing is
+/// forced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Series {
+    rotation: Rotation,
+    /// Compulsory solos each seat still owes.
+    owed: Vec<u8>,
+    /// Deals left in a league sheet.
+    left: Option<usize>,
+    /// The dealer sits out.
+    sits_out: bool,
+}
+
+impl Series {
+    /// A series at a table of `seats` starting with dealer `first` (else the last seat);
+    /// `deals`: the deals of a league sheet (None: not a league, only marked solos count).
+    pub fn new(profile: &Profile, seats: usize, first: Option<usize>, deals: Option<usize>) -> Series {
+        let owe = if deals.is_some() {
+            profile.league.compulsory_solos
+        } else {
+            0
+        };
+        Series {
+            rotation: Rotation::new(seats, first),
+            owed: vec![owe; seats],
+            left: deals,
+            sits_out: dealer_sits_out(profile, seats),
+        }
+    }
+
+    /// Compulsory solos each seat still owes.
+    pub fn owed(&self) -> &[u8] {
+        &self.owed
+    }
+
+    /// Compulsory solos still owed in all.
+    pub fn owing(&self) -> usize {
+        self.owed.iter().map(|&o| o as usize).sum()
+    }
+
+    /// Deals left in a league sheet.
+    pub fn deals_left(&self) -> Option<usize> {
+        self.left
+    }
+
+    /// Only compulsory solos may follow: the solos owed are as many as the deals left.
+    pub fn forced_phase(&self) -> bool {
+        let owing = self.owing();
+        self.left.is_some_and(|l| owing > 0 && owing >= l)
+    }
+
+    /// The seats of the next deal; `written`: the dealer the record names, if any.
+    pub fn next(&self, written: Option<usize>) -> NextDeal {
+        let seats = self.owed.len().max(1);
+        let mut dealer = written.unwrap_or(self.rotation.next_dealer());
+        let mut forced = None;
+        if self.forced_phase() {
+            let owes = |s: usize| self.owed[s] > 0;
+            // The owing player next left of the dealer, the dealer last.
+            let found = (1..=seats).map(|k| (dealer + k) % seats).find(|&s| owes(s));
+            forced = found;
+            if found == Some(dealer) && self.sits_out && written.is_none() {
+                // She would sit out: the next player deals instead.
+                dealer = (dealer + 1) % seats;
+            }
+        }
+        NextDeal {
+            dealer,
+            sits_out: self.sits_out.then_some(dealer),
+            forced,
+        }
+    }
+
+    /// Whether a deal at `next` is a compulsory (and forced) solo, or why it may not be
+    /// played: `contract` and `soloist` as written (the soloist of a declared solo),
+    /// `marked` the record's `compulsory`.
+    pub fn duty(
+        &self,
+        next: &NextDeal,
+        contract: Contract,
+        soloist: Option<usize>,
+        marked: Option<bool>,
+        players: &[String],
+    ) -> Result<Duty, String> {
+        let solo = contract.is_declared_solo();
+        if let Some(f) = next.forced {
+            if !solo || soloist != Some(f) || marked == Some(false) {
+                let who: Vec<&str> = (0..players.len())
+                    .filter(|&s| self.owed[s] > 0)
+                    .map(|s| players[s].as_str())
+                    .collect();
+                return Err(format!(
+                    "{} deal(s) left and {} compulsory solo(s) owed ({}): this deal must be \
+                     a compulsory solo, by {} (the owing player next left of the dealer, {}: \
+                     TSR 4.2, rules reference 11). {OFF}",
+                    self.left.unwrap_or(0),
+                    self.owing(),
+                    who.join(", "),
+                    players[f],
+                    players[next.dealer],
+                ));
+            }
+            return Ok(Duty {
+                compulsory: true,
+                forced: true,
+            });
+        }
+        let owes = soloist.is_some_and(|s| self.owed.get(s).is_some_and(|&o| o > 0));
+        if self.left.is_some() && solo && owes {
+            if marked == Some(false) {
+                return Err(format!(
+                    "{} still owes a compulsory solo, so her first solo is it (TSR 4.3, rules \
+                     reference 11); drop `compulsory = false`. {OFF}",
+                    players[soloist.unwrap_or(0)]
+                ));
+            }
+            return Ok(Duty {
+                compulsory: true,
+                forced: false,
+            });
+        }
+        if marked == Some(true) {
+            if !solo {
+                return Err(format!(
+                    "a compulsory solo must be a declared solo, not {contract}"
+                ));
+            }
+            if self.left.is_some() {
+                let who = soloist.map_or("the soloist", |s| players[s].as_str());
+                return Err(format!("{who} owes no compulsory solo"));
+            }
+        }
+        Ok(Duty {
+            compulsory: marked == Some(true),
+            forced: false,
+        })
+    }
+
+    /// Takes a deal played at `next` with `duty`: pays the soloist's compulsory solo and
+    /// moves the dealer on.
+    pub fn take(
+        &mut self,
+        profile: &Profile,
+        next: &NextDeal,
+        contract: Contract,
+        soloist: Option<usize>,
+        duty: Duty,
+    ) {
+        if duty.compulsory
+            && self.left.is_some()
+            && let Some(o) = soloist.and_then(|s| self.owed.get_mut(s))
+        {
+            *o = o.saturating_sub(1);
+        }
+        if let Some(l) = &mut self.left {
+            *l = l.saturating_sub(1);
+        }
+        self.rotation
+            .after(next.dealer, contract, duty.compulsory, duty.forced, profile);
+    }
+}
+
+/// How to play a league without compulsory solos, for the refusals that concern them.
+pub const OFF: &str = "To play without compulsory solos: `--set league.compulsory_solos=0` on \
+     `league new` or `league add` (stored in the sheet).";
 
 #[cfg(test)]
 mod tests {
@@ -170,7 +392,7 @@ mod tests {
         let ddv = profile(&[]);
         let mut r = Rotation::new(4, None);
         assert_eq!(r.deal(None, Contract::Normal, false, &ddv), 3);
-        assert_eq!(r.deal(None, Contract::Normal, true, &ddv), 0);
+        assert_eq!(r.deal(None, Contract::Solo(crate::contract::SoloKind::Queens), true, &ddv), 0);
         assert_eq!(
             r.deal(None, Contract::Normal, false, &ddv),
             0,
@@ -184,7 +406,7 @@ mod tests {
         ]);
         let mut r = Rotation::new(4, Some(1));
         assert_eq!(r.deal(None, Contract::Redeal, false, &same), 1);
-        assert_eq!(r.deal(None, Contract::Normal, true, &same), 1, "redealt");
+        assert_eq!(r.deal(None, Contract::Solo(crate::contract::SoloKind::Queens), true, &same), 1, "redealt");
         assert_eq!(r.deal(None, Contract::Normal, false, &same), 2);
         assert_eq!(
             r.deal(Some(0), Contract::Normal, false, &same),

@@ -170,6 +170,7 @@ proptest! {
             kontra_extras,
             bock: None,
             compulsory: false,
+            forced: false,
             dealer: None,
             schweinchen: false,
             clarification: 0,

@@ -258,6 +258,7 @@ impl Summary<'_> {
             kontra_extras: extras(Party::Kontra, &self.kontra_extras)?,
             bock: self.bock,
             compulsory: self.compulsory,
+            forced: false,
             dealer: None,
             schweinchen: false,
             clarification: 0,
@@ -290,6 +291,8 @@ pub struct DealFacts {
     pub bock: Option<u32>,
     /// A compulsory solo (the same dealer deals again where the profile says so).
     pub compulsory: bool,
+    /// A forced compulsory solo (TSR 4.2): the next player deals after it.
+    pub forced: bool,
     /// The dealer's seat, where known.
     pub dealer: Option<usize>,
     /// Schweinchen was declared (no fox points).

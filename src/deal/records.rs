@@ -11,13 +11,16 @@ use crate::cards::{Card, parse_cards};
 use crate::contract::{Contract, Party};
 use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
 use crate::play::{CallEntry, Exchange, FullRecord, play};
-use crate::seating::Rotation;
+use crate::seating::Series;
 use crate::variant::{Profile, line_of};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
     variant: Option<String>,
+    /// Overrides of the profile's keys, each `KEY=VALUE` as `--set` takes them.
+    #[serde(default)]
+    set: Vec<String>,
     players: Vec<String>,
     #[serde(default)]
     deal: Vec<Spanned<RawDeal>>,
@@ -75,12 +78,45 @@ pub struct RawDeal {
     pub called: Option<String>,
 }
 
+/// The deals of a record file, in order, each seated by the table's [`Series`]
+/// ([`RecordFile::deals`]).
+#[derive(Debug)]
+pub struct Deals<'s> {
+    file: &'s RecordFile,
+    profile: &'s Profile,
+    series: Series,
+    i: usize,
+}
+
+impl Deals<'_> {
+    /// The series after the deals read so far: who deals next, the solos owed.
+    pub fn series(&self) -> &Series {
+        &self.series
+    }
+}
+
+impl Iterator for Deals<'_> {
+    type Item = Result<DealFacts, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.i >= self.file.deals.len() {
+            return None;
+        }
+        let i = self.i;
+        self.i += 1;
+        Some(self.file.seat_deal(i, &mut self.series, self.profile))
+    }
+}
+
 /// A parsed record file.
 #[derive(Debug)]
 pub struct RecordFile {
     file: String,
-    /// The profile the file asks for, if any.
+    /// The profile the file asks for, if any; a relative path is taken from the file's
+    /// folder, so the file reads the same from any folder.
     pub variant: Option<String>,
+    /// The file's overrides of the profile's keys (`set = ["league.compulsory_solos=0"]`).
+    pub sets: Vec<(String, String)>,
     pub players: Vec<String>,
     /// The `[league]` table, in a league file.
     pub league: Option<LeagueTable>,
@@ -107,9 +143,16 @@ impl RecordFile {
                     RecordError::new(file, format!("`{d}` is not a player")).field("league.dealer")
                 );
             }
+            let sets = raw
+                .set
+                .iter()
+                .map(|s| crate::variant::parse_set(s))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|m| RecordError::new(file, m).field("set"))?;
             Ok(RecordFile {
                 file: file.to_string(),
-                variant: raw.variant,
+                variant: raw.variant.map(|v| beside(file, v)),
+                sets,
                 players,
                 league: raw.league,
                 deals,
@@ -117,42 +160,83 @@ impl RecordFile {
         }
     }
 
-    /// The deals, checked against `profile` (full records are played through).
-    pub fn deals<'s>(
-        &'s self,
-        profile: &'s Profile,
-    ) -> impl Iterator<Item = Result<DealFacts, RecordError>> + 's {
-        let mut rotation = Rotation::new(self.players.len(), Some(self.first_dealer()));
-        self.deals.iter().enumerate().map(move |(i, (line, raw))| {
-            let number = i + 1;
-            let err = |field: &str, msg: String| {
-                RecordError::new(&self.file, msg)
-                    .line(*line)
-                    .deal(number)
-                    .field(field)
-            };
-            let written = match &raw.dealer {
-                Some(name) => Some(
-                    self.seat(name)
-                        .ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?,
-                ),
-                None => None,
-            };
-            // An unknown contract is reported when the deal is read; here it only
-            // moves the rotation on.
-            let contract = raw
-                .contract
-                .as_deref()
-                .and_then(|c| c.parse::<Contract>().ok())
-                .unwrap_or_default();
-            let dealer = rotation.deal(written, contract, raw.compulsory == Some(true), profile);
-            self.deal_facts(raw, number, dealer, profile)
-                .map(|mut f| {
-                    f.dealer = Some(dealer);
-                    f
-                })
-                .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))
-        })
+    /// The deals, checked against `profile` (full records are played through), seated by
+    /// the table's [`Series`]: a league file's deals follow the series rules of compulsory
+    /// solos, other record files only their `compulsory` marks.
+    pub fn deals<'s>(&'s self, profile: &'s Profile) -> Deals<'s> {
+        let length = self.league.as_ref().map(|l| {
+            l.deals
+                .map_or(profile.league.deals as usize, |d| d as usize)
+        });
+        Deals {
+            file: self,
+            profile,
+            series: Series::new(
+                profile,
+                self.players.len(),
+                Some(self.first_dealer()),
+                length,
+            ),
+            i: 0,
+        }
+    }
+
+    /// One deal, seated by `series`, which takes it if it is valid.
+    fn seat_deal(
+        &self,
+        i: usize,
+        series: &mut Series,
+        profile: &Profile,
+    ) -> Result<DealFacts, RecordError> {
+        let (line, raw) = &self.deals[i];
+        let number = i + 1;
+        let err = |field: &str, msg: String| {
+            RecordError::new(&self.file, msg)
+                .line(*line)
+                .deal(number)
+                .field(field)
+        };
+        let written = match &raw.dealer {
+            Some(name) => Some(
+                self.seat(name)
+                    .ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?,
+            ),
+            None => None,
+        };
+        // An unknown contract is reported when the deal is read; here it only seats it.
+        let contract = raw
+            .contract
+            .as_deref()
+            .and_then(|c| c.parse::<Contract>().ok())
+            .unwrap_or_default();
+        let soloist = self.soloist(raw, contract);
+        let next = series.next(written);
+        let duty = series
+            .duty(&next, contract, soloist, raw.compulsory, &self.players)
+            .map_err(|m| err("compulsory", m))?;
+        let mut facts = self
+            .deal_facts(raw, number, next.dealer, duty.compulsory, profile)
+            .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))?;
+        facts.dealer = Some(next.dealer);
+        facts.compulsory = duty.compulsory;
+        facts.forced = duty.forced;
+        series.take(profile, &next, contract, soloist, duty);
+        Ok(facts)
+    }
+
+    /// The soloist of a declared solo as written: its `declarer`, else the one Re player
+    /// of a summary.
+    fn soloist(&self, raw: &RawDeal, contract: Contract) -> Option<usize> {
+        if !contract.is_declared_solo() {
+            return None;
+        }
+        if let Some(d) = &raw.declarer {
+            return self.seat(d);
+        }
+        match raw.re.as_deref() {
+            Some([one]) => self.seat(one),
+            _ => None,
+        }
     }
 
     /// Who deals first: the league's `dealer`, else the last seat.
@@ -201,6 +285,7 @@ impl RecordFile {
         raw: &RawDeal,
         number: usize,
         dealer: usize,
+        compulsory: bool,
         profile: &Profile,
     ) -> Result<DealFacts, DealError> {
         let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
@@ -218,7 +303,7 @@ impl RecordFile {
         }
         // A full record has tricks, or hands (a redeal is a hand thrown in, no tricks).
         if raw.tricks.is_none() && raw.hands.is_none() {
-            return self.summary(raw, number, dealer, contract, profile);
+            return self.summary(raw, number, dealer, contract, compulsory, profile);
         }
         for key in [
             "re_calls",
@@ -240,8 +325,9 @@ impl RecordFile {
                 return Err(bad(key, "a full record derives this from the tricks; write `calls` instead of re_calls/kontra_calls, and leave extras and tricks to doko".into()));
             }
         }
-        let record =
+        let mut record =
             build_full_record(&self.players, raw, number, Some(dealer), contract, declarer)?;
+        record.compulsory = compulsory;
         let facts = play(&record, profile).map_err(|e| (e.trick, e.field, e.message))?;
         // Summary fields written beside a full record are a cross-check.
         if let Some(re) = &raw.re {
@@ -284,6 +370,7 @@ impl RecordFile {
         number: usize,
         dealer: usize,
         contract: Contract,
+        compulsory: bool,
         profile: &Profile,
     ) -> Result<DealFacts, DealError> {
         let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
@@ -354,7 +441,7 @@ impl RecordFile {
                 .map(String::as_str)
                 .collect(),
             bock: raw.bock,
-            compulsory: raw.compulsory.unwrap_or(false),
+            compulsory,
             knock: Knock::parse(raw.knock.as_deref().unwrap_or("")).map_err(|m| bad("knock", m))?,
             note: raw.note.clone(),
         }
@@ -561,6 +648,19 @@ pub fn build_full_record(
             .map_err(|e| bad("called", e.to_string()))?,
         note: raw.note.clone(),
     })
+}
+
+/// A profile path named in the record file `file`, taken from the file's folder where it
+/// is relative; a profile name as it is.
+fn beside(file: &str, variant: String) -> String {
+    let path = std::path::Path::new(&variant);
+    if !crate::variant::load::looks_like_path(&variant) || path.is_absolute() {
+        return variant;
+    }
+    match std::path::Path::new(file).parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(path).display().to_string(),
+        _ => variant,
+    }
 }
 
 /// (trick, field, message) of an invalid deal.

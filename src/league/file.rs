@@ -179,7 +179,10 @@ pub fn write_atomically(file: &str, text: &str) -> Result<(), FileError> {
 #[derive(Debug, Clone)]
 pub struct NewSheet<'a> {
     pub name: &'a str,
+    /// The profile's name, or its path as the sheet stores it ([`stored_variant`]).
     pub variant: &'a str,
+    /// Overrides of the profile's keys (`--set`), stored in the sheet.
+    pub sets: &'a [(String, String)],
     pub players: &'a [String],
     pub deals: usize,
     pub dealer: &'a str,
@@ -193,6 +196,9 @@ pub fn new_text(sheet: &NewSheet) -> String {
          # `doko league show` recomputes everything after it.\n",
     );
     doc["variant"] = value(sheet.variant);
+    if !sheet.sets.is_empty() {
+        doc["set"] = value(set_array(sheet.sets, &Array::new()));
+    }
     doc["players"] = value(sheet.players.iter().map(String::as_str).collect::<Array>());
     let mut league = Table::new();
     league["name"] = value(sheet.name);
@@ -201,6 +207,45 @@ pub fn new_text(sheet: &NewSheet) -> String {
     league.decor_mut().set_prefix("\n");
     doc["league"] = Item::Table(league);
     doc.to_string()
+}
+
+/// `old` (a sheet's `set` entries) with `sets` applied: a key set again takes its new
+/// value in its place, a new key comes last.
+fn set_array(sets: &[(String, String)], old: &Array) -> Array {
+    let mut entries: Vec<(String, String)> = old
+        .iter()
+        .filter_map(|v| v.as_str())
+        .filter_map(|s| crate::variant::parse_set(s).ok())
+        .collect();
+    for (k, v) in sets {
+        match entries.iter_mut().find(|(key, _)| key == k) {
+            Some(e) => e.1.clone_from(v),
+            None => entries.push((k.clone(), v.clone())),
+        }
+    }
+    entries.iter().map(|(k, v)| format!("{k}={v}")).collect()
+}
+
+/// How a new sheet in `file` names the profile `variant`: a name as it is; a path from the
+/// sheet's folder where the profile lies in it or below, else as an absolute path, so that
+/// the sheet opens from any folder (a record file reads relative paths from its folder).
+pub fn stored_variant(file: &str, variant: &str) -> String {
+    if !crate::variant::load::looks_like_path(variant) {
+        return variant.to_string();
+    }
+    let Ok(profile) = std::fs::canonicalize(variant) else {
+        return variant.to_string();
+    };
+    let dir = match Path::new(file).parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if let Ok(dir) = std::fs::canonicalize(dir)
+        && let Ok(rel) = profile.strip_prefix(&dir)
+    {
+        return rel.display().to_string();
+    }
+    profile.display().to_string()
 }
 
 /// Creates the sheet `file` (never over an existing file), after checking it.
@@ -342,6 +387,21 @@ pub fn deal_of_record(path: &str) -> Result<Table, FileError> {
     Ok(deal)
 }
 
+/// `text` with `sets` added to its top-level `set` (unchanged without any).
+fn with_sets(file: &str, text: &str, sets: &[(String, String)]) -> Result<String, FileError> {
+    if sets.is_empty() {
+        return Ok(text.to_string());
+    }
+    let mut doc = parse(file, text)?;
+    let old = doc
+        .get("set")
+        .and_then(Item::as_array)
+        .cloned()
+        .unwrap_or_default();
+    doc["set"] = value(set_array(sets, &old));
+    Ok(doc.to_string())
+}
+
 /// One `[[deal]]` table as TOML text, after `text` (a blank line between).
 fn with_deal(text: &str, deal: Table) -> String {
     let mut tables = ArrayOfTables::new();
@@ -360,9 +420,13 @@ fn with_deal(text: &str, deal: Table) -> String {
 /// Appends `deal` to the sheet `file`: the sheet after. The sheet must be valid and not
 /// complete before ([`FileError::Invalid`] else), and valid with the deal
 /// ([`FileError::Refusing`] else); nothing is written otherwise.
+///
+/// `sets` (`league add --set`) are stored in the sheet's `set` with the deal: the whole
+/// sheet is then read under them.
 pub fn append(
     file: &str,
     deal: Table,
+    sets: &[(String, String)],
     patience: Duration,
     waiting: &mut dyn FnMut(&str),
 ) -> Result<League, FileError> {
@@ -378,7 +442,7 @@ pub fn append(
             ),
         });
     }
-    let text = with_deal(&old, deal);
+    let text = with_deal(&with_sets(file, &old, sets)?, deal);
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
     write_atomically(file, &text)?;
     Ok(after)
@@ -481,6 +545,7 @@ mod tests {
     fn a_new_sheet_quotes_any_name() {
         let players = names(&["Zoe\u{301}", "B\"en", "Cara\\", "Dirk"]);
         let text = new_text(&NewSheet {
+            sets: &[],
             name: "a \"quoted\" evening",
             variant: "ddv",
             players: &players,

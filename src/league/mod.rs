@@ -4,9 +4,8 @@
 
 pub mod file;
 
-use crate::contract::Party;
 use crate::deal::records::RecordFile;
-use crate::deal::{DealFacts, RecordError};
+use crate::deal::RecordError;
 use crate::scoring::{DealResult, Session, Standing};
 use crate::variant::Profile;
 
@@ -44,6 +43,8 @@ pub struct Next {
     pub owing: Vec<usize>,
     /// Only compulsory solos may follow.
     pub forced: bool,
+    /// Who must play the next deal's forced solo (TSR 4.2).
+    pub forced_player: Option<usize>,
     pub deals_left: usize,
 }
 
@@ -146,7 +147,9 @@ impl League {
             let verb = if who.len() == 1 { "owes" } else { "owe" };
             parts.push(format!("{} {verb} a solo", who.join(", ")));
         }
-        if n.forced {
+        if let Some(f) = n.forced_player {
+            parts.push(format!("{} must play a compulsory solo", name(f)));
+        } else if n.forced {
             parts.push("only compulsory solos may follow".into());
         }
         let left = if n.deals_left == 1 {
@@ -166,48 +169,28 @@ impl League {
     }
 }
 
-/// The compulsory solos each player still owes (`league.compulsory_solos` each).
-struct Duty {
-    owed: Vec<u8>,
-}
-
-impl Duty {
-    /// Takes a deal, `left` deals before the end (this one included): a compulsory solo
-    /// pays one of its soloist's; another deal must leave room for the solos owed.
-    fn take(&mut self, facts: &DealFacts, left: usize, players: &[String]) -> Result<(), String> {
-        let owing: usize = self.owed.iter().map(|&o| o as usize).sum();
-        if facts.compulsory {
-            let soloist: Vec<usize> = facts.members(Party::Re).collect();
-            if !facts.contract.is_declared_solo() || soloist.len() != 1 {
-                return Err(format!(
-                    "a compulsory solo must be a declared solo, not {}",
-                    facts.contract
-                ));
-            }
-            let s = soloist[0];
-            if self.owed[s] == 0 {
-                return Err(format!("{} owes no compulsory solo", players[s]));
-            }
-            self.owed[s] -= 1;
-        } else if owing > 0 && owing >= left {
-            let who: Vec<&str> = (0..players.len())
-                .filter(|&s| self.owed[s] > 0)
-                .map(|s| players[s].as_str())
-                .collect();
-            return Err(format!(
-                "{left} deal(s) left and {owing} compulsory solo(s) owed ({}): this deal must be a compulsory solo",
-                who.join(", ")
-            ));
-        }
-        Ok(())
+/// A sheet of `deals` deals must hold the compulsory solos its players owe.
+fn check_length(
+    file: &str,
+    profile: &Profile,
+    seats: usize,
+    deals: usize,
+) -> Result<(), Vec<RecordError>> {
+    let each = profile.league.compulsory_solos;
+    let owed = seats * each as usize;
+    if deals >= owed {
+        return Ok(());
     }
-
-    /// The players who owe a solo, one entry per solo owed.
-    fn owing(&self) -> Vec<usize> {
-        (0..self.owed.len())
-            .flat_map(|s| std::iter::repeat_n(s, self.owed[s] as usize))
-            .collect()
-    }
+    Err(vec![
+        RecordError::new(
+            file,
+            format!(
+                "{deals} deal(s) cannot hold the {owed} compulsory solos that {seats} players owe ({each} each); the sheet needs at least {owed} deals. {}",
+                crate::seating::OFF
+            ),
+        )
+        .field("league.deals"),
+    ])
 }
 
 /// Reads and evaluates a league file. Every bad deal is reported (with its line).
@@ -219,7 +202,7 @@ pub fn evaluate(
     let records = RecordFile::parse(file, text).map_err(|e| vec![e])?;
     let profile = match profile_override {
         Some(p) => p.clone(),
-        None => Profile::load(records.variant.as_deref().unwrap_or("ddv"), &[])
+        None => Profile::load(records.variant.as_deref().unwrap_or("ddv"), &records.sets)
             .map_err(|e| vec![RecordError::new(file, e.to_string()).field("variant")])?,
     };
     let table = records.league.clone().unwrap_or_default();
@@ -236,16 +219,14 @@ pub fn evaluate(
     if let Err(e) = crate::seating::check_table(&profile, seats) {
         return Err(vec![RecordError::new(file, e.to_string()).field("players")]);
     }
+    check_length(file, &profile, seats, deals)?;
     let mut session = Session::new(players.clone());
-    let mut duty = Duty {
-        owed: vec![profile.league.compulsory_solos; seats],
-    };
     let mut rows = Vec::new();
     let mut errors = Vec::new();
-    let mut rotation = crate::seating::Rotation::new(seats, Some(records.first_dealer()));
     let end_at = profile.league.end_at;
     let mut ended_after: Option<usize> = None;
-    for (i, deal) in records.deals(&profile).enumerate() {
+    let mut read = records.deals(&profile);
+    for (i, deal) in read.by_ref().enumerate() {
         let line = records.deal_line(i).unwrap_or(0);
         let at = |msg: String, field: &str| {
             RecordError::new(file, msg)
@@ -274,11 +255,7 @@ pub fn evaluate(
             ));
             continue;
         }
-        if let Err(msg) = duty.take(&facts, deals - i, &players) {
-            errors.push(at(msg, "compulsory"));
-            continue;
-        }
-        let dealer = rotation.deal(facts.dealer, facts.contract, facts.compulsory, &profile);
+        let dealer = facts.dealer.unwrap_or(0);
         let (result, totals) = session.score(&facts, &profile);
         if end_at > 0 && totals.iter().any(|&t| t >= end_at) {
             ended_after = Some(i + 1);
@@ -292,19 +269,20 @@ pub fn evaluate(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let owing = duty.owing();
-    let deals_left = deals.saturating_sub(rows.len());
+    let series = read.series();
+    let seated = series.next(None);
+    let owed = series.owed();
     let next = Next {
-        dealer: rotation.next_dealer(),
-        sits_out: crate::seating::dealer_sits_out(&profile, seats)
-            .then_some(rotation.next_dealer()),
+        dealer: seated.dealer,
+        sits_out: seated.sits_out,
         multiplier: session.bock_multiplier(&profile),
         bock_left: session.bock_deals_left(&profile),
-        forced: profile.league.compulsory_solos > 0
-            && !owing.is_empty()
-            && owing.len() >= deals_left,
-        owing,
-        deals_left,
+        forced: series.forced_phase(),
+        forced_player: seated.forced,
+        owing: (0..owed.len())
+            .flat_map(|s| std::iter::repeat_n(s, owed[s] as usize))
+            .collect(),
+        deals_left: deals.saturating_sub(rows.len()),
     };
     Ok(League {
         name,

@@ -95,7 +95,7 @@ impl Session {
         // A redeal plays nothing; after a compulsory solo the same dealer deals again, so
         // the round of dealers, and with it the Bock round, does not move on.
         if f.contract != Contract::Redeal
-            && !crate::seating::deals_again(profile, f.contract, f.compulsory)
+            && !crate::seating::deals_again(profile, f.contract, f.compulsory, f.forced)
         {
             match profile.bock.stacking {
                 BockStacking::Multiply => self.bock.iter_mut().for_each(|d| *d -= 1),

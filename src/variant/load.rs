@@ -60,7 +60,8 @@ pub fn user_profiles() -> Vec<(String, PathBuf)> {
     out
 }
 
-fn looks_like_path(s: &str) -> bool {
+/// Is `s` a path to a profile file rather than a profile's name?
+pub fn looks_like_path(s: &str) -> bool {
     s.ends_with(".toml") || s.contains('/') || s.contains(std::path::MAIN_SEPARATOR)
 }
 

@@ -137,6 +137,9 @@ pub struct ContractRules {
     pub allowed: Vec<Contract>,
     /// In a compulsory solo the soloist leads trick 1.
     pub compulsory_solo_leads: bool,
+    /// Every declared solo is led by its soloist, and the same dealer deals again (the
+    /// optional rule of «ドッペルコップ(Doppelkopf)»).
+    pub every_solo_leads: bool,
     /// A wedding partner must be found within this many tricks; else the bride plays alone.
     pub wedding_tricks: u8,
     /// How a wedding partner is found; the first is the default, the others may be chosen
@@ -789,6 +792,15 @@ fn set_key(table: &mut toml::Table, key: &str, value: &str) -> Result<(), String
 }
 
 /// 1-based line number of a byte offset.
+/// Reads a `--set KEY=VALUE` override (also a record file's `set` entries).
+pub fn parse_set(s: &str) -> Result<(String, String), String> {
+    let (k, v) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not KEY=VALUE"))?;
+    Ok((k.trim().to_string(), v.trim().to_string()))
+}
+
+/// The line (from 1) of byte `offset` in `text`.
 pub fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
     text.as_bytes()[..end]

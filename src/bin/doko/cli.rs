@@ -50,6 +50,10 @@ pub enum LeagueCommand {
         /// The sheet's name [default: the file name].
         #[arg(long)]
         name: Option<String>,
+        /// Override one profile key for this sheet, e.g. `--set league.compulsory_solos=0`
+        /// (repeatable; stored in the sheet).
+        #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
+        sets: Vec<(String, String)>,
     },
     /// Append one deal; the file is left untouched if the deal is invalid.
     Add(LeagueAddArgs),
@@ -108,6 +112,11 @@ pub enum ShowFormat {
 pub struct LeagueAddArgs {
     #[arg(value_name = "FILE")]
     pub file: String,
+    /// Change one profile key of the sheet with this deal, e.g. `--set
+    /// league.compulsory_solos=0` (repeatable; stored in the sheet, which is read anew
+    /// under it).
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
+    pub sets: Vec<(String, String)>,
     /// A full record (or summary) of the deal: a TOML file with one `[[deal]]`.
     #[arg(long, value_name = "DEAL.toml", conflicts_with_all = ["game", "re", "re_points", "kontra_points"])]
     pub record: Option<String>,
@@ -250,10 +259,7 @@ pub struct CompareArgs {
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
-    let (k, v) = s
-        .split_once('=')
-        .ok_or_else(|| format!("`{s}` is not KEY=VALUE"))?;
-    Ok((k.trim().to_string(), v.trim().to_string()))
+    doko::variant::parse_set(s)
 }
 
 fn parse_input_format(s: &str) -> Result<InputFormat, String> {

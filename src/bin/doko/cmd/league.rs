@@ -22,10 +22,12 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
             deals,
             dealer,
             name,
+            sets,
         } => new(
             file,
             players,
             variant,
+            sets,
             *deals,
             dealer.as_deref(),
             name.as_deref(),
@@ -40,11 +42,12 @@ fn new(
     file: &str,
     players: &[String],
     variant: &str,
+    sets: &[(String, String)],
     deals: Option<u16>,
     dealer: Option<&str>,
     name: Option<&str>,
 ) -> Result<ExitCode> {
-    let profile = Profile::load(variant, &[])?;
+    let profile = Profile::load(variant, sets)?;
     let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
     doko::seating::check_table(&profile, players.len())
         .map_err(|e| anyhow::anyhow!("--players: {e}"))?;
@@ -64,9 +67,11 @@ fn new(
     let stem = Path::new(file)
         .file_stem()
         .map_or("league".into(), |s| s.to_string_lossy().into_owned());
+    let variant = file::stored_variant(file, variant);
     let sheet = file::NewSheet {
         name: name.unwrap_or(&stem),
-        variant,
+        variant: &variant,
+        sets,
         players: &players,
         deals,
         dealer: &dealer,
@@ -155,7 +160,7 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
         bail!("--re: name the players of the Re party (or give --record DEAL.toml)");
     }
     let deal = entry(args)?;
-    let after = match file::append(file, deal, patience(), &mut waiting) {
+    let after = match file::append(file, deal, &args.sets, patience(), &mut waiting) {
         Err(file::FileError::Invalid(errors)) => {
             return Err(
                 report(errors).context(format!("{file} has errors; fix them before adding"))

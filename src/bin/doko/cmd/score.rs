@@ -194,29 +194,30 @@ fn finish(sink: Sink, profile: &Profile, errors: usize, args: &ScoreArgs) -> Res
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--variant`, else the profile the files name (they must agree), else ddv.
+/// `--variant`, else the profile the files name with their `set` overrides (they must
+/// agree), else ddv; then `--set`.
 fn profile_for(
     args: &crate::cli::ProfileArgs,
     inputs: &[Option<doko::input::Input>],
 ) -> Result<Profile> {
-    let name = match &args.variant {
-        Some(v) => v.clone(),
-        None => {
-            let named: Vec<String> = inputs
-                .iter()
-                .flatten()
-                .filter_map(|i| i.variant().map(str::to_string))
-                .collect();
-            if named.windows(2).any(|w| w[0] != w[1]) {
-                bail!(
-                    "the files name different variants ({}); choose one with --variant",
-                    named.join(", ")
-                );
-            }
-            named.into_iter().next().unwrap_or_else(|| "ddv".into())
-        }
-    };
-    Ok(Profile::load(&name, &args.sets)?)
+    if let Some(v) = &args.variant {
+        return Ok(Profile::load(v, &args.sets)?);
+    }
+    let named: Vec<(&str, &[(String, String)])> = inputs
+        .iter()
+        .flatten()
+        .filter_map(|i| Some((i.variant()?, i.sets())))
+        .collect();
+    if named.windows(2).any(|w| w[0] != w[1]) {
+        let names: Vec<&str> = named.iter().map(|(n, _)| *n).collect();
+        bail!(
+            "the files name different variants or overrides ({}); choose one with --variant",
+            names.join(", ")
+        );
+    }
+    let (name, file_sets) = named.first().copied().unwrap_or(("ddv", &[]));
+    let sets: Vec<(String, String)> = file_sets.iter().chain(&args.sets).cloned().collect();
+    Ok(Profile::load(name, &sets)?)
 }
 
 /// Scores one deal into the sink. A sheet keeps one session (the same players throughout);
