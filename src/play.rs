@@ -1845,6 +1845,8 @@ fn check_calls(
     let mut calls = [PartyCalls::NONE; 2];
     // Cards played when each party first said Re/Kontra, and the latest deadline of its calls.
     let mut latest_deadline: [Option<usize>; 2] = [None, None];
+    // The party said Re/Kontra only as a late reply.
+    let mut late_reply = [false; 2];
     let name = |s: usize| record.players[s].as_str();
     for e in entries {
         let bad = |msg: String| fail(None, "calls", format!("`{}`: {msg}", e.text));
@@ -1880,14 +1882,19 @@ fn check_calls(
             let call = Call::from_level(level).unwrap_or(Call::Schwarz);
             let deadline = rules.deadlines[level as usize] as usize + shift;
             let mut ok = played <= deadline;
-            if !ok && call == Call::Announce {
+            if !ok && call == Call::Announce && rules.reply != Reply::None {
+                // The reply: one card fewer than the opponents' latest call needed.
                 let opp = latest_deadline[party.other() as usize];
-                let answer = match rules.reply {
-                    Reply::None => None,
-                    Reply::Announce => opp.map(|_| rules.deadlines[0] as usize + shift + 1),
-                    Reply::Latest => opp.map(|d| d + 1),
-                };
-                ok = answer.is_some_and(|a| played <= a);
+                ok = opp.is_some_and(|d| played <= d + 1);
+                late_reply[pi] = ok;
+            } else if level > 0 && late_reply[pi] && rules.reply == Reply::Announce {
+                // TSR 6.5: after a reply that would have been late as an announcement,
+                // the party may not make a call of its own.
+                return bad(format!(
+                    "{call} after {}'s late {} (a reply, not in time as an announcement): TSR 6.5 allows no further call",
+                    party.title(),
+                    party.title()
+                ));
             }
             if !ok {
                 let what = if call == Call::Announce {
