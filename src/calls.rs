@@ -78,15 +78,33 @@ impl Call {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct PartyCalls {
     highest: Option<Call>,
+    /// How many of the party's players said Re/Kontra themselves (at least 1 once it is
+    /// called): the wiki scores each caller's word (`scoring.announce_per_caller`).
+    callers: u8,
 }
 
 impl PartyCalls {
-    pub const NONE: PartyCalls = PartyCalls { highest: None };
+    pub const NONE: PartyCalls = PartyCalls {
+        highest: None,
+        callers: 0,
+    };
 
     pub fn up_to(call: Call) -> PartyCalls {
         PartyCalls {
             highest: Some(call),
+            callers: 1,
         }
+    }
+
+    /// How many of the party's players said Re/Kontra (0 if nobody called).
+    pub fn callers(self) -> u8 {
+        self.callers
+    }
+
+    /// Counts one more player of the party who said Re/Kontra herself.
+    pub fn add_caller(&mut self) {
+        self.add(Call::Announce);
+        self.callers = self.callers.saturating_add(1);
     }
 
     pub fn highest(self) -> Option<Call> {
@@ -111,11 +129,14 @@ impl PartyCalls {
         if !self.includes(call) {
             self.highest = Some(call);
         }
+        self.callers = self.callers.max(1);
     }
 
     /// Reads a sheet cell of `party`'s calls: empty, or call words (the highest counts).
     pub fn parse_cell(cell: &str, party: Party) -> Result<PartyCalls, String> {
         let mut calls = PartyCalls::NONE;
+        // Each `re` (`kontra`) is one player who said it: `re re` is both Re players.
+        let mut words = 0u8;
         for word in cell.split(|c: char| c.is_whitespace() || c == ';' || c == ',') {
             if word.is_empty() || word == "-" {
                 continue;
@@ -132,7 +153,11 @@ impl PartyCalls {
                 ));
             }
             calls.add(call);
+            if call == Call::Announce {
+                words = words.saturating_add(1);
+            }
         }
+        calls.callers = calls.callers.max(words);
         Ok(calls)
     }
 

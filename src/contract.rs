@@ -79,37 +79,54 @@ const NAMES: &[(&str, Contract, &[&str])] = &[
     (
         "solo-clubs",
         Contract::Solo(SoloKind::Suit(Suit::Clubs)),
-        &["kreuzsolo"],
+        &["kreuzsolo", "farbsolo-eichel", "eichelsolo"],
     ),
     (
         "solo-spades",
         Contract::Solo(SoloKind::Suit(Suit::Spades)),
-        &["piksolo"],
+        &[
+            "piksolo",
+            "farbsolo-grün",
+            "farbsolo-gruen",
+            "grünsolo",
+            "gruensolo",
+        ],
     ),
     (
         "solo-hearts",
         Contract::Solo(SoloKind::Suit(Suit::Hearts)),
-        &["herzsolo"],
+        &["herzsolo", "farbsolo-rot", "rotsolo"],
     ),
     (
         "solo-diamonds",
         Contract::Solo(SoloKind::Suit(Suit::Diamonds)),
-        &["karosolo", "trumpfsolo"],
+        &[
+            "karosolo",
+            "trumpfsolo",
+            "farbsolo-schellen",
+            "schellensolo",
+        ],
     ),
     (
         "solo-queens",
         Contract::Solo(SoloKind::Queens),
-        &["damensolo"],
+        &["damensolo", "damen", "obersolo"],
     ),
     (
         "solo-jacks",
         Contract::Solo(SoloKind::Jacks),
-        &["bubensolo"],
+        &["bubensolo", "buben", "untersolo"],
     ),
     (
         "solo-meatless",
         Contract::Solo(SoloKind::Meatless),
-        &["fleischlos", "assolo"],
+        &[
+            "fleischlos",
+            "assolo",
+            "assesolo",
+            "fleischloser",
+            "fleisch",
+        ],
     ),
     (
         "solo-queens-jacks",

@@ -293,7 +293,8 @@ fn play_randomly(
     let order = crate::play::deal_order(d.contract, profile, false, false);
     let mut held = hands.to_vec();
     let mut tricks = Vec::with_capacity(hand);
-    let mut leader = crate::seating::first_leader(profile, active, d.contract, d.declarer, d.compulsory);
+    let mut leader =
+        crate::seating::first_leader(profile, active, d.contract, d.declarer, d.compulsory);
     let mut winners = Vec::with_capacity(hand);
     for _ in 0..hand {
         let lead_pos = active.iter().position(|&s| s == leader).unwrap_or(0);

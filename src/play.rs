@@ -972,7 +972,8 @@ fn count_tricks(
     }
     let cx = ExtraCtx {
         profile,
-        fox_is_trump: order.is_trump(Card::DIAMOND_ACE),
+        // A fox where the ♦A is a trump, or in every contract (`extras.fox_side_card`).
+        fox_is_trump: order.is_trump(Card::DIAMOND_ACE) || profile.extras.fox_side_card,
         dulle_is_trump: order.is_trump(Card::HEART_TEN),
         club_queens: profile.extras.club_queen != 0,
         normal_trumps: contract.trump_kind() == TrumpKind::Normal,
@@ -1847,6 +1848,8 @@ fn check_calls(
     let mut latest_deadline: [Option<usize>; 2] = [None, None];
     // The party said Re/Kontra only as a late reply.
     let mut late_reply = [false; 2];
+    // The players of each party who called.
+    let mut callers: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let name = |s: usize| record.players[s].as_str();
     for e in entries {
         let bad = |msg: String| fail(None, "calls", format!("`{}`: {msg}", e.text));
@@ -1916,6 +1919,14 @@ fn check_calls(
             latest_deadline[pi] = Some(deadline);
         }
         calls[pi].add(e.call);
+        if !callers[pi].contains(&e.player) {
+            callers[pi].push(e.player);
+        }
+    }
+    for (c, who) in calls.iter_mut().zip(&callers) {
+        for _ in 1..who.len() {
+            c.add_caller();
+        }
     }
     Ok(calls)
 }
@@ -2025,6 +2036,59 @@ mod tests {
             .count();
         assert_eq!(n, 2);
         assert!(!f.re_extras.contains(&Extra::KarlchenCaught));
+    }
+
+    /// The first generated deal under `profile` for which `want` holds.
+    fn generated(profile: &Profile, want: impl Fn(&FullRecord) -> bool) -> FullRecord {
+        let players: Vec<String> = ["Anna", "Ben", "Cara", "Dirk", "Eva"]
+            .map(String::from)
+            .to_vec();
+        let seats = crate::seating::smallest_table(profile);
+        let mut rng = crate::generate::Rng::new(7);
+        (1..5000)
+            .map(|n| {
+                crate::generate::random_deal(profile, &players[..seats], n % seats, n, &mut rng)
+            })
+            .find(|r| want(r))
+            .expect("a generated deal of that kind")
+    }
+
+    /// «Doppelkopfの遊び方» sets no condition on the fox: under `ja-wiki` a ♦A caught in a
+    /// hearts solo, where it is a side card, is a fox; without `extras.fox_side_card` it
+    /// is not.
+    #[test]
+    fn a_fox_as_a_side_card_counts_where_the_profile_says_so() {
+        let wiki = Profile::load("ja-wiki", &[]).unwrap();
+        let strict = crate::variant::test_profile("ja-wiki", &[("extras.fox_side_card", "false")]);
+        let foxes = |f: &DealFacts| {
+            f.re_extras
+                .iter()
+                .chain(&f.kontra_extras)
+                .filter(|e| **e == Extra::Fox)
+                .count()
+        };
+        let record = generated(&wiki, |r| {
+            r.contract
+                == Contract::Solo(crate::contract::SoloKind::Suit(crate::cards::Suit::Hearts))
+                && play(r, &wiki).is_ok_and(|f| foxes(&f) > 0)
+        });
+        assert_eq!(foxes(&play(&record, &strict).unwrap()), 0);
+    }
+
+    /// `house-solos` («ドッペルコップ(Doppelkopf)»'s optional rule): every solo is led by
+    /// its soloist; `ddv` refuses an ordinary solo led by its soloist.
+    #[test]
+    fn every_solo_is_led_by_its_soloist_where_the_profile_says_so() {
+        let house = Profile::load("house-solos", &[]).unwrap();
+        let record = generated(&house, |r| {
+            r.contract.is_declared_solo()
+                && !r.contract.is_misere()
+                && !r.compulsory
+                && r.declarer != Some((r.dealer + 1) % 4)
+        });
+        assert!(play(&record, &house).is_ok());
+        let err = play(&record, &profile(&[])).unwrap_err();
+        assert!(err.message.contains("lead"), "{}", err.message);
     }
 
     #[test]

@@ -222,7 +222,12 @@ pub struct Series {
 impl Series {
     /// A series at a table of `seats` starting with dealer `first` (else the last seat);
     /// `deals`: the deals of a league sheet (None: not a league, only marked solos count).
-    pub fn new(profile: &Profile, seats: usize, first: Option<usize>, deals: Option<usize>) -> Series {
+    pub fn new(
+        profile: &Profile,
+        seats: usize,
+        first: Option<usize>,
+        deals: Option<usize>,
+    ) -> Series {
         let owe = if deals.is_some() {
             profile.league.compulsory_solos
         } else {
@@ -392,7 +397,15 @@ mod tests {
         let ddv = profile(&[]);
         let mut r = Rotation::new(4, None);
         assert_eq!(r.deal(None, Contract::Normal, false, &ddv), 3);
-        assert_eq!(r.deal(None, Contract::Solo(crate::contract::SoloKind::Queens), true, &ddv), 0);
+        assert_eq!(
+            r.deal(
+                None,
+                Contract::Solo(crate::contract::SoloKind::Queens),
+                true,
+                &ddv
+            ),
+            0
+        );
         assert_eq!(
             r.deal(None, Contract::Normal, false, &ddv),
             0,
@@ -406,7 +419,16 @@ mod tests {
         ]);
         let mut r = Rotation::new(4, Some(1));
         assert_eq!(r.deal(None, Contract::Redeal, false, &same), 1);
-        assert_eq!(r.deal(None, Contract::Solo(crate::contract::SoloKind::Queens), true, &same), 1, "redealt");
+        assert_eq!(
+            r.deal(
+                None,
+                Contract::Solo(crate::contract::SoloKind::Queens),
+                true,
+                &same
+            ),
+            1,
+            "redealt"
+        );
         assert_eq!(r.deal(None, Contract::Normal, false, &same), 2);
         assert_eq!(
             r.deal(Some(0), Contract::Normal, false, &same),

@@ -500,10 +500,17 @@ impl DealFacts {
         };
         let copies = profile.deck.copies as usize;
         let tricks = profile.hand_size();
+        // One Karlchen wins the last trick; where a Karlchen is a ♣J taken or played in it,
+        // each copy may be one.
+        let karlchen = match profile.extras.karlchen_kind {
+            crate::variant::KarlchenKind::WinsLastTrick => 1,
+            _ => copies,
+        };
         for (extra, max) in [
             (Extra::Fox, copies),
-            (Extra::Karlchen, 1),
+            (Extra::Karlchen, karlchen),
             (Extra::KarlchenCaught, copies),
+            (Extra::ClubQueen, copies),
             (Extra::Doppelkopf, tricks),
             (Extra::FoxLastTrick, copies),
             (Extra::HeartTrick, tricks),
@@ -515,6 +522,59 @@ impl DealFacts {
                     format!("{} {extra} extras; a deal has at most {max}", count(extra)),
                 ));
             }
+        }
+        if count(Extra::Karlchen) + count(Extra::KarlchenCaught) > copies {
+            return Err((
+                "re_extras",
+                format!("karlchen and karlchen-caught name more than the {copies} club jacks"),
+            ));
+        }
+        if profile.extras.karlchen_kind == crate::variant::KarlchenKind::TakenInLastTrick
+            && [&self.re_extras, &self.kontra_extras].iter().all(|x| {
+                x.iter()
+                    .any(|e| matches!(e, Extra::Karlchen | Extra::KarlchenCaught))
+            })
+        {
+            return Err((
+                "kontra_extras",
+                "both parties have a Karlchen, but only the winner of the last trick takes one"
+                    .into(),
+            ));
+        }
+        self.check_club_queens(profile)
+    }
+
+    /// Where the club queens score (the wiki), every ♣Q is played: the sheet names each,
+    /// and in a game where the Re party holds them all (normal, wedding, silent solo) Re
+    /// played them all.
+    fn check_club_queens(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
+        if profile.extras.club_queen == 0 {
+            return Ok(());
+        }
+        let copies = profile.deck.copies as usize;
+        let of = |x: &[Extra]| x.iter().filter(|&&e| e == Extra::ClubQueen).count();
+        let (re, kontra) = (of(&self.re_extras), of(&self.kontra_extras));
+        if re + kontra != copies {
+            return Err((
+                "re_extras",
+                format!(
+                    "{} club-queen extras; every one of the {copies} ♣Q is played and scores, so write club-queen once for each, in the extras of the party that played it",
+                    re + kontra
+                ),
+            ));
+        }
+        let re_holds_all = matches!(
+            self.contract,
+            Contract::Normal | Contract::Wedding | Contract::SilentSolo
+        );
+        if re_holds_all && re != copies {
+            return Err((
+                "re_extras",
+                format!(
+                    "in a {} game the Re party holds every ♣Q and plays them: club-queen {copies} times in re_extras, not {re}",
+                    self.contract
+                ),
+            ));
         }
         Ok(())
     }
@@ -530,6 +590,23 @@ impl DealFacts {
                     Party::Kontra => "kontra_calls",
                 };
                 return Err((field, no_call(profile, call, party)));
+            }
+        }
+        for party in [Party::Re, Party::Kontra] {
+            let callers = self.calls(party).callers() as usize;
+            if callers > self.size(party) {
+                let field = match party {
+                    Party::Re => "re_calls",
+                    Party::Kontra => "kontra_calls",
+                };
+                return Err((
+                    field,
+                    format!(
+                        "{callers} players of {party} said {}, but {party} has {}",
+                        party.title(),
+                        self.size(party)
+                    ),
+                ));
             }
         }
         if let Err(m) = check_knock(self.knock, profile, self.size(Party::Re)) {

@@ -4,8 +4,8 @@
 
 pub mod file;
 
-use crate::deal::records::RecordFile;
 use crate::deal::RecordError;
+use crate::deal::records::RecordFile;
 use crate::scoring::{DealResult, Session, Standing};
 use crate::variant::Profile;
 

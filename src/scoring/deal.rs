@@ -392,9 +392,17 @@ fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<
             };
             // Where every item counts (the wiki), a call scores for its caller.
             let to = if s.value == ValueRule::Sum { party } else { w };
-            items.push(to, key.into(), s.announce, &|| {
-                format!("{party} was called (7.1)")
-            });
+            // The wiki: each player who said it scores her word.
+            let times = if s.announce_per_caller {
+                i32::from(calls.callers().max(1))
+            } else {
+                1
+            };
+            for _ in 0..times {
+                items.push(to, key.into(), s.announce, &|| {
+                    format!("{party} was called (7.1)")
+                });
+            }
         }
         if facts.contract.is_misere() {
             continue;

@@ -350,6 +350,9 @@ pub struct ScoringRules {
     pub under: i32,
     /// Points for each of Re and Kontra called.
     pub announce: i32,
+    /// `announce` counts once for each player who said Re/Kontra, not once per party
+    /// («Doppelkopfの遊び方»: "これにより持ち点は自動的に1加算される").
+    pub announce_per_caller: bool,
     /// Points for each no 90 / no 60 / no 30 / schwarz level called, by either party.
     pub call_level: i32,
     /// Eyes that count as "reached against" the opponents' no 90, no 60, no 30, schwarz.
@@ -433,6 +436,9 @@ pub struct KnockRules {
 #[serde(deny_unknown_fields)]
 pub struct ExtraRules {
     pub fox: i32,
+    /// A fox is also caught where the ♦A is not a trump (suit solos of ♣ ♠ ♥, queens,
+    /// jacks and meatless solos): «Doppelkopfの遊び方» sets no condition on the contract.
+    pub fox_side_card: bool,
     pub karlchen: i32,
     pub karlchen_caught: i32,
     pub doppelkopf: i32,
