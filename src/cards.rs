@@ -661,7 +661,7 @@ mod tests {
 
     #[test]
     fn kloepper_order() {
-        // Seed 004: CQ SQ CJ SJ HJ DJ DA D10 DK DQ D9; the heart queen is a plain heart.
+        // Kloepper (docs/rules.md §8.5): CQ SQ CJ SJ HJ DJ DA D10 DK DQ D9; the heart queen is a plain heart.
         let t: Vec<Card> = "CQ SQ CJ SJ HJ DJ DA D10 DK DQ D9"
             .split(' ')
             .map(c)

@@ -9,7 +9,7 @@
 //! use doko::scoring::score_deal;
 //! use doko::variant::Profile;
 //!
-//! // Only Kontra was called and the eyes split 120:120: Re wins (rules.md 10.13).
+//! // Only Kontra was called and the eyes split 120:120: Re wins (docs/rules.md §10, example 13).
 //! let sheet = "Anna,Ben,Cara,Dirk,re_points,kontra_calls\nre,kontra,re,kontra,120,kontra\n";
 //! let doc = Document::from_text("sheet.csv", InputFormat::Csv, sheet);
 //! let profile = Profile::load("ddv", &[]).unwrap();

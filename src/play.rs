@@ -1626,7 +1626,7 @@ pub fn trumps_in(hand: &[Card], profile: &Profile, count_diamond_ace: bool) -> u
         .count()
 }
 
-/// Checks a poverty's exchange (rules.md 3, 9.10) against the hands as played.
+/// Checks a poverty's exchange (docs/rules.md §3, 9.10) against the hands as played.
 fn check_exchange(
     record: &FullRecord,
     profile: &Profile,
@@ -1824,7 +1824,7 @@ fn redeal(
     })
 }
 
-/// Checks every call against its deadline (`rules.md` section 5) and returns each party's
+/// Checks every call against its deadline (docs/rules.md §5) and returns each party's
 /// calls. `clarification` is the trick that settled a wedding (0 for other contracts).
 fn check_calls(
     record: &FullRecord,
@@ -2026,7 +2026,7 @@ mod tests {
             .filter(|e| matches!(e, Extra::Karlchen | Extra::KarlchenCaught))
             .collect();
         assert_eq!(re, [Extra::KarlchenCaught, Extra::Karlchen]);
-        // Seed 000's wording: one Karlchen for Cara's own jack and one for Dirk's.
+        // The online rules' wording (docs/rules.md §8.2): one Karlchen for Cara's own jack and one for Dirk's.
         let online = Profile::load("ja-online", &[]).unwrap();
         let f = play(&karlchen_deal(), &online).unwrap();
         let n = f

@@ -1,4 +1,4 @@
-//! One deal -> who won and an itemised game value (`rules.md` sections 6 and 7).
+//! One deal -> who won and an itemised game value (docs/rules.md §6, §7).
 
 use std::fmt;
 
@@ -313,16 +313,16 @@ fn game_items(
     };
     let g = &goals[w as usize];
     items.push(w, "won".into(), s.won, &|| {
-        format!("{w} reached {} ({}) (7.1)", g.target, g.why)
+        format!("{w} reached {} ({}) (§7.1; scoring.won)", g.target, g.why)
     });
     if w == Party::Kontra && (!facts.is_lone() || s.defence_won_alone) {
         items.push(w, "defence_won".into(), s.defence_won, &|| {
-            "the defence won (8.2, 8.3)".into()
+            "the defence won (§8.2, §8.3; scoring.defence_won)".into()
         });
     }
     if facts.contract == Contract::MisereOuvert {
         items.push(w, "ouvert".into(), p.contracts.misere_ouvert_bonus, &|| {
-            "misere played open (9.6)".into()
+            "misere played open (§9.6; contracts.misere_ouvert_bonus)".into()
         });
     }
 }
@@ -351,11 +351,11 @@ fn under_items(
             let eyes = facts.eyes(loser);
             if eyes < thr {
                 items.push(e, UNDER[i].into(), s.under, &|| {
-                    format!("{loser} has {eyes} eyes, under {thr} (7.1)")
+                    format!("{loser} has {eyes} eyes, under {thr} (§7.1; scoring.under)")
                 });
             } else if failed > i as u8 {
                 items.push(e, UNDER[i].into(), s.under, &|| {
-                    format!("{loser} failed its own no {thr}: scored as if under {thr} (9.11)")
+                    format!("{loser} failed its own no {thr}: scored as if under {thr} (§9.11; scoring.failed_calls_as_made)")
                 });
             }
         }
@@ -366,11 +366,11 @@ fn under_items(
                 "won no trick"
             };
             items.push(e, "schwarz".into(), s.under, &|| {
-                format!("{loser} {what} (7.1)")
+                format!("{loser} {what} (§7.1; scoring.under)")
             });
         } else if failed >= 4 {
             items.push(e, "schwarz".into(), s.under, &|| {
-                format!("{loser} failed its own schwarz: scored as if schwarz (9.11)")
+                format!("{loser} failed its own schwarz: scored as if schwarz (§9.11; scoring.failed_calls_as_made)")
             });
         }
     }
@@ -400,7 +400,7 @@ fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<
             };
             for _ in 0..times {
                 items.push(to, key.into(), s.announce, &|| {
-                    format!("{party} was called (7.1)")
+                    format!("{party} was called (§7.1; scoring.announce)")
                 });
             }
         }
@@ -413,13 +413,13 @@ fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<
                 w,
                 LEVELS[party as usize][level as usize - 1].into(),
                 s.call_level,
-                &|| format!("{party} called {call} (7.1)"),
+                &|| format!("{party} called {call} (§7.1; scoring.call_level)"),
             );
         }
     }
     if facts.re_calls.announced() && facts.kontra_calls.announced() {
         items.push(w, "both_called".into(), s.both_called, &|| {
-            "Re and Kontra both called (8.2)".into()
+            "Re and Kontra both called (§8.2; scoring.both_called)".into()
         });
     }
 }
@@ -442,7 +442,10 @@ fn reached_items(
             if facts.eyes(e) >= thr {
                 let call = Call::from_level(level).unwrap_or(Call::Schwarz);
                 items.push(e, reached_key(thr), s.reached_against, &|| {
-                    format!("{e} reached {thr} against {}'s {call} (7.1)", e.other())
+                    format!(
+                        "{e} reached {thr} against {}'s {call} (§7.1; scoring.reached_against)",
+                        e.other()
+                    )
                 });
             }
         }
@@ -462,20 +465,34 @@ fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option
         let (scored, why) = if points == 0 {
             (false, "not scored under profile")
         } else if misere {
-            (false, "no extras in a misere (9.6)")
+            (false, "no extras in a misere (§9.6)")
         } else if lone && !p.scored_in_solos(solo) {
-            (false, "not scored when one plays alone (7.2)")
+            (
+                false,
+                "not scored when one plays alone (§7.2; extras.in_solos)",
+            )
         } else if !extras_count {
-            (false, "not scored when nobody wins (7.3)")
+            (
+                false,
+                "not scored when nobody wins (§7.3; extras.when_nobody_wins)",
+            )
         } else if facts.schweinchen && name.starts_with("fox") {
-            (false, "no fox points after Schweinchen (9.3)")
+            (
+                false,
+                "no fox points after Schweinchen (§9.3; deck.schweinchen)",
+            )
         } else {
             (true, "")
         };
         let rule = match (items.detail, scored) {
             (false, _) => String::new(),
-            (true, true) => format!("{} (7.2)", what()),
-            (true, false) if points == 0 => format!("{}: {why} {}", what(), p.name),
+            (true, true) => format!("{} (§7.2; extras.{})", what(), name.replace('-', "_")),
+            (true, false) if points == 0 => format!(
+                "{}: {why} {} (§7.2; extras.{} = 0)",
+                what(),
+                p.name,
+                name.replace('-', "_")
+            ),
             (true, false) => format!("{}: {why}", what()),
         };
         items.list.push(Item {
@@ -530,7 +547,7 @@ fn multiplier_items(items: &mut Items, facts: &DealFacts, p: &Profile, extras_fr
         for party in [Party::Re, Party::Kontra] {
             let base = items.sum(party, doubled);
             items.push(party, "doubled".into(), base * (factor - 1), &|| {
-                format!("Re/Kontra doubles{with}: x{factor} (9.1)")
+                format!("Re/Kontra doubles{with}: x{factor} (§9.1; scoring.doubling)")
             });
         }
     }
@@ -538,7 +555,10 @@ fn multiplier_items(items: &mut Items, facts: &DealFacts, p: &Profile, extras_fr
         for party in [Party::Re, Party::Kontra] {
             let base = items.sum(party, items.list.len());
             items.push(party, "solo".into(), base * (s.solo_factor - 1), &|| {
-                format!("a solo counts x{} (9.11)", s.solo_factor)
+                format!(
+                    "a solo counts x{} (§9.11; scoring.solo_factor)",
+                    s.solo_factor
+                )
             });
         }
     }
@@ -558,7 +578,7 @@ fn describe(x: Extra, party: Party) -> String {
     }
 }
 
-/// Game points from a table of eyes (Kloepper, `rules.md` 8.5): the winning party scores
+/// Game points from a table of eyes (Kloepper, docs/rules.md §8.5): the winning party scores
 /// the highest band its eyes reach, or the all-tricks row; knocking replaces either.
 fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool) -> Vec<Item> {
     use crate::deal::Knock;
@@ -599,7 +619,7 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
             to,
             key.into(),
             points,
-            format!("{what}, and {how} (8.5)"),
+            format!("{what}, and {how} (§8.5; knocking)"),
         )];
     }
     if facts.knock == Some(Knock::Re) && w == Party::Re && all {
@@ -607,7 +627,7 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
             w,
             "knocked_all_tricks".into(),
             k.all_tricks,
-            "Re knocked and took every trick (8.5)".into(),
+            "Re knocked and took every trick (§8.5; knocking.all_tricks)".into(),
         )];
     }
     let all_row = column(&p.scoring.eye_table_all_tricks);
@@ -616,7 +636,7 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
             w,
             "all_tricks".into(),
             all_row,
-            format!("{w} took every trick (8.5)"),
+            format!("{w} took every trick (§8.5; scoring.eye_table_all_tricks)"),
         )];
     }
     let band = p
@@ -630,7 +650,10 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
             w,
             format!("eyes_{}", b.from).into(),
             column(b),
-            format!("{w} took {eyes} eyes: the row from {} (8.5)", b.from),
+            format!(
+                "{w} took {eyes} eyes: the row from {} (§8.5; scoring.eye_table)",
+                b.from
+            ),
         )],
         None => Vec::new(),
     }
@@ -682,7 +705,7 @@ fn finish(
 }
 
 /// Zero-sum sheet: each player of a party gets the party's value; a lone player gets it
-/// once for each opponent (`rules.md` 7.4). Seats that sit out get 0.
+/// once for each opponent (docs/rules.md §7.4). Seats that sit out get 0.
 fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, sheet: Sheet) -> Vec<i64> {
     let [re, kontra] = facts.sizes().map(|n| n as i64);
     let v = re_value as i64 * multiplier as i64;

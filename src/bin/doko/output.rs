@@ -218,7 +218,7 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
     let bullet = if markdown { "- " } else { "  " };
     let outcome = match r.winner {
         Some(w) => format!("{w} wins"),
-        None => "nobody wins (7.3)".to_string(),
+        None => "nobody wins (§7.3)".to_string(),
     };
     out.push_str(&format!(
         "{bullet}Re needs {} ({}); Kontra needs {} ({}): {outcome}\n",
