@@ -1918,10 +1918,11 @@ fn check_calls(
             }
             latest_deadline[pi] = Some(deadline);
         }
-        calls[pi].add(e.call);
-        if !callers[pi].contains(&e.player) {
+        // She said Re/Kontra herself: in words, or as the first call of her party.
+        if (from == 0 || e.call == Call::Announce) && !callers[pi].contains(&e.player) {
             callers[pi].push(e.player);
         }
+        calls[pi].add(e.call);
     }
     for (c, who) in calls.iter_mut().zip(&callers) {
         for _ in 1..who.len() {
@@ -2038,6 +2039,26 @@ mod tests {
         assert!(!f.re_extras.contains(&Extra::KarlchenCaught));
     }
 
+    /// The players who said Re themselves: in words, or as the party's first call; a
+    /// partner's "no 90" after Re is no second Re (`scoring.announce_per_caller`).
+    #[test]
+    fn callers_are_the_players_who_said_re_or_kontra() {
+        let ddv = profile(&[]);
+        let callers = |calls: &[&str]| {
+            let mut record = karlchen_deal();
+            record.calls = calls
+                .iter()
+                .map(|c| crate::deal::records::parse_call_entry(&record.players, c).unwrap())
+                .collect();
+            play(&record, &ddv).unwrap().re_calls.callers()
+        };
+        assert_eq!(callers(&[]), 0);
+        assert_eq!(callers(&["Anna re 12"]), 1);
+        assert_eq!(callers(&["Anna re 12", "Cara re 11"]), 2);
+        assert_eq!(callers(&["Anna re 12", "Cara no90 10"]), 1);
+        assert_eq!(callers(&["Anna no90 12", "Cara re 11"]), 2);
+    }
+
     /// The first generated deal under `profile` for which `want` holds.
     fn generated(profile: &Profile, want: impl Fn(&FullRecord) -> bool) -> FullRecord {
         let players: Vec<String> = ["Anna", "Ben", "Cara", "Dirk", "Eva"]
@@ -2088,7 +2109,7 @@ mod tests {
         });
         assert!(play(&record, &house).is_ok());
         let err = play(&record, &profile(&[])).unwrap_err();
-        assert!(err.message.contains("lead"), "{}", err.message);
+        assert!(err.message.contains("leads trick 1"), "{}", err.message);
     }
 
     #[test]

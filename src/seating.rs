@@ -90,7 +90,7 @@ pub fn active_seats(seats: usize, dealer: usize, players: usize) -> Vec<usize> {
 /// Does the soloist of this deal lead trick 1 (and the same dealer deal again, unless the
 /// solo was forced)? A compulsory solo where `contracts.compulsory_solo_leads`; every
 /// declared solo where `contracts.every_solo_leads` (the house rule of «ドッペルコップ
-/// (Doppelkopf)», rules reference 9.7).
+/// (Doppelkopf)», docs/rules.md §9.7).
 pub fn soloist_leads(profile: &Profile, contract: Contract, compulsory: bool) -> bool {
     (compulsory && profile.contracts.compulsory_solo_leads)
         || (contract.is_declared_solo() && profile.contracts.every_solo_leads)
@@ -193,7 +193,7 @@ pub struct Duty {
     pub forced: bool,
 }
 
-/// A series of deals at one table (rules reference 11): the dealer rotation and, in a
+/// A series of deals at one table (docs/rules.md §11): the dealer rotation and, in a
 /// league sheet with compulsory solos, who still owes one.
 ///
 /// * A player's first declared solo while she owes one is her compulsory solo, marked or
@@ -251,11 +251,6 @@ impl Series {
         self.owed.iter().map(|&o| o as usize).sum()
     }
 
-    /// Deals left in a league sheet.
-    pub fn deals_left(&self) -> Option<usize> {
-        self.left
-    }
-
     /// Only compulsory solos may follow: the solos owed are as many as the deals left.
     pub fn forced_phase(&self) -> bool {
         let owing = self.owing();
@@ -305,7 +300,7 @@ impl Series {
                 return Err(format!(
                     "{} deal(s) left and {} compulsory solo(s) owed ({}): this deal must be \
                      a compulsory solo, by {} (the owing player next left of the dealer, {}: \
-                     TSR 4.2, rules reference 11). {OFF}",
+                     TSR 4.2, docs/rules.md §11). {OFF}",
                     self.left.unwrap_or(0),
                     self.owing(),
                     who.join(", "),
@@ -322,8 +317,8 @@ impl Series {
         if self.left.is_some() && solo && owes {
             if marked == Some(false) {
                 return Err(format!(
-                    "{} still owes a compulsory solo, so her first solo is it (TSR 4.3, rules \
-                     reference 11); drop `compulsory = false`. {OFF}",
+                    "{} still owes a compulsory solo, so her first solo is it (TSR 4.3, \
+                     docs/rules.md §11); drop `compulsory = false`. {OFF}",
                     players[soloist.unwrap_or(0)]
                 ));
             }

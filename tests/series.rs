@@ -1,4 +1,4 @@
-//! The DDV series rules (rules reference 11) as properties: whatever order the solos come
+//! The DDV series rules (docs/rules.md §11) as properties: whatever order the solos come
 //! in, a league sheet of four or five seats can always be finished, and the forced phase
 //! picks the owing player next left of the dealer.
 
@@ -103,7 +103,7 @@ proptest! {
 }
 
 /// At a table of five the dealer alone still owes her solo with one deal left: the next
-/// player deals instead and she plays (rules reference 11, doko's generalisation).
+/// player deals instead and she plays (docs/rules.md §11, doko's generalisation).
 #[test]
 fn a_dealer_who_alone_owes_a_solo_at_a_table_of_five_plays_it() {
     // E deals first; A, B, C, D play their solos (E dealing again after each), then

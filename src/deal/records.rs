@@ -218,7 +218,6 @@ impl RecordFile {
             .deal_facts(raw, number, next.dealer, duty.compulsory, profile)
             .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))?;
         facts.dealer = Some(next.dealer);
-        facts.compulsory = duty.compulsory;
         facts.forced = duty.forced;
         series.take(profile, &next, contract, soloist, duty);
         Ok(facts)
