@@ -59,13 +59,16 @@ impl Call {
         Ok(match w.as_str() {
             "re" => (Call::Announce, Some(Party::Re)),
             "kontra" | "contra" => (Call::Announce, Some(Party::Kontra)),
+            // A wedding's "double" (calls.wedding_double): Re or Kontra, whichever party
+            // the player ends in.
+            "double" | "doppel" => (Call::Announce, None),
             "no90" | "90" | "keine90" => (Call::No90, None),
             "no60" | "60" | "keine60" => (Call::No60, None),
             "no30" | "30" | "keine30" => (Call::No30, None),
             "schwarz" | "0" | "no0" => (Call::Schwarz, None),
             _ => {
                 return Err(format!(
-                    "unknown call `{}` (known: re, kontra, no90, no60, no30, schwarz)",
+                    "unknown call `{}` (known: re, kontra, no90, no60, no30, schwarz, double)",
                     word.trim()
                 ));
             }
@@ -81,19 +84,34 @@ pub struct PartyCalls {
     /// How many of the party's players said Re/Kontra themselves (at least 1 once it is
     /// called): the wiki scores each caller's word (`scoring.announce_per_caller`).
     callers: u8,
+    /// Re/Kontra was said only as a reply, after its own deadline (TSR 6.5), which
+    /// `scoring.reply_points` may score on its own.
+    reply: bool,
 }
 
 impl PartyCalls {
     pub const NONE: PartyCalls = PartyCalls {
         highest: None,
         callers: 0,
+        reply: false,
     };
 
     pub fn up_to(call: Call) -> PartyCalls {
         PartyCalls {
             highest: Some(call),
             callers: 1,
+            reply: false,
         }
+    }
+
+    /// Was Re/Kontra said only as a late reply?
+    pub fn is_reply(self) -> bool {
+        self.reply
+    }
+
+    /// Marks Re/Kontra as said only as a late reply.
+    pub fn mark_reply(&mut self) {
+        self.reply = true;
     }
 
     /// How many of the party's players said Re/Kontra (0 if nobody called).

@@ -130,7 +130,11 @@ fn deal(
     let d = declare(profile, &active, &mut hands, rng, compulsory);
     let (tricks, winners) = play_randomly(profile, &active, &hands, &d, rng);
     let (re, clarification) = re_party(profile, &active, [&hands, &dealt], &d, &winners);
-    let calls = random_calls(profile, players, &active, &re, &d, clarification, rng);
+    let first = winners.first().map(|&w| {
+        let eyes = tricks[0].iter().map(|(_, c)| c.eyes()).sum::<u16>();
+        (w, eyes)
+    });
+    let calls = random_calls(profile, players, &active, &re, &d, clarification, first, rng);
     // Knocking (Kloepper): now and then Re claims every trick, and the opponents knock back.
     let k = &profile.knocking;
     let knock = if k.allowed && rng.chance(15) {
@@ -379,7 +383,9 @@ fn re_party(
     (re, clarification)
 }
 
-/// Calls at random moments that are still in time.
+/// Calls at random moments that are still in time, and the call Zwingen demands of the
+/// winner of the first trick (`first`: her seat and the trick's eyes).
+#[allow(clippy::too_many_arguments)]
 fn random_calls(
     profile: &Profile,
     players: &[String],
@@ -387,17 +393,39 @@ fn random_calls(
     re: &[usize],
     d: &Declared,
     clarification: usize,
+    first: Option<(usize, u16)>,
     rng: &mut Rng,
 ) -> Vec<CallEntry> {
     let hand = profile.hand_size();
-    let shift = if d.contract == Contract::Wedding && profile.calls.wedding_shift {
-        clarification.saturating_sub(1)
-    } else {
-        0
-    };
+    let shift = crate::play::call_shift(profile, d.contract, clarification);
     let mut calls = Vec::new();
     let mut level: [Option<u8>; 2] = [None, None];
+    let zwingen = first.filter(|&(_, eyes)| {
+        crate::play::zwingen_binds(profile, d.contract, clarification, eyes)
+    });
     for played in clarification..hand {
+        if played == 1
+            && let Some((w, _)) = zwingen
+        {
+            let party = if re.contains(&w) {
+                Party::Re
+            } else {
+                Party::Kontra
+            };
+            let next = level[party as usize].map_or(0, |l| l + 1);
+            if next < profile.calls.levels {
+                let call = Call::from_level(next).unwrap_or(Call::Announce);
+                level[party as usize] = Some(next);
+                let in_hand = (hand - 1) as u8;
+                calls.push(CallEntry {
+                    player: w,
+                    call,
+                    said_as: (call == Call::Announce).then_some(party),
+                    cards_in_hand: in_hand,
+                    text: format!("{} {} {in_hand}", players[w], call.word(party)),
+                });
+            }
+        }
         for &s in active {
             let party = if re.contains(&s) {
                 Party::Re

@@ -449,6 +449,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         &roles,
         parties.contract,
         parties.clarification,
+        tricks.first().map(|t| (t.winner, t.eyes())),
     )?;
     let [re_extras, kontra_extras] = counted.extras;
     Ok(DealFacts {
@@ -1497,9 +1498,11 @@ pub fn replay(
     base: &DealFacts,
     profile: &Profile,
 ) -> Result<DealFacts, PlayError> {
+    // Zwingen needs the first trick, which the facts do not keep: play it again.
     if matches!(record.contract, Contract::Poverty | Contract::Redeal)
         || !profile.allows(record.contract)
         || !profile.allows(base.contract)
+        || profile.calls.zwingen
     {
         return play(record, profile);
     }
@@ -1509,6 +1512,7 @@ pub fn replay(
         &base.roles,
         base.contract,
         base.clarification as usize,
+        None,
     )?;
     Ok(DealFacts {
         re_calls: calls[0],
@@ -1519,24 +1523,103 @@ pub fn replay(
 
 /// What a profile allows of a deal once its parties are known, checked by [`play`] and
 /// [`replay`] alike: the knock, and every call in time. Returns each party's calls.
+/// `first_trick` is the winner and eyes of trick 1 (for Zwingen).
 fn check_allowed(
     record: &FullRecord,
     profile: &Profile,
     roles: &[Role],
     contract: Contract,
     clarification: usize,
+    first_trick: Option<(usize, u16)>,
 ) -> Result<[PartyCalls; 2], PlayError> {
     let re = roles.iter().filter(|r| **r == Role::Re).count();
     if let Err(m) = crate::deal::check_knock(record.knock, profile, re) {
         return fail(None, "knock", m);
     }
-    check_calls(
+    let calls = check_calls(
         record,
         profile,
         roles,
         profile.hand_size(),
         contract,
         clarification,
+    )?;
+    if let Some((winner, eyes)) = first_trick
+        && zwingen_binds(profile, record.contract, clarification, eyes)
+    {
+        check_zwingen(record, profile, roles, winner, eyes)?;
+    }
+    Ok(calls)
+}
+
+/// How many cards later every call deadline falls: a wedding settled in trick k moves
+/// them k - 1 cards (`calls.wedding_shift`), or k (`calls.wedding_shift_whole`, Noel
+/// Leaver's rule); 0 in other contracts.
+pub fn call_shift(profile: &Profile, contract: Contract, clarification: usize) -> usize {
+    let rules = &profile.calls;
+    match (contract == Contract::Wedding && rules.wedding_shift, rules.wedding_shift_whole) {
+        (false, _) => 0,
+        (true, false) => clarification.saturating_sub(1),
+        (true, true) => clarification,
+    }
+}
+
+/// Does Zwingen bind the winner of the first trick? Only where she knows her party after
+/// it: not in a wedding still unsettled after trick 1.
+pub fn zwingen_binds(profile: &Profile, contract: Contract, clarification: usize, eyes: u16) -> bool {
+    profile.calls.zwingen
+        && eyes >= ZWINGEN_EYES
+        && (contract != Contract::Wedding || clarification == 1)
+}
+
+/// Eyes of a first trick that make its winner call under Zwingen.
+pub const ZWINGEN_EYES: u16 = 30;
+
+/// Zwingen («ドッペルコップ(Doppelkopf)», variations; docs/rules.md §12): the winner of a
+/// first trick of at least 30 eyes must call before her next card (with one card fewer
+/// than a hand): Re/Kontra, or the next call where her party had said it before trick 1.
+fn check_zwingen(
+    record: &FullRecord,
+    profile: &Profile,
+    roles: &[Role],
+    winner: usize,
+    eyes: u16,
+) -> Result<(), PlayError> {
+    let Some(party) = roles[winner].party() else {
+        return Ok(());
+    };
+    let hand = profile.hand_size();
+    let ours = |e: &&CallEntry| roles[e.player].party() == Some(party);
+    // The party's calls before trick 1 was over: made with a full hand.
+    let before = record
+        .calls
+        .iter()
+        .filter(ours)
+        .filter(|e| e.cards_in_hand as usize >= hand)
+        .map(|e| e.call.level() + 1)
+        .max()
+        .unwrap_or(0);
+    if before >= profile.calls.levels {
+        return Ok(());
+    }
+    let made = record.calls.iter().any(|e| {
+        e.player == winner && e.cards_in_hand as usize + 1 == hand && e.call.level() >= before
+    });
+    if made {
+        return Ok(());
+    }
+    let word = match Call::from_level(before) {
+        Some(Call::Announce) | None => party.key().to_string(),
+        Some(call) => call.to_string(),
+    };
+    fail(
+        Some(1),
+        "calls",
+        format!(
+            "Zwingen: {} won trick 1 with {eyes} eyes and must say {word} with {} cards in hand (calls.zwingen)",
+            record.players[winner],
+            hand - 1
+        ),
     )
 }
 
@@ -1835,10 +1918,12 @@ fn check_calls(
     clarification: usize,
 ) -> Result<[PartyCalls; 2], PlayError> {
     let rules = &profile.calls;
-    let shift = if record.contract == Contract::Wedding && rules.wedding_shift {
-        clarification.saturating_sub(1)
+    let shift = call_shift(profile, record.contract, clarification);
+    // Until this trick is over, players in a wedding may not know their party.
+    let settled = if clarification > 0 {
+        clarification
     } else {
-        0
+        profile.contracts.wedding_tricks as usize
     };
     let mut entries: Vec<&CallEntry> = record.calls.iter().collect();
     // Calls may be written in any order; what counts is when they were made.
@@ -1856,6 +1941,26 @@ fn check_calls(
         let Some(party) = roles[e.player].party() else {
             return bad(format!("{} sits out this deal", name(e.player)));
         };
+        let in_hand = e.cards_in_hand as usize;
+        // `double`: Re or Kontra, whichever party the player ends in.
+        if e.call == Call::Announce && e.said_as.is_none() {
+            let ok = rules.wedding_double
+                && record.contract == Contract::Wedding
+                && record.declarer != Some(e.player)
+                && hand.saturating_sub(in_hand) < settled;
+            if !ok {
+                return bad(format!(
+                    "`double` is said only in a wedding, by a player other than the bride, before the wedding is settled (calls.wedding_double under {})",
+                    profile.name
+                ));
+            }
+        }
+        if rules.own_turn && in_hand == 0 {
+            return bad(format!(
+                "a call is made on one's own turn, before one's next card; {} had none left (calls.own_turn)",
+                name(e.player)
+            ));
+        }
         if e.call.level() >= rules.levels {
             return bad(crate::deal::no_call(profile, e.call, party));
         }
@@ -1868,7 +1973,6 @@ fn check_calls(
                 said.key()
             ));
         }
-        let in_hand = e.cards_in_hand as usize;
         if in_hand > hand {
             return bad(format!("{in_hand} cards in hand; a hand has {hand}"));
         }
@@ -1924,9 +2028,12 @@ fn check_calls(
         }
         calls[pi].add(e.call);
     }
-    for (c, who) in calls.iter_mut().zip(&callers) {
+    for ((c, who), &reply) in calls.iter_mut().zip(&callers).zip(&late_reply) {
         for _ in 1..who.len() {
             c.add_caller();
+        }
+        if reply {
+            c.mark_reply();
         }
     }
     Ok(calls)

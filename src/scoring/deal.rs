@@ -70,6 +70,8 @@ pub struct DealResult {
     pub scores: Vec<i64>,
     /// How the value is written on the sheet.
     pub sheet: Sheet,
+    /// A lone player's opponents write three times too (plus-only, minus-only).
+    pub solo_triple_always: bool,
     /// Bock rounds this deal starts (set by the session).
     pub bock_started: Vec<BockTrigger>,
 }
@@ -89,7 +91,11 @@ impl DealResult {
             return;
         }
         self.multiplier = m;
-        self.scores = seat_scores(&self.facts, self.re_value, m, self.sheet);
+        let writing = Writing {
+            sheet: self.sheet,
+            solo_triple_always: self.solo_triple_always,
+        };
+        self.scores = seat_scores(&self.facts, self.re_value, m, writing);
     }
 }
 
@@ -258,7 +264,15 @@ impl Items {
     }
 }
 
-fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
+fn score(mut owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
+    // A declared solo counts as Re called (§12; calls.solo_counts_as_re).
+    if p.calls.solo_counts_as_re
+        && owned.contract.is_declared_solo()
+        && !owned.contract.is_misere()
+        && !owned.re_calls.announced()
+    {
+        owned.re_calls.add(Call::Announce);
+    }
     let facts = &owned;
     let goals = [goal(Party::Re, facts, p), goal(Party::Kontra, facts, p)];
     if facts.contract == Contract::Redeal {
@@ -290,6 +304,13 @@ fn score(owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         None => &[Party::Re, Party::Kontra],
     };
     under_items(&mut items, facts, p, winner, earners);
+    // The losers' own "under" items, subtracted by the net value (§12).
+    if p.scoring.losers_under
+        && !facts.contract.is_misere()
+        && let Some(w) = winner
+    {
+        under_items(&mut items, facts, p, winner, &[w.other()]);
+    }
     call_items(&mut items, facts, p, winner);
     reached_items(&mut items, facts, p, winner, earners);
     // The items before the extras (doubled without them, where the profile says so).
@@ -342,16 +363,22 @@ fn under_items(
     for &e in earners {
         let loser = e.other();
         // A loser that failed its own calls counts as fallen under them (9.11).
-        let failed = if s.failed_calls_as_made && winner.is_some() {
+        let failed = if s.failed_calls_as_made && winner == Some(e) {
             facts.calls(loser).level()
         } else {
             0
+        };
+        // The losers' items (scoring.losers_under) say which key gives them.
+        let key = if winner.is_some_and(|w| w != e) {
+            "§12; scoring.losers_under"
+        } else {
+            "§7.1; scoring.under"
         };
         for (i, &thr) in s.under_thresholds.iter().enumerate() {
             let eyes = facts.eyes(loser);
             if eyes < thr {
                 items.push(e, UNDER[i].into(), s.under, &|| {
-                    format!("{loser} has {eyes} eyes, under {thr} (§7.1; scoring.under)")
+                    format!("{loser} has {eyes} eyes, under {thr} ({key})")
                 });
             } else if failed > i as u8 {
                 items.push(e, UNDER[i].into(), s.under, &|| {
@@ -366,7 +393,7 @@ fn under_items(
                 "won no trick"
             };
             items.push(e, "schwarz".into(), s.under, &|| {
-                format!("{loser} {what} (§7.1; scoring.under)")
+                format!("{loser} {what} ({key})")
             });
         } else if failed >= 4 {
             items.push(e, "schwarz".into(), s.under, &|| {
@@ -384,7 +411,8 @@ fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<
     };
     for party in [Party::Re, Party::Kontra] {
         let calls = facts.calls(party);
-        if calls.announced() && s.doubling == Doubling::None {
+        let scored_reply = calls.is_reply() && s.reply_points != 0;
+        if calls.announced() && (s.doubling == Doubling::None || scored_reply) {
             let key = if party == Party::Re {
                 "re_called"
             } else {
@@ -398,10 +426,21 @@ fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<
             } else {
                 1
             };
-            for _ in 0..times {
-                items.push(to, key.into(), s.announce, &|| {
-                    format!("{party} was called (§7.1; scoring.announce)")
+            if scored_reply {
+                let key = if party == Party::Re {
+                    "re_replied"
+                } else {
+                    "kontra_replied"
+                };
+                items.push(to, key.into(), s.reply_points, &|| {
+                    format!("{party} was said only as a reply (§12; scoring.reply_points)")
                 });
+            } else {
+                for _ in 0..times {
+                    items.push(to, key.into(), s.announce, &|| {
+                        format!("{party} was called (§7.1; scoring.announce)")
+                    });
+                }
             }
         }
         if facts.contract.is_misere() {
@@ -526,7 +565,11 @@ fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option
 /// doubling (9.1) and the solo factor (9.11).
 fn multiplier_items(items: &mut Items, facts: &DealFacts, p: &Profile, extras_from: usize) {
     let s = &p.scoring;
-    let announced = facts.re_calls.announced() as u32 + facts.kontra_calls.announced() as u32;
+    // A reply scored on its own (scoring.reply_points) doubles nothing.
+    let doubles = |c: crate::calls::PartyCalls| {
+        u32::from(c.announced() && !(c.is_reply() && s.reply_points != 0))
+    };
+    let announced = doubles(facts.re_calls) + doubles(facts.kontra_calls);
     let doublings = match s.doubling {
         Doubling::None => 0,
         Doubling::Once => announced.min(1),
@@ -689,8 +732,8 @@ fn finish(
         }
     };
     let multiplier = facts.bock.unwrap_or(1);
-    let sheet = p.scoring.sheet;
-    let scores = seat_scores(&facts, re_value, multiplier, sheet);
+    let writing = Writing::of(p);
+    let scores = seat_scores(&facts, re_value, multiplier, writing);
     DealResult {
         facts,
         winner,
@@ -699,35 +742,70 @@ fn finish(
         re_value,
         multiplier,
         scores,
-        sheet,
+        sheet: writing.sheet,
+        solo_triple_always: writing.solo_triple_always,
         bock_started: Vec::new(),
     }
 }
 
+/// How the value is written (docs/rules.md §7.4, §12): the sheet and whether a lone
+/// player's opponents write three times too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Writing {
+    pub sheet: Sheet,
+    pub solo_triple_always: bool,
+}
+
+impl Writing {
+    pub fn of(p: &Profile) -> Writing {
+        Writing {
+            sheet: p.scoring.sheet,
+            solo_triple_always: p.scoring.solo_triple_always,
+        }
+    }
+}
+
 /// Zero-sum sheet: each player of a party gets the party's value; a lone player gets it
-/// once for each opponent (docs/rules.md §7.4). Seats that sit out get 0.
-fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, sheet: Sheet) -> Vec<i64> {
+/// once for each opponent (docs/rules.md §7.4). Plus-only and minus-only sheets keep the
+/// writing side's entries; a lone player's opponents write as much as she would where
+/// `solo_triple_always` says so. Seats that sit out get 0.
+fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, writing: Writing) -> Vec<i64> {
+    let sheet = writing.sheet;
     let [re, kontra] = facts.sizes().map(|n| n as i64);
     let v = re_value as i64 * multiplier as i64;
+    let one_sided = matches!(sheet, Sheet::PlusOnly | Sheet::MinusOnly);
     let (re_each, kontra_each) = if sheet == Sheet::PlusEach {
         (v, -v)
     } else if re == 1 && kontra > 1 {
-        (v * kontra, -v)
+        let each = if one_sided && writing.solo_triple_always {
+            -v * kontra
+        } else {
+            -v
+        };
+        (v * kontra, each)
     } else if kontra == 1 && re > 1 {
-        (v, -v * re)
+        let each = if one_sided && writing.solo_triple_always {
+            v * re
+        } else {
+            v
+        };
+        (each, -v * re)
     } else {
         (v, -v)
     };
-    // Plus-only: only the side that scores writes its points.
-    let plus = |v: i64| {
-        if sheet != Sheet::ZeroSum { v.max(0) } else { v }
+    // Plus-only: only the side that scores writes its points; minus-only: only the side
+    // that loses.
+    let written = |v: i64| match sheet {
+        Sheet::ZeroSum => v,
+        Sheet::PlusOnly | Sheet::PlusEach => v.max(0),
+        Sheet::MinusOnly => v.min(0),
     };
     facts
         .roles
         .iter()
         .map(|r| match r.party() {
-            Some(Party::Re) => plus(re_each),
-            Some(Party::Kontra) => plus(kontra_each),
+            Some(Party::Re) => written(re_each),
+            Some(Party::Kontra) => written(kontra_each),
             None => 0,
         })
         .collect()

@@ -49,13 +49,18 @@ impl Session {
 
     /// The multiplier the next deal is played with.
     pub fn bock_multiplier(&self, profile: &Profile) -> u32 {
+        let factor = u32::from(profile.bock.factor);
         match profile.bock.stacking {
-            BockStacking::Multiply => 1u32 << self.bock.len().min(16),
+            // The multiplier stops at 2^16 (16 rounds of x2), which keeps totals inside an
+            // i64 (see `Profile::check_bounds`).
+            BockStacking::Multiply => factor
+                .saturating_pow(self.bock.len().min(16) as u32)
+                .min(1 << 16),
             BockStacking::Queue => {
                 if self.bock.is_empty() {
                     1
                 } else {
-                    2
+                    factor
                 }
             }
         }
@@ -112,7 +117,13 @@ impl Session {
             0 => f.roles.len() as u32,
             n => n as u32,
         };
-        for _ in &started {
+        // One round per trigger, or one per deal (bock.one_per_deal).
+        let rounds = if profile.bock.one_per_deal {
+            started.len().min(1)
+        } else {
+            started.len()
+        };
+        for _ in 0..rounds {
             self.bock.push(length);
         }
         started

@@ -235,6 +235,10 @@ pub struct BockRules {
     pub stacking: BockStacking,
     /// Deals in a round; 0: as many as players at the table.
     pub length: u8,
+    /// What one round multiplies by: 2 (Bock) or 3 (FreeDoko's `bock multiplier`).
+    pub factor: u8,
+    /// One round per deal however many triggers fire (FreeDoko), or one per trigger.
+    pub one_per_deal: bool,
 }
 
 /// When a reply (Erwiderung) to the opponents' calls is still allowed.
@@ -263,6 +267,21 @@ pub struct CallRules {
     /// A wedding clarified in trick k moves every deadline k - 1 cards later, and nobody
     /// may call before the clarification trick is complete.
     pub wedding_shift: bool,
+    /// With `wedding_shift`: the deadlines move k cards later, not k - 1 (Noel Leaver's
+    /// rule in «ドッペルコップ(Doppelkopf)»: a partner found in trick 1 delays every call
+    /// by one trick).
+    pub wedding_shift_whole: bool,
+    /// A declared solo counts as Re called: its `announce` points and targets apply
+    /// without a word («ドッペルコップ(Doppelkopf)», variations).
+    pub solo_counts_as_re: bool,
+    /// A call is made only on one's own turn: just before playing one's own card.
+    pub own_turn: bool,
+    /// Zwingen: the winner of a first trick of at least 30 eyes must call, before the
+    /// next card, Re/Kontra or, where her party has called it, the next call.
+    pub zwingen: bool,
+    /// In a wedding, calls are not delayed; a player who does not know her party yet may
+    /// say `double`, which counts as Re or Kontra for the party she ends in.
+    pub wedding_double: bool,
 }
 
 /// `[winning]`: the eyes a party needs.
@@ -313,6 +332,9 @@ pub enum Sheet {
     /// Only the side that scores writes, each of its players the deal's points once
     /// (Kloepper).
     PlusEach,
+    /// Only the losers write, their points negative (a lone player three times): FreeDoko's
+    /// `counting = minus`.
+    MinusOnly,
 }
 
 /// How a Karlchen is made.
@@ -377,6 +399,18 @@ pub struct ScoringRules {
     /// Multiplies the value of a deal with one player alone (before tripling).
     pub solo_factor: i32,
     pub sheet: Sheet,
+    /// Under `plus-only` and `minus-only`, the lone player's opponents also write three
+    /// times the value when they are the side that writes (FreeDoko `solo always counts
+    /// triple`).
+    pub solo_triple_always: bool,
+    /// The losers also earn the "under" items for the winners' eyes (the winners under
+    /// 90, 60, 30), which the net value subtracts: FreeDoko's `played_W + announced_W -
+    /// played_L`.
+    pub losers_under: bool,
+    /// A Re or Kontra said only as a reply (after its own deadline, TSR 6.5) is worth this
+    /// many points to the winners instead of `announce`, and doubles nothing (FreeDoko
+    /// `no 120 reply`); 0: a reply counts as the party's Re/Kontra.
+    pub reply_points: i32,
     /// How the items make the deal's value: `net` (the winners' items less the losers'),
     /// or `sum` (every item of both parties, won by the winners: the wiki's "the winners
     /// take the losers' points").
@@ -635,6 +669,15 @@ impl Profile {
         if self.contracts.allowed.is_empty() {
             return Err("contracts.allowed: no contract is allowed".into());
         }
+        let c = &self.calls;
+        if c.wedding_double && c.wedding_shift {
+            return Err("calls.wedding_double: a \"double\" is said before the wedding is settled, which calls.wedding_shift forbids; set wedding_shift = false".into());
+        }
+        if c.wedding_shift_whole && !c.wedding_shift {
+            return Err(
+                "calls.wedding_shift_whole: needs calls.wedding_shift = true (it says how far the deadlines move)".into(),
+            );
+        }
         let hand = self.hand_size();
         if self.calls.deadlines.iter().any(|&n| n as usize > hand) {
             return Err(format!(
@@ -663,6 +706,7 @@ impl Profile {
             ("scoring.reached_against".into(), s.reached_against),
             ("scoring.defence_won".into(), s.defence_won),
             ("scoring.both_called".into(), s.both_called),
+            ("scoring.reply_points".into(), s.reply_points),
             ("knocking.all_tricks".into(), k.all_tricks),
             ("knocking.knocked_back".into(), k.knocked_back),
             ("knocking.alone".into(), k.alone),
@@ -702,6 +746,12 @@ impl Profile {
             return Err(format!(
                 "scoring.solo_factor: {}; a solo counts 1 to {MAX_SOLO_FACTOR} times",
                 s.solo_factor
+            ));
+        }
+        if !(2..=3).contains(&self.bock.factor) {
+            return Err(format!(
+                "bock.factor: {}; a Bock round multiplies by 2 or 3",
+                self.bock.factor
             ));
         }
         if !(0..=MAX_END_AT).contains(&self.league.end_at) {
