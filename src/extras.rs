@@ -25,6 +25,12 @@ pub enum Extra {
     FoxFirstTrick,
     /// A ♣Q played by this party (the wiki: +1 to whoever plays one).
     ClubQueen,
+    /// This party's ♦A (a trump) won the last trick (FreeDoko `extrapoint fox last
+    /// trick`; not the same as catching a fox there).
+    FoxWinsLastTrick,
+    /// This party's ♥10 beat an opponent's ♥10 in the same trick, under the Dullen rule
+    /// (FreeDoko `extrapoint dolle jabs dolle`).
+    DulleJabsDulle,
 }
 
 const NAMES: &[(&str, Extra, &[&str])] = &[
@@ -49,6 +55,16 @@ const NAMES: &[(&str, Extra, &[&str])] = &[
         &["fuchs-erster-stich"],
     ),
     ("club-queen", Extra::ClubQueen, &["kreuzdame", "alte"]),
+    (
+        "fox-wins-last-trick",
+        Extra::FoxWinsLastTrick,
+        &["fuchs-macht-letzten-stich"],
+    ),
+    (
+        "dulle-jabs-dulle",
+        Extra::DulleJabsDulle,
+        &["dulle-sticht-dulle"],
+    ),
 ];
 
 impl Extra {

@@ -1002,6 +1002,9 @@ fn count_tricks(
         if trick.suits == 1 << Suit::Hearts as u8 {
             c.extras[wi].push(Extra::HeartTrick);
         }
+        if dulle_jabs_dulle(&cx, trick) {
+            c.extras[wi].push(Extra::DulleJabsDulle);
+        }
         if t == last {
             last_trick_extras(&cx, trick, t == 0, &mut c.extras);
         } else {
@@ -1078,6 +1081,21 @@ fn last_trick_extras(cx: &ExtraCtx, trick: &Trick, first: bool, extras: &mut [Ve
     {
         extras[wi].push(Extra::Karlchen);
     }
+    if cx.fox_is_trump && trick.winning_card() == Card::DIAMOND_ACE {
+        extras[wi].push(Extra::FoxWinsLastTrick);
+    }
+}
+
+/// Dulle jabs Dulle: the trick's winning card is a ♥10 played after an opponent's ♥10.
+fn dulle_jabs_dulle(cx: &ExtraCtx, trick: &Trick) -> bool {
+    if !cx.dulle_is_trump || trick.winning_card() != Card::HEART_TEN {
+        return false;
+    }
+    let w = cx.party[trick.winner];
+    trick
+        .iter()
+        .take_while(|&(seat, _)| seat != trick.winner)
+        .any(|(seat, card)| card == Card::HEART_TEN && cx.party[seat] != w)
 }
 
 /// Who plays a deal, in order: the seats that get cards, each seat's place among them,
@@ -1432,6 +1450,8 @@ impl Alike {
         e.heart_trick = a.extras.heart_trick;
         e.dulle_caught = a.extras.dulle_caught;
         e.fox_first_trick = a.extras.fox_first_trick;
+        e.fox_wins_last_trick = a.extras.fox_wins_last_trick;
+        e.dulle_jabs_dulle = a.extras.dulle_jabs_dulle;
         e.against_the_old = a.extras.against_the_old;
         if (club_queen != 0) == (a.extras.club_queen != 0) {
             e.club_queen = a.extras.club_queen;

@@ -515,6 +515,8 @@ impl DealFacts {
             (Extra::FoxLastTrick, copies),
             (Extra::HeartTrick, tricks),
             (Extra::DulleCaught, copies),
+            (Extra::FoxWinsLastTrick, 1),
+            (Extra::DulleJabsDulle, copies / 2),
         ] {
             if count(extra) > max {
                 return Err((

@@ -618,6 +618,8 @@ fn describe(x: Extra, party: Party) -> String {
         Extra::DulleCaught => format!("{party} caught a Dulle"),
         Extra::FoxFirstTrick => format!("{party} caught a fox in the first trick"),
         Extra::ClubQueen => format!("{party} played a ♣Q"),
+        Extra::FoxWinsLastTrick => format!("{party}'s ♦A won the last trick"),
+        Extra::DulleJabsDulle => format!("{party}'s ♥10 beat the other ♥10"),
     }
 }
 

@@ -482,6 +482,11 @@ pub struct ExtraRules {
     pub fox_first_trick: i32,
     /// Each ♣Q played scores for its player's party (the wiki).
     pub club_queen: i32,
+    /// A ♦A that wins the last trick (FreeDoko `extrapoint fox last trick`).
+    pub fox_wins_last_trick: i32,
+    /// A ♥10 that beats an opponent's ♥10 under the Dullen rule (FreeDoko `extrapoint
+    /// dolle jabs dolle`); a ♥10 beaten by a Schweinchen is no such point.
+    pub dulle_jabs_dulle: i32,
     pub karlchen_kind: KarlchenKind,
     pub doppelkopf_kind: DoppelkopfKind,
     /// Kontra wins a normal game ("gegen die Alten").
@@ -805,6 +810,8 @@ impl Profile {
             Extra::HeartTrick => e.heart_trick,
             Extra::DulleCaught => e.dulle_caught,
             Extra::FoxFirstTrick => e.fox_first_trick,
+            Extra::FoxWinsLastTrick => e.fox_wins_last_trick,
+            Extra::DulleJabsDulle => e.dulle_jabs_dulle,
         }
     }
 

@@ -224,6 +224,8 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         "{bullet}Re needs {} ({}); Kontra needs {} ({}): {outcome}\n",
         r.goals[0].target, r.goals[0].why, r.goals[1].target, r.goals[1].why
     ));
+    // Item names line up: 16 wide, or as wide as the longest name of the deal.
+    let width = r.items.iter().map(|i| i.item.len()).max().unwrap_or(0).max(16);
     for item in &r.items {
         let pts = if item.scored {
             signed(item.points as i64)
@@ -231,7 +233,7 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
             "0".into()
         };
         out.push_str(&format!(
-            "{bullet}{:<7} {:<16} {:>3}  {}\n",
+            "{bullet}{:<7} {:<width$} {:>3}  {}\n",
             item.party.title(),
             item.item,
             pts,
