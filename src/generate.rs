@@ -128,13 +128,24 @@ fn deal(
     }
     let dealt = hands.clone();
     let d = declare(profile, &active, &mut hands, rng, compulsory);
-    let (tricks, winners) = play_randomly(profile, &active, &hands, &d, rng);
+    let raised = declare_raised(profile, &active, &hands, &d, rng);
+    let declared = raised.iter().take_while(|s| s.is_some()).count();
+    let (tricks, winners) = play_randomly(profile, &active, &hands, &d, declared, rng);
     let (re, clarification) = re_party(profile, &active, [&hands, &dealt], &d, &winners);
     let first = winners.first().map(|&w| {
         let eyes = tricks[0].iter().map(|(_, c)| c.eyes()).sum::<u16>();
         (w, eyes)
     });
-    let calls = random_calls(profile, players, &active, &re, &d, clarification, first, rng);
+    let calls = random_calls(
+        profile,
+        players,
+        &active,
+        &re,
+        &d,
+        clarification,
+        first,
+        rng,
+    );
     // Knocking (Kloepper): now and then Re claims every trick, and the opponents knock back.
     let k = &profile.knocking;
     let knock = if k.allowed && rng.chance(15) {
@@ -165,8 +176,40 @@ fn deal(
         exchange: d.exchange,
         calls,
         tricks: tricks.into_iter().collect(),
+        schweinchen: raised[0],
+        hyperschweinchen: raised[1],
+        genscher: raised[2],
         ..FullRecord::default()
     }
+}
+
+/// Who declares Schweinchen, Hyperschweinchen and Genscher, each in turn where the
+/// profile plays it in this contract and one player holds every copy (now and then not
+/// declared, which ends the chain).
+fn declare_raised(
+    profile: &Profile,
+    active: &[usize],
+    hands: &[Vec<Card>],
+    d: &Declared,
+    rng: &mut Rng,
+) -> [Option<usize>; 3] {
+    let mut declared = [None; 3];
+    for (k, card) in crate::play::raised_cards(profile, d.contract)
+        .into_iter()
+        .enumerate()
+    {
+        let Some(card) = card else { break };
+        let copies = profile.deck.copies as usize;
+        let holder = active
+            .iter()
+            .copied()
+            .find(|&s| hands[s].iter().filter(|&&c| c == card).count() == copies);
+        match holder {
+            Some(s) if rng.chance(80) => declared[k] = Some(s),
+            _ => break,
+        }
+    }
+    declared
 }
 
 /// The contract: what the hands allow and the profile plays (a poverty's exchange is
@@ -290,11 +333,12 @@ fn play_randomly(
     active: &[usize],
     hands: &[Vec<Card>],
     d: &Declared,
+    declared: usize,
     rng: &mut Rng,
 ) -> (Vec<Vec<(Option<usize>, Card)>>, Vec<usize>) {
     let n = active.len();
     let hand = profile.hand_size();
-    let order = crate::play::deal_order(d.contract, profile, false, false);
+    let order = crate::play::deal_order(d.contract, profile, declared);
     let mut held = hands.to_vec();
     let mut tricks = Vec::with_capacity(hand);
     let mut leader =
@@ -400,9 +444,8 @@ fn random_calls(
     let shift = crate::play::call_shift(profile, d.contract, clarification);
     let mut calls = Vec::new();
     let mut level: [Option<u8>; 2] = [None, None];
-    let zwingen = first.filter(|&(_, eyes)| {
-        crate::play::zwingen_binds(profile, d.contract, clarification, eyes)
-    });
+    let zwingen = first
+        .filter(|&(_, eyes)| crate::play::zwingen_binds(profile, d.contract, clarification, eyes));
     for played in clarification..hand {
         if played == 1
             && let Some((w, _)) = zwingen
@@ -533,6 +576,15 @@ pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
     }
     if let Some(k) = record.knock {
         t["knock"] = value(k.key());
+    }
+    for (key, seat) in [
+        ("schweinchen", record.schweinchen),
+        ("hyperschweinchen", record.hyperschweinchen),
+        ("genscher", record.genscher),
+    ] {
+        if let Some(s) = seat {
+            t[key] = value(name(s));
+        }
     }
     if let Some(x) = &record.exchange {
         t["accepted_by"] = value(name(x.partner));

@@ -40,6 +40,8 @@ pub struct FullRecord {
     /// Who declared Schweinchen and Hyperschweinchen.
     pub schweinchen: Option<usize>,
     pub hyperschweinchen: Option<usize>,
+    /// Who declared Genscher (after Hyperschweinchen).
+    pub genscher: Option<usize>,
     /// A poverty's exchange.
     pub exchange: Option<Exchange>,
     pub bock: Option<u32>,
@@ -355,21 +357,51 @@ impl Played {
     }
 }
 
-/// The card order of a deal: the contract's trumps, raised by any Schweinchen declared.
-pub fn deal_order(
-    contract: Contract,
-    profile: &Profile,
-    schweinchen: bool,
-    hyper: bool,
-) -> CardOrder {
-    let mut order = profile.order(contract.trump_kind());
-    if schweinchen && let Some(c) = profile.deck.schweinchen {
-        order.raise(c);
-        if hyper && let Some(h) = profile.deck.hyperschweinchen {
-            order.raise(h);
+/// The Schweinchen, Hyperschweinchen and Genscher cards of a contract (None: not played
+/// in it): the profile's cards where the ♦ are trump (normal trumps, diamond solo), the
+/// same ranks in the solo's suit where `deck.schweinchen_in_suit_solo` says so.
+pub fn raised_cards(profile: &Profile, contract: Contract) -> [Option<Card>; 3] {
+    let d = &profile.deck;
+    let cards = [d.schweinchen, d.hyperschweinchen, d.genscher];
+    match contract.trump_kind() {
+        TrumpKind::Normal | TrumpKind::Suit(Suit::Diamonds) => cards,
+        TrumpKind::Suit(suit) if d.schweinchen_in_suit_solo => {
+            cards.map(|c| c.map(|c| Card::new(suit, c.rank())))
         }
+        _ => [None; 3],
+    }
+}
+
+/// The card order of a deal: the contract's trumps, raised by what was declared of
+/// Schweinchen, Hyperschweinchen and Genscher (`declared`: how many of them, in order).
+pub fn deal_order(contract: Contract, profile: &Profile, declared: usize) -> CardOrder {
+    let mut order = profile.order(contract.trump_kind());
+    for card in raised_cards(profile, contract)
+        .into_iter()
+        .take(declared)
+        .map_while(|c| c)
+    {
+        order.raise(card);
     }
     order
+}
+
+/// How many of Schweinchen, Hyperschweinchen and Genscher a record declares (each needs
+/// the one before it).
+pub fn declared_raises(record: &FullRecord) -> usize {
+    [record.schweinchen, record.hyperschweinchen, record.genscher]
+        .iter()
+        .take_while(|s| s.is_some())
+        .count()
+}
+
+/// The record's fields for Schweinchen, Hyperschweinchen and Genscher, with who declared.
+fn raised_fields(record: &FullRecord) -> [(&'static str, Option<usize>); 3] {
+    [
+        ("schweinchen", record.schweinchen),
+        ("hyperschweinchen", record.hyperschweinchen),
+        ("genscher", record.genscher),
+    ]
 }
 
 /// Does the Dullen rule decide equal heart tens in this trick?
@@ -426,12 +458,7 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         return redeal(record, profile, roles);
     }
     check_tricks(record, profile)?;
-    let order = deal_order(
-        record.contract,
-        profile,
-        record.schweinchen.is_some(),
-        record.hyperschweinchen.is_some(),
-    );
+    let order = deal_order(record.contract, profile, declared_raises(record));
     // How many copies of each card each seat played (its hand, after any exchange).
     let mut held = [[0u8; DISTINCT]; MAX_SEATS];
     let mut tricks = [Trick::EMPTY; MAX_HAND];
@@ -553,6 +580,13 @@ fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Resu
             "Hyperschweinchen needs a Schweinchen before it".into(),
         );
     }
+    if record.genscher.is_some() && record.hyperschweinchen.is_none() {
+        return fail(
+            None,
+            "genscher",
+            "Genscher needs a Hyperschweinchen before it".into(),
+        );
+    }
     Ok(())
 }
 
@@ -567,22 +601,9 @@ fn check_tricks(record: &FullRecord, profile: &Profile) -> Result<(), PlayError>
             format!("{} tricks; a deal has {hand}", record.tricks.len()),
         );
     }
-    for (field, seat, card) in [
-        ("schweinchen", record.schweinchen, profile.deck.schweinchen),
-        (
-            "hyperschweinchen",
-            record.hyperschweinchen,
-            profile.deck.hyperschweinchen,
-        ),
-    ] {
-        if seat.is_some()
-            && (card.is_none()
-                || record.contract.trump_kind() != TrumpKind::Normal
-                    && !matches!(
-                        record.contract,
-                        Contract::Solo(crate::contract::SoloKind::Suit(Suit::Diamonds))
-                    ))
-        {
+    let cards = raised_cards(profile, record.contract);
+    for ((field, seat), card) in raised_fields(record).into_iter().zip(cards) {
+        if seat.is_some() && card.is_none() {
             return fail(
                 None,
                 field,
@@ -700,14 +721,8 @@ fn check_held(
             .collect();
         check_exchange(record, profile, &hands)?;
     }
-    for (field, seat, card) in [
-        ("schweinchen", record.schweinchen, profile.deck.schweinchen),
-        (
-            "hyperschweinchen",
-            record.hyperschweinchen,
-            profile.deck.hyperschweinchen,
-        ),
-    ] {
+    let cards = raised_cards(profile, record.contract);
+    for ((field, seat), card) in raised_fields(record).into_iter().zip(cards) {
         if let (Some(s), Some(c)) = (seat, card)
             && held[s][c.index()] != profile.deck.copies
         {
@@ -1577,7 +1592,10 @@ fn check_allowed(
 /// Leaver's rule); 0 in other contracts.
 pub fn call_shift(profile: &Profile, contract: Contract, clarification: usize) -> usize {
     let rules = &profile.calls;
-    match (contract == Contract::Wedding && rules.wedding_shift, rules.wedding_shift_whole) {
+    match (
+        contract == Contract::Wedding && rules.wedding_shift,
+        rules.wedding_shift_whole,
+    ) {
         (false, _) => 0,
         (true, false) => clarification.saturating_sub(1),
         (true, true) => clarification,
@@ -1586,7 +1604,12 @@ pub fn call_shift(profile: &Profile, contract: Contract, clarification: usize) -
 
 /// Does Zwingen bind the winner of the first trick? Only where she knows her party after
 /// it: not in a wedding still unsettled after trick 1.
-pub fn zwingen_binds(profile: &Profile, contract: Contract, clarification: usize, eyes: u16) -> bool {
+pub fn zwingen_binds(
+    profile: &Profile,
+    contract: Contract,
+    clarification: usize,
+    eyes: u16,
+) -> bool {
     profile.calls.zwingen
         && eyes >= ZWINGEN_EYES
         && (contract != Contract::Wedding || clarification == 1)
@@ -1927,6 +1950,40 @@ fn redeal(
     })
 }
 
+/// What the profile says of a call's word and moment, apart from its deadline: a wedding's
+/// `double` (calls.wedding_double), a call on one's own turn (calls.own_turn).
+/// `settled` is the trick after which every player knows her party.
+fn check_word_and_turn(
+    record: &FullRecord,
+    profile: &Profile,
+    e: &CallEntry,
+    hand: usize,
+    settled: usize,
+) -> Result<(), String> {
+    let rules = &profile.calls;
+    let in_hand = e.cards_in_hand as usize;
+    // `double`: Re or Kontra, whichever party the player ends in.
+    if e.call == Call::Announce && e.said_as.is_none() {
+        let ok = rules.wedding_double
+            && record.contract == Contract::Wedding
+            && record.declarer != Some(e.player)
+            && hand.saturating_sub(in_hand) < settled;
+        if !ok {
+            return Err(format!(
+                "`double` is said only in a wedding, by a player other than the bride, before the wedding is settled (calls.wedding_double under {})",
+                profile.name
+            ));
+        }
+    }
+    if rules.own_turn && in_hand == 0 {
+        return Err(format!(
+            "a call is made on one's own turn, before one's next card; {} had none left (calls.own_turn)",
+            record.players[e.player]
+        ));
+    }
+    Ok(())
+}
+
 /// Checks every call against its deadline (docs/rules.md §5) and returns each party's
 /// calls. `clarification` is the trick that settled a wedding (0 for other contracts).
 fn check_calls(
@@ -1962,24 +2019,8 @@ fn check_calls(
             return bad(format!("{} sits out this deal", name(e.player)));
         };
         let in_hand = e.cards_in_hand as usize;
-        // `double`: Re or Kontra, whichever party the player ends in.
-        if e.call == Call::Announce && e.said_as.is_none() {
-            let ok = rules.wedding_double
-                && record.contract == Contract::Wedding
-                && record.declarer != Some(e.player)
-                && hand.saturating_sub(in_hand) < settled;
-            if !ok {
-                return bad(format!(
-                    "`double` is said only in a wedding, by a player other than the bride, before the wedding is settled (calls.wedding_double under {})",
-                    profile.name
-                ));
-            }
-        }
-        if rules.own_turn && in_hand == 0 {
-            return bad(format!(
-                "a call is made on one's own turn, before one's next card; {} had none left (calls.own_turn)",
-                name(e.player)
-            ));
+        if let Err(m) = check_word_and_turn(record, profile, e, hand, settled) {
+            return bad(m);
         }
         if e.call.level() >= rules.levels {
             return bad(crate::deal::no_call(profile, e.call, party));

@@ -51,6 +51,7 @@ const COLUMNS: &[&str] = &[
     "hands",
     "bock",
     "note",
+    "genscher",
 ];
 
 // Positions in COLUMNS.
@@ -72,6 +73,7 @@ const KNOCK: usize = 14;
 const HANDS: usize = 15;
 const BOCK: usize = 16;
 const NOTE: usize = 17;
+const GENSCHER: usize = 18;
 
 /// Does a CSV header name a bulk archive (rather than a paper sheet)?
 pub fn is_archive_header(header: &str) -> bool {
@@ -99,6 +101,7 @@ struct JsonDeal {
     wedding_partner: Option<String>,
     schweinchen: Option<String>,
     hyperschweinchen: Option<String>,
+    genscher: Option<String>,
     accepted_by: Option<String>,
     passed: Option<String>,
     returned: Option<String>,
@@ -570,6 +573,7 @@ impl Decoder {
             wedding_partner: j.wedding_partner,
             schweinchen: j.schweinchen,
             hyperschweinchen: j.hyperschweinchen,
+            genscher: j.genscher,
             accepted_by: j.accepted_by,
             passed: j.passed,
             returned: j.returned,
@@ -653,6 +657,7 @@ impl Decoder {
             wedding_partner: f(WEDDING_PARTNER),
             schweinchen: f(SCHWEINCHEN),
             hyperschweinchen: f(HYPERSCHWEINCHEN),
+            genscher: f(GENSCHER),
             accepted_by: f(ACCEPTED_BY),
             passed: f(PASSED),
             returned: f(RETURNED),
@@ -747,6 +752,7 @@ impl Decoder {
         rec.wedding_partner = None;
         rec.schweinchen = None;
         rec.hyperschweinchen = None;
+        rec.genscher = None;
         rec.exchange = None;
         rec.knock = None;
         rec.called = None;
@@ -1025,7 +1031,7 @@ fn tricks_field(r: &FullRecord) -> String {
 pub fn write_csv_header(out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock,compulsory,hands"
+        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock,compulsory,hands,schweinchen,hyperschweinchen,genscher"
     )
 }
 
@@ -1043,7 +1049,7 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
     };
     writeln!(
         out,
-        "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
         r.players.join(" "),
         if r.dealer_written { name(r.dealer) } else { "" },
         r.contract,
@@ -1060,6 +1066,9 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
             .map(|(name, cards)| format!("{name}:{cards}"))
             .collect::<Vec<_>>()
             .join(";"),
+        r.schweinchen.map_or("", name),
+        r.hyperschweinchen.map_or("", name),
+        r.genscher.map_or("", name),
     )
 }
 
@@ -1099,6 +1108,12 @@ struct JsonOut<'a> {
     compulsory: bool,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     hands: BTreeMap<&'a str, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    schweinchen: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hyperschweinchen: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    genscher: Option<&'a str>,
 }
 
 /// Writes one deal as a JSON line.
@@ -1119,6 +1134,9 @@ pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> 
         returned: x.map(|x| cards(&x.returned)),
         compulsory: r.compulsory,
         hands: archive_hands(r).collect(),
+        schweinchen: r.schweinchen.map(name),
+        hyperschweinchen: r.hyperschweinchen.map(name),
+        genscher: r.genscher.map(name),
     };
     serde_json::to_writer(&mut *out, &line)?;
     writeln!(out)

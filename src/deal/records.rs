@@ -68,6 +68,8 @@ pub struct RawDeal {
     /// Full records: who declared Schweinchen / Hyperschweinchen.
     pub schweinchen: Option<String>,
     pub hyperschweinchen: Option<String>,
+    /// Full records: who declared Genscher (`deck.genscher`).
+    pub genscher: Option<String>,
     /// Full records of a poverty: who accepted, and the cards passed and returned.
     pub accepted_by: Option<String>,
     pub passed: Option<String>,
@@ -377,6 +379,7 @@ impl RecordFile {
             ("wedding_partner", raw.wedding_partner.is_some()),
             ("schweinchen", raw.schweinchen.is_some()),
             ("hyperschweinchen", raw.hyperschweinchen.is_some()),
+            ("genscher", raw.genscher.is_some()),
             ("accepted_by", raw.accepted_by.is_some()),
             ("passed", raw.passed.is_some()),
             ("returned", raw.returned.is_some()),
@@ -632,6 +635,7 @@ pub fn build_full_record(
         wedding_partner,
         schweinchen: seat_field(&raw.schweinchen, "schweinchen")?,
         hyperschweinchen: seat_field(&raw.hyperschweinchen, "hyperschweinchen")?,
+        genscher: seat_field(&raw.genscher, "genscher")?,
         exchange,
         bock: raw
             .bock

@@ -72,6 +72,15 @@ pub struct DeckRules {
     /// above the Schweinchen (`""`: not played).
     #[serde(deserialize_with = "de_opt")]
     pub hyperschweinchen: Option<Card>,
+    /// Genscher («ドッペルコップ(Doppelkopf)», variations): after Hyperschweinchen, both
+    /// copies of this card in one hand, declared, rank above the Hyperschweinchen (`""`:
+    /// not played).
+    #[serde(deserialize_with = "de_opt")]
+    pub genscher: Option<Card>,
+    /// In a suit solo the Schweinchen (Hyperschweinchen, Genscher) are the cards of the
+    /// same rank in the solo's suit (FreeDoko "swines in color solo"); else none are played
+    /// in suit solos other than diamonds.
+    pub schweinchen_in_suit_solo: bool,
     /// True: a table of `players` (or one more, the dealer sitting out). False: the
     /// dealer only deals (the wiki), so the table always has `players` + 1 seats.
     pub dealer_plays: bool,
@@ -673,6 +682,11 @@ impl Profile {
         }
         if self.contracts.allowed.is_empty() {
             return Err("contracts.allowed: no contract is allowed".into());
+        }
+        if d.hyperschweinchen.is_some() && d.schweinchen.is_none()
+            || d.genscher.is_some() && d.hyperschweinchen.is_none()
+        {
+            return Err("deck: Hyperschweinchen needs a Schweinchen card, and Genscher a Hyperschweinchen card".into());
         }
         let c = &self.calls;
         if c.wedding_double && c.wedding_shift {

@@ -225,7 +225,13 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         r.goals[0].target, r.goals[0].why, r.goals[1].target, r.goals[1].why
     ));
     // Item names line up: 16 wide, or as wide as the longest name of the deal.
-    let width = r.items.iter().map(|i| i.item.len()).max().unwrap_or(0).max(16);
+    let width = r
+        .items
+        .iter()
+        .map(|i| i.item.len())
+        .max()
+        .unwrap_or(0)
+        .max(16);
     for item in &r.items {
         let pts = if item.scored {
             signed(item.points as i64)
