@@ -7,20 +7,72 @@ use doko::play::play;
 use doko::variant::Profile;
 
 fn check(trumps: &str) {
-    let set = [("deck.trumps".to_string(), trumps.to_string())];
-    let variation = Profile::load("ddv", &set).unwrap();
-    let ddv = Profile::load("ddv", &[]).unwrap();
+    refused_elsewhere("ddv", &[("deck.trumps", trumps)], &[], 200);
+}
+
+/// Deals generated under `base` with `sets` are legal there; some of them are refused
+/// under `other` (the profile `base` with `other` set instead): the key changes play.
+/// Returns how many were refused.
+fn refused_elsewhere(
+    base: &str,
+    sets: &[(&str, &str)],
+    other: &[(&str, &str)],
+    deals: usize,
+) -> usize {
+    let owned = |s: &[(&str, &str)]| -> Vec<(String, String)> {
+        s.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    let variation = Profile::load(base, &owned(sets)).unwrap();
+    let without = Profile::load(base, &owned(other)).unwrap();
     let players: Vec<String> = ["Anna", "Ben", "Cara", "Dirk"].map(String::from).to_vec();
     let mut rng = Rng::new(11);
-    let mut refused_by_ddv = 0;
-    for n in 0..200 {
+    let mut refused = 0;
+    for n in 0..deals {
         let record = random_deal(&variation, &players, n % 4, n + 1, &mut rng);
-        play(&record, &variation).unwrap_or_else(|e| panic!("deal {n}: {e:?}"));
-        refused_by_ddv += play(&record, &ddv).is_err() as usize;
+        play(&record, &variation).unwrap_or_else(|e| panic!("{sets:?}: deal {n}: {e:?}"));
+        refused += play(&record, &without).is_err() as usize;
     }
     assert!(
-        refused_by_ddv > 0,
-        "{trumps}: every deal is also legal under ddv"
+        refused > 0,
+        "{sets:?}: every deal is also legal under {base} with {other:?}"
+    );
+    refused
+}
+
+#[test]
+fn zwingen_generated_deals_are_legal_and_ddv_deals_are_not_all() {
+    // Deals with the call Zwingen demands are legal; ddv's own deals often lack it.
+    let z = [("calls.zwingen", "true")];
+    let players: Vec<String> = ["Anna", "Ben", "Cara", "Dirk"].map(String::from).to_vec();
+    let ddv = Profile::load("ddv", &[]).unwrap();
+    let zw = Profile::load("ddv", &[(z[0].0.into(), z[0].1.into())]).unwrap();
+    let mut rng = Rng::new(3);
+    let refused = (0..200)
+        .filter(|&n| {
+            let record = random_deal(&ddv, &players, n % 4, n + 1, &mut rng);
+            play(&record, &zw).is_err()
+        })
+        .count();
+    assert!(refused > 0, "no ddv deal breaks Zwingen");
+    for n in 0..200 {
+        let record = random_deal(&zw, &players, n % 4, n + 1, &mut rng);
+        play(&record, &zw).unwrap_or_else(|e| panic!("deal {n}: {e:?}"));
+    }
+}
+
+#[test]
+fn genscher_and_schweinchen_in_suit_solos_change_the_card_order() {
+    // Declared where a player holds both cards; such deals need the keys.
+    refused_elsewhere(
+        "house-schweinchen",
+        &[
+            ("deck.genscher", "\"DK\""),
+            ("deck.schweinchen_in_suit_solo", "true"),
+        ],
+        &[],
+        600,
     );
 }
 
