@@ -446,53 +446,43 @@ fn random_calls(
     let mut level: [Option<u8>; 2] = [None, None];
     let zwingen = first
         .filter(|&(_, eyes)| crate::play::zwingen_binds(profile, d.contract, clarification, eyes));
+    let party_of = |s: usize| {
+        if re.contains(&s) {
+            Party::Re
+        } else {
+            Party::Kontra
+        }
+    };
+    // The next call of a seat's party, made with `in_hand` cards, if any is left.
+    let mut call = |s: usize, in_hand: usize, level: &mut [Option<u8>; 2]| {
+        let party = party_of(s);
+        let next = level[party as usize].map_or(0, |l| l + 1);
+        let call = Call::from_level(next).unwrap_or(Call::Announce);
+        level[party as usize] = Some(next);
+        calls.push(CallEntry {
+            player: s,
+            call,
+            said_as: (call == Call::Announce).then_some(party),
+            cards_in_hand: in_hand as u8,
+            text: format!("{} {} {in_hand}", players[s], call.word(party)),
+        });
+    };
     for played in clarification..hand {
         if played == 1
             && let Some((w, _)) = zwingen
+            && level[party_of(w) as usize].map_or(0, |l| l + 1) < profile.calls.levels
         {
-            let party = if re.contains(&w) {
-                Party::Re
-            } else {
-                Party::Kontra
-            };
-            let next = level[party as usize].map_or(0, |l| l + 1);
-            if next < profile.calls.levels {
-                let call = Call::from_level(next).unwrap_or(Call::Announce);
-                level[party as usize] = Some(next);
-                let in_hand = (hand - 1) as u8;
-                calls.push(CallEntry {
-                    player: w,
-                    call,
-                    said_as: (call == Call::Announce).then_some(party),
-                    cards_in_hand: in_hand,
-                    text: format!("{} {} {in_hand}", players[w], call.word(party)),
-                });
-            }
+            call(w, hand - 1, &mut level);
         }
         for &s in active {
-            let party = if re.contains(&s) {
-                Party::Re
-            } else {
-                Party::Kontra
-            };
-            let pi = party as usize;
-            let next = level[pi].map_or(0, |l| l + 1);
+            let next = level[party_of(s) as usize].map_or(0, |l| l + 1);
             if next >= profile.calls.levels || !rng.chance(if next == 0 { 8 } else { 4 }) {
                 continue;
             }
             if played > profile.calls.deadlines[next as usize] as usize + shift {
                 continue;
             }
-            let call = Call::from_level(next).unwrap_or(Call::Announce);
-            level[pi] = Some(next);
-            let in_hand = (hand - played) as u8;
-            calls.push(CallEntry {
-                player: s,
-                call,
-                said_as: (call == Call::Announce).then_some(party),
-                cards_in_hand: in_hand,
-                text: format!("{} {} {in_hand}", players[s], call.word(party)),
-            });
+            call(s, hand - played, &mut level);
         }
     }
     calls
