@@ -470,7 +470,12 @@ fn random_calls(
     for played in clarification..hand {
         if played == 1
             && let Some((w, _)) = zwingen
-            && level[party_of(w) as usize].map_or(0, |l| l + 1) < profile.calls.levels
+            && crate::play::zwingen_call_in_time(
+                profile,
+                d.contract,
+                clarification,
+                level[party_of(w) as usize].map_or(0, |l| l + 1),
+            )
         {
             call(w, hand - 1, &mut level);
         }

@@ -389,9 +389,9 @@ pub fn deal_order(contract: Contract, profile: &Profile, declared: usize) -> Car
 /// How many of Schweinchen, Hyperschweinchen and Genscher a record declares (each needs
 /// the one before it).
 pub fn declared_raises(record: &FullRecord) -> usize {
-    [record.schweinchen, record.hyperschweinchen, record.genscher]
+    raised_fields(record)
         .iter()
-        .take_while(|s| s.is_some())
+        .take_while(|(_, s)| s.is_some())
         .count()
 }
 
@@ -1582,7 +1582,7 @@ fn check_allowed(
     if let Some((winner, eyes)) = first_trick
         && zwingen_binds(profile, record.contract, clarification, eyes)
     {
-        check_zwingen(record, profile, roles, winner, eyes)?;
+        check_zwingen(record, profile, roles, clarification, (winner, eyes))?;
     }
     Ok(calls)
 }
@@ -1615,6 +1615,21 @@ pub fn zwingen_binds(
         && (contract != Contract::Wedding || clarification == 1)
 }
 
+/// Can the call of `level` that Zwingen demands still be made with one card played? Not
+/// past schwarz, and not where its deadline is over by then (a Re due before the first
+/// card): Zwingen demands only what the deadlines allow.
+pub fn zwingen_call_in_time(
+    profile: &Profile,
+    contract: Contract,
+    clarification: usize,
+    level: u8,
+) -> bool {
+    level < profile.calls.levels
+        && profile.calls.deadlines[level as usize] as usize
+            + call_shift(profile, contract, clarification)
+            >= 1
+}
+
 /// Eyes of a first trick that make its winner call under Zwingen.
 pub const ZWINGEN_EYES: u16 = 30;
 
@@ -1625,8 +1640,8 @@ fn check_zwingen(
     record: &FullRecord,
     profile: &Profile,
     roles: &[Role],
-    winner: usize,
-    eyes: u16,
+    clarification: usize,
+    (winner, eyes): (usize, u16),
 ) -> Result<(), PlayError> {
     let Some(party) = roles[winner].party() else {
         return Ok(());
@@ -1642,7 +1657,7 @@ fn check_zwingen(
         .map(|e| e.call.level() + 1)
         .max()
         .unwrap_or(0);
-    if before >= profile.calls.levels {
+    if !zwingen_call_in_time(profile, record.contract, clarification, before) {
         return Ok(());
     }
     let made = record.calls.iter().any(|e| {

@@ -56,15 +56,26 @@ fn zwingen_generated_deals_are_legal_and_ddv_deals_are_not_all() {
         })
         .count();
     assert!(refused > 0, "no ddv deal breaks Zwingen");
-    for n in 0..200 {
-        let record = random_deal(&zw, &players, n % 4, n + 1, &mut rng);
-        play(&record, &zw).unwrap_or_else(|e| panic!("deal {n}: {e:?}"));
+    // Also where Re is due before the first card, which Zwingen cannot demand after it.
+    let early = Profile::load(
+        "ddv",
+        &[
+            (z[0].0.into(), z[0].1.into()),
+            ("calls.deadlines".into(), "[0, 2, 4, 6, 8]".into()),
+        ],
+    )
+    .unwrap();
+    for profile in [&zw, &early] {
+        for n in 0..200 {
+            let record = random_deal(profile, &players, n % 4, n + 1, &mut rng);
+            play(&record, profile).unwrap_or_else(|e| panic!("deal {n}: {e:?}"));
+        }
     }
 }
 
 #[test]
-fn genscher_and_schweinchen_in_suit_solos_change_the_card_order() {
-    // Declared where a player holds both cards; such deals need the keys.
+fn genscher_and_schweinchen_in_suit_solos_are_generated_and_need_their_keys() {
+    // Declared where a player holds both cards: legal with the keys, refused without.
     refused_elsewhere(
         "house-schweinchen",
         &[

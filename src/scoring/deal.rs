@@ -69,9 +69,7 @@ pub struct DealResult {
     /// Points of each seat, multiplier included.
     pub scores: Vec<i64>,
     /// How the value is written on the sheet.
-    pub sheet: Sheet,
-    /// A lone player's opponents write three times too (plus-only, minus-only).
-    pub solo_triple_always: bool,
+    pub writing: Writing,
     /// Bock rounds this deal starts (set by the session).
     pub bock_started: Vec<BockTrigger>,
 }
@@ -91,11 +89,7 @@ impl DealResult {
             return;
         }
         self.multiplier = m;
-        let writing = Writing {
-            sheet: self.sheet,
-            solo_triple_always: self.solo_triple_always,
-        };
-        self.scores = seat_scores(&self.facts, self.re_value, m, writing);
+        self.scores = seat_scores(&self.facts, self.re_value, m, self.writing);
     }
 }
 
@@ -411,7 +405,7 @@ fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<
     };
     for party in [Party::Re, Party::Kontra] {
         let calls = facts.calls(party);
-        let scored_reply = calls.is_reply() && s.reply_points != 0;
+        let scored_reply = scored_reply(calls, p);
         if calls.announced() && (s.doubling == Doubling::None || scored_reply) {
             let key = if party == Party::Re {
                 "re_called"
@@ -461,6 +455,12 @@ fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<
             "Re and Kontra both called (§8.2; scoring.both_called)".into()
         });
     }
+}
+
+/// Is this party's Re/Kontra a late reply that scores on its own (`scoring.reply_points`)
+/// instead of as a Re/Kontra?
+fn scored_reply(calls: crate::calls::PartyCalls, p: &Profile) -> bool {
+    calls.is_reply() && p.scoring.reply_points != 0
 }
 
 /// Eyes reached against the opponents' no 90, no 60, no 30, schwarz.
@@ -566,9 +566,7 @@ fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option
 fn multiplier_items(items: &mut Items, facts: &DealFacts, p: &Profile, extras_from: usize) {
     let s = &p.scoring;
     // A reply scored on its own (scoring.reply_points) doubles nothing.
-    let doubles = |c: crate::calls::PartyCalls| {
-        u32::from(c.announced() && !(c.is_reply() && s.reply_points != 0))
-    };
+    let doubles = |c: crate::calls::PartyCalls| u32::from(c.announced() && !scored_reply(c, p));
     let announced = doubles(facts.re_calls) + doubles(facts.kontra_calls);
     let doublings = match s.doubling {
         Doubling::None => 0,
@@ -744,8 +742,7 @@ fn finish(
         re_value,
         multiplier,
         scores,
-        sheet: writing.sheet,
-        solo_triple_always: writing.solo_triple_always,
+        writing,
         bock_started: Vec::new(),
     }
 }
