@@ -358,6 +358,8 @@ pub enum TrumpKind {
     Jacks,
     QueensJacks,
     Kings,
+    /// Kings, then queens, then jacks (solo Köhler).
+    Koehler,
     /// Only the queens (or jacks) of one suit are trump (the wiki's Obersolo-X / Untersolo-X).
     OneRank(Rank, Suit),
     /// No trumps at all.
@@ -446,6 +448,9 @@ impl CardOrder {
             TrumpKind::Jacks => ranks(&[Rank::Jack], &mut list, &mut add),
             TrumpKind::QueensJacks => ranks(&[Rank::Queen, Rank::Jack], &mut list, &mut add),
             TrumpKind::Kings => ranks(&[Rank::King], &mut list, &mut add),
+            TrumpKind::Koehler => {
+                ranks(&[Rank::King, Rank::Queen, Rank::Jack], &mut list, &mut add)
+            }
             TrumpKind::OneRank(rank, suit) => add(Card::new(suit, rank), &mut list),
             TrumpKind::Meatless => {}
         }
@@ -602,6 +607,7 @@ mod tests {
             16
         );
         assert_eq!(CardOrder::new(TrumpKind::Kings, &t).trump_count(&d), 8);
+        assert_eq!(CardOrder::new(TrumpKind::Koehler, &t).trump_count(&d), 24);
         assert_eq!(CardOrder::new(TrumpKind::Meatless, &t).trump_count(&d), 0);
     }
 
@@ -653,6 +659,12 @@ mod tests {
         let queens = CardOrder::new(TrumpKind::Queens, &t);
         assert_eq!(queens.trick_winner(&[c("CJ"), c("CA")]), 1);
         assert_eq!(queens.trick_winner(&[c("DA"), c("DQ")]), 1);
+        // Solo Köhler: the ♦K above the ♣Q, the ♦Q above the ♣J; the ♥10 is a plain heart.
+        let koehler = CardOrder::new(TrumpKind::Koehler, &t);
+        assert_eq!(koehler.trick_winner(&[c("CQ"), c("DK")]), 1);
+        assert_eq!(koehler.trick_winner(&[c("CJ"), c("DQ")]), 1);
+        assert_eq!(koehler.trick_winner(&[c("HA"), c("H10"), c("DJ")]), 2);
+        assert!(!koehler.is_trump(c("DA")));
         let meatless = CardOrder::new(TrumpKind::Meatless, &t);
         assert_eq!(meatless.trick_winner(&[c("CQ"), c("CA"), c("H10")]), 1);
         // Side order in a meatless solo: A 10 K Q J 9.

@@ -50,6 +50,8 @@ pub enum SoloKind {
     Meatless,
     QueensJacks,
     Kings,
+    /// Kings, queens and jacks are trump, in that order (FreeDoko's `solo koehler`).
+    Koehler,
     /// Only the two queens of one suit are trump (the wiki's Obersolo-X).
     QueenOf(Suit),
     /// Only the two jacks of one suit are trump (the wiki's Untersolo-X).
@@ -133,7 +135,16 @@ const NAMES: &[(&str, Contract, &[&str])] = &[
         Contract::Solo(SoloKind::QueensJacks),
         &[],
     ),
-    ("solo-kings", Contract::Solo(SoloKind::Kings), &[]),
+    (
+        "solo-kings",
+        Contract::Solo(SoloKind::Kings),
+        &["koenigssolo", "königssolo"],
+    ),
+    (
+        "solo-koehler",
+        Contract::Solo(SoloKind::Koehler),
+        &["köhler", "koehler", "köhlersolo", "koehlersolo"],
+    ),
     (
         "solo-queen-clubs",
         Contract::Solo(SoloKind::QueenOf(Suit::Clubs)),
@@ -205,6 +216,7 @@ impl Contract {
             Contract::Solo(SoloKind::Jacks) => TrumpKind::Jacks,
             Contract::Solo(SoloKind::QueensJacks) => TrumpKind::QueensJacks,
             Contract::Solo(SoloKind::Kings) => TrumpKind::Kings,
+            Contract::Solo(SoloKind::Koehler) => TrumpKind::Koehler,
             Contract::Solo(SoloKind::Meatless) => TrumpKind::Meatless,
             Contract::Solo(SoloKind::QueenOf(s)) => TrumpKind::OneRank(Rank::Queen, s),
             Contract::Solo(SoloKind::JackOf(s)) => TrumpKind::OneRank(Rank::Jack, s),

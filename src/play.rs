@@ -912,7 +912,22 @@ fn bride_parties(
         return Ok(());
     }
     let rule = match record.wedding_partner {
-        Some(r) if profile.contracts.wedding_partner.contains(&r) => r,
+        Some(WeddingPartner::NamedTrick) => {
+            return fail(
+                None,
+                "wedding_partner",
+                "the bride names the trick: trick-N or trick-N-SUIT (e.g. trick-2-hearts)".into(),
+            );
+        }
+        Some(r)
+            if profile
+                .contracts
+                .wedding_partner
+                .iter()
+                .any(|p| p.permits(r)) =>
+        {
+            r
+        }
         Some(r) => {
             return fail(
                 None,
@@ -927,17 +942,35 @@ fn bride_parties(
             .copied()
             .unwrap_or(WeddingPartner::FirstTrick),
     };
-    let within = (profile.contracts.wedding_tricks as usize).min(profile.hand_size());
-    p.clarification = within;
-    let qualifies = |tr: &Trick| {
-        tr.winner != b
-            && match rule {
-                WeddingPartner::FirstTrick => true,
-                WeddingPartner::FirstTrumpTrick => order.is_trump(tr.winning_card()),
-                WeddingPartner::FirstSideTrick => !order.is_trump(tr.cards[0]),
-            }
+    let found = match rule {
+        WeddingPartner::NthTrick { n, led } => {
+            // The named trick decides, however late; the bride winning it, or the trick
+            // never played, leaves her alone.
+            let nth = tricks
+                .iter()
+                .enumerate()
+                .filter(|(_, tr)| led.is_none_or(|l| order.play_suit(tr.cards[0]) == l))
+                .nth(usize::from(n) - 1);
+            p.clarification = nth.map_or(tricks.len(), |(t, _)| t + 1);
+            nth.filter(|(_, tr)| tr.winner != b).map(|(t, _)| t)
+        }
+        _ => {
+            let within = (profile.contracts.wedding_tricks as usize).min(profile.hand_size());
+            p.clarification = within;
+            let qualifies = |tr: &Trick| {
+                tr.winner != b
+                    && match rule {
+                        WeddingPartner::FirstTrumpTrick => order.is_trump(tr.winning_card()),
+                        WeddingPartner::FirstSideTrick => !order.is_trump(tr.cards[0]),
+                        _ => true,
+                    }
+            };
+            tricks[..within.min(tricks.len())]
+                .iter()
+                .position(qualifies)
+        }
     };
-    if let Some(t) = tricks[..within].iter().position(qualifies) {
+    if let Some(t) = found {
         p.re.push(tricks[t].winner);
         p.clarification = t + 1;
     } else if let Some(c) = profile.contracts.wedding_unfound {

@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use crate::cards::{Card, Deck, Rank};
+use crate::cards::{Card, Deck, PlaySuit, Rank, Suit};
 use crate::contract::Contract;
 use crate::extras::Extra;
 
@@ -96,8 +96,7 @@ pub enum Dullen {
 }
 
 /// Who becomes a wedding's partner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WeddingPartner {
     /// The first other player to win a trick (Fremd).
     FirstTrick,
@@ -105,35 +104,81 @@ pub enum WeddingPartner {
     FirstTrumpTrick,
     /// The first other player to win a trick led in a side suit.
     FirstSideTrick,
+    /// In a profile: the bride names a trick, "the winner of the n-th trick (of suit s)"
+    /// (the reference page's wedding variation 3); a record names it as [`WeddingPartner::NthTrick`].
+    NamedTrick,
+    /// The winner of the `n`-th trick, or of the `n`-th trick led in `led`; nobody if that
+    /// trick is not played or the bride wins it (she then plays alone).
+    NthTrick { n: u8, led: Option<PlaySuit> },
 }
 
 impl WeddingPartner {
-    /// The rule's name as profiles and records write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            WeddingPartner::FirstTrick => "first-trick",
-            WeddingPartner::FirstTrumpTrick => "first-trump-trick",
-            WeddingPartner::FirstSideTrick => "first-side-trick",
-        }
+    /// Whether a profile that lists `self` lets the bride choose `rule`.
+    pub fn permits(self, rule: WeddingPartner) -> bool {
+        self == rule
+            || (self == WeddingPartner::NamedTrick
+                && matches!(rule, WeddingPartner::NthTrick { .. }))
     }
 }
 
+/// The play suits a named trick may be led in, as records write them.
+const LED_NAMES: [(&str, PlaySuit); 5] = [
+    ("clubs", PlaySuit::Side(Suit::Clubs)),
+    ("spades", PlaySuit::Side(Suit::Spades)),
+    ("hearts", PlaySuit::Side(Suit::Hearts)),
+    ("diamonds", PlaySuit::Side(Suit::Diamonds)),
+    ("trump", PlaySuit::Trump),
+];
+
 impl fmt::Display for WeddingPartner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            WeddingPartner::FirstTrick => f.write_str("first-trick"),
+            WeddingPartner::FirstTrumpTrick => f.write_str("first-trump-trick"),
+            WeddingPartner::FirstSideTrick => f.write_str("first-side-trick"),
+            WeddingPartner::NamedTrick => f.write_str("named-trick"),
+            WeddingPartner::NthTrick { n, led: None } => write!(f, "trick-{n}"),
+            WeddingPartner::NthTrick { n, led: Some(led) } => {
+                let name = LED_NAMES
+                    .iter()
+                    .find(|(_, l)| l == led)
+                    .map_or("trump", |(name, _)| *name);
+                write!(f, "trick-{n}-{name}")
+            }
+        }
     }
 }
 
 impl std::str::FromStr for WeddingPartner {
     type Err = String;
     fn from_str(s: &str) -> Result<WeddingPartner, String> {
-        match s.trim() {
-            "first-trick" => Ok(WeddingPartner::FirstTrick),
-            "first-trump-trick" => Ok(WeddingPartner::FirstTrumpTrick),
-            "first-side-trick" => Ok(WeddingPartner::FirstSideTrick),
-            other => Err(format!(
-                "unknown wedding partner rule `{other}` (first-trick, first-trump-trick, first-side-trick)"
-            )),
+        let s = s.trim();
+        let known = "first-trick, first-trump-trick, first-side-trick, named-trick, \
+                     or a named trick: trick-N, trick-N-SUIT with SUIT one of clubs, spades, \
+                     hearts, diamonds, trump";
+        match s {
+            "first-trick" => return Ok(WeddingPartner::FirstTrick),
+            "first-trump-trick" => return Ok(WeddingPartner::FirstTrumpTrick),
+            "first-side-trick" => return Ok(WeddingPartner::FirstSideTrick),
+            "named-trick" => return Ok(WeddingPartner::NamedTrick),
+            _ => {}
+        }
+        let unknown = || format!("unknown wedding partner rule `{s}` ({known})");
+        let rest = s.strip_prefix("trick-").ok_or_else(unknown)?;
+        let (n, led) = match rest.split_once('-') {
+            Some((n, suit)) => {
+                let led = LED_NAMES
+                    .iter()
+                    .find(|(name, _)| *name == suit)
+                    .map(|(_, l)| *l)
+                    .ok_or_else(unknown)?;
+                (n, Some(led))
+            }
+            None => (rest, None),
+        };
+        match n.parse::<u8>() {
+            Ok(n) if n >= 1 => Ok(WeddingPartner::NthTrick { n, led }),
+            _ => Err(unknown()),
         }
     }
 }
@@ -152,7 +197,8 @@ pub struct ContractRules {
     /// A wedding partner must be found within this many tricks; else the bride plays alone.
     pub wedding_tricks: u8,
     /// How a wedding partner is found; the first is the default, the others may be chosen
-    /// by the bride (`wedding_partner` in a record).
+    /// by the bride (`wedding_partner` in a record); `named-trick` lets her name a trick.
+    #[serde(deserialize_with = "de_parsed")]
     pub wedding_partner: Vec<WeddingPartner>,
     /// Extra point of a misere played open (`misere-ouvert`).
     pub misere_ouvert_bonus: i32,
@@ -682,6 +728,23 @@ impl Profile {
         }
         if self.contracts.allowed.is_empty() {
             return Err("contracts.allowed: no contract is allowed".into());
+        }
+        match self.contracts.wedding_partner.first() {
+            Some(WeddingPartner::NamedTrick | WeddingPartner::NthTrick { .. }) => {
+                return Err("contracts.wedding_partner: the first rule is the default, which names no trick; put named-trick after it".into());
+            }
+            None => return Err("contracts.wedding_partner: no rule finds a partner".into()),
+            _ => {}
+        }
+        if let Some(r @ WeddingPartner::NthTrick { .. }) = self
+            .contracts
+            .wedding_partner
+            .iter()
+            .find(|r| matches!(r, WeddingPartner::NthTrick { .. }))
+        {
+            return Err(format!(
+                "contracts.wedding_partner: `{r}` is the trick a bride names in a record; the profile says named-trick"
+            ));
         }
         if d.hyperschweinchen.is_some() && d.schweinchen.is_none()
             || d.genscher.is_some() && d.hyperschweinchen.is_none()
