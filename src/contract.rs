@@ -66,6 +66,9 @@ pub enum Contract {
     Wedding,
     SilentSolo,
     Poverty,
+    /// The two holders of the ♦Q are Re, declared like a solo (the reference page's "solo
+    /// addition", ソロゲームに追加); trumps as in a normal game.
+    DiamondQueens,
     Solo(SoloKind),
     Misere,
     MisereOuvert,
@@ -78,6 +81,11 @@ const NAMES: &[(&str, Contract, &[&str])] = &[
     ("wedding", Contract::Wedding, &["hochzeit"]),
     ("silent-solo", Contract::SilentSolo, &["stille-hochzeit"]),
     ("poverty", Contract::Poverty, &["armut"]),
+    (
+        "diamond-queens",
+        Contract::DiamondQueens,
+        &["solo-addition", "karo-damen", "karodamen"],
+    ),
     (
         "solo-clubs",
         Contract::Solo(SoloKind::Suit(Suit::Clubs)),

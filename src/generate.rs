@@ -121,10 +121,23 @@ fn deal(
     let active = crate::seating::active_seats(seats, dealer, profile.deck.players as usize);
     let hand = profile.hand_size();
     let mut cards = profile.deck().cards();
-    rng.shuffle(&mut cards);
+    // A lone holder of every Re card plays a wedding, a silent solo or calls an ace; where
+    // the profile has none of them, such a hand is dealt again.
+    let lone_playable = profile.allows(Contract::Wedding)
+        || profile.allows(Contract::SilentSolo)
+        || profile.contracts.called_ace;
     let mut hands: Vec<Vec<Card>> = vec![Vec::new(); seats];
-    for (i, &s) in active.iter().enumerate() {
-        hands[s] = cards[i * hand..(i + 1) * hand].to_vec();
+    for _ in 0..1000 {
+        rng.shuffle(&mut cards);
+        for (i, &s) in active.iter().enumerate() {
+            hands[s] = cards[i * hand..(i + 1) * hand].to_vec();
+        }
+        let lone = active.iter().any(|&s| {
+            profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count())
+        });
+        if lone_playable || !lone {
+            break;
+        }
     }
     let dealt = hands.clone();
     let d = declare(profile, &active, &mut hands, rng, compulsory);
@@ -239,6 +252,12 @@ fn declare(
         crate::play::trumps_in(&hands[s], profile, profile.poverty.count_diamond_ace)
             <= profile.poverty.max_trumps as usize
     });
+    let diamond_queen = Card::new(crate::cards::Suit::Diamonds, crate::cards::Rank::Queen);
+    let queen_holders: Vec<usize> = active
+        .iter()
+        .copied()
+        .filter(|&s| hands[s].contains(&diamond_queen))
+        .collect();
     let mut exchange = None;
     let compulsory = compulsory && !solos.is_empty();
     if compulsory {
@@ -253,6 +272,12 @@ fn declare(
         Some(b) if profile.allows(Contract::SilentSolo) => (Contract::SilentSolo, Some(b)),
         _ if !solos.is_empty() && rng.chance(10) => {
             (solos[rng.below(solos.len())], Some(active[rng.below(n)]))
+        }
+        _ if queen_holders.len() == 2
+            && profile.allows(Contract::DiamondQueens)
+            && rng.chance(10) =>
+        {
+            (Contract::DiamondQueens, Some(queen_holders[rng.below(2)]))
         }
         _ if poor.is_some() && profile.allows(Contract::Poverty) => {
             let p = poor.unwrap_or(active[0]);
@@ -408,6 +433,14 @@ fn re_party(
             } else {
                 active.iter().copied().filter(|&s| q(s) > 0).collect()
             }
+        }
+        (Contract::DiamondQueens, _, _) => {
+            let queen = Card::new(crate::cards::Suit::Diamonds, crate::cards::Rank::Queen);
+            active
+                .iter()
+                .copied()
+                .filter(|&s| hands[s].contains(&queen))
+                .collect()
         }
         (_, Some(p), _) => vec![p],
         _ => vec![],

@@ -782,6 +782,7 @@ fn parties(
                 None => p.re.push(d),
             }
         }
+        Contract::DiamondQueens => diamond_queen_parties(record, active, held, &mut p)?,
         Contract::Solo(_) | Contract::Misere | Contract::MisereOuvert => {
             p.re.push(record.declarer.unwrap_or(active[0]))
         }
@@ -867,6 +868,50 @@ fn normal_parties(
                 .filter(|&s| re_cards.iter().any(|c| held[s][c.index()] > 0)),
         ),
     }
+    Ok(())
+}
+
+/// The "solo addition": the two holders of the ♦Q are Re; a declarer, where the record
+/// names one, is one of them.
+fn diamond_queen_parties(
+    record: &FullRecord,
+    active: &[usize],
+    held: &[[u8; DISTINCT]; MAX_SEATS],
+    p: &mut Parties,
+) -> Result<(), PlayError> {
+    let queen = Card::new(Suit::Diamonds, Rank::Queen);
+    let holders: Vec<usize> = active
+        .iter()
+        .copied()
+        .filter(|&s| held[s][queen.index()] > 0)
+        .collect();
+    if holders.len() != 2 {
+        let who = match holders.as_slice() {
+            [one] => format!("{} holds every {queen}", record.players[*one]),
+            _ => format!("nobody holds a {queen}"),
+        };
+        return fail(
+            None,
+            "contract",
+            format!(
+                "{} needs two players with a {queen}: {who}",
+                record.contract
+            ),
+        );
+    }
+    if let Some(d) = record.declarer
+        && !holders.contains(&d)
+    {
+        return fail(
+            None,
+            "declarer",
+            format!(
+                "{} declares {} without a {queen}",
+                record.players[d], record.contract
+            ),
+        );
+    }
+    p.re.extend(holders);
     Ok(())
 }
 

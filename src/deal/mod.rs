@@ -422,7 +422,7 @@ impl DealFacts {
     fn check_parties(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
         let re = self.size(Party::Re);
         let expected: &[usize] = match self.contract {
-            Contract::Normal | Contract::Poverty => &[2],
+            Contract::Normal | Contract::Poverty | Contract::DiamondQueens => &[2],
             Contract::Wedding => &[2, 1],
             _ => &[1],
         };

@@ -542,7 +542,9 @@ fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option
             scored,
         });
     };
+    // The ♦Q holders of a "solo addition" are not the ♣Q party ("the old"): no item.
     if winner == Some(Party::Kontra)
+        && facts.contract != Contract::DiamondQueens
         && (p.extras.against_the_old_at_tie || facts.re_eyes != facts.kontra_eyes)
     {
         extra_item(
