@@ -42,6 +42,9 @@ pub struct FullRecord {
     pub hyperschweinchen: Option<usize>,
     /// Who declared Genscher (after Hyperschweinchen).
     pub genscher: Option<usize>,
+    /// The partner the holder of both ♦K names on playing the first (FreeDoko's Genscher,
+    /// `contracts.genscher_partner`).
+    pub genscher_partner: Option<usize>,
     /// A poverty's exchange.
     pub exchange: Option<Exchange>,
     pub bock: Option<u32>,
@@ -466,6 +469,14 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     let tricks = &tricks[..record.tricks.len()];
     check_held(record, profile, tricks, &held)?;
     let parties = parties(record, profile, &order, active, &held, tricks)?;
+    // Before a Genscher, the parties of before.
+    let before = parties.before.as_ref().map(|(t, re)| {
+        let mut r = roles.clone();
+        for &s in re.as_slice() {
+            r[s] = Role::Re;
+        }
+        (*t, r)
+    });
     for &s in parties.re.as_slice() {
         roles[s] = Role::Re;
     }
@@ -473,7 +484,10 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     let calls = check_allowed(
         record,
         profile,
-        &roles,
+        Roles {
+            now: &roles,
+            before: before.as_ref().map(|(t, r)| (*t, r.as_slice())),
+        },
         parties.contract,
         parties.clarification,
         tricks.first().map(|t| (t.winner, t.eyes())),
@@ -741,6 +755,9 @@ struct Parties {
     /// The trick that settled a wedding (0 for other contracts).
     clarification: usize,
     re: SeatList,
+    /// After a Genscher: the cards each player had played when it came (calls made by
+    /// then were made for the parties of before), and the Re party of before.
+    before: Option<(usize, SeatList)>,
 }
 
 /// Who is Re: the ♣Q holders, the bride and her partner, the poor player and hers, the
@@ -764,6 +781,7 @@ fn parties(
         contract: record.contract,
         clarification: 0,
         re: SeatList::default(),
+        before: None,
     };
     match record.contract {
         Contract::Normal => normal_parties(record, profile, active, held, bride, &mut p)?,
@@ -788,7 +806,86 @@ fn parties(
         }
         Contract::Redeal => {}
     }
+    if let Some(partner) = record.genscher_partner {
+        genscher_parties(record, profile, active, held, tricks, partner, &mut p)?;
+    }
     Ok(p)
+}
+
+/// FreeDoko's Genscher (`contracts.genscher_partner`): in a normal game the holder of both
+/// ♦K names a partner on playing the first of them. Her party keeps its name (Re or
+/// Kontra) and takes the partner; the other two are the other party. Calls made before
+/// her card stay with the party name they were made for (an interpretation: FreeDoko's
+/// rule names no calls).
+fn genscher_parties(
+    record: &FullRecord,
+    profile: &Profile,
+    active: &[usize],
+    held: &[[u8; DISTINCT]; MAX_SEATS],
+    tricks: &[Trick],
+    partner: usize,
+    p: &mut Parties,
+) -> Result<(), PlayError> {
+    let king = Card::new(Suit::Diamonds, Rank::King);
+    let name = |s: usize| record.players[s].as_str();
+    let field = "genscher_partner";
+    if !profile.contracts.genscher_partner {
+        return fail(
+            None,
+            field,
+            format!(
+                "profile {} has no Genscher partner (contracts.genscher_partner)",
+                profile.name
+            ),
+        );
+    }
+    if p.contract != Contract::Normal || p.re.len != 2 {
+        return fail(
+            None,
+            field,
+            format!(
+                "a Genscher is played in a normal game, not a {}",
+                p.contract
+            ),
+        );
+    }
+    let copies = profile.deck.copies;
+    let Some(&holder) = active.iter().find(|&&s| held[s][king.index()] == copies) else {
+        return fail(None, field, format!("nobody holds every {king}"));
+    };
+    if partner == holder || !active.contains(&partner) {
+        return fail(
+            None,
+            field,
+            format!(
+                "{} cannot partner {} in a Genscher",
+                name(partner),
+                name(holder)
+            ),
+        );
+    }
+    let Some(t) = tricks
+        .iter()
+        .position(|tr| tr.iter().any(|(s, c)| s == holder && c == king))
+    else {
+        return fail(
+            None,
+            field,
+            format!("{} never plays a {king}", name(holder)),
+        );
+    };
+    let before = std::mem::take(&mut p.re);
+    let holder_is_re = before.as_slice().contains(&holder);
+    let mut re = SeatList::default();
+    re.extend(
+        active
+            .iter()
+            .copied()
+            .filter(|&s| (s == holder || s == partner) == holder_is_re),
+    );
+    p.re = re;
+    p.before = Some((t, before));
+    Ok(())
 }
 
 /// A called ace (Kloepper) is a side-suit ace, called by a player holding every Re card
@@ -1611,8 +1708,10 @@ pub fn replay(
     base: &DealFacts,
     profile: &Profile,
 ) -> Result<DealFacts, PlayError> {
-    // Zwingen needs the first trick, which the facts do not keep: play it again.
+    // Zwingen needs the first trick, which the facts do not keep, and a Genscher the
+    // parties of before: play them again.
     if matches!(record.contract, Contract::Poverty | Contract::Redeal)
+        || record.genscher_partner.is_some()
         || !profile.allows(record.contract)
         || !profile.allows(base.contract)
         || profile.calls.zwingen
@@ -1622,7 +1721,10 @@ pub fn replay(
     let calls = check_allowed(
         record,
         profile,
-        &base.roles,
+        Roles {
+            now: &base.roles,
+            before: None,
+        },
         base.contract,
         base.clarification as usize,
         None,
@@ -1634,18 +1736,36 @@ pub fn replay(
     })
 }
 
+/// Each seat's role in the parties that are scored, and after a Genscher the cards each
+/// player had played when it came with the roles of before.
+#[derive(Clone, Copy)]
+struct Roles<'a> {
+    now: &'a [Role],
+    before: Option<(usize, &'a [Role])>,
+}
+
+impl Roles<'_> {
+    /// The role of `seat` when she had played `played` cards.
+    fn at(&self, seat: usize, played: usize) -> Role {
+        match self.before {
+            Some((t, before)) if played <= t => before[seat],
+            _ => self.now[seat],
+        }
+    }
+}
+
 /// What a profile allows of a deal once its parties are known, checked by [`play`] and
 /// [`replay`] alike: the knock, and every call in time. Returns each party's calls.
 /// `first_trick` is the winner and eyes of trick 1 (for Zwingen).
 fn check_allowed(
     record: &FullRecord,
     profile: &Profile,
-    roles: &[Role],
+    roles: Roles,
     contract: Contract,
     clarification: usize,
     first_trick: Option<(usize, u16)>,
 ) -> Result<[PartyCalls; 2], PlayError> {
-    let re = roles.iter().filter(|r| **r == Role::Re).count();
+    let re = roles.now.iter().filter(|r| **r == Role::Re).count();
     if let Err(m) = crate::deal::check_knock(record.knock, profile, re) {
         return fail(None, "knock", m);
     }
@@ -1660,7 +1780,7 @@ fn check_allowed(
     if let Some((winner, eyes)) = first_trick
         && zwingen_binds(profile, record.contract, clarification, eyes)
     {
-        check_zwingen(record, profile, roles, clarification, (winner, eyes))?;
+        check_zwingen(record, profile, roles.now, clarification, (winner, eyes))?;
     }
     Ok(calls)
 }
@@ -2082,7 +2202,7 @@ fn check_word_and_turn(
 fn check_calls(
     record: &FullRecord,
     profile: &Profile,
-    roles: &[Role],
+    roles: Roles,
     hand: usize,
     contract: Contract,
     clarification: usize,
@@ -2108,7 +2228,8 @@ fn check_calls(
     let name = |s: usize| record.players[s].as_str();
     for e in entries {
         let bad = |msg: String| fail(None, "calls", format!("`{}`: {msg}", e.text));
-        let Some(party) = roles[e.player].party() else {
+        let played_then = hand.saturating_sub(e.cards_in_hand as usize);
+        let Some(party) = roles.at(e.player, played_then).party() else {
             return bad(format!("{} sits out this deal", name(e.player)));
         };
         let in_hand = e.cards_in_hand as usize;

@@ -275,3 +275,51 @@ fn padded_quoted_and_named_rows_read_as_the_plain_ones() {
         "{err}"
     );
 }
+
+#[test]
+fn a_genscher_partner_reads_alike_from_csv_jsonl_and_toml() {
+    // Deal 5 of seed 11: Cara holds both ♦K and names Dirk (tests/cases/variations.toml).
+    let set = ["--set", "contracts.genscher_partner=true"];
+    let csv = String::from_utf8(generate(&["--deals", "5", "--seed", "11"])).unwrap();
+    let mut lines: Vec<String> = csv.lines().map(String::from).collect();
+    lines[0].push_str(",genscher_partner");
+    for (i, l) in lines.iter_mut().enumerate().skip(1) {
+        l.push_str(if i == 5 { ",Dirk" } else { "," });
+    }
+    let csv_path = tmp("genscher.csv");
+    std::fs::write(&csv_path, lines.join("\n") + "\n").unwrap();
+    let jsonl = String::from_utf8(generate(&[
+        "--deals", "5", "--seed", "11", "--format", "jsonl",
+    ]))
+    .unwrap();
+    let fifth = jsonl.lines().nth(4).unwrap();
+    let fifth = format!(
+        "{},\"genscher_partner\":\"Dirk\"}}",
+        &fifth[..fifth.len() - 1]
+    );
+    let jsonl_path = tmp("genscher.jsonl");
+    std::fs::write(&jsonl_path, fifth + "\n").unwrap();
+    let deal = |path: &std::path::Path, n: usize| {
+        let out = doko(&[
+            "score",
+            path.to_str().unwrap(),
+            set[0],
+            set[1],
+            "--format",
+            "json",
+        ]);
+        json(&out)["deals"][n].clone()
+    };
+    for d in [deal(&csv_path, 4), deal(&jsonl_path, 0)] {
+        assert_eq!(d["re"], serde_json::json!(["Cara", "Dirk"]), "{d}");
+        assert_eq!(d["value"], 9, "{d}");
+    }
+    // Without the key the same rows are refused.
+    let out = doko(&["score", csv_path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("genscher_partner"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

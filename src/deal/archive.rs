@@ -52,6 +52,7 @@ const COLUMNS: &[&str] = &[
     "bock",
     "note",
     "genscher",
+    "genscher_partner",
 ];
 
 // Positions in COLUMNS.
@@ -74,6 +75,7 @@ const HANDS: usize = 15;
 const BOCK: usize = 16;
 const NOTE: usize = 17;
 const GENSCHER: usize = 18;
+const GENSCHER_PARTNER: usize = 19;
 
 /// Does a CSV header name a bulk archive (rather than a paper sheet)?
 pub fn is_archive_header(header: &str) -> bool {
@@ -102,6 +104,7 @@ struct JsonDeal {
     schweinchen: Option<String>,
     hyperschweinchen: Option<String>,
     genscher: Option<String>,
+    genscher_partner: Option<String>,
     accepted_by: Option<String>,
     passed: Option<String>,
     returned: Option<String>,
@@ -524,7 +527,9 @@ impl Decoder {
         self.check_players(line, number)?;
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
-        let rare = (WEDDING_PARTNER..=HANDS).any(|i| !self.row.is_empty(self.cols[i]))
+        let rare = (WEDDING_PARTNER..=HANDS)
+            .chain([GENSCHER, GENSCHER_PARTNER])
+            .any(|i| !self.row.is_empty(self.cols[i]))
             || (self.row.colon
                 && memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some());
         if rare {
@@ -574,6 +579,7 @@ impl Decoder {
             schweinchen: j.schweinchen,
             hyperschweinchen: j.hyperschweinchen,
             genscher: j.genscher,
+            genscher_partner: j.genscher_partner,
             accepted_by: j.accepted_by,
             passed: j.passed,
             returned: j.returned,
@@ -658,6 +664,7 @@ impl Decoder {
             schweinchen: f(SCHWEINCHEN),
             hyperschweinchen: f(HYPERSCHWEINCHEN),
             genscher: f(GENSCHER),
+            genscher_partner: f(GENSCHER_PARTNER),
             accepted_by: f(ACCEPTED_BY),
             passed: f(PASSED),
             returned: f(RETURNED),
@@ -753,6 +760,7 @@ impl Decoder {
         rec.schweinchen = None;
         rec.hyperschweinchen = None;
         rec.genscher = None;
+        rec.genscher_partner = None;
         rec.exchange = None;
         rec.knock = None;
         rec.called = None;
@@ -1114,6 +1122,8 @@ struct JsonOut<'a> {
     hyperschweinchen: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     genscher: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    genscher_partner: Option<&'a str>,
 }
 
 /// Writes one deal as a JSON line.
@@ -1137,6 +1147,7 @@ pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> 
         schweinchen: r.schweinchen.map(name),
         hyperschweinchen: r.hyperschweinchen.map(name),
         genscher: r.genscher.map(name),
+        genscher_partner: r.genscher_partner.map(name),
     };
     serde_json::to_writer(&mut *out, &line)?;
     writeln!(out)

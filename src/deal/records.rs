@@ -70,6 +70,9 @@ pub struct RawDeal {
     pub hyperschweinchen: Option<String>,
     /// Full records: who declared Genscher (`deck.genscher`).
     pub genscher: Option<String>,
+    /// Full records: the partner named by the holder of both ♦K
+    /// (`contracts.genscher_partner`).
+    pub genscher_partner: Option<String>,
     /// Full records of a poverty: who accepted, and the cards passed and returned.
     pub accepted_by: Option<String>,
     pub passed: Option<String>,
@@ -380,6 +383,7 @@ impl RecordFile {
             ("schweinchen", raw.schweinchen.is_some()),
             ("hyperschweinchen", raw.hyperschweinchen.is_some()),
             ("genscher", raw.genscher.is_some()),
+            ("genscher_partner", raw.genscher_partner.is_some()),
             ("accepted_by", raw.accepted_by.is_some()),
             ("passed", raw.passed.is_some()),
             ("returned", raw.returned.is_some()),
@@ -636,6 +640,7 @@ pub fn build_full_record(
         schweinchen: seat_field(&raw.schweinchen, "schweinchen")?,
         hyperschweinchen: seat_field(&raw.hyperschweinchen, "hyperschweinchen")?,
         genscher: seat_field(&raw.genscher, "genscher")?,
+        genscher_partner: seat_field(&raw.genscher_partner, "genscher_partner")?,
         exchange,
         bock: raw
             .bock

@@ -214,6 +214,9 @@ pub struct ContractRules {
     /// A player holding every Re card may name a side-suit ace (`called` in a record): its
     /// holder is her partner.
     pub called_ace: bool,
+    /// FreeDoko's Genscher: in a normal game the holder of both ♦K, on playing the first,
+    /// names a new partner (`genscher_partner` in a record); the final parties are scored.
+    pub genscher_partner: bool,
 }
 
 /// `[poverty]`: Armut.
