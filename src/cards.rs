@@ -84,15 +84,17 @@ pub(crate) const RANK_OF: [u8; 256] = letters(&[
     (b'9', 5),
 ]);
 
-/// Every distinct card by its index (`suit * 6 + rank`, as [`Card::index`]); the entries
-/// past the 24 cards are never used, they only keep a lookup by a byte in bounds.
+/// Every distinct card by its index (`suit * 6 + rank`, as [`Card::index`], then the
+/// joker); the entries past them are never used, they only keep a lookup by a byte in
+/// bounds.
 pub(crate) const CARDS: [Card; 256] = {
     let mut cards = [Card::new(Suit::Clubs, Rank::Ace); 256];
     let mut i = 0;
-    while i < DISTINCT {
+    while i < SUITED {
         cards[i] = Card::new(Suit::ALL[i / 6], Rank::ALL[i % 6]);
         i += 1;
     }
+    cards[SUITED] = Card::JOKER;
     cards
 };
 
@@ -174,22 +176,31 @@ pub enum CardError {
     Rank(String),
 }
 
-/// One card of a suit and rank. Copies of the same card are equal.
+/// One card of a suit and rank, or the joker. Copies of the same card are equal.
 ///
-/// Kept as one byte, its index `suit * 6 + rank` (see [`Card::index`]): cards are counted,
-/// compared and looked up in tables by the million, and the index is what every table
-/// wants. Ordered by suit, then rank.
+/// Kept as one byte, its index `suit * 6 + rank` (see [`Card::index`]), the joker after
+/// them: cards are counted, compared and looked up in tables by the million, and the
+/// index is what every table wants. Ordered by suit, then rank, the joker last.
+///
+/// The joker (`deck.joker`, a variation of «ドッペルコップ(Doppelkopf)») takes the place
+/// of one ♦9: it has the ♦9's suit, rank and eyes (0) wherever the profile's trump list
+/// does not name it (`JK`), so it plays as a ♦9 in the solos whose trumps are not that
+/// list (queens, jacks ...), as the source has it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
 
-/// Number of distinct cards (suit x rank); the size of a per-card counting array.
-pub const DISTINCT: usize = 24;
+/// Number of cards with a suit and a rank.
+const SUITED: usize = 24;
 
-/// Eyes of each card by its index.
+/// Number of distinct cards (suit x rank, and the joker); the size of a per-card counting
+/// array.
+pub const DISTINCT: usize = SUITED + 1;
+
+/// Eyes of each card by its index (the joker's are the ♦9's: none).
 const EYES: [u16; DISTINCT] = {
     let mut t = [0u16; DISTINCT];
     let mut i = 0;
-    while i < DISTINCT {
+    while i < SUITED {
         t[i] = Rank::ALL[i % 6].eyes();
         i += 1;
     }
@@ -201,12 +212,26 @@ impl Card {
         Card(suit as u8 * 6 + rank as u8)
     }
 
+    /// The suit; the joker's is the ♦ (it replaces a ♦9).
     pub const fn suit(self) -> Suit {
-        Suit::ALL[self.0 as usize / 6]
+        if self.0 as usize >= SUITED {
+            Suit::Diamonds
+        } else {
+            Suit::ALL[self.0 as usize / 6]
+        }
     }
 
+    /// The rank; the joker's is the nine (it replaces a ♦9).
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self.0 as usize % 6]
+        if self.0 as usize >= SUITED {
+            Rank::Nine
+        } else {
+            Rank::ALL[self.0 as usize % 6]
+        }
+    }
+
+    pub const fn is_joker(self) -> bool {
+        self.0 as usize == SUITED
     }
 
     pub fn eyes(self) -> u16 {
@@ -228,6 +253,9 @@ impl Card {
     pub const CLUB_JACK: Card = Card::new(Suit::Clubs, Rank::Jack);
     pub const DIAMOND_ACE: Card = Card::new(Suit::Diamonds, Rank::Ace);
     pub const HEART_TEN: Card = Card::new(Suit::Hearts, Rank::Ten);
+    pub const DIAMOND_NINE: Card = Card::new(Suit::Diamonds, Rank::Nine);
+    /// The joker, written `JK` (`deck.joker`).
+    pub const JOKER: Card = Card(SUITED as u8);
 }
 
 impl Card {
@@ -245,6 +273,9 @@ impl Card {
 
     fn parse_slow(s: &str) -> Result<Card, CardError> {
         let s = s.trim();
+        if ["jk", "joker"].iter().any(|j| s.eq_ignore_ascii_case(j)) || s == "🃏" {
+            return Ok(Card::JOKER);
+        }
         let mut chars = s.chars();
         let first = chars.next().ok_or(CardError::Empty)?;
         let suit = Suit::from_char(first).ok_or_else(|| CardError::Suit(s.to_string()))?;
@@ -274,6 +305,9 @@ impl fmt::Debug for Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_joker() {
+            return f.write_str("JK");
+        }
         write!(f, "{}{}", self.suit().letter(), self.rank().token())
     }
 }
@@ -283,38 +317,83 @@ pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardError> {
     s.split_whitespace().map(str::parse).collect()
 }
 
-/// The cards in play: which ranks are used and how many copies of each card.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The cards in play: which ranks are used, how many copies of each card, and whether a
+/// joker takes the place of one ♦9.
+///
+/// Kept on the stack (the ranks in the profile's order, at most six): a deck is built for
+/// every deal checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Deck {
-    ranks: Vec<Rank>,
+    ranks: [Rank; 6],
+    len: usize,
     copies: u8,
+    joker: bool,
 }
 
 impl Deck {
-    pub fn new(ranks: Vec<Rank>, copies: u8) -> Deck {
-        Deck { ranks, copies }
+    /// A deck of `ranks` (each once; further ones are ignored) in four suits.
+    pub fn new(ranks: impl IntoIterator<Item = Rank>, copies: u8) -> Deck {
+        let mut deck = Deck {
+            ranks: [Rank::Nine; 6],
+            len: 0,
+            copies,
+            joker: false,
+        };
+        for r in ranks {
+            if deck.len < 6 && !deck.ranks().contains(&r) {
+                deck.ranks[deck.len] = r;
+                deck.len += 1;
+            }
+        }
+        deck
     }
 
+    fn ranks(&self) -> &[Rank] {
+        &self.ranks[..self.len]
+    }
+
+    /// The deck with a joker in place of one ♦9 (`deck.joker`; the deck has nines).
+    pub fn with_joker(mut self, joker: bool) -> Deck {
+        self.joker = joker && self.ranks().contains(&Rank::Nine);
+        self
+    }
+
+    /// Copies of each card of the deck (one fewer ♦9 with a joker).
     pub fn copies(&self) -> u8 {
         self.copies
     }
 
-    pub fn contains(&self, card: Card) -> bool {
-        self.ranks.contains(&card.rank())
+    /// How many copies of `card` the deck has (0 if none).
+    pub fn copies_of(&self, card: Card) -> u8 {
+        if card.is_joker() {
+            u8::from(self.joker)
+        } else if !self.ranks().contains(&card.rank()) {
+            0
+        } else if self.joker && card == Card::DIAMOND_NINE {
+            self.copies - 1
+        } else {
+            self.copies
+        }
     }
 
-    /// Distinct cards of the deck, suit by suit.
+    pub fn contains(&self, card: Card) -> bool {
+        self.copies_of(card) > 0
+    }
+
+    /// Distinct cards of the deck, suit by suit, the joker last.
     pub fn distinct(&self) -> impl Iterator<Item = Card> + '_ {
         Suit::ALL
             .into_iter()
-            .flat_map(move |s| self.ranks.iter().map(move |&r| Card::new(s, r)))
+            .flat_map(move |s| self.ranks().iter().map(move |&r| Card::new(s, r)))
+            .chain(self.joker.then_some(Card::JOKER))
+            .filter(|&c| self.contains(c))
     }
 
     /// Every card, copies included.
     pub fn cards(&self) -> Vec<Card> {
         let mut v = Vec::with_capacity(self.size());
         for c in self.distinct() {
-            for _ in 0..self.copies {
+            for _ in 0..self.copies_of(c) {
                 v.push(c);
             }
         }
@@ -322,11 +401,11 @@ impl Deck {
     }
 
     pub fn size(&self) -> usize {
-        self.ranks.len() * 4 * self.copies as usize
+        self.len * 4 * self.copies as usize
     }
 
     pub fn total_eyes(&self) -> u16 {
-        self.ranks.iter().map(|r| r.eyes()).sum::<u16>() * 4 * self.copies as u16
+        self.ranks().iter().map(|r| r.eyes()).sum::<u16>() * 4 * self.copies as u16
     }
 }
 
@@ -439,8 +518,9 @@ impl CardOrder {
             }
             TrumpKind::Suit(suit) => {
                 for &c in normal_trumps {
-                    let plain =
-                        c.suit() == Suit::Diamonds && !matches!(c.rank(), Rank::Queen | Rank::Jack);
+                    let plain = c.suit() == Suit::Diamonds
+                        && !c.is_joker()
+                        && !matches!(c.rank(), Rank::Queen | Rank::Jack);
                     add(if plain { Card::new(suit, c.rank()) } else { c }, &mut list);
                 }
             }
@@ -458,6 +538,10 @@ impl CardOrder {
         for (i, c) in list[..n].iter().enumerate() {
             trump[c.index()] = Some((n - i) as u8);
         }
+        // A joker the list does not name plays as the ♦9 it replaces.
+        if !list[..n].contains(&Card::JOKER) {
+            trump[Card::JOKER.index()] = trump[Card::DIAMOND_NINE.index()];
+        }
         let mut order = CardOrder {
             trump,
             suit_id: [0; DISTINCT],
@@ -469,21 +553,18 @@ impl CardOrder {
 
     /// Fills the lookup tables from `trump`.
     fn derive(&mut self) {
-        for suit in Suit::ALL {
-            for rank in Rank::ALL {
-                let c = Card::new(suit, rank);
-                let i = c.index();
-                self.suit_id[i] = match self.trump[i] {
-                    Some(_) => TRUMP_ID,
-                    None => suit as u8,
+        for (i, c) in CARDS[..DISTINCT].iter().enumerate() {
+            let (suit, rank) = (c.suit(), c.rank());
+            self.suit_id[i] = match self.trump[i] {
+                Some(_) => TRUMP_ID,
+                None => suit as u8,
+            };
+            for led in 0..5u8 {
+                self.key[led as usize][i] = match self.trump[i] {
+                    Some(strength) => 16 + strength,
+                    None if suit as u8 == led => 1 + rank.side_strength(),
+                    None => 0,
                 };
-                for led in 0..5u8 {
-                    self.key[led as usize][i] = match self.trump[i] {
-                        Some(strength) => 16 + strength,
-                        None if suit as u8 == led => 1 + rank.side_strength(),
-                        None => 0,
-                    };
-                }
             }
         }
     }
@@ -541,7 +622,10 @@ impl CardOrder {
 
     /// Number of trump cards in the deck (copies included).
     pub fn trump_count(&self, deck: &Deck) -> usize {
-        deck.distinct().filter(|&c| self.is_trump(c)).count() * deck.copies() as usize
+        deck.distinct()
+            .filter(|&c| self.is_trump(c))
+            .map(|c| deck.copies_of(c) as usize)
+            .sum()
     }
 }
 
@@ -573,6 +657,43 @@ mod tests {
         assert!("C".parse::<Card>().is_err());
         assert!("C11".parse::<Card>().is_err());
         assert!("".parse::<Card>().is_err());
+    }
+
+    #[test]
+    fn the_joker_reads_writes_and_plays_as_a_diamond_nine_unless_ranked() {
+        assert_eq!(c("JK"), Card::JOKER);
+        assert_eq!(c("joker"), Card::JOKER);
+        assert_eq!(c("🃏"), Card::JOKER);
+        assert_eq!(Card::JOKER.to_string(), "JK");
+        assert_eq!(Card::JOKER.eyes(), 0);
+        let deck = full().with_joker(true);
+        assert_eq!(deck.cards().len(), 48);
+        assert_eq!(
+            deck.cards()
+                .iter()
+                .filter(|&&x| x == Card::DIAMOND_NINE)
+                .count(),
+            1
+        );
+        // Unranked: equal to a ♦9, the first played wins.
+        let plain = CardOrder::new(TrumpKind::Normal, &ddv_trumps());
+        assert_eq!(plain.trick_winner(&[c("D9"), Card::JOKER]), 0);
+        assert_eq!(plain.trick_winner(&[Card::JOKER, c("D9")]), 0);
+        assert_eq!(plain.trick_winner(&[Card::JOKER, c("DK")]), 1);
+        // Ranked first: above the ♥10, in a suit solo too; in a queens solo a plain ♦9.
+        let mut t = vec![Card::JOKER];
+        t.extend(ddv_trumps());
+        let normal = CardOrder::new(TrumpKind::Normal, &t);
+        assert_eq!(normal.trick_winner(&[c("H10"), Card::JOKER]), 1);
+        let hearts = CardOrder::new(TrumpKind::Suit(Suit::Hearts), &t);
+        assert_eq!(hearts.trick_winner(&[c("H10"), Card::JOKER]), 1);
+        assert!(!hearts.is_trump(c("D9")));
+        let queens = CardOrder::new(TrumpKind::Queens, &t);
+        assert_eq!(
+            queens.play_suit(Card::JOKER),
+            PlaySuit::Side(Suit::Diamonds)
+        );
+        assert_eq!(queens.trick_winner(&[Card::JOKER, c("DK")]), 1);
     }
 
     #[test]

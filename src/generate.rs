@@ -543,7 +543,7 @@ fn poverty_exchange(
     rng: &mut Rng,
 ) -> Option<Exchange> {
     let rules = &profile.poverty;
-    let order = crate::cards::CardOrder::new(crate::cards::TrumpKind::Normal, &profile.deck.trumps);
+    let order = profile.order(crate::cards::TrumpKind::Normal);
     let (mut trumps, mut rest): (Vec<Card>, Vec<Card>) =
         hands[poor].iter().partition(|&&c| order.is_trump(c));
     let want = if rules.only_trumps {

@@ -1442,10 +1442,9 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
 /// How many of each card the deck has, by index (0 for a card not in it).
 fn in_deck(profile: &Profile) -> [u8; DISTINCT] {
     let mut in_deck = [0u8; DISTINCT];
-    for &r in &profile.deck.ranks {
-        for &s in &Suit::ALL {
-            in_deck[Card::new(s, r).index()] = profile.deck.copies;
-        }
+    let deck = profile.deck();
+    for c in deck.distinct() {
+        in_deck[c.index()] = deck.copies_of(c);
     }
     in_deck
 }
@@ -1529,7 +1528,7 @@ impl CardCheck<'_> {
                 "tricks",
                 format!(
                     "{card} played a {nth} time; the deck has {} of it",
-                    self.profile.deck.copies
+                    self.in_deck[i]
                 ),
             );
         }
@@ -1959,7 +1958,7 @@ fn club_queen_partners(
 
 /// Number of trumps in a hand under the normal order, as a poverty or redeal counts them.
 pub fn trumps_in(hand: &[Card], profile: &Profile, count_diamond_ace: bool) -> usize {
-    let order = CardOrder::new(TrumpKind::Normal, &profile.deck.trumps);
+    let order = profile.order(TrumpKind::Normal);
     hand.iter()
         .filter(|&&c| order.is_trump(c) && (count_diamond_ace || c != Card::DIAMOND_ACE))
         .count()
@@ -2036,7 +2035,7 @@ fn check_passed(
     let name = |s: usize| record.players[s].as_str();
     let d = record.declarer.unwrap_or(0);
     let rules = &profile.poverty;
-    let order = CardOrder::new(TrumpKind::Normal, &profile.deck.trumps);
+    let order = profile.order(TrumpKind::Normal);
     let counted = trumps_in(before_d, profile, rules.count_diamond_ace);
     if counted > rules.max_trumps as usize {
         return fail(
@@ -2100,7 +2099,10 @@ fn check_passed(
 /// do not.
 pub fn redeal_reason(hand: &[Card], profile: &Profile) -> Result<(), String> {
     let r = &profile.redeal;
-    let nines = hand.iter().filter(|c| c.rank() == Rank::Nine).count();
+    let nines = hand
+        .iter()
+        .filter(|c| c.rank() == Rank::Nine && !c.is_joker())
+        .count();
     let kings = hand.iter().filter(|c| c.rank() == Rank::King).count();
     let trumps = trumps_in(hand, profile, true);
     let reason = (r.nines > 0 && nines >= r.nines as usize)

@@ -96,3 +96,26 @@ fn the_heart_ten_not_a_trump() {
 fn the_diamond_ace_the_top_trump() {
     check(r#"["DA","H10","CQ","SQ","HQ","DQ","CJ","SJ","HJ","DJ","D10","DK","D9"]"#);
 }
+
+#[test]
+fn the_joker_above_the_heart_ten() {
+    // Deals generated with a joker (named first in the trumps) are legal there; ddv has
+    // no joker in its deck.
+    let trumps = r#"["JK","H10","CQ","SQ","HQ","DQ","CJ","SJ","HJ","DJ","DA","D10","DK","D9"]"#;
+    let refused = refused_elsewhere(
+        "ddv",
+        &[("deck.joker", "true"), ("deck.trumps", trumps)],
+        &[],
+        100,
+    );
+    // The joker is in every deal, so ddv refuses each.
+    assert_eq!(refused, 100);
+    // With the joker unranked (a ♦9) some deals are refused too: the joker won a trick
+    // that the ♦9 would not.
+    refused_elsewhere(
+        "ddv",
+        &[("deck.joker", "true"), ("deck.trumps", trumps)],
+        &[("deck.joker", "true")],
+        100,
+    );
+}

@@ -81,6 +81,10 @@ pub struct DeckRules {
     /// same rank in the solo's suit (FreeDoko "swines in color solo"); else none are played
     /// in suit solos other than diamonds.
     pub schweinchen_in_suit_solo: bool,
+    /// A joker takes the place of one ♦9 («ドッペルコップ(Doppelkopf)», variations). Named
+    /// `JK` in `trumps` (first: above the ♥10) it is that trump wherever the list is (normal
+    /// games, suit solos); elsewhere, and where the list does not name it, it plays as a ♦9.
+    pub joker: bool,
     /// True: a table of `players` (or one more, the dealer sitting out). False: the
     /// dealer only deals (the wiki), so the table always has `players` + 1 seats.
     pub dealer_plays: bool,
@@ -714,6 +718,18 @@ impl Profile {
         if d.ranks.is_empty() || d.copies == 0 {
             return Err("deck: the deck has no cards".into());
         }
+        if let Some((i, r)) = d
+            .ranks
+            .iter()
+            .enumerate()
+            .find(|(i, r)| d.ranks[..*i].contains(r))
+        {
+            return Err(format!(
+                "deck.ranks: {} is named twice (entry {})",
+                r.token(),
+                i + 1
+            ));
+        }
         if !(2..=6).contains(&d.players) {
             return Err(format!("deck.players: {} players cannot play", d.players));
         }
@@ -748,6 +764,30 @@ impl Profile {
             return Err(format!(
                 "contracts.wedding_partner: `{r}` is the trick a bride names in a record; the profile says named-trick"
             ));
+        }
+        let deck = self.deck();
+        if d.joker && !d.ranks.contains(&Rank::Nine) {
+            return Err(
+                "deck.joker: the joker takes the place of a ♦9, and this deck has no nines".into(),
+            );
+        }
+        if d.trumps.contains(&Card::JOKER) && !d.joker {
+            return Err("deck.trumps: names the joker JK, which needs deck.joker = true".into());
+        }
+        for (key, card) in [
+            ("schweinchen", d.schweinchen),
+            ("hyperschweinchen", d.hyperschweinchen),
+            ("genscher", d.genscher),
+        ] {
+            if let Some(c) = card
+                && deck.copies_of(c) != d.copies
+            {
+                return Err(format!(
+                    "deck.{key}: {c} needs every one of {} copies in one hand, and the deck has {}",
+                    d.copies,
+                    deck.copies_of(c)
+                ));
+            }
         }
         if d.hyperschweinchen.is_some() && d.schweinchen.is_none()
             || d.genscher.is_some() && d.hyperschweinchen.is_none()
@@ -849,7 +889,7 @@ impl Profile {
     }
 
     pub fn deck(&self) -> Deck {
-        Deck::new(self.deck.ranks.clone(), self.deck.copies)
+        Deck::new(self.deck.ranks.iter().copied(), self.deck.copies).with_joker(self.deck.joker)
     }
 
     /// Cards in each hand, which is also the number of tricks.
@@ -1034,6 +1074,46 @@ mod chain_tests {
         assert_eq!(prof.extras.fox, 2, "inherited from club");
         assert_eq!(prof.extras.karlchen, 0, "own key");
         assert_eq!(prof.extras.doppelkopf, 1, "inherited from ddv");
+    }
+
+    #[test]
+    fn joker_settings_that_cannot_be_played_are_refused() {
+        let set = |pairs: &[(&str, &str)]| {
+            let sets: Vec<(String, String)> = pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            Profile::load("ddv", &sets)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        let err = set(&[
+            ("deck.joker", "true"),
+            ("deck.ranks", "[\"A\",\"10\",\"K\",\"Q\",\"J\"]"),
+        ]);
+        assert!(err.unwrap_err().contains("this deck has no nines"));
+        let err = set(&[("deck.trumps", "[\"JK\",\"H10\"]")]);
+        assert!(err.unwrap_err().contains("needs deck.joker = true"));
+        let err = set(&[
+            ("deck.joker", "true"),
+            ("deck.schweinchen", "\"DA\""),
+            ("deck.hyperschweinchen", "\"D9\""),
+        ]);
+        assert!(
+            err.unwrap_err()
+                .contains("deck.hyperschweinchen: D9 needs every one of 2 copies")
+        );
+        let err = set(&[("deck.ranks", "[\"A\",\"A\",\"10\",\"K\",\"Q\",\"J\"]")]);
+        assert!(err.unwrap_err().contains("A is named twice"));
+        let p = Profile::load("ddv", &[("deck.joker".into(), "true".into())]).unwrap();
+        let deck = p.deck();
+        assert_eq!((deck.size(), deck.total_eyes()), (48, 240));
+        assert_eq!(deck.copies_of(Card::JOKER), 1);
+        assert_eq!(deck.copies_of(Card::DIAMOND_NINE), 1);
+        assert_eq!(
+            p.order(crate::cards::TrumpKind::Normal).trump_count(&deck),
+            26
+        );
     }
 
     #[test]
