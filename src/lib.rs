@@ -21,6 +21,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bids;
 pub mod calls;
 pub mod cards;
 pub mod compare;

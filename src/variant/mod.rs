@@ -42,6 +42,7 @@ pub struct Profile {
     pub bock: BockRules,
     pub league: LeagueRules,
     pub knocking: KnockRules,
+    pub bidding: Bidding,
     /// The card order of each kind of trumps the profile plays, computed once.
     #[serde(skip)]
     orders: Vec<(crate::cards::TrumpKind, crate::cards::CardOrder)>,
@@ -185,6 +186,62 @@ impl std::str::FromStr for WeddingPartner {
             _ => Err(unknown()),
         }
     }
+}
+
+/// How a table bids: the way of `[bidding]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BiddingWay {
+    /// No bidding rule: records state their contract.
+    None,
+    /// The reservation round (TSR 4.1; «ドッペルコップ(Doppelkopf)»).
+    Reservation,
+    /// The online game's one-round auction («ドッペルコップ・ルール和訳»).
+    Auction,
+    /// The wiki's declarations («Doppelkopfの遊び方»).
+    Declarations,
+}
+
+/// The kinds of game of a reservation round, for its priority list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BidKind {
+    Redeal,
+    CompulsorySolo,
+    VoluntarySolo,
+    Poverty,
+    Wedding,
+}
+
+/// Which of two equal games wins a reservation round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ties {
+    /// The earlier seat (from the dealer's left).
+    Earlier,
+    /// The later seat: the last bidder (a variation of «ドッペルコップ(Doppelkopf)»).
+    Later,
+}
+
+/// `[bidding]`: how the table chooses the contract (formats.md section 8).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bidding {
+    pub way: BiddingWay,
+    /// Reservation round: the kinds of game, strongest first (poverty below the wedding is
+    /// a variation).
+    pub priority: Vec<BidKind>,
+    /// Solos ranked by kind, strongest first (the auction; the reference page's "solo
+    /// priority by kind" in a reservation round). Empty: solos of one kind rank alike.
+    #[serde(deserialize_with = "de_parsed")]
+    pub solo_order: Vec<Contract>,
+    /// Reservation round: among equal games the earlier or the later seat wins.
+    pub ties: Ties,
+    /// Reservation round: a later game must rank above the best so far, else pass (the
+    /// reference page's main text).
+    pub outbid: bool,
+    /// Reservation round: Noel Leaver's raises (`Ben no90`) take a solo from its holder.
+    pub steal: bool,
 }
 
 /// `[contracts]`

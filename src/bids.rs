@@ -1,0 +1,891 @@
+//! Bids: the statements that choose a deal's contract (formats.md section 8), read and
+//! decided under the profile's way of bidding (`[bidding]`).
+//!
+//! A statement is `<player> <word> [<word> ...]`: `healthy` (gesund), `reservation`
+//! (vorbehalt), `pass` (passe), a game (`compulsory`/`voluntary` before a solo, a contract
+//! name or alias, an auction's condition `re` `no90` `no60` `no30` `schwarz`, a wedding's
+//! partner rule). [`decide`] finds who won and what is played, from the statements alone;
+//! what a game needs in the hand is checked when the deal is played (`play`).
+
+use std::fmt;
+
+use crate::calls::Call;
+use crate::contract::Contract;
+use crate::variant::{BidKind, Bidding, BiddingWay, Profile, Ties, WeddingPartner};
+
+/// A solo said to be compulsory (Pflichtsolo) or voluntary (Lustsolo).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SoloMark {
+    Compulsory,
+    Voluntary,
+}
+
+/// A game named in a statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BidGame {
+    pub contract: Contract,
+    pub mark: Option<SoloMark>,
+    /// An auction's additional condition: a call of the bidder's party with a full hand.
+    pub condition: Option<Call>,
+    /// A wedding's partner rule, as the bride names it.
+    pub partner: Option<WeddingPartner>,
+}
+
+/// What a statement says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Say {
+    Healthy,
+    /// A reservation; the wiki's declarations name the game in the same statement.
+    Reservation(Option<BidGame>),
+    Pass,
+    Game(BidGame),
+    /// A raise alone (`Ben no90`): Noel Leaver's way to take a solo (`bidding.steal`).
+    Raise(Call),
+}
+
+/// One statement, in the order spoken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bid {
+    pub player: usize,
+    pub say: Say,
+    /// As written, for messages.
+    pub text: String,
+}
+
+/// The words of a statement, canonical first (case-insensitive).
+const HEALTHY: &[&str] = &["healthy", "gesund"];
+const RESERVATION: &[&str] = &["reservation", "vorbehalt"];
+const PASS: &[&str] = &["pass", "passe"];
+const COMPULSORY: &[&str] = &["compulsory", "pflichtsolo", "pflicht"];
+const VOLUNTARY: &[&str] = &["voluntary", "lustsolo", "lust"];
+
+fn is(word: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
+/// A condition word of an auction (`re` for the first call of either party).
+fn condition(word: &str) -> Option<Call> {
+    if is(word, &["re", "kontra", "contra"]) {
+        return Some(Call::Announce);
+    }
+    match Call::parse(word) {
+        Ok((c, _)) if c != Call::Announce => Some(c),
+        _ => None,
+    }
+}
+
+impl Bid {
+    /// Reads `<player> <word> ...` against the record's players.
+    pub fn parse(players: &[String], text: &str) -> Result<Bid, String> {
+        let mut words = text.split_whitespace();
+        let Some(who) = words.next() else {
+            return Err("an empty statement; write `<player> <word>`, e.g. `Anna healthy`".into());
+        };
+        let player = crate::deal::records::seat_in(players, who)
+            .ok_or_else(|| format!("`{text}`: `{who}` is not a player"))?;
+        let rest: Vec<&str> = words.collect();
+        let say = Say::parse(&rest).map_err(|m| format!("`{text}`: {m}"))?;
+        Ok(Bid {
+            player,
+            say,
+            text: text.trim().to_string(),
+        })
+    }
+}
+
+impl Say {
+    fn parse(words: &[&str]) -> Result<Say, String> {
+        let Some((&first, rest)) = words.split_first() else {
+            return Err("say healthy, reservation, pass or a game".into());
+        };
+        if is(first, HEALTHY) && rest.is_empty() {
+            return Ok(Say::Healthy);
+        }
+        if is(first, PASS) && rest.is_empty() {
+            return Ok(Say::Pass);
+        }
+        if is(first, RESERVATION) {
+            return Ok(Say::Reservation(match rest {
+                [] => None,
+                _ => Some(BidGame::parse(rest)?),
+            }));
+        }
+        if rest.is_empty()
+            && let Some(c) = condition(first)
+            && c != Call::Announce
+        {
+            return Ok(Say::Raise(c));
+        }
+        BidGame::parse(words).map(Say::Game)
+    }
+}
+
+impl BidGame {
+    fn parse(words: &[&str]) -> Result<BidGame, String> {
+        let mut mark = None;
+        let mut i = 0;
+        if let Some(&w) = words.first() {
+            if is(w, COMPULSORY) {
+                mark = Some(SoloMark::Compulsory);
+                i = 1;
+            } else if is(w, VOLUNTARY) {
+                mark = Some(SoloMark::Voluntary);
+                i = 1;
+            }
+        }
+        let Some(&name) = words.get(i) else {
+            return Err(
+                "a compulsory or voluntary solo names its kind, e.g. `compulsory solo-queens`"
+                    .into(),
+            );
+        };
+        let contract: Contract = if is(name, HEALTHY) {
+            Contract::Normal
+        } else {
+            name.parse()?
+        };
+        if mark.is_some() && !is_solo(contract) {
+            return Err(format!(
+                "{contract} is not a solo: compulsory and voluntary name solos"
+            ));
+        }
+        let mut game = BidGame {
+            contract,
+            mark,
+            condition: None,
+            partner: None,
+        };
+        for &w in &words[i + 1..] {
+            if let Some(c) = condition(w)
+                && game.condition.is_none()
+            {
+                game.condition = Some(c);
+            } else if contract == Contract::Wedding && game.partner.is_none() {
+                game.partner = Some(w.parse()?);
+            } else {
+                return Err(format!(
+                    "`{w}` after {contract}: a game takes a condition (re, no90, no60, no30, schwarz) and a wedding its partner rule"
+                ));
+            }
+        }
+        Ok(game)
+    }
+
+    /// The kind of game in a reservation round's priority list.
+    fn kind(self) -> BidKind {
+        match self.contract {
+            Contract::Redeal => BidKind::Redeal,
+            Contract::Poverty => BidKind::Poverty,
+            Contract::Wedding => BidKind::Wedding,
+            c if is_solo(c) && self.mark == Some(SoloMark::Compulsory) => BidKind::CompulsorySolo,
+            _ => BidKind::VoluntarySolo,
+        }
+    }
+}
+
+/// A game declared like a solo: the declared solos and the ♦Q holders' "solo addition".
+fn is_solo(c: Contract) -> bool {
+    c.is_declared_solo() || c == Contract::DiamondQueens
+}
+
+impl fmt::Display for Bid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// What the bidding decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decided {
+    pub contract: Contract,
+    pub declarer: Option<usize>,
+    pub compulsory: bool,
+    /// The bride's partner rule, where her statement named one.
+    pub partner: Option<WeddingPartner>,
+    /// The winner's condition: her party's calls up to it, made with a full hand.
+    pub condition: Option<Call>,
+    /// The winning statement (index into the bids), if a game was named.
+    pub winner: Option<usize>,
+    /// Why it won: for `--explain`.
+    pub why: String,
+}
+
+impl Decided {
+    fn normal(why: &str) -> Decided {
+        Decided {
+            contract: Contract::Normal,
+            declarer: None,
+            compulsory: false,
+            partner: None,
+            condition: None,
+            winner: None,
+            why: why.into(),
+        }
+    }
+
+    fn won(bids: &[Bid], i: usize, game: BidGame, why: String) -> Decided {
+        let declarer = (game.contract != Contract::Normal).then_some(bids[i].player);
+        Decided {
+            contract: game.contract,
+            declarer,
+            compulsory: game.mark == Some(SoloMark::Compulsory),
+            partner: game.partner,
+            condition: game.condition,
+            winner: Some(i),
+            why,
+        }
+    }
+}
+
+/// Why the bids are refused: the statement (index) and the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BidError {
+    pub statement: Option<usize>,
+    pub message: String,
+}
+
+fn refuse<T>(bids: &[Bid], i: usize, why: impl Into<String>) -> Result<T, BidError> {
+    Err(BidError {
+        statement: Some(i),
+        message: format!("`{}`: {}", bids[i].text, why.into()),
+    })
+}
+
+/// Decides the bidding of a deal: `order` is the seats that play, from the dealer's left;
+/// `names` the players' names for messages.
+pub fn decide(
+    bids: &[Bid],
+    profile: &Profile,
+    order: &[usize],
+    names: &[String],
+) -> Result<Decided, BidError> {
+    let rules = &profile.bidding;
+    for (i, b) in bids.iter().enumerate() {
+        if !order.contains(&b.player) {
+            return refuse(
+                bids,
+                i,
+                format!("{} does not play this deal", names[b.player]),
+            );
+        }
+        if let Say::Game(g) | Say::Reservation(Some(g)) = b.say
+            && !profile.allows(g.contract)
+        {
+            return refuse(
+                bids,
+                i,
+                format!("profile {} does not play {}", profile.name, g.contract),
+            );
+        }
+    }
+    match rules.way {
+        BiddingWay::None => Err(BidError {
+            statement: None,
+            message: format!(
+                "profile {} has no way of bidding ([bidding] way); write the contract",
+                profile.name
+            ),
+        }),
+        BiddingWay::Reservation => reservation(bids, rules, order, names),
+        BiddingWay::Auction => auction(bids, rules, order, names),
+        BiddingWay::Declarations => declarations(bids, order, names),
+    }
+}
+
+/// The statements must come in seat order: statement `i` by `seat`.
+fn in_turn(bids: &[Bid], i: usize, seat: usize, names: &[String]) -> Result<(), BidError> {
+    if bids[i].player == seat {
+        Ok(())
+    } else {
+        refuse(bids, i, format!("it is {}'s turn", names[seat]))
+    }
+}
+
+/// The rank of a game in the reservation round: its kind's place in the priority list,
+/// then its solo kind's place in `solo_order` (lower is stronger).
+fn reservation_rank(rules: &Bidding, g: BidGame) -> (usize, usize) {
+    let kind = g.kind();
+    let k = rules
+        .priority
+        .iter()
+        .position(|&p| p == kind)
+        .unwrap_or(rules.priority.len());
+    let s = match kind {
+        BidKind::CompulsorySolo | BidKind::VoluntarySolo => rules
+            .solo_order
+            .iter()
+            .position(|&c| c == g.contract)
+            .unwrap_or(rules.solo_order.len()),
+        _ => 0,
+    };
+    (k, s)
+}
+
+/// The first part of a reservation round: each player, in seat order, healthy or
+/// reservation. Returns who reserved.
+fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Vec<usize>, BidError> {
+    let mut reserved = Vec::new();
+    for (k, &seat) in order.iter().enumerate() {
+        let Some(b) = bids.get(k) else {
+            return Err(BidError {
+                statement: None,
+                message: format!(
+                    "the round ends before {} said healthy or reservation",
+                    names[seat]
+                ),
+            });
+        };
+        in_turn(bids, k, seat, names)?;
+        match b.say {
+            Say::Healthy => {}
+            Say::Reservation(None) => reserved.push(seat),
+            _ => return refuse(bids, k, "first each player says healthy or reservation"),
+        }
+    }
+    Ok(reserved)
+}
+
+/// The reservation round (TSR 4.1; «ドッペルコップ(Doppelkopf)»): healthy or reservation
+/// in seat order, then each who reserved names a game or passes.
+fn reservation(
+    bids: &[Bid],
+    rules: &Bidding,
+    order: &[usize],
+    names: &[String],
+) -> Result<Decided, BidError> {
+    // A forced solo has no round: one statement, a compulsory solo.
+    if let [
+        Bid {
+            say: Say::Game(g), ..
+        },
+    ] = bids
+        && g.mark == Some(SoloMark::Compulsory)
+    {
+        return Ok(Decided::won(bids, 0, *g, "a forced solo: no round".into()));
+    }
+    let n = order.len();
+    let reserved = first_part(bids, order, names)?;
+    // Each who reserved names a game or passes, in seat order.
+    let mut best: Option<(usize, BidGame, (usize, usize))> = None;
+    for (j, &seat) in reserved.iter().enumerate() {
+        let i = n + j;
+        let Some(b) = bids.get(i) else {
+            return Err(BidError {
+                statement: None,
+                message: format!("{} reserved and names no game", names[seat]),
+            });
+        };
+        in_turn(bids, i, seat, names)?;
+        let g = match b.say {
+            Say::Pass => continue,
+            Say::Game(g) if g.contract != Contract::Normal => g,
+            _ => {
+                return refuse(
+                    bids,
+                    i,
+                    "who reserved names a game (a solo, a wedding, a poverty) or passes",
+                );
+            }
+        };
+        if g.condition.is_some() {
+            return refuse(
+                bids,
+                i,
+                "a condition belongs to an auction; call Re once play starts",
+            );
+        }
+        let rank = reservation_rank(rules, g);
+        let better = match best {
+            None => true,
+            Some((_, _, r)) if rank < r => true,
+            Some((_, _, r)) if rank == r => rules.ties == Ties::Later,
+            _ => false,
+        };
+        if rules.outbid && best.is_some() && rank >= best.map_or(rank, |b| b.2) {
+            return refuse(
+                bids,
+                i,
+                format!(
+                    "a later game must rank above {} or pass (bidding.outbid)",
+                    bids[best.map_or(0, |b| b.0)].text
+                ),
+            );
+        }
+        if better {
+            best = Some((i, g, rank));
+        }
+    }
+    let end = n + reserved.len();
+    if rules.steal
+        && let Some((holder, g, rank)) = best
+        && is_solo(g.contract)
+    {
+        let (i, level) = steal(bids, end, holder, order, names)?;
+        if let Say::Game(mut g) = bids[i].say {
+            g.condition = level;
+            best = Some((i, g, rank));
+        }
+    } else if end < bids.len() {
+        return refuse(bids, end, "the round is over");
+    }
+    Ok(match best {
+        None if reserved.is_empty() => Decided::normal("nobody reserved: a normal game"),
+        None => Decided::normal("every reservation passed: a normal game"),
+        Some((i, g, _)) => {
+            let why = format!(
+                "{} wins the reservation round: {} ranks highest{}",
+                names[bids[i].player],
+                g.kind().name(),
+                if rules.ties == Ties::Later {
+                    ", the later seat among equals"
+                } else {
+                    ", the earlier seat among equals"
+                }
+            );
+            Decided::won(bids, i, g, why)
+        }
+    })
+}
+
+/// Noel Leaver's way (`bidding.steal`): after the round, a player who named a solo may
+/// take the solo from its holder by raising (`Ben no90`), the earlier seat with an equal
+/// raise, a later one with a higher; raises go on (no60, no30, schwarz). The last raiser
+/// plays her solo, and her raise is her call with a full hand. Returns the statement of
+/// the solo that plays and the raise.
+fn steal(
+    bids: &[Bid],
+    from: usize,
+    mut holder: usize,
+    order: &[usize],
+    names: &[String],
+) -> Result<(usize, Option<Call>), BidError> {
+    let seat_of = |i: usize| order.iter().position(|&s| s == bids[i].player);
+    let mut level: Option<Call> = None;
+    for i in from..bids.len() {
+        let Say::Raise(c) = bids[i].say else {
+            return refuse(
+                bids,
+                i,
+                "after the round only raises (no90, no60, no30, schwarz) take a solo",
+            );
+        };
+        let Some(solo) = bids[..from].iter().position(|b| {
+            b.player == bids[i].player && matches!(b.say, Say::Game(g) if is_solo(g.contract))
+        }) else {
+            return refuse(
+                bids,
+                i,
+                format!("{} named no solo to raise for", names[bids[i].player]),
+            );
+        };
+        if bids[i].player == bids[holder].player {
+            return refuse(
+                bids,
+                i,
+                format!("{} holds the solo already", names[bids[i].player]),
+            );
+        }
+        let earlier = seat_of(i) < seat_of(holder);
+        let beats = match level {
+            None => true,
+            Some(l) => c > l || (c == l && earlier),
+        };
+        if !beats {
+            return refuse(
+                bids,
+                i,
+                format!(
+                    "a raise must be above {} (or equal, from an earlier seat)",
+                    level.map_or("nothing", |l| l.word(crate::contract::Party::Re))
+                ),
+            );
+        }
+        level = Some(c);
+        holder = solo;
+    }
+    Ok((holder, level))
+}
+
+/// The rank of a game in the auction (higher wins): solo > redeal > wedding > normal,
+/// solos by `solo_order`, then the condition.
+fn auction_rank(rules: &Bidding, g: BidGame) -> (u8, usize, i8) {
+    let category = match g.contract {
+        Contract::Normal => 0,
+        Contract::Wedding => 1,
+        Contract::Redeal => 2,
+        _ => 3,
+    };
+    let solo = if category == 3 {
+        let n = rules.solo_order.len();
+        n - rules
+            .solo_order
+            .iter()
+            .position(|&c| c == g.contract)
+            .unwrap_or(n)
+    } else {
+        0
+    };
+    let cond = g.condition.map_or(-1, |c| c.level() as i8);
+    (category, solo, cond)
+}
+
+/// The online game's auction («ドッペルコップ・ルール和訳»): one round from the dealer's
+/// left, each passes or names a game ranking above every game said before; the last game
+/// said wins.
+fn auction(
+    bids: &[Bid],
+    rules: &Bidding,
+    order: &[usize],
+    names: &[String],
+) -> Result<Decided, BidError> {
+    if bids.len() > order.len() {
+        return refuse(bids, order.len(), "the auction is one round");
+    }
+    if bids.len() < order.len() {
+        return Err(BidError {
+            statement: None,
+            message: format!("the auction ends before {} spoke", names[order[bids.len()]]),
+        });
+    }
+    let mut best: Option<(usize, BidGame)> = None;
+    for (i, &seat) in order.iter().enumerate() {
+        in_turn(bids, i, seat, names)?;
+        let g = match bids[i].say {
+            Say::Pass => continue,
+            Say::Game(g) => g,
+            Say::Healthy => BidGame {
+                contract: Contract::Normal,
+                mark: None,
+                condition: None,
+                partner: None,
+            },
+            _ => return refuse(bids, i, "in the auction each passes or names a game"),
+        };
+        if g.mark.is_some() {
+            return refuse(bids, i, "the auction has no compulsory solos");
+        }
+        if let Some((b, prev)) = best
+            && auction_rank(rules, g) <= auction_rank(rules, prev)
+        {
+            return refuse(
+                bids,
+                i,
+                format!("a game must rank above `{}` said before", bids[b].text),
+            );
+        }
+        best = Some((i, g));
+    }
+    Ok(match best {
+        None => Decided::normal("everyone passed: a normal game"),
+        Some((i, g)) => {
+            let why = format!(
+                "{} said the last game, which ranks above every game before it",
+                names[bids[i].player]
+            );
+            Decided::won(bids, i, g, why)
+        }
+    })
+}
+
+/// The wiki's declarations («Doppelkopfの遊び方»): from the dealer's left each once,
+/// `gesund` or `vorbehalt` with its game; at most one reservation; a compulsory solo ends
+/// the round. A player who says nothing is healthy.
+fn declarations(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Decided, BidError> {
+    let mut best: Option<(usize, BidGame)> = None;
+    let mut at = 0;
+    for (i, b) in bids.iter().enumerate() {
+        let Some(k) = order[at..].iter().position(|&s| s == b.player) else {
+            return refuse(
+                bids,
+                i,
+                format!(
+                    "{} has spoken or was passed over: declarations go from the dealer's left, once each",
+                    names[b.player]
+                ),
+            );
+        };
+        at += k + 1;
+        if let Some((w, g)) = best
+            && g.mark == Some(SoloMark::Compulsory)
+        {
+            return refuse(
+                bids,
+                i,
+                format!("`{}`, a compulsory solo, ended the round", bids[w].text),
+            );
+        }
+        let g = match b.say {
+            Say::Healthy => continue,
+            Say::Reservation(Some(g)) => g,
+            Say::Reservation(None) => {
+                return refuse(
+                    bids,
+                    i,
+                    "a reservation names its game: vorbehalt pflichtsolo|lustsolo <solo>, or vorbehalt hochzeit",
+                );
+            }
+            _ => return refuse(bids, i, "each says gesund or vorbehalt with its game"),
+        };
+        if let Some((w, _)) = best {
+            return refuse(
+                bids,
+                i,
+                format!("one reservation a deal, and `{}` was one", bids[w].text),
+            );
+        }
+        if is_solo(g.contract) && g.mark.is_none() {
+            return refuse(bids, i, "a solo is pflichtsolo or lustsolo");
+        }
+        if g.contract == Contract::Normal || g.condition.is_some() {
+            return refuse(bids, i, "a reservation is a solo or a wedding");
+        }
+        best = Some((i, g));
+    }
+    Ok(match best {
+        None => Decided::normal("nobody reserved: a normal game"),
+        Some((i, g)) => {
+            let why = format!("{} made the one reservation", names[bids[i].player]);
+            Decided::won(bids, i, g, why)
+        }
+    })
+}
+
+impl BidKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            BidKind::Redeal => "a redeal",
+            BidKind::CompulsorySolo => "a compulsory solo",
+            BidKind::VoluntarySolo => "a voluntary solo",
+            BidKind::Poverty => "a poverty",
+            BidKind::Wedding => "a wedding",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::SoloKind;
+
+    fn names() -> Vec<String> {
+        ["Anna", "Ben", "Cara", "Dirk"].map(String::from).to_vec()
+    }
+
+    fn run(profile: &str, sets: &[(&str, &str)], bids: &[&str]) -> Result<Decided, BidError> {
+        let sets: Vec<(String, String)> = sets
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let p = Profile::load(profile, &sets).unwrap();
+        let names = names();
+        let bids: Vec<Bid> = bids
+            .iter()
+            .map(|b| Bid::parse(&names, b).unwrap())
+            .collect();
+        // Dirk deals: Anna speaks first.
+        decide(&bids, &p, &[0, 1, 2, 3], &names)
+    }
+
+    #[test]
+    fn the_reservation_round_of_formats_section_8() {
+        let d = run(
+            "ddv",
+            &[],
+            &[
+                "Anna healthy",
+                "Ben reservation",
+                "Cara reservation",
+                "Dirk healthy",
+                "Ben voluntary solo-hearts",
+                "Cara compulsory solo-queens",
+            ],
+        )
+        .unwrap();
+        assert_eq!(d.contract, Contract::Solo(SoloKind::Queens));
+        assert_eq!(
+            (d.declarer, d.compulsory, d.winner),
+            (Some(2), true, Some(5))
+        );
+        // A forced solo has no round.
+        let d = run("ddv", &[], &["Cara compulsory solo-jacks"]).unwrap();
+        assert_eq!((d.declarer, d.compulsory), (Some(2), true));
+        // Nobody reserved.
+        let d = run(
+            "ddv",
+            &[],
+            &["Anna gesund", "Ben gesund", "Cara gesund", "Dirk gesund"],
+        );
+        assert_eq!(d.unwrap().contract, Contract::Normal);
+        // Out of turn, a game in the first part, a missing game.
+        let e = run("ddv", &[], &["Ben healthy"]).unwrap_err();
+        assert!(e.message.contains("it is Anna's turn"), "{e:?}");
+        let e = run("ddv", &[], &["Anna solo-hearts"]).unwrap_err();
+        assert!(e.message.contains("first each player says"), "{e:?}");
+        let e = run(
+            "ddv",
+            &[],
+            &[
+                "Anna reservation",
+                "Ben healthy",
+                "Cara healthy",
+                "Dirk healthy",
+            ],
+        );
+        assert!(
+            e.unwrap_err()
+                .message
+                .contains("Anna reserved and names no game")
+        );
+    }
+
+    #[test]
+    fn the_auction_of_formats_section_8() {
+        let d = run(
+            "ja-online",
+            &[],
+            &[
+                "Anna normal",
+                "Ben pass",
+                "Cara solo-hearts",
+                "Dirk solo-hearts re",
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            d.contract,
+            Contract::Solo(SoloKind::Suit(crate::cards::Suit::Hearts))
+        );
+        assert_eq!((d.declarer, d.condition), (Some(3), Some(Call::Announce)));
+        // A game that does not rank above the one before is refused.
+        let e = run(
+            "ja-online",
+            &[],
+            &[
+                "Anna solo-queens",
+                "Ben solo-jacks",
+                "Cara pass",
+                "Dirk pass",
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(e.statement, Some(1));
+        assert!(
+            e.message.contains("must rank above `Anna solo-queens`"),
+            "{e:?}"
+        );
+        let d = run(
+            "ja-online",
+            &[],
+            &["Anna pass", "Ben pass", "Cara pass", "Dirk pass"],
+        );
+        assert_eq!(d.unwrap().contract, Contract::Normal);
+        let d = run(
+            "ja-online",
+            &[],
+            &[
+                "Anna wedding first-trump-trick",
+                "Ben pass",
+                "Cara pass",
+                "Dirk pass",
+            ],
+        )
+        .unwrap();
+        assert_eq!(d.partner, Some(WeddingPartner::FirstTrumpTrick));
+    }
+
+    #[test]
+    fn the_declarations_of_formats_section_8() {
+        let d = run(
+            "ja-wiki",
+            &[],
+            &[
+                "Anna gesund",
+                "Ben vorbehalt lustsolo obersolo-gruen",
+                "Cara gesund",
+                "Dirk gesund",
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            d.contract,
+            Contract::Solo(SoloKind::QueenOf(crate::cards::Suit::Spades))
+        );
+        assert_eq!((d.declarer, d.compulsory), (Some(1), false));
+        let e = run(
+            "ja-wiki",
+            &[],
+            &[
+                "Anna vorbehalt hochzeit",
+                "Ben vorbehalt lustsolo farbsolo-rot",
+            ],
+        )
+        .unwrap_err();
+        assert!(e.message.contains("one reservation a deal"), "{e:?}");
+        let e = run(
+            "ja-wiki",
+            &[],
+            &["Anna vorbehalt pflichtsolo untersolo-rot", "Ben gesund"],
+        )
+        .unwrap_err();
+        assert!(e.message.contains("ended the round"), "{e:?}");
+    }
+
+    #[test]
+    fn the_reference_pages_bidding_variations() {
+        let two = [
+            "Anna reservation",
+            "Ben reservation",
+            "Cara healthy",
+            "Dirk healthy",
+            "Anna solo-hearts",
+            "Ben solo-queens",
+        ];
+        // Equal voluntary solos: the earlier seat (Anna).
+        assert_eq!(run("ddv", &[], &two).unwrap().declarer, Some(0));
+        // Solo priority by kind: the queens solo.
+        let by_kind = [(
+            "bidding.solo_order",
+            r#"["solo-queens","solo-jacks","solo-diamonds","solo-clubs","solo-spades","solo-hearts","solo-meatless"]"#,
+        )];
+        assert_eq!(run("ddv", &by_kind, &two).unwrap().declarer, Some(1));
+        // The last bidder wins.
+        assert_eq!(
+            run("ddv", &[("bidding.ties", "\"later\"")], &two)
+                .unwrap()
+                .declarer,
+            Some(1)
+        );
+        // Noel Leaver: Ben steals with no90, Anna takes it back with no90, Ben no60.
+        let mut steal = two.to_vec();
+        steal.extend(["Ben no90", "Anna no90", "Ben no60"]);
+        let d = run("ddv", &[("bidding.steal", "true")], &steal).unwrap();
+        assert_eq!((d.declarer, d.condition), (Some(1), Some(Call::No60)));
+        assert_eq!(d.contract, Contract::Solo(SoloKind::Queens));
+        let mut late = two.to_vec();
+        late.extend(["Ben no90", "Anna no60", "Ben no60"]);
+        let e = run("ddv", &[("bidding.steal", "true")], &late).unwrap_err();
+        assert_eq!(e.statement, Some(8));
+        // Poverty below the wedding.
+        let pw = [
+            "Anna reservation",
+            "Ben reservation",
+            "Cara healthy",
+            "Dirk healthy",
+            "Anna poverty",
+            "Ben wedding",
+        ];
+        let allow = (
+            "contracts.allowed",
+            r#"["normal","wedding","poverty","solo-queens"]"#,
+        );
+        assert_eq!(run("ddv", &[allow], &pw).unwrap().declarer, Some(0));
+        let below = (
+            "bidding.priority",
+            r#"["redeal","compulsory-solo","voluntary-solo","wedding","poverty"]"#,
+        );
+        assert_eq!(run("ddv", &[allow, below], &pw).unwrap().declarer, Some(1));
+        // The reference page's main text: a later game must rank above.
+        let e = run("ja-classic", &[], &two).unwrap_err();
+        assert!(e.message.contains("must rank above"), "{e:?}");
+    }
+}
