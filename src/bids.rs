@@ -139,11 +139,7 @@ impl BidGame {
                     .into(),
             );
         };
-        let contract: Contract = if is(name, HEALTHY) {
-            Contract::Normal
-        } else {
-            name.parse()?
-        };
+        let contract: Contract = name.parse()?;
         if mark.is_some() && !is_solo(contract) {
             return Err(format!(
                 "{contract} is not a solo: compulsory and voluntary name solos"
@@ -194,12 +190,33 @@ impl fmt::Display for Bid {
     }
 }
 
+/// Why the bidding ended as it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    NobodyReserved,
+    AllPassed,
+    /// A forced solo: one statement, no round.
+    Forced,
+    /// The highest kind of game in a reservation round; `later`: the later seat among equals.
+    Ranked {
+        later: bool,
+    },
+    /// Taken with Noel Leaver's raises.
+    Raised,
+    /// The last game said in an auction.
+    LastGame,
+    /// The one reservation of the wiki's declarations.
+    OneReservation,
+}
+
 /// What the bidding decided.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decided {
     pub contract: Contract,
     pub declarer: Option<usize>,
     pub compulsory: bool,
+    /// The winning solo's mark, as said.
+    pub mark: Option<SoloMark>,
     /// The bride's partner rule, where her statement named one.
     pub partner: Option<WeddingPartner>,
     /// The winner's condition: her party's calls up to it, made with a full hand.
@@ -207,32 +224,79 @@ pub struct Decided {
     /// The winning statement (index into the bids), if a game was named.
     pub winner: Option<usize>,
     /// Why it won: for `--explain`.
-    pub why: String,
+    pub reason: Reason,
 }
 
 impl Decided {
-    fn normal(why: &str) -> Decided {
+    fn normal(reason: Reason) -> Decided {
         Decided {
             contract: Contract::Normal,
             declarer: None,
             compulsory: false,
+            mark: None,
             partner: None,
             condition: None,
             winner: None,
-            why: why.into(),
+            reason,
         }
     }
 
-    fn won(bids: &[Bid], i: usize, game: BidGame, why: String) -> Decided {
+    fn won(bids: &[Bid], i: usize, game: BidGame, reason: Reason) -> Decided {
         let declarer = (game.contract != Contract::Normal).then_some(bids[i].player);
         Decided {
             contract: game.contract,
             declarer,
             compulsory: game.mark == Some(SoloMark::Compulsory),
+            mark: game.mark,
             partner: game.partner,
             condition: game.condition,
             winner: Some(i),
-            why,
+            reason,
+        }
+    }
+}
+
+impl Decided {
+    /// Who won the bidding and why, in a sentence (`--explain`).
+    pub fn explain(&self, bids: &[Bid], names: &[String]) -> String {
+        let who = |i: usize| names[bids[i].player].as_str();
+        match (self.reason, self.winner) {
+            (Reason::NobodyReserved, _) => "nobody reserved: a normal game".into(),
+            (Reason::AllPassed, _) => "nobody named a game: a normal game".into(),
+            (_, None) => "a normal game".into(),
+            (Reason::Forced, Some(i)) => format!("`{}`: a forced solo, no round", bids[i]),
+            (Reason::Ranked { later }, Some(i)) => format!(
+                "`{}` wins the reservation round: the highest game ({}), the {} seat among equals",
+                bids[i],
+                bids[i].game().map_or("", |g| g.kind().name()),
+                if later { "later" } else { "earlier" }
+            ),
+            (Reason::Raised, Some(i)) => format!(
+                "`{}` wins: {} took the solo with the last raise",
+                bids[i],
+                who(i)
+            ),
+            (Reason::LastGame, Some(i)) => format!(
+                "`{}` wins the auction: the last game said, above every game before it",
+                bids[i]
+            ),
+            (Reason::OneReservation, Some(i)) => {
+                format!(
+                    "`{}`: {}'s reservation, the one of the deal",
+                    bids[i],
+                    who(i)
+                )
+            }
+        }
+    }
+}
+
+impl Bid {
+    /// The game the statement names, if any.
+    pub fn game(&self) -> Option<BidGame> {
+        match self.say {
+            Say::Game(g) | Say::Reservation(Some(g)) => Some(g),
+            _ => None,
         }
     }
 }
@@ -289,6 +353,32 @@ pub fn decide(
         BiddingWay::Reservation => reservation(bids, rules, order, names),
         BiddingWay::Auction => auction(bids, rules, order, names),
         BiddingWay::Declarations => declarations(bids, order, names),
+    }
+}
+
+/// Are the statements made in this way of bidding at all (whatever they say)? A reservation
+/// round opens with healthy or reservation from everyone (or is one compulsory solo, a
+/// forced one); an auction has passes and games only; the wiki's declarations are healthy or
+/// a reservation naming its game. Statements of another way are the record of another
+/// table's bidding: a profile of another way scores the contract the record writes.
+pub fn follows(bids: &[Bid], way: BiddingWay, players: usize) -> bool {
+    let plain = |b: &Bid| {
+        matches!(b.say, Say::Healthy | Say::Pass)
+            || matches!(b.say, Say::Game(g) if g.mark.is_none())
+    };
+    match way {
+        BiddingWay::None => false,
+        BiddingWay::Reservation => {
+            matches!(bids, [Bid { say: Say::Game(g), .. }] if g.mark == Some(SoloMark::Compulsory))
+                || bids
+                    .iter()
+                    .take(players)
+                    .all(|b| matches!(b.say, Say::Healthy | Say::Reservation(None)))
+        }
+        BiddingWay::Auction => bids.iter().all(plain),
+        BiddingWay::Declarations => bids
+            .iter()
+            .all(|b| matches!(b.say, Say::Healthy | Say::Reservation(Some(_)))),
     }
 }
 
@@ -361,7 +451,7 @@ fn reservation(
     ] = bids
         && g.mark == Some(SoloMark::Compulsory)
     {
-        return Ok(Decided::won(bids, 0, *g, "a forced solo: no round".into()));
+        return Ok(Decided::won(bids, 0, *g, Reason::Forced));
     }
     let n = order.len();
     let reserved = first_part(bids, order, names)?;
@@ -416,11 +506,13 @@ fn reservation(
         }
     }
     let end = n + reserved.len();
+    let mut raised = false;
     if rules.steal
         && let Some((holder, g, rank)) = best
         && is_solo(g.contract)
     {
         let (i, level) = steal(bids, end, holder, order, names)?;
+        raised = level.is_some();
         if let Say::Game(mut g) = bids[i].say {
             g.condition = level;
             best = Some((i, g, rank));
@@ -429,21 +521,17 @@ fn reservation(
         return refuse(bids, end, "the round is over");
     }
     Ok(match best {
-        None if reserved.is_empty() => Decided::normal("nobody reserved: a normal game"),
-        None => Decided::normal("every reservation passed: a normal game"),
-        Some((i, g, _)) => {
-            let why = format!(
-                "{} wins the reservation round: {} ranks highest{}",
-                names[bids[i].player],
-                g.kind().name(),
-                if rules.ties == Ties::Later {
-                    ", the later seat among equals"
-                } else {
-                    ", the earlier seat among equals"
-                }
-            );
-            Decided::won(bids, i, g, why)
-        }
+        None if reserved.is_empty() => Decided::normal(Reason::NobodyReserved),
+        None => Decided::normal(Reason::AllPassed),
+        Some((i, g, _)) if raised => Decided::won(bids, i, g, Reason::Raised),
+        Some((i, g, _)) => Decided::won(
+            bids,
+            i,
+            g,
+            Reason::Ranked {
+                later: rules.ties == Ties::Later,
+            },
+        ),
     })
 }
 
@@ -550,15 +638,10 @@ fn auction(
     let mut best: Option<(usize, BidGame)> = None;
     for (i, &seat) in order.iter().enumerate() {
         in_turn(bids, i, seat, names)?;
+        // "Healthy" (no reservation) is a pass here.
         let g = match bids[i].say {
-            Say::Pass => continue,
+            Say::Pass | Say::Healthy => continue,
             Say::Game(g) => g,
-            Say::Healthy => BidGame {
-                contract: Contract::Normal,
-                mark: None,
-                condition: None,
-                partner: None,
-            },
             _ => return refuse(bids, i, "in the auction each passes or names a game"),
         };
         if g.mark.is_some() {
@@ -576,14 +659,8 @@ fn auction(
         best = Some((i, g));
     }
     Ok(match best {
-        None => Decided::normal("everyone passed: a normal game"),
-        Some((i, g)) => {
-            let why = format!(
-                "{} said the last game, which ranks above every game before it",
-                names[bids[i].player]
-            );
-            Decided::won(bids, i, g, why)
-        }
+        None => Decided::normal(Reason::AllPassed),
+        Some((i, g)) => Decided::won(bids, i, g, Reason::LastGame),
     })
 }
 
@@ -642,11 +719,8 @@ fn declarations(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Decid
         best = Some((i, g));
     }
     Ok(match best {
-        None => Decided::normal("nobody reserved: a normal game"),
-        Some((i, g)) => {
-            let why = format!("{} made the one reservation", names[bids[i].player]);
-            Decided::won(bids, i, g, why)
-        }
+        None => Decided::normal(Reason::NobodyReserved),
+        Some((i, g)) => Decided::won(bids, i, g, Reason::OneReservation),
     })
 }
 
@@ -660,6 +734,90 @@ impl BidKind {
             BidKind::Wedding => "a wedding",
         }
     }
+}
+
+/// Statements that bid `contract` by `declarer` under the profile's way of bidding, for
+/// `doko generate`: the declarer reserves and names her game, everyone else is healthy (or
+/// passes). `order` is the seats that play, from the dealer's left. None where the profile
+/// has no way of bidding.
+pub fn statements_for(
+    profile: &Profile,
+    names: &[String],
+    order: &[usize],
+    game: (Contract, Option<usize>, bool),
+    partner: Option<WeddingPartner>,
+) -> Vec<String> {
+    let (contract, declarer, compulsory) = game;
+    let bidder = declarer.filter(|_| !matches!(contract, Contract::Normal | Contract::SilentSolo));
+    let mut word = contract.name().to_string();
+    if let (Contract::Wedding, Some(p)) = (contract, partner) {
+        word = format!("{word} {p}");
+    }
+    let mark = if compulsory {
+        "compulsory"
+    } else {
+        "voluntary"
+    };
+    let way = profile.bidding.way;
+    let mut out = Vec::new();
+    let say = |s: usize, w: &str| format!("{} {w}", names[s]);
+    match way {
+        BiddingWay::None => {}
+        BiddingWay::Reservation => {
+            for &s in order {
+                out.push(say(
+                    s,
+                    if Some(s) == bidder {
+                        "reservation"
+                    } else {
+                        "healthy"
+                    },
+                ));
+            }
+            if let Some(b) = bidder {
+                let w = if is_solo(contract) {
+                    format!("{mark} {word}")
+                } else {
+                    word
+                };
+                out.push(say(b, &w));
+            }
+        }
+        BiddingWay::Auction => {
+            for &s in order {
+                out.push(say(
+                    s,
+                    if Some(s) == bidder {
+                        word.as_str()
+                    } else {
+                        "pass"
+                    },
+                ));
+            }
+        }
+        BiddingWay::Declarations => {
+            for &s in order {
+                let w = match bidder {
+                    Some(b) if b == s && is_solo(contract) => {
+                        let m = if compulsory {
+                            "pflichtsolo"
+                        } else {
+                            "lustsolo"
+                        };
+                        format!("vorbehalt {m} {word}")
+                    }
+                    Some(b) if b == s => format!("vorbehalt {word}"),
+                    _ => "gesund".into(),
+                };
+                out.push(say(s, &w));
+                // A compulsory solo ends the round.
+                if Some(s) == bidder && compulsory {
+                    break;
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -51,7 +51,35 @@ pub fn random_deal(
     number: usize,
     rng: &mut Rng,
 ) -> FullRecord {
-    deal(profile, players, dealer, number, rng, false)
+    with_bids(deal(profile, players, dealer, number, rng, false), profile)
+}
+
+/// The record with the bids that choose its game under the profile's way of bidding
+/// (none where it has none), and its game written as the record writes it.
+fn with_bids(mut record: FullRecord, profile: &Profile) -> FullRecord {
+    let active = crate::seating::active_seats(
+        record.players.len(),
+        record.dealer,
+        profile.deck.players as usize,
+    );
+    let statements = crate::bids::statements_for(
+        profile,
+        &record.players,
+        &active,
+        (record.contract, record.declarer, record.compulsory),
+        record.wedding_partner,
+    );
+    record.bids = statements
+        .iter()
+        .filter_map(|s| crate::bids::Bid::parse(&record.players, s).ok())
+        .collect();
+    record.written = crate::play::Written {
+        contract: Some(record.contract),
+        declarer: record.declarer,
+        compulsory: Some(record.compulsory),
+        partner: record.wedding_partner,
+    };
+    record
 }
 
 /// Makes one random legal compulsory solo (a declared solo of a random player, who leads
@@ -63,7 +91,7 @@ pub fn random_compulsory_solo(
     number: usize,
     rng: &mut Rng,
 ) -> FullRecord {
-    deal(profile, players, dealer, number, rng, true)
+    with_bids(deal(profile, players, dealer, number, rng, true), profile)
 }
 
 /// The contract of a deal and who declared it; a poverty's exchange.
@@ -97,16 +125,19 @@ pub fn random_redeal(
     })?;
     let mut hands = vec![None; players.len()];
     hands[thrower] = Some(cards[i * hand..(i + 1) * hand].to_vec());
-    Some(FullRecord {
-        number,
-        players: players.to_vec(),
-        dealer,
-        dealer_written: true,
-        contract: Contract::Redeal,
-        declarer: Some(thrower),
-        hands,
-        ..FullRecord::default()
-    })
+    Some(with_bids(
+        FullRecord {
+            number,
+            players: players.to_vec(),
+            dealer,
+            dealer_written: true,
+            contract: Contract::Redeal,
+            declarer: Some(thrower),
+            hands,
+            ..FullRecord::default()
+        },
+        profile,
+    ))
 }
 
 fn deal(
@@ -598,6 +629,15 @@ pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
     }
     if record.compulsory {
         t["compulsory"] = value(true);
+    }
+    if !record.bids.is_empty() {
+        t["bids"] = value(
+            record
+                .bids
+                .iter()
+                .map(|b| b.text.as_str())
+                .collect::<Array>(),
+        );
     }
     if let Some(c) = record.called {
         t["called"] = value(c.to_string());

@@ -5,6 +5,7 @@
 //! suit can be checked from the tricks alone. Hands that are written must match the play
 //! (for a poverty: the hands before the exchange).
 
+use crate::bids::Decided;
 use crate::calls::{Call, PartyCalls};
 use crate::cards::{
     Card, CardOrder, DISTINCT, Rank, Suit, TrumpKind, dullen_winner, trick_standing,
@@ -53,6 +54,27 @@ pub struct FullRecord {
     /// The ace named by a player holding every Re card (her partner holds it).
     pub called: Option<Card>,
     pub note: Option<String>,
+    /// The bidding that chose the contract, in the order spoken (formats.md section 8).
+    pub bids: Vec<crate::bids::Bid>,
+    /// The contract, declarer and compulsory flag as the record wrote them; with bids
+    /// `contract`, `declarer` and `compulsory` are what the bids decide under a profile.
+    pub written: Written,
+}
+
+impl FullRecord {
+    /// The wedding partner rule the record wrote (not one its bids named).
+    fn written_partner(&self) -> Option<WeddingPartner> {
+        self.written.partner
+    }
+}
+
+/// What a record wrote of its game, each part where it wrote it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Written {
+    pub contract: Option<Contract>,
+    pub declarer: Option<usize>,
+    pub compulsory: Option<bool>,
+    pub partner: Option<WeddingPartner>,
 }
 
 /// The tricks of a record as written: one flat list of cards, where each trick ends, and
@@ -442,6 +464,211 @@ fn cards_text(cards: &[Card]) -> String {
 /// written fields are checked, the cards played trick by trick, the parties found, the
 /// eyes, tricks and extras counted, and the calls checked against their deadlines.
 pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayError> {
+    let Some(decided) = decide_bids(record, profile, record.dealer)? else {
+        return play_game(record, profile, None);
+    };
+    let result = if applied(record, &decided) {
+        play_game(record, profile, Some(&decided))
+    } else {
+        let mut r = record.clone();
+        apply_bids(&mut r, &decided);
+        play_game(&r, profile, Some(&decided))
+    };
+    // What the game needs in the hands is what the winning statement said.
+    result.map_err(|mut e| {
+        if let Some(w) = decided.winner
+            && matches!(
+                e.field.as_str(),
+                "contract" | "declarer" | "wedding_partner"
+            )
+        {
+            e.message = format!("`{}`: {}", record.bids[w], e.message);
+            e.field = "bids".into();
+        }
+        e
+    })
+}
+
+/// What the bids of `record` decide under `profile` with `dealer` dealing (`None`: the
+/// record has no bids), checked against what the record wrote: where both say it, they
+/// agree.
+pub fn decide_bids(
+    record: &FullRecord,
+    profile: &Profile,
+    dealer: usize,
+) -> Result<Option<Decided>, PlayError> {
+    if record.bids.is_empty() {
+        return Ok(None);
+    }
+    let mut buf = [0usize; MAX_SEATS];
+    let n = crate::seating::active_into(
+        record.players.len(),
+        dealer,
+        profile.deck.players as usize,
+        &mut buf,
+    );
+    if !crate::bids::follows(&record.bids, profile.bidding.way, n) {
+        // Another table's way of bidding: the contract the record writes is played.
+        if record.written.contract.is_some() {
+            return Ok(None);
+        }
+        return fail(
+            None,
+            "bids",
+            format!(
+                "the bids are not made in profile {}'s way of bidding ({}); write `contract` to score them under it",
+                profile.name,
+                profile.bidding.way.name()
+            ),
+        );
+    }
+    let d =
+        crate::bids::decide(&record.bids, profile, &buf[..n], &record.players).map_err(|e| {
+            PlayError {
+                trick: None,
+                field: "bids".into(),
+                message: e.message,
+            }
+        })?;
+    let w = record.written;
+    let name = |s: usize| record.players[s].as_str();
+    let said = || {
+        d.winner
+            .map_or("the bids".to_string(), |i| format!("`{}`", record.bids[i]))
+    };
+    if let Some(c) = w.contract
+        && c != d.contract
+        && !(c == Contract::SilentSolo && d.contract == Contract::Normal)
+    {
+        return fail(
+            None,
+            "contract",
+            format!("{} decide {}, the record says {c}", said(), d.contract),
+        );
+    }
+    if let (Some(x), Some(y)) = (w.declarer, d.declarer)
+        && x != y
+    {
+        return fail(
+            None,
+            "declarer",
+            format!(
+                "{} make {} the declarer, the record says {}",
+                said(),
+                name(y),
+                name(x)
+            ),
+        );
+    }
+    let voluntary = d
+        .winner
+        .and_then(|i| record.bids[i].game())
+        .is_some_and(|g| g.mark == Some(crate::bids::SoloMark::Voluntary));
+    match (w.compulsory, d.compulsory) {
+        (Some(false), true) => {
+            return fail(
+                None,
+                "compulsory",
+                format!(
+                    "{} name a compulsory solo, the record says it is not",
+                    said()
+                ),
+            );
+        }
+        (Some(true), false) if voluntary => {
+            return fail(
+                None,
+                "compulsory",
+                format!(
+                    "{}: a voluntary solo, but this deal is a compulsory one (a player who owes a compulsory solo plays it first)",
+                    said()
+                ),
+            );
+        }
+        _ => {}
+    }
+    if let (Some(a), Some(b)) = (record.written_partner(), d.partner)
+        && a != b
+    {
+        return fail(
+            None,
+            "wedding_partner",
+            format!("{} name {b}, the record says {a}", said()),
+        );
+    }
+    Ok(Some(d))
+}
+
+/// The record's game as the bids decided it (what the record wrote, where it wrote more).
+pub fn apply_bids(record: &mut FullRecord, d: &Decided) {
+    let (contract, declarer, compulsory, partner) = game_of(record, d);
+    record.contract = contract;
+    record.declarer = declarer;
+    record.compulsory = compulsory;
+    record.wedding_partner = partner;
+}
+
+/// The record's game as it wrote it, undoing [`apply_bids`] (for a profile whose way of
+/// bidding is not the record's).
+pub fn restore_written(record: &mut FullRecord) {
+    let w = record.written;
+    record.contract = w.contract.unwrap_or_default();
+    record.declarer = w.declarer;
+    record.compulsory = w.compulsory.unwrap_or(false);
+    record.wedding_partner = w.partner;
+}
+
+/// Has [`apply_bids`] been done already?
+fn applied(record: &FullRecord, d: &Decided) -> bool {
+    game_of(record, d)
+        == (
+            record.contract,
+            record.declarer,
+            record.compulsory,
+            record.wedding_partner,
+        )
+}
+
+fn game_of(
+    record: &FullRecord,
+    d: &Decided,
+) -> (Contract, Option<usize>, bool, Option<WeddingPartner>) {
+    let w = record.written;
+    let contract = match w.contract {
+        Some(Contract::SilentSolo) if d.contract == Contract::Normal => Contract::SilentSolo,
+        _ => d.contract,
+    };
+    (
+        contract,
+        d.declarer.or(w.declarer),
+        d.compulsory || w.compulsory == Some(true),
+        d.partner.or(record.written_partner()),
+    )
+}
+
+/// The calls a winning bid carries: its condition, made with a full hand by the bidder.
+fn bid_calls(record: &FullRecord, profile: &Profile, d: Option<&Decided>) -> Vec<CallEntry> {
+    let Some((w, c)) = d.and_then(|d| Some((d.winner?, d.condition?))) else {
+        return Vec::new();
+    };
+    (0..=c.level())
+        .filter_map(Call::from_level)
+        .map(|call| CallEntry {
+            player: record.bids[w].player,
+            call,
+            said_as: None,
+            cards_in_hand: profile.hand_size() as u8,
+            text: format!("{} (bid)", record.bids[w]),
+        })
+        .collect()
+}
+
+/// [`play`] once the game is known: `decided` is what the bids decided, if any.
+fn play_game(
+    record: &FullRecord,
+    profile: &Profile,
+    decided: Option<&Decided>,
+) -> Result<DealFacts, PlayError> {
     check_table(record, profile)?;
     let mut active_buf = [0usize; MAX_SEATS];
     let seats = record.players.len();
@@ -481,12 +708,14 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
         roles[s] = Role::Re;
     }
     let counted = count_tricks(profile, &order, parties.contract, active, &roles, tricks);
+    let bid_calls = bid_calls(record, profile, decided);
     let calls = check_allowed(
         record,
         profile,
         Roles {
             now: &roles,
             before: before.as_ref().map(|(t, r)| (*t, r.as_slice())),
+            bid_calls: &bid_calls,
         },
         parties.contract,
         parties.clarification,
@@ -1613,6 +1842,8 @@ pub struct Alike {
     /// Who leads a solo.
     leads: bool,
     karlchen: bool,
+    /// How the table bids: the same contract from the same bids.
+    bidding: bool,
 }
 
 impl Alike {
@@ -1671,6 +1902,7 @@ impl Alike {
         v.contracts.compulsory_solo_leads = a.contracts.compulsory_solo_leads;
         v.contracts.every_solo_leads = a.contracts.every_solo_leads;
         v.extras.karlchen_kind = a.extras.karlchen_kind;
+        v.bidding.clone_from(&a.bidding);
         Alike {
             always: v == *a,
             wedding: wedding(a) == wedding(b),
@@ -1682,12 +1914,14 @@ impl Alike {
                 b.contracts.every_solo_leads,
             ),
             karlchen: a.extras.karlchen_kind == b.extras.karlchen_kind,
+            bidding: a.bidding == b.bidding,
         }
     }
 
     /// Do the two profiles derive the same facts from this deal?
     pub fn holds_for(&self, record: &FullRecord) -> bool {
         self.always
+            && (self.bidding || record.bids.is_empty())
             && (self.wedding || record.contract != Contract::Wedding)
             && (self.leads || !(record.compulsory || record.contract.is_declared_solo()))
             && (self.karlchen
@@ -1707,10 +1941,11 @@ pub fn replay(
     base: &DealFacts,
     profile: &Profile,
 ) -> Result<DealFacts, PlayError> {
-    // Zwingen needs the first trick, which the facts do not keep, and a Genscher the
-    // parties of before: play them again.
+    // Zwingen needs the first trick, which the facts do not keep, a Genscher the parties
+    // of before, and bids the calls they carry: play them again.
     if matches!(record.contract, Contract::Poverty | Contract::Redeal)
         || record.genscher_partner.is_some()
+        || !record.bids.is_empty()
         || !profile.allows(record.contract)
         || !profile.allows(base.contract)
         || profile.calls.zwingen
@@ -1723,6 +1958,7 @@ pub fn replay(
         Roles {
             now: &base.roles,
             before: None,
+            bid_calls: &[],
         },
         base.contract,
         base.clarification as usize,
@@ -1741,6 +1977,8 @@ pub fn replay(
 struct Roles<'a> {
     now: &'a [Role],
     before: Option<(usize, &'a [Role])>,
+    /// The calls a winning bid carries (its condition), beside the record's.
+    bid_calls: &'a [CallEntry],
 }
 
 impl Roles<'_> {
@@ -2217,7 +2455,7 @@ fn check_calls(
     } else {
         profile.contracts.wedding_tricks as usize
     };
-    let mut entries: Vec<&CallEntry> = record.calls.iter().collect();
+    let mut entries: Vec<&CallEntry> = record.calls.iter().chain(roles.bid_calls).collect();
     // Calls may be written in any order; what counts is when they were made.
     entries.sort_by_key(|e| std::cmp::Reverse(e.cards_in_hand));
     let mut calls = [PartyCalls::NONE; 2];

@@ -128,6 +128,11 @@ impl<'p> Engine<'p> {
         let record = &mut slot.record;
         for i in 0..self.profiles.len() {
             record.dealer = slot.dealers[i];
+            match slot.decided.get(i) {
+                Some(Some(d)) => crate::play::apply_bids(record, d),
+                _ if !record.bids.is_empty() => crate::play::restore_written(record),
+                _ => {}
+            }
             // The first earlier profile that derives the same facts, seated alike.
             let shared = (0..i).find(|&j| {
                 slot.dealers[j] == slot.dealers[i]
@@ -164,6 +169,8 @@ struct Slot {
     new_table: bool,
     /// The dealer under each profile.
     dealers: Vec<usize>,
+    /// What the deal's bids decide under each profile (none without bids).
+    decided: Vec<Option<crate::bids::Decided>>,
     outcomes: Vec<Result<DealFacts, RecordError>>,
 }
 
@@ -219,9 +226,22 @@ impl Tables {
         }
         let written = rec.dealer_written.then_some(rec.dealer);
         slot.dealers.clear();
+        slot.decided.clear();
         for (rotation, p) in self.rotations.iter_mut().zip(profiles) {
+            // With bids, the game that decides the next dealer is what they decide under
+            // this profile; bad bids are reported when the deal is played.
+            let dealer = written.unwrap_or(rotation.next_dealer());
+            let decided = crate::play::decide_bids(rec, p, dealer).ok().flatten();
+            let (contract, compulsory) = match &decided {
+                Some(d) => (
+                    d.contract,
+                    d.compulsory || rec.written.compulsory == Some(true),
+                ),
+                None => (rec.contract, rec.compulsory),
+            };
             slot.dealers
-                .push(rotation.deal(written, rec.contract, rec.compulsory, p));
+                .push(rotation.deal(written, contract, compulsory, p));
+            slot.decided.push(decided);
         }
     }
 }

@@ -53,6 +53,7 @@ const COLUMNS: &[&str] = &[
     "note",
     "genscher",
     "genscher_partner",
+    "bids",
 ];
 
 // Positions in COLUMNS.
@@ -76,6 +77,7 @@ const BOCK: usize = 16;
 const NOTE: usize = 17;
 const GENSCHER: usize = 18;
 const GENSCHER_PARTNER: usize = 19;
+const BIDS: usize = 20;
 
 /// Does a CSV header name a bulk archive (rather than a paper sheet)?
 pub fn is_archive_header(header: &str) -> bool {
@@ -105,6 +107,7 @@ struct JsonDeal {
     hyperschweinchen: Option<String>,
     genscher: Option<String>,
     genscher_partner: Option<String>,
+    bids: Option<Vec<String>>,
     accepted_by: Option<String>,
     passed: Option<String>,
     returned: Option<String>,
@@ -528,7 +531,7 @@ impl Decoder {
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
         let rare = (WEDDING_PARTNER..=HANDS)
-            .chain([GENSCHER, GENSCHER_PARTNER])
+            .chain([GENSCHER, GENSCHER_PARTNER, BIDS])
             .any(|i| !self.row.is_empty(self.cols[i]))
             || (self.row.colon
                 && memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some());
@@ -580,6 +583,7 @@ impl Decoder {
             hyperschweinchen: j.hyperschweinchen,
             genscher: j.genscher,
             genscher_partner: j.genscher_partner,
+            bids: j.bids,
             accepted_by: j.accepted_by,
             passed: j.passed,
             returned: j.returned,
@@ -665,6 +669,12 @@ impl Decoder {
             hyperschweinchen: f(HYPERSCHWEINCHEN),
             genscher: f(GENSCHER),
             genscher_partner: f(GENSCHER_PARTNER),
+            bids: f(BIDS).map(|b| {
+                b.split(';')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            }),
             accepted_by: f(ACCEPTED_BY),
             passed: f(PASSED),
             returned: f(RETURNED),
@@ -738,6 +748,13 @@ impl Decoder {
         read_tricks(tricks, len, &mut rec.tricks)
             .map_err(|(t, msg)| (Some(t + 1), "tricks".to_string(), msg))?;
         rec.compulsory = parse_yes_no(field(COMPULSORY)).map_err(|m| bad("compulsory", m))?;
+        rec.written = crate::play::Written {
+            contract: (!field(CONTRACT).is_empty()).then_some(contract),
+            declarer,
+            compulsory: (!field(COMPULSORY).is_empty()).then_some(rec.compulsory),
+            partner: None,
+        };
+        rec.bids.clear();
         rec.bock = match field(BOCK) {
             "" => None,
             b => Some(parse_bock(b).map_err(|m| bad("bock", m))?),
@@ -1039,7 +1056,7 @@ fn tricks_field(r: &FullRecord) -> String {
 pub fn write_csv_header(out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock,compulsory,hands,schweinchen,hyperschweinchen,genscher"
+        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock,compulsory,hands,schweinchen,hyperschweinchen,genscher,bids"
     )
 }
 
@@ -1057,7 +1074,7 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
     };
     writeln!(
         out,
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
         r.players.join(" "),
         if r.dealer_written { name(r.dealer) } else { "" },
         r.contract,
@@ -1077,6 +1094,11 @@ pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()
         r.schweinchen.map_or("", name),
         r.hyperschweinchen.map_or("", name),
         r.genscher.map_or("", name),
+        r.bids
+            .iter()
+            .map(|b| b.text.as_str())
+            .collect::<Vec<_>>()
+            .join(";"),
     )
 }
 
@@ -1124,6 +1146,8 @@ struct JsonOut<'a> {
     genscher: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     genscher_partner: Option<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    bids: Vec<&'a str>,
 }
 
 /// Writes one deal as a JSON line.
@@ -1148,6 +1172,7 @@ pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> 
         hyperschweinchen: r.hyperschweinchen.map(name),
         genscher: r.genscher.map(name),
         genscher_partner: r.genscher_partner.map(name),
+        bids: r.bids.iter().map(|b| b.text.as_str()).collect(),
     };
     serde_json::to_writer(&mut *out, &line)?;
     writeln!(out)

@@ -49,6 +49,8 @@ pub struct RawDeal {
     pub contract: Option<String>,
     pub declarer: Option<String>,
     pub compulsory: Option<bool>,
+    /// Full records: the bidding, one statement each (formats.md section 8).
+    pub bids: Option<Vec<String>>,
     pub hands: Option<BTreeMap<String, String>>,
     pub calls: Option<Vec<String>>,
     pub tricks: Option<Vec<String>>,
@@ -209,15 +211,26 @@ impl RecordFile {
             None => None,
         };
         // An unknown contract is reported when the deal is read; here it only seats it.
-        let contract = raw
+        let mut contract = raw
             .contract
             .as_deref()
             .and_then(|c| c.parse::<Contract>().ok())
             .unwrap_or_default();
-        let soloist = self.soloist(raw, contract);
+        let mut soloist = self.soloist(raw, contract);
         let next = series.next(written);
+        // With bids, the series sees the game they decide, and a solo's mark.
+        let mut marked = raw.compulsory;
+        if let Some(d) = self.bid_game(raw, next.dealer, profile) {
+            contract = d.contract;
+            soloist = d.declarer.filter(|_| contract.is_declared_solo());
+            marked = match d.mark {
+                Some(crate::bids::SoloMark::Compulsory) => Some(true),
+                Some(crate::bids::SoloMark::Voluntary) => Some(false),
+                None => raw.compulsory,
+            };
+        }
         let duty = series
-            .duty(&next, contract, soloist, raw.compulsory, &self.players)
+            .duty(&next, contract, soloist, marked, &self.players)
             .map_err(|m| err("compulsory", m))?;
         let mut facts = self
             .deal_facts(raw, number, next.dealer, duty.compulsory, profile)
@@ -226,6 +239,29 @@ impl RecordFile {
         facts.forced = duty.forced;
         series.take(profile, &next, contract, soloist, duty);
         Ok(facts)
+    }
+
+    /// What the deal's bids decide, where it has bids that can be read and decided (else
+    /// they are reported when the deal is played).
+    fn bid_game(
+        &self,
+        raw: &RawDeal,
+        dealer: usize,
+        profile: &Profile,
+    ) -> Option<crate::bids::Decided> {
+        let bids: Vec<crate::bids::Bid> = raw
+            .bids
+            .iter()
+            .flatten()
+            .map(|b| crate::bids::Bid::parse(&self.players, b))
+            .collect::<Result<_, _>>()
+            .ok()?;
+        if bids.is_empty() {
+            return None;
+        }
+        let active =
+            crate::seating::active_seats(self.players.len(), dealer, profile.deck.players as usize);
+        crate::bids::decide(&bids, profile, &active, &self.players).ok()
     }
 
     /// The soloist of a declared solo as written: its `declarer`, else the one Re player
@@ -332,6 +368,10 @@ impl RecordFile {
         let mut record =
             build_full_record(&self.players, raw, number, Some(dealer), contract, declarer)?;
         record.compulsory = compulsory;
+        if !record.bids.is_empty() {
+            // The series' verdict: a player's first solo while she owes one is compulsory.
+            record.written.compulsory = Some(compulsory);
+        }
         let facts = play(&record, profile).map_err(|e| (e.trick, e.field, e.message))?;
         // Summary fields written beside a full record are a cross-check.
         if let Some(re) = &raw.re {
@@ -655,6 +695,18 @@ pub fn build_full_record(
             .transpose()
             .map_err(|e| bad("called", e.to_string()))?,
         note: raw.note.clone(),
+        bids: raw
+            .bids
+            .iter()
+            .flatten()
+            .map(|b| crate::bids::Bid::parse(players, b).map_err(|m| bad("bids", m)))
+            .collect::<Result<_, _>>()?,
+        written: crate::play::Written {
+            contract: raw.contract.is_some().then_some(contract),
+            declarer,
+            compulsory: raw.compulsory,
+            partner: wedding_partner,
+        },
     })
 }
 

@@ -202,6 +202,17 @@ pub enum BiddingWay {
     Declarations,
 }
 
+impl BiddingWay {
+    pub fn name(self) -> &'static str {
+        match self {
+            BiddingWay::None => "none",
+            BiddingWay::Reservation => "reservation",
+            BiddingWay::Auction => "auction",
+            BiddingWay::Declarations => "declarations",
+        }
+    }
+}
+
 /// The kinds of game of a reservation round, for its priority list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
