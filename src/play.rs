@@ -476,11 +476,13 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     };
     // What the game needs in the hands is what the winning statement said.
     result.map_err(|mut e| {
+        let game_field = matches!(
+            e.field.as_str(),
+            "contract" | "declarer" | "wedding_partner"
+        ) || (decided.contract == Contract::Redeal
+            && e.field.starts_with("hands."));
         if let Some(w) = decided.winner
-            && matches!(
-                e.field.as_str(),
-                "contract" | "declarer" | "wedding_partner"
-            )
+            && game_field
         {
             e.message = format!("`{}`: {}", record.bids[w], e.message);
             e.field = "bids".into();
@@ -512,11 +514,15 @@ pub fn decide_bids(
         if record.written.contract.is_some() {
             return Ok(None);
         }
+        // Else say what is wrong with them in this way, where that can be said.
+        let why = crate::bids::decide(&record.bids, profile, &buf[..n], &record.players)
+            .err()
+            .map_or(String::new(), |e| format!("{}; ", e.message));
         return fail(
             None,
             "bids",
             format!(
-                "the bids are not made in profile {}'s way of bidding ({}); write `contract` to score them under it",
+                "{why}the bids are not made in profile {}'s way of bidding ({}); write `contract` to score them under it",
                 profile.name,
                 profile.bidding.way.name()
             ),
@@ -530,6 +536,12 @@ pub fn decide_bids(
                 message: e.message,
             }
         })?;
+    agree(record, &d)?;
+    Ok(Some(d))
+}
+
+/// What the record writes of its game agrees with what its bids decide.
+fn agree(record: &FullRecord, d: &Decided) -> Result<(), PlayError> {
     let w = record.written;
     let name = |s: usize| record.players[s].as_str();
     let said = || {
@@ -596,7 +608,7 @@ pub fn decide_bids(
             format!("{} name {b}, the record says {a}", said()),
         );
     }
-    Ok(Some(d))
+    Ok(())
 }
 
 /// The record's game as the bids decided it (what the record wrote, where it wrote more).
@@ -647,20 +659,35 @@ fn game_of(
 }
 
 /// The calls a winning bid carries: its condition, made with a full hand by the bidder.
-fn bid_calls(record: &FullRecord, profile: &Profile, d: Option<&Decided>) -> Vec<CallEntry> {
+fn bid_calls(
+    record: &FullRecord,
+    profile: &Profile,
+    d: Option<&Decided>,
+    roles: &[Role],
+) -> Vec<CallEntry> {
     let Some((w, c)) = d.and_then(|d| Some((d.winner?, d.condition?))) else {
         return Vec::new();
     };
+    let player = record.bids[w].player;
     (0..=c.level())
         .filter_map(Call::from_level)
         .map(|call| CallEntry {
-            player: record.bids[w].player,
+            player,
             call,
-            said_as: None,
+            said_as: roles[player].party(),
             cards_in_hand: profile.hand_size() as u8,
             text: format!("{} (bid)", record.bids[w]),
         })
         .collect()
+}
+
+/// The bidding's account for the facts.
+fn bid_account(record: &FullRecord, d: Option<&Decided>) -> Option<crate::deal::BidAccount> {
+    let d = d?;
+    Some(crate::deal::BidAccount {
+        statement: d.winner.map(|i| record.bids[i].text.clone()),
+        why: d.explain(&record.bids, &record.players),
+    })
 }
 
 /// [`play`] once the game is known: `decided` is what the bids decided, if any.
@@ -685,7 +712,7 @@ fn play_game(
     }
     check_written(record, profile, &roles)?;
     if record.contract == Contract::Redeal {
-        return redeal(record, profile, roles);
+        return redeal(record, profile, decided, roles);
     }
     check_tricks(record, profile)?;
     let order = deal_order(record.contract, profile, declared_raises(record));
@@ -708,7 +735,7 @@ fn play_game(
         roles[s] = Role::Re;
     }
     let counted = count_tricks(profile, &order, parties.contract, active, &roles, tricks);
-    let bid_calls = bid_calls(record, profile, decided);
+    let bid_calls = bid_calls(record, profile, decided, &roles);
     let calls = check_allowed(
         record,
         profile,
@@ -742,6 +769,7 @@ fn play_game(
         clarification: parties.clarification as u8,
         knock: record.knock,
         note: record.note.clone(),
+        bidding: bid_account(record, decided),
     })
 }
 
@@ -2356,6 +2384,7 @@ pub fn redeal_reason(hand: &[Card], profile: &Profile) -> Result<(), String> {
 fn redeal(
     record: &FullRecord,
     profile: &Profile,
+    decided: Option<&Decided>,
     roles: Vec<Role>,
 ) -> Result<DealFacts, PlayError> {
     if !record.tricks.is_empty() {
@@ -2400,6 +2429,7 @@ fn redeal(
         clarification: 0,
         knock: None,
         note: record.note.clone(),
+        bidding: bid_account(record, decided),
     })
 }
 

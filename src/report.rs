@@ -112,6 +112,17 @@ pub struct DealReport<'a> {
     /// Who dealt (league sheets).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dealer: Option<&'a str>,
+    /// A record with bids: the winning statement and why it won.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bidding: Option<BiddingReport<'a>>,
+}
+
+/// The bidding of a deal in the JSON output.
+#[derive(Debug, Clone, Serialize)]
+pub struct BiddingReport<'a> {
+    /// The winning statement (`null` where nobody named a game).
+    pub winner: Option<&'a str>,
+    pub why: &'a str,
 }
 
 impl<'a> DealReport<'a> {
@@ -168,6 +179,10 @@ impl<'a> DealReport<'a> {
                 kontra: target(1),
             }),
             dealer: None,
+            bidding: f.bidding.as_ref().map(|b| BiddingReport {
+                winner: b.statement.as_deref(),
+                why: &b.why,
+            }),
         }
     }
 }

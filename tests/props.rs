@@ -176,6 +176,7 @@ proptest! {
             clarification: 0,
             knock: None,
             note: None,
+            bidding: None,
         };
         let r = score_deal(&facts, &p);
         prop_assert_eq!(r.scores.iter().sum::<i64>(), 0);

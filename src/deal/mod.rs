@@ -264,6 +264,7 @@ impl Summary<'_> {
             clarification: 0,
             knock: self.knock,
             note: self.note,
+            bidding: None,
         };
         facts.check(profile, contract_field)?;
         Ok(facts)
@@ -303,6 +304,17 @@ pub struct DealFacts {
     /// Knocking (Kloepper).
     pub knock: Option<Knock>,
     pub note: Option<String>,
+    /// Who won the bidding and why, for a record with bids.
+    pub bidding: Option<BidAccount>,
+}
+
+/// The bidding of a deal as `--explain` and the JSON output tell it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BidAccount {
+    /// The winning statement, where a game was named.
+    pub statement: Option<String>,
+    /// Why the bidding ended so, in a sentence.
+    pub why: String,
 }
 
 impl DealFacts {

@@ -216,6 +216,9 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         out.push('\n');
     }
     let bullet = if markdown { "- " } else { "  " };
+    if let Some(b) = &f.bidding {
+        out.push_str(&format!("{bullet}Bidding: {} (§13)\n", b.why));
+    }
     let outcome = match r.winner {
         Some(w) => format!("{w} wins"),
         None => "nobody wins (§7.3)".to_string(),
