@@ -220,7 +220,11 @@ impl RecordFile {
         let next = series.next(written);
         // With bids, the series sees the game they decide, and a solo's mark.
         let mut marked = raw.compulsory;
+        let mut voluntary_bid = None;
         if let Some(d) = self.bid_game(raw, next.dealer, profile) {
+            if d.mark == Some(crate::bids::SoloMark::Voluntary) {
+                voluntary_bid = d.winner.and_then(|w| raw.bids.as_ref()?.get(w).cloned());
+            }
             contract = d.contract;
             soloist = d.declarer.filter(|_| contract.is_declared_solo());
             marked = match d.mark {
@@ -231,7 +235,20 @@ impl RecordFile {
         }
         let duty = series
             .duty(&next, contract, soloist, marked, &self.players)
-            .map_err(|m| err("compulsory", m))?;
+            .map_err(|m| match &voluntary_bid {
+                // The bids said "voluntary": the refusal is theirs.
+                Some(b) => err(
+                    "bids",
+                    format!(
+                        "`{b}`: {}",
+                        m.replace(
+                            "drop `compulsory = false`",
+                            "say `compulsory` or leave the mark out"
+                        )
+                    ),
+                ),
+                None => err("compulsory", m),
+            })?;
         let mut facts = self
             .deal_facts(raw, number, next.dealer, duty.compulsory, profile)
             .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))?;
