@@ -99,3 +99,74 @@ fn archives_with_bids_score_alike_in_every_format() {
         assert_eq!(outputs[0], outputs[2], "{v}: csv and toml");
     }
 }
+
+/// Generated deals with bids, under every profile with a way of bidding: each scores;
+/// without `contract`, `declarer` and `compulsory` it scores the same; in an auction, an
+/// earlier `normal` changes nothing, and the winner's game lowered to `normal` is refused.
+#[test]
+fn generated_bids_decide_the_written_game_and_a_lower_bid_is_refused() {
+    use doko::bids::Bid;
+    use doko::generate::{Rng, random_compulsory_solo, random_deal};
+    use doko::play::{Written, play};
+    use doko::variant::{BUILTIN, BiddingWay, Profile};
+    let mut lowered = 0;
+    for (name, _) in BUILTIN {
+        let profile = Profile::load(name, &[]).unwrap();
+        if profile.bidding.way == BiddingWay::None {
+            continue;
+        }
+        let mut players: Vec<String> = ["Anna", "Ben", "Cara", "Dirk"].map(String::from).to_vec();
+        if !profile.deck.dealer_plays {
+            players.push("Eva".into());
+        }
+        let mut rng = Rng::new(17);
+        for n in 0..300 {
+            let dealer = n % players.len();
+            let record = if n % 10 == 9 && profile.league.compulsory_solos > 0 {
+                random_compulsory_solo(&profile, &players, dealer, n + 1, &mut rng)
+            } else {
+                random_deal(&profile, &players, dealer, n + 1, &mut rng)
+            };
+            assert!(!record.bids.is_empty(), "{name}: deal {n} has bids");
+            let facts = play(&record, &profile)
+                .unwrap_or_else(|e| panic!("{name}: deal {n}: {e:?}\n{:?}", record.bids));
+            // Only the bids.
+            let mut bare = record.clone();
+            bare.written = Written::default();
+            bare.contract = Default::default();
+            bare.declarer = None;
+            bare.compulsory = false;
+            bare.wedding_partner = None;
+            let again = play(&bare, &profile)
+                .unwrap_or_else(|e| panic!("{name}: deal {n} without its contract: {e:?}"));
+            assert_eq!(again, facts, "{name}: deal {n}");
+            // The auction: a game not above the one before is refused.
+            if profile.bidding.way == BiddingWay::Auction {
+                let w = bare.bids.iter().position(|b| b.game().is_some());
+                if let Some(w) = w
+                    && w > 0
+                {
+                    let mut b = bare.clone();
+                    let first = b.bids[0].player;
+                    b.bids[0] =
+                        Bid::parse(&b.players, &format!("{} normal", b.players[first])).unwrap();
+                    assert_eq!(
+                        play(&b, &profile).map(|f| f.contract),
+                        Ok(facts.contract),
+                        "{name}: {n}"
+                    );
+                    let winner = b.bids[w].player;
+                    b.bids[w] =
+                        Bid::parse(&b.players, &format!("{} normal", b.players[winner])).unwrap();
+                    let e = play(&b, &profile).unwrap_err();
+                    assert!(e.message.contains("must rank above"), "{name}: {n}: {e:?}");
+                    lowered += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        lowered > 10,
+        "the auction's lowered bids were tried {lowered} times"
+    );
+}
