@@ -77,20 +77,79 @@ fn condition(word: &str) -> Option<Call> {
 impl Bid {
     /// Reads `<player> <word> ...` against the record's players.
     pub fn parse(players: &[String], text: &str) -> Result<Bid, String> {
-        let mut words = text.split_whitespace();
+        let mut bid = Bid {
+            player: 0,
+            say: Say::Pass,
+            text: String::new(),
+        };
+        bid.read(players, text)?;
+        Ok(bid)
+    }
+
+    /// Reads a statement into this one, keeping its text's buffer (archives read bids by
+    /// the million).
+    pub fn read(&mut self, players: &[String], text: &str) -> Result<(), String> {
+        let text = text.trim_ascii();
+        // The statements doko writes itself, `<player> healthy|pass|reservation`, the quick
+        // way; everything else below.
+        if let Some((who, word)) = text.split_once(' ')
+            && let Some(say) = match word {
+                "healthy" | "gesund" => Some(Say::Healthy),
+                "pass" | "passe" => Some(Say::Pass),
+                "reservation" | "vorbehalt" => Some(Say::Reservation(None)),
+                _ => None,
+            }
+            && let Some(player) = players.iter().position(|p| p.eq_ignore_ascii_case(who))
+        {
+            self.player = player;
+            self.say = say;
+            self.text.clear();
+            self.text.push_str(text);
+            return Ok(());
+        }
+        // Words split at ASCII white space (names and words are single tokens).
+        let mut words = text
+            .split(|c: char| c.is_ascii_whitespace())
+            .filter(|w| !w.is_empty());
         let Some(who) = words.next() else {
             return Err("an empty statement; write `<player> <word>`, e.g. `Anna healthy`".into());
         };
-        let player = crate::deal::records::seat_in(players, who)
+        self.player = crate::deal::records::seat_in(players, who)
             .ok_or_else(|| format!("`{text}`: `{who}` is not a player"))?;
-        let rest: Vec<&str> = words.collect();
-        let say = Say::parse(&rest).map_err(|m| format!("`{text}`: {m}"))?;
-        Ok(Bid {
-            player,
-            say,
-            text: text.trim().to_string(),
-        })
+        // A statement has a few words: kept on the stack.
+        let mut rest = [""; 8];
+        let mut n = 0;
+        for w in words {
+            if n == rest.len() {
+                return Err(format!("`{text}`: too many words"));
+            }
+            rest[n] = w;
+            n += 1;
+        }
+        self.say = Say::parse(&rest[..n]).map_err(|m| format!("`{text}`: {m}"))?;
+        self.text.clear();
+        self.text.push_str(text);
+        Ok(())
     }
+}
+
+/// Reads `;`-separated statements into `bids`, reusing its entries.
+pub fn read_all(players: &[String], field: &str, bids: &mut Vec<Bid>) -> Result<(), String> {
+    let mut n = 0;
+    for s in field
+        .split(';')
+        .map(str::trim_ascii)
+        .filter(|s| !s.is_empty())
+    {
+        if let Some(b) = bids.get_mut(n) {
+            b.read(players, s)?;
+        } else {
+            bids.push(Bid::parse(players, s)?);
+        }
+        n += 1;
+    }
+    bids.truncate(n);
+    Ok(())
 }
 
 impl Say {
@@ -258,35 +317,36 @@ impl Decided {
 
 impl Decided {
     /// Who won the bidding and why, in a sentence (`--explain`).
-    pub fn explain(&self, bids: &[Bid], names: &[String]) -> String {
-        let who = |i: usize| names[bids[i].player].as_str();
-        match (self.reason, self.winner) {
-            (Reason::NobodyReserved, _) => "nobody reserved: a normal game".into(),
-            (Reason::AllPassed, _) => "nobody named a game: a normal game".into(),
-            (_, None) => "a normal game".into(),
-            (Reason::Forced, Some(i)) => format!("`{}`: a forced solo, no round", bids[i]),
-            (Reason::Ranked { later }, Some(i)) => format!(
-                "`{}` wins the reservation round: the highest game ({}), the {} seat among equals",
-                bids[i],
-                bids[i].game().map_or("", |g| g.kind().name()),
+    /// Who won the bidding and why, in a sentence (`--explain`): `statement` is the winning
+    /// statement's text, where a game was named.
+    pub fn explain(&self, statement: Option<&str>) -> String {
+        let Some(st) = statement else {
+            return match self.reason {
+                Reason::NobodyReserved => "nobody reserved: a normal game".into(),
+                _ => "nobody named a game: a normal game".into(),
+            };
+        };
+        let who = st.split_whitespace().next().unwrap_or("");
+        let kind = BidGame {
+            contract: self.contract,
+            mark: self.mark,
+            condition: None,
+            partner: None,
+        }
+        .kind();
+        match self.reason {
+            Reason::NobodyReserved | Reason::AllPassed => "a normal game".into(),
+            Reason::Forced => format!("`{st}`: a forced solo, no round"),
+            Reason::Ranked { later } => format!(
+                "`{st}` wins the reservation round: the highest game ({}), the {} seat among equals",
+                kind.name(),
                 if later { "later" } else { "earlier" }
             ),
-            (Reason::Raised, Some(i)) => format!(
-                "`{}` wins: {} took the solo with the last raise",
-                bids[i],
-                who(i)
-            ),
-            (Reason::LastGame, Some(i)) => format!(
-                "`{}` wins the auction: the last game said, above every game before it",
-                bids[i]
-            ),
-            (Reason::OneReservation, Some(i)) => {
-                format!(
-                    "`{}`: {}'s reservation, the one of the deal",
-                    bids[i],
-                    who(i)
-                )
+            Reason::Raised => format!("`{st}` wins: {who} took the solo with the last raise"),
+            Reason::LastGame => {
+                format!("`{st}` wins the auction: the last game said, above every game before it")
             }
+            Reason::OneReservation => format!("`{st}`: {who}'s reservation, the one of the deal"),
         }
     }
 }
@@ -413,8 +473,8 @@ fn reservation_rank(rules: &Bidding, g: BidGame) -> (usize, usize) {
 
 /// The first part of a reservation round: each player, in seat order, healthy or
 /// reservation. Returns who reserved.
-fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Vec<usize>, BidError> {
-    let mut reserved = Vec::new();
+fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Seats, BidError> {
+    let mut reserved = Seats::default();
     for (k, &seat) in order.iter().enumerate() {
         let Some(b) = bids.get(k) else {
             return Err(BidError {
@@ -433,6 +493,26 @@ fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Vec<usi
         }
     }
     Ok(reserved)
+}
+
+/// Seats, on the stack (a deal has at most [`crate::play::MAX_SEATS`] players).
+#[derive(Default)]
+struct Seats {
+    seats: [usize; crate::play::MAX_SEATS],
+    len: usize,
+}
+
+impl Seats {
+    fn push(&mut self, s: usize) {
+        if self.len < self.seats.len() {
+            self.seats[self.len] = s;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        &self.seats[..self.len]
+    }
 }
 
 /// The reservation round (TSR 4.1; «ドッペルコップ(Doppelkopf)»): healthy or reservation
@@ -455,6 +535,7 @@ fn reservation(
     }
     let n = order.len();
     let reserved = first_part(bids, order, names)?;
+    let reserved = reserved.as_slice();
     // Each who reserved names a game or passes, in seat order.
     let mut best: Option<(usize, BidGame, (usize, usize))> = None;
     for (j, &seat) in reserved.iter().enumerate() {

@@ -467,6 +467,17 @@ pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayErr
     let Some(decided) = decide_bids(record, profile, record.dealer)? else {
         return play_game(record, profile, None);
     };
+    play_decided(record, profile, &decided)
+}
+
+/// [`play`] a record whose bids were decided under this profile already
+/// ([`decide_bids`] with the record's dealer).
+pub fn play_decided(
+    record: &FullRecord,
+    profile: &Profile,
+    decided: &Decided,
+) -> Result<DealFacts, PlayError> {
+    let decided = *decided;
     let result = if applied(record, &decided) {
         play_game(record, profile, Some(&decided))
     } else {
@@ -686,7 +697,7 @@ fn bid_account(record: &FullRecord, d: Option<&Decided>) -> Option<crate::deal::
     let d = d?;
     Some(crate::deal::BidAccount {
         statement: d.winner.map(|i| record.bids[i].text.clone()),
-        why: d.explain(&record.bids, &record.players),
+        decided: *d,
     })
 }
 
@@ -1698,12 +1709,7 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
 
 /// How many of each card the deck has, by index (0 for a card not in it).
 fn in_deck(profile: &Profile) -> [u8; DISTINCT] {
-    let mut in_deck = [0u8; DISTINCT];
-    let deck = profile.deck();
-    for c in deck.distinct() {
-        in_deck[c.index()] = deck.copies_of(c);
-    }
-    in_deck
+    *profile.in_deck()
 }
 
 /// For each seat's place in the order of play: the seats in the order they play a trick it

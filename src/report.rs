@@ -122,7 +122,7 @@ pub struct DealReport<'a> {
 pub struct BiddingReport<'a> {
     /// The winning statement (`null` where nobody named a game).
     pub winner: Option<&'a str>,
-    pub why: &'a str,
+    pub why: String,
 }
 
 impl<'a> DealReport<'a> {
@@ -181,7 +181,7 @@ impl<'a> DealReport<'a> {
             dealer: None,
             bidding: f.bidding.as_ref().map(|b| BiddingReport {
                 winner: b.statement.as_deref(),
-                why: &b.why,
+                why: b.why(),
             }),
         }
     }

@@ -139,8 +139,9 @@ impl<'p> Engine<'p> {
                     && self.alike[i][j].holds_for(record)
                     && slot.outcomes[j].is_ok()
             });
-            let result = match shared.map(|j| &slot.outcomes[j]) {
-                Some(Ok(base)) => replay(record, base, &self.profiles[i]),
+            let result = match (shared.map(|j| &slot.outcomes[j]), slot.decided.get(i)) {
+                (Some(Ok(base)), _) => replay(record, base, &self.profiles[i]),
+                (_, Some(Some(d))) => crate::play::play_decided(record, &self.profiles[i], d),
                 _ => play(record, &self.profiles[i]),
             };
             slot.outcomes.push(result.map_err(|e| {

@@ -531,7 +531,7 @@ impl Decoder {
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
         let rare = (WEDDING_PARTNER..=HANDS)
-            .chain([GENSCHER, GENSCHER_PARTNER, BIDS])
+            .chain([GENSCHER, GENSCHER_PARTNER])
             .any(|i| !self.row.is_empty(self.cols[i]))
             || (self.row.colon
                 && memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some());
@@ -754,7 +754,7 @@ impl Decoder {
             compulsory: (!field(COMPULSORY).is_empty()).then_some(rec.compulsory),
             partner: None,
         };
-        rec.bids.clear();
+        crate::bids::read_all(players, field(BIDS), &mut rec.bids).map_err(|m| bad("bids", m))?;
         rec.bock = match field(BOCK) {
             "" => None,
             b => Some(parse_bock(b).map_err(|m| bad("bock", m))?),

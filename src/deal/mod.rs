@@ -313,8 +313,14 @@ pub struct DealFacts {
 pub struct BidAccount {
     /// The winning statement, where a game was named.
     pub statement: Option<String>,
+    pub decided: crate::bids::Decided,
+}
+
+impl BidAccount {
     /// Why the bidding ended so, in a sentence.
-    pub why: String,
+    pub fn why(&self) -> String {
+        self.decided.explain(self.statement.as_deref())
+    }
 }
 
 impl DealFacts {

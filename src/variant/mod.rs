@@ -46,6 +46,9 @@ pub struct Profile {
     /// The card order of each kind of trumps the profile plays, computed once.
     #[serde(skip)]
     orders: Vec<(crate::cards::TrumpKind, crate::cards::CardOrder)>,
+    /// How many of each card the deck has, by index, computed once.
+    #[serde(skip)]
+    in_deck: [u8; crate::cards::DISTINCT],
 }
 
 /// `[deck]`: the cards, the table and the trumps of a normal game.
@@ -762,6 +765,10 @@ impl Profile {
         profile
             .validate()
             .map_err(|message| ProfileError::Invalid { file, message })?;
+        let deck = profile.deck();
+        for c in deck.distinct() {
+            profile.in_deck[c.index()] = deck.copies_of(c);
+        }
         // Card orders are needed for every deal: compute each kind once.
         for c in Contract::all() {
             let kind = c.trump_kind();
@@ -958,6 +965,11 @@ impl Profile {
 
     pub fn deck(&self) -> Deck {
         Deck::new(self.deck.ranks.iter().copied(), self.deck.copies).with_joker(self.deck.joker)
+    }
+
+    /// How many of each card the deck has, by card index (0 for a card not in it).
+    pub fn in_deck(&self) -> &[u8; crate::cards::DISTINCT] {
+        &self.in_deck
     }
 
     /// Cards in each hand, which is also the number of tricks.

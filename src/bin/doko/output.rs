@@ -217,7 +217,7 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
     }
     let bullet = if markdown { "- " } else { "  " };
     if let Some(b) = &f.bidding {
-        out.push_str(&format!("{bullet}Bidding: {} (§13)\n", b.why));
+        out.push_str(&format!("{bullet}Bidding: {} (§13)\n", b.why()));
     }
     let outcome = match r.winner {
         Some(w) => format!("{w} wins"),
