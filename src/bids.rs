@@ -92,7 +92,8 @@ impl Bid {
         let text = text.trim_ascii();
         // The statements doko writes itself, `<player> healthy|pass|reservation`, the quick
         // way; everything else below.
-        if let Some((who, word)) = text.split_once(' ')
+        if let Some(sp) = memchr::memchr(b' ', text.as_bytes())
+            && let (who, word) = (&text[..sp], &text[sp + 1..])
             && let Some(say) = match word {
                 "healthy" | "gesund" => Some(Say::Healthy),
                 "pass" | "passe" => Some(Say::Pass),
@@ -136,11 +137,14 @@ impl Bid {
 /// Reads `;`-separated statements into `bids`, reusing its entries.
 pub fn read_all(players: &[String], field: &str, bids: &mut Vec<Bid>) -> Result<(), String> {
     let mut n = 0;
-    for s in field
-        .split(';')
-        .map(str::trim_ascii)
-        .filter(|s| !s.is_empty())
-    {
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b';', field.as_bytes()).chain(std::iter::once(field.len()));
+    for end in ends {
+        let s = field[start..end].trim_ascii();
+        start = end + 1;
+        if s.is_empty() {
+            continue;
+        }
         if let Some(b) = bids.get_mut(n) {
             b.read(players, s)?;
         } else {

@@ -1975,24 +1975,30 @@ pub fn replay(
     base: &DealFacts,
     profile: &Profile,
 ) -> Result<DealFacts, PlayError> {
-    // Zwingen needs the first trick, which the facts do not keep, a Genscher the parties
-    // of before, and bids the calls they carry: play them again.
+    // Zwingen needs the first trick, which the facts do not keep, and a Genscher the
+    // parties of before: play them again.
     if matches!(record.contract, Contract::Poverty | Contract::Redeal)
         || record.genscher_partner.is_some()
-        || !record.bids.is_empty()
         || !profile.allows(record.contract)
         || !profile.allows(base.contract)
         || profile.calls.zwingen
     {
         return play(record, profile);
     }
+    // The bids are checked under this profile too (the game they decide is the base's:
+    // alike profiles bid alike).
+    let decided = decide_bids(record, profile, record.dealer)?;
+    if decided.is_some_and(|d| !applied(record, &d)) {
+        return play(record, profile);
+    }
+    let bid_calls = bid_calls(record, profile, decided.as_ref(), &base.roles);
     let calls = check_allowed(
         record,
         profile,
         Roles {
             now: &base.roles,
             before: None,
-            bid_calls: &[],
+            bid_calls: &bid_calls,
         },
         base.contract,
         base.clarification as usize,
@@ -2001,6 +2007,7 @@ pub fn replay(
     Ok(DealFacts {
         re_calls: calls[0],
         kontra_calls: calls[1],
+        bidding: bid_account(record, decided.as_ref()),
         ..base.clone()
     })
 }
