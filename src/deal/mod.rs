@@ -304,8 +304,9 @@ pub struct DealFacts {
     /// Knocking (Kloepper).
     pub knock: Option<Knock>,
     pub note: Option<String>,
-    /// Who won the bidding and why, for a record with bids.
-    pub bidding: Option<BidAccount>,
+    /// Who won the bidding and why, for a record with bids (boxed: the facts of every deal
+    /// are moved about, most without bids).
+    pub bidding: Option<Box<BidAccount>>,
 }
 
 /// The bidding of a deal as `--explain` and the JSON output tell it.
