@@ -1,15 +1,9 @@
 //! Archives: `doko generate` is reproducible and legal, archives stream through `score`,
 //! bad rows are reported with their line, `compare --summary` agrees with `score --summary`.
 
-use std::process::{Command, Output};
+mod common;
 
-fn doko(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_doko"))
-        .args(args)
-        .output()
-        .expect("doko runs")
-}
-
+use common::{doko, json};
 fn tmp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("doko-archive-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -26,15 +20,6 @@ fn generate(args: &[&str]) -> Vec<u8> {
         String::from_utf8_lossy(&out.stderr)
     );
     out.stdout
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 #[test]

@@ -2,23 +2,9 @@
 //! the same records written with their contract; archives with bids read alike in every
 //! format; bad bids are refused deal by deal (the cases in `tests/cases/bids.toml`).
 
-use std::process::{Command, Output};
+mod common;
 
-fn doko(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_doko"))
-        .args(args)
-        .output()
-        .expect("doko runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::{doko, json};
 
 /// What a deal's score says of its game: everything but the bidding's own account.
 fn game(deal: &serde_json::Value) -> serde_json::Value {

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 /// The `.toml` files of a folder below `tests/`, sorted by name.
+#[allow(dead_code)]
 pub fn toml_files(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests")
@@ -15,4 +16,24 @@ pub fn toml_files(folder: &str) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// Runs the `doko` binary built for the tests.
+#[allow(dead_code)]
+pub fn doko(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_doko"))
+        .args(args)
+        .output()
+        .expect("doko runs")
+}
+
+/// The JSON a successful run printed.
+#[allow(dead_code)]
+pub fn json(out: &std::process::Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
 }
