@@ -72,7 +72,8 @@ fn with_bids(mut record: FullRecord, profile: &Profile) -> FullRecord {
     record.bids = statements
         .iter()
         .filter_map(|s| crate::bids::Bid::parse(&record.players, s).ok())
-        .collect();
+        .collect::<Vec<_>>()
+        .into();
     record.written = crate::play::Written {
         contract: Some(record.contract),
         declarer: record.declarer,

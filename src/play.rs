@@ -54,8 +54,9 @@ pub struct FullRecord {
     /// The ace named by a player holding every Re card (her partner holds it).
     pub called: Option<Card>,
     pub note: Option<String>,
-    /// The bidding that chose the contract, in the order spoken (formats.md section 8).
-    pub bids: Vec<crate::bids::Bid>,
+    /// The bidding that chose the contract, in the order spoken (formats.md section 8);
+    /// shared, as archives repeat the same bids row after row.
+    pub bids: std::sync::Arc<[crate::bids::Bid]>,
     /// The contract, declarer and compulsory flag as the record wrote them; with bids
     /// `contract`, `declarer` and `compulsory` are what the bids decide under a profile.
     pub written: Written,

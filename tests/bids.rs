@@ -133,17 +133,20 @@ fn generated_bids_decide_the_written_game_and_a_lower_bid_is_refused() {
                     && w > 0
                 {
                     let mut b = bare.clone();
-                    let first = b.bids[0].player;
-                    b.bids[0] =
+                    let mut bids = b.bids.to_vec();
+                    let first = bids[0].player;
+                    bids[0] =
                         Bid::parse(&b.players, &format!("{} normal", b.players[first])).unwrap();
+                    b.bids = bids.clone().into();
                     assert_eq!(
                         play(&b, &profile).map(|f| f.contract),
                         Ok(facts.contract),
                         "{name}: {n}"
                     );
-                    let winner = b.bids[w].player;
-                    b.bids[w] =
+                    let winner = bids[w].player;
+                    bids[w] =
                         Bid::parse(&b.players, &format!("{} normal", b.players[winner])).unwrap();
+                    b.bids = bids.into();
                     let e = play(&b, &profile).unwrap_err();
                     assert!(e.message.contains("must rank above"), "{name}: {n}: {e:?}");
                     lowered += 1;

@@ -459,7 +459,24 @@ pub(crate) struct Decoder {
     /// Which players `players` holds: a number no other list of players of any decoder
     /// has had ([`next_generation`]).
     generation: u64,
+    /// Bids fields read lately, with the players they were read for ([`Decoder::bids`]).
+    bids: BidCache,
 }
+
+/// The bids fields a decoder read lately: archives repeat the same few (every normal game
+/// of a dealer has the same), so a field seen before is shared, not read again.
+#[derive(Debug, Clone, Default)]
+struct BidCache {
+    entries: Vec<(String, std::sync::Arc<[crate::bids::Bid]>)>,
+    /// The players they were read for.
+    generation: u64,
+    /// The entry to replace next once full.
+    next: usize,
+    none: std::sync::Arc<[crate::bids::Bid]>,
+}
+
+/// How many bids fields a decoder keeps.
+const BID_CACHE: usize = 32;
 
 /// A new number for a list of players, never 0 and never given before.
 fn next_generation() -> u64 {
@@ -478,9 +495,47 @@ impl Decoder {
             players_text: String::new(),
             bad_players: Some("0 players".to_string()),
             generation: next_generation(),
+            bids: BidCache::default(),
         }
     }
+}
 
+impl BidCache {
+    /// The bids of a field read for `players` (of `generation`): shared where the same
+    /// field was read for the same players lately.
+    fn get(
+        &mut self,
+        players: &[String],
+        generation: u64,
+        field: &str,
+    ) -> Result<std::sync::Arc<[crate::bids::Bid]>, String> {
+        let c = self;
+        if field.is_empty() {
+            return Ok(c.none.clone());
+        }
+        if c.generation != generation {
+            c.entries.clear();
+            c.generation = generation;
+        }
+        if let Some(i) = c.entries.iter().position(|(f, _)| f == field) {
+            // The fields met most often move to the front.
+            c.entries.swap(i, i / 2);
+            return Ok(c.entries[i / 2].1.clone());
+        }
+        let mut v = Vec::new();
+        crate::bids::read_all(players, field, &mut v)?;
+        let bids: std::sync::Arc<[crate::bids::Bid]> = v.into();
+        if c.entries.len() < BID_CACHE {
+            c.entries.push((field.to_string(), bids.clone()));
+        } else {
+            c.entries[c.next] = (field.to_string(), bids.clone());
+            c.next = (c.next + 1) % BID_CACHE;
+        }
+        Ok(bids)
+    }
+}
+
+impl Decoder {
     /// The players of the last row whose players were read.
     pub(crate) fn players(&self) -> &[String] {
         &self.players
@@ -722,7 +777,7 @@ impl Decoder {
     /// Fills `rec` from the current row, a plain one (no rare fields, no named cards),
     /// reusing its buffers.
     fn fill_plain(
-        &self,
+        &mut self,
         number: usize,
         rec: &mut FullRecord,
         players_of: &mut u64,
@@ -730,7 +785,10 @@ impl Decoder {
         let bad = |field: &str, msg: String| (None, field.to_string(), msg);
         let players = &self.players;
         let row = &self.row;
-        let field = |i: usize| row.field(self.cols[i]);
+        let cols = &self.cols;
+        let generation = self.generation;
+        let bid_cache = &mut self.bids;
+        let field = |i: usize| row.field(cols[i]);
         let seat = |name: &str, key: &str| match name {
             "" => Ok(None),
             d => seat_in(players, d)
@@ -754,7 +812,9 @@ impl Decoder {
             compulsory: (!field(COMPULSORY).is_empty()).then_some(rec.compulsory),
             partner: None,
         };
-        crate::bids::read_all(players, field(BIDS), &mut rec.bids).map_err(|m| bad("bids", m))?;
+        rec.bids = bid_cache
+            .get(players, generation, field(BIDS))
+            .map_err(|m| bad("bids", m))?;
         rec.bock = match field(BOCK) {
             "" => None,
             b => Some(parse_bock(b).map_err(|m| bad("bock", m))?),

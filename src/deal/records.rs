@@ -717,7 +717,8 @@ pub fn build_full_record(
             .iter()
             .flatten()
             .map(|b| crate::bids::Bid::parse(players, b).map_err(|m| bad("bids", m)))
-            .collect::<Result<_, _>>()?,
+            .collect::<Result<Vec<_>, _>>()?
+            .into(),
         written: crate::play::Written {
             contract: raw.contract.is_some().then_some(contract),
             declarer,
