@@ -694,12 +694,12 @@ fn bid_calls(
 }
 
 /// The bidding's account for the facts.
-fn bid_account(record: &FullRecord, d: Option<&Decided>) -> Option<Box<crate::deal::BidAccount>> {
+fn bid_account(record: &FullRecord, d: Option<&Decided>) -> Option<crate::deal::BidAccount> {
     let d = d?;
-    Some(Box::new(crate::deal::BidAccount {
-        statement: d.winner.map(|i| record.bids[i].text.clone()),
+    Some(crate::deal::BidAccount {
         decided: *d,
-    }))
+        bids: record.bids.clone(),
+    })
 }
 
 /// [`play`] once the game is known: `decided` is what the bids decided, if any.

@@ -180,7 +180,7 @@ impl<'a> DealReport<'a> {
             }),
             dealer: None,
             bidding: f.bidding.as_ref().map(|b| BiddingReport {
-                winner: b.statement.as_deref(),
+                winner: b.statement(),
                 why: b.why(),
             }),
         }

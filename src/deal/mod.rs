@@ -304,23 +304,30 @@ pub struct DealFacts {
     /// Knocking (Kloepper).
     pub knock: Option<Knock>,
     pub note: Option<String>,
-    /// Who won the bidding and why, for a record with bids (boxed: the facts of every deal
-    /// are moved about, most without bids).
-    pub bidding: Option<Box<BidAccount>>,
+    /// Who won the bidding and why, for a record with bids.
+    pub bidding: Option<BidAccount>,
 }
 
 /// The bidding of a deal as `--explain` and the JSON output tell it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BidAccount {
-    /// The winning statement, where a game was named.
-    pub statement: Option<String>,
     pub decided: crate::bids::Decided,
+    /// The record's bids (shared with it).
+    pub bids: std::sync::Arc<[crate::bids::Bid]>,
 }
 
 impl BidAccount {
+    /// The winning statement, where a game was named.
+    pub fn statement(&self) -> Option<&str> {
+        self.decided
+            .winner
+            .and_then(|i| self.bids.get(i))
+            .map(|b| b.text.as_str())
+    }
+
     /// Why the bidding ended so, in a sentence.
     pub fn why(&self) -> String {
-        self.decided.explain(self.statement.as_deref())
+        self.decided.explain(self.statement())
     }
 }
 
