@@ -511,8 +511,27 @@ pub fn decide_bids(
     profile: &Profile,
     dealer: usize,
 ) -> Result<Option<Decided>, PlayError> {
+    decide_bids_with(record, profile, dealer, |_| None)
+}
+
+/// [`decide_bids`], where `known` may give what the same bids decided under this profile
+/// with this dealer before (`Some(None)`: they are not made in its way).
+pub fn decide_bids_with(
+    record: &FullRecord,
+    profile: &Profile,
+    dealer: usize,
+    known: impl FnOnce(&FullRecord) -> Option<Option<Decided>>,
+) -> Result<Option<Decided>, PlayError> {
     if record.bids.is_empty() {
         return Ok(None);
+    }
+    match known(record) {
+        Some(None) if record.written.contract.is_some() => return Ok(None),
+        Some(Some(d)) => {
+            agree(record, &d)?;
+            return Ok(Some(d));
+        }
+        _ => {}
     }
     let mut buf = [0usize; MAX_SEATS];
     let n = crate::seating::active_into(

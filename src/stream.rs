@@ -26,6 +26,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 
+use std::sync::Arc;
+
+use crate::bids::{Bid, Decided};
 use crate::deal::archive::{ArchiveReader, Decoder, RawRow, Rows};
 use crate::deal::{DealFacts, RecordError};
 use crate::play::{Alike, FullRecord, play, replay};
@@ -207,6 +210,39 @@ struct Tables {
     rotations: Vec<Rotation>,
     /// The players of the last row whose players were read.
     last_players: Vec<String>,
+    /// Under each profile, what bids met lately decided with which dealer.
+    decisions: Vec<Decisions>,
+}
+
+/// What the same bids (the same shared list, kept alive here, so that its address is not
+/// another list's) decided with a dealer, under one profile; `None`: they are not made in
+/// its way of bidding.
+#[derive(Debug, Default)]
+struct Decisions {
+    entries: Vec<(Arc<[Bid]>, usize, Option<Decided>)>,
+    next: usize,
+}
+
+/// How many decisions a profile keeps.
+const DECISIONS: usize = 16;
+
+impl Decisions {
+    fn find(&self, bids: &Arc<[Bid]>, dealer: usize) -> Option<Option<Decided>> {
+        self.entries
+            .iter()
+            .find(|(b, d, _)| *d == dealer && Arc::ptr_eq(b, bids))
+            .map(|e| e.2)
+    }
+
+    fn keep(&mut self, bids: &Arc<[Bid]>, dealer: usize, decided: Option<Decided>) {
+        let e = (bids.clone(), dealer, decided);
+        if self.entries.len() < DECISIONS {
+            self.entries.push(e);
+        } else {
+            self.entries[self.next] = e;
+            self.next = (self.next + 1) % DECISIONS;
+        }
+    }
 }
 
 impl Tables {
@@ -228,11 +264,23 @@ impl Tables {
         let written = rec.dealer_written.then_some(rec.dealer);
         slot.dealers.clear();
         slot.decided.clear();
-        for (rotation, p) in self.rotations.iter_mut().zip(profiles) {
+        self.decisions
+            .resize_with(profiles.len(), Decisions::default);
+        let tables = self.rotations.iter_mut().zip(&mut self.decisions);
+        for ((rotation, decisions), p) in tables.zip(profiles) {
             // With bids, the game that decides the next dealer is what they decide under
             // this profile; bad bids are reported when the deal is played.
             let dealer = written.unwrap_or(rotation.next_dealer());
-            let decided = crate::play::decide_bids(rec, p, dealer).ok().flatten();
+            let known = decisions.find(&rec.bids, dealer);
+            let decided = match crate::play::decide_bids_with(rec, p, dealer, |_| known) {
+                Ok(d) => {
+                    if known.is_none() && !rec.bids.is_empty() {
+                        decisions.keep(&rec.bids, dealer, d);
+                    }
+                    d
+                }
+                Err(_) => None,
+            };
             let (contract, compulsory) = match &decided {
                 Some(d) => (
                     d.contract,
