@@ -196,6 +196,26 @@ const SUITED: usize = 24;
 /// array.
 pub const DISTINCT: usize = SUITED + 1;
 
+/// The suit and the rank of each card by its index (the joker's: the ♦9's), looked up.
+const SUIT_OF_CARD: [Suit; DISTINCT] = {
+    let mut t = [Suit::Diamonds; DISTINCT];
+    let mut i = 0;
+    while i < SUITED {
+        t[i] = Suit::ALL[i / 6];
+        i += 1;
+    }
+    t
+};
+const RANK_OF_CARD: [Rank; DISTINCT] = {
+    let mut t = [Rank::Nine; DISTINCT];
+    let mut i = 0;
+    while i < SUITED {
+        t[i] = Rank::ALL[i % 6];
+        i += 1;
+    }
+    t
+};
+
 /// Eyes of each card by its index (the joker's are the ♦9's: none).
 const EYES: [u16; DISTINCT] = {
     let mut t = [0u16; DISTINCT];
@@ -213,21 +233,15 @@ impl Card {
     }
 
     /// The suit; the joker's is the ♦ (it replaces a ♦9).
+    #[inline]
     pub const fn suit(self) -> Suit {
-        if self.0 as usize >= SUITED {
-            Suit::Diamonds
-        } else {
-            Suit::ALL[self.0 as usize / 6]
-        }
+        SUIT_OF_CARD[self.0 as usize]
     }
 
     /// The rank; the joker's is the nine (it replaces a ♦9).
+    #[inline]
     pub const fn rank(self) -> Rank {
-        if self.0 as usize >= SUITED {
-            Rank::Nine
-        } else {
-            Rank::ALL[self.0 as usize % 6]
-        }
+        RANK_OF_CARD[self.0 as usize]
     }
 
     pub const fn is_joker(self) -> bool {
