@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::calls::Call;
 use crate::contract::Contract;
+use crate::play::SeatList;
 use crate::variant::{BidKind, Bidding, BiddingWay, Profile, Ties, WeddingPartner};
 
 /// A solo said to be compulsory (Pflichtsolo) or voluntary (Lustsolo).
@@ -77,45 +78,12 @@ fn condition(word: &str) -> Option<Call> {
 impl Bid {
     /// Reads `<player> <word> ...` against the record's players.
     pub fn parse(players: &[String], text: &str) -> Result<Bid, String> {
-        let mut bid = Bid {
-            player: 0,
-            say: Say::Pass,
-            text: String::new(),
-        };
-        bid.read(players, text)?;
-        Ok(bid)
-    }
-
-    /// Reads a statement into this one, keeping its text's buffer (archives read bids by
-    /// the million).
-    pub fn read(&mut self, players: &[String], text: &str) -> Result<(), String> {
         let text = text.trim_ascii();
-        // The statements doko writes itself, `<player> healthy|pass|reservation`, the quick
-        // way; everything else below.
-        if let Some(sp) = memchr::memchr(b' ', text.as_bytes())
-            && let (who, word) = (&text[..sp], &text[sp + 1..])
-            && let Some(say) = match word {
-                "healthy" | "gesund" => Some(Say::Healthy),
-                "pass" | "passe" => Some(Say::Pass),
-                "reservation" | "vorbehalt" => Some(Say::Reservation(None)),
-                _ => None,
-            }
-            && let Some(player) = players.iter().position(|p| p.eq_ignore_ascii_case(who))
-        {
-            self.player = player;
-            self.say = say;
-            self.text.clear();
-            self.text.push_str(text);
-            return Ok(());
-        }
-        // Words split at ASCII white space (names and words are single tokens).
-        let mut words = text
-            .split(|c: char| c.is_ascii_whitespace())
-            .filter(|w| !w.is_empty());
+        let mut words = text.split_ascii_whitespace();
         let Some(who) = words.next() else {
             return Err("an empty statement; write `<player> <word>`, e.g. `Anna healthy`".into());
         };
-        self.player = crate::deal::records::seat_in(players, who)
+        let player = crate::deal::records::seat_in(players, who)
             .ok_or_else(|| format!("`{text}`: `{who}` is not a player"))?;
         // A statement has a few words: kept on the stack.
         let mut rest = [""; 8];
@@ -127,33 +95,23 @@ impl Bid {
             rest[n] = w;
             n += 1;
         }
-        self.say = Say::parse(&rest[..n]).map_err(|m| format!("`{text}`: {m}"))?;
-        self.text.clear();
-        self.text.push_str(text);
-        Ok(())
+        let say = Say::parse(&rest[..n]).map_err(|m| format!("`{text}`: {m}"))?;
+        Ok(Bid {
+            player,
+            say,
+            text: text.to_string(),
+        })
     }
 }
 
-/// Reads `;`-separated statements into `bids`, reusing its entries.
-pub fn read_all(players: &[String], field: &str, bids: &mut Vec<Bid>) -> Result<(), String> {
-    let mut n = 0;
-    let mut start = 0;
-    let ends = memchr::memchr_iter(b';', field.as_bytes()).chain(std::iter::once(field.len()));
-    for end in ends {
-        let s = field[start..end].trim_ascii();
-        start = end + 1;
-        if s.is_empty() {
-            continue;
-        }
-        if let Some(b) = bids.get_mut(n) {
-            b.read(players, s)?;
-        } else {
-            bids.push(Bid::parse(players, s)?);
-        }
-        n += 1;
-    }
-    bids.truncate(n);
-    Ok(())
+/// Reads `;`-separated statements.
+pub fn read_all(players: &[String], field: &str) -> Result<Vec<Bid>, String> {
+    field
+        .split(';')
+        .map(str::trim_ascii)
+        .filter(|s| !s.is_empty())
+        .map(|s| Bid::parse(players, s))
+        .collect()
 }
 
 impl Say {
@@ -277,7 +235,6 @@ pub enum Reason {
 pub struct Decided {
     pub contract: Contract,
     pub declarer: Option<usize>,
-    pub compulsory: bool,
     /// The winning solo's mark, as said.
     pub mark: Option<SoloMark>,
     /// The bride's partner rule, where her statement named one.
@@ -295,7 +252,6 @@ impl Decided {
         Decided {
             contract: Contract::Normal,
             declarer: None,
-            compulsory: false,
             mark: None,
             partner: None,
             condition: None,
@@ -309,7 +265,6 @@ impl Decided {
         Decided {
             contract: game.contract,
             declarer,
-            compulsory: game.mark == Some(SoloMark::Compulsory),
             mark: game.mark,
             partner: game.partner,
             condition: game.condition,
@@ -317,10 +272,12 @@ impl Decided {
             reason,
         }
     }
-}
 
-impl Decided {
-    /// Who won the bidding and why, in a sentence (`--explain`).
+    /// A compulsory solo was said.
+    pub fn compulsory(&self) -> bool {
+        self.mark == Some(SoloMark::Compulsory)
+    }
+
     /// Who won the bidding and why, in a sentence (`--explain`): `statement` is the winning
     /// statement's text, where a game was named.
     pub fn explain(&self, statement: Option<&str>) -> String {
@@ -477,8 +434,8 @@ fn reservation_rank(rules: &Bidding, g: BidGame) -> (usize, usize) {
 
 /// The first part of a reservation round: each player, in seat order, healthy or
 /// reservation. Returns who reserved.
-fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Seats, BidError> {
-    let mut reserved = Seats::default();
+fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<SeatList, BidError> {
+    let mut reserved = SeatList::default();
     for (k, &seat) in order.iter().enumerate() {
         let Some(b) = bids.get(k) else {
             return Err(BidError {
@@ -497,26 +454,6 @@ fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Seats, 
         }
     }
     Ok(reserved)
-}
-
-/// Seats, on the stack (a deal has at most [`crate::play::MAX_SEATS`] players).
-#[derive(Default)]
-struct Seats {
-    seats: [usize; crate::play::MAX_SEATS],
-    len: usize,
-}
-
-impl Seats {
-    fn push(&mut self, s: usize) {
-        if self.len < self.seats.len() {
-            self.seats[self.len] = s;
-            self.len += 1;
-        }
-    }
-
-    fn as_slice(&self) -> &[usize] {
-        &self.seats[..self.len]
-    }
 }
 
 /// The reservation round (TSR 4.1; «ドッペルコップ(Doppelkopf)»): healthy or reservation
@@ -576,13 +513,16 @@ fn reservation(
             Some((_, _, r)) if rank == r => rules.ties == Ties::Later,
             _ => false,
         };
-        if rules.outbid && best.is_some() && rank >= best.map_or(rank, |b| b.2) {
+        if rules.outbid
+            && let Some((b, _, r)) = best
+            && rank >= r
+        {
             return refuse(
                 bids,
                 i,
                 format!(
                     "a later game must rank above {} or pass (bidding.outbid)",
-                    bids[best.map_or(0, |b| b.0)].text
+                    bids[b].text
                 ),
             );
         }
@@ -946,12 +886,12 @@ mod tests {
         .unwrap();
         assert_eq!(d.contract, Contract::Solo(SoloKind::Queens));
         assert_eq!(
-            (d.declarer, d.compulsory, d.winner),
+            (d.declarer, d.compulsory(), d.winner),
             (Some(2), true, Some(5))
         );
         // A forced solo has no round.
         let d = run("ddv", &[], &["Cara compulsory solo-jacks"]).unwrap();
-        assert_eq!((d.declarer, d.compulsory), (Some(2), true));
+        assert_eq!((d.declarer, d.compulsory()), (Some(2), true));
         // Nobody reserved.
         let d = run(
             "ddv",
@@ -1053,7 +993,7 @@ mod tests {
             d.contract,
             Contract::Solo(SoloKind::QueenOf(crate::cards::Suit::Spades))
         );
-        assert_eq!((d.declarer, d.compulsory), (Some(1), false));
+        assert_eq!((d.declarer, d.compulsory()), (Some(1), false));
         let e = run(
             "ja-wiki",
             &[],

@@ -268,6 +268,8 @@ impl Card {
     pub const DIAMOND_ACE: Card = Card::new(Suit::Diamonds, Rank::Ace);
     pub const HEART_TEN: Card = Card::new(Suit::Hearts, Rank::Ten);
     pub const DIAMOND_NINE: Card = Card::new(Suit::Diamonds, Rank::Nine);
+    pub const DIAMOND_QUEEN: Card = Card::new(Suit::Diamonds, Rank::Queen);
+    pub const DIAMOND_KING: Card = Card::new(Suit::Diamonds, Rank::King);
     /// The joker, written `JK` (`deck.joker`).
     pub const JOKER: Card = Card(SUITED as u8);
 }

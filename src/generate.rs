@@ -284,12 +284,7 @@ fn declare(
         crate::play::trumps_in(&hands[s], profile, profile.poverty.count_diamond_ace)
             <= profile.poverty.max_trumps as usize
     });
-    let diamond_queen = Card::new(crate::cards::Suit::Diamonds, crate::cards::Rank::Queen);
-    let queen_holders: Vec<usize> = active
-        .iter()
-        .copied()
-        .filter(|&s| hands[s].contains(&diamond_queen))
-        .collect();
+    let queen_holders = holders(active, hands, Card::DIAMOND_QUEEN);
     let mut exchange = None;
     let compulsory = compulsory && !solos.is_empty();
     if compulsory {
@@ -333,6 +328,15 @@ fn declare(
         called,
         compulsory,
     }
+}
+
+/// The seats that hold `card`.
+fn holders(active: &[usize], hands: &[Vec<Card>], card: Card) -> Vec<usize> {
+    active
+        .iter()
+        .copied()
+        .filter(|&s| hands[s].contains(&card))
+        .collect()
 }
 
 /// Half the time, a side-suit ace the bride does not hold (Kloepper): its holder partners
@@ -466,14 +470,7 @@ fn re_party(
                 active.iter().copied().filter(|&s| q(s) > 0).collect()
             }
         }
-        (Contract::DiamondQueens, _, _) => {
-            let queen = Card::new(crate::cards::Suit::Diamonds, crate::cards::Rank::Queen);
-            active
-                .iter()
-                .copied()
-                .filter(|&s| hands[s].contains(&queen))
-                .collect()
-        }
+        (Contract::DiamondQueens, _, _) => holders(active, hands, Card::DIAMOND_QUEEN),
         (_, Some(p), _) => vec![p],
         _ => vec![],
     };

@@ -62,13 +62,6 @@ pub struct FullRecord {
     pub written: Written,
 }
 
-impl FullRecord {
-    /// The wedding partner rule the record wrote (not one its bids named).
-    fn written_partner(&self) -> Option<WeddingPartner> {
-        self.written.partner
-    }
-}
-
 /// What a record wrote of its game, each part where it wrote it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Written {
@@ -324,13 +317,13 @@ impl Trick {
 
 /// A few seats (a party), kept on the stack.
 #[derive(Debug, Default)]
-struct SeatList {
+pub(crate) struct SeatList {
     seats: [usize; MAX_SEATS],
     len: usize,
 }
 
 impl SeatList {
-    fn push(&mut self, seat: usize) {
+    pub(crate) fn push(&mut self, seat: usize) {
         if self.len < MAX_SEATS {
             self.seats[self.len] = seat;
             self.len += 1;
@@ -343,7 +336,7 @@ impl SeatList {
         }
     }
 
-    fn as_slice(&self) -> &[usize] {
+    pub(crate) fn as_slice(&self) -> &[usize] {
         &self.seats[..self.len]
     }
 }
@@ -511,21 +504,21 @@ pub fn decide_bids(
     profile: &Profile,
     dealer: usize,
 ) -> Result<Option<Decided>, PlayError> {
-    decide_bids_with(record, profile, dealer, |_| None)
+    decide_bids_with(record, profile, dealer, None)
 }
 
-/// [`decide_bids`], where `known` may give what the same bids decided under this profile
+/// [`decide_bids`], where `known` may say what the same bids decided under this profile
 /// with this dealer before (`Some(None)`: they are not made in its way).
 pub fn decide_bids_with(
     record: &FullRecord,
     profile: &Profile,
     dealer: usize,
-    known: impl FnOnce(&FullRecord) -> Option<Option<Decided>>,
+    known: Option<Option<Decided>>,
 ) -> Result<Option<Decided>, PlayError> {
     if record.bids.is_empty() {
         return Ok(None);
     }
-    match known(record) {
+    match known {
         Some(None) if record.written.contract.is_some() => return Ok(None),
         Some(Some(d)) => {
             agree(record, &d)?;
@@ -603,11 +596,8 @@ fn agree(record: &FullRecord, d: &Decided) -> Result<(), PlayError> {
             ),
         );
     }
-    let voluntary = d
-        .winner
-        .and_then(|i| record.bids[i].game())
-        .is_some_and(|g| g.mark == Some(crate::bids::SoloMark::Voluntary));
-    match (w.compulsory, d.compulsory) {
+    let voluntary = d.mark == Some(crate::bids::SoloMark::Voluntary);
+    match (w.compulsory, d.compulsory()) {
         (Some(false), true) => {
             return fail(
                 None,
@@ -630,7 +620,7 @@ fn agree(record: &FullRecord, d: &Decided) -> Result<(), PlayError> {
         }
         _ => {}
     }
-    if let (Some(a), Some(b)) = (record.written_partner(), d.partner)
+    if let (Some(a), Some(b)) = (record.written.partner, d.partner)
         && a != b
     {
         return fail(
@@ -672,7 +662,9 @@ fn applied(record: &FullRecord, d: &Decided) -> bool {
         )
 }
 
-fn game_of(
+/// The game (contract, declarer, compulsory, wedding partner rule) that `d` and what the
+/// record wrote make.
+pub(crate) fn game_of(
     record: &FullRecord,
     d: &Decided,
 ) -> (Contract, Option<usize>, bool, Option<WeddingPartner>) {
@@ -684,8 +676,8 @@ fn game_of(
     (
         contract,
         d.declarer.or(w.declarer),
-        d.compulsory || w.compulsory == Some(true),
-        d.partner.or(record.written_partner()),
+        d.compulsory() || w.compulsory == Some(true),
+        d.partner.or(record.written.partner),
     )
 }
 
@@ -1114,7 +1106,7 @@ fn genscher_parties(
     partner: usize,
     p: &mut Parties,
 ) -> Result<(), PlayError> {
-    let king = Card::new(Suit::Diamonds, Rank::King);
+    let king = Card::DIAMOND_KING;
     let name = |s: usize| record.players[s].as_str();
     let field = "genscher_partner";
     if !profile.contracts.genscher_partner {
@@ -1264,7 +1256,7 @@ fn diamond_queen_parties(
     held: &[[u8; DISTINCT]; MAX_SEATS],
     p: &mut Parties,
 ) -> Result<(), PlayError> {
-    let queen = Card::new(Suit::Diamonds, Rank::Queen);
+    let queen = Card::DIAMOND_QUEEN;
     let holders: Vec<usize> = active
         .iter()
         .copied()
@@ -1656,11 +1648,10 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
         } = *seating;
         let n = active.len();
         let hand = profile.hand_size();
-        let in_deck = in_deck(profile);
         let check = CardCheck {
             record,
             profile,
-            in_deck: &in_deck,
+            in_deck: profile.in_deck(),
             has_hands: CHECKED && !remaining.is_empty(),
             names_players: CHECKED && record.tricks.names_players(),
         };
@@ -1720,16 +1711,11 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
             trick.winner = (seats >> (8 * w)) as u8 as usize;
             leader = trick.winner;
         }
-        if !CHECKED && !within_deck(held, &in_deck) {
+        if !CHECKED && !within_deck(held, profile.in_deck()) {
             return Ok(None);
         }
         Ok(Some(revoked))
     }
-}
-
-/// How many of each card the deck has, by index (0 for a card not in it).
-fn in_deck(profile: &Profile) -> [u8; DISTINCT] {
-    *profile.in_deck()
 }
 
 /// For each seat's place in the order of play: the seats in the order they play a trick it

@@ -272,7 +272,7 @@ impl Tables {
             // this profile; bad bids are reported when the deal is played.
             let dealer = written.unwrap_or(rotation.next_dealer());
             let known = decisions.find(&rec.bids, dealer);
-            let decided = match crate::play::decide_bids_with(rec, p, dealer, |_| known) {
+            let decided = match crate::play::decide_bids_with(rec, p, dealer, known) {
                 Ok(d) => {
                     if known.is_none() && !rec.bids.is_empty() {
                         decisions.keep(&rec.bids, dealer, d);
@@ -282,10 +282,10 @@ impl Tables {
                 Err(_) => None,
             };
             let (contract, compulsory) = match &decided {
-                Some(d) => (
-                    d.contract,
-                    d.compulsory || rec.written.compulsory == Some(true),
-                ),
+                Some(d) => {
+                    let (contract, _, compulsory, _) = crate::play::game_of(rec, d);
+                    (contract, compulsory)
+                }
                 None => (rec.contract, rec.compulsory),
             };
             slot.dealers

@@ -522,9 +522,8 @@ impl BidCache {
             c.entries.swap(i, i / 2);
             return Ok(c.entries[i / 2].1.clone());
         }
-        let mut v = Vec::new();
-        crate::bids::read_all(players, field, &mut v)?;
-        let bids: std::sync::Arc<[crate::bids::Bid]> = v.into();
+        let bids: std::sync::Arc<[crate::bids::Bid]> =
+            crate::bids::read_all(players, field)?.into();
         if c.entries.len() < BID_CACHE {
             c.entries.push((field.to_string(), bids.clone()));
         } else {
