@@ -32,6 +32,7 @@ pub mod generate;
 pub mod input;
 pub mod league;
 pub mod play;
+mod recent;
 pub mod report;
 pub mod scoring;
 pub mod seating;

@@ -219,29 +219,28 @@ struct Tables {
 /// its way of bidding.
 #[derive(Debug, Default)]
 struct Decisions {
-    entries: Vec<(Arc<[Bid]>, usize, Option<Decided>)>,
-    next: usize,
+    /// By the list's address and the dealer.
+    entries: crate::recent::Recent<(usize, usize), Decision>,
 }
 
-/// How many decisions a profile keeps.
-const DECISIONS: usize = 16;
+/// The bids (kept alive) and what they decided.
+type Decision = (Arc<[Bid]>, Option<Decided>);
 
 impl Decisions {
+    fn key(bids: &Arc<[Bid]>, dealer: usize) -> (usize, usize) {
+        (Arc::as_ptr(bids).cast::<Bid>() as usize, dealer)
+    }
+
     fn find(&self, bids: &Arc<[Bid]>, dealer: usize) -> Option<Option<Decided>> {
         self.entries
-            .iter()
-            .find(|(b, d, _)| *d == dealer && Arc::ptr_eq(b, bids))
-            .map(|e| e.2)
+            .get(&Self::key(bids, dealer))
+            .filter(|(b, _)| Arc::ptr_eq(b, bids))
+            .map(|e| e.1)
     }
 
     fn keep(&mut self, bids: &Arc<[Bid]>, dealer: usize, decided: Option<Decided>) {
-        let e = (bids.clone(), dealer, decided);
-        if self.entries.len() < DECISIONS {
-            self.entries.push(e);
-        } else {
-            self.entries[self.next] = e;
-            self.next = (self.next + 1) % DECISIONS;
-        }
+        self.entries
+            .keep(Self::key(bids, dealer), (bids.clone(), decided));
     }
 }
 

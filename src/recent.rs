@@ -1,0 +1,140 @@
+//! A bounded map of what was worked out lately: the bids fields a decoder read, the
+//! decisions a profile took on them. Archives repeat a few hundred of each at most, so a
+//! map of a few hundred entries finds nearly all of them; once full it starts afresh, so
+//! that memory does not grow with the number of deals.
+
+use std::borrow::Borrow;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// How many entries a map keeps before it starts afresh.
+pub(crate) const RECENT: usize = 512;
+
+/// A map of at most [`RECENT`] entries.
+#[derive(Debug, Clone)]
+pub(crate) struct Recent<K, V> {
+    map: HashMap<K, V, BuildHasherDefault<Quick>>,
+}
+
+impl<K, V> Default for Recent<K, V> {
+    fn default() -> Self {
+        Recent {
+            map: HashMap::default(),
+        }
+    }
+}
+
+impl<K: Hash + Eq, V> Recent<K, V> {
+    pub(crate) fn get<Q>(&self, key: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.map.get(key)
+    }
+
+    /// Keeps `value` for `key`; a full map is emptied first.
+    pub(crate) fn keep(&mut self, key: K, value: V) {
+        if self.map.len() >= RECENT {
+            self.map.clear();
+        }
+        self.map.insert(key, value);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.map.len()
+    }
+}
+
+/// A quick hash of a few words at a time (the keys are short text and numbers of the
+/// program's own input; at most [`RECENT`] entries, so collisions cost little).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Quick(u64);
+
+impl Default for Quick {
+    fn default() -> Self {
+        Quick(0x243f_6a88_85a3_08d3)
+    }
+}
+
+const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl Quick {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+    }
+}
+
+impl Hasher for Quick {
+    fn write(&mut self, bytes: &[u8]) {
+        self.add(bytes.len() as u64);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_and_starts_afresh_when_full() {
+        let mut r: Recent<String, usize> = Recent::default();
+        for i in 0..RECENT {
+            r.keep(format!("field {i}"), i);
+        }
+        assert_eq!(r.len(), RECENT);
+        assert_eq!(r.get("field 7"), Some(&7));
+        assert_eq!(r.get("field 7 "), None);
+        r.keep("one more".to_string(), 0);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r.get("field 7"), None);
+        assert_eq!(r.get("one more"), Some(&0));
+    }
+
+    #[test]
+    fn text_of_other_lengths_hashes_apart() {
+        let hash = |s: &str| {
+            let mut h = Quick::default();
+            s.hash(&mut h);
+            h.finish()
+        };
+        assert_ne!(hash("Anna healthy"), hash("Anna healthy\0"));
+        assert_ne!(hash(""), hash("\0"));
+        assert_ne!(
+            hash("Anna healthy;Ben healthy"),
+            hash("Ben healthy;Anna healthy")
+        );
+    }
+}
