@@ -155,11 +155,7 @@ impl PartyCalls {
         let mut calls = PartyCalls::NONE;
         // Each `re` (`kontra`) is one player who said it: `re re` is both Re players.
         let mut words = 0u8;
-        for word in cell.split(|c: char| c.is_whitespace() || c == ';' || c == ',') {
-            if word.is_empty() || word == "-" {
-                continue;
-            }
-            let (call, owner) = Call::parse(word)?;
+        for ((call, owner), word) in crate::phrases(cell, 2, Call::parse)? {
             if let Some(owner) = owner
                 && owner != party
             {
@@ -202,6 +198,19 @@ impl fmt::Display for Call {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_read_german_calls_of_two_words() {
+        let c = PartyCalls::parse_cell("Re keine 90", Party::Re).unwrap();
+        assert_eq!(c, PartyCalls::parse_cell("re no90", Party::Re).unwrap());
+        let c = PartyCalls::parse_cell("Kontra, Keine 60", Party::Kontra).unwrap();
+        assert_eq!(
+            c,
+            PartyCalls::parse_cell("kontra no60", Party::Kontra).unwrap()
+        );
+        let err = PartyCalls::parse_cell("keine 91", Party::Re).unwrap_err();
+        assert!(err.contains("unknown call `keine`"), "{err}");
+    }
 
     #[test]
     fn highest_call_implies_the_lower_ones() {

@@ -264,6 +264,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn names_stay_apart_without_separators() {
+        // `lookup` drops `-`, `_` and spaces: no two names may then be the same.
+        let mut seen = std::collections::HashMap::new();
+        for (name, c, aliases) in NAMES {
+            for n in std::iter::once(name).chain(aliases.iter()) {
+                let key: String = n.chars().filter(|c| !"-_ ".contains(*c)).collect();
+                if let Some(other) = seen.insert(key.clone(), *c) {
+                    assert_eq!(other, *c, "`{n}` reads as another contract's name");
+                }
+            }
+        }
+        for (written, want) in [
+            ("Damen-Solo", Contract::Solo(SoloKind::Queens)),
+            ("damen solo", Contract::Solo(SoloKind::Queens)),
+            ("Solo_Queens", Contract::Solo(SoloKind::Queens)),
+            ("Stille Hochzeit", Contract::SilentSolo),
+            ("Kreuz-Solo", Contract::Solo(SoloKind::Suit(Suit::Clubs))),
+        ] {
+            assert_eq!(written.parse::<Contract>(), Ok(want), "{written}");
+        }
+    }
+
+    #[test]
     fn names_round_trip_and_aliases_parse() {
         for c in Contract::all() {
             assert_eq!(c.name().parse::<Contract>(), Ok(c));

@@ -34,7 +34,11 @@ pub enum Extra {
 }
 
 const NAMES: &[(&str, Extra, &[&str])] = &[
-    ("fox", Extra::Fox, &["fuchs"]),
+    (
+        "fox",
+        Extra::Fox,
+        &["fuchs", "fox-caught", "fuchs-gefangen"],
+    ),
     ("karlchen", Extra::Karlchen, &["charlie"]),
     (
         "karlchen-caught",
@@ -80,16 +84,16 @@ impl Extra {
             .unwrap_or("fox")
     }
 
-    /// Reads a sheet cell: words separated by spaces, `;` or `,`; a word twice counts twice.
+    /// Reads a sheet cell: words separated by spaces, `;` or `,`; a word twice counts twice;
+    /// an extra of several words may be written with spaces (`Fuchs gefangen`).
     pub fn parse_list<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Vec<Extra>, String> {
         let mut out = Vec::new();
         for cell in words {
-            for w in cell.split(|c: char| c.is_whitespace() || c == ';' || c == ',') {
-                if w.is_empty() || w == "-" {
-                    continue;
-                }
-                out.push(w.parse()?);
-            }
+            out.extend(
+                crate::phrases(cell, 4, str::parse::<Extra>)?
+                    .into_iter()
+                    .map(|(e, _)| e),
+            );
         }
         Ok(out)
     }
@@ -137,6 +141,34 @@ impl fmt::Display for Extra {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_stay_apart_and_phrases_read_as_one() {
+        let mut seen = std::collections::HashMap::new();
+        for (name, e, aliases) in NAMES {
+            for n in std::iter::once(name).chain(aliases.iter()) {
+                let key: String = n.chars().filter(|c| !"-_ ".contains(*c)).collect();
+                if let Some(other) = seen.insert(key, *e) {
+                    assert_eq!(other, *e, "`{n}` reads as another extra's name");
+                }
+            }
+        }
+        assert_eq!(
+            Extra::parse_list(["Fuchs gefangen; Karlchen gefangen", "Fuchs Doppelkopf"]),
+            Ok(vec![
+                Extra::Fox,
+                Extra::KarlchenCaught,
+                Extra::Fox,
+                Extra::Doppelkopf
+            ])
+        );
+        assert_eq!(
+            Extra::parse_list(["fuchs letzter stich fox"]),
+            Ok(vec![Extra::FoxLastTrick, Extra::Fox])
+        );
+        let err = Extra::parse_list(["Fuchs gefangn"]).unwrap_err();
+        assert!(err.contains("unknown extra `gefangn`"), "{err}");
+    }
 
     #[test]
     fn lists_parse_with_repeats_and_aliases() {

@@ -39,24 +39,59 @@ pub mod seating;
 pub mod stream;
 pub mod variant;
 
-/// Finds `word` (case-insensitive, `_` read as `-`) in a table of canonical names and
-/// aliases; the error lists the canonical names.
+/// Reads the words of a sheet cell (separated by white space, `;` or `,`; `-` is none) as
+/// phrases: at each word the longest run of at most `longest` words that `parse` takes
+/// (`keine 90`, `Fuchs gefangen`), else that word alone, with its own error.
+pub(crate) fn phrases<T>(
+    cell: &str,
+    longest: usize,
+    mut parse: impl FnMut(&str) -> Result<T, String>,
+) -> Result<Vec<(T, String)>, String> {
+    let words: Vec<&str> = cell
+        .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
+        .filter(|w| !w.is_empty() && *w != "-")
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let mut len = longest.min(words.len() - i).max(1);
+        loop {
+            let phrase = words[i..i + len].join(" ");
+            match parse(&phrase) {
+                Ok(v) => {
+                    out.push((v, phrase));
+                    break;
+                }
+                Err(e) if len == 1 => return Err(e),
+                Err(_) => len -= 1,
+            }
+        }
+        i += len;
+    }
+    Ok(out)
+}
+
+/// The letters of a name as [`lookup`] compares them: lower case, without `-`, `_` and
+/// spaces.
+fn letters(b: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    b.iter()
+        .copied()
+        .filter(|c| !matches!(c, b'-' | b'_' | b' '))
+        .map(|c| c.to_ascii_lowercase())
+}
+
+/// Finds `word` (case aside, and the `-`, `_` and spaces between its parts) in a table of
+/// canonical names and aliases; the error lists the canonical names.
 pub(crate) fn lookup<T: Copy>(
     table: &[(&str, T, &[&str])],
     word: &str,
     what: &str,
 ) -> Result<T, String> {
-    // Compared byte by byte (names are ASCII): no allocation for a word read by the million.
+    // Compared byte by byte (names are ASCII), case aside and without the `-`, `_` and
+    // spaces that spreadsheets write in between (`Damen-Solo`, `karlchen_caught`): no
+    // allocation for a word read by the million.
     let key = word.trim().as_bytes();
-    let same = |name: &str| {
-        name.len() == key.len()
-            && name.bytes().zip(key).all(|(n, &k)| {
-                n == match k {
-                    b'_' => b'-',
-                    k => k.to_ascii_lowercase(),
-                }
-            })
-    };
+    let same = |name: &str| letters(name.as_bytes()).eq(letters(key));
     table
         .iter()
         .find(|(n, _, aliases)| same(n) || aliases.iter().any(|a| same(a)))

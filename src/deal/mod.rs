@@ -102,14 +102,15 @@ fn not_a_multiplier(s: &str) -> String {
 /// (empty: no). Every format reads it here.
 pub fn parse_yes_no(s: &str) -> Result<bool, String> {
     let s = s.trim();
-    const YES: [&str; 4] = ["yes", "true", "1", "x"];
-    const NO: [&str; 5] = ["", "no", "false", "0", "-"];
+    // With the German words spreadsheets of German tables write.
+    const YES: [&str; 7] = ["yes", "y", "true", "1", "x", "ja", "j"];
+    const NO: [&str; 8] = ["", "no", "n", "false", "0", "-", "nein", "falsch"];
     if YES.iter().any(|w| s.eq_ignore_ascii_case(w)) {
         Ok(true)
     } else if NO.iter().any(|w| s.eq_ignore_ascii_case(w)) {
         Ok(false)
     } else {
-        Err(format!("`{s}` is not yes or no"))
+        Err(format!("`{s}` is not yes or no (also ja, nein)"))
     }
 }
 

@@ -24,11 +24,137 @@ pub const RESERVED: &[&str] = &[
     "compulsory",
 ];
 
+/// German header names (formats.md section 3), after [`header_key`], and the column each
+/// names.
+pub const GERMAN: &[(&str, &str)] = &[
+    ("nr", "deal"),
+    ("spiel", "game"),
+    ("geber", "dealer"),
+    ("re_augen", "re_points"),
+    ("kontra_augen", "kontra_points"),
+    ("re_ansagen", "re_calls"),
+    ("kontra_ansagen", "kontra_calls"),
+    ("re_sonderpunkte", "re_extras"),
+    ("kontra_sonderpunkte", "kontra_extras"),
+    ("re_stiche", "re_tricks"),
+    ("kontra_stiche", "kontra_tricks"),
+    ("pflichtsolo", "compulsory"),
+    ("notiz", "note"),
+];
+
+/// A header as it is compared with the reserved names: trimmed, lower case, spaces and
+/// hyphens as `_` (`Re-Augen` is `re_augen`).
+pub fn header_key(header: &str) -> String {
+    header
+        .trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c == ' ' || c == '-' { '_' } else { c })
+        .collect()
+}
+
+/// The reserved column a header names (English or German), as an index into
+/// [`RESERVED`].
+fn reserved(key: &str) -> Option<usize> {
+    let english = GERMAN
+        .iter()
+        .find(|(g, _)| *g == key)
+        .map_or(key, |(_, e)| *e);
+    RESERVED.iter().position(|&k| k == english)
+}
+
+/// The reserved name a player header probably misspells: one letter added or left out,
+/// two letters swapped, or (in a name with `_`, which players' names do not have) up to
+/// two such edits. A letter changed in a plain name is not taken for a misspelling: real
+/// names are one letter from a column (Neal and `deal`, Nate and `note`, Weber and
+/// `geber`).
+fn misspelt(key: &str) -> Option<&'static str> {
+    let names = RESERVED
+        .iter()
+        .copied()
+        .chain(GERMAN.iter().map(|(g, _)| *g));
+    let joined = key.contains('_');
+    let mut best: Option<(usize, &'static str)> = None;
+    for name in names {
+        let d = edits(key, name);
+        let close = if joined {
+            d <= 2
+        } else {
+            d == 1 && (key.chars().count() != name.len() || swapped(key, name))
+        };
+        if close && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, name));
+        }
+    }
+    best.map(|(_, n)| n)
+}
+
+/// Two neighbouring letters swapped, nothing else changed.
+fn swapped(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    a.len() == b.len() && {
+        let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+        diff.len() == 2
+            && diff[1] == diff[0] + 1
+            && a[diff[0]] == b[diff[1]]
+            && a[diff[1]] == b[diff[0]]
+    }
+}
+
+/// Edits from `a` to `b`: letters added, left out, changed, or two neighbours swapped.
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The delimiter of a sheet, found from its header (the first line that is not a
+/// comment): whichever of `,` `;` and tab it has most of outside quotes (`,` where none).
+fn delimiter(text: &str) -> u8 {
+    let header = text
+        .lines()
+        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .unwrap_or("");
+    let mut counts = [0usize; 3];
+    let mut quoted = false;
+    for b in header.bytes() {
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => counts[0] += 1,
+            b';' if !quoted => counts[1] += 1,
+            b'\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let best = (0..3).max_by_key(|&i| (counts[i], 3 - i)).unwrap_or(0);
+    [b',', b';', b'\t'][best]
+}
+
 /// A sheet whose header has been read.
 #[derive(Debug, Clone)]
 pub struct Sheet<'a> {
     file: String,
     text: &'a str,
+    /// `,`, `;` or tab, found from the header.
+    delimiter: u8,
     /// Player names, in column order.
     pub players: Vec<String>,
     /// Column index of each player.
@@ -40,7 +166,9 @@ pub struct Sheet<'a> {
 impl<'a> Sheet<'a> {
     /// Reads the header of a sheet.
     pub fn parse(file: &str, text: &'a str) -> Result<Sheet<'a>, RecordError> {
-        let mut rdr = reader(text);
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let delimiter = delimiter(text);
+        let mut rdr = reader(text, delimiter);
         let header = rdr
             .headers()
             .map_err(|e| RecordError::new(file, format!("cannot read the header: {e}")).line(1))?
@@ -57,22 +185,33 @@ impl<'a> Sheet<'a> {
         let mut player_cols = Vec::new();
         for (i, h) in header.iter().enumerate() {
             let name = h.trim();
-            let key = name.to_ascii_lowercase();
+            let key = header_key(name);
             if name.is_empty() {
                 return Err(
                     RecordError::new(file, format!("column {} has no name", i + 1)).line(1),
                 );
             }
-            if let Some(r) = RESERVED.iter().position(|&k| k == key) {
+            if let Some(r) = reserved(&key) {
                 if cols[r].is_some() {
-                    return Err(
-                        RecordError::new(file, format!("column `{key}` appears twice"))
-                            .line(1)
-                            .field(key),
-                    );
+                    return Err(RecordError::new(
+                        file,
+                        format!("column `{}` appears twice", RESERVED[r]),
+                    )
+                    .line(1)
+                    .field(name));
                 }
                 cols[r] = Some(i);
             } else {
+                if let Some(meant) = misspelt(&key) {
+                    return Err(RecordError::new(
+                        file,
+                        format!(
+                            "column `{name}` is not one doko knows: did you mean `{meant}`? (a player's name cannot be this close to a column's)"
+                        ),
+                    )
+                    .line(1)
+                    .field(name));
+                }
                 if players
                     .iter()
                     .any(|p: &String| p.eq_ignore_ascii_case(name))
@@ -90,13 +229,27 @@ impl<'a> Sheet<'a> {
         if cols[2].is_none() && cols[3].is_none() {
             return Err(RecordError::new(
                 file,
-                "the sheet needs a `re_points` or `kontra_points` column",
+                "the sheet needs a `re_points` or `kontra_points` column (or `re_augen`, `kontra_augen`)",
+            )
+            .line(1));
+        }
+        // A header alone is a sheet not filled in yet, or one saved without its rows.
+        let has_deal = rdr.records().any(|r| match r {
+            Ok(r) => r.iter().any(|f| !f.is_empty()),
+            // Reported with its line when the deals are read.
+            Err(_) => true,
+        });
+        if !has_deal {
+            return Err(RecordError::new(
+                file,
+                "the sheet has a header but no deals: write one row per deal below it",
             )
             .line(1));
         }
         Ok(Sheet {
             file: file.to_string(),
             text,
+            delimiter,
             players,
             player_cols,
             cols,
@@ -105,7 +258,7 @@ impl<'a> Sheet<'a> {
 
     /// The deals of the sheet, checked against `profile`, one result per row.
     pub fn deals<'p>(&self, profile: &'p Profile) -> SheetDeals<'a, 'p> {
-        let mut rdr = reader(self.text);
+        let mut rdr = reader(self.text, self.delimiter);
         // The header was read successfully in `parse`.
         let _ = rdr.headers();
         SheetDeals {
@@ -125,8 +278,9 @@ impl<'a> Sheet<'a> {
     }
 }
 
-fn reader(text: &str) -> csv::Reader<&[u8]> {
+fn reader(text: &str, delimiter: u8) -> csv::Reader<&[u8]> {
     csv::ReaderBuilder::new()
+        .delimiter(delimiter)
         .flexible(true)
         .trim(csv::Trim::All)
         .comment(Some(b'#'))
@@ -321,5 +475,59 @@ impl SheetDeals<'_, '_> {
             fail(&field, m)
         })?;
         Ok(DealFacts { dealer, ..facts })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn misspelt_columns_are_found_and_names_are_not() {
+        for (header, meant) in [
+            ("Notes", Some("note")),
+            ("deals", Some("deal")),
+            ("Re-Extra", Some("re_extras")),
+            ("re pionts", Some("re_points")),
+            ("kontra_point", Some("kontra_points")),
+            ("Notz", Some("notiz")),
+            ("Spile", Some("spiel")),
+            ("Neal", None),
+            ("Nate", None),
+            ("Weber", None),
+            ("Anna-Lena", None),
+            ("Dirk", None),
+            ("Gaby", None),
+        ] {
+            assert_eq!(misspelt(&header_key(header)), meant, "{header}");
+        }
+    }
+
+    #[test]
+    fn german_and_spaced_headers_name_the_columns() {
+        for (header, column) in [
+            ("Re-Augen", "re_points"),
+            ("Kontra Augen", "kontra_points"),
+            ("RE_SONDERPUNKTE", "re_extras"),
+            ("Pflichtsolo", "compulsory"),
+            ("Nr", "deal"),
+            ("re points", "re_points"),
+        ] {
+            assert_eq!(
+                reserved(&header_key(header)).map(|r| RESERVED[r]),
+                Some(column),
+                "{header}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_delimiter_comes_from_the_header() {
+        assert_eq!(delimiter("a,b,c\n1;2;3;4;5\n"), b',');
+        assert_eq!(delimiter("a;b;c\n1,2,3,4,5\n"), b';');
+        assert_eq!(delimiter("# a comment, with, commas\n\na\tb\tc\n"), b'\t');
+        assert_eq!(delimiter("\"a;b\",c\n"), b',');
+        assert_eq!(delimiter("a\n"), b',');
+        assert_eq!(delimiter(""), b',');
     }
 }
