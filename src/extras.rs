@@ -87,15 +87,12 @@ impl Extra {
     /// Reads a sheet cell: words separated by spaces, `;` or `,`; a word twice counts twice;
     /// an extra of several words may be written with spaces (`Fuchs gefangen`).
     pub fn parse_list<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Vec<Extra>, String> {
-        let mut out = Vec::new();
-        for cell in words {
-            out.extend(
-                crate::phrases(cell, 4, str::parse::<Extra>)?
-                    .into_iter()
-                    .map(|(e, _)| e),
-            );
-        }
-        Ok(out)
+        // The cells read as one text: a list `["Fuchs", "gefangen"]` is one phrase too.
+        let text = words.into_iter().collect::<Vec<_>>().join(" ");
+        Ok(crate::phrases(&text, 4, str::parse::<Extra>)?
+            .into_iter()
+            .map(|(e, _)| e)
+            .collect())
     }
 }
 

@@ -115,6 +115,15 @@ pub struct DealReport<'a> {
     /// A record with bids: the winning statement and why it won.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bidding: Option<BiddingReport<'a>>,
+    /// The Bock rounds behind the multiplier: the deal that started each, and why.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub bock: &'a [crate::scoring::session::BockRound],
+    /// The Bock rounds this deal starts (`bock.triggers` names).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bock_started: Vec<&'static str>,
+    /// The note written with the deal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'a str>,
 }
 
 /// The bidding of a deal in the JSON output.
@@ -183,6 +192,9 @@ impl<'a> DealReport<'a> {
                 winner: b.statement(),
                 why: b.why(),
             }),
+            bock: &r.bock_rounds,
+            bock_started: r.bock_started.iter().map(|t| t.key()).collect(),
+            note: f.note.as_deref(),
         }
     }
 }
@@ -432,6 +444,8 @@ pub struct NextReport<'a> {
     pub multiplier: u32,
     /// Deals left in the Bock rounds under way.
     pub bock_deals_left: u32,
+    /// The multiplier of each of those deals, next first.
+    pub bock_forecast: &'a [u32],
     /// Players who owe a compulsory solo.
     pub owe_solo: Vec<&'a str>,
     /// Only compulsory solos may follow.
@@ -482,6 +496,7 @@ impl<'a> LeagueReport<'a> {
                 sits_out: n.sits_out.map(name),
                 multiplier: n.multiplier,
                 bock_deals_left: n.bock_left,
+                bock_forecast: &n.bock_forecast,
                 owe_solo: owing,
                 only_compulsory_solos: n.forced,
                 deals_left: n.deals_left,

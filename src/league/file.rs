@@ -408,12 +408,14 @@ fn with_deal(text: &str, deal: Table) -> String {
     tables.push(deal);
     let mut doc = DocumentMut::new();
     doc["deal"] = Item::ArrayOfTables(tables);
+    // The sheet's own line ends (CRLF where an editor on Windows saved it).
+    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let mut out = text.to_string();
     if !out.is_empty() && !out.ends_with('\n') {
-        out.push('\n');
+        out.push_str(eol);
     }
-    out.push('\n');
-    out.push_str(&doc.to_string());
+    out.push_str(eol);
+    out.push_str(&doc.to_string().replace('\n', eol));
     out
 }
 
@@ -442,10 +444,60 @@ pub fn append(
             ),
         });
     }
+    let mut deal = deal;
+    full_names(&mut deal, &before.players).map_err(|m| FileError::Refused {
+        file: file.to_string(),
+        message: format!("deal {}, field `re`: {m}", before.rows.len() + 1),
+    })?;
     let text = with_deal(&with_sets(file, &old, sets)?, deal);
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
     write_atomically(file, &text)?;
     Ok(after)
+}
+
+/// The player `name` stands for: her name (case aside), else the one player whose name
+/// starts with it (`a` for Anna where no other name starts with an a).
+pub fn player_named<'a>(players: &'a [String], name: &str) -> Result<&'a str, String> {
+    let name = name.trim();
+    if let Some(p) = players.iter().find(|p| p.eq_ignore_ascii_case(name)) {
+        return Ok(p);
+    }
+    let lower = name.to_lowercase();
+    let starting: Vec<&String> = players
+        .iter()
+        .filter(|p| !lower.is_empty() && p.to_lowercase().starts_with(&lower))
+        .collect();
+    match starting.as_slice() {
+        [one] => Ok(one),
+        [] => Err(format!(
+            "`{name}` is not a player of this sheet ({})",
+            players.join(", ")
+        )),
+        many => Err(format!(
+            "`{name}` could be {}: write more of the name",
+            many.iter()
+                .map(|p| p.as_str())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )),
+    }
+}
+
+/// The deal's `re` players written out in full ([`player_named`]), so that the sheet holds
+/// names, not the letters typed at the table.
+fn full_names(deal: &mut Table, players: &[String]) -> Result<(), String> {
+    let Some(re) = deal.get_mut("re").and_then(Item::as_array_mut) else {
+        return Ok(());
+    };
+    for v in re.iter_mut() {
+        if let Some(name) = v.as_str() {
+            let full = player_named(players, name)?;
+            if full != name {
+                *v = full.into();
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Removes the last `[[deal]]` of `text`: only that table (with the comments above its
@@ -519,18 +571,22 @@ fn keep_comments(doc: &mut DocumentMut, position: Option<isize>, comments: &str)
     }
 }
 
-/// Removes the last deal of the sheet `file`: the sheet after.
+/// Removes the last deal of the sheet `file`: the deal removed, as it was scored where
+/// the sheet could be read before, and the sheet after.
 pub fn undo(
     file: &str,
     patience: Duration,
     waiting: &mut dyn FnMut(&str),
-) -> Result<League, FileError> {
+) -> Result<(Option<crate::league::Row>, League), FileError> {
     let _lock = lock(file, patience, waiting)?;
     let old = read(file)?;
+    let removed = evaluate(file, &old, None)
+        .ok()
+        .and_then(|mut lg| lg.rows.pop());
     let text = without_last_deal(file, &old)?;
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
     write_atomically(file, &text)?;
-    Ok(after)
+    Ok((removed, after))
 }
 
 #[cfg(test)]

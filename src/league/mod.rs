@@ -39,6 +39,8 @@ pub struct Next {
     pub sits_out: Option<usize>,
     pub multiplier: u32,
     pub bock_left: u32,
+    /// The multiplier of each Bock deal to come from the rounds under way.
+    pub bock_forecast: Vec<u32>,
     /// Players who still owe a compulsory solo (one entry per solo owed).
     pub owing: Vec<usize>,
     /// Only compulsory solos may follow.
@@ -132,13 +134,8 @@ impl League {
         if let Some(o) = n.sits_out {
             parts.push(format!("{} sits out", name(o)));
         }
-        if n.multiplier > 1 {
-            let more = if n.bock_left == 1 {
-                "1 more deal".to_string()
-            } else {
-                format!("{} more deals", n.bock_left)
-            };
-            parts.push(format!("Bock x{} for {more}", n.multiplier));
+        if !n.bock_forecast.is_empty() {
+            parts.push(format!("Bock {}", forecast_words(&n.bock_forecast)));
         }
         let mut owing: Vec<usize> = n.owing.clone();
         owing.dedup();
@@ -167,6 +164,27 @@ impl League {
         }
         format!("next: {}; {left}", parts.join(", "))
     }
+}
+
+/// The Bock deals to come, run by run: "x4 for 2 deals, then x2 for 1 deal".
+pub fn forecast_words(forecast: &[u32]) -> String {
+    let mut runs: Vec<(u32, usize)> = Vec::new();
+    for &m in forecast {
+        match runs.last_mut() {
+            Some((x, n)) if *x == m => *n += 1,
+            _ => runs.push((m, 1)),
+        }
+    }
+    runs.iter()
+        .map(|&(m, n)| {
+            if m == 1 {
+                format!("waits {n} deal{}", if n == 1 { "" } else { "s" })
+            } else {
+                format!("x{m} for {n} deal{}", if n == 1 { "" } else { "s" })
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", then ")
 }
 
 /// A sheet of `deals` deals must hold the compulsory solos its players owe.
@@ -277,6 +295,7 @@ pub fn evaluate(
         sits_out: seated.sits_out,
         multiplier: session.bock_multiplier(&profile),
         bock_left: session.bock_deals_left(&profile),
+        bock_forecast: session.bock_forecast(&profile),
         forced: series.forced_phase(),
         forced_player: seated.forced,
         owing: (0..owed.len())

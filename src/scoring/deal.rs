@@ -72,6 +72,9 @@ pub struct DealResult {
     pub writing: Writing,
     /// Bock rounds this deal starts (set by the session).
     pub bock_started: Vec<BockTrigger>,
+    /// The Bock rounds that made its multiplier (set by the session; empty where the sheet
+    /// forces the multiplier).
+    pub bock_rounds: Vec<crate::scoring::session::BockRound>,
 }
 
 impl DealResult {
@@ -746,6 +749,7 @@ fn finish(
         scores,
         writing,
         bock_started: Vec::new(),
+        bock_rounds: Vec::new(),
     }
 }
 

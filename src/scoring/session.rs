@@ -13,10 +13,20 @@ pub struct Session {
     pub players: Vec<String>,
     pub totals: Vec<i64>,
     pub deals: usize,
-    /// Deals left in each Bock round, oldest first.
-    bock: Vec<u32>,
+    /// The Bock rounds under way, oldest first.
+    bock: Vec<BockRound>,
     /// Write the rule text of every item (off for aggregates).
     detail: bool,
+}
+
+/// A Bock round: the deal that started it (its number), what started it, and the deals it
+/// has left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct BockRound {
+    pub deal: usize,
+    pub trigger: BockTrigger,
+    #[serde(skip)]
+    pub left: u32,
 }
 
 /// One line of a ranking.
@@ -49,29 +59,37 @@ impl Session {
 
     /// The multiplier the next deal is played with.
     pub fn bock_multiplier(&self, profile: &Profile) -> u32 {
-        let factor = u32::from(profile.bock.factor);
+        multiplier(&self.bock, profile)
+    }
+
+    /// The Bock rounds that make the next deal's multiplier (with `queue` stacking only the
+    /// oldest).
+    pub fn bock_rounds(&self, profile: &Profile) -> &[BockRound] {
         match profile.bock.stacking {
-            // The multiplier stops at 2^16 (16 rounds of x2), which keeps totals inside an
-            // i64 (see `Profile::check_bounds`).
-            BockStacking::Multiply => factor
-                .saturating_pow(self.bock.len().min(16) as u32)
-                .min(1 << 16),
-            BockStacking::Queue => {
-                if self.bock.is_empty() {
-                    1
-                } else {
-                    factor
-                }
-            }
+            BockStacking::Multiply => &self.bock,
+            BockStacking::Queue => &self.bock[..self.bock.len().min(1)],
         }
     }
 
     /// Bock deals still to come.
     pub fn bock_deals_left(&self, profile: &Profile) -> u32 {
         match profile.bock.stacking {
-            BockStacking::Multiply => self.bock.iter().copied().max().unwrap_or(0),
-            BockStacking::Queue => self.bock.iter().sum(),
+            BockStacking::Multiply => self.bock.iter().map(|r| r.left).max().unwrap_or(0),
+            BockStacking::Queue => self.bock.iter().map(|r| r.left).sum(),
         }
+    }
+
+    /// The multiplier of each Bock deal to come, as far as the rounds under way go (deals
+    /// that start new rounds add to it; a redeal or a compulsory solo after which the same
+    /// dealer deals again puts it off).
+    pub fn bock_forecast(&self, profile: &Profile) -> Vec<u32> {
+        let mut rounds = self.bock.clone();
+        let mut out = Vec::new();
+        while !rounds.is_empty() && out.len() < 4096 {
+            out.push(multiplier(&rounds, profile));
+            use_up(&mut rounds, profile);
+        }
+        out
     }
 
     /// Scores the next deal of the sheet: its Bock multiplier (unless the sheet forces
@@ -89,6 +107,9 @@ impl Session {
         let mut result = score_facts(facts, profile, self.detail);
         let multiplier = forced.unwrap_or_else(|| self.bock_multiplier(profile));
         result.set_multiplier(multiplier);
+        if forced.is_none() {
+            result.bock_rounds = self.bock_rounds(profile).to_vec();
+        }
         result.bock_started = self.advance_bock(&result, profile);
         self.add(&result);
         result
@@ -102,15 +123,7 @@ impl Session {
         if f.contract != Contract::Redeal
             && !crate::seating::deals_again(profile, f.contract, f.compulsory, f.forced)
         {
-            match profile.bock.stacking {
-                BockStacking::Multiply => self.bock.iter_mut().for_each(|d| *d -= 1),
-                BockStacking::Queue => {
-                    if let Some(d) = self.bock.first_mut() {
-                        *d -= 1;
-                    }
-                }
-            }
-            self.bock.retain(|&d| d > 0);
+            use_up(&mut self.bock, profile);
         }
         let started = triggers(r, profile);
         let length = match profile.bock.length {
@@ -123,8 +136,12 @@ impl Session {
         } else {
             started.len()
         };
-        for _ in 0..rounds {
-            self.bock.push(length);
+        for &trigger in started.iter().take(rounds) {
+            self.bock.push(BockRound {
+                deal: f.number,
+                trigger,
+                left: length,
+            });
         }
         started
     }
@@ -156,6 +173,38 @@ impl Session {
         }
         out
     }
+}
+
+/// The multiplier of a deal played under `rounds`.
+fn multiplier(rounds: &[BockRound], profile: &Profile) -> u32 {
+    let factor = u32::from(profile.bock.factor);
+    match profile.bock.stacking {
+        // The multiplier stops at 2^16 (16 rounds of x2), which keeps totals inside an
+        // i64 (see `Profile::check_bounds`).
+        BockStacking::Multiply => factor
+            .saturating_pow(rounds.len().min(16) as u32)
+            .min(1 << 16),
+        BockStacking::Queue => {
+            if rounds.is_empty() {
+                1
+            } else {
+                factor
+            }
+        }
+    }
+}
+
+/// One Bock deal played: the rounds under way have one deal less.
+fn use_up(rounds: &mut Vec<BockRound>, profile: &Profile) {
+    match profile.bock.stacking {
+        BockStacking::Multiply => rounds.iter_mut().for_each(|r| r.left -= 1),
+        BockStacking::Queue => {
+            if let Some(r) = rounds.first_mut() {
+                r.left -= 1;
+            }
+        }
+    }
+    rounds.retain(|r| r.left > 0);
 }
 
 /// The profile's Bock triggers that this deal fires (each starts a round).

@@ -328,7 +328,7 @@ pub struct RedealRules {
 }
 
 /// What starts a round of Bock deals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BockTrigger {
     /// 120:120.
@@ -347,6 +347,36 @@ pub enum BockTrigger {
     Schwarz,
     /// A Doppelkopf was made.
     Doppelkopf,
+}
+
+impl BockTrigger {
+    /// What happened, as a player says it ("a lost solo").
+    pub fn describe(self) -> &'static str {
+        match self {
+            BockTrigger::Tie => "120:120",
+            BockTrigger::ReLost => "Re called and lost",
+            BockTrigger::KontraLost => "Kontra called and lost",
+            BockTrigger::ZeroValue => "a deal worth 0",
+            BockTrigger::HeartTrick => "a trick of four hearts",
+            BockTrigger::SoloLost => "a lost solo",
+            BockTrigger::Schwarz => "schwarz",
+            BockTrigger::Doppelkopf => "a Doppelkopf",
+        }
+    }
+
+    /// Its name in `bock.triggers`.
+    pub fn key(self) -> &'static str {
+        match self {
+            BockTrigger::Tie => "tie",
+            BockTrigger::ReLost => "re-lost",
+            BockTrigger::KontraLost => "kontra-lost",
+            BockTrigger::ZeroValue => "zero-value",
+            BockTrigger::HeartTrick => "heart-trick",
+            BockTrigger::SoloLost => "solo-lost",
+            BockTrigger::Schwarz => "schwarz",
+            BockTrigger::Doppelkopf => "doppelkopf",
+        }
+    }
 }
 
 /// How overlapping Bock rounds combine.

@@ -59,14 +59,16 @@ pub enum LeagueCommand {
     Add(LeagueAddArgs),
     /// Standings, the sheet, and what comes next.
     Show {
-        #[arg(value_name = "FILE")]
+        /// The league sheet (or set DOKO_LEAGUE).
+        #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
         file: String,
         #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
         format: ShowFormat,
     },
     /// Drop the last deal.
     Undo {
-        #[arg(value_name = "FILE")]
+        /// The league sheet (or set DOKO_LEAGUE).
+        #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
         file: String,
     },
 }
@@ -110,7 +112,8 @@ pub enum ShowFormat {
 
 #[derive(Debug, Args)]
 pub struct LeagueAddArgs {
-    #[arg(value_name = "FILE")]
+    /// The league sheet (or set DOKO_LEAGUE).
+    #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
     pub file: String,
     /// Change one profile key of the sheet with this deal, e.g. `--set
     /// league.compulsory_solos=0` (repeatable; stored in the sheet, which is read anew
@@ -118,41 +121,47 @@ pub struct LeagueAddArgs {
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
     pub sets: Vec<(String, String)>,
     /// A full record (or summary) of the deal: a TOML file with one `[[deal]]`.
-    #[arg(long, value_name = "DEAL.toml", conflicts_with_all = ["game", "re", "re_points", "kontra_points"])]
+    #[arg(short = 'R', long, value_name = "DEAL.toml", conflicts_with_all = ["game", "re", "re_points", "kontra_points"])]
     pub record: Option<String>,
-    /// The contract [default: normal].
-    #[arg(long)]
+    /// The contract [default: normal]: wedding, solo-queens, damensolo, ...
+    #[arg(short, long)]
     pub game: Option<String>,
-    /// The players of the Re party.
-    #[arg(long, value_delimiter = ',', num_args = 1..)]
+    /// The players of the Re party, separated by commas; the first letters of a name are
+    /// enough where no other player's name starts with them (`-r a,c`).
+    #[arg(short, long, value_delimiter = ',', num_args = 1..)]
     pub re: Vec<String>,
-    #[arg(long, value_name = "EYES")]
+    /// Re's eyes (card points).
+    #[arg(short = 'p', long, value_name = "EYES")]
     pub re_points: Option<u16>,
-    #[arg(long, value_name = "EYES")]
+    /// Kontra's eyes, where the sheet writes those.
+    #[arg(short = 'k', long, value_name = "EYES")]
     pub kontra_points: Option<u16>,
-    /// Re's highest call (re, no90, no60, no30, schwarz).
-    #[arg(long, value_name = "CALL")]
+    /// Re's highest call: re, no90, no60, no30, schwarz (also `keine 90`).
+    #[arg(short = 'c', long, value_name = "CALL")]
     pub re_calls: Option<String>,
-    /// Kontra's highest call (kontra, no90, no60, no30, schwarz).
-    #[arg(long, value_name = "CALL")]
+    /// Kontra's highest call: kontra, no90, no60, no30, schwarz.
+    #[arg(short = 'C', long, value_name = "CALL")]
     pub kontra_calls: Option<String>,
-    /// Re's extras, separated by commas or spaces (fox, karlchen, doppelkopf ...).
-    #[arg(long, value_name = "EXTRAS")]
+    /// Re's extras, separated by commas or spaces: fox, karlchen, doppelkopf ...
+    #[arg(short = 'x', long, value_name = "EXTRAS")]
     pub re_extras: Option<String>,
-    #[arg(long, value_name = "EXTRAS")]
+    /// Kontra's extras, separated by commas or spaces.
+    #[arg(short = 'X', long, value_name = "EXTRAS")]
     pub kontra_extras: Option<String>,
-    #[arg(long, value_name = "N")]
+    /// Tricks Re won (only to tell schwarz from 0 eyes with a trick of nines).
+    #[arg(short = 't', long, value_name = "N")]
     pub re_tricks: Option<u8>,
-    #[arg(long, value_name = "N")]
+    /// Tricks Kontra won.
+    #[arg(short = 'T', long, value_name = "N")]
     pub kontra_tricks: Option<u8>,
-    /// A compulsory solo.
-    #[arg(long)]
+    /// A compulsory solo (Pflichtsolo).
+    #[arg(short = 'P', long)]
     pub compulsory: bool,
     /// Kloepper: `re` (the black queens knocked) or `both` (and the opponents knocked back).
     #[arg(long, value_name = "WHO")]
     pub knock: Option<String>,
-    /// A note kept with the deal.
-    #[arg(long)]
+    /// A note kept with the deal, shown in every output.
+    #[arg(short, long)]
     pub note: Option<String>,
 }
 

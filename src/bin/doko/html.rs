@@ -62,6 +62,10 @@ pub fn league_page(lg: &League) -> String {
     for p in &lg.players {
         h.push_str(&format!("<th>{}</th>", esc(p)));
     }
+    let with_notes = lg.rows.iter().any(|r| r.result.facts.note.is_some());
+    if with_notes {
+        h.push_str("<th>Note</th>");
+    }
     h.push_str("</tr>\n");
     for row in &lg.rows {
         let r = &row.result;
@@ -89,6 +93,10 @@ pub fn league_page(lg: &League) -> String {
                 format!("{} <b>{total}</b>", signed(r.scores[i]))
             };
             h.push_str(&format!("<td class=\"num\">{cell}</td>"));
+        }
+        if with_notes {
+            let note = r.facts.note.as_deref().unwrap_or("");
+            h.push_str(&format!("<td class=\"note\">{}</td>", esc(note)));
         }
         h.push_str("</tr>\n");
     }

@@ -128,6 +128,30 @@ pub fn sheet_table(
     t
 }
 
+/// The notes written with the deals, a line each ("Notes:" first), or nothing.
+pub fn notes_lines(rows: &[(&DealResult, &[i64], Option<&str>)], markdown: bool) -> String {
+    let notes: Vec<String> = rows
+        .iter()
+        .filter_map(|(r, _, _)| {
+            r.facts.note.as_ref().map(|n| {
+                format!(
+                    "{}deal {}: {n}\n",
+                    if markdown { "- " } else { "  " },
+                    r.facts.number
+                )
+            })
+        })
+        .collect();
+    if notes.is_empty() {
+        return String::new();
+    }
+    format!(
+        "Notes:\n{}{}",
+        if markdown { "\n" } else { "" },
+        notes.concat()
+    )
+}
+
 /// Where the profile ends the game at a score (Kloepper's 30): the deal after which it
 /// ended, and who won, or a warning that the sheet went on past it.
 fn game_end(s: &Scored) -> Option<String> {
@@ -173,6 +197,11 @@ fn text(s: &Scored, explain: bool, markdown: bool) -> String {
     ));
     out.push_str(&t.to_string());
     out.push_str("\n\n");
+    let notes = notes_lines(&rows, markdown);
+    if !notes.is_empty() {
+        out.push_str(&notes);
+        out.push('\n');
+    }
     let mut rank = new_table(markdown);
     rank.set_header(vec!["Rank", "Player", "Points"]);
     for st in &s.ranking {
@@ -216,6 +245,9 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         out.push('\n');
     }
     let bullet = if markdown { "- " } else { "  " };
+    if let Some(n) = &f.note {
+        out.push_str(&format!("{bullet}Note: {n}\n"));
+    }
     if let Some(b) = &f.bidding {
         out.push_str(&format!("{bullet}Bidding: {} (§13)\n", b.why()));
     }
@@ -257,6 +289,20 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         .filter(|(_, role)| **role != doko::deal::Role::Out)
         .map(|((p, v), _)| format!("{p} {}", signed(*v)))
         .collect();
+    if let Some(line) = multiplier_line(s.profile, r) {
+        out.push_str(&format!("{bullet}{line}\n"));
+    }
+    if !r.bock_started.is_empty() {
+        let why: Vec<String> = r
+            .bock_started
+            .iter()
+            .map(|t| format!("{} (`{}`)", t.describe(), t.key()))
+            .collect();
+        out.push_str(&format!(
+            "{bullet}starts Bock: {} (bock.triggers)\n",
+            why.join(", ")
+        ));
+    }
     out.push_str(&format!(
         "{bullet}value {} for {}{}; {}\n",
         r.value(),
@@ -269,6 +315,33 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         per.join(", ")
     ));
     out
+}
+
+/// Why a deal's value is multiplied: "x4: Bock rounds from deal 3 (120:120) and deal 5 (a
+/// lost solo) (bock.factor 2, bock.stacking multiply)", or the sheet's own `bock`.
+pub fn multiplier_line(profile: &doko::variant::Profile, r: &DealResult) -> Option<String> {
+    if r.multiplier <= 1 {
+        return None;
+    }
+    if r.bock_rounds.is_empty() {
+        return Some(format!("x{}: written on the sheet (`bock`)", r.multiplier));
+    }
+    let rounds: Vec<String> = r
+        .bock_rounds
+        .iter()
+        .map(|b| format!("deal {} ({})", b.deal, b.trigger.describe()))
+        .collect();
+    Some(format!(
+        "x{}: Bock round{} from {} (bock.factor {}, bock.stacking {})",
+        r.multiplier,
+        if rounds.len() == 1 { "" } else { "s" },
+        rounds.join(" and "),
+        profile.bock.factor,
+        match profile.bock.stacking {
+            doko::variant::BockStacking::Multiply => "multiply",
+            doko::variant::BockStacking::Queue => "queue",
+        }
+    ))
 }
 
 fn csv(s: &Scored, explain: bool) -> Result<String> {
@@ -308,6 +381,10 @@ pub fn sheet_csv(
     );
     header.extend(players.iter().cloned());
     header.extend(players.iter().map(|p| format!("{p}_total")));
+    let with_notes = rows.iter().any(|(r, _, _)| r.facts.note.is_some());
+    if with_notes {
+        header.push("note".into());
+    }
     if explain {
         header.push("items".into());
     }
@@ -329,6 +406,9 @@ pub fn sheet_csv(
         ]);
         row.extend(r.scores.iter().map(|v| v.to_string()));
         row.extend(totals.iter().map(|v| v.to_string()));
+        if with_notes {
+            row.push(r.facts.note.clone().unwrap_or_default());
+        }
         if explain {
             let items: Vec<String> = r
                 .items

@@ -192,26 +192,92 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
         },
         scores.join(", ")
     );
-    if !r.bock_started.is_empty() {
-        out.push_str(&format!("Bock: {} starts a round\n", r.bock_started.len()));
+    if let Some(n) = &r.facts.note {
+        out.push_str(&format!("note: {n}\n"));
     }
-    out.push_str(&after.next_line());
-    out.push('\n');
+    if !r.bock_started.is_empty() {
+        out.push_str(&format!("{}\n", bock_started(r, &after.profile)));
+    }
     if after.is_complete() {
+        out.push_str(&after.next_line());
+        out.push('\n');
         out.push_str(&final_ranking(&after));
+    } else {
+        out.push_str(&standings_line(&after));
+        out.push_str(&after.next_line());
+        out.push('\n');
     }
     crate::emit(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn undo(file: &str) -> Result<ExitCode> {
-    let lg = file::undo(file, patience(), &mut waiting).map_err(file_error)?;
+    let (removed, lg) = file::undo(file, patience(), &mut waiting).map_err(file_error)?;
+    let what = removed.map_or(String::new(), |r| {
+        format!(": {}", deal_words(&lg.players, &r.result))
+    });
     crate::emit(&format!(
-        "{file}: removed deal {}\n{}\n",
+        "{file}: removed deal {}{what}\n{}{}\n",
         lg.rows.len() + 1,
+        standings_line(&lg),
         lg.next_line()
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// "solo-queens, Re Ben 185:55, Re won, value 5 x2".
+fn deal_words(players: &[String], r: &doko::scoring::DealResult) -> String {
+    let re = crate::output::party_names(players, r, doko::contract::Party::Re).join(" ");
+    let winner = r.winner.map_or("nobody".to_string(), |w| w.to_string());
+    let times = if r.multiplier > 1 {
+        format!(" x{}", r.multiplier)
+    } else {
+        String::new()
+    };
+    format!(
+        "{}, Re {re} {}:{}, {winner} won, value {}{times}",
+        r.facts.contract,
+        r.facts.re_eyes,
+        r.facts.kontra_eyes,
+        r.value()
+    )
+}
+
+/// "standings: 1. Cara 33, 2. Anna 19, ..." (with a line end), empty before any deal.
+fn standings_line(lg: &League) -> String {
+    if lg.rows.is_empty() {
+        return String::new();
+    }
+    let lines: Vec<String> = lg
+        .standings()
+        .iter()
+        .map(|l| format!("{}. {} {}", l.rank, l.player, l.points))
+        .collect();
+    format!("standings: {}\n", lines.join(", "))
+}
+
+/// "Bock: 120:120 and a lost solo start 2 rounds of 4 deals".
+fn bock_started(r: &doko::scoring::DealResult, profile: &Profile) -> String {
+    let why: Vec<&str> = r.bock_started.iter().map(|t| t.describe()).collect();
+    let rounds = if profile.bock.one_per_deal {
+        1
+    } else {
+        why.len()
+    };
+    let length = match profile.bock.length {
+        0 => r.facts.roles.len(),
+        n => n as usize,
+    };
+    format!(
+        "Bock: {} start{} {} of {length} deals",
+        why.join(" and "),
+        if why.len() == 1 { "s" } else { "" },
+        if rounds == 1 {
+            "a round".to_string()
+        } else {
+            format!("{rounds} rounds")
+        }
+    )
 }
 
 fn final_ranking(lg: &League) -> String {
@@ -274,6 +340,11 @@ fn show_text(lg: &League, markdown: bool) -> String {
         let rows = sheet_rows(lg);
         out.push_str(&sheet_table(&lg.players, &rows, &lg.session.totals, markdown).to_string());
         out.push_str("\n\n");
+        let notes = crate::output::notes_lines(&rows, markdown);
+        if !notes.is_empty() {
+            out.push_str(&notes);
+            out.push('\n');
+        }
     }
     out.push_str(&lg.next_line());
     out.push('\n');
