@@ -331,7 +331,7 @@ fn finding_08_league_new_quotes_every_name_and_leaves_nothing_when_refused() {
     let q = dir.path().join("t.toml");
     let t = q.to_str().unwrap();
     let out = doko(&["league", "new", t, "--players", "A,B,C,D", "--deals", "0"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "--deals 0 is a usage error");
     assert!(!q.exists(), "a refused sheet is not left behind");
     ok(&doko(&["league", "new", t, "--players", "A,B,C,D"]));
 }

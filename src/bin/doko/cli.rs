@@ -17,32 +17,85 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Score deals: paper sheets (CSV), deal records (TOML), archives (CSV, JSON Lines).
+    #[command(after_help = SCORE_EXAMPLES)]
     Score(ScoreArgs),
     /// Score the same deals under several profiles side by side.
+    #[command(after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
     /// List, print or check rule profiles.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = VARIANTS_EXAMPLES)]
     Variants(VariantsCommand),
     /// Random but legal full deals, the same for the same seed.
+    #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
     /// Keep a league sheet: a series of deals with standings, Bock and solo duty.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = LEAGUE_EXAMPLES)]
     League(LeagueCommand),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        /// The shell the script is for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    #[command(after_help = "Example:\n  doko man > ~/.local/share/man/man1/doko.1")]
+    Man,
 }
+
+const COMPLETIONS_EXAMPLES: &str = "Examples:
+  doko completions bash > ~/.local/share/bash-completion/completions/doko
+  doko completions zsh > ~/.zfunc/_doko
+  doko completions fish > ~/.config/fish/completions/doko.fish";
+
+const SCORE_EXAMPLES: &str = "Examples:
+  doko score examples/evening.csv                    # a paper sheet, with running totals
+  doko score examples/evening.csv --explain          # ... and every item of every deal
+  doko score examples/records.toml --variant ja-online --format json
+  doko score archive.csv --summary --jobs 4          # a million deals, aggregated";
+
+const COMPARE_EXAMPLES: &str = "Examples:
+  doko compare examples/evening.csv --variants ddv,ja-online --only-diff
+  doko compare examples/evening.csv --variants ddv,house-bock --explain
+  doko compare archive.csv --variants ddv,ja-online,ja-classic --summary";
+
+const GENERATE_EXAMPLES: &str = "Examples:
+  doko generate --deals 1000 --seed 7 > archive.csv
+  doko generate --deals 10 --variant ja-online --format toml";
+
+const LEAGUE_ADD_EXAMPLES: &str = "Examples:
+  export DOKO_LEAGUE=friday.toml
+  doko league add -r a,c -p 134 -c re -x fox     # Anna and Cara Re, 134 eyes, Re called, a fox
+  doko league add -g damensolo -P -r b -p 185    # Ben's compulsory queens solo
+  doko league add -r anna,dirk -p 110 -C kontra -n 'Dirk misplayed'
+  doko league add --record examples/deal.toml    # a full record of one deal";
+
+const LEAGUE_EXAMPLES: &str = "Examples:
+  doko league new friday.toml --players Anna,Ben,Cara,Dirk --variant ddv
+  doko league add friday.toml -r a,c -p 134
+  doko league show friday.toml --format html > friday.html
+  doko league undo friday.toml";
+
+const VARIANTS_EXAMPLES: &str = "Examples:
+  doko variants list
+  doko variants show ja-online > my-rules.toml
+  doko variants check my-rules.toml";
 
 #[derive(Debug, Subcommand)]
 pub enum LeagueCommand {
     /// Start a league sheet.
     New {
+        /// The sheet to create (never over an existing file).
         #[arg(value_name = "FILE")]
         file: String,
         /// The players in seat order, clockwise (4, or 5 with the dealer sitting out).
         #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
         players: Vec<String>,
+        /// The rules: a built-in profile or a path to one (stored in the sheet).
         #[arg(long, value_name = "NAME|PATH", default_value = "ddv")]
         variant: String,
         /// Deals in the series [default: the profile's, 24 for ddv, 16 for ja-online].
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
         deals: Option<u16>,
         /// Who deals first [default: the last player].
         #[arg(long, value_name = "NAME")]
@@ -56,12 +109,14 @@ pub enum LeagueCommand {
         sets: Vec<(String, String)>,
     },
     /// Append one deal; the file is left untouched if the deal is invalid.
+    #[command(after_help = LEAGUE_ADD_EXAMPLES)]
     Add(LeagueAddArgs),
     /// Standings, the sheet, and what comes next.
     Show {
         /// The league sheet (or set DOKO_LEAGUE).
         #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
         file: String,
+        /// Output format; `html` is one self-contained page.
         #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
         format: ShowFormat,
     },
@@ -82,8 +137,8 @@ pub enum GenerateFormat {
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// How many deals.
-    #[arg(long)]
+    /// How many deals (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub deals: u64,
     /// The same seed gives the same deals, byte for byte.
     #[arg(long, default_value_t = 1)]
@@ -91,8 +146,10 @@ pub struct GenerateArgs {
     /// Deals legal under this profile, with the contracts it allows.
     #[arg(long, value_name = "NAME|PATH", default_value = "ddv")]
     pub variant: String,
+    /// Override one profile key, e.g. `--set contracts.solos=false` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
     pub sets: Vec<(String, String)>,
+    /// Output format: a CSV archive, JSON Lines, or TOML records.
     #[arg(long, value_enum, default_value_t = GenerateFormat::Csv)]
     pub format: GenerateFormat,
     /// Seat names, clockwise (4, or 5 with the dealer sitting out) [default: Anna,Ben,Cara,Dirk,
@@ -171,6 +228,7 @@ pub enum VariantsCommand {
     List,
     /// Print a profile as TOML (built-in name, user profile name or path).
     Show {
+        /// A built-in name, a profile of the user's folder, or a path.
         #[arg(value_name = "NAME|PATH")]
         name: String,
         /// Print every key, with `extends` resolved, instead of the file as written.
@@ -179,6 +237,7 @@ pub enum VariantsCommand {
     },
     /// Check a profile file: unknown keys, wrong types, sizes that do not fit.
     Check {
+        /// The profile file to check.
         #[arg(value_name = "FILE")]
         file: String,
     },
@@ -257,12 +316,14 @@ pub struct CompareArgs {
     /// List each profile's scoring items side by side.
     #[arg(long)]
     pub explain: bool,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     /// Threads that play the deals of an archive (default: every core). The output is the
     /// same for any number.
     #[arg(long, value_name = "N")]
     pub jobs: Option<std::num::NonZeroUsize>,
+    /// Read the input as this format whatever its extension (csv, toml, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
 }
@@ -273,4 +334,39 @@ fn parse_set(s: &str) -> Result<(String, String), String> {
 
 fn parse_input_format(s: &str) -> Result<InputFormat, String> {
     s.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every option and argument of every subcommand says what it is for.
+    #[test]
+    fn every_option_has_a_description() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                if sub.get_about().is_none() {
+                    missing.push(format!("{path} {} (the command)", sub.get_name()));
+                }
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&super::Cli::command(), "doko", &mut missing);
+        assert!(missing.is_empty(), "without a description: {missing:#?}");
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
 }

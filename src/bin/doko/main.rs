@@ -32,15 +32,71 @@ fn main() -> ExitCode {
         cli::Command::Compare(args) => cmd::compare::run(&args),
         cli::Command::League(c) => cmd::league::run(&c),
         cli::Command::Generate(args) => cmd::generate::run(&args),
+        cli::Command::Completions { shell } => completions(shell),
+        cli::Command::Man => man(),
     };
     match result {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.chain().any(|c| c.is::<Usage>()) => {
+            let _ = writeln!(std::io::stderr(), "doko: error: {e:#}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "doko: error: {e:#}");
             ExitCode::from(1)
         }
     }
+}
+
+/// `doko completions SHELL`: the completion script on standard output.
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut cli::Cli::command(), "doko", &mut out);
+    emit(&String::from_utf8(out)?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `doko man`: the man page (roff) on standard output.
+fn man() -> anyhow::Result<ExitCode> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_mangen::Man::new(cli::Cli::command()).render(&mut out)?;
+    emit(&String::from_utf8(out)?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A usage error that doko finds itself (an unknown profile named on the command line,
+/// one profile for `compare`, a player named twice ...): exit 2, as clap's own.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// A usage error (exit 2).
+pub fn usage(message: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(Usage(message.into()))
+}
+
+/// The profile named by a command-line flag: an unknown name or a bad `--set` is a usage
+/// error.
+pub fn flag_profile(
+    name: &str,
+    sets: &[(String, String)],
+) -> anyhow::Result<doko::variant::Profile> {
+    doko::variant::Profile::load(name, sets).map_err(|e| match e {
+        doko::variant::ProfileError::Unknown(_) | doko::variant::ProfileError::Set { .. } => {
+            usage(e.to_string())
+        }
+        e => anyhow::Error::new(e),
+    })
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

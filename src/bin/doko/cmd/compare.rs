@@ -23,12 +23,14 @@ struct Column {
 
 pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     if args.variants.len() < 2 {
-        bail!("name at least two profiles to compare, e.g. --variants ddv,ja-classic");
+        return Err(crate::usage(
+            "--variants: name at least two profiles to compare, e.g. --variants ddv,ja-classic",
+        ));
     }
     let profiles = args
         .variants
         .iter()
-        .map(|v| Profile::load(v, &args.sets))
+        .map(|v| crate::flag_profile(v, &args.sets))
         .collect::<Result<Vec<_>, _>>()?;
     same_deck(&profiles)?;
     if args.summary {

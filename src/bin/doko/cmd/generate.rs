@@ -6,12 +6,11 @@ use std::process::ExitCode;
 use anyhow::Result;
 use doko::deal::archive::{write_csv_header, write_csv_row, write_jsonl};
 use doko::generate::{Rng, random_deal, write_toml_deal};
-use doko::variant::Profile;
 
 use crate::cli::{GenerateArgs, GenerateFormat};
 
 pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
-    let profile = Profile::load(&args.variant, &args.sets)?;
+    let profile = crate::flag_profile(&args.variant, &args.sets)?;
     let players: Vec<String> = if args.players.is_empty() {
         let names = [
             "Anna", "Ben", "Cara", "Dirk", "Eva", "Finn", "Greta", "Hans",
@@ -22,8 +21,8 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
         args.players.iter().map(|p| p.trim().to_string()).collect()
     };
     doko::seating::check_table(&profile, players.len())
-        .map_err(|e| anyhow::anyhow!("--players: {e}"))?;
-    doko::deal::check_players(&players).map_err(|e| anyhow::anyhow!("--players: {e}"))?;
+        .map_err(|e| crate::usage(format!("--players: {e}")))?;
+    doko::deal::check_players(&players).map_err(|e| crate::usage(format!("--players: {e}")))?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     match args.format {

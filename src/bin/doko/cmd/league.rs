@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use doko::deal::RecordError;
 use doko::league::{self, League, file};
 use doko::variant::Profile;
@@ -47,22 +47,22 @@ fn new(
     dealer: Option<&str>,
     name: Option<&str>,
 ) -> Result<ExitCode> {
-    let profile = Profile::load(variant, sets)?;
+    let profile = crate::flag_profile(variant, sets)?;
     let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
     doko::seating::check_table(&profile, players.len())
-        .map_err(|e| anyhow::anyhow!("--players: {e}"))?;
-    doko::deal::check_players(&players).map_err(|e| anyhow::anyhow!("--players: {e}"))?;
+        .map_err(|e| crate::usage(format!("--players: {e}")))?;
+    doko::deal::check_players(&players).map_err(|e| crate::usage(format!("--players: {e}")))?;
     let dealer = match dealer {
         Some(d) => players
             .iter()
             .find(|p| p.eq_ignore_ascii_case(d))
-            .with_context(|| format!("--dealer: `{d}` is not one of the players"))?
+            .ok_or_else(|| crate::usage(format!("--dealer: `{d}` is not one of the players")))?
             .clone(),
         None => players[players.len() - 1].clone(),
     };
     let deals = deals.map_or(profile.league.deals as usize, |d| d as usize);
     if deals == 0 {
-        bail!("--deals: a sheet needs at least one deal");
+        return Err(crate::usage("--deals: a sheet needs at least one deal"));
     }
     let stem = Path::new(file)
         .file_stem()
@@ -157,7 +157,9 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
             .as_deref()
             .is_none_or(|g| !g.eq_ignore_ascii_case("redeal"))
     {
-        bail!("--re: name the players of the Re party (or give --record DEAL.toml)");
+        return Err(crate::usage(
+            "--re: name the players of the Re party (or give --record DEAL.toml)",
+        ));
     }
     let deal = entry(args)?;
     let after = match file::append(file, deal, &args.sets, patience(), &mut waiting) {

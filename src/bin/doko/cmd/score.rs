@@ -201,7 +201,7 @@ fn profile_for(
     inputs: &[Option<doko::input::Input>],
 ) -> Result<Profile> {
     if let Some(v) = &args.variant {
-        return Ok(Profile::load(v, &args.sets)?);
+        return crate::flag_profile(v, &args.sets);
     }
     let named: Vec<(&str, &[(String, String)])> = inputs
         .iter()
@@ -217,7 +217,15 @@ fn profile_for(
     }
     let (name, file_sets) = named.first().copied().unwrap_or(("ddv", &[]));
     let sets: Vec<(String, String)> = file_sets.iter().chain(&args.sets).cloned().collect();
-    Ok(Profile::load(name, &sets)?)
+    Profile::load(name, &sets).map_err(|e| match e {
+        // A bad `--set` of the command line is a usage error; the files' own are not.
+        doko::variant::ProfileError::Set { ref key, .. }
+            if args.sets.iter().any(|(k, _)| k == key) =>
+        {
+            crate::usage(e.to_string())
+        }
+        e => anyhow::Error::new(e),
+    })
 }
 
 /// Scores one deal into the sink. A sheet keeps one session (the same players throughout);
