@@ -141,15 +141,7 @@ mod tests {
 
     #[test]
     fn names_stay_apart_and_phrases_read_as_one() {
-        let mut seen = std::collections::HashMap::new();
-        for (name, e, aliases) in NAMES {
-            for n in std::iter::once(name).chain(aliases.iter()) {
-                let key: String = n.chars().filter(|c| !"-_ ".contains(*c)).collect();
-                if let Some(other) = seen.insert(key, *e) {
-                    assert_eq!(other, *e, "`{n}` reads as another extra's name");
-                }
-            }
-        }
+        crate::assert_names_apart(NAMES);
         assert_eq!(
             Extra::parse_list(["Fuchs gefangen; Karlchen gefangen", "Fuchs Doppelkopf"]),
             Ok(vec![

@@ -71,6 +71,24 @@ pub(crate) fn phrases<T>(
     Ok(out)
 }
 
+/// No two names of a [`lookup`] table read alike once `-`, `_` and spaces are dropped,
+/// unless they name the same thing.
+#[cfg(test)]
+pub(crate) fn assert_names_apart<T: Copy + PartialEq + std::fmt::Debug>(
+    table: &[(&str, T, &[&str])],
+) {
+    let mut seen: Vec<(Vec<u8>, T)> = Vec::new();
+    for (name, v, aliases) in table {
+        for n in std::iter::once(name).chain(aliases.iter()) {
+            let key: Vec<u8> = letters(n.as_bytes()).collect();
+            if let Some((_, other)) = seen.iter().find(|(k, _)| *k == key) {
+                assert_eq!(other, v, "`{n}` reads as another name");
+            }
+            seen.push((key, *v));
+        }
+    }
+}
+
 /// The letters of a name as [`lookup`] compares them: lower case, without `-`, `_` and
 /// spaces.
 fn letters(b: &[u8]) -> impl Iterator<Item = u8> + '_ {

@@ -250,12 +250,17 @@ fn standings_line(lg: &League) -> String {
     if lg.rows.is_empty() {
         return String::new();
     }
+    ranking_line("standings", lg)
+}
+
+/// "WHAT: 1. Cara 33, 2. Anna 19, ..." with a line end.
+fn ranking_line(what: &str, lg: &League) -> String {
     let lines: Vec<String> = lg
         .standings()
         .iter()
         .map(|l| format!("{}. {} {}", l.rank, l.player, l.points))
         .collect();
-    format!("standings: {}\n", lines.join(", "))
+    format!("{what}: {}\n", lines.join(", "))
 }
 
 /// "Bock: 120:120 and a lost solo start 2 rounds of 4 deals".
@@ -283,12 +288,7 @@ fn bock_started(r: &doko::scoring::DealResult, profile: &Profile) -> String {
 }
 
 fn final_ranking(lg: &League) -> String {
-    let lines: Vec<String> = lg
-        .standings()
-        .iter()
-        .map(|l| format!("{}. {} {}", l.rank, l.player, l.points))
-        .collect();
-    format!("final ranking: {}\n", lines.join(", "))
+    ranking_line("final ranking", lg)
 }
 
 fn show(file: &str, format: ShowFormat) -> Result<ExitCode> {
