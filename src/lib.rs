@@ -109,10 +109,26 @@ pub(crate) fn lookup<T: Copy>(
     // spaces that spreadsheets write in between (`Damen-Solo`, `karlchen_caught`): no
     // allocation for a word read by the million.
     let key = word.trim().as_bytes();
-    let same = |name: &str| letters(name.as_bytes()).eq(letters(key));
-    table
-        .iter()
-        .find(|(n, _, aliases)| same(n) || aliases.iter().any(|a| same(a)))
+    // The names as doko writes them first (lengths compared before the bytes: quick on
+    // archives), then the loose comparison.
+    let exact = |name: &str| {
+        name.len() == key.len()
+            && name.bytes().zip(key).all(|(n, &k)| {
+                n == if k == b'_' {
+                    b'-'
+                } else {
+                    k.to_ascii_lowercase()
+                }
+            })
+    };
+    let loose = |name: &str| letters(name.as_bytes()).eq(letters(key));
+    let find = |same: &dyn Fn(&str) -> bool| {
+        table
+            .iter()
+            .find(|(n, _, aliases)| same(n) || aliases.iter().any(|a| same(a)))
+    };
+    find(&exact)
+        .or_else(|| find(&loose))
         .map(|(_, v, _)| *v)
         .ok_or_else(|| {
             let known: Vec<&str> = table.iter().map(|(n, _, _)| *n).collect();
