@@ -526,20 +526,44 @@ pub fn decide_bids_with(
         }
         _ => {}
     }
+    let d = decide_statements(
+        &record.bids,
+        &record.players,
+        record.written.contract,
+        profile,
+        dealer,
+    )?;
+    if let Some(d) = &d {
+        agree(record, d)?;
+    }
+    Ok(d)
+}
+
+/// What `bids` decide under `profile` with `dealer` dealing, before they are checked
+/// against the rest of the record: `None` where they are made in another way of bidding
+/// and the record writes its `contract` (which is then played). The one place that says
+/// which bids count; the seating of a series asks it too.
+pub(crate) fn decide_statements(
+    bids: &[crate::bids::Bid],
+    players: &[String],
+    written_contract: Option<Contract>,
+    profile: &Profile,
+    dealer: usize,
+) -> Result<Option<Decided>, PlayError> {
     let mut buf = [0usize; MAX_SEATS];
     let n = crate::seating::active_into(
-        record.players.len(),
+        players.len(),
         dealer,
         profile.deck.players as usize,
         &mut buf,
     );
-    if !crate::bids::follows(&record.bids, profile.bidding.way, n) {
+    if !crate::bids::follows(bids, profile.bidding.way, n) {
         // Another table's way of bidding: the contract the record writes is played.
-        if record.written.contract.is_some() {
+        if written_contract.is_some() {
             return Ok(None);
         }
         // Else say what is wrong with them in this way, where that can be said.
-        let why = crate::bids::decide(&record.bids, profile, &buf[..n], &record.players)
+        let why = crate::bids::decide(bids, profile, &buf[..n], players)
             .err()
             .map_or(String::new(), |e| format!("{}; ", e.message));
         return fail(
@@ -552,16 +576,13 @@ pub fn decide_bids_with(
             ),
         );
     }
-    let d =
-        crate::bids::decide(&record.bids, profile, &buf[..n], &record.players).map_err(|e| {
-            PlayError {
-                trick: None,
-                field: "bids".into(),
-                message: e.message,
-            }
-        })?;
-    agree(record, &d)?;
-    Ok(Some(d))
+    crate::bids::decide(bids, profile, &buf[..n], players)
+        .map(Some)
+        .map_err(|e| PlayError {
+            trick: None,
+            field: "bids".into(),
+            message: e.message,
+        })
 }
 
 /// What the record writes of its game agrees with what its bids decide.

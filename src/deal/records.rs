@@ -221,7 +221,8 @@ impl RecordFile {
         // With bids, the series sees the game they decide, and a solo's mark.
         let mut marked = raw.compulsory;
         let mut voluntary_bid = None;
-        if let Some(d) = self.bid_game(raw, next.dealer, profile) {
+        let decided = self.bid_game(raw, next.dealer, profile);
+        if let Some(d) = decided {
             if d.mark == Some(crate::bids::SoloMark::Voluntary) {
                 voluntary_bid = d.winner.and_then(|w| raw.bids.as_ref()?.get(w).cloned());
             }
@@ -250,7 +251,7 @@ impl RecordFile {
                 None => err("compulsory", m),
             })?;
         let mut facts = self
-            .deal_facts(raw, number, next.dealer, duty.compulsory, profile)
+            .deal_facts(raw, number, next.dealer, duty.compulsory, profile, decided)
             .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))?;
         facts.dealer = Some(next.dealer);
         facts.forced = duty.forced;
@@ -276,9 +277,10 @@ impl RecordFile {
         if bids.is_empty() {
             return None;
         }
-        let active =
-            crate::seating::active_seats(self.players.len(), dealer, profile.deck.players as usize);
-        crate::bids::decide(&bids, profile, &active, &self.players).ok()
+        let written = raw.contract.as_deref().and_then(|c| c.parse().ok());
+        crate::play::decide_statements(&bids, &self.players, written, profile, dealer)
+            .ok()
+            .flatten()
     }
 
     /// The soloist of a declared solo as written: its `declarer`, else the one Re player
@@ -344,6 +346,7 @@ impl RecordFile {
         dealer: usize,
         compulsory: bool,
         profile: &Profile,
+        decided: Option<crate::bids::Decided>,
     ) -> Result<DealFacts, DealError> {
         let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
         let contract: Contract = match &raw.contract {
@@ -389,7 +392,14 @@ impl RecordFile {
             // The series' verdict: a player's first solo while she owes one is compulsory.
             record.written.compulsory = Some(compulsory);
         }
-        let facts = play(&record, profile).map_err(|e| (e.trick, e.field, e.message))?;
+        // The seating decided the bids already: played on that decision (checked against
+        // the record), else decided here, where a bad bid is reported.
+        let facts = match decided {
+            Some(d) => crate::play::decide_bids_with(&record, profile, dealer, Some(Some(d)))
+                .and_then(|_| crate::play::play_decided(&record, profile, &d)),
+            None => play(&record, profile),
+        }
+        .map_err(|e| (e.trick, e.field, e.message))?;
         // Summary fields written beside a full record are a cross-check.
         if let Some(re) = &raw.re {
             let mut want = Vec::new();
