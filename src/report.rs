@@ -119,8 +119,8 @@ pub struct DealReport<'a> {
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub bock: &'a [crate::scoring::session::BockRound],
     /// The Bock rounds this deal starts (`bock.triggers` names).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub bock_started: Vec<&'static str>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub bock_started: &'a [crate::variant::BockTrigger],
     /// The note written with the deal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<&'a str>,
@@ -193,7 +193,7 @@ impl<'a> DealReport<'a> {
                 why: b.why(),
             }),
             bock: &r.bock_rounds,
-            bock_started: r.bock_started.iter().map(|t| t.key()).collect(),
+            bock_started: &r.bock_started,
             note: f.note.as_deref(),
         }
     }

@@ -126,16 +126,7 @@ impl Session {
             use_up(&mut self.bock, profile);
         }
         let started = triggers(r, profile);
-        let length = match profile.bock.length {
-            0 => f.roles.len() as u32,
-            n => n as u32,
-        };
-        // One round per trigger, or one per deal (bock.one_per_deal).
-        let rounds = if profile.bock.one_per_deal {
-            started.len().min(1)
-        } else {
-            started.len()
-        };
+        let (rounds, length) = rounds_started(profile, started.len(), f.roles.len());
         for &trigger in started.iter().take(rounds) {
             self.bock.push(BockRound {
                 deal: f.number,
@@ -173,6 +164,22 @@ impl Session {
         }
         out
     }
+}
+
+/// How many Bock rounds `fired` triggers start at a table of `seats`, and how many deals
+/// each lasts: one round per trigger, or one per deal (`bock.one_per_deal`); `bock.length`
+/// deals, 0 meaning one per seat.
+pub fn rounds_started(profile: &Profile, fired: usize, seats: usize) -> (usize, u32) {
+    let rounds = if profile.bock.one_per_deal {
+        fired.min(1)
+    } else {
+        fired
+    };
+    let length = match profile.bock.length {
+        0 => seats as u32,
+        n => n as u32,
+    };
+    (rounds, length)
 }
 
 /// The multiplier of a deal played under `rounds`.

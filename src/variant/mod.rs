@@ -389,6 +389,16 @@ pub enum BockStacking {
     Queue,
 }
 
+impl BockStacking {
+    /// Its name in `bock.stacking`.
+    pub fn key(self) -> &'static str {
+        match self {
+            BockStacking::Multiply => "multiply",
+            BockStacking::Queue => "queue",
+        }
+    }
+}
+
 /// `[bock]`
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -1106,6 +1116,28 @@ pub fn line_of(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bock_keys_are_the_profile_names() {
+        for t in [
+            BockTrigger::Tie,
+            BockTrigger::ReLost,
+            BockTrigger::KontraLost,
+            BockTrigger::ZeroValue,
+            BockTrigger::HeartTrick,
+            BockTrigger::SoloLost,
+            BockTrigger::Schwarz,
+            BockTrigger::Doppelkopf,
+        ] {
+            let quoted = format!("\"{}\"", t.key());
+            assert_eq!(serde_json::to_string(&t).unwrap(), quoted);
+            assert_eq!(serde_json::from_str::<BockTrigger>(&quoted).unwrap(), t);
+        }
+        for s in [BockStacking::Multiply, BockStacking::Queue] {
+            let quoted = format!("\"{}\"", s.key());
+            assert_eq!(serde_json::from_str::<BockStacking>(&quoted).unwrap(), s);
+        }
+    }
 
     #[test]
     fn every_builtin_loads() {

@@ -337,10 +337,7 @@ pub fn multiplier_line(profile: &doko::variant::Profile, r: &DealResult) -> Opti
         if rounds.len() == 1 { "" } else { "s" },
         rounds.join(" and "),
         profile.bock.factor,
-        match profile.bock.stacking {
-            doko::variant::BockStacking::Multiply => "multiply",
-            doko::variant::BockStacking::Queue => "queue",
-        }
+        profile.bock.stacking.key()
     ))
 }
 

@@ -266,15 +266,8 @@ fn ranking_line(what: &str, lg: &League) -> String {
 /// "Bock: 120:120 and a lost solo start 2 rounds of 4 deals".
 fn bock_started(r: &doko::scoring::DealResult, profile: &Profile) -> String {
     let why: Vec<&str> = r.bock_started.iter().map(|t| t.describe()).collect();
-    let rounds = if profile.bock.one_per_deal {
-        1
-    } else {
-        why.len()
-    };
-    let length = match profile.bock.length {
-        0 => r.facts.roles.len(),
-        n => n as usize,
-    };
+    let (rounds, length) =
+        doko::scoring::session::rounds_started(profile, why.len(), r.facts.roles.len());
     format!(
         "Bock: {} start{} {} of {length} deals",
         why.join(" and "),
