@@ -283,7 +283,9 @@ fn parse(file: &str, text: &str) -> Result<DocumentMut, FileError> {
 }
 
 /// A deal as a player enters it at the table: the facts of a summary, nothing derived.
-#[derive(Debug, Clone, Default)]
+/// Its JSON form is what `doko serve`'s form sends.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct DealEntry {
     pub contract: Option<String>,
     pub compulsory: bool,
@@ -302,57 +304,156 @@ pub struct DealEntry {
 }
 
 impl DealEntry {
+    /// The entry a `[[deal]]` table holds; a key an entry has no place for (cards, tricks,
+    /// bids, a wedding's partner rule ...) is refused with its name.
+    pub fn from_table(t: &Table) -> Result<DealEntry, String> {
+        let mut e = DealEntry::default();
+        let text = |key: &str, v: &Item| -> Result<String, String> {
+            if let Some(s) = v.as_str() {
+                return Ok(s.to_string());
+            }
+            match v.as_array() {
+                Some(a) => a
+                    .iter()
+                    .map(|w| w.as_str().map(str::to_string))
+                    .collect::<Option<Vec<_>>>()
+                    .map(|w| w.join(" "))
+                    .ok_or_else(|| format!("`{key}` is not text")),
+                None => Err(format!("`{key}` is not text")),
+            }
+        };
+        let number = |key: &str, v: &Item| -> Result<i64, String> {
+            v.as_integer()
+                .ok_or_else(|| format!("`{key}` is not a number"))
+        };
+        let small = |key: &str, n: i64| format!("`{key}` = {n} is out of range");
+        for (key, v) in t {
+            match key {
+                "contract" => e.contract = Some(text(key, v)?),
+                "compulsory" => {
+                    e.compulsory = v
+                        .as_bool()
+                        .ok_or_else(|| format!("`{key}` is not true or false"))?;
+                }
+                "re" => {
+                    e.re = match v.as_array() {
+                        Some(a) => a
+                            .iter()
+                            .map(|w| w.as_str().map(str::to_string))
+                            .collect::<Option<Vec<_>>>()
+                            .ok_or("`re` is not a list of names")?,
+                        None => vec![text(key, v)?],
+                    };
+                }
+                "re_points" | "kontra_points" => {
+                    let n = number(key, v)?;
+                    let n = u16::try_from(n).map_err(|_| small(key, n))?;
+                    *if key == "re_points" {
+                        &mut e.re_points
+                    } else {
+                        &mut e.kontra_points
+                    } = Some(n);
+                }
+                "re_tricks" | "kontra_tricks" => {
+                    let n = number(key, v)?;
+                    let n = u8::try_from(n).map_err(|_| small(key, n))?;
+                    *if key == "re_tricks" {
+                        &mut e.re_tricks
+                    } else {
+                        &mut e.kontra_tricks
+                    } = Some(n);
+                }
+                "re_calls" => e.re_calls = Some(text(key, v)?),
+                "kontra_calls" => e.kontra_calls = Some(text(key, v)?),
+                "re_extras" => e.re_extras = Some(text(key, v)?),
+                "kontra_extras" => e.kontra_extras = Some(text(key, v)?),
+                "knock" => e.knock = Some(text(key, v)?),
+                "note" => e.note = Some(text(key, v)?),
+                other => {
+                    return Err(format!(
+                        "it has `{other}`, which the form does not hold; edit it in the file"
+                    ));
+                }
+            }
+        }
+        Ok(e)
+    }
+
+    /// The entry with empty texts as not given (a form sends every field).
+    fn without_blanks(&self) -> DealEntry {
+        let keep = |s: &Option<String>| {
+            s.as_ref()
+                .map(|s| s.trim())
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+        };
+        DealEntry {
+            contract: keep(&self.contract),
+            re: self
+                .re
+                .iter()
+                .map(|r| r.trim().to_string())
+                .filter(|r| !r.is_empty())
+                .collect(),
+            re_calls: keep(&self.re_calls),
+            kontra_calls: keep(&self.kontra_calls),
+            re_extras: keep(&self.re_extras),
+            kontra_extras: keep(&self.kontra_extras),
+            knock: keep(&self.knock),
+            note: keep(&self.note),
+            ..self.clone()
+        }
+    }
+
     /// The deal's `[[deal]]` table.
     pub fn to_table(&self) -> Table {
+        let e = self.without_blanks();
         let words = |s: &str| -> Array {
             s.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
                 .filter(|w| !w.is_empty())
                 .collect()
         };
         let mut t = Table::new();
-        if let Some(c) = &self.contract {
+        if let Some(c) = &e.contract {
             t["contract"] = value(c.as_str());
         }
-        if self.compulsory {
+        if e.compulsory {
             t["compulsory"] = value(true);
         }
-        t["re"] = value(self.re.iter().map(|r| r.trim()).collect::<Array>());
+        t["re"] = value(e.re.iter().map(|r| r.trim()).collect::<Array>());
         for (key, v) in [
-            ("re_points", self.re_points),
-            ("kontra_points", self.kontra_points),
+            ("re_points", e.re_points),
+            ("kontra_points", e.kontra_points),
         ] {
             if let Some(v) = v {
                 t[key] = value(i64::from(v));
             }
         }
-        for (key, v) in [
-            ("re_calls", &self.re_calls),
-            ("kontra_calls", &self.kontra_calls),
-        ] {
+        for (key, v) in [("re_calls", &e.re_calls), ("kontra_calls", &e.kontra_calls)] {
             if let Some(v) = v {
                 t[key] = value(v.as_str());
             }
         }
         for (key, v) in [
-            ("re_extras", &self.re_extras),
-            ("kontra_extras", &self.kontra_extras),
+            ("re_extras", &e.re_extras),
+            ("kontra_extras", &e.kontra_extras),
         ] {
             if let Some(v) = v {
                 t[key] = value(words(v));
             }
         }
         for (key, v) in [
-            ("re_tricks", self.re_tricks),
-            ("kontra_tricks", self.kontra_tricks),
+            ("re_tricks", e.re_tricks),
+            ("kontra_tricks", e.kontra_tricks),
         ] {
             if let Some(v) = v {
                 t[key] = value(i64::from(v));
             }
         }
-        if let Some(k) = &self.knock {
+        if let Some(k) = &e.knock {
             t["knock"] = value(k.as_str());
         }
-        if let Some(n) = &self.note {
+        if let Some(n) = &e.note {
             t["note"] = value(n.as_str());
         }
         t
@@ -433,8 +534,25 @@ pub fn append(
     waiting: &mut dyn FnMut(&str),
 ) -> Result<League, FileError> {
     let _lock = lock(file, patience, waiting)?;
-    let old = read(file)?;
-    let before = evaluate(file, &old, None).map_err(FileError::Invalid)?;
+    let (text, after) = appended(file, &read(file)?, deal, sets)?;
+    write_atomically(file, &text)?;
+    Ok(after)
+}
+
+/// What [`append`] would make of the sheet with `deal`, written nowhere: the sheet after,
+/// or the errors that refuse the deal (the page checks a deal as it is entered).
+pub fn check_append(file: &str, deal: Table) -> Result<League, FileError> {
+    appended(file, &read(file)?, deal, &[]).map(|(_, after)| after)
+}
+
+/// The text and the sheet after appending `deal` to `old`.
+fn appended(
+    file: &str,
+    old: &str,
+    deal: Table,
+    sets: &[(String, String)],
+) -> Result<(String, League), FileError> {
+    let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
     if before.is_complete() {
         return Err(FileError::Refused {
             file: file.to_string(),
@@ -449,10 +567,90 @@ pub fn append(
         file: file.to_string(),
         message: format!("deal {}, field `re`: {m}", before.rows.len() + 1),
     })?;
-    let text = with_deal(&with_sets(file, &old, sets)?, deal);
+    let text = with_deal(&with_sets(file, old, sets)?, deal);
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
+    Ok((text, after))
+}
+
+/// Replaces deal `number` (1 for the first `[[deal]]` of the file) of the sheet `file` by
+/// `deal`: the sheet after. Comments above the deal stay; everything after it is
+/// recomputed on the next read. As [`append`], nothing is written unless the sheet is
+/// valid with the new deal.
+pub fn replace(
+    file: &str,
+    number: usize,
+    deal: Table,
+    patience: Duration,
+    waiting: &mut dyn FnMut(&str),
+) -> Result<League, FileError> {
+    let _lock = lock(file, patience, waiting)?;
+    let (text, after) = replaced(file, &read(file)?, number, deal)?;
     write_atomically(file, &text)?;
     Ok(after)
+}
+
+/// What [`replace`] would make of the sheet, written nowhere.
+pub fn check_replace(file: &str, number: usize, deal: Table) -> Result<League, FileError> {
+    replaced(file, &read(file)?, number, deal).map(|(_, after)| after)
+}
+
+/// The index in `deals` of deal `number` (1-based) in file order.
+fn nth_deal(deals: &ArrayOfTables, number: usize) -> Option<usize> {
+    let mut order: Vec<usize> = (0..deals.len()).collect();
+    order.sort_by_key(|&i| deals.get(i).and_then(Table::position).unwrap_or(isize::MAX));
+    number.checked_sub(1).and_then(|k| order.get(k).copied())
+}
+
+/// The text and the sheet after replacing deal `number` of `old` by `deal`.
+fn replaced(
+    file: &str,
+    old: &str,
+    number: usize,
+    deal: Table,
+) -> Result<(String, League), FileError> {
+    let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
+    let refused = |message: String| FileError::Refused {
+        file: file.to_string(),
+        message,
+    };
+    let mut deal = deal;
+    full_names(&mut deal, &before.players)
+        .map_err(|m| refused(format!("deal {number}, field `re`: {m}")))?;
+    let mut doc = parse(file, old)?;
+    let deals = doc.get_mut("deal").and_then(Item::as_array_of_tables_mut);
+    let count = deals.as_ref().map_or(0, |d| d.len());
+    let Some((deals, i)) = deals.and_then(|d| nth_deal(d, number).map(|i| (d, i))) else {
+        return Err(refused(format!(
+            "there is no deal {number} to edit (the sheet has {count})"
+        )));
+    };
+    let Some(t) = deals.get_mut(i) else {
+        return Err(refused(format!("there is no deal {number} to edit")));
+    };
+    let decor = t.decor().clone();
+    let position = t.position();
+    *t = deal;
+    *t.decor_mut() = decor;
+    t.set_position(position);
+    let text = doc.to_string();
+    let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
+    Ok((text, after))
+}
+
+/// Deal `number` of the sheet `file` as it was entered, to edit it; a deal written with
+/// more than a [`DealEntry`] holds (cards, tricks, bids) is refused: edit it in the file.
+pub fn deal_entry(file: &str, number: usize) -> Result<DealEntry, FileError> {
+    let text = read(file)?;
+    let doc = parse(file, &text)?;
+    let refused = |message: String| FileError::Refused {
+        file: file.to_string(),
+        message,
+    };
+    let deals = doc.get("deal").and_then(Item::as_array_of_tables);
+    let table = deals
+        .and_then(|d| nth_deal(d, number).and_then(|i| d.get(i)))
+        .ok_or_else(|| refused(format!("there is no deal {number}")))?;
+    DealEntry::from_table(table).map_err(|m| refused(format!("deal {number}: {m}")))
 }
 
 /// The player `name` stands for: her name (case aside), else the one player whose name
@@ -611,6 +809,68 @@ mod tests {
         let lg = evaluate("t.toml", &text, None).unwrap();
         assert_eq!(lg.players, players);
         assert_eq!(lg.name, "a \"quoted\" evening");
+    }
+
+    fn sheet(dir: &tempfile::TempDir, text: &str) -> String {
+        let file = dir.path().join("s.toml").display().to_string();
+        std::fs::write(&file, text).unwrap();
+        file
+    }
+
+    const TWO_DEALS: &str = "variant = \"ddv\"\nplayers = [\"Anna\", \"Ben\", \"Cara\", \"Dirk\"]\n\n\
+        [league]\ndeals = 16\ndealer = \"Dirk\"\n\n\
+        # the first deal\n[[deal]]\nre = [\"Anna\", \"Cara\"]\nre_points = 130\n\n\
+        [[deal]]\nre = [\"Ben\", \"Dirk\"]\nre_points = 100\nnote = \"close\"\n";
+
+    #[test]
+    fn a_deal_is_replaced_in_its_place_and_read_back_as_entered() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = sheet(&dir, TWO_DEALS);
+        let first = deal_entry(&file, 1).unwrap();
+        assert_eq!(first.re, names(&["Anna", "Cara"]));
+        assert_eq!(first.re_points, Some(130));
+        let second = deal_entry(&file, 2).unwrap();
+        assert_eq!(second.note.as_deref(), Some("close"));
+        // The entry goes back into a table that reads the same.
+        assert_eq!(DealEntry::from_table(&second.to_table()).unwrap(), second);
+
+        let edited = DealEntry {
+            re: names(&["a", "b"]),
+            re_points: Some(160),
+            re_calls: Some("re".into()),
+            note: Some("  ".into()),
+            ..DealEntry::default()
+        };
+        let before = check_replace(&file, 1, edited.to_table()).unwrap();
+        assert_eq!(read(&file).unwrap(), TWO_DEALS, "a check writes nothing");
+        let after = replace(&file, 1, edited.to_table(), LOCK_PATIENCE, &mut |_| {}).unwrap();
+        assert_eq!(before.session.totals, after.session.totals);
+        let text = read(&file).unwrap();
+        assert!(
+            text.contains("# the first deal\n[[deal]]\nre = [\"Anna\", \"Ben\"]\nre_points = 160\nre_calls = \"re\"\n\n[[deal]]\nre = [\"Ben\", \"Dirk\"]"),
+            "{text}"
+        );
+        assert!(!text.contains("note = \"  \""), "{text}");
+        assert_eq!(after.rows[0].result.facts.re_eyes, 160);
+
+        // No such deal, a bad deal, a full record: refused, nothing written.
+        for (n, entry) in [
+            (3, edited.clone()),
+            (
+                2,
+                DealEntry {
+                    re_points: Some(250),
+                    ..edited.clone()
+                },
+            ),
+        ] {
+            assert!(replace(&file, n, entry.to_table(), LOCK_PATIENCE, &mut |_| {}).is_err());
+            assert_eq!(read(&file).unwrap(), text);
+        }
+        let mut table = edited.to_table();
+        table["tricks"] = value("x");
+        let err = DealEntry::from_table(&table).unwrap_err();
+        assert!(err.contains("`tricks`"), "{err}");
     }
 
     #[test]

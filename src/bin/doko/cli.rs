@@ -31,6 +31,9 @@ pub enum Command {
     /// Keep a league sheet: a series of deals with standings, Bock and solo duty.
     #[command(subcommand, after_help = LEAGUE_EXAMPLES)]
     League(LeagueCommand),
+    /// Serve a page for phones to keep league sheets at the table (add, undo, edit deals).
+    #[command(after_help = SERVE_EXAMPLES)]
+    Serve(ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
@@ -41,6 +44,26 @@ pub enum Command {
     /// Print the man page (roff).
     #[command(after_help = "Example:\n  doko man > ~/.local/share/man/man1/doko.1")]
     Man,
+}
+
+const SERVE_EXAMPLES: &str = "Examples:
+  doko serve abend.toml                     # http://127.0.0.1:8040/ on this computer only
+  doko serve abend.toml --lan               # phones on the same network: scan the QR code
+  doko serve tisch1.toml tisch2.toml --port 9000";
+
+/// `doko serve`
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The league sheets to serve (made by `doko league new`).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// The port to listen on (0: any free port; the address is printed).
+    #[arg(long, short = 'p', default_value_t = 8040)]
+    pub port: u16,
+    /// Listen on the local network, not only on this computer; every request must carry
+    /// the secret token of the printed address (and QR code).
+    #[arg(long)]
+    pub lan: bool,
 }
 
 const COMPLETIONS_EXAMPLES: &str = "Examples:

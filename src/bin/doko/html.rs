@@ -12,31 +12,94 @@ const COLOURS: [&str; 6] = [
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
 ];
 
-fn esc(s: &str) -> String {
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
+/// `league show --format html`: the page, read-only.
 pub fn league_page(lg: &League) -> String {
+    page(lg, None)
+}
+
+/// What the served page has beyond the read-only one: the sheets' names (tabs), which one
+/// this is, and the form.
+pub struct Served<'a> {
+    pub sheets: &'a [String],
+    pub current: usize,
+    /// The `--lan` token every link and request carries.
+    pub token: Option<&'a str>,
+}
+
+/// The page: the same for `league show --format html` and `doko serve`, which adds the
+/// sheets' tabs, the form and its script.
+pub fn page(lg: &League, served: Option<&Served>) -> String {
     let mut h = String::new();
     let title = format!("{} - doko league", lg.name);
     h.push_str(&format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{}\n</style>\n</head>\n<body>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{}\n</style>\n</head>\n",
         esc(&title),
         CSS
     ));
+    match served {
+        Some(s) => h.push_str(&format!("<body data-sheet=\"{}\">\n", s.current)),
+        None => h.push_str("<body>\n"),
+    }
+    if let Some(s) = served.filter(|s| s.sheets.len() > 1) {
+        h.push_str("<nav class=\"tabs\">");
+        for (i, name) in s.sheets.iter().enumerate() {
+            let token = s
+                .token
+                .map_or(String::new(), |t| format!("&amp;t={}", esc(t)));
+            let current = if i == s.current {
+                " aria-current=\"page\""
+            } else {
+                ""
+            };
+            h.push_str(&format!(
+                "<a href=\"/?sheet={i}{token}\"{current}>{}</a>",
+                esc(name)
+            ));
+        }
+        h.push_str("</nav>\n");
+    }
     h.push_str(&format!(
-        "<h1>{}</h1>\n<p class=\"sub\">{} &middot; {} of {} deals</p>\n",
+        "<h1>{}</h1>\n<p class=\"sub\">{}</p>\n",
         esc(&lg.name),
         esc(&lg.profile.title),
-        lg.rows.len(),
-        lg.deals
     ));
-    h.push_str(&format!("<p class=\"next\">{}</p>\n", esc(&lg.next_line())));
+    // Phone: what comes next, the standings, the form, then the history. Wide: the
+    // form beside the standings.
+    h.push_str("<div class=\"top\">\n<div id=\"state\">\n");
+    h.push_str(&state(lg));
+    h.push_str("</div>\n");
+    if served.is_some() {
+        h.push_str(&crate::serve::form(lg));
+    }
+    h.push_str("</div>\n<div id=\"history\">\n");
+    h.push_str(&history(lg, served.is_some()));
+    h.push_str("</div>\n");
+    h.push_str("<p class=\"foot\">Made by doko. Points of a deal, then the running total in bold; shaded rows count Bock.</p>\n");
+    if served.is_some() {
+        h.push_str(&format!("<script>\n{}\n</script>\n", crate::serve::SCRIPT));
+    }
+    h.push_str("</body>\n</html>\n");
+    h
+}
 
-    h.push_str("<h2>Standings</h2>\n<table class=\"standings\">\n<tr><th>Rank</th><th>Player</th><th>Points</th><th>Won</th><th>Solos</th><th>Bock points</th></tr>\n");
+/// The top of the page, which changes with the sheet: what comes next and the standings.
+pub fn state(lg: &League) -> String {
+    let mut h = String::new();
+    h.push_str(&format!(
+        "<p class=\"count\">{} of {} deals</p>\n<p class=\"next\" id=\"next\">{}</p>\n",
+        lg.rows.len(),
+        lg.deals,
+        esc(&lg.next_line())
+    ));
+
+    h.push_str("<h2>Standings</h2>\n<table class=\"standings\" id=\"standings\">\n<tr><th>#</th><th>Player</th><th class=\"num\">Points</th><th class=\"num\">Won</th><th class=\"num\">Solos</th><th class=\"num\" title=\"points in Bock deals\">Bock</th></tr>\n");
     for l in lg.standings() {
         let colour = lg
             .players
@@ -44,7 +107,9 @@ pub fn league_page(lg: &League) -> String {
             .position(|p| p == &l.player)
             .map_or("#000", |i| COLOURS[i % COLOURS.len()]);
         h.push_str(&format!(
-            "<tr><td>{}</td><td><span class=\"dot\" style=\"background:{colour}\"></span>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+            "<tr data-player=\"{}\" data-points=\"{}\"><td>{}</td><td><span class=\"dot\" style=\"background:{colour}\"></span>{}</td><td class=\"num\"><b>{}</b></td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+            esc(&l.player),
+            l.points,
             l.rank,
             esc(&l.player),
             l.points,
@@ -54,11 +119,21 @@ pub fn league_page(lg: &League) -> String {
         ));
     }
     h.push_str("</table>\n");
+    h
+}
 
+/// The rest of the page, which changes with the sheet: the chart and the sheet (its rows
+/// open the form to edit a deal where `editable`).
+pub fn history(lg: &League, editable: bool) -> String {
+    let mut h = String::new();
     h.push_str("<h2>Running totals</h2>\n");
     h.push_str(&chart(lg));
 
-    h.push_str("<h2>Sheet</h2>\n<table class=\"sheet\">\n<tr><th>Deal</th><th>Dealer</th><th>Game</th><th>Re</th><th>Eyes</th><th>Winner</th><th>Value</th><th>x</th>");
+    h.push_str("<h2>Sheet</h2>\n");
+    if editable {
+        h.push_str("<p class=\"hint\">Tap a deal to edit it.</p>\n");
+    }
+    h.push_str("<div class=\"scroll\"><table class=\"sheet\" id=\"sheet\">\n<tr><th>Deal</th><th>Dealer</th><th>Game</th><th>Re</th><th>Eyes</th><th>Winner</th><th>Value</th><th>x</th>");
     for p in &lg.players {
         h.push_str(&format!("<th>{}</th>", esc(p)));
     }
@@ -69,13 +144,21 @@ pub fn league_page(lg: &League) -> String {
     h.push_str("</tr>\n");
     for row in &lg.rows {
         let r = &row.result;
-        let bock = if r.multiplier > 1 {
-            " class=\"bock\""
+        let mut class = Vec::new();
+        if r.multiplier > 1 {
+            class.push("bock");
+        }
+        if editable {
+            class.push("edit");
+        }
+        let class = if class.is_empty() {
+            String::new()
         } else {
-            ""
+            format!(" class=\"{}\"", class.join(" "))
         };
         h.push_str(&format!(
-            "<tr{bock}><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}:{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+            "<tr{class} data-deal=\"{}\"><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}:{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+            r.facts.number,
             r.facts.number,
             esc(&lg.players[row.dealer]),
             if r.facts.compulsory { format!("{} (compulsory)", r.facts.contract) } else { r.facts.contract.to_string() },
@@ -100,7 +183,7 @@ pub fn league_page(lg: &League) -> String {
         }
         h.push_str("</tr>\n");
     }
-    h.push_str("</table>\n<p class=\"foot\">Made by doko. Points of a deal, then the running total in bold; shaded rows count Bock.</p>\n</body>\n</html>\n");
+    h.push_str("</table></div>\n");
     h
 }
 
@@ -208,13 +291,40 @@ fn nice_step(raw: f64) -> f64 {
         .unwrap_or(10.0 * p)
 }
 
-const CSS: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:2rem auto;max-width:64rem;padding:0 1rem;color:#222}
-h1{margin-bottom:.2rem}h2{margin-top:2rem;font-size:1.15rem}
-.sub{color:#666;margin-top:0}.next{background:#f4f6fa;border-left:4px solid #1f77b4;padding:.5rem .8rem}
-table{border-collapse:collapse;font-size:.92rem}th,td{padding:.3rem .6rem;border-bottom:1px solid #ddd;text-align:left}
-th{background:#fafafa}td.num{text-align:right;font-variant-numeric:tabular-nums}
+/// One style sheet for the read-only and the served page; phone first (390 px wide and
+/// up), wider screens get more room.
+const CSS: &str = "*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0 auto;max-width:64rem;padding:.6rem .7rem 2rem;color:#222;font-size:16px;line-height:1.35}
+h1{margin:.3rem 0 .1rem;font-size:1.4rem}h2{margin:1.4rem 0 .5rem;font-size:1.1rem}
+.sub,.count,.hint{color:#666;margin:.1rem 0}.hint{font-size:.85rem}
+.next{background:#f4f6fa;border-left:4px solid #1f77b4;padding:.5rem .7rem;margin:.5rem 0}
+table{border-collapse:collapse;font-size:.92rem}th,td{padding:.3rem .45rem;border-bottom:1px solid #ddd;text-align:left}
+th{background:#fafafa}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+.standings{width:100%;max-width:36rem}.standings td{padding:.45rem .45rem}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
+.sheet td,.sheet th{white-space:nowrap}tr.edit{cursor:pointer}tr.edit:hover td{background:#eef4ff}
 tr.bock td{background:#fff7e6}.out{color:#aaa}
 .dot{display:inline-block;width:.7rem;height:.7rem;border-radius:50%;margin-right:.4rem;vertical-align:baseline}
 .chart{max-width:100%;height:auto}.chart .grid{stroke:#e5e5e5}.chart .zero{stroke:#999}
 .chart .axis{font-size:11px;fill:#666}.chart .label{font-size:12px;font-weight:600}
-.foot{color:#888;font-size:.85rem;margin-top:1.5rem}";
+.tabs{display:flex;gap:.3rem;flex-wrap:wrap}.tabs a{padding:.3rem .6rem;border:1px solid #ccd;border-radius:1rem;text-decoration:none;color:#1f4f9f}
+.tabs a[aria-current]{background:#1f77b4;color:#fff}
+form.deal{background:#f7f8fb;border:1px solid #dde;border-radius:.6rem;padding:.6rem .7rem;margin-top:1rem;max-width:36rem}
+form.deal h2{margin:.2rem 0 .4rem}
+fieldset{border:0;padding:0;margin:.5rem 0}legend,.lbl{font-size:.85rem;color:#555;margin-bottom:.25rem;display:block}
+.chips{display:flex;flex-wrap:wrap;gap:.35rem}
+.chip{font:inherit;min-height:2.6rem;padding:.35rem .8rem;border:1px solid #aab;border-radius:1.3rem;background:#fff;color:#222}
+.chip[aria-pressed=true]{background:#1f77b4;border-color:#1f77b4;color:#fff}
+.chip.out{opacity:.45}.chip small{font-size:.75rem;margin-left:.2rem}
+.grid2{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}
+label{display:block;margin:.45rem 0}select,input[type=number],input[type=text]{font:inherit;width:100%;min-height:2.6rem;padding:.3rem .5rem;border:1px solid #aab;border-radius:.4rem;background:#fff}
+label.check{display:flex;align-items:center;gap:.5rem}label.check input{width:1.3rem;height:1.3rem}
+.buttons{display:flex;gap:.5rem;flex-wrap:wrap;margin-top:.6rem}
+button.main,button.second{font:inherit;min-height:2.8rem;padding:.4rem 1.1rem;border-radius:.5rem;border:1px solid #1f77b4}
+button.main{background:#1f77b4;color:#fff;font-weight:600;flex:1}button.second{background:#fff;color:#1f4f9f}
+button.danger{border-color:#b33;color:#b33}
+#check{min-height:1.4rem;margin:.4rem 0;white-space:pre-wrap;font-size:.9rem}
+#check.ok{color:#17632a}#check.err{color:#a11}#done{white-space:pre-wrap;font-size:.9rem;color:#17632a}
+.foot{color:#888;font-size:.85rem;margin-top:1.5rem}
+@media (min-width:48rem){body{padding:1.5rem 1rem 2rem}h1{font-size:1.8rem}}
+@media (min-width:60rem){.top{display:grid;grid-template-columns:1fr 1fr;gap:1.5rem;align-items:start}}";

@@ -4,6 +4,7 @@ mod cli;
 mod cmd;
 mod html;
 mod output;
+mod serve;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
         cli::Command::Compare(args) => cmd::compare::run(&args),
         cli::Command::League(c) => cmd::league::run(&c),
         cli::Command::Generate(args) => cmd::generate::run(&args),
+        cli::Command::Serve(args) => serve::run(&args),
         cli::Command::Completions { shell } => completions(shell),
         cli::Command::Man => man(),
     };

@@ -104,7 +104,7 @@ fn waiting(holder: &str) {
 }
 
 /// A library error about the sheet, every sheet error printed.
-fn file_error(e: file::FileError) -> anyhow::Error {
+pub(crate) fn file_error(e: file::FileError) -> anyhow::Error {
     match e {
         file::FileError::Invalid(errors) | file::FileError::Refusing(errors) => report(errors),
         e => anyhow::Error::new(e),
@@ -112,7 +112,7 @@ fn file_error(e: file::FileError) -> anyhow::Error {
 }
 
 /// Prints every error of a sheet and turns them into one.
-fn report(errors: Vec<RecordError>) -> anyhow::Error {
+pub(crate) fn report(errors: Vec<RecordError>) -> anyhow::Error {
     let n = errors.len();
     let mut err = std::io::stderr().lock();
     for e in errors.iter().skip(1) {
@@ -170,6 +170,13 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
         }
         other => other.map_err(file_error)?,
     };
+    crate::emit(&added(&after)?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What `league add` says of the sheet's last deal: the deal, its note and the Bock it
+/// started, then the standings and what comes next (the page shows the same).
+pub(crate) fn added(after: &League) -> Result<String> {
     let row = after.rows.last().context("the new deal")?;
     let r = &row.result;
     let scores: Vec<String> = after
@@ -203,14 +210,13 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
     if after.is_complete() {
         out.push_str(&after.next_line());
         out.push('\n');
-        out.push_str(&final_ranking(&after));
+        out.push_str(&final_ranking(after));
     } else {
-        out.push_str(&standings_line(&after));
+        out.push_str(&standings_line(after));
         out.push_str(&after.next_line());
         out.push('\n');
     }
-    crate::emit(&out)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(out)
 }
 
 fn undo(file: &str) -> Result<ExitCode> {
@@ -228,7 +234,7 @@ fn undo(file: &str) -> Result<ExitCode> {
 }
 
 /// "solo-queens, Re Ben 185:55, Re won, value 5 x2".
-fn deal_words(players: &[String], r: &doko::scoring::DealResult) -> String {
+pub(crate) fn deal_words(players: &[String], r: &doko::scoring::DealResult) -> String {
     let re = crate::output::party_names(players, r, doko::contract::Party::Re).join(" ");
     let winner = r.winner.map_or("nobody".to_string(), |w| w.to_string());
     let times = if r.multiplier > 1 {
@@ -246,7 +252,7 @@ fn deal_words(players: &[String], r: &doko::scoring::DealResult) -> String {
 }
 
 /// "standings: 1. Cara 33, 2. Anna 19, ..." (with a line end), empty before any deal.
-fn standings_line(lg: &League) -> String {
+pub(crate) fn standings_line(lg: &League) -> String {
     if lg.rows.is_empty() {
         return String::new();
     }

@@ -1,0 +1,803 @@
+//! `doko serve`: the league sheets as a page for phones at the card table.
+//!
+//! Every change goes through the library's `league::file` (`append`, `replace`, `undo`):
+//! the same checks, lock and atomic write as `league add`, so the page and the command
+//! line can change a sheet at the same moment without losing a deal. The page asks for
+//! the sheet's state every two seconds and redraws when the file changed, whoever
+//! changed it. It loads nothing from elsewhere: its style and script are in the page.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use axum::Json;
+use axum::extract::{Query, Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use doko::extras::Extra;
+use doko::league::file::{self, DealEntry, FileError};
+use doko::league::{self, League};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::cli::ServeArgs;
+use crate::html::{self, esc};
+
+/// The sheets served and the token every request must carry (`--lan`).
+struct App {
+    files: Vec<String>,
+    names: Vec<String>,
+    token: Option<String>,
+}
+
+pub fn run(args: &ServeArgs) -> Result<ExitCode> {
+    let mut names = Vec::new();
+    for f in &args.files {
+        let text = file::read(f).map_err(crate::cmd::league::file_error)?;
+        let lg = league::evaluate(f, &text, None).map_err(crate::cmd::league::report)?;
+        names.push(lg.name);
+    }
+    let token = args.lan.then(new_token).transpose()?;
+    let app = Arc::new(App {
+        files: args.files.clone(),
+        names,
+        token,
+    });
+    let ip = if args.lan {
+        IpAddr::V4(Ipv4Addr::UNSPECIFIED)
+    } else {
+        IpAddr::V4(Ipv4Addr::LOCALHOST)
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the server")?;
+    runtime.block_on(serve(app, SocketAddr::new(ip, args.port)))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr} (is the port in use? try --port)"))?;
+    let port = listener.local_addr()?.port();
+    announce(&app, port);
+    let router = axum::Router::new()
+        .route("/", get(page))
+        .route("/state", get(state))
+        .route("/deal", get(deal))
+        .route("/check", post(check))
+        .route("/add", post(add))
+        .route("/edit", post(edit))
+        .route("/undo", post(undo))
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app);
+    axum::serve(listener, router)
+        .await
+        .context("the server stopped")
+}
+
+/// Says where the page is: the loopback address, or with `--lan` the network address
+/// with its token and a QR code of it.
+fn announce(app: &App, port: u16) {
+    let sheets = app.files.join(", ");
+    match &app.token {
+        None => println!(
+            "doko: serving {sheets} at http://127.0.0.1:{port}/ (this computer only; --lan for phones; Ctrl-C stops)"
+        ),
+        Some(token) => {
+            let host = lan_address().map_or("THIS-COMPUTER".to_string(), |ip| ip.to_string());
+            let url = format!("http://{host}:{port}/?t={token}");
+            println!("doko: serving {sheets} on the local network at {url}");
+            println!("doko: requests without the token are refused; Ctrl-C stops");
+            if let Some(code) = qr(&url) {
+                println!("{code}");
+            }
+        }
+    }
+}
+
+/// The address other computers of the network reach this one at (no packet is sent).
+fn lan_address() -> Option<IpAddr> {
+    let socket = std::net::UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified()).then_some(ip)
+}
+
+/// `text` as a QR code drawn with half blocks, for a terminal.
+fn qr(text: &str) -> Option<String> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    Some(
+        code.render::<qrcode::render::unicode::Dense1x2>()
+            .dark_color(qrcode::render::unicode::Dense1x2::Light)
+            .light_color(qrcode::render::unicode::Dense1x2::Dark)
+            .quiet_zone(true)
+            .build(),
+    )
+}
+
+/// 128 random bits from the system, as hex.
+fn new_token() -> Result<String> {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .context("cannot read /dev/urandom for the --lan token")?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Refuses requests without the token (`--lan`) and changes sent by another site's page.
+async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    if let Some(token) = &app.token {
+        let in_query = request.uri().query().is_some_and(|q| {
+            q.split('&')
+                .any(|kv| kv.strip_prefix("t=").is_some_and(|t| t == token))
+        });
+        let in_header = request
+            .headers()
+            .get("x-doko-token")
+            .is_some_and(|v| v.as_bytes() == token.as_bytes());
+        if !in_query && !in_header {
+            return (
+                StatusCode::FORBIDDEN,
+                "forbidden: open the address with its token, as `doko serve --lan` printed it\n",
+            )
+                .into_response();
+        }
+    }
+    if request.method() != axum::http::Method::GET {
+        let host = request.headers().get(header::HOST).map(|h| h.as_bytes());
+        let origin = request.headers().get(header::ORIGIN).map(|o| o.as_bytes());
+        if let (Some(origin), Some(host)) = (origin, host) {
+            let same = origin
+                .strip_prefix(b"http://")
+                .is_some_and(|rest| rest == host);
+            if !same {
+                return (
+                    StatusCode::FORBIDDEN,
+                    "forbidden: a change from another site's page\n",
+                )
+                    .into_response();
+            }
+        }
+    }
+    next.run(request).await
+}
+
+#[derive(Deserialize)]
+struct Where {
+    #[serde(default)]
+    sheet: usize,
+    /// The stamp of the state the page shows (`/state`).
+    since: Option<String>,
+    /// The deal to read or edit (1 for the first).
+    deal: Option<usize>,
+}
+
+impl App {
+    fn file(&self, at: &Where) -> Result<String, (StatusCode, String)> {
+        self.files.get(at.sheet).cloned().ok_or_else(|| {
+            (
+                StatusCode::NOT_FOUND,
+                format!("no sheet {} (there are {})\n", at.sheet, self.files.len()),
+            )
+        })
+    }
+}
+
+/// Runs file work off the server's threads (a change may wait for the sheet's lock).
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(v) => v,
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
+}
+
+/// The messages of a refusal: every error of the sheet, as `league add` prints them.
+fn messages(e: FileError) -> Vec<String> {
+    match e {
+        FileError::Invalid(errors) | FileError::Refusing(errors) => {
+            errors.iter().map(ToString::to_string).collect()
+        }
+        e => vec![e.to_string()],
+    }
+}
+
+fn refused(e: FileError) -> Value {
+    json!({ "ok": false, "errors": messages(e) })
+}
+
+/// A stamp of the sheet's bytes: the page redraws when it changes.
+fn stamp(bytes: &[u8]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    format!("{:016x}", h.finish())
+}
+
+/// The state of the sheet for the page: its changing part as HTML, and what the form
+/// needs (the next deal's number, who sits out, whether the sheet is complete).
+fn state_of(file: &str, lg: &League, bytes: &[u8]) -> Value {
+    let _ = file;
+    json!({
+        "ok": true,
+        "stamp": stamp(bytes),
+        "html": html::state(lg),
+        "history": html::history(lg, true),
+        "next": lg.rows.len() + 1,
+        "sits_out": lg.next.sits_out.map(|i| lg.players[i].clone()),
+        "complete": lg.is_complete(),
+    })
+}
+
+/// The sheet read now: its state, or every error in it.
+fn current(file: &str) -> Value {
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(io) => {
+            return refused(FileError::Read {
+                file: file.to_string(),
+                io,
+            });
+        }
+    };
+    let read = file::read(file)
+        .and_then(|text| league::evaluate(file, &text, None).map_err(FileError::Invalid));
+    match read {
+        Ok(lg) => state_of(file, &lg, &bytes),
+        Err(e) => json!({ "ok": false, "stamp": stamp(&bytes), "errors": messages(e) }),
+    }
+}
+
+async fn page(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
+    let file = match app.file(&at) {
+        Ok(f) => f,
+        Err(e) => return e.into_response(),
+    };
+    let app2 = app.clone();
+    blocking(move || {
+        let read = file::read(&file)
+            .and_then(|text| league::evaluate(&file, &text, None).map_err(FileError::Invalid));
+        match read {
+            Ok(lg) => Html(html::page(
+                &lg,
+                Some(&html::Served {
+                    sheets: &app2.names,
+                    current: at.sheet,
+                    token: app2.token.as_deref(),
+                }),
+            ))
+            .into_response(),
+            Err(e) => Html(error_page(&file, &messages(e))).into_response(),
+        }
+    })
+    .await
+}
+
+/// A sheet that cannot be read (edited by hand with a mistake): its errors, read again
+/// every few seconds until it is mended.
+fn error_page(file: &str, errors: &[String]) -> String {
+    let items: String = errors
+        .iter()
+        .map(|e| format!("<li>{}</li>", esc(e)))
+        .collect();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"refresh\" content=\"3\">\n<title>{} - doko</title>\n</head>\n<body>\n<h1>{} cannot be read</h1>\n<ul id=\"errors\">{items}</ul>\n<p>Mend the file; this page reloads by itself.</p>\n</body>\n</html>\n",
+        esc(file),
+        esc(file)
+    )
+}
+
+async fn state(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
+    let file = match app.file(&at) {
+        Ok(f) => f,
+        Err(e) => return e.into_response(),
+    };
+    blocking(move || {
+        let now = current(&file);
+        if at.since.is_some() && now["stamp"].as_str() == at.since.as_deref() {
+            return StatusCode::NO_CONTENT.into_response();
+        }
+        Json(now).into_response()
+    })
+    .await
+}
+
+/// The deal as the form shows it: names of contracts, calls and extras as doko writes
+/// them (a hand-written `Fuchs` is the chip `fox`).
+fn for_form(lg: &League, mut e: DealEntry) -> Result<DealEntry, String> {
+    if let Some(c) = &e.contract {
+        e.contract = Some(c.parse::<doko::contract::Contract>()?.name().to_string());
+    }
+    for (party, calls) in [
+        (doko::contract::Party::Re, &mut e.re_calls),
+        (doko::contract::Party::Kontra, &mut e.kontra_calls),
+    ] {
+        if let Some(c) = calls.as_mut() {
+            *c = doko::calls::PartyCalls::parse_cell(c, party)?.cell(party);
+        }
+    }
+    for extras in [&mut e.re_extras, &mut e.kontra_extras] {
+        if let Some(x) = extras.as_mut() {
+            let list = Extra::parse_list([x.as_str()])?;
+            if let Some(off) = list.iter().find(|x| lg.profile.extra_points(**x) == 0) {
+                return Err(format!(
+                    "it counts the extra `{}`, which {} does not score; edit it in the file",
+                    off.name(),
+                    lg.profile.name
+                ));
+            }
+            *x = list.iter().map(|x| x.name()).collect::<Vec<_>>().join(" ");
+        }
+    }
+    Ok(e)
+}
+
+async fn deal(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
+    let file = match app.file(&at) {
+        Ok(f) => f,
+        Err(e) => return e.into_response(),
+    };
+    let number = at.deal.unwrap_or(0);
+    Json(
+        blocking(move || {
+            let lg = match file::read(&file)
+                .and_then(|text| league::evaluate(&file, &text, None).map_err(FileError::Invalid))
+            {
+                Ok(lg) => lg,
+                Err(e) => return refused(e),
+            };
+            match file::deal_entry(&file, number) {
+                Ok(e) => match for_form(&lg, e) {
+                    Ok(e) => json!({ "ok": true, "deal": number, "entry": e }),
+                    Err(m) => {
+                        json!({ "ok": false, "errors": [format!("{file}: deal {number}: {m}")] })
+                    }
+                },
+                Err(e) => refused(e),
+            }
+        })
+        .await,
+    )
+    .into_response()
+}
+
+#[derive(Deserialize)]
+struct Checked {
+    entry: DealEntry,
+    /// The deal being edited; none for a new deal.
+    edit: Option<usize>,
+}
+
+/// What the deal would be: the engine's verdict on the form as it stands, nothing written.
+async fn check(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    Json(body): Json<Checked>,
+) -> Response {
+    let file = match app.file(&at) {
+        Ok(f) => f,
+        Err(e) => return e.into_response(),
+    };
+    Json(
+        blocking(move || {
+            let table = body.entry.to_table();
+            let (after, number) = match body.edit {
+                Some(n) => (file::check_replace(&file, n, table), n),
+                None => (file::check_append(&file, table), 0),
+            };
+            match after {
+                Ok(lg) => {
+                    let n = if number == 0 { lg.rows.len() } else { number };
+                    let words = lg.rows.get(n.wrapping_sub(1)).map_or(String::new(), |r| {
+                        crate::cmd::league::deal_words(&lg.players, &r.result)
+                    });
+                    json!({ "ok": true, "message": format!("deal {n}: {words}") })
+                }
+                Err(e) => refused(e),
+            }
+        })
+        .await,
+    )
+    .into_response()
+}
+
+/// The answer to a change: what `league add` (`undo`) says, and the sheet's new state.
+fn changed(file: &str, message: Result<String>, lg: &League) -> Value {
+    let bytes = std::fs::read(file).unwrap_or_default();
+    match message {
+        Ok(m) => json!({ "ok": true, "message": m, "state": state_of(file, lg, &bytes) }),
+        Err(e) => json!({ "ok": false, "errors": [e.to_string()] }),
+    }
+}
+
+async fn add(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    Json(entry): Json<DealEntry>,
+) -> Response {
+    let file = match app.file(&at) {
+        Ok(f) => f,
+        Err(e) => return e.into_response(),
+    };
+    Json(
+        blocking(move || {
+            match file::append(
+                &file,
+                entry.to_table(),
+                &[],
+                file::LOCK_PATIENCE,
+                &mut |_| {},
+            ) {
+                Ok(lg) => changed(&file, crate::cmd::league::added(&lg), &lg),
+                Err(e) => refused(e),
+            }
+        })
+        .await,
+    )
+    .into_response()
+}
+
+async fn edit(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    Json(entry): Json<DealEntry>,
+) -> Response {
+    let file = match app.file(&at) {
+        Ok(f) => f,
+        Err(e) => return e.into_response(),
+    };
+    let number = at.deal.unwrap_or(0);
+    Json(
+        blocking(move || {
+            match file::replace(
+                &file,
+                number,
+                entry.to_table(),
+                file::LOCK_PATIENCE,
+                &mut |_| {},
+            ) {
+                Ok(lg) => {
+                    let words = lg
+                        .rows
+                        .get(number.wrapping_sub(1))
+                        .map_or(String::new(), |r| {
+                            crate::cmd::league::deal_words(&lg.players, &r.result)
+                        });
+                    let message = format!(
+                        "deal {number} saved: {words}\n{}{}",
+                        crate::cmd::league::standings_line(&lg),
+                        lg.next_line()
+                    );
+                    changed(&file, Ok(message), &lg)
+                }
+                Err(e) => refused(e),
+            }
+        })
+        .await,
+    )
+    .into_response()
+}
+
+async fn undo(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
+    let file = match app.file(&at) {
+        Ok(f) => f,
+        Err(e) => return e.into_response(),
+    };
+    Json(
+        blocking(
+            move || match file::undo(&file, file::LOCK_PATIENCE, &mut |_| {}) {
+                Ok((removed, lg)) => {
+                    let what = removed.map_or(String::new(), |r| {
+                        format!(
+                            ": {}",
+                            crate::cmd::league::deal_words(&lg.players, &r.result)
+                        )
+                    });
+                    let message = format!(
+                        "removed deal {}{what}\n{}{}",
+                        lg.rows.len() + 1,
+                        crate::cmd::league::standings_line(&lg),
+                        lg.next_line()
+                    );
+                    changed(&file, Ok(message), &lg)
+                }
+                Err(e) => refused(e),
+            },
+        )
+        .await,
+    )
+    .into_response()
+}
+
+/// The form to add (or edit) a deal: only what the sheet's profile plays is offered.
+pub fn form(lg: &League) -> String {
+    let p = &lg.profile;
+    let mut h = String::from("<form class=\"deal\" id=\"deal\" autocomplete=\"off\" novalidate>\n");
+    h.push_str(&format!(
+        "<h2 id=\"form-title\">Deal {}</h2>\n",
+        lg.rows.len() + 1
+    ));
+    let out = lg.next.sits_out.map(|i| lg.players[i].as_str());
+    h.push_str("<fieldset><legend>Re: tap the Re players</legend><div class=\"chips\" id=\"re\">");
+    for name in &lg.players {
+        let class = if Some(name.as_str()) == out {
+            "chip out"
+        } else {
+            "chip"
+        };
+        h.push_str(&format!(
+            "<button type=\"button\" class=\"{class}\" aria-pressed=\"false\" data-name=\"{0}\">{0}</button>",
+            esc(name)
+        ));
+    }
+    h.push_str("</div></fieldset>\n");
+
+    h.push_str(
+        "<div class=\"grid2\"><label><span class=\"lbl\">Game</span><select name=\"contract\">",
+    );
+    for c in &p.contracts.allowed {
+        h.push_str(&format!("<option value=\"{0}\">{0}</option>", c.name()));
+    }
+    h.push_str("</select></label>\n");
+    let total = p.deck().total_eyes();
+    h.push_str(&format!(
+        "<label><span class=\"lbl\">Re eyes</span><input type=\"number\" name=\"re_points\" inputmode=\"numeric\" min=\"0\" max=\"{}\" placeholder=\"0 to {}\"></label></div>\n",
+        total, total
+    ));
+    if p.league.compulsory_solos > 0 {
+        h.push_str("<label class=\"check\"><input type=\"checkbox\" name=\"compulsory\"> a compulsory solo</label>\n");
+    }
+    if p.calls.levels > 0 {
+        h.push_str("<div class=\"grid2\">");
+        for party in [doko::contract::Party::Re, doko::contract::Party::Kontra] {
+            let key = party.key();
+            h.push_str(&format!(
+                "<label><span class=\"lbl\">{party} calls</span><select name=\"{key}_calls\"><option value=\"\">none</option>"
+            ));
+            for call in doko::calls::Call::ALL.iter().take(p.calls.levels as usize) {
+                let label = match call {
+                    doko::calls::Call::Announce => party.to_string(),
+                    c => c.to_string(),
+                };
+                h.push_str(&format!(
+                    "<option value=\"{}\">{label}</option>",
+                    call.word(party)
+                ));
+            }
+            h.push_str("</select></label>");
+        }
+        h.push_str("</div>\n");
+    }
+    let extras: Vec<Extra> = Extra::all().filter(|x| p.extra_points(*x) != 0).collect();
+    if !extras.is_empty() {
+        for party in ["re", "kontra"] {
+            let title = if party == "re" { "Re" } else { "Kontra" };
+            h.push_str(&format!(
+                "<fieldset><legend>{title} extras: tap once for each</legend><div class=\"chips\" data-party=\"{party}\">"
+            ));
+            for x in &extras {
+                h.push_str(&format!(
+                    "<button type=\"button\" class=\"chip\" aria-pressed=\"false\" data-extra=\"{0}\" data-count=\"0\">{0}<small></small></button>",
+                    x.name()
+                ));
+            }
+            h.push_str("</div></fieldset>\n");
+        }
+    }
+    if p.knocking.allowed {
+        h.push_str("<label><span class=\"lbl\">Knocked</span><select name=\"knock\"><option value=\"\">nobody</option><option value=\"re\">Re</option><option value=\"both\">Re, and knocked back</option></select></label>\n");
+    }
+    h.push_str("<details><summary>More: Kontra's eyes, tricks</summary><div class=\"grid2\">");
+    for (key, label) in [
+        ("kontra_points", "Kontra eyes"),
+        ("re_tricks", "Re tricks"),
+        ("kontra_tricks", "Kontra tricks"),
+    ] {
+        h.push_str(&format!(
+            "<label><span class=\"lbl\">{label}</span><input type=\"number\" name=\"{key}\" inputmode=\"numeric\" min=\"0\"></label>"
+        ));
+    }
+    h.push_str("</div></details>\n");
+    h.push_str("<label><span class=\"lbl\">Note</span><input type=\"text\" name=\"note\" maxlength=\"200\"></label>\n");
+    h.push_str("<p id=\"check\" role=\"status\" aria-live=\"polite\"></p>\n");
+    h.push_str("<div class=\"buttons\"><button type=\"submit\" class=\"main\" id=\"save\">Add deal</button><button type=\"button\" class=\"second\" id=\"cancel\" hidden>Cancel edit</button><button type=\"button\" class=\"second danger\" id=\"undo\">Undo last deal</button></div>\n");
+    h.push_str("<p id=\"done\" role=\"status\" aria-live=\"polite\"></p>\n</form>\n");
+    h
+}
+
+/// The page's script: the form's chips, the engine's check as the deal is entered, add,
+/// edit and undo, and a redraw whenever the sheet changed on disk.
+pub const SCRIPT: &str = r#"(() => {
+'use strict';
+const sheet = document.body.dataset.sheet;
+const token = new URLSearchParams(location.search).get('t');
+const form = document.getElementById('deal');
+const check = document.getElementById('check');
+const done = document.getElementById('done');
+const title = document.getElementById('form-title');
+const save = document.getElementById('save');
+const cancel = document.getElementById('cancel');
+const undo = document.getElementById('undo');
+let stamp = null, next = null, editing = null, timer = null, busy = false, armed = null, asked = 0;
+
+function url(path, extra) {
+  const q = new URLSearchParams(Object.assign({ sheet }, extra || {}));
+  if (token) q.set('t', token);
+  return path + '?' + q;
+}
+async function call(path, body, extra) {
+  const init = body === undefined ? {} : {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  try {
+    const r = await fetch(url(path, extra), init);
+    if (r.status === 204) return null;
+    const type = r.headers.get('content-type') || '';
+    if (type.includes('json')) return await r.json();
+    return { ok: false, errors: [(await r.text()).trim() || r.statusText] };
+  } catch (e) {
+    return { ok: false, errors: ['doko serve does not answer: ' + e.message] };
+  }
+}
+function entry() {
+  const e = { re: [...form.querySelectorAll('#re .chip[aria-pressed="true"]')].map(b => b.dataset.name) };
+  for (const k of ['contract', 're_calls', 'kontra_calls', 'knock', 'note']) {
+    const el = form.elements[k];
+    if (el && el.value.trim()) e[k] = el.value.trim();
+  }
+  if (e.contract === 'normal') delete e.contract;
+  for (const k of ['re_points', 'kontra_points', 're_tricks', 'kontra_tricks']) {
+    const el = form.elements[k];
+    if (el && el.value !== '') e[k] = Number(el.value);
+  }
+  const c = form.elements['compulsory'];
+  if (c && c.checked) e.compulsory = true;
+  for (const p of ['re', 'kontra']) {
+    const words = [];
+    form.querySelectorAll('[data-party="' + p + '"] .chip').forEach(b => {
+      for (let i = 0; i < Number(b.dataset.count); i++) words.push(b.dataset.extra);
+    });
+    if (words.length) e[p + '_extras'] = words.join(' ');
+  }
+  return e;
+}
+function show(el, res) {
+  el.className = res.ok ? 'ok' : 'err';
+  el.textContent = res.ok ? res.message : res.errors.join('\n');
+}
+function count(b, n) {
+  b.dataset.count = n;
+  b.setAttribute('aria-pressed', n > 0 ? 'true' : 'false');
+  b.querySelector('small').textContent = n > 1 ? ' \u00d7' + n : '';
+}
+function reset() {
+  form.reset();
+  form.querySelectorAll('#re .chip').forEach(b => b.setAttribute('aria-pressed', 'false'));
+  form.querySelectorAll('.chip[data-extra]').forEach(b => count(b, 0));
+  editing = null;
+  cancel.hidden = true;
+  check.textContent = '';
+  check.className = '';
+  titles();
+}
+function titles() {
+  title.textContent = editing ? 'Edit deal ' + editing : 'Deal ' + (next || '');
+  save.textContent = editing ? 'Save deal ' + editing : 'Add deal';
+}
+function apply(s) {
+  if (!s) return;
+  const box = document.getElementById('state');
+  if (!s.ok) {
+    box.innerHTML = '';
+    const p = document.createElement('p');
+    p.className = 'next';
+    p.textContent = s.errors.join('\n');
+    box.appendChild(p);
+    document.getElementById('history').innerHTML = '';
+    stamp = s.stamp || null;
+    return;
+  }
+  box.innerHTML = s.html;
+  document.getElementById('history').innerHTML = s.history;
+  stamp = s.stamp;
+  next = s.next;
+  form.querySelectorAll('#re .chip').forEach(b => b.classList.toggle('out', b.dataset.name === s.sits_out));
+  save.disabled = s.complete && !editing;
+  titles();
+}
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(validate, 200);
+}
+async function validate() {
+  const e = entry();
+  if (!e.re.length && e.contract !== 'redeal') {
+    check.className = '';
+    check.textContent = 'Tap the Re players.';
+    return;
+  }
+  const mine = ++asked;
+  const res = await call('/check', { entry: e, edit: editing });
+  if (mine === asked && res) show(check, res);
+}
+form.addEventListener('click', ev => {
+  const b = ev.target.closest('.chip');
+  if (!b) return;
+  ev.preventDefault();
+  if (b.dataset.extra) count(b, (Number(b.dataset.count) + 1) % 5);
+  else b.setAttribute('aria-pressed', b.getAttribute('aria-pressed') === 'true' ? 'false' : 'true');
+  schedule();
+});
+form.addEventListener('input', schedule);
+form.addEventListener('change', schedule);
+form.addEventListener('submit', async ev => {
+  ev.preventDefault();
+  if (busy) return;
+  busy = true;
+  save.disabled = true;
+  try {
+    const res = editing ? await call('/edit', entry(), { deal: editing }) : await call('/add', entry());
+    if (res.ok) {
+      reset();
+      done.textContent = res.message;
+      apply(res.state);
+    } else {
+      show(check, res);
+    }
+  } finally {
+    busy = false;
+    save.disabled = false;
+  }
+});
+cancel.addEventListener('click', () => { reset(); done.textContent = ''; });
+undo.addEventListener('click', async () => {
+  if (!armed) {
+    undo.textContent = 'Tap again to remove deal ' + ((next || 1) - 1);
+    armed = setTimeout(() => { armed = null; undo.textContent = 'Undo last deal'; }, 4000);
+    return;
+  }
+  clearTimeout(armed);
+  armed = null;
+  undo.textContent = 'Undo last deal';
+  const res = await call('/undo', {});
+  if (res.ok) { reset(); done.textContent = res.message; apply(res.state); } else show(check, res);
+});
+document.getElementById('history').addEventListener('click', async ev => {
+  const tr = ev.target.closest('tr[data-deal]');
+  if (!tr) return;
+  const n = Number(tr.dataset.deal);
+  const res = await call('/deal', undefined, { deal: n });
+  if (!res.ok) { show(check, res); return; }
+  reset();
+  const e = res.entry;
+  form.querySelectorAll('#re .chip').forEach(b => b.setAttribute('aria-pressed', e.re.includes(b.dataset.name) ? 'true' : 'false'));
+  for (const k of ['contract', 're_calls', 'kontra_calls', 'knock', 'note', 're_points', 'kontra_points', 're_tricks', 'kontra_tricks']) {
+    const el = form.elements[k];
+    if (el && e[k] !== null && e[k] !== undefined) el.value = e[k];
+  }
+  if (!e.contract && form.elements['contract']) form.elements['contract'].value = 'normal';
+  if (form.elements['compulsory']) form.elements['compulsory'].checked = !!e.compulsory;
+  for (const p of ['re', 'kontra']) {
+    const words = (e[p + '_extras'] || '').split(' ').filter(w => w);
+    form.querySelectorAll('[data-party="' + p + '"] .chip').forEach(b => count(b, words.filter(w => w === b.dataset.extra).length));
+  }
+  editing = n;
+  cancel.hidden = false;
+  done.textContent = '';
+  titles();
+  save.disabled = false;
+  form.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  schedule();
+});
+async function poll() {
+  const s = await call('/state', undefined, stamp ? { since: stamp } : {});
+  if (s && s.stamp !== undefined) apply(s);
+}
+poll();
+setInterval(poll, 2000);
+})();"#;

@@ -1,0 +1,780 @@
+//! The page of `doko serve` in a real browser: Debian's headless Chromium, driven through
+//! ChromeDriver's WebDriver protocol, at a phone's width (390×844) and a laptop's
+//! (1280×800). Sixteen deals go in through the form (solos, a wedding, calls, extras, Bock
+//! rounds), one is undone, one edited, one added on the command line while the page is
+//! open, and the page and the command line add at the same moment; the page's standings
+//! must then be `league show --format json`'s, and the sheet the one the same deals make
+//! when entered with `league add`.
+//!
+//! Needs `chromium` and `chromium-driver` (Debian). Without them the test says so and
+//! passes, unless `DOKO_BROWSER_TESTS=required` (CI sets it), where it fails. Screenshots
+//! go to `target/screenshots/`.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn doko() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_doko"))
+}
+
+/// A child process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+fn find(paths: &[&str]) -> Option<PathBuf> {
+    paths.iter().map(PathBuf::from).find(|p| p.exists())
+}
+
+/// A WebDriver session, spoken to with plain HTTP and JSON.
+struct Browser {
+    base: String,
+    agent: ureq::Agent,
+    _driver: Killed,
+}
+
+impl Browser {
+    fn start(driver: &Path, chromium: &Path, profile: &Path, phone: bool) -> Browser {
+        let port = free_port();
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        let mut b = Browser {
+            base: format!("http://127.0.0.1:{port}"),
+            agent,
+            _driver: Killed(child),
+        };
+        let start = Instant::now();
+        while b.raw("GET", "/status", None).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver does not answer"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let mut args = vec![
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--disable-dev-shm-usage".into(),
+            format!("--user-data-dir={}", profile.display()),
+        ];
+        let mut options = json!({ "binary": chromium.display().to_string() });
+        if phone {
+            args.push("--window-size=390,844".into());
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0, "touch": true, "mobile": true }
+            });
+        } else {
+            args.push("--window-size=1280,800".into());
+        }
+        options["args"] = json!(args);
+        let caps = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome", "goog:chromeOptions": options } } });
+        let session = b.call("POST", "/session", Some(caps));
+        let id = session["sessionId"]
+            .as_str()
+            .expect("a session id")
+            .to_string();
+        b.base = format!("{}/session/{id}", b.base);
+        b
+    }
+
+    fn raw(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+        let url = format!("{}{path}", self.base);
+        let response = match method {
+            "GET" => self.agent.get(&url).call(),
+            "DELETE" => self.agent.delete(&url).call(),
+            _ => self
+                .agent
+                .post(&url)
+                .header("content-type", "application/json")
+                .send(body.unwrap_or(json!({})).to_string()),
+        };
+        let mut response = response.map_err(|e| e.to_string())?;
+        let text = response
+            .body_mut()
+            .read_to_string()
+            .map_err(|e| e.to_string())?;
+        let v: Value = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+        if v["value"]["error"].is_string() {
+            return Err(format!("{method} {path}: {}", v["value"]));
+        }
+        Ok(v)
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        match self.raw(method, path, body) {
+            Ok(v) => v.get("value").cloned().unwrap_or(v),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn go(&self, url: &str) {
+        self.call("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": script, "args": [] })),
+        )
+    }
+
+    fn element(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            "/element",
+            Some(json!({ "using": "css selector", "value": css })),
+        );
+        v[ELEMENT].as_str().expect("an element").to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.element(css);
+        self.call("POST", &format!("/element/{id}/click"), None);
+    }
+
+    fn typed(&self, css: &str, text: &str) {
+        let id = self.element(css);
+        self.call("POST", &format!("/element/{id}/clear"), None);
+        self.call(
+            "POST",
+            &format!("/element/{id}/value"),
+            Some(json!({ "text": text })),
+        );
+    }
+
+    fn text(&self, css: &str) -> String {
+        let id = self.element(css);
+        self.call("GET", &format!("/element/{id}/text"), None)
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// Waits (at most 15 s) until `script` returns true.
+    fn wait(&self, what: &str, script: &str) {
+        let start = Instant::now();
+        loop {
+            if self.js(script) == json!(true) {
+                return;
+            }
+            if start.elapsed() > Duration::from_secs(15) {
+                let check = self.js("return document.getElementById('check').textContent + ' | ' + document.getElementById('done').textContent + ' | ' + document.querySelector('#state .count').textContent");
+                panic!("waited in vain for {what}; the page says: {check}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn screenshot(&self, file: &Path) {
+        let data = self.call("GET", "/screenshot", None);
+        let png = base64(data.as_str().expect("base64 PNG"));
+        std::fs::create_dir_all(file.parent().expect("a folder")).expect("screenshot folder");
+        std::fs::write(file, png).expect("screenshot written");
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.raw("DELETE", "", None);
+    }
+}
+
+fn base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let digits: Vec<u8> = text
+        .bytes()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/')
+        .map(value)
+        .collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..chunk.len().saturating_sub(1)]);
+    }
+    out
+}
+
+/// One deal as entered: through the form, and with `league add`'s flags.
+struct Deal {
+    re: &'static [&'static str],
+    game: &'static str,
+    compulsory: bool,
+    eyes: u16,
+    re_calls: &'static str,
+    kontra_calls: &'static str,
+    re_extras: &'static [&'static str],
+    kontra_extras: &'static [&'static str],
+    note: &'static str,
+}
+
+const NORMAL: Deal = Deal {
+    re: &[],
+    game: "normal",
+    compulsory: false,
+    eyes: 0,
+    re_calls: "",
+    kontra_calls: "",
+    re_extras: &[],
+    kontra_extras: &[],
+    note: "",
+};
+
+/// The evening of `tests/cmd/at-the-table.trycmd`: two 120:120 deals start stacked Bock
+/// rounds, four compulsory solos, a wedding, calls on both sides, extras on both sides.
+const EVENING: [Deal; 16] = [
+    Deal {
+        re: &["Anna", "Cara"],
+        eyes: 120,
+        ..NORMAL
+    },
+    Deal {
+        re: &["Anna", "Cara"],
+        eyes: 120,
+        ..NORMAL
+    },
+    Deal {
+        re: &["Ben", "Dirk"],
+        eyes: 151,
+        ..NORMAL
+    },
+    Deal {
+        re: &["Anna", "Ben"],
+        eyes: 130,
+        re_calls: "re",
+        ..NORMAL
+    },
+    Deal {
+        re: &["Cara", "Dirk"],
+        eyes: 140,
+        re_extras: &["fox"],
+        ..NORMAL
+    },
+    Deal {
+        re: &["Anna", "Dirk"],
+        eyes: 125,
+        ..NORMAL
+    },
+    Deal {
+        re: &["Ben"],
+        game: "solo-queens",
+        compulsory: true,
+        eyes: 150,
+        note: "Ben owed it",
+        ..NORMAL
+    },
+    Deal {
+        re: &["Cara", "Anna"],
+        game: "wedding",
+        eyes: 160,
+        re_extras: &["doppelkopf"],
+        ..NORMAL
+    },
+    Deal {
+        re: &["Anna"],
+        game: "solo-hearts",
+        compulsory: true,
+        eyes: 90,
+        ..NORMAL
+    },
+    Deal {
+        re: &["Ben", "Cara"],
+        eyes: 100,
+        re_calls: "re",
+        kontra_calls: "kontra",
+        ..NORMAL
+    },
+    Deal {
+        re: &["Cara"],
+        game: "solo-jacks",
+        compulsory: true,
+        eyes: 130,
+        ..NORMAL
+    },
+    Deal {
+        re: &["Dirk"],
+        game: "solo-meatless",
+        compulsory: true,
+        eyes: 160,
+        ..NORMAL
+    },
+    Deal {
+        re: &["Anna", "Ben"],
+        eyes: 110,
+        kontra_calls: "kontra",
+        ..NORMAL
+    },
+    Deal {
+        re: &["Cara", "Dirk"],
+        eyes: 170,
+        re_calls: "no90",
+        ..NORMAL
+    },
+    Deal {
+        re: &["Ben", "Dirk"],
+        eyes: 95,
+        kontra_extras: &["fox", "karlchen"],
+        ..NORMAL
+    },
+    Deal {
+        re: &["Anna", "Cara"],
+        eyes: 140,
+        ..NORMAL
+    },
+];
+
+/// Deal 3 as edited on the page.
+const EDITED: Deal = Deal {
+    re: &["Ben", "Dirk"],
+    eyes: 171,
+    re_extras: &["fox", "fox"],
+    ..NORMAL
+};
+/// Added with `league add` while the page is open, then by both at once.
+const CLI_DEAL: &[&str] = &["-r", "b,c", "-p", "140"];
+const CLI_AT_ONCE: &[&str] = &["-r", "a,d", "-p", "125", "-n", "from the shell"];
+const PAGE_AT_ONCE: Deal = Deal {
+    re: &["Ben", "Cara"],
+    eyes: 90,
+    note: "from the page",
+    ..NORMAL
+};
+
+impl Deal {
+    fn flags(&self) -> Vec<String> {
+        let mut f = vec![
+            "-r".to_string(),
+            self.re.join(","),
+            "-p".into(),
+            self.eyes.to_string(),
+        ];
+        if self.game != "normal" {
+            f.extend(["-g".into(), self.game.into()]);
+        }
+        if self.compulsory {
+            f.push("-P".into());
+        }
+        for (flag, v) in [
+            ("-c", self.re_calls),
+            ("-C", self.kontra_calls),
+            ("-n", self.note),
+        ] {
+            if !v.is_empty() {
+                f.extend([flag.into(), v.into()]);
+            }
+        }
+        for (flag, v) in [("-x", self.re_extras), ("-X", self.kontra_extras)] {
+            if !v.is_empty() {
+                f.extend([flag.into(), v.join(" ")]);
+            }
+        }
+        f
+    }
+
+    /// Fills the form as a player would: taps, a select, a number.
+    fn enter(&self, b: &Browser) {
+        for name in self.re {
+            b.click(&format!("#re .chip[data-name=\"{name}\"]"));
+        }
+        b.click(&format!(
+            "select[name=contract] option[value=\"{}\"]",
+            self.game
+        ));
+        if self.compulsory {
+            b.click("input[name=compulsory]");
+        }
+        b.typed("input[name=re_points]", &self.eyes.to_string());
+        for (key, v) in [
+            ("re_calls", self.re_calls),
+            ("kontra_calls", self.kontra_calls),
+        ] {
+            b.click(&format!("select[name={key}] option[value=\"{v}\"]"));
+        }
+        for (party, extras) in [("re", self.re_extras), ("kontra", self.kontra_extras)] {
+            for x in extras {
+                b.click(&format!("[data-party={party}] .chip[data-extra=\"{x}\"]"));
+            }
+        }
+        if !self.note.is_empty() {
+            b.typed("input[name=note]", self.note);
+        }
+    }
+}
+
+fn deals_on_page(b: &Browser) -> usize {
+    b.js("return document.querySelectorAll('#sheet tr[data-deal]').length")
+        .as_u64()
+        .unwrap_or(0) as usize
+}
+
+fn wait_deals(b: &Browser, n: usize) {
+    b.wait(
+        &format!("{n} deals on the page"),
+        &format!("return document.querySelectorAll('#sheet tr[data-deal]').length === {n} && document.querySelector('#state .count').textContent.startsWith('{n} of')"),
+    );
+}
+
+/// The engine's check of the form says the deal is fine (and which deal it is).
+fn wait_checked(b: &Browser, number: usize) {
+    b.wait(
+        &format!("the check of deal {number}"),
+        &format!("const c = document.getElementById('check'); return c.className === 'ok' && c.textContent.startsWith('deal {number}:')"),
+    );
+}
+
+fn league_add(dir: &Path, flags: &[String]) -> std::process::Output {
+    doko()
+        .current_dir(dir)
+        .env("DOKO_LEAGUE", "abend.toml")
+        .args(["league", "add"])
+        .args(flags)
+        .output()
+        .expect("doko league add runs")
+}
+
+fn new_sheet(dir: &Path) {
+    let out = doko()
+        .current_dir(dir)
+        .args([
+            "league",
+            "new",
+            "abend.toml",
+            "--players",
+            "Anna,Ben,Cara,Dirk",
+        ])
+        .args(["--variant", "house-bock", "--deals", "20"])
+        .output()
+        .expect("doko league new runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn show_json(dir: &Path) -> Value {
+    let out = doko()
+        .current_dir(dir)
+        .args(["league", "show", "abend.toml", "--format", "json"])
+        .output()
+        .expect("doko league show runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// `doko serve FILE --port 0`, and the address it printed.
+fn serve(dir: &Path, args: &[&str]) -> (Killed, String) {
+    let mut child = doko()
+        .current_dir(dir)
+        .arg("serve")
+        .args(args)
+        .args(["--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("doko serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("doko serve says where it is");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (Killed(child), url)
+}
+
+#[test]
+fn the_page_keeps_an_evening_at_phone_and_laptop_width() {
+    let required = std::env::var("DOKO_BROWSER_TESTS").is_ok_and(|v| v == "required");
+    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
+    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+    let (Some(driver), Some(chromium)) = (driver, chromium) else {
+        assert!(
+            !required,
+            "DOKO_BROWSER_TESTS=required, but chromium or chromedriver is missing (apt-get install chromium chromium-driver)"
+        );
+        eprintln!(
+            "skipped: no chromium and chromedriver (apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    for (phone, size) in [(true, "390x844"), (false, "1280x800")] {
+        evening(&driver, &chromium, phone, size);
+    }
+}
+
+fn evening(driver: &Path, chromium: &Path, phone: bool, size: &str) {
+    let dir = tempfile::tempdir().expect("a folder");
+    let d = dir.path();
+    new_sheet(d);
+    let (_server, url) = serve(d, &["abend.toml"]);
+    let profile = d.join("chromium-profile");
+    let b = Browser::start(driver, chromium, &profile, phone);
+    b.go(&url);
+    b.wait("the page", "return document.getElementById('deal') !== null && document.querySelector('#state .count') !== null");
+    let width = b.js("return window.innerWidth").as_u64().unwrap_or(0);
+    let want = if phone { 390 } else { 1280 };
+    assert_eq!(width, want, "{size}: the viewport is {width} px wide");
+
+    enter_evening(&b, size);
+    undo_and_edit(&b);
+    with_the_shell(&b, d);
+    let json = show_json(d);
+    same_as_the_shell(&b, d, &json, size);
+    fits_and_shots(&b, d, size);
+}
+
+/// The sixteen deals through the form, after a mistake the engine refuses at once.
+fn enter_evening(b: &Browser, size: &str) {
+    // A mistake is answered at once with the engine's own words.
+    b.click("#re .chip[data-name=\"Anna\"]");
+    b.typed("input[name=re_points]", "300");
+    b.wait("the refusal of 300 eyes", "const c = document.getElementById('check'); return c.className === 'err' && c.textContent.includes('300 eyes; the deck has 240')");
+    b.click("#re .chip[data-name=\"Anna\"]");
+
+    for (i, deal) in EVENING.iter().enumerate() {
+        deal.enter(b);
+        wait_checked(b, i + 1);
+        b.click("#save");
+        wait_deals(b, i + 1);
+        let done = b.text("#done");
+        assert!(
+            done.starts_with(&format!("deal {} of 20:", i + 1)),
+            "{done}"
+        );
+        if i == 0 {
+            assert!(
+                done.contains("Bock: 120:120 starts a round of 4 deals"),
+                "{done}"
+            );
+        }
+    }
+    // Bock rounds: the shaded rows, as many as `league add` counts (the trycmd evening).
+    let bock = b.js("return document.querySelectorAll('#sheet tr.bock').length");
+    assert_eq!(bock, json!(11), "{size}: Bock deals on the page");
+}
+
+/// Undo the last deal, then edit deal 3.
+fn undo_and_edit(b: &Browser) {
+    // Undo the last deal: two taps.
+    b.click("#undo");
+    b.click("#undo");
+    wait_deals(b, 15);
+    assert!(
+        b.text("#done").starts_with("removed deal 16:"),
+        "{}",
+        b.text("#done")
+    );
+
+    // Edit deal 3: tap its row, change it, save.
+    b.click("#sheet tr[data-deal=\"3\"]");
+    b.wait("deal 3 in the form", "return document.getElementById('form-title').textContent === 'Edit deal 3' && document.querySelector('input[name=re_points]').value === '151'");
+    b.click("#re .chip[data-name=\"Ben\"]");
+    b.click("#re .chip[data-name=\"Ben\"]");
+    b.typed("input[name=re_points]", &EDITED.eyes.to_string());
+    for x in EDITED.re_extras {
+        b.click(&format!("[data-party=re] .chip[data-extra=\"{x}\"]"));
+    }
+    wait_checked(b, 3);
+    b.click("#save");
+    b.wait(
+        "deal 3 saved",
+        "return document.getElementById('done').textContent.startsWith('deal 3 saved:')",
+    );
+    assert_eq!(deals_on_page(b), 15);
+}
+
+/// A deal from the shell shows up; the page and the shell add at once, both are kept.
+fn with_the_shell(b: &Browser, d: &Path) {
+    // A deal added on the command line shows up on the open page.
+    let out = league_add(
+        d,
+        &CLI_DEAL.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    wait_deals(b, 16);
+
+    // The page and the command line add at the same moment: both deals are kept.
+    PAGE_AT_ONCE.enter(b);
+    wait_checked(b, 17);
+    let shell = {
+        let d = d.to_path_buf();
+        std::thread::spawn(move || {
+            league_add(
+                &d,
+                &CLI_AT_ONCE
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>(),
+            )
+        })
+    };
+    b.click("#save");
+    let out = shell.join().expect("the shell's add");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    wait_deals(b, 18);
+    let sheet = std::fs::read_to_string(d.join("abend.toml")).expect("the sheet");
+    assert!(
+        sheet.contains("from the page") && sheet.contains("from the shell"),
+        "{sheet}"
+    );
+}
+
+/// The page's standings are the library's, and its sheet the one `league add` makes.
+fn same_as_the_shell(b: &Browser, d: &Path, json: &Value, size: &str) {
+    let sheet = std::fs::read_to_string(d.join("abend.toml")).expect("the sheet");
+    let page = b.js("return [...document.querySelectorAll('#standings tr[data-player]')].map(r => [r.dataset.player, Number(r.dataset.points)])");
+    let library: Vec<Value> = json["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|l| json!([l["player"], l["points"]]))
+        .collect();
+    assert_eq!(page, json!(library), "{size}");
+
+    // The same deals entered with `league add` make the same sheet.
+    let cli = tempfile::tempdir().expect("a folder");
+    new_sheet(cli.path());
+    for (i, deal) in EVENING.iter().take(15).enumerate() {
+        let deal = if i == 2 { &EDITED } else { deal };
+        let out = league_add(cli.path(), &deal.flags());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mut flags: Vec<Vec<String>> = vec![CLI_DEAL.iter().map(|s| s.to_string()).collect()];
+    // The two added at once, in the order the sheet has them.
+    let page_first = sheet.find("from the page") < sheet.find("from the shell");
+    let (a, c) = (
+        PAGE_AT_ONCE.flags(),
+        CLI_AT_ONCE.iter().map(|s| s.to_string()).collect(),
+    );
+    flags.extend(if page_first { [a, c] } else { [c, a] });
+    for f in flags {
+        let out = league_add(cli.path(), &f);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert_eq!(
+        &show_json(cli.path()),
+        json,
+        "{size}: the page's sheet and the shell's differ"
+    );
+}
+
+/// Nothing scrolls sideways; screenshots; `league show --format html` fits too.
+fn fits_and_shots(b: &Browser, d: &Path, size: &str) {
+    // Phone width: the standings and the form fit, no sideways scrolling.
+    let fit = b.js("const w = window.innerWidth; const r = id => document.getElementById(id).getBoundingClientRect(); return [document.documentElement.scrollWidth, w, r('standings').right, r('deal').right, r('standings').left, r('deal').left]");
+    let fit: Vec<f64> = fit
+        .as_array()
+        .expect("numbers")
+        .iter()
+        .map(|v| v.as_f64().unwrap_or(f64::MAX))
+        .collect();
+    assert!(
+        fit[0] <= fit[1],
+        "{size}: the page scrolls sideways: {fit:?}"
+    );
+    assert!(
+        fit[2] <= fit[1] && fit[3] <= fit[1] && fit[4] >= 0.0 && fit[5] >= 0.0,
+        "{size}: {fit:?}"
+    );
+
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
+    b.js("window.scrollTo(0, 0)");
+    b.screenshot(&shots.join(format!("serve-{size}-standings.png")));
+    b.js("document.getElementById('deal').scrollIntoView()");
+    b.click("#re .chip[data-name=\"Cara\"]");
+    b.click("#re .chip[data-name=\"Dirk\"]");
+    b.typed("input[name=re_points]", "185");
+    b.click("select[name=re_calls] option[value=\"re\"]");
+    b.click("[data-party=re] .chip[data-extra=\"fox\"]");
+    wait_checked(b, 19);
+    b.js("document.getElementById('deal').scrollIntoView()");
+    b.screenshot(&shots.join(format!("serve-{size}-form.png")));
+
+    // `league show --format html` is the same page, read-only, and fits as well.
+    let out = doko()
+        .current_dir(d)
+        .args(["league", "show", "abend.toml", "--format", "html"])
+        .output()
+        .expect("doko league show runs");
+    assert!(out.status.success());
+    std::fs::write(d.join("abend.html"), &out.stdout).expect("the page written");
+    b.go(&format!("file://{}", d.join("abend.html").display()));
+    b.wait(
+        "the read-only page",
+        "return document.getElementById('standings') !== null",
+    );
+    let fit = b.js("const r = document.getElementById('standings').getBoundingClientRect(); return [document.documentElement.scrollWidth <= window.innerWidth, r.right <= window.innerWidth, document.getElementById('deal') === null, document.querySelectorAll('#standings tr[data-player]').length]");
+    assert_eq!(
+        fit,
+        json!([true, true, true, 4]),
+        "{size}: league show --format html"
+    );
+}

@@ -1,0 +1,266 @@
+//! `doko serve` over HTTP, without a browser: who may ask (loopback by default, the token
+//! with `--lan`, no changes from another site's page), and that refused changes write
+//! nothing.
+
+use std::io::{BufRead, BufReader};
+use std::net::{Ipv4Addr, TcpStream, UdpSocket};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn doko() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_doko"))
+}
+
+fn sheet(dir: &Path) -> String {
+    let out = doko()
+        .current_dir(dir)
+        .args([
+            "league",
+            "new",
+            "abend.toml",
+            "--players",
+            "Anna,Ben,Cara,Dirk",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir.join("abend.toml").display().to_string()
+}
+
+/// Starts `doko serve`; its first lines of output.
+fn serve(file: &str, lan: bool) -> (Killed, Vec<String>) {
+    let mut cmd = doko();
+    cmd.args(["serve", file, "--port", "0"]);
+    if lan {
+        cmd.arg("--lan");
+    }
+    let mut child = cmd.stdout(Stdio::piped()).spawn().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = Vec::new();
+    for _ in 0..if lan { 2 } else { 1 } {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        lines.push(line.trim_end().to_string());
+    }
+    // Keep reading (the QR code), so that the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in out.lines() {});
+    (Killed(child), lines)
+}
+
+fn url_in(line: &str) -> String {
+    line.split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line}"))
+        .to_string()
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into()
+}
+
+fn get(url: &str) -> (u16, String) {
+    let mut r = agent().get(url).call().unwrap();
+    (r.status().as_u16(), r.body_mut().read_to_string().unwrap())
+}
+
+fn post(url: &str, body: &Value, headers: &[(&str, &str)]) -> (u16, String) {
+    let mut req = agent().post(url).header("content-type", "application/json");
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let mut r = req.send(body.to_string()).unwrap();
+    (r.status().as_u16(), r.body_mut().read_to_string().unwrap())
+}
+
+/// This machine's address on its network, if it has one.
+fn lan_ip() -> Option<std::net::IpAddr> {
+    let s = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    s.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = s.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
+}
+
+#[test]
+fn by_default_only_this_computer_is_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    assert!(url.starts_with("http://127.0.0.1:"), "{}", lines[0]);
+    let (status, page) = get(&url);
+    assert_eq!(status, 200);
+    assert!(page.contains("<meta name=\"viewport\""), "{page}");
+    for outside in [
+        "src=\"http",
+        "href=\"http",
+        "url(http",
+        "url(//",
+        "@import",
+        "//cdn",
+    ] {
+        assert!(
+            !page.contains(outside),
+            "the page loads {outside}...: it must load nothing from elsewhere"
+        );
+    }
+    let port: u16 = url
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    match lan_ip() {
+        Some(ip) => assert!(
+            TcpStream::connect_timeout(&(ip, port).into(), Duration::from_secs(2)).is_err(),
+            "{ip}:{port} answers, but the server should listen on 127.0.0.1 only"
+        ),
+        None => eprintln!("no network address on this machine: only loopback was tried"),
+    }
+    // Another site's page may not change the sheet.
+    let before = std::fs::read(&file).unwrap();
+    let add = format!("{url}add?sheet=0");
+    let deal = json!({ "re": ["Anna", "Cara"], "re_points": 130 });
+    let (status, _) = post(&add, &deal, &[("origin", "http://evil.example")]);
+    assert_eq!(status, 403);
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn with_lan_every_request_needs_the_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, true);
+    assert!(
+        lines[0].contains("on the local network at http://"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].contains("without the token are refused"),
+        "{lines:?}"
+    );
+    let url = url_in(&lines[0]);
+    let token = url.split("?t=").nth(1).expect("a token").to_string();
+    assert_eq!(token.len(), 32, "{token}");
+    let port = url.split(':').nth(2).unwrap().split('/').next().unwrap();
+    let local = format!("http://127.0.0.1:{port}/");
+    let before = std::fs::read(&file).unwrap();
+    let deal = json!({ "re": ["Anna", "Cara"], "re_points": 130 });
+
+    for bad in [
+        local.clone(),
+        format!("{local}?t=wrong"),
+        format!("{local}state?sheet=0"),
+    ] {
+        let (status, body) = get(&bad);
+        assert_eq!(status, 403, "{bad}: {body}");
+        assert!(body.contains("token"), "{body}");
+    }
+    let (status, _) = post(&format!("{local}add?sheet=0"), &deal, &[]);
+    assert_eq!(status, 403);
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "a refused request wrote"
+    );
+
+    let (status, page) = get(&format!("{local}?t={token}"));
+    assert_eq!(status, 200);
+    // The printed address is reached from the network (where the machine has one).
+    if let Some(ip) = lan_ip() {
+        let (status, _) = get(&format!("http://{ip}:{port}/?t={token}"));
+        assert_eq!(status, 200, "{ip}:{port}");
+    }
+    assert!(page.contains("id=\"deal\""), "{page}");
+    let (status, body) = post(
+        &format!("{local}add?sheet=0"),
+        &deal,
+        &[("x-doko-token", &token)],
+    );
+    assert_eq!(status, 200, "{body}");
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["ok"], json!(true), "{body}");
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("re_points = 130")
+    );
+}
+
+#[test]
+fn refused_changes_write_nothing_and_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let before = std::fs::read(&file).unwrap();
+    for (path, body, says) in [
+        (
+            "add",
+            json!({ "re": ["Anna", "Cara"], "re_points": 300 }),
+            "300 eyes; the deck has 240",
+        ),
+        (
+            "add",
+            json!({ "re": ["Zoe"], "re_points": 100 }),
+            "`Zoe` is not a player of this sheet",
+        ),
+        (
+            "check",
+            json!({ "entry": { "re": ["A", "C"], "re_points": 100, "re_calls": "no 30" } }),
+            "deal 1:",
+        ),
+        (
+            "edit",
+            json!({ "re": ["Anna", "Cara"], "re_points": 100 }),
+            "there is no deal 0 to edit",
+        ),
+        ("undo", json!({}), "no deal to undo"),
+    ] {
+        let (status, text) = post(&format!("{url}{path}?sheet=0"), &body, &[]);
+        assert_eq!(status, 200, "{text}");
+        assert!(text.contains(says), "{path}: {text}");
+        assert_eq!(std::fs::read(&file).unwrap(), before, "{path} wrote");
+    }
+    // A number out of range is refused, never wrapped.
+    let (status, text) = post(
+        &format!("{url}add?sheet=0"),
+        &json!({ "re": ["Anna"], "re_points": 65_666 }),
+        &[],
+    );
+    assert_eq!(status, 422, "{text}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    // A deal written by hand with cards is read on the page but edited in the file.
+    let mut text = String::from_utf8(before).unwrap();
+    text.push_str("\n[[deal]]\nre = [\"Anna\", \"Cara\"]\nre_points = 130\nbock = 2\n");
+    std::fs::write(&file, &text).unwrap();
+    let (status, body) = get(&format!("{url}deal?sheet=0&deal=1"));
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("`bock`, which the form does not hold; edit it in the file"),
+        "{body}"
+    );
+    let (_, body) = get(&format!("{url}state?sheet=0"));
+    let state: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(state["next"], json!(2), "{body}");
+}
