@@ -37,6 +37,79 @@ pub fn bad_input<'a, T: 'a, E: 'a>(outcomes: impl IntoIterator<Item = &'a Result
     outcomes.into_iter().all(|o| o.is_err())
 }
 
+/// The sections of a profile: a word `SECTION.key` in a rule's text names a profile key.
+const SECTIONS: &[&str] = &[
+    "deck",
+    "contracts",
+    "calls",
+    "winning",
+    "scoring",
+    "extras",
+    "poverty",
+    "redeal",
+    "bock",
+    "league",
+    "knocking",
+    "bidding",
+];
+
+/// The profile keys a rule's text cites (`(§7.1; scoring.announce = 2)` cites
+/// `scoring.announce`): every item says in its rule which keys made it.
+pub fn cited_keys(rule: &str) -> impl Iterator<Item = &str> {
+    rule.split(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '.'))
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| {
+            w.split_once('.').is_some_and(|(section, key)| {
+                SECTIONS.contains(&section) && !key.is_empty() && !key.contains('.')
+            })
+        })
+}
+
+/// A profile key behind a difference, with each profile's value (`-` where a profile does
+/// not have the key).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KeyBehind {
+    pub key: String,
+    pub values: Vec<String>,
+}
+
+/// Of the `keys` (cited by the rules of the items that differ), those on which the
+/// `profiles` differ, once each, in the order given. A whole section named by a rule
+/// (`knocking`) stands for its keys.
+pub fn keys_behind<'a>(
+    profiles: &[&Profile],
+    keys: impl IntoIterator<Item = &'a str>,
+) -> Vec<KeyBehind> {
+    let mut out: Vec<KeyBehind> = Vec::new();
+    for key in keys {
+        if out.iter().any(|k| k.key == key) {
+            continue;
+        }
+        let values: Vec<String> = profiles
+            .iter()
+            .map(|p| p.value_of(key).unwrap_or("-").to_string())
+            .collect();
+        if values.iter().any(|v| v != &values[0]) {
+            out.push(KeyBehind {
+                key: key.to_string(),
+                values,
+            });
+        }
+    }
+    out
+}
+
+/// The keys of a section (`bock`, `winning`) on which the profiles differ: behind a
+/// different multiplier or winner, which no item's rule names.
+pub fn section_differences(profiles: &[&Profile], section: &str) -> Vec<KeyBehind> {
+    let prefix = format!("{section}.");
+    let keys: Vec<String> = profiles
+        .iter()
+        .flat_map(|p| p.keys_under(&prefix))
+        .collect();
+    keys_behind(profiles, keys.iter().map(String::as_str))
+}
+
 /// One profile's aggregates in `compare --summary`.
 #[derive(Debug, Clone, Serialize)]
 pub struct ProfileSummary {

@@ -366,10 +366,11 @@ fn under_items(
             0
         };
         // The losers' items (scoring.losers_under) say which key gives them.
-        let key = if winner.is_some_and(|w| w != e) {
-            "§12; scoring.losers_under"
-        } else {
-            "§7.1; scoring.under"
+        let key = match winner {
+            Some(w) if w != e => "§12; scoring.losers_under",
+            Some(_) => "§7.1; scoring.under",
+            // Nobody won: scored because the profile says so.
+            None => "§7.1; scoring.under, scoring.nobody_wins_under",
         };
         for (i, &thr) in s.under_thresholds.iter().enumerate() {
             let eyes = facts.eyes(loser);
@@ -484,8 +485,13 @@ fn reached_items(
             if facts.eyes(e) >= thr {
                 let call = Call::from_level(level).unwrap_or(Call::Schwarz);
                 items.push(e, reached_key(thr), s.reached_against, &|| {
+                    let nobody = if winner.is_none() {
+                        ", scoring.nobody_wins_reached"
+                    } else {
+                        ""
+                    };
                     format!(
-                        "{e} reached {thr} against {}'s {call} (§7.1; scoring.reached_against)",
+                        "{e} reached {thr} against {}'s {call} (§7.1; scoring.reached_against{nobody})",
                         e.other()
                     )
                 });

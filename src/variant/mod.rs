@@ -49,6 +49,22 @@ pub struct Profile {
     /// How many of each card the deck has, by index, computed once.
     #[serde(skip)]
     in_deck: [u8; crate::cards::DISTINCT],
+    /// Every key as the profile says it (chain resolved, `--set` applied), in TOML:
+    /// `scoring.announce` → `2`. What `compare --explain` shows of the keys behind a
+    /// difference.
+    #[serde(skip)]
+    keys: Keys,
+}
+
+/// A profile's keys as written: a view of its text, not a rule, so two profiles with the
+/// same rules are equal however their files say them (`extends`, `--set`).
+#[derive(Debug, Clone, Default)]
+struct Keys(std::collections::BTreeMap<String, String>);
+
+impl PartialEq for Keys {
+    fn eq(&self, _: &Keys) -> bool {
+        true
+    }
 }
 
 /// `[deck]`: the cards, the table and the trumps of a normal game.
@@ -778,6 +794,8 @@ impl Profile {
                 message,
             })?;
         }
+        let mut keys = std::collections::BTreeMap::new();
+        flatten("", &table, &mut keys);
         let profile = Profile::deserialize(table).map_err(|e| {
             let message = e.to_string().replace('\n', " ").trim().to_string();
             match load::locate(files, &message) {
@@ -802,6 +820,7 @@ impl Profile {
             }
         })?;
         let mut profile = profile;
+        profile.keys = Keys(keys);
         profile
             .validate()
             .map_err(|message| ProfileError::Invalid { file, message })?;
@@ -820,6 +839,22 @@ impl Profile {
             }
         }
         Ok(profile)
+    }
+
+    /// A key's value as the profile writes it in TOML (`scoring.announce` → `2`); none for
+    /// a key the profile does not have.
+    pub fn value_of(&self, key: &str) -> Option<&str> {
+        self.keys.0.get(key).map(String::as_str)
+    }
+
+    /// The keys of the profile that start with `prefix` (`bock.`), in order.
+    pub fn keys_under(&self, prefix: &str) -> Vec<String> {
+        self.keys
+            .0
+            .range(prefix.to_string()..)
+            .take_while(|(k, _)| k.starts_with(prefix))
+            .map(|(k, _)| k.clone())
+            .collect()
     }
 
     /// The merged table of a profile (its chain resolved), for `variants show --resolved`.
@@ -1058,6 +1093,27 @@ impl Profile {
     /// Is this extra (or `against-the-old`) still scored when one player plays alone?
     pub fn scored_in_solos(&self, extra: crate::extras::SoloExtra) -> bool {
         self.extras.in_solos.contains(&extra)
+    }
+}
+
+/// Every key of `table` under `prefix`, as `section.key` → its TOML text.
+fn flatten(
+    prefix: &str,
+    table: &toml::Table,
+    out: &mut std::collections::BTreeMap<String, String>,
+) {
+    for (k, v) in table {
+        let key = if prefix.is_empty() {
+            k.clone()
+        } else {
+            format!("{prefix}.{k}")
+        };
+        match v {
+            toml::Value::Table(t) => flatten(&key, t, out),
+            v => {
+                out.insert(key, v.to_string());
+            }
+        }
     }
 }
 

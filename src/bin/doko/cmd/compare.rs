@@ -223,7 +223,7 @@ fn text(
     } else {
         presets::UTF8_FULL_CONDENSED
     };
-    let mut out = String::from("* marks a value on which the profiles disagree\n\n");
+    let mut out = first_line(columns, shown);
     for &i in shown {
         let first_ok = columns.iter().find_map(|c| c.outcomes[i].as_ref().ok());
         let head = match first_ok {
@@ -314,7 +314,28 @@ fn text(
     out
 }
 
-/// Every item of one deal, one row per (party, item), one column per profile.
+/// "* marks ...", or that no deal differs.
+fn first_line(columns: &[Column], shown: &[usize]) -> String {
+    let n = columns.first().map_or(0, |c| c.outcomes.len());
+    if !shown.is_empty() || n == 0 {
+        return String::from("* marks a value on which the profiles disagree\n\n");
+    }
+    let names: Vec<&str> = columns.iter().map(|c| c.profile.name.as_str()).collect();
+    let deals = if n == 1 {
+        "the deal scores".to_string()
+    } else {
+        format!("the {n} deals score")
+    };
+    format!(
+        "No differences: {deals} the same under {}.\n\n",
+        names.join(" and ")
+    )
+}
+
+/// Every item of one deal, one row per (party, item), one column per profile; where the
+/// profiles disagree on an item, the profile keys behind it (those its rules cite on which
+/// the profiles differ). Then where each multiplier comes from, and the keys behind a
+/// different multiplier or winner.
 fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -> String {
     let mut keys: Vec<(Party, String)> = Vec::new();
     for c in columns {
@@ -327,46 +348,101 @@ fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -
             }
         }
     }
+    let profiles: Vec<&Profile> = columns.iter().map(|c| &c.profile).collect();
+    let results: Vec<Option<&DealResult>> = columns
+        .iter()
+        .map(|c| c.outcomes[i].as_ref().ok().map(|(r, _)| r))
+        .collect();
     let mut t = Table::new();
     t.load_style(style);
     let mut header = vec!["Party".to_string(), "Item".into()];
     header.extend(columns.iter().map(|c| c.profile.name.clone()));
+    header.push("Profile keys behind a difference".into());
     t.set_header(header);
     for (party, item) in &keys {
         let mut line = vec![party.title().to_string(), item.clone()];
-        for c in columns {
-            line.push(match &c.outcomes[i] {
-                Ok((r, _)) => {
-                    let pts: Vec<String> = r
-                        .items
-                        .iter()
-                        .filter(|it| it.party == *party && &it.item == item)
-                        .map(|it| {
-                            if it.scored {
-                                signed(it.points as i64)
-                            } else {
-                                "not scored".into()
-                            }
-                        })
-                        .collect();
-                    if pts.is_empty() {
-                        "-".into()
-                    } else {
-                        pts.join(" ")
-                    }
-                }
-                Err(_) => "-".into(),
-            });
-        }
+        let cells: Vec<String> = results
+            .iter()
+            .map(|r| r.map_or("-".into(), |r| item_points(r, *party, item)))
+            .collect();
+        let differ = cells.iter().any(|c| c != &cells[0]);
+        line.extend(cells);
+        line.push(if differ {
+            let rules = results
+                .iter()
+                .flatten()
+                .flat_map(|r| r.items.iter())
+                .filter(|it| it.party == *party && &it.item == item)
+                .flat_map(|it| doko::compare::cited_keys(&it.rule));
+            key_words(&doko::compare::keys_behind(&profiles, rules))
+        } else {
+            String::new()
+        });
         t.add_row(line);
     }
     let mut line = vec![String::new(), "value for Re".to_string()];
-    line.extend(columns.iter().map(|c| match &c.outcomes[i] {
-        Ok((r, _)) => signed(r.re_value as i64),
-        Err(_) => "-".into(),
-    }));
+    line.extend(
+        results
+            .iter()
+            .map(|r| r.map_or("-".into(), |r| signed(r.re_value as i64))),
+    );
+    line.push(String::new());
     t.add_row(line);
-    t.to_string()
+    let mut out = t.to_string();
+    for (c, r) in columns.iter().zip(&results) {
+        if let Some(m) = r.and_then(|r| crate::output::multiplier_line(&c.profile, r)) {
+            out.push_str(&format!("\n{}: {m}", c.profile.name));
+        }
+    }
+    let differ = |f: &dyn Fn(&DealResult) -> String| {
+        let v: Vec<String> = results.iter().flatten().map(|r| f(r)).collect();
+        v.iter().any(|x| x != &v[0])
+    };
+    for (what, section, f) in [
+        (
+            "multiplier",
+            "bock",
+            &(|r: &DealResult| r.multiplier.to_string()) as &dyn Fn(&DealResult) -> String,
+        ),
+        ("winner", "winning", &|r: &DealResult| winner(r).to_string()),
+    ] {
+        if differ(f) {
+            let keys = doko::compare::section_differences(&profiles, section);
+            if !keys.is_empty() {
+                out.push_str(&format!("\nThe {what} differs; keys: {}", key_words(&keys)));
+            }
+        }
+    }
+    out
+}
+
+/// An item's points under one profile: "+2", "not scored", "-" where it has none.
+fn item_points(r: &DealResult, party: Party, item: &str) -> String {
+    let pts: Vec<String> = r
+        .items
+        .iter()
+        .filter(|it| it.party == party && it.item == item)
+        .map(|it| {
+            if it.scored {
+                signed(it.points as i64)
+            } else {
+                "not scored".into()
+            }
+        })
+        .collect();
+    if pts.is_empty() {
+        "-".into()
+    } else {
+        pts.join(" ")
+    }
+}
+
+/// "scoring.announce = 2 / 0; scoring.doubling = \"none\" / \"re-kontra\"".
+fn key_words(keys: &[doko::compare::KeyBehind]) -> String {
+    keys.iter()
+        .map(|k| format!("{} = {}", k.key, k.values.join(" / ")))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn csv(columns: &[Column], players: &[String], shown: &[usize]) -> Result<String> {
