@@ -463,8 +463,8 @@ pub struct LeagueReport<'a> {
     pub variant: &'a str,
     /// The players, in seat order.
     pub players: &'a [String],
-    /// Deals in the series.
-    pub deals: usize,
+    /// Deals in the series (`[league] deals` of the sheet).
+    pub length: usize,
     /// Deals played.
     pub played: usize,
     /// All deals of the series are played (or the game ended).
@@ -475,8 +475,8 @@ pub struct LeagueReport<'a> {
     pub leaders: Vec<&'a str>,
     /// Every player's line, best first.
     pub standings: Vec<crate::league::Line>,
-    /// Every deal played, scored.
-    pub sheet: Vec<DealReport<'a>>,
+    /// Every deal played, scored: the same objects as `score`'s `deals`.
+    pub deals: Vec<DealReport<'a>>,
     /// Each player's total.
     pub totals: Ordered<&'a str, i64>,
     /// None once the sheet is complete.
@@ -506,13 +506,13 @@ impl<'a> LeagueReport<'a> {
             name: &lg.name,
             variant: &lg.profile.name,
             players: &lg.players,
-            deals: lg.deals,
+            length: lg.deals,
             played: lg.rows.len(),
             complete: lg.is_complete(),
             ended_after: lg.ended_after,
             leaders: lg.leaders(),
             standings: lg.standings(),
-            sheet: lg
+            deals: lg
                 .rows
                 .iter()
                 .map(|r| DealReport {

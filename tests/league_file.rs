@@ -136,7 +136,7 @@ fn editing_a_past_deal_by_hand_changes_everything_after_it() {
         serde_json::json!({"Anna": 2, "Ben": -4, "Cara": 4, "Dirk": -2})
     );
     // The running totals after deal 4 changed with it (Anna: +1 -1 +2 -1).
-    assert_eq!(v["sheet"][3]["totals"]["Anna"], 1);
+    assert_eq!(v["deals"][3]["totals"]["Anna"], 1);
     assert_eq!(
         v["totals"],
         totals(&s, "score"),

@@ -22,6 +22,9 @@ enum Sink {
     Rows {
         session: Option<Session>,
         rows: Vec<(DealResult, Vec<i64>)>,
+        /// Added to the deal numbers of the file being read: the files' deals are numbered
+        /// on from the last deal of the files before it, so that every number is unique.
+        offset: usize,
     },
     Summary {
         summary: Box<Summary>,
@@ -80,10 +83,14 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         Sink::Rows {
             session: None,
             rows: Vec::new(),
+            offset: 0,
         }
     };
     let mut errors = Errors::default();
     for (archive, input) in archives.into_iter().zip(&inputs) {
+        if let Sink::Rows { rows, offset, .. } = &mut sink {
+            *offset = rows.last().map_or(0, |(r, _)| r.facts.number);
+        }
         let go_on = match (input, archive) {
             (Some(input), _) => score_document(input, &mut sink, &profile, &mut errors)?,
             (None, Some(reader)) => score_archive(*reader, &mut sink, &profile, &mut errors, args)?,
@@ -174,7 +181,7 @@ fn finish(sink: Sink, profile: &Profile, errors: usize, args: &ScoreArgs) -> Res
     }
     let text = match sink {
         Sink::Summary { summary, .. } => output::summary(profile, &summary, errors, args.format)?,
-        Sink::Rows { session, rows } => {
+        Sink::Rows { session, rows, .. } => {
             let session = session.unwrap_or_else(|| Session::new(Vec::new()));
             let scored = Scored {
                 profile,
@@ -245,7 +252,13 @@ fn add(
             let result = session.score_owned(facts, profile);
             summary.add(players, &result);
         }
-        Sink::Rows { session, rows } => {
+        Sink::Rows {
+            session,
+            rows,
+            offset,
+        } => {
+            let mut facts = facts;
+            facts.number += *offset;
             let s = session.get_or_insert_with(|| Session::new(players.to_vec()));
             if new_table && s.players.as_slice() != players {
                 bail!(
