@@ -174,7 +174,7 @@ fn game_end(s: &Scored) -> Option<String> {
 }
 
 pub fn new_table(markdown: bool) -> Table {
-    let mut t = Table::new();
+    let mut t = crate::output::table();
     t.load_style(if markdown {
         presets::ASCII_MARKDOWN
     } else {
@@ -315,6 +315,16 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         per.join(", ")
     ));
     out
+}
+
+/// A new table. When standard output is a terminal, its columns are wrapped to fit the
+/// terminal's width; into a file or a pipe it is written whole.
+pub fn table() -> comfy_table::Table {
+    let mut t = comfy_table::Table::new();
+    if t.is_tty() {
+        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    }
+    t
 }
 
 /// Why a deal's value is multiplied: "x4: Bock rounds from deal 3 (120:120) and deal 5 (a

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use comfy_table::{Table, presets};
+use comfy_table::presets;
 use doko::contract::Party;
 use doko::input::Source;
 use doko::scoring::{DealResult, Session};
@@ -253,7 +253,7 @@ fn text(
         let disagree: Vec<bool> = (0..all[0].len())
             .map(|k| all.iter().any(|row| row[k] != all[0][k]))
             .collect();
-        let mut t = Table::new();
+        let mut t = crate::output::table();
         t.load_style(style);
         let mut header = vec![
             "Profile".to_string(),
@@ -286,7 +286,7 @@ fn text(
         }
         out.push('\n');
     }
-    let mut t = Table::new();
+    let mut t = crate::output::table();
     t.load_style(style);
     let mut header = vec!["Player".to_string()];
     header.extend(columns.iter().map(|c| c.profile.name.clone()));
@@ -353,7 +353,7 @@ fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -
         .iter()
         .map(|c| c.outcomes[i].as_ref().ok().map(|(r, _)| r))
         .collect();
-    let mut t = Table::new();
+    let mut t = crate::output::table();
     t.load_style(style);
     let mut header = vec!["Party".to_string(), "Item".into()];
     header.extend(columns.iter().map(|c| c.profile.name.clone()));
@@ -556,7 +556,7 @@ fn summary_table(report: &doko::compare::CompareSummary, markdown: bool) -> Stri
         "{} deals; the profiles disagree on {}\n\n",
         report.deals, report.differ
     );
-    let mut t = Table::new();
+    let mut t = crate::output::table();
     t.load_style(style);
     let mut header = vec!["Player".to_string()];
     header.extend(report.variants.iter().map(|p| format!("{p} points (won)")));

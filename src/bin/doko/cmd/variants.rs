@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use comfy_table::{Table, presets};
+use comfy_table::presets;
 use doko::variant::{Profile, load};
 
 use crate::cli::VariantsCommand;
@@ -35,7 +35,7 @@ pub fn run(cmd: &VariantsCommand) -> Result<ExitCode> {
 }
 
 fn list() -> Result<ExitCode> {
-    let mut t = Table::new();
+    let mut t = crate::output::table();
     t.load_style(presets::UTF8_FULL_CONDENSED);
     t.set_header(vec!["Name", "Title", "From"]);
     for name in load::builtin_names() {
