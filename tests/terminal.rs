@@ -18,19 +18,30 @@ fn tables_fit_an_80_column_terminal() {
         "compare examples/evening.csv --variants ddv,ja-online,ja-classic --only-diff --explain",
     ] {
         let out = Command::new("script")
-            .args(["-qec", &format!("stty cols 80 rows 50; {doko} {args}"), "/dev/null"])
+            .args([
+                "-qec",
+                &format!("stty cols 80 rows 50; {doko} {args}"),
+                "/dev/null",
+            ])
             .env("TERM", "xterm")
             .output()
             .expect("util-linux `script` runs");
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{args}: {text}");
         assert!(text.contains("Anna"), "{args}: {text}");
-        assert!(widest(&text) <= 80, "{args}: {} columns wide:\n{text}", widest(&text));
+        assert!(
+            widest(&text) <= 80,
+            "{args}: {} columns wide:\n{text}",
+            widest(&text)
+        );
         // Into a pipe the same table is written whole (wider than the terminal).
         let piped = Command::new(doko)
             .args(args.split(' '))
             .output()
             .expect("doko runs");
-        assert!(widest(&String::from_utf8_lossy(&piped.stdout)) > 80, "{args}");
+        assert!(
+            widest(&String::from_utf8_lossy(&piped.stdout)) > 80,
+            "{args}"
+        );
     }
 }

@@ -83,22 +83,25 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
 
 /// Says where the page is: the loopback address, or with `--lan` the network address
 /// with its token and a QR code of it.
+/// Standard output may be closed (a pipe whose reader is gone): the server goes on.
 fn announce(app: &App, port: u16) {
+    use std::io::Write;
     let sheets = app.files.join(", ");
-    match &app.token {
-        None => println!(
-            "doko: serving {sheets} at http://127.0.0.1:{port}/ (this computer only; --lan for phones; Ctrl-C stops)"
+    let text = match &app.token {
+        None => format!(
+            "doko: serving {sheets} at http://127.0.0.1:{port}/ (this computer only; --lan for phones; Ctrl-C stops)\n"
         ),
         Some(token) => {
             let host = lan_address().map_or("THIS-COMPUTER".to_string(), |ip| ip.to_string());
             let url = format!("http://{host}:{port}/?t={token}");
-            println!("doko: serving {sheets} on the local network at {url}");
-            println!("doko: requests without the token are refused; Ctrl-C stops");
-            if let Some(code) = qr(&url) {
-                println!("{code}");
-            }
+            let code = qr(&url).unwrap_or_default();
+            format!(
+                "doko: serving {sheets} on the local network at {url}\ndoko: requests without the token are refused; Ctrl-C stops\n{code}\n"
+            )
         }
-    }
+    };
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 /// The address other computers of the network reach this one at (no packet is sent).
