@@ -525,3 +525,56 @@ impl<'a> LeagueReport<'a> {
         }
     }
 }
+
+/// `doko serve`: the sheet as the page shows it. `html` and `history` are the page's two
+/// changing parts (rendered by the front end); the rest is what the form needs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PageState {
+    pub ok: bool,
+    /// A stamp of the sheet's bytes: the page redraws when it changes.
+    pub stamp: String,
+    pub html: String,
+    pub history: String,
+    /// The number of the next deal.
+    pub next: usize,
+    pub sits_out: Option<String>,
+    pub complete: bool,
+}
+
+/// `doko serve`'s answer to a check, a change or a request for a deal: `ok` and what it
+/// says, or the errors that refuse it (the engine's messages, as `league add` prints them).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct PageAnswer {
+    pub ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<String>,
+    /// The sheet after a change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<PageState>,
+    /// The stamp of a sheet that cannot be read (the page waits for it to change).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stamp: Option<String>,
+    /// The deal asked for, as entered, to edit it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<crate::league::file::DealEntry>,
+}
+
+impl PageAnswer {
+    pub fn said(message: String) -> PageAnswer {
+        PageAnswer {
+            ok: true,
+            message: Some(message),
+            ..PageAnswer::default()
+        }
+    }
+
+    pub fn refused(errors: Vec<String>) -> PageAnswer {
+        PageAnswer {
+            ok: false,
+            errors,
+            ..PageAnswer::default()
+        }
+    }
+}

@@ -262,5 +262,5 @@ fn refused_changes_write_nothing_and_say_why() {
     );
     let (_, body) = get(&format!("{url}state?sheet=0"));
     let state: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(state["next"], json!(2), "{body}");
+    assert_eq!(state["state"]["next"], json!(2), "{body}");
 }

@@ -20,8 +20,8 @@ use axum::routing::{get, post};
 use doko::extras::Extra;
 use doko::league::file::{self, DealEntry, FileError};
 use doko::league::{self, League};
+use doko::report::{PageAnswer, PageState};
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 use crate::cli::ServeArgs;
 use crate::html::{self, esc};
@@ -193,14 +193,6 @@ impl App {
     }
 }
 
-/// Runs file work off the server's threads (a change may wait for the sheet's lock).
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
-    match tokio::task::spawn_blocking(work).await {
-        Ok(v) => v,
-        Err(e) => std::panic::resume_unwind(e.into_panic()),
-    }
-}
-
 /// The messages of a refusal: every error of the sheet, as `league add` prints them.
 fn messages(e: FileError) -> Vec<String> {
     match e {
@@ -211,8 +203,8 @@ fn messages(e: FileError) -> Vec<String> {
     }
 }
 
-fn refused(e: FileError) -> Value {
-    json!({ "ok": false, "errors": messages(e) })
+fn refused(e: FileError) -> PageAnswer {
+    PageAnswer::refused(messages(e))
 }
 
 /// A stamp of the sheet's bytes: the page redraws when it changes.
@@ -223,37 +215,41 @@ fn stamp(bytes: &[u8]) -> String {
     format!("{:016x}", h.finish())
 }
 
-/// The state of the sheet for the page: its changing part as HTML, and what the form
-/// needs (the next deal's number, who sits out, whether the sheet is complete).
-fn state_of(file: &str, lg: &League, bytes: &[u8]) -> Value {
-    let _ = file;
-    json!({
-        "ok": true,
-        "stamp": stamp(bytes),
-        "html": html::state(lg),
-        "history": html::history(lg, true),
-        "next": lg.rows.len() + 1,
-        "sits_out": lg.next.sits_out.map(|i| lg.players[i].clone()),
-        "complete": lg.is_complete(),
-    })
+/// The sheet as the page shows it.
+fn state_of(lg: &League, bytes: &[u8]) -> PageState {
+    PageState {
+        ok: true,
+        stamp: stamp(bytes),
+        html: html::state(lg),
+        history: html::history(lg, true),
+        next: lg.rows.len() + 1,
+        sits_out: lg.next.sits_out.map(|i| lg.players[i].clone()),
+        complete: lg.is_complete(),
+    }
 }
 
-/// The sheet read now: its state, or every error in it.
-fn current(file: &str) -> Value {
-    let bytes = match std::fs::read(file) {
-        Ok(b) => b,
-        Err(io) => {
-            return refused(FileError::Read {
-                file: file.to_string(),
-                io,
-            });
-        }
+/// The sheet `file` read and evaluated now.
+fn evaluated(file: &str) -> Result<League, FileError> {
+    file::read(file)
+        .and_then(|text| league::evaluate(file, &text, None).map_err(FileError::Invalid))
+}
+
+/// Runs `work` on the sheet the request names, off the server's threads (a change may
+/// wait for the sheet's lock), and answers with what it returns (as JSON, or "nothing
+/// changed" where it returns none).
+async fn on_sheet<T: serde::Serialize + Send + 'static>(
+    app: &App,
+    at: &Where,
+    work: impl FnOnce(String) -> Option<T> + Send + 'static,
+) -> Response {
+    let file = match app.file(at) {
+        Ok(f) => f,
+        Err(e) => return e.into_response(),
     };
-    let read = file::read(file)
-        .and_then(|text| league::evaluate(file, &text, None).map_err(FileError::Invalid));
-    match read {
-        Ok(lg) => state_of(file, &lg, &bytes),
-        Err(e) => json!({ "ok": false, "stamp": stamp(&bytes), "errors": messages(e) }),
+    match tokio::task::spawn_blocking(move || work(file)).await {
+        Ok(Some(answer)) => Json(answer).into_response(),
+        Ok(None) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
     }
 }
 
@@ -262,24 +258,23 @@ async fn page(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response 
         Ok(f) => f,
         Err(e) => return e.into_response(),
     };
-    let app2 = app.clone();
-    blocking(move || {
-        let read = file::read(&file)
-            .and_then(|text| league::evaluate(&file, &text, None).map_err(FileError::Invalid));
-        match read {
-            Ok(lg) => Html(html::page(
-                &lg,
-                Some(&html::Served {
-                    sheets: &app2.names,
-                    current: at.sheet,
-                    token: app2.token.as_deref(),
-                }),
-            ))
-            .into_response(),
-            Err(e) => Html(error_page(&file, &messages(e))).into_response(),
-        }
+    let served = app.clone();
+    let page = tokio::task::spawn_blocking(move || match evaluated(&file) {
+        Ok(lg) => html::page(
+            &lg,
+            Some(&html::Served {
+                sheets: &served.names,
+                current: at.sheet,
+                token: served.token.as_deref(),
+            }),
+        ),
+        Err(e) => error_page(&file, &messages(e)),
     })
-    .await
+    .await;
+    match page {
+        Ok(page) => Html(page).into_response(),
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
 }
 
 /// A sheet that cannot be read (edited by hand with a mistake): its errors, read again
@@ -296,17 +291,29 @@ fn error_page(file: &str, errors: &[String]) -> String {
     )
 }
 
+/// The sheet's state, or nothing (204) where it has not changed since the stamp `since`.
 async fn state(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
-    let file = match app.file(&at) {
-        Ok(f) => f,
-        Err(e) => return e.into_response(),
-    };
-    blocking(move || {
-        let now = current(&file);
-        if at.since.is_some() && now["stamp"].as_str() == at.since.as_deref() {
-            return StatusCode::NO_CONTENT.into_response();
+    let since = at.since.clone();
+    on_sheet(&app, &at, move |file| {
+        let bytes = match std::fs::read(&file) {
+            Ok(b) => b,
+            Err(io) => return Some(refused(FileError::Read { file, io })),
+        };
+        let now = stamp(&bytes);
+        if since.as_deref() == Some(now.as_str()) {
+            return None;
         }
-        Json(now).into_response()
+        Some(match evaluated(&file) {
+            Ok(lg) => PageAnswer {
+                ok: true,
+                state: Some(state_of(&lg, &bytes)),
+                ..PageAnswer::default()
+            },
+            Err(e) => PageAnswer {
+                stamp: Some(now),
+                ..refused(e)
+            },
+        })
     })
     .await
 }
@@ -341,33 +348,29 @@ fn for_form(lg: &League, mut e: DealEntry) -> Result<DealEntry, String> {
     Ok(e)
 }
 
+/// A deal as entered, for the form to edit it.
 async fn deal(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
-    let file = match app.file(&at) {
-        Ok(f) => f,
-        Err(e) => return e.into_response(),
-    };
     let number = at.deal.unwrap_or(0);
-    Json(
-        blocking(move || {
-            let lg = match file::read(&file)
-                .and_then(|text| league::evaluate(&file, &text, None).map_err(FileError::Invalid))
-            {
-                Ok(lg) => lg,
-                Err(e) => return refused(e),
-            };
-            match file::deal_entry(&file, number) {
-                Ok(e) => match for_form(&lg, e) {
-                    Ok(e) => json!({ "ok": true, "deal": number, "entry": e }),
-                    Err(m) => {
-                        json!({ "ok": false, "errors": [format!("{file}: deal {number}: {m}")] })
-                    }
+    on_sheet(&app, &at, move |file| {
+        Some({
+            let entry = evaluated(&file).and_then(|lg| {
+                let entry = file::deal_entry(&file, number)?;
+                for_form(&lg, entry).map_err(|message| FileError::Refused {
+                    file: file.clone(),
+                    message: format!("deal {number}: {message}"),
+                })
+            });
+            match entry {
+                Ok(e) => PageAnswer {
+                    ok: true,
+                    entry: Some(e),
+                    ..PageAnswer::default()
                 },
                 Err(e) => refused(e),
             }
         })
-        .await,
-    )
-    .into_response()
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -377,45 +380,44 @@ struct Checked {
     edit: Option<usize>,
 }
 
+/// "solo-queens, Re Ben 185:55, Re won, value 5": deal `n` of the sheet.
+fn deal_said(lg: &League, n: usize) -> String {
+    lg.rows.get(n.wrapping_sub(1)).map_or(String::new(), |r| {
+        crate::cmd::league::deal_words(&lg.players, &r.result)
+    })
+}
+
 /// What the deal would be: the engine's verdict on the form as it stands, nothing written.
 async fn check(
     State(app): State<Arc<App>>,
     Query(at): Query<Where>,
     Json(body): Json<Checked>,
 ) -> Response {
-    let file = match app.file(&at) {
-        Ok(f) => f,
-        Err(e) => return e.into_response(),
-    };
-    Json(
-        blocking(move || {
+    on_sheet(&app, &at, move |file| {
+        Some({
             let table = body.entry.to_table();
-            let (after, number) = match body.edit {
-                Some(n) => (file::check_replace(&file, n, table), n),
-                None => (file::check_append(&file, table), 0),
+            let after = match body.edit {
+                Some(n) => file::check_replace(&file, n, table).map(|lg| (lg, n)),
+                None => file::check_append(&file, table).map(|lg| {
+                    let n = lg.rows.len();
+                    (lg, n)
+                }),
             };
             match after {
-                Ok(lg) => {
-                    let n = if number == 0 { lg.rows.len() } else { number };
-                    let words = lg.rows.get(n.wrapping_sub(1)).map_or(String::new(), |r| {
-                        crate::cmd::league::deal_words(&lg.players, &r.result)
-                    });
-                    json!({ "ok": true, "message": format!("deal {n}: {words}") })
-                }
+                Ok((lg, n)) => PageAnswer::said(format!("deal {n}: {}", deal_said(&lg, n))),
                 Err(e) => refused(e),
             }
         })
-        .await,
-    )
-    .into_response()
+    })
+    .await
 }
 
 /// The answer to a change: what `league add` (`undo`) says, and the sheet's new state.
-fn changed(file: &str, message: Result<String>, lg: &League) -> Value {
+fn changed(file: &str, message: String, lg: &League) -> PageAnswer {
     let bytes = std::fs::read(file).unwrap_or_default();
-    match message {
-        Ok(m) => json!({ "ok": true, "message": m, "state": state_of(file, lg, &bytes) }),
-        Err(e) => json!({ "ok": false, "errors": [e.to_string()] }),
+    PageAnswer {
+        state: Some(state_of(lg, &bytes)),
+        ..PageAnswer::said(message)
     }
 }
 
@@ -424,26 +426,25 @@ async fn add(
     Query(at): Query<Where>,
     Json(entry): Json<DealEntry>,
 ) -> Response {
-    let file = match app.file(&at) {
-        Ok(f) => f,
-        Err(e) => return e.into_response(),
-    };
-    Json(
-        blocking(move || {
-            match file::append(
+    on_sheet(&app, &at, move |file| {
+        Some({
+            let after = file::append(
                 &file,
                 entry.to_table(),
                 &[],
                 file::LOCK_PATIENCE,
                 &mut |_| {},
-            ) {
-                Ok(lg) => changed(&file, crate::cmd::league::added(&lg), &lg),
+            );
+            match after {
+                Ok(lg) => match crate::cmd::league::added(&lg) {
+                    Ok(message) => changed(&file, message, &lg),
+                    Err(e) => PageAnswer::refused(vec![e.to_string()]),
+                },
                 Err(e) => refused(e),
             }
         })
-        .await,
-    )
-    .into_response()
+    })
+    .await
 }
 
 async fn edit(
@@ -451,50 +452,31 @@ async fn edit(
     Query(at): Query<Where>,
     Json(entry): Json<DealEntry>,
 ) -> Response {
-    let file = match app.file(&at) {
-        Ok(f) => f,
-        Err(e) => return e.into_response(),
-    };
     let number = at.deal.unwrap_or(0);
-    Json(
-        blocking(move || {
-            match file::replace(
-                &file,
-                number,
-                entry.to_table(),
-                file::LOCK_PATIENCE,
-                &mut |_| {},
-            ) {
+    on_sheet(&app, &at, move |file| {
+        Some({
+            let table = entry.to_table();
+            match file::replace(&file, number, table, file::LOCK_PATIENCE, &mut |_| {}) {
                 Ok(lg) => {
-                    let words = lg
-                        .rows
-                        .get(number.wrapping_sub(1))
-                        .map_or(String::new(), |r| {
-                            crate::cmd::league::deal_words(&lg.players, &r.result)
-                        });
                     let message = format!(
-                        "deal {number} saved: {words}\n{}{}",
+                        "deal {number} saved: {}\n{}{}",
+                        deal_said(&lg, number),
                         crate::cmd::league::standings_line(&lg),
                         lg.next_line()
                     );
-                    changed(&file, Ok(message), &lg)
+                    changed(&file, message, &lg)
                 }
                 Err(e) => refused(e),
             }
         })
-        .await,
-    )
-    .into_response()
+    })
+    .await
 }
 
 async fn undo(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
-    let file = match app.file(&at) {
-        Ok(f) => f,
-        Err(e) => return e.into_response(),
-    };
-    Json(
-        blocking(
-            move || match file::undo(&file, file::LOCK_PATIENCE, &mut |_| {}) {
+    on_sheet(&app, &at, move |file| {
+        Some({
+            match file::undo(&file, file::LOCK_PATIENCE, &mut |_| {}) {
                 Ok((removed, lg)) => {
                     let what = removed.map_or(String::new(), |r| {
                         format!(
@@ -508,14 +490,13 @@ async fn undo(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response 
                         crate::cmd::league::standings_line(&lg),
                         lg.next_line()
                     );
-                    changed(&file, Ok(message), &lg)
+                    changed(&file, message, &lg)
                 }
                 Err(e) => refused(e),
-            },
-        )
-        .await,
-    )
-    .into_response()
+            }
+        })
+    })
+    .await
 }
 
 /// The form to add (or edit) a deal: only what the sheet's profile plays is offered.
@@ -798,8 +779,10 @@ document.getElementById('history').addEventListener('click', async ev => {
   schedule();
 });
 async function poll() {
-  const s = await call('/state', undefined, stamp ? { since: stamp } : {});
-  if (s && s.stamp !== undefined) apply(s);
+  const a = await call('/state', undefined, stamp ? { since: stamp } : {});
+  if (!a) return;
+  if (a.state) apply(a.state);
+  else if (a.stamp !== undefined) apply(a);
 }
 poll();
 setInterval(poll, 2000);
