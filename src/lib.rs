@@ -24,6 +24,7 @@
 pub mod bids;
 pub mod calls;
 pub mod cards;
+pub mod club;
 pub mod compare;
 pub mod contract;
 pub mod deal;

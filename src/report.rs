@@ -13,7 +13,7 @@ use crate::league::League;
 use crate::scoring::{DealResult, Summary};
 
 /// Pairs serialised as a JSON object, in their order.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ordered<K, V>(pub Vec<(K, V)>);
 
 impl<K: Serialize, V: Serialize> Serialize for Ordered<K, V> {

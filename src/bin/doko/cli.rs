@@ -149,6 +149,35 @@ pub enum LeagueCommand {
         #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
         file: String,
     },
+    /// Who pays whom: each player's balance in cents and the fewest transfers.
+    #[command(after_help = LEAGUE_SETTLE_EXAMPLES)]
+    Settle {
+        /// The league sheet (or set DOKO_LEAGUE).
+        #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
+        file: String,
+        /// Cents per point.
+        #[arg(long, short = 'c', value_name = "N", value_parser = clap::value_parser!(i64).range(1..=1_000_000))]
+        cents_per_point: i64,
+        /// `linear`: points × cents (zero-sum); `leader`: everyone pays the leader per
+        /// point behind.
+        #[arg(long, value_enum, default_value_t = SettleModel::Linear)]
+        model: SettleModel,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+}
+
+const LEAGUE_SETTLE_EXAMPLES: &str = "Examples:
+  doko league settle friday.toml --cents-per-point 10            # 10 cents a point
+  doko league settle friday.toml -c 5 --model leader             # everyone pays the leader
+  doko league settle friday.toml -c 10 --format json";
+
+/// How points become money (`league settle --model`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SettleModel {
+    Linear,
+    Leader,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

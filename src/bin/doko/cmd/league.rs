@@ -35,6 +35,12 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
         LeagueCommand::Add(args) => add(args),
         LeagueCommand::Show { file, format } => show(file, *format),
         LeagueCommand::Undo { file } => undo(file),
+        LeagueCommand::Settle {
+            file,
+            cents_per_point,
+            model,
+            format,
+        } => settle(file, *cents_per_point, *model, *format),
     }
 }
 
@@ -372,4 +378,90 @@ fn sheet_rows(lg: &League) -> Vec<(&doko::scoring::DealResult, &[i64], Option<&s
 fn show_csv(lg: &League) -> Result<String> {
     let rows = sheet_rows(lg);
     crate::output::sheet_csv(&lg.players, &rows, false)
+}
+
+/// `league settle`: the sheet's totals as money.
+fn settle(
+    file: &str,
+    cents: i64,
+    model: crate::cli::SettleModel,
+    format: crate::cli::Format,
+) -> Result<ExitCode> {
+    use doko::club::settle::{self, Model};
+    let text = file::read(file).map_err(file_error)?;
+    let lg = league::evaluate(file, &text, None).map_err(report)?;
+    let model = match model {
+        crate::cli::SettleModel::Linear => Model::Linear,
+        crate::cli::SettleModel::Leader => Model::Leader,
+    };
+    let s = settle::settle(&lg.players, &lg.session.totals, cents, model)?;
+    let out = match format {
+        crate::cli::Format::Json => serde_json::to_string_pretty(&s)? + "\n",
+        crate::cli::Format::Csv => settle_csv(&lg, &s)?,
+        crate::cli::Format::Table | crate::cli::Format::Markdown => {
+            settle_text(&lg, &s, format == crate::cli::Format::Markdown)
+        }
+    };
+    crate::emit(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Balances, then transfers, as two tables.
+fn settle_text(lg: &League, s: &doko::club::settle::Settlement, markdown: bool) -> String {
+    let style = if markdown {
+        comfy_table::presets::ASCII_MARKDOWN
+    } else {
+        comfy_table::presets::UTF8_FULL_CONDENSED
+    };
+    let mut out = format!(
+        "{}: {} cents per point ({}), after {} of {} deals\n\n",
+        lg.name,
+        s.cents_per_point,
+        s.model.key(),
+        lg.rows.len(),
+        lg.deals
+    );
+    let mut t = crate::output::table();
+    t.load_style(style);
+    t.set_header(vec!["Player", "Points", "Balance (cents)"]);
+    for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
+        t.add_row(vec![player.clone(), points.to_string(), signed(*balance)]);
+    }
+    out.push_str(&t.to_string());
+    out.push_str("\n\n");
+    if s.transfers.is_empty() {
+        out.push_str("Nobody pays anybody.\n");
+        return out;
+    }
+    let mut t = crate::output::table();
+    t.load_style(style);
+    t.set_header(vec!["From", "To", "Cents"]);
+    for tr in &s.transfers {
+        t.add_row(vec![
+            tr.from.clone(),
+            tr.to.clone(),
+            tr.amount_cents.to_string(),
+        ]);
+    }
+    out.push_str(&t.to_string());
+    out.push('\n');
+    out
+}
+
+/// `player,points,balance_cents` rows, a blank line, then `from,to,amount_cents` rows.
+fn settle_csv(lg: &League, s: &doko::club::settle::Settlement) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["player", "points", "balance_cents"])?;
+    for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
+        w.write_record([player.clone(), points.to_string(), balance.to_string()])?;
+    }
+    let mut out = String::from_utf8(w.into_inner()?)?;
+    out.push('\n');
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["from", "to", "amount_cents"])?;
+    for tr in &s.transfers {
+        w.write_record([tr.from.clone(), tr.to.clone(), tr.amount_cents.to_string()])?;
+    }
+    out.push_str(&String::from_utf8(w.into_inner()?)?);
+    Ok(out)
 }
