@@ -1,3 +1,5 @@
 //! What a club does with its sheets: settle money after an evening ([`settle`]).
 
+pub mod draw;
 pub mod settle;
+pub mod tournament;

@@ -1,0 +1,730 @@
+//! A tournament of several tables: a TOML file with the players, the number of rounds and
+//! the rules, the rounds drawn so far, and one league sheet per table and round next to it.
+//!
+//! ```toml
+//! name = "Club cup"
+//! variant = "ddv"
+//! players = ["Anna", "Ben", ...]
+//! rounds = 3
+//! deals = 24          # per table sheet (default: the profile's)
+//! ranking = "sum"     # sum | average | placement
+//! seed = 42
+//!
+//! [[round]]           # written by `doko tournament draw`
+//! number = 1
+//! [[round.table]]
+//! table = 1
+//! file = "cup-r1-t1.toml"
+//! players = ["Anna", "Dirk", "Eva", "Jan"]
+//! ```
+//!
+//! Standings are computed from the table sheets on every read, as a league sheet's are from
+//! its deals: a sheet filled or corrected at its table changes the standings.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use toml_edit::{Array, ArrayOfTables, DocumentMut, Item, Table, value};
+
+use super::draw::{self, History};
+use crate::contract::Party;
+use crate::league::{self, file as sheet};
+
+/// How the standings rank players first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ranking {
+    /// Total points over the rounds.
+    #[default]
+    Sum,
+    /// Points per round played (the DDV ranking tournaments' "Rundenschnitt").
+    Average,
+    /// Placement points per table: 4 players +3/+1/−1/−3, 5 players +4/+2/0/−2/−4, shared
+    /// places averaged.
+    Placement,
+}
+
+impl Ranking {
+    pub const ALL: [Ranking; 3] = [Ranking::Sum, Ranking::Average, Ranking::Placement];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Ranking::Sum => "sum",
+            Ranking::Average => "average",
+            Ranking::Placement => "placement",
+        }
+    }
+}
+
+/// Why a tournament was not read, drawn or created. Nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    #[error("{file}: {message}")]
+    Bad { file: String, message: String },
+    #[error(transparent)]
+    Sheet(#[from] sheet::FileError),
+}
+
+fn bad(file: &str, message: impl Into<String>) -> TournamentError {
+    TournamentError::Bad {
+        file: file.to_string(),
+        message: message.into(),
+    }
+}
+
+/// One table of a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSeat {
+    pub table: u32,
+    /// The table's sheet, relative to the tournament file.
+    pub file: String,
+    pub players: Vec<String>,
+}
+
+/// One round drawn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    pub number: u32,
+    #[serde(rename = "table", default)]
+    pub tables: Vec<TableSeat>,
+}
+
+/// A tournament file, read.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tournament {
+    #[serde(skip)]
+    pub file: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default = "ddv")]
+    pub variant: String,
+    /// `KEY=VALUE` overrides of the profile, given to every table sheet.
+    #[serde(default)]
+    pub set: Vec<String>,
+    pub players: Vec<String>,
+    pub rounds: u32,
+    pub deals: Option<u16>,
+    #[serde(default)]
+    pub ranking: Ranking,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(rename = "round", default)]
+    pub drawn: Vec<Round>,
+}
+
+fn ddv() -> String {
+    "ddv".into()
+}
+
+/// What `tournament new` says.
+#[derive(Debug, Clone)]
+pub struct NewTournament<'a> {
+    pub name: &'a str,
+    pub variant: &'a str,
+    pub sets: &'a [(String, String)],
+    pub players: &'a [String],
+    pub rounds: u32,
+    pub deals: Option<u16>,
+    pub ranking: Ranking,
+    pub seed: u64,
+}
+
+/// The most players a tournament seats.
+pub const MAX_PLAYERS: usize = 200;
+
+impl Tournament {
+    /// Reads and checks a tournament file.
+    pub fn read(file: &str) -> Result<Tournament, TournamentError> {
+        let text = sheet::read(file)?;
+        let mut t: Tournament = toml::from_str(&text).map_err(|e| {
+            let line = e
+                .span()
+                .map_or(1, |s| crate::variant::line_of(&text, s.start));
+            bad(file, format!("line {line}: {}", e.message().trim()))
+        })?;
+        t.file = file.to_string();
+        if t.name.is_empty() {
+            t.name = stem(file);
+        }
+        t.check()?;
+        Ok(t)
+    }
+
+    fn check(&self) -> Result<(), TournamentError> {
+        let file = &self.file;
+        let n = self.players.len();
+        if n > MAX_PLAYERS {
+            return Err(bad(
+                file,
+                format!("{n} players; a tournament seats at most {MAX_PLAYERS}"),
+            ));
+        }
+        if draw::table_sizes(n).is_none() {
+            return Err(bad(
+                file,
+                format!(
+                    "{n} players cannot be seated at tables of four and five (6, 7 and 11 cannot; at least 4)"
+                ),
+            ));
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            if p.trim().is_empty() {
+                return Err(bad(file, format!("player {} has no name", i + 1)));
+            }
+            if self.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+                return Err(bad(file, format!("`{p}` is named twice")));
+            }
+        }
+        if self.rounds == 0 {
+            return Err(bad(file, "rounds: at least 1"));
+        }
+        if self.drawn.len() > self.rounds as usize {
+            return Err(bad(
+                file,
+                format!("{} rounds drawn of {}", self.drawn.len(), self.rounds),
+            ));
+        }
+        for (k, r) in self.drawn.iter().enumerate() {
+            if r.number as usize != k + 1 {
+                return Err(bad(
+                    file,
+                    format!("round {} is numbered {}", k + 1, r.number),
+                ));
+            }
+            let mut seated: Vec<&String> = r.tables.iter().flat_map(|t| &t.players).collect();
+            seated.sort();
+            let mut all: Vec<&String> = self.players.iter().collect();
+            all.sort();
+            if seated != all {
+                return Err(bad(
+                    file,
+                    format!("round {} does not seat every player once", r.number),
+                ));
+            }
+        }
+        for s in &self.set {
+            crate::variant::parse_set(s).map_err(|m| bad(file, format!("set: {m}")))?;
+        }
+        Ok(())
+    }
+
+    /// The profile overrides, parsed.
+    pub fn sets(&self) -> Vec<(String, String)> {
+        self.set
+            .iter()
+            .filter_map(|s| crate::variant::parse_set(s).ok())
+            .collect()
+    }
+
+    /// Where a table's sheet lies: relative to the tournament file.
+    pub fn sheet_path(&self, table: &TableSeat) -> PathBuf {
+        let dir = Path::new(&self.file).parent().unwrap_or(Path::new(""));
+        dir.join(&table.file)
+    }
+
+    /// Who sat with whom, and at tables of five, in the rounds drawn.
+    fn history(&self) -> History {
+        let mut h = History::new(self.players.len());
+        for r in &self.drawn {
+            let tables: Vec<Vec<usize>> = r
+                .tables
+                .iter()
+                .map(|t| t.players.iter().filter_map(|p| self.index(p)).collect())
+                .collect();
+            h.add(&tables);
+        }
+        h
+    }
+
+    fn index(&self, player: &str) -> Option<usize> {
+        self.players.iter().position(|p| p == player)
+    }
+
+    /// Pairs that sat together again in the rounds drawn (each meeting beyond the first).
+    pub fn repeated_pairings(&self) -> u32 {
+        self.history().repeats()
+    }
+}
+
+fn stem(file: &str) -> String {
+    Path::new(file)
+        .file_stem()
+        .map_or("tournament".into(), |s| s.to_string_lossy().into_owned())
+}
+
+/// Creates a tournament file (never over an existing file), after checking it.
+pub fn create(file: &str, new: &NewTournament) -> Result<Tournament, TournamentError> {
+    let mut doc = DocumentMut::new();
+    doc.decor_mut().set_prefix(
+        "# A doko tournament. `doko tournament draw` seats the next round and writes one\n\
+         # league sheet per table; `doko tournament show` ranks the players.\n",
+    );
+    doc["name"] = value(new.name);
+    doc["variant"] = value(sheet::stored_variant(file, new.variant));
+    if !new.sets.is_empty() {
+        doc["set"] = value(
+            new.sets
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Array>(),
+        );
+    }
+    doc["players"] = value(new.players.iter().map(String::as_str).collect::<Array>());
+    doc["rounds"] = value(i64::from(new.rounds));
+    if let Some(d) = new.deals {
+        doc["deals"] = value(i64::from(d));
+    }
+    doc["ranking"] = value(new.ranking.key());
+    doc["seed"] = value(new.seed as i64 & i64::MAX);
+    let text = doc.to_string();
+    let mut t: Tournament =
+        toml::from_str(&text).map_err(|e| bad(file, e.message().trim().to_string()))?;
+    t.file = file.to_string();
+    t.check()?;
+    // The rules must load, and a table sheet must be possible under them.
+    crate::variant::Profile::load(&t.variant, &t.sets())
+        .map_err(|e| bad(file, format!("variant: {e}")))?;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(file)
+        .map_err(|e| {
+            bad(
+                file,
+                format!("cannot create the tournament (does it exist already?): {e}"),
+            )
+        })?;
+    std::io::Write::write_all(&mut f, text.as_bytes())
+        .and_then(|()| f.sync_all())
+        .map_err(|e| bad(file, format!("cannot write: {e}")))?;
+    Ok(t)
+}
+
+/// Seats the next round: draws the tables, creates their sheets next to the tournament
+/// file and records the round in it. Nothing is written if any sheet exists already or
+/// cannot be made. The tournament after, and the round drawn.
+pub fn draw_round(
+    file: &str,
+    patience: Duration,
+    waiting: &mut dyn FnMut(&str),
+) -> Result<(Tournament, Round), TournamentError> {
+    let _lock = sheet::lock(file, patience, waiting)?;
+    let t = Tournament::read(file)?;
+    let number = t.drawn.len() as u32 + 1;
+    if number > t.rounds {
+        return Err(bad(file, format!("all {} rounds are drawn", t.rounds)));
+    }
+    let seats = draw::draw(t.players.len(), &t.history(), t.seed, number)
+        .ok_or_else(|| bad(file, "the players cannot be seated"))?;
+    let stem = stem(file);
+    let round = Round {
+        number,
+        tables: seats
+            .iter()
+            .enumerate()
+            .map(|(k, idx)| TableSeat {
+                table: k as u32 + 1,
+                file: format!("{stem}-r{number}-t{}.toml", k + 1),
+                players: idx.iter().map(|&i| t.players[i].clone()).collect(),
+            })
+            .collect(),
+    };
+    let profile = crate::variant::Profile::load(&t.variant, &t.sets())
+        .map_err(|e| bad(file, format!("variant: {e}")))?;
+    let deals = t.deals.map_or(profile.league.deals as usize, usize::from);
+    let sets = t.sets();
+    // Every sheet's text first: nothing is written unless all can be.
+    let mut made: Vec<(PathBuf, String)> = Vec::new();
+    for table in &round.tables {
+        let path = t.sheet_path(table);
+        if path.exists() {
+            return Err(bad(
+                file,
+                format!("{} exists already; nothing was written", path.display()),
+            ));
+        }
+        let name = format!("{} round {number} table {}", t.name, table.table);
+        let dealer = table.players.last().cloned().unwrap_or_default();
+        let new = sheet::NewSheet {
+            name: &name,
+            variant: &t.variant,
+            sets: &sets,
+            players: &table.players,
+            deals,
+            dealer: &dealer,
+        };
+        let text = sheet::new_text(&new);
+        let shown = path.display().to_string();
+        league::evaluate(&shown, &text, None).map_err(sheet::FileError::Invalid)?;
+        made.push((path, text));
+    }
+    let mut written: Vec<&PathBuf> = Vec::new();
+    for (path, text) in &made {
+        let done = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
+        if let Err(e) = done {
+            for p in written {
+                let _ = std::fs::remove_file(p);
+            }
+            return Err(bad(file, format!("cannot write {}: {e}", path.display())));
+        }
+        written.push(path);
+    }
+    let old = sheet::read(file)?;
+    let mut doc: DocumentMut = old
+        .parse()
+        .map_err(|e: toml_edit::TomlError| bad(file, e.message().trim().to_string()))?;
+    let mut entry = Table::new();
+    entry["number"] = value(i64::from(number));
+    let mut tables = ArrayOfTables::new();
+    for table in &round.tables {
+        let mut tt = Table::new();
+        tt["table"] = value(i64::from(table.table));
+        tt["file"] = value(table.file.as_str());
+        tt["players"] = value(table.players.iter().map(String::as_str).collect::<Array>());
+        tables.push(tt);
+    }
+    entry["table"] = Item::ArrayOfTables(tables);
+    entry.decor_mut().set_prefix("\n");
+    match doc.get_mut("round").and_then(Item::as_array_of_tables_mut) {
+        Some(rounds) => rounds.push(entry),
+        None => {
+            let mut rounds = ArrayOfTables::new();
+            rounds.push(entry);
+            doc["round"] = Item::ArrayOfTables(rounds);
+        }
+    }
+    if let Err(e) = sheet::write_atomically(file, &doc.to_string()) {
+        for (p, _) in &made {
+            let _ = std::fs::remove_file(p);
+        }
+        return Err(e.into());
+    }
+    let after = Tournament::read(file)?;
+    Ok((after, round))
+}
+
+/// One table of one round, as its sheet stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TableResult {
+    pub round: u32,
+    pub table: u32,
+    pub file: String,
+    pub players: Vec<String>,
+    /// Deals played and deals of the sheet.
+    pub played: usize,
+    pub deals: usize,
+    pub complete: bool,
+    /// Each player's points, in the order of `players`.
+    pub points: Vec<i64>,
+    /// Each player's placement points at the table.
+    pub placement: Vec<i64>,
+    /// Why the sheet could not be read (its points then count 0).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<String>,
+}
+
+/// A player's line of the tournament standings.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerLine {
+    pub player: String,
+    pub rank: usize,
+    pub total: i64,
+    /// Points per round played.
+    pub average: f64,
+    pub placement: i64,
+    /// Points of each round drawn (none where she did not sit, which cannot happen in a
+    /// round drawn by doko).
+    pub round_points: Vec<Option<i64>>,
+    pub rounds_played: u32,
+    /// Solos she played and won: the last tie-break.
+    pub solos_won: u32,
+    /// Some table of hers is not finished (or its sheet cannot be read).
+    pub unfinished: bool,
+}
+
+/// `tournament show`: every player ranked, every table's state.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standings {
+    pub name: String,
+    pub ranking: Ranking,
+    /// Rounds of the tournament, and rounds drawn so far.
+    pub rounds: u32,
+    pub drawn: u32,
+    /// Meetings of a pair beyond its first, over the rounds drawn.
+    pub repeated_pairings: u32,
+    pub players: Vec<PlayerLine>,
+    pub tables: Vec<TableResult>,
+}
+
+/// Placement points of a table from its totals: place i (from 0) of k players is worth
+/// k − 1 − 2i (four: +3 +1 −1 −3; five: +4 +2 0 −2 −4); players with equal totals share
+/// the average of their places (always whole: the values step by two).
+pub fn placement_points(totals: &[i64]) -> Vec<i64> {
+    let k = totals.len() as i64;
+    let mut order: Vec<usize> = (0..totals.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(totals[i]));
+    let mut out = vec![0; totals.len()];
+    let mut at = 0;
+    while at < order.len() {
+        let mut end = at + 1;
+        while end < order.len() && totals[order[end]] == totals[order[at]] {
+            end += 1;
+        }
+        let sum: i64 = (at..end).map(|i| k - 1 - 2 * i as i64).sum();
+        for &i in &order[at..end] {
+            out[i] = sum / (end - at) as i64;
+        }
+        at = end;
+    }
+    out
+}
+
+/// The table's sheet read: its state and each player's solos won.
+fn table_result(t: &Tournament, round: u32, seat: &TableSeat) -> (TableResult, Vec<u32>) {
+    let path = t.sheet_path(seat);
+    let shown = path.display().to_string();
+    let n = seat.players.len();
+    let mut result = TableResult {
+        round,
+        table: seat.table,
+        file: seat.file.clone(),
+        players: seat.players.clone(),
+        played: 0,
+        deals: 0,
+        complete: false,
+        points: vec![0; n],
+        placement: vec![0; n],
+        errors: Vec::new(),
+    };
+    let read = sheet::read(&shown)
+        .and_then(|text| league::evaluate(&shown, &text, None).map_err(sheet::FileError::Invalid));
+    let lg = match read {
+        Ok(lg) => lg,
+        Err(sheet::FileError::Invalid(errors)) => {
+            result.errors = errors.iter().map(ToString::to_string).collect();
+            return (result, vec![0; n]);
+        }
+        Err(e) => {
+            result.errors = vec![e.to_string()];
+            return (result, vec![0; n]);
+        }
+    };
+    if lg.players != seat.players {
+        result.errors = vec![format!(
+            "{shown}: the sheet's players are {}, the draw seated {}",
+            lg.players.join(", "),
+            seat.players.join(", ")
+        )];
+        return (result, vec![0; n]);
+    }
+    let mut solos_won = vec![0u32; n];
+    for row in &lg.rows {
+        let f = &row.result.facts;
+        for (i, won) in solos_won.iter_mut().enumerate() {
+            let party = f.roles[i].party();
+            let alone = party.is_some_and(|p: Party| f.size(p) == 1 && f.size(p.other()) > 1);
+            if alone && party == row.result.winner {
+                *won += 1;
+            }
+        }
+    }
+    result.played = lg.rows.len();
+    result.deals = lg.deals;
+    result.complete = lg.is_complete();
+    result.points.clone_from(&lg.session.totals);
+    result.placement = placement_points(&lg.session.totals);
+    (result, solos_won)
+}
+
+/// The standings over the rounds drawn, from the table sheets as they are now.
+pub fn standings(t: &Tournament) -> Standings {
+    let n = t.players.len();
+    let rounds = t.drawn.len();
+    let mut lines: Vec<PlayerLine> = t
+        .players
+        .iter()
+        .map(|p| PlayerLine {
+            player: p.clone(),
+            rank: 0,
+            total: 0,
+            average: 0.0,
+            placement: 0,
+            round_points: vec![None; rounds],
+            rounds_played: 0,
+            solos_won: 0,
+            unfinished: false,
+        })
+        .collect();
+    let mut tables = Vec::new();
+    for (r, round) in t.drawn.iter().enumerate() {
+        for seat in &round.tables {
+            let (result, solos) = table_result(t, round.number, seat);
+            for (k, name) in seat.players.iter().enumerate() {
+                let Some(i) = t.index(name) else { continue };
+                let line = &mut lines[i];
+                line.round_points[r] = Some(result.points[k]);
+                line.total += result.points[k];
+                line.placement += result.placement[k];
+                line.rounds_played += 1;
+                line.solos_won += solos[k];
+                line.unfinished |= !result.complete;
+            }
+            tables.push(result);
+        }
+    }
+    for l in &mut lines {
+        if l.rounds_played > 0 {
+            l.average = l.total as f64 / f64::from(l.rounds_played);
+        }
+    }
+    rank(&mut lines, t.ranking);
+    debug_assert_eq!(lines.len(), n);
+    Standings {
+        name: t.name.clone(),
+        ranking: t.ranking,
+        rounds: t.rounds,
+        drawn: rounds as u32,
+        repeated_pairings: t.repeated_pairings(),
+        players: lines,
+        tables,
+    }
+}
+
+/// Orders two lines by one ranking key, better first.
+fn by(key: Ranking, a: &PlayerLine, b: &PlayerLine) -> std::cmp::Ordering {
+    match key {
+        Ranking::Sum => b.total.cmp(&a.total),
+        // Exactly: total/rounds compared as fractions.
+        Ranking::Average => {
+            let x = i128::from(a.total) * i128::from(b.rounds_played.max(1));
+            let y = i128::from(b.total) * i128::from(a.rounds_played.max(1));
+            y.cmp(&x)
+        }
+        Ranking::Placement => b.placement.cmp(&a.placement),
+    }
+}
+
+/// Ranks the lines: the chosen ranking first, then the others (sum, average, placement),
+/// then solos won; lines equal on all of them share a rank. Sorted best first, then by
+/// name.
+pub fn rank(lines: &mut [PlayerLine], ranking: Ranking) {
+    let keys: Vec<Ranking> = std::iter::once(ranking)
+        .chain(Ranking::ALL.into_iter().filter(|&k| k != ranking))
+        .collect();
+    let cmp = |a: &PlayerLine, b: &PlayerLine| {
+        keys.iter()
+            .map(|&k| by(k, a, b))
+            .find(|o| o.is_ne())
+            .unwrap_or_else(|| b.solos_won.cmp(&a.solos_won))
+    };
+    lines.sort_by(|a, b| cmp(a, b).then_with(|| a.player.cmp(&b.player)));
+    for i in 0..lines.len() {
+        lines[i].rank = if i > 0 && cmp(&lines[i - 1], &lines[i]).is_eq() {
+            lines[i - 1].rank
+        } else {
+            i + 1
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placement_points_share_places() {
+        assert_eq!(placement_points(&[10, 30, -20, -20]), [1, 3, -2, -2]);
+        assert_eq!(placement_points(&[5, 5, 5, 5]), [0, 0, 0, 0]);
+        assert_eq!(placement_points(&[9, 9, 0, -1]), [2, 2, -1, -3]);
+        assert_eq!(placement_points(&[1, 2, 3, 4, 5]), [-4, -2, 0, 2, 4]);
+        assert_eq!(placement_points(&[7, 7, 7, 0, 0]), [2, 2, 2, -3, -3]);
+        for t in [[3i64, -1, 4, 1], [0, 0, 0, 2], [1, 1, 2, 2]] {
+            assert_eq!(placement_points(&t).iter().sum::<i64>(), 0);
+        }
+    }
+
+    fn line(player: &str, round_points: &[i64], placement: i64, solos_won: u32) -> PlayerLine {
+        PlayerLine {
+            player: player.into(),
+            rank: 0,
+            total: round_points.iter().sum(),
+            average: 0.0,
+            placement,
+            round_points: round_points.iter().map(|&p| Some(p)).collect(),
+            rounds_played: round_points.len() as u32,
+            solos_won,
+            unfinished: false,
+        }
+    }
+
+    fn ranked(lines: &[PlayerLine], ranking: Ranking) -> Vec<(String, usize)> {
+        let mut lines = lines.to_vec();
+        rank(&mut lines, ranking);
+        lines.into_iter().map(|l| (l.player, l.rank)).collect()
+    }
+
+    fn pairs(v: &[(&str, usize)]) -> Vec<(String, usize)> {
+        v.iter().map(|(p, r)| (p.to_string(), *r)).collect()
+    }
+
+    #[test]
+    fn each_ranking_ranks_by_its_key_then_the_others_then_solos() {
+        // Anna: most points in two rounds; Ben: best average in one round; Cara: most
+        // placement points; Dirk ties Eva on everything but solos won.
+        let lines = [
+            line("Anna", &[20, 16], 2, 0),
+            line("Ben", &[24], 3, 0),
+            line("Cara", &[10, 10], 6, 0),
+            line("Dirk", &[-5, -5], -4, 1),
+            line("Eva", &[-5, -5], -4, 0),
+            line("Finn", &[-5, -5], -4, 0),
+        ];
+        assert_eq!(
+            ranked(&lines, Ranking::Sum),
+            pairs(&[
+                ("Anna", 1),
+                ("Ben", 2),
+                ("Cara", 3),
+                ("Dirk", 4),
+                ("Eva", 5),
+                ("Finn", 5)
+            ])
+        );
+        assert_eq!(
+            ranked(&lines, Ranking::Average),
+            pairs(&[
+                ("Ben", 1),
+                ("Anna", 2),
+                ("Cara", 3),
+                ("Dirk", 4),
+                ("Eva", 5),
+                ("Finn", 5)
+            ])
+        );
+        assert_eq!(
+            ranked(&lines, Ranking::Placement),
+            pairs(&[
+                ("Cara", 1),
+                ("Ben", 2),
+                ("Anna", 3),
+                ("Dirk", 4),
+                ("Eva", 5),
+                ("Finn", 5)
+            ])
+        );
+        // A tie on the first key goes to the next: equal totals, better average.
+        let tied = [line("Anna", &[10, 10], 0, 0), line("Ben", &[20], 0, 0)];
+        assert_eq!(
+            ranked(&tied, Ranking::Sum),
+            pairs(&[("Ben", 1), ("Anna", 2)])
+        );
+    }
+}
