@@ -92,6 +92,15 @@ pub struct Round {
     pub tables: Vec<TableSeat>,
 }
 
+/// `tournament draw --format json`: the round seated.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Drawn<'a> {
+    pub round: u32,
+    pub tables: &'a [TableSeat],
+    /// Meetings of a pair beyond its first, over the rounds drawn.
+    pub repeated_pairings: u32,
+}
+
 /// A tournament file, read.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -437,7 +446,7 @@ pub struct PlayerLine {
     pub player: String,
     pub rank: usize,
     pub total: i64,
-    /// Points per round played.
+    /// Points per round played (a round counts once her table has played a deal).
     pub average: f64,
     pub placement: i64,
     /// Points of each round drawn (none where she did not sit, which cannot happen in a
@@ -573,7 +582,8 @@ pub fn standings(t: &Tournament) -> Standings {
                 line.round_points[r] = Some(result.points[k]);
                 line.total += result.points[k];
                 line.placement += result.placement[k];
-                line.rounds_played += 1;
+                // A round counts once its table has played a deal.
+                line.rounds_played += u32::from(result.played > 0);
                 line.solos_won += solos[k];
                 line.unfinished |= !result.complete;
             }

@@ -31,6 +31,9 @@ pub enum Command {
     /// Keep a league sheet: a series of deals with standings, Bock and solo duty.
     #[command(subcommand, after_help = LEAGUE_EXAMPLES)]
     League(LeagueCommand),
+    /// Run a tournament of several tables: draw the rounds, rank the players.
+    #[command(subcommand, after_help = TOURNAMENT_EXAMPLES)]
+    Tournament(TournamentCommand),
     /// Serve a page for phones to keep league sheets at the table (add, undo, edit deals).
     #[command(after_help = SERVE_EXAMPLES)]
     Serve(ServeArgs),
@@ -44,6 +47,87 @@ pub enum Command {
     /// Print the man page (roff).
     #[command(after_help = "Example:\n  doko man > ~/.local/share/man/man1/doko.1")]
     Man,
+}
+
+const TOURNAMENT_EXAMPLES: &str = "Examples:
+  doko tournament new cup.toml --players-file players.txt --rounds 3 --seed 7
+  doko tournament draw cup.toml                  # seats round 1, writes cup-r1-t1.toml ...
+  doko league add cup-r1-t1.toml -r a,c -p 134   # each table keeps its sheet
+  doko tournament show cup.toml --format html > standings.html";
+
+/// `doko tournament`
+#[derive(Debug, Subcommand)]
+pub enum TournamentCommand {
+    /// Start a tournament file (never over an existing file).
+    New {
+        /// The tournament file to create; table sheets are written next to it.
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// The players (12 to 60 make a club tournament; any count of 4 or more but 6, 7
+        /// and 11 can be seated).
+        #[arg(long, value_delimiter = ',', num_args = 1.., required_unless_present = "players_file", conflicts_with = "players_file")]
+        players: Vec<String>,
+        /// A file with one player per line (blank lines and lines starting with # are
+        /// skipped).
+        #[arg(long, value_name = "FILE")]
+        players_file: Option<String>,
+        /// Rounds to play.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=50))]
+        rounds: u32,
+        /// Deals per table and round [default: the profile's].
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        deals: Option<u16>,
+        /// The rules of every table: a built-in profile or a path to one.
+        #[arg(long, value_name = "NAME|PATH", default_value = "ddv")]
+        variant: String,
+        /// What ranks first: total points, points per round, or placement points.
+        #[arg(long, value_enum, default_value_t = RankingArg::Sum)]
+        ranking: RankingArg,
+        /// The seed of the draw: the same seed draws the same tables.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The tournament's name [default: the file name].
+        #[arg(long)]
+        name: Option<String>,
+        /// Override one profile key for every table, e.g. `--set league.compulsory_solos=0`
+        /// (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
+        sets: Vec<(String, String)>,
+    },
+    /// Seat the next round: print the seating plan and write one league sheet per table.
+    Draw {
+        /// The tournament file.
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// Output format; `html` is a page to print.
+        #[arg(long, value_enum, default_value_t = PlanFormat::Table)]
+        format: PlanFormat,
+    },
+    /// Standings over the rounds so far, from the tables' sheets as they are now.
+    Show {
+        /// The tournament file.
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// Output format; `html` is a page to print or project.
+        #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
+        format: ShowFormat,
+    },
+}
+
+/// `tournament new --ranking`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RankingArg {
+    Sum,
+    Average,
+    Placement,
+}
+
+/// `tournament draw --format`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PlanFormat {
+    Table,
+    Json,
+    Html,
 }
 
 const SERVE_EXAMPLES: &str = "Examples:

@@ -4,4 +4,5 @@ pub mod compare;
 pub mod generate;
 pub mod league;
 pub mod score;
+pub mod tournament;
 pub mod variants;

@@ -1,0 +1,259 @@
+//! Tournaments through the command line: the draw seats everyone once a round, at tables
+//! of five only where the count needs them, with the fewest repeated pairings (none where
+//! that is possible) and the same tables for the same seed; the standings are the sums of
+//! the table sheets, ranked by each ranking and its tie-breaks.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn doko(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_doko"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("doko runs");
+    assert!(
+        out.status.success(),
+        "doko {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn json(dir: &Path, args: &[&str]) -> Value {
+    serde_json::from_str(&doko(dir, args)).expect("JSON")
+}
+
+fn names(n: usize) -> Vec<String> {
+    (1..=n).map(|i| format!("P{i:02}")).collect()
+}
+
+/// A tournament of `n` players drawn for `rounds` rounds: each round's JSON.
+fn drawn(dir: &Path, n: usize, rounds: u32, seed: u64) -> Vec<Value> {
+    let players = names(n).join(",");
+    doko(
+        dir,
+        &[
+            "tournament",
+            "new",
+            "cup.toml",
+            "--players",
+            &players,
+            "--rounds",
+            &rounds.to_string(),
+            "--deals",
+            "4",
+            "--seed",
+            &seed.to_string(),
+            "--set",
+            "league.compulsory_solos=0",
+        ],
+    );
+    (0..rounds)
+        .map(|_| json(dir, &["tournament", "draw", "cup.toml", "--format", "json"]))
+        .collect()
+}
+
+/// Checks every round seats everyone once; returns how often each pair met.
+fn meetings(rounds: &[Value], n: usize) -> BTreeMap<(String, String), u32> {
+    let mut met = BTreeMap::new();
+    for (r, round) in rounds.iter().enumerate() {
+        assert_eq!(round["round"], r as u64 + 1);
+        let mut seated: Vec<String> = Vec::new();
+        for table in round["tables"].as_array().expect("tables") {
+            let players: Vec<String> = table["players"]
+                .as_array()
+                .expect("players")
+                .iter()
+                .map(|p| p.as_str().expect("name").to_string())
+                .collect();
+            for (i, a) in players.iter().enumerate() {
+                for b in &players[i + 1..] {
+                    *met.entry((a.clone(), b.clone())).or_insert(0) += 1;
+                }
+            }
+            seated.extend(players);
+        }
+        seated.sort();
+        assert_eq!(seated, names(n), "round {}: everyone once", r + 1);
+    }
+    met
+}
+
+fn sizes(round: &Value) -> Vec<usize> {
+    round["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .map(|t| t["players"].as_array().expect("players").len())
+        .collect()
+}
+
+#[test]
+fn twelve_players_three_rounds_at_tables_of_four() {
+    let dir = tempfile::tempdir().unwrap();
+    let rounds = drawn(dir.path(), 12, 3, 7);
+    let met = meetings(&rounds, 12);
+    for round in &rounds {
+        assert_eq!(sizes(round), [4, 4, 4]);
+    }
+    // A repeat-free second round is impossible for twelve at tables of four (four players
+    // from three old tables: two sat together); the least is 3 in round 2 and 6 in round
+    // 3 (src/club/draw.rs), and no pair meets a third time.
+    let repeats: u32 = met.values().map(|m| m - 1).sum();
+    assert_eq!(repeats, 9);
+    assert_eq!(rounds[2]["repeated_pairings"], 9);
+    assert!(met.values().all(|&m| m <= 2));
+    // The same seed draws the same tables.
+    let again = tempfile::tempdir().unwrap();
+    assert_eq!(drawn(again.path(), 12, 3, 7), rounds);
+    let other = tempfile::tempdir().unwrap();
+    assert_ne!(drawn(other.path(), 12, 3, 8)[0], rounds[0]);
+}
+
+#[test]
+fn tables_of_five_only_where_needed_and_the_repeats_that_could_not_be_avoided() {
+    for (n, fives, least) in [(13, 1, 12), (16, 0, 0), (30, 2, 0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let rounds = drawn(dir.path(), n, 3, 7);
+        let met = meetings(&rounds, n);
+        for round in &rounds {
+            let s = sizes(round);
+            assert_eq!(s.iter().filter(|&&x| x == 5).count(), fives, "{n}: {s:?}");
+            assert!(s.iter().all(|&x| x == 4 || x == 5));
+        }
+        let repeats: u32 = met.values().map(|m| m - 1).sum();
+        assert_eq!(repeats, least, "{n} players: repeated pairings");
+        assert_eq!(rounds[2]["repeated_pairings"], u64::from(least));
+        eprintln!("{n} players, 3 rounds: {repeats} repeated pairings");
+    }
+}
+
+/// Fills every table sheet with four deals (the first seat's party wins more as the round
+/// goes on) and checks the standings against the sheets, under each ranking.
+#[test]
+fn standings_are_the_sums_of_the_table_sheets_under_every_ranking() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let rounds = drawn(d, 12, 3, 11);
+    let sums = fill(d, &rounds);
+    let cup = std::fs::read_to_string(d.join("cup.toml")).unwrap();
+    for ranking in ["sum", "average", "placement"] {
+        std::fs::write(
+            d.join("cup.toml"),
+            cup.replace("ranking = \"sum\"", &format!("ranking = \"{ranking}\"")),
+        )
+        .unwrap();
+        let s = json(d, &["tournament", "show", "cup.toml", "--format", "json"]);
+        assert_eq!(s["ranking"], ranking);
+        check_ranks(&s, ranking, &sums);
+    }
+}
+
+/// Four deals at every table; each player's total over her sheets.
+fn fill(d: &Path, rounds: &[Value]) -> BTreeMap<String, i64> {
+    for (r, round) in rounds.iter().enumerate() {
+        for (k, table) in round["tables"].as_array().unwrap().iter().enumerate() {
+            let file = table["file"].as_str().unwrap();
+            let p: Vec<&str> = table["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            for deal in 0..4 {
+                let re = format!("{},{}", p[deal % 4], p[(deal + 1 + r) % 4]);
+                let eyes = (100 + 23 * (deal + k + r) % 140).to_string();
+                doko(d, &["league", "add", file, "-r", &re, "-p", &eyes]);
+            }
+        }
+    }
+    // Each player's total is the sum of her table sheets.
+    let mut sums: BTreeMap<String, i64> = BTreeMap::new();
+    for round in rounds {
+        for table in round["tables"].as_array().unwrap() {
+            let sheet = json(
+                d,
+                &[
+                    "league",
+                    "show",
+                    table["file"].as_str().unwrap(),
+                    "--format",
+                    "json",
+                ],
+            );
+            for (player, total) in sheet["totals"].as_object().unwrap() {
+                *sums.entry(player.clone()).or_insert(0) += total.as_i64().unwrap();
+            }
+        }
+    }
+    sums
+}
+
+/// Totals are the sheets' sums; ranks follow the ranking's key, then the others, then
+/// solos won.
+fn check_ranks(s: &Value, ranking: &str, sums: &BTreeMap<String, i64>) {
+    {
+        let players = s["players"].as_array().unwrap();
+        assert_eq!(players.len(), 12);
+        for p in players {
+            let name = p["player"].as_str().unwrap();
+            assert_eq!(p["total"].as_i64(), sums.get(name).copied(), "{name}");
+            let rounds: i64 = p["round_points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_i64().unwrap())
+                .sum();
+            assert_eq!(p["total"].as_i64(), Some(rounds));
+            assert_eq!(p["unfinished"], false);
+        }
+        // Ranks follow the ranking's key, then the others, then solos won.
+        let key = |p: &Value, k: &str| -> f64 {
+            match k {
+                "sum" => p["total"].as_f64().unwrap(),
+                "average" => p["average"].as_f64().unwrap(),
+                _ => p["placement"].as_f64().unwrap(),
+            }
+        };
+        let mut order = vec![ranking];
+        order.extend(
+            ["sum", "average", "placement"]
+                .iter()
+                .filter(|k| **k != ranking),
+        );
+        let cmp = |a: &Value, b: &Value| {
+            order
+                .iter()
+                .map(|k| key(b, k).partial_cmp(&key(a, k)).unwrap())
+                .find(|o| o.is_ne())
+                .unwrap_or_else(|| b["solos_won"].as_u64().cmp(&a["solos_won"].as_u64()))
+        };
+        for w in players.windows(2) {
+            let o = cmp(&w[0], &w[1]);
+            assert!(
+                o.is_le(),
+                "{ranking}: {} before {}",
+                w[0]["player"],
+                w[1]["player"]
+            );
+            let (r0, r1) = (
+                w[0]["rank"].as_u64().unwrap(),
+                w[1]["rank"].as_u64().unwrap(),
+            );
+            assert_eq!(r0 == r1, o.is_eq(), "{ranking}: ranks {r0} {r1}");
+        }
+        assert_eq!(players[0]["rank"], 1);
+        // Placement points: every table's sum to zero.
+        assert_eq!(
+            players
+                .iter()
+                .map(|p| p["placement"].as_i64().unwrap())
+                .sum::<i64>(),
+            0
+        );
+    }
+}
