@@ -209,6 +209,26 @@ impl Browser {
     }
 }
 
+impl Browser {
+    /// The page as the browser prints it on A4, as PDF bytes.
+    fn print_a4(&self) -> Vec<u8> {
+        let data = self.call(
+            "POST",
+            "/print",
+            Some(json!({ "page": { "width": 21.0, "height": 29.7 }, "background": true })),
+        );
+        base64(data.as_str().expect("base64 PDF"))
+    }
+}
+
+/// The pages of a PDF (its `/Type /Page` objects).
+fn pdf_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/Type /Page")
+        .filter(|(i, m)| !text[i + m.len()..].starts_with('s'))
+        .count()
+}
+
 impl Drop for Browser {
     fn drop(&mut self) {
         let _ = self.raw("DELETE", "", None);
@@ -551,6 +571,82 @@ fn the_page_keeps_an_evening_at_phone_and_laptop_width() {
     };
     for (phone, size) in [(true, "390x844"), (false, "1280x800")] {
         evening(&driver, &chromium, phone, size);
+    }
+}
+
+/// The tournament's seating plan and standings print on one A4 page each (12 players).
+#[test]
+fn tournament_pages_print_on_a4() {
+    let required = std::env::var("DOKO_BROWSER_TESTS").is_ok_and(|v| v == "required");
+    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
+    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+    let (Some(driver), Some(chromium)) = (driver, chromium) else {
+        assert!(
+            !required,
+            "DOKO_BROWSER_TESTS=required, but chromium or chromedriver is missing"
+        );
+        eprintln!("skipped: no chromium and chromedriver");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a folder");
+    let d = dir.path();
+    let players: Vec<String> = (1..=12).map(|i| format!("Player {i:02}")).collect();
+    let run = |args: &[&str]| {
+        let out = doko()
+            .current_dir(d)
+            .args(args)
+            .output()
+            .expect("doko runs");
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    run(&[
+        "tournament",
+        "new",
+        "cup.toml",
+        "--players",
+        &players.join(","),
+        "--rounds",
+        "3",
+        "--deals",
+        "4",
+        "--set",
+        "league.compulsory_solos=0",
+        "--name",
+        "Club cup",
+    ]);
+    let plan = run(&["tournament", "draw", "cup.toml", "--format", "html"]);
+    std::fs::write(d.join("plan.html"), plan).expect("written");
+    let sheet: Value = serde_json::from_slice(&run(&[
+        "league",
+        "show",
+        "cup-r1-t1.toml",
+        "--format",
+        "json",
+    ]))
+    .expect("JSON");
+    let first = sheet["players"][0].as_str().expect("a player").to_string();
+    run(&["league", "add", "cup-r1-t1.toml", "-r", &first, "-p", "150"]);
+    let standings = run(&["tournament", "show", "cup.toml", "--format", "html"]);
+    std::fs::write(d.join("standings.html"), standings).expect("written");
+    let b = Browser::start(&driver, &chromium, &d.join("profile"), false);
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
+    for page in ["plan", "standings"] {
+        b.go(&format!(
+            "file://{}",
+            d.join(format!("{page}.html")).display()
+        ));
+        b.wait(page, "return document.querySelector('table') !== null");
+        let pdf = b.print_a4();
+        assert!(pdf.starts_with(b"%PDF"), "{page}: not a PDF");
+        assert_eq!(pdf_pages(&pdf), 1, "{page}: one A4 page");
+        std::fs::create_dir_all(&shots).expect("folder");
+        std::fs::write(shots.join(format!("tournament-{page}-a4.pdf")), &pdf).expect("written");
+        b.screenshot(&shots.join(format!("tournament-{page}.png")));
     }
 }
 
