@@ -574,7 +574,8 @@ fn the_page_keeps_an_evening_at_phone_and_laptop_width() {
     }
 }
 
-/// The tournament's seating plan and standings print on one A4 page each (12 players).
+/// The club's pages: the season's page (`stats --format html`) shows every player's curve;
+/// the tournament's seating plan and standings print on one A4 page each (12 players).
 #[test]
 fn tournament_pages_print_on_a4() {
     let required = std::env::var("DOKO_BROWSER_TESTS").is_ok_and(|v| v == "required");
@@ -633,8 +634,31 @@ fn tournament_pages_print_on_a4() {
     run(&["league", "add", "cup-r1-t1.toml", "-r", &first, "-p", "150"]);
     let standings = run(&["tournament", "show", "cup.toml", "--format", "html"]);
     std::fs::write(d.join("standings.html"), standings).expect("written");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let evenings: Vec<String> = ["evening.csv", "five-players.csv", "records.toml"]
+        .iter()
+        .map(|f| root.join("examples").join(f).display().to_string())
+        .collect();
+    let mut args = vec!["stats"];
+    args.extend(evenings.iter().map(String::as_str));
+    args.extend(["--format", "html"]);
+    std::fs::write(d.join("season.html"), run(&args)).expect("written");
     let b = Browser::start(&driver, &chromium, &d.join("profile"), false);
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
+    // The season's page: a line per player over the three evenings, the table.
+    b.go(&format!("file://{}", d.join("season.html").display()));
+    b.wait(
+        "the season",
+        "return document.getElementById('players') !== null",
+    );
+    let drawn = b.js("return [document.querySelectorAll('#players tr[data-player]').length, document.querySelectorAll('svg polyline').length, document.querySelector('svg polyline').getAttribute('points').split(' ').length]");
+    assert_eq!(
+        drawn,
+        json!([5, 5, 4]),
+        "players, lines, points per line (start + 3 evenings)"
+    );
+    std::fs::create_dir_all(&shots).expect("folder");
+    b.screenshot(&shots.join("stats-season.png"));
     for page in ["plan", "standings"] {
         b.go(&format!(
             "file://{}",

@@ -2,4 +2,5 @@
 
 pub mod draw;
 pub mod settle;
+pub mod stats;
 pub mod tournament;

@@ -31,6 +31,10 @@ pub enum Command {
     /// Keep a league sheet: a series of deals with standings, Bock and solo duty.
     #[command(subcommand, after_help = LEAGUE_EXAMPLES)]
     League(LeagueCommand),
+    /// A season: every player's record over several evenings (league sheets, paper
+    /// sheets, record files).
+    #[command(after_help = STATS_EXAMPLES)]
+    Stats(StatsArgs),
     /// Run a tournament of several tables: draw the rounds, rank the players.
     #[command(subcommand, after_help = TOURNAMENT_EXAMPLES)]
     Tournament(TournamentCommand),
@@ -49,8 +53,23 @@ pub enum Command {
     Man,
 }
 
+const STATS_EXAMPLES: &str = "Examples:
+  doko stats jan.toml feb.toml mar.toml                # league sheets of three evenings
+  doko stats evenings/*.toml --format html > season.html";
+
+/// `doko stats`
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// The evenings, in order: league sheets, paper sheets (.csv) or record files.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Output format; `html` is a page with every player's points over the evenings.
+    #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
+    pub format: ShowFormat,
+}
+
 const TOURNAMENT_EXAMPLES: &str = "Examples:
-  doko tournament new cup.toml --players-file players.txt --rounds 3 --seed 7
+  doko tournament new cup.toml --players-file players.list --rounds 3 --seed 7
   doko tournament draw cup.toml                  # seats round 1, writes cup-r1-t1.toml ...
   doko league add cup-r1-t1.toml -r a,c -p 134   # each table keeps its sheet
   doko tournament show cup.toml --format html > standings.html";

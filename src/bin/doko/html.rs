@@ -189,15 +189,27 @@ pub fn history(lg: &League, editable: bool) -> String {
 
 /// An SVG line chart of the running totals, deal 0 (all 0) to the last deal.
 fn chart(lg: &League) -> String {
-    let (w, h) = (760.0_f64, 320.0_f64);
-    let (left, right, top, bottom) = (48.0, 110.0, 16.0, 36.0);
-    let n = lg.rows.len().max(1) as f64;
     let mut series: Vec<Vec<i64>> = vec![vec![0]; lg.players.len()];
     for row in &lg.rows {
         for (i, t) in row.totals.iter().enumerate() {
             series[i].push(*t);
         }
     }
+    line_chart(&lg.players, &series, "deal")
+}
+
+/// An SVG line chart: one line per name, each series starting at step 0; `axis` names the
+/// steps (deal, evening).
+pub fn line_chart(names: &[String], series: &[Vec<i64>], axis: &str) -> String {
+    let steps = series
+        .iter()
+        .map(Vec::len)
+        .max()
+        .unwrap_or(1)
+        .saturating_sub(1);
+    let (w, h) = (760.0_f64, 320.0_f64);
+    let (left, right, top, bottom) = (48.0, 110.0, 16.0, 36.0);
+    let n = steps.max(1) as f64;
     let lo = series.iter().flatten().copied().min().unwrap_or(0).min(0);
     let hi = series.iter().flatten().copied().max().unwrap_or(0).max(0);
     let span = ((hi - lo).max(1)) as f64;
@@ -224,9 +236,9 @@ fn chart(lg: &League) -> String {
         ));
         v += step;
     }
-    // Deal numbers along the bottom (at most about 12 labels).
-    let every = (lg.rows.len() / 12).max(1);
-    for k in (0..=lg.rows.len()).step_by(every) {
+    // Step numbers along the bottom (at most about 12 labels).
+    let every = (steps / 12).max(1);
+    for k in (0..=steps).step_by(every) {
         s.push_str(&format!(
             "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{k}</text>\n",
             x(k),
@@ -234,7 +246,7 @@ fn chart(lg: &League) -> String {
         ));
     }
     s.push_str(&format!(
-        "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">deal</text>\n",
+        "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{axis}</text>\n",
         (left + w - right) / 2.0,
         h - 4.0
     ));
@@ -273,7 +285,7 @@ fn chart(lg: &League) -> String {
         s.push_str(&format!(
             "<text x=\"{:.1}\" y=\"{ly:.1}\" fill=\"{colour}\" class=\"label\">{} {last}</text>\n",
             x(series[i].len() - 1) + 8.0,
-            esc(&lg.players[i])
+            esc(&names[i])
         ));
     }
     s.push_str("</svg>\n");

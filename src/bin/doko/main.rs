@@ -33,6 +33,7 @@ fn main() -> ExitCode {
         cli::Command::Compare(args) => cmd::compare::run(&args),
         cli::Command::League(c) => cmd::league::run(&c),
         cli::Command::Generate(args) => cmd::generate::run(&args),
+        cli::Command::Stats(args) => cmd::stats::run(&args),
         cli::Command::Tournament(c) => cmd::tournament::run(&c),
         cli::Command::Serve(args) => serve::run(&args),
         cli::Command::Completions { shell } => completions(shell),

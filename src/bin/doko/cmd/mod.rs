@@ -4,5 +4,6 @@ pub mod compare;
 pub mod generate;
 pub mod league;
 pub mod score;
+pub mod stats;
 pub mod tournament;
 pub mod variants;

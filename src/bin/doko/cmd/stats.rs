@@ -1,0 +1,213 @@
+//! `doko stats`: a season over several evenings, rendered.
+
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use comfy_table::presets;
+use doko::club::stats::{self, Evening, Season};
+use doko::input::Source;
+use doko::scoring::Session;
+use doko::variant::Profile;
+
+use crate::cli::{ShowFormat, StatsArgs};
+use crate::html::esc;
+
+pub fn run(args: &StatsArgs) -> Result<ExitCode> {
+    let mut evenings = Vec::with_capacity(args.files.len());
+    for file in &args.files {
+        evenings.push(evening(file)?);
+    }
+    let season = stats::season(&evenings);
+    let out = match args.format {
+        ShowFormat::Json => serde_json::to_string_pretty(&season)? + "\n",
+        ShowFormat::Csv => csv(&season)?,
+        ShowFormat::Table => text(&season, false),
+        ShowFormat::Markdown => text(&season, true),
+        ShowFormat::Html => page(&season),
+    };
+    crate::emit(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One evening scored under its own rules (the profile its file names, else ddv); a bad
+/// deal stops the season with its place.
+fn evening(file: &str) -> Result<Evening> {
+    let doc = match Source::open(file, None)? {
+        Source::Document(doc) => doc,
+        Source::Archive(_) => bail!(
+            "{file}: an archive; stats reads evenings (league sheets, paper sheets, record files)"
+        ),
+    };
+    let input = doc.open()?;
+    let profile = Profile::load(input.variant().unwrap_or("ddv"), input.sets())?;
+    let players = input.players().to_vec();
+    let mut session = Session::new(players.clone());
+    let mut deals = Vec::new();
+    for deal in input.deals(&profile) {
+        deals.push(session.score(&deal?, &profile).0);
+    }
+    Ok(Evening {
+        name: file.to_string(),
+        players,
+        deals,
+    })
+}
+
+fn percent(rate: f64) -> String {
+    format!("{:.0}%", rate * 100.0)
+}
+
+fn header() -> Vec<&'static str> {
+    vec![
+        "Player",
+        "Sheets",
+        "Deals",
+        "Points",
+        "Per deal",
+        "Won",
+        "Solos",
+        "Solos won",
+        "Re won",
+        "Kontra won",
+        "Bock",
+        "Best",
+        "Worst",
+    ]
+}
+
+fn row(p: &stats::PlayerStats) -> Vec<String> {
+    let evening = |e: &Option<stats::EveningPoints>| {
+        e.as_ref()
+            .map_or(String::new(), |e| format!("{} ({})", e.points, e.evening))
+    };
+    vec![
+        p.player.clone(),
+        p.sheets.to_string(),
+        p.deals.to_string(),
+        p.points.to_string(),
+        format!("{:.2}", p.points_per_deal),
+        p.won.to_string(),
+        p.solos.to_string(),
+        p.solos_won.to_string(),
+        percent(p.re_win_rate),
+        percent(p.kontra_win_rate),
+        p.bock_points.to_string(),
+        evening(&p.best),
+        evening(&p.worst),
+    ]
+}
+
+fn text(s: &Season, markdown: bool) -> String {
+    let mut out = format!(
+        "{} evening{}: {}\n\n",
+        s.evenings.len(),
+        if s.evenings.len() == 1 { "" } else { "s" },
+        s.evenings.join(", ")
+    );
+    let mut t = crate::output::table();
+    t.load_style(if markdown {
+        presets::ASCII_MARKDOWN
+    } else {
+        presets::UTF8_FULL_CONDENSED
+    });
+    t.set_header(header());
+    for p in &s.players {
+        t.add_row(row(p));
+    }
+    out.push_str(&t.to_string());
+    out.push('\n');
+    out
+}
+
+fn csv(s: &Season) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "player",
+        "sheets",
+        "deals",
+        "points",
+        "points_per_deal",
+        "won",
+        "solos",
+        "solos_won",
+        "re_deals",
+        "re_won",
+        "kontra_deals",
+        "kontra_won",
+        "bock_points",
+        "best",
+        "worst",
+    ])?;
+    for p in &s.players {
+        let ev = |e: &Option<stats::EveningPoints>| {
+            e.as_ref().map_or(String::new(), |e| e.points.to_string())
+        };
+        w.write_record([
+            p.player.clone(),
+            p.sheets.to_string(),
+            p.deals.to_string(),
+            p.points.to_string(),
+            format!("{:.4}", p.points_per_deal),
+            p.won.to_string(),
+            p.solos.to_string(),
+            p.solos_won.to_string(),
+            p.re_deals.to_string(),
+            p.re_won.to_string(),
+            p.kontra_deals.to_string(),
+            p.kontra_won.to_string(),
+            p.bock_points.to_string(),
+            ev(&p.best),
+            ev(&p.worst),
+        ])?;
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
+}
+
+/// The season's page: the table and every player's points over the evenings.
+fn page(s: &Season) -> String {
+    let mut h = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>season - doko</title>\n<style>\n{CSS}\n</style>\n</head>\n<body>\n<h1>Season</h1>\n<p class=\"sub\">{} evenings: {}</p>\n",
+        s.evenings.len(),
+        esc(&s.evenings.join(", "))
+    );
+    h.push_str("<h2>Points over the evenings</h2>\n");
+    let (names, series): (Vec<String>, Vec<Vec<i64>>) = s
+        .cumulative
+        .0
+        .iter()
+        .map(|(n, c)| {
+            (
+                n.clone(),
+                std::iter::once(0).chain(c.iter().copied()).collect(),
+            )
+        })
+        .unzip();
+    h.push_str(&crate::html::line_chart(&names, &series, "evening"));
+    h.push_str("<h2>Players</h2>\n<div class=\"scroll\"><table id=\"players\">\n<tr>");
+    for c in header() {
+        h.push_str(&format!("<th>{}</th>", esc(c)));
+    }
+    h.push_str("</tr>\n");
+    for p in &s.players {
+        h.push_str(&format!(
+            "<tr data-player=\"{}\" data-points=\"{}\" data-deals=\"{}\">",
+            esc(&p.player),
+            p.points,
+            p.deals
+        ));
+        for (i, c) in row(p).iter().enumerate() {
+            let class = if i == 0 { "" } else { " class=\"num\"" };
+            h.push_str(&format!("<td{class}>{}</td>", esc(c)));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table></div>\n</body>\n</html>\n");
+    h
+}
+
+const CSS: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:1rem auto;max-width:64rem;padding:0 .8rem;color:#222}
+h1{margin:.3rem 0 .1rem}h2{font-size:1.1rem;margin-top:1.5rem}.sub{color:#666}
+table{border-collapse:collapse;font-size:.92rem}th,td{padding:.3rem .5rem;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap}
+th{background:#fafafa}td.num{text-align:right;font-variant-numeric:tabular-nums}.scroll{overflow-x:auto}
+.chart{max-width:100%;height:auto}.chart .grid{stroke:#e5e5e5}.chart .zero{stroke:#999}
+.chart .axis{font-size:11px;fill:#666}.chart .label{font-size:12px;font-weight:600}";

@@ -1,0 +1,180 @@
+//! A season: every player's record over several evenings (league sheets, paper sheets or
+//! record files), with players who come and go.
+
+use serde::Serialize;
+
+use crate::contract::Party;
+use crate::scoring::DealResult;
+
+/// One evening, scored: its deals with the players of its table.
+#[derive(Debug, Clone)]
+pub struct Evening {
+    /// The file it was read from (the evening's name on the page).
+    pub name: String,
+    pub players: Vec<String>,
+    pub deals: Vec<DealResult>,
+}
+
+/// One player's evening with the most or fewest points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EveningPoints {
+    pub evening: String,
+    pub points: i64,
+}
+
+/// A player's season (`stats --format json`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerStats {
+    pub player: String,
+    /// Evenings she played in.
+    pub sheets: usize,
+    /// Deals she played (not sitting out).
+    pub deals: usize,
+    pub points: i64,
+    pub points_per_deal: f64,
+    /// Deals her party won.
+    pub won: usize,
+    /// Deals she played alone against the others, and won.
+    pub solos: usize,
+    pub solos_won: usize,
+    pub re_deals: usize,
+    pub re_won: usize,
+    /// Deals won of those she played as Re (0 without any).
+    pub re_win_rate: f64,
+    pub kontra_deals: usize,
+    pub kontra_won: usize,
+    pub kontra_win_rate: f64,
+    /// Points scored in deals with a multiplier above 1.
+    pub bock_points: i64,
+    pub best: Option<EveningPoints>,
+    pub worst: Option<EveningPoints>,
+}
+
+/// A season: the evenings in order, every player, and each player's points after each
+/// evening (the curve of the page; unchanged over an evening she missed).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Season {
+    pub evenings: Vec<String>,
+    pub players: Vec<PlayerStats>,
+    pub cumulative: crate::report::Ordered<String, Vec<i64>>,
+}
+
+fn rate(won: usize, of: usize) -> f64 {
+    if of == 0 { 0.0 } else { won as f64 / of as f64 }
+}
+
+/// The season of `evenings`, players in order of first appearance, sorted by points
+/// (best first; then by name).
+pub fn season(evenings: &[Evening]) -> Season {
+    let mut names: Vec<String> = Vec::new();
+    for e in evenings {
+        for p in &e.players {
+            if !names.contains(p) {
+                names.push(p.clone());
+            }
+        }
+    }
+    let mut stats: Vec<PlayerStats> = names
+        .iter()
+        .map(|p| PlayerStats {
+            player: p.clone(),
+            sheets: 0,
+            deals: 0,
+            points: 0,
+            points_per_deal: 0.0,
+            won: 0,
+            solos: 0,
+            solos_won: 0,
+            re_deals: 0,
+            re_won: 0,
+            re_win_rate: 0.0,
+            kontra_deals: 0,
+            kontra_won: 0,
+            kontra_win_rate: 0.0,
+            bock_points: 0,
+            best: None,
+            worst: None,
+        })
+        .collect();
+    let mut cumulative: Vec<Vec<i64>> = vec![Vec::with_capacity(evenings.len()); names.len()];
+    for e in evenings {
+        let mut tonight = vec![None::<i64>; names.len()];
+        for (seat, p) in e.players.iter().enumerate() {
+            let Some(k) = names.iter().position(|n| n == p) else {
+                continue;
+            };
+            let s = &mut stats[k];
+            let points = add_deals(s, seat, &e.deals);
+            s.sheets += 1;
+            s.points += points;
+            let here = EveningPoints {
+                evening: e.name.clone(),
+                points,
+            };
+            if s.best.as_ref().is_none_or(|b| points > b.points) {
+                s.best = Some(here.clone());
+            }
+            if s.worst.as_ref().is_none_or(|w| points < w.points) {
+                s.worst = Some(here);
+            }
+            tonight[k] = Some(points);
+        }
+        for (k, c) in cumulative.iter_mut().enumerate() {
+            let before = c.last().copied().unwrap_or(0);
+            c.push(before + tonight[k].unwrap_or(0));
+        }
+    }
+    for s in &mut stats {
+        s.points_per_deal = if s.deals == 0 {
+            0.0
+        } else {
+            s.points as f64 / s.deals as f64
+        };
+        s.re_win_rate = rate(s.re_won, s.re_deals);
+        s.kontra_win_rate = rate(s.kontra_won, s.kontra_deals);
+    }
+    let curves = crate::report::Ordered(names.into_iter().zip(cumulative).collect());
+    stats.sort_by(|a, b| {
+        b.points
+            .cmp(&a.points)
+            .then_with(|| a.player.cmp(&b.player))
+    });
+    Season {
+        evenings: evenings.iter().map(|e| e.name.clone()).collect(),
+        players: stats,
+        cumulative: curves,
+    }
+}
+
+/// Adds one evening's deals of the player at `seat` to her record: her points that evening.
+fn add_deals(s: &mut PlayerStats, seat: usize, deals: &[DealResult]) -> i64 {
+    let mut points = 0;
+    for d in deals {
+        let Some(party) = d.facts.roles.get(seat).and_then(|r| r.party()) else {
+            continue;
+        };
+        let score = d.scores.get(seat).copied().unwrap_or(0);
+        points += score;
+        s.deals += 1;
+        let won = d.winner == Some(party);
+        s.won += usize::from(won);
+        if d.facts.size(party) == 1 && d.facts.size(party.other()) > 1 {
+            s.solos += 1;
+            s.solos_won += usize::from(won);
+        }
+        match party {
+            Party::Re => {
+                s.re_deals += 1;
+                s.re_won += usize::from(won);
+            }
+            Party::Kontra => {
+                s.kontra_deals += 1;
+                s.kontra_won += usize::from(won);
+            }
+        }
+        if d.multiplier > 1 {
+            s.bock_points += score;
+        }
+    }
+    points
+}

@@ -1,0 +1,125 @@
+//! `doko stats` over several evenings with players who come and go: each player's points
+//! and deals are the sums of the evenings', as `score` scores them one by one.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn doko(dir: &Path, args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_doko"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("doko runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or(Value::Null)
+}
+
+#[test]
+fn a_season_is_the_sum_of_its_evenings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A league evening with two newcomers, beside the examples (four and five players).
+    doko(
+        d,
+        &[
+            "league",
+            "new",
+            "tuesday.toml",
+            "--players",
+            "Anna,Eva,Finn,Ben",
+            "--variant",
+            "house-bock",
+            "--set",
+            "league.compulsory_solos=0",
+        ],
+    );
+    for (re, eyes) in [
+        ("a,e", "120"),
+        ("f,b", "150"),
+        ("a,f", "90"),
+        ("e,b", "200"),
+    ] {
+        doko(d, &["league", "add", "tuesday.toml", "-r", re, "-p", eyes]);
+    }
+    let files: Vec<String> = [
+        "examples/evening.csv",
+        "examples/five-players.csv",
+        "examples/records.toml",
+    ]
+    .iter()
+    .map(|f| root.join(f).display().to_string())
+    .chain([d.join("tuesday.toml").display().to_string()])
+    .collect();
+    let mut points: BTreeMap<String, i64> = BTreeMap::new();
+    let mut deals: BTreeMap<String, u64> = BTreeMap::new();
+    let mut sheets: BTreeMap<String, u64> = BTreeMap::new();
+    for f in &files {
+        let scored = doko(d, &["score", f, "--format", "json"]);
+        for p in scored["players"].as_array().unwrap() {
+            *sheets.entry(p.as_str().unwrap().to_string()).or_default() += 1;
+        }
+        for deal in scored["deals"].as_array().unwrap() {
+            for (player, score) in deal["scores"].as_object().unwrap() {
+                *points.entry(player.clone()).or_default() += score.as_i64().unwrap();
+            }
+            for party in ["re", "kontra"] {
+                for p in deal[party].as_array().unwrap() {
+                    *deals.entry(p.as_str().unwrap().to_string()).or_default() += 1;
+                }
+            }
+        }
+    }
+    let mut args = vec!["stats"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--format", "json"]);
+    let season = doko(d, &args);
+    let players = season["players"].as_array().unwrap();
+    assert_eq!(
+        players.len(),
+        6,
+        "Anna, Ben, Cara, Dirk; Eva on two evenings; Finn on one"
+    );
+    for p in players {
+        let name = p["player"].as_str().unwrap();
+        assert_eq!(
+            p["points"].as_i64(),
+            points.get(name).copied(),
+            "{name}: points"
+        );
+        assert_eq!(
+            p["deals"].as_u64(),
+            deals.get(name).copied(),
+            "{name}: deals"
+        );
+        assert_eq!(
+            p["sheets"].as_u64(),
+            sheets.get(name).copied(),
+            "{name}: sheets"
+        );
+        let cumulative = season["cumulative"][name].as_array().unwrap();
+        assert_eq!(cumulative.len(), files.len());
+        assert_eq!(
+            cumulative.last().unwrap().as_i64(),
+            points.get(name).copied()
+        );
+        let (re, kontra) = (
+            p["re_deals"].as_u64().unwrap(),
+            p["kontra_deals"].as_u64().unwrap(),
+        );
+        assert_eq!(Some(re + kontra), deals.get(name).copied());
+    }
+    // Best first.
+    let pts: Vec<i64> = players
+        .iter()
+        .map(|p| p["points"].as_i64().unwrap())
+        .collect();
+    assert!(pts.windows(2).all(|w| w[0] >= w[1]), "{pts:?}");
+}
