@@ -66,6 +66,9 @@ pub struct StatsArgs {
     /// Output format; `html` is a page with every player's points over the evenings.
     #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
     pub format: ShowFormat,
+    /// The rules of evenings whose file names none (a paper sheet) [default: ddv].
+    #[arg(long, value_name = "NAME|PATH")]
+    pub variant: Option<String>,
 }
 
 const TOURNAMENT_EXAMPLES: &str = "Examples:

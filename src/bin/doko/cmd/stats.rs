@@ -13,9 +13,13 @@ use crate::cli::{ShowFormat, StatsArgs};
 use crate::html::esc;
 
 pub fn run(args: &StatsArgs) -> Result<ExitCode> {
+    // An unknown profile on the command line is a usage error (exit 2).
+    if let Some(v) = &args.variant {
+        crate::flag_profile(v, &[])?;
+    }
     let mut evenings = Vec::with_capacity(args.files.len());
     for file in &args.files {
-        evenings.push(evening(file)?);
+        evenings.push(evening(file, args.variant.as_deref())?);
     }
     let season = stats::season(&evenings);
     let out = match args.format {
@@ -29,9 +33,9 @@ pub fn run(args: &StatsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One evening scored under its own rules (the profile its file names, else ddv); a bad
-/// deal stops the season with its place.
-fn evening(file: &str) -> Result<Evening> {
+/// One evening scored under its own rules (the profile its file names, else `--variant`,
+/// else ddv); a bad deal stops the season with its place.
+fn evening(file: &str, variant: Option<&str>) -> Result<Evening> {
     let doc = match Source::open(file, None)? {
         Source::Document(doc) => doc,
         Source::Archive(_) => bail!(
@@ -39,7 +43,7 @@ fn evening(file: &str) -> Result<Evening> {
         ),
     };
     let input = doc.open()?;
-    let profile = Profile::load(input.variant().unwrap_or("ddv"), input.sets())?;
+    let profile = Profile::load(input.variant().or(variant).unwrap_or("ddv"), input.sets())?;
     let players = input.players().to_vec();
     let mut session = Session::new(players.clone());
     let mut deals = Vec::new();
