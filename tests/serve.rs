@@ -264,3 +264,64 @@ fn refused_changes_write_nothing_and_say_why() {
     let state: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(state["state"]["next"], json!(2), "{body}");
 }
+
+#[test]
+fn a_tournament_file_serves_its_tables_and_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let players: Vec<String> = (1..=12).map(|i| format!("P{i:02}")).collect();
+    let run = |args: &[&str]| {
+        let out = doko().current_dir(d).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    run(&[
+        "tournament",
+        "new",
+        "cup.toml",
+        "--players",
+        &players.join(","),
+        "--rounds",
+        "2",
+        "--deals",
+        "4",
+        "--set",
+        "league.compulsory_solos=0",
+    ]);
+    let plan: Value = serde_json::from_str(&run(&[
+        "tournament",
+        "draw",
+        "cup.toml",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let cup = d.join("cup.toml").display().to_string();
+    let (_server, lines) = serve(&cup, false);
+    let url = url_in(&lines[0]);
+    let (status, page) = get(&url);
+    assert_eq!(status, 200);
+    assert!(page.contains("Standings: "), "{page}");
+    for k in 0..3 {
+        assert!(page.contains(&format!("/?sheet={k}")), "tab {k}");
+    }
+    // A deal entered on table 2's page lands in its sheet and in the standings.
+    let table2 = &plan["tables"][1];
+    let first = table2["players"][0].as_str().unwrap();
+    let deal = json!({ "re": [first, table2["players"][1]], "re_points": 150 });
+    let (status, body) = post(&format!("{url}add?sheet=1"), &deal, &[]);
+    assert_eq!(status, 200, "{body}");
+    let sheet = std::fs::read_to_string(d.join(table2["file"].as_str().unwrap())).unwrap();
+    assert!(sheet.contains("re_points = 150"), "{sheet}");
+    let (status, standings) = get(&format!("{url}tournament?sheet=0"));
+    assert_eq!(status, 200);
+    assert!(
+        standings.contains(&format!("data-player=\"{first}\" data-total=\"1\"")),
+        "{standings}"
+    );
+    assert!(standings.contains("http-equiv=\"refresh\""));
+}

@@ -31,6 +31,8 @@ pub struct Served<'a> {
     pub current: usize,
     /// The `--lan` token every link and request carries.
     pub token: Option<&'a str>,
+    /// Tournament files served: a link to each one's standings.
+    pub tournaments: &'a [String],
 }
 
 /// The page: the same for `league show --format html` and `doko serve`, which adds the
@@ -47,8 +49,17 @@ pub fn page(lg: &League, served: Option<&Served>) -> String {
         Some(s) => h.push_str(&format!("<body data-sheet=\"{}\">\n", s.current)),
         None => h.push_str("<body>\n"),
     }
-    if let Some(s) = served.filter(|s| s.sheets.len() > 1) {
+    if let Some(s) = served.filter(|s| s.sheets.len() > 1 || !s.tournaments.is_empty()) {
         h.push_str("<nav class=\"tabs\">");
+        for (i, t) in s.tournaments.iter().enumerate() {
+            let token = s
+                .token
+                .map_or(String::new(), |t| format!("&amp;t={}", esc(t)));
+            h.push_str(&format!(
+                "<a href=\"/tournament?sheet={i}{token}\">Standings: {}</a>",
+                esc(t)
+            ));
+        }
         for (i, name) in s.sheets.iter().enumerate() {
             let token = s
                 .token

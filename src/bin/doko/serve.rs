@@ -30,20 +30,43 @@ use crate::html::{self, esc};
 struct App {
     files: Vec<String>,
     names: Vec<String>,
+    /// Tournament files: their standings at `/tournament?n=K`.
+    tournaments: Vec<String>,
     token: Option<String>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<ExitCode> {
-    let mut names = Vec::new();
+    let mut files = Vec::new();
+    let mut tournaments = Vec::new();
     for f in &args.files {
+        // A tournament file stands for the sheets of its tables (of the rounds drawn).
+        if let Ok(t) = doko::club::tournament::Tournament::read(f) {
+            for round in &t.drawn {
+                for table in &round.tables {
+                    files.push(t.sheet_path(table).display().to_string());
+                }
+            }
+            tournaments.push(f.clone());
+            continue;
+        }
+        files.push(f.clone());
+    }
+    let mut names = Vec::new();
+    for f in &files {
         let text = file::read(f).map_err(crate::cmd::league::file_error)?;
         let lg = league::evaluate(f, &text, None).map_err(crate::cmd::league::report)?;
         names.push(lg.name);
     }
+    if files.is_empty() && tournaments.is_empty() {
+        anyhow::bail!(
+            "nothing to serve: the tournament has no round drawn yet (`doko tournament draw`)"
+        );
+    }
     let token = args.lan.then(new_token).transpose()?;
     let app = Arc::new(App {
-        files: args.files.clone(),
+        files,
         names,
+        tournaments,
         token,
     });
     let ip = if args.lan {
@@ -68,6 +91,7 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
     announce(&app, port);
     let router = axum::Router::new()
         .route("/", get(page))
+        .route("/tournament", get(tournament))
         .route("/state", get(state))
         .route("/deal", get(deal))
         .route("/check", post(check))
@@ -266,11 +290,47 @@ async fn page(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response 
                 sheets: &served.names,
                 current: at.sheet,
                 token: served.token.as_deref(),
+                tournaments: &served.tournaments,
             }),
         ),
         Err(e) => error_page(&file, &messages(e)),
     })
     .await;
+    match page {
+        Ok(page) => Html(page).into_response(),
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
+}
+
+/// A tournament's standings as its tables' sheets stand, read again every ten seconds.
+async fn tournament(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
+    let Some(file) = app.tournaments.get(at.sheet).cloned() else {
+        return (StatusCode::NOT_FOUND, "no such tournament\n").into_response();
+    };
+    let token = app.token.clone();
+    let page =
+        tokio::task::spawn_blocking(move || {
+            match doko::club::tournament::Tournament::read(&file) {
+                Ok(t) => {
+                    let page = crate::cmd::tournament::standings_page(
+                        &doko::club::tournament::standings(&t),
+                    );
+                    let back = token.map_or("/".to_string(), |t| format!("/?t={}", esc(&t)));
+                    page.replacen(
+                        "</head>",
+                        "<meta http-equiv=\"refresh\" content=\"10\">\n</head>",
+                        1,
+                    )
+                    .replacen(
+                        "<body>\n",
+                        &format!("<body>\n<p><a href=\"{back}\">&larr; the tables</a></p>\n"),
+                        1,
+                    )
+                }
+                Err(e) => error_page(&file, &[e.to_string()]),
+            }
+        })
+        .await;
     match page {
         Ok(page) => Html(page).into_response(),
         Err(e) => std::panic::resume_unwind(e.into_panic()),

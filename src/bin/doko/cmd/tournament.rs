@@ -297,7 +297,7 @@ fn standings_csv(s: &Standings) -> Result<String> {
     Ok(String::from_utf8(w.into_inner()?)?)
 }
 
-fn standings_page(s: &Standings) -> String {
+pub fn standings_page(s: &Standings) -> String {
     let mut h = head(&format!("{} - standings", s.name));
     h.push_str(&format!(
         "<h1>{}</h1>\n<p class=\"sub\">{}</p>\n<table class=\"standings\" id=\"standings\">\n<tr>",
