@@ -554,19 +554,30 @@ fn serve(dir: &Path, args: &[&str]) -> (Killed, String) {
     (Killed(child), url)
 }
 
-#[test]
-fn the_page_keeps_an_evening_at_phone_and_laptop_width() {
+/// ChromeDriver and Chromium; none (the test says so and passes) where they are missing,
+/// unless `DOKO_BROWSER_TESTS=required`, where that fails.
+fn browser() -> Option<(PathBuf, PathBuf)> {
     let required = std::env::var("DOKO_BROWSER_TESTS").is_ok_and(|v| v == "required");
     let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
     let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let (Some(driver), Some(chromium)) = (driver, chromium) else {
-        assert!(
-            !required,
-            "DOKO_BROWSER_TESTS=required, but chromium or chromedriver is missing (apt-get install chromium chromium-driver)"
-        );
-        eprintln!(
-            "skipped: no chromium and chromedriver (apt-get install chromium chromium-driver)"
-        );
+    match (driver, chromium) {
+        (Some(d), Some(c)) => Some((d, c)),
+        _ => {
+            assert!(
+                !required,
+                "DOKO_BROWSER_TESTS=required, but chromium or chromedriver is missing (apt-get install chromium chromium-driver)"
+            );
+            eprintln!(
+                "skipped: no chromium and chromedriver (apt-get install chromium chromium-driver)"
+            );
+            None
+        }
+    }
+}
+
+#[test]
+fn the_page_keeps_an_evening_at_phone_and_laptop_width() {
+    let Some((driver, chromium)) = browser() else {
         return;
     };
     for (phone, size) in [(true, "390x844"), (false, "1280x800")] {
@@ -578,15 +589,7 @@ fn the_page_keeps_an_evening_at_phone_and_laptop_width() {
 /// the tournament's seating plan and standings print on one A4 page each (12 players).
 #[test]
 fn tournament_pages_print_on_a4() {
-    let required = std::env::var("DOKO_BROWSER_TESTS").is_ok_and(|v| v == "required");
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let (Some(driver), Some(chromium)) = (driver, chromium) else {
-        assert!(
-            !required,
-            "DOKO_BROWSER_TESTS=required, but chromium or chromedriver is missing"
-        );
-        eprintln!("skipped: no chromium and chromedriver");
+    let Some((driver, chromium)) = browser() else {
         return;
     };
     let dir = tempfile::tempdir().expect("a folder");
