@@ -130,7 +130,7 @@ pub fn draw(n: usize, history: &History, seed: u64, round: u32) -> Option<Vec<Ve
 }
 
 fn total_cost(tables: &[Vec<usize>], h: &History) -> u64 {
-    // Each pair is counted from both sides: halve the pair part.
+    // Each pair is counted from both sides: a constant factor, the same for every seating.
     tables
         .iter()
         .map(|t| {

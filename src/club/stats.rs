@@ -158,7 +158,7 @@ fn add_deals(s: &mut PlayerStats, seat: usize, deals: &[DealResult]) -> i64 {
         s.deals += 1;
         let won = d.winner == Some(party);
         s.won += usize::from(won);
-        if d.facts.size(party) == 1 && d.facts.size(party.other()) > 1 {
+        if d.facts.alone(party) {
             s.solos += 1;
             s.solos_won += usize::from(won);
         }

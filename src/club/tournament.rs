@@ -28,7 +28,6 @@ use serde::{Deserialize, Serialize};
 use toml_edit::{Array, ArrayOfTables, DocumentMut, Item, Table, value};
 
 use super::draw::{self, History};
-use crate::contract::Party;
 use crate::league::{self, file as sheet};
 
 /// How the standings rank players first.
@@ -132,6 +131,7 @@ fn ddv() -> String {
 /// What `tournament new` says.
 #[derive(Debug, Clone)]
 pub struct NewTournament<'a> {
+    /// The tournament's name; empty: the file's name.
     pub name: &'a str,
     pub variant: &'a str,
     pub sets: &'a [(String, String)],
@@ -272,7 +272,13 @@ pub fn create(file: &str, new: &NewTournament) -> Result<Tournament, TournamentE
         "# A doko tournament. `doko tournament draw` seats the next round and writes one\n\
          # league sheet per table; `doko tournament show` ranks the players.\n",
     );
-    doc["name"] = value(new.name);
+    // Without a name the tournament is called after its file.
+    let name = if new.name.trim().is_empty() {
+        stem(file)
+    } else {
+        new.name.to_string()
+    };
+    doc["name"] = value(name);
     doc["variant"] = value(sheet::stored_variant(file, new.variant));
     if !new.sets.is_empty() {
         doc["set"] = value(
@@ -297,19 +303,7 @@ pub fn create(file: &str, new: &NewTournament) -> Result<Tournament, TournamentE
     // The rules must load, and a table sheet must be possible under them.
     crate::variant::Profile::load(&t.variant, &t.sets())
         .map_err(|e| bad(file, format!("variant: {e}")))?;
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(file)
-        .map_err(|e| {
-            bad(
-                file,
-                format!("cannot create the tournament (does it exist already?): {e}"),
-            )
-        })?;
-    std::io::Write::write_all(&mut f, text.as_bytes())
-        .and_then(|()| f.sync_all())
-        .map_err(|e| bad(file, format!("cannot write: {e}")))?;
+    sheet::write_new(file, &text)?;
     Ok(t)
 }
 
@@ -373,16 +367,11 @@ pub fn draw_round(
     }
     let mut written: Vec<&PathBuf> = Vec::new();
     for (path, text) in &made {
-        let done = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
-        if let Err(e) = done {
+        if let Err(e) = sheet::write_new(&path.display().to_string(), text) {
             for p in written {
                 let _ = std::fs::remove_file(p);
             }
-            return Err(bad(file, format!("cannot write {}: {e}", path.display())));
+            return Err(e.into());
         }
         written.push(path);
     }
@@ -539,7 +528,7 @@ fn table_result(t: &Tournament, round: u32, seat: &TableSeat) -> (TableResult, V
         let f = &row.result.facts;
         for (i, won) in solos_won.iter_mut().enumerate() {
             let party = f.roles[i].party();
-            let alone = party.is_some_and(|p: Party| f.size(p) == 1 && f.size(p.other()) > 1);
+            let alone = party.is_some_and(|p| f.alone(p));
             if alone && party == row.result.winner {
                 *won += 1;
             }

@@ -346,6 +346,17 @@ impl DealFacts {
         self.sizes()[party as usize]
     }
 
+    /// Does `party` play alone against more than one (a solo, a silent solo, a wedding
+    /// without a partner)?
+    pub fn alone(&self, party: Party) -> bool {
+        let [re, kontra] = self.sizes();
+        let (own, other) = match party {
+            Party::Re => (re, kontra),
+            Party::Kontra => (kontra, re),
+        };
+        own == 1 && other > 1
+    }
+
     /// The sizes of both parties, Re first, counted in one pass.
     pub fn sizes(&self) -> [usize; 2] {
         let mut n = [0; 2];

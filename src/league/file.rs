@@ -35,7 +35,7 @@ pub enum FileError {
     Read { file: String, io: std::io::Error },
     #[error("{file}: cannot write: {io}")]
     Write { file: String, io: std::io::Error },
-    #[error("{file}: cannot create the sheet (does it exist already?): {io}")]
+    #[error("{file}: cannot create the file (does it exist already?): {io}")]
     Create { file: String, io: std::io::Error },
     #[error("{file} is read-only; nothing was written (make it writable to change it)")]
     ReadOnly { file: String },
@@ -252,6 +252,13 @@ pub fn stored_variant(file: &str, variant: &str) -> String {
 pub fn create(file: &str, sheet: &NewSheet) -> Result<League, FileError> {
     let text = new_text(sheet);
     let league = evaluate(file, &text, None).map_err(FileError::Invalid)?;
+    write_new(file, &text)?;
+    Ok(league)
+}
+
+/// Writes `text` to a new file `file` (never over an existing one), synced; a file that
+/// could not be written whole is removed again.
+pub fn write_new(file: &str, text: &str) -> Result<(), FileError> {
     let create_err = |io| FileError::Create {
         file: file.to_string(),
         io,
@@ -267,7 +274,7 @@ pub fn create(file: &str, sheet: &NewSheet) -> Result<League, FileError> {
         let _ = std::fs::remove_file(file);
         return Err(create_err(e));
     }
-    Ok(league)
+    Ok(())
 }
 
 /// `text` as an editable TOML document; a syntax error names its line.

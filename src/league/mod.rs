@@ -96,7 +96,7 @@ impl League {
                     if party.is_some() && party == row.result.winner {
                         won += 1;
                     }
-                    if party.is_some_and(|p| f.size(p) == 1 && f.size(p.other()) > 1) {
+                    if party.is_some_and(|p| f.alone(p)) {
                         solos += 1;
                     }
                     if row.result.multiplier > 1 {

@@ -221,9 +221,7 @@ fn triggers(r: &DealResult, profile: &Profile) -> Vec<BockTrigger> {
         return Vec::new();
     }
     let has = |x: Extra| f.re_extras.contains(&x) || f.kontra_extras.contains(&x);
-    let lone = [Party::Re, Party::Kontra]
-        .into_iter()
-        .find(|&p| f.size(p) == 1 && f.size(p.other()) > 1);
+    let lone = [Party::Re, Party::Kontra].into_iter().find(|&p| f.alone(p));
     profile
         .bock
         .triggers

@@ -45,7 +45,8 @@ fn evening(file: &str, variant: Option<&str>) -> Result<Evening> {
     let input = doc.open()?;
     let profile = Profile::load(input.variant().or(variant).unwrap_or("ddv"), input.sets())?;
     let players = input.players().to_vec();
-    let mut session = Session::new(players.clone());
+    // A season needs the scores, not the rule texts.
+    let mut session = Session::brief(players.clone());
     let mut deals = Vec::new();
     for deal in input.deals(&profile) {
         deals.push(session.score(&deal?, &profile).0);

@@ -32,13 +32,10 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
                 RankingArg::Average => Ranking::Average,
                 RankingArg::Placement => Ranking::Placement,
             };
-            let stem = std::path::Path::new(file)
-                .file_stem()
-                .map_or("tournament".into(), |s| s.to_string_lossy().into_owned());
             let t = tournament::create(
                 file,
                 &tournament::NewTournament {
-                    name: name.as_deref().unwrap_or(&stem),
+                    name: name.as_deref().unwrap_or(""),
                     variant,
                     sets,
                     players: &players,
@@ -50,11 +47,12 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
             )?;
             let sizes = doko::club::draw::table_sizes(t.players.len()).unwrap_or_default();
             crate::emit(&format!(
-                "{file}: new tournament of {} players, {} round{} at {} tables ({}), ranked by {}\nnext: `doko tournament draw {file}`\n",
+                "{file}: new tournament of {} players, {} round{} at {} table{} ({}), ranked by {}\nnext: `doko tournament draw {file}`\n",
                 t.players.len(),
                 t.rounds,
                 if t.rounds == 1 { "" } else { "s" },
                 sizes.len(),
+                if sizes.len() == 1 { "" } else { "s" },
                 table_words(&sizes),
                 t.ranking.key()
             ))?;
