@@ -10,29 +10,18 @@
 //! passes, unless `DOKO_BROWSER_TESTS=required` (CI sets it), where it fails. Screenshots
 //! go to `target/screenshots/`.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{Killed, command as doko};
 use serde_json::{Value, json};
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-
-fn doko() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_doko"))
-}
-
-/// A child process killed when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")

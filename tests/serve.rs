@@ -2,26 +2,16 @@
 //! with `--lan`, no changes from another site's page), and that refused changes write
 //! nothing.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::net::{Ipv4Addr, TcpStream, UdpSocket};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
+use common::{Killed, command as doko};
 use serde_json::{Value, json};
-
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn doko() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_doko"))
-}
 
 fn sheet(dir: &Path) -> String {
     let out = doko()

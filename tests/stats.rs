@@ -1,24 +1,15 @@
 //! `doko stats` over several evenings with players who come and go: each player's points
 //! and deals are the sums of the evenings', as `score` scores them one by one.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 
 fn doko(dir: &Path, args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_doko"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("doko runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap_or(Value::Null)
+    serde_json::from_str(&common::run_in(dir, args)).unwrap_or(Value::Null)
 }
 
 #[test]

@@ -3,25 +3,14 @@
 //! that is possible) and the same tables for the same seed; the standings are the sums of
 //! the table sheets, ranked by each ranking and its tie-breaks.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 
-fn doko(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_doko"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("doko runs");
-    assert!(
-        out.status.success(),
-        "doko {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
+use common::run_in as doko;
 
 fn json(dir: &Path, args: &[&str]) -> Value {
     serde_json::from_str(&doko(dir, args)).expect("JSON")

@@ -37,3 +37,36 @@ pub fn json(out: &std::process::Output) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).unwrap()
 }
+
+/// The `doko` command of this build, to set up before running (a folder, pipes).
+#[allow(dead_code)]
+pub fn command() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_doko"))
+}
+
+/// Runs `doko ARGS` in `dir`; it must succeed. Its standard output.
+#[allow(dead_code)]
+pub fn run_in(dir: &Path, args: &[&str]) -> String {
+    let out = command()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("doko runs");
+    assert!(
+        out.status.success(),
+        "doko {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// A child process killed when the test ends, however it ends.
+#[allow(dead_code)]
+pub struct Killed(pub std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
