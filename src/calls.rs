@@ -67,9 +67,12 @@ impl Call {
             "no30" | "30" | "keine30" => (Call::No30, None),
             "schwarz" | "0" | "no0" => (Call::Schwarz, None),
             _ => {
-                return Err(format!(
-                    "unknown call `{}` (known: re, kontra, no90, no60, no30, schwarz, double)",
-                    word.trim()
+                return Err(crate::tr!(
+                    crate::lang::Lang::En,
+                    "error.unknown_word",
+                    what = "call",
+                    word = word.trim(),
+                    known = "re, kontra, no90, no60, no30, schwarz, double"
                 ));
             }
         })
@@ -180,6 +183,19 @@ impl PartyCalls {
         self.highest
             .map(|c| c.word(party).to_string())
             .unwrap_or_default()
+    }
+}
+
+impl Call {
+    /// The call's name in the message catalogue (`call.no90`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Call::Announce => "call.announce",
+            Call::No90 => "call.no90",
+            Call::No60 => "call.no60",
+            Call::No30 => "call.no30",
+            Call::Schwarz => "call.schwarz",
+        }
     }
 }
 

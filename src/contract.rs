@@ -33,6 +33,14 @@ impl Party {
             Party::Kontra => "Kontra",
         }
     }
+
+    /// The party's name as a text in the reader's language (`party.re`).
+    pub fn text(self) -> crate::lang::Text {
+        crate::lang::Text::msg(match self {
+            Party::Re => "party.re",
+            Party::Kontra => "party.kontra",
+        })
+    }
 }
 
 impl fmt::Display for Party {
@@ -250,6 +258,18 @@ impl FromStr for Contract {
     type Err = String;
     fn from_str(s: &str) -> Result<Contract, String> {
         crate::lookup(NAMES, s, "contract")
+    }
+}
+
+impl Contract {
+    /// The contract's name in the message catalogue (`contract.solo_queens`).
+    pub fn key(self) -> String {
+        format!("contract.{}", self.name().replace('-', "_"))
+    }
+
+    /// The contract's name in `lang` (`Damensolo`, `クイーンソロ`).
+    pub fn title(self, lang: crate::lang::Lang) -> &'static str {
+        lang.t(&self.key())
     }
 }
 

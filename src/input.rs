@@ -155,24 +155,34 @@ impl Source {
         let mut input: Box<dyn BufRead + Send> = if path == "-" {
             Box::new(std::io::BufReader::with_capacity(1 << 16, std::io::stdin()))
         } else {
-            let f = std::fs::File::open(path)
-                .map_err(|e| RecordError::new(path, format!("cannot read: {e}")))?;
+            let f = std::fs::File::open(path).map_err(|e| {
+                RecordError::new(
+                    path,
+                    crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = e),
+                )
+            })?;
             Box::new(std::io::BufReader::with_capacity(1 << 16, f))
         };
         let format = resolve_format(path, format, ".csv, .toml or .jsonl")?;
         // A byte order mark is not part of the text, whatever the format.
-        let head = input
-            .fill_buf()
-            .map_err(|e| RecordError::new(name, format!("cannot read: {e}")))?;
+        let head = input.fill_buf().map_err(|e| {
+            RecordError::new(
+                name,
+                crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = e),
+            )
+        })?;
         if head.starts_with(crate::deal::BOM) {
             input.consume(crate::deal::BOM.len());
         }
         let archive = match format {
             InputFormat::Jsonl => Some(crate::deal::archive::ArchiveFormat::Jsonl),
             InputFormat::Csv => {
-                let head = input
-                    .fill_buf()
-                    .map_err(|e| RecordError::new(name, format!("cannot read: {e}")))?;
+                let head = input.fill_buf().map_err(|e| {
+                    RecordError::new(
+                        name,
+                        crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = e),
+                    )
+                })?;
                 let first = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
                 crate::deal::archive::is_archive_header(&String::from_utf8_lossy(first))
                     .then_some(crate::deal::archive::ArchiveFormat::Csv)
@@ -185,9 +195,12 @@ impl Source {
             )));
         }
         let mut bytes = Vec::new();
-        input
-            .read_to_end(&mut bytes)
-            .map_err(|e| RecordError::new(name, format!("cannot read: {e}")))?;
+        input.read_to_end(&mut bytes).map_err(|e| {
+            RecordError::new(
+                name,
+                crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = e),
+            )
+        })?;
         Ok(Source::Document(Document {
             text: decode(name, bytes)?,
             file: name.to_string(),

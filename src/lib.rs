@@ -31,6 +31,7 @@ pub mod deal;
 pub mod extras;
 pub mod generate;
 pub mod input;
+pub mod lang;
 pub mod league;
 pub mod play;
 mod recent;
@@ -133,10 +134,12 @@ pub(crate) fn lookup<T: Copy>(
         .map(|(_, v, _)| *v)
         .ok_or_else(|| {
             let known: Vec<&str> = table.iter().map(|(n, _, _)| *n).collect();
-            format!(
-                "unknown {what} `{}` (known: {})",
-                word.trim(),
-                known.join(", ")
+            tr!(
+                lang::Lang::En,
+                "error.unknown_word",
+                what = what,
+                word = word.trim(),
+                known = known.join(", ")
             )
         })
 }

@@ -792,7 +792,8 @@ fn play_game(
         parties.clarification,
         tricks.first().map(|t| (t.winner, t.eyes())),
     )?;
-    let [re_extras, kontra_extras] = counted.extras;
+    let Found { extras, at } = counted.extras;
+    let [re_extras, kontra_extras] = extras;
     Ok(DealFacts {
         number: record.number,
         contract: parties.contract,
@@ -805,6 +806,7 @@ fn play_game(
         kontra_calls: calls[1],
         re_extras,
         kontra_extras,
+        extras_at: at,
         bock: record.bock,
         compulsory: record.compulsory,
         forced: false,
@@ -1428,7 +1430,27 @@ fn bride_parties(
 struct Counted {
     eyes: [u16; 2],
     won: [u8; 2],
+    extras: Found,
+}
+
+/// The extras of a deal per party, and where each was seen.
+#[derive(Default)]
+struct Found {
     extras: [Vec<Extra>; 2],
+    at: Vec<crate::deal::ExtraAt>,
+}
+
+impl Found {
+    /// `party` (0 Re, 1 Kontra) earns `extra` in trick `t` (from 0), caught from `from`.
+    fn add(&mut self, party: usize, extra: Extra, t: usize, from: Option<usize>) {
+        self.extras[party].push(extra);
+        self.at.push(crate::deal::ExtraAt {
+            party: if party == 0 { Party::Re } else { Party::Kontra },
+            extra,
+            trick: (t + 1) as u8,
+            from: from.map(|s| s as u8),
+        });
+    }
 }
 
 /// What the extras of a deal depend on, worked out once per deal.
@@ -1475,7 +1497,7 @@ fn count_tricks(
     let mut c = Counted {
         eyes: [0; 2],
         won: [0; 2],
-        extras: [Vec::new(), Vec::new()],
+        extras: Found::default(),
     };
     let last = tricks.len() - 1;
     for (t, trick) in tricks.iter().enumerate() {
@@ -1488,52 +1510,56 @@ fn count_tricks(
             DoppelkopfKind::TwoPairs => is_doppelkopf(trick.cards(), profile),
         };
         if doppelkopf {
-            c.extras[wi].push(Extra::Doppelkopf);
+            c.extras.add(wi, Extra::Doppelkopf, t, None);
         }
         if trick.suits == 1 << Suit::Hearts as u8 {
-            c.extras[wi].push(Extra::HeartTrick);
+            c.extras.add(wi, Extra::HeartTrick, t, None);
         }
         if dulle_jabs_dulle(&cx, trick) {
-            c.extras[wi].push(Extra::DulleJabsDulle);
+            c.extras.add(wi, Extra::DulleJabsDulle, t, None);
         }
         if t == last {
-            last_trick_extras(&cx, trick, t == 0, &mut c.extras);
+            last_trick_extras(&cx, trick, t, &mut c.extras);
         } else {
-            marked_extras(&cx, trick, t == 0, &mut c.extras);
+            marked_extras(&cx, trick, t, &mut c.extras);
         }
     }
     c
 }
 
-/// The extras of a trick before the last: counted from the seats that played each marked
+/// The extras of a trick before the last: found from the seats that played each marked
 /// card, pushed in the order fox, Dulle, club queen.
-fn marked_extras(cx: &ExtraCtx, trick: &Trick, first: bool, extras: &mut [Vec<Extra>; 2]) {
+fn marked_extras(cx: &ExtraCtx, trick: &Trick, t: usize, found: &mut Found) {
     let wi = cx.party[trick.winner] as usize;
-    let count = |mark: usize, seats: u8| (trick.marks[mark] & seats).count_ones();
+    // The seats that played a marked card, lowest first.
+    let seats = |mark: usize, among: u8| {
+        let bits = trick.marks[mark] & among;
+        (0..8).filter(move |s| bits & (1 << s) != 0)
+    };
     if cx.fox_is_trump {
-        for _ in 0..count(MARK_FOX, cx.members[1 - wi]) {
-            extras[wi].push(Extra::Fox);
-            if first {
-                extras[wi].push(Extra::FoxFirstTrick);
+        for from in seats(MARK_FOX, cx.members[1 - wi]) {
+            found.add(wi, Extra::Fox, t, Some(from));
+            if t == 0 {
+                found.add(wi, Extra::FoxFirstTrick, t, Some(from));
             }
         }
     }
     if cx.dulle_is_trump {
-        for _ in 0..count(MARK_DULLE, cx.members[1 - wi]) {
-            extras[wi].push(Extra::DulleCaught);
+        for from in seats(MARK_DULLE, cx.members[1 - wi]) {
+            found.add(wi, Extra::DulleCaught, t, Some(from));
         }
     }
     if cx.club_queens {
-        for (p, &seats) in cx.members.iter().enumerate() {
-            for _ in 0..count(MARK_CLUB_QUEEN, seats) {
-                extras[p].push(Extra::ClubQueen);
+        for (p, &among) in cx.members.iter().enumerate() {
+            for _ in seats(MARK_CLUB_QUEEN, among) {
+                found.add(p, Extra::ClubQueen, t, None);
             }
         }
     }
 }
 
 /// The extras of the last trick, card by card: foxes, Dulle, club queens and Karlchen.
-fn last_trick_extras(cx: &ExtraCtx, trick: &Trick, first: bool, extras: &mut [Vec<Extra>; 2]) {
+fn last_trick_extras(cx: &ExtraCtx, trick: &Trick, t: usize, found: &mut Found) {
     let w = cx.party[trick.winner];
     let wi = w as usize;
     let karlchen = cx.profile.extras.karlchen_kind;
@@ -1541,26 +1567,31 @@ fn last_trick_extras(cx: &ExtraCtx, trick: &Trick, first: bool, extras: &mut [Ve
         let own = cx.party[seat] as usize;
         let opponent = cx.party[seat] != w;
         if card == Card::DIAMOND_ACE && cx.fox_is_trump && opponent {
-            extras[wi].push(Extra::Fox);
-            if first {
-                extras[wi].push(Extra::FoxFirstTrick);
+            found.add(wi, Extra::Fox, t, Some(seat));
+            if t == 0 {
+                found.add(wi, Extra::FoxFirstTrick, t, Some(seat));
             }
-            extras[wi].push(Extra::FoxLastTrick);
+            found.add(wi, Extra::FoxLastTrick, t, Some(seat));
         }
         if card == Card::HEART_TEN && cx.dulle_is_trump && opponent {
-            extras[wi].push(Extra::DulleCaught);
+            found.add(wi, Extra::DulleCaught, t, Some(seat));
         }
         if cx.club_queens && card == Card::CLUB_QUEEN {
-            extras[own].push(Extra::ClubQueen);
+            found.add(own, Extra::ClubQueen, t, None);
         }
         if card == Card::CLUB_JACK && karlchen == KarlchenKind::PlayedInLastTrick {
-            extras[own].push(Extra::Karlchen);
+            found.add(own, Extra::Karlchen, t, None);
         }
         if cx.normal_trumps && card == Card::CLUB_JACK {
             match karlchen {
-                KarlchenKind::WinsLastTrick if opponent => extras[wi].push(Extra::KarlchenCaught),
-                KarlchenKind::TakenInLastTrick if opponent || seat == trick.winner => {
-                    extras[wi].push(Extra::Karlchen)
+                KarlchenKind::WinsLastTrick if opponent => {
+                    found.add(wi, Extra::KarlchenCaught, t, Some(seat))
+                }
+                KarlchenKind::TakenInLastTrick if opponent => {
+                    found.add(wi, Extra::Karlchen, t, Some(seat))
+                }
+                KarlchenKind::TakenInLastTrick if seat == trick.winner => {
+                    found.add(wi, Extra::Karlchen, t, None)
                 }
                 _ => {}
             }
@@ -1570,10 +1601,10 @@ fn last_trick_extras(cx: &ExtraCtx, trick: &Trick, first: bool, extras: &mut [Ve
         && karlchen == KarlchenKind::WinsLastTrick
         && trick.winning_card() == Card::CLUB_JACK
     {
-        extras[wi].push(Extra::Karlchen);
+        found.add(wi, Extra::Karlchen, t, None);
     }
     if cx.fox_is_trump && trick.winning_card() == Card::DIAMOND_ACE {
-        extras[wi].push(Extra::FoxWinsLastTrick);
+        found.add(wi, Extra::FoxWinsLastTrick, t, None);
     }
 }
 
@@ -2461,6 +2492,7 @@ fn redeal(
         kontra_calls: PartyCalls::NONE,
         re_extras: Vec::new(),
         kontra_extras: Vec::new(),
+        extras_at: Vec::new(),
         bock: record.bock,
         compulsory: record.compulsory,
         forced: false,

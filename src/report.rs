@@ -51,8 +51,8 @@ pub struct ItemReport<'a> {
     pub item: &'a str,
     /// Its game points.
     pub points: i32,
-    /// The rule it comes from (with `--explain`).
-    pub rule: &'a str,
+    /// The rule it comes from (with `--explain`), in English as every JSON text.
+    pub rule: String,
     /// Whether it counts (with `--explain`, which lists items that do not count too).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scored: Option<bool>,
@@ -60,20 +60,20 @@ pub struct ItemReport<'a> {
 
 /// What a party needed to win, and why.
 #[derive(Debug, Clone, Serialize)]
-pub struct TargetReport<'a> {
+pub struct TargetReport {
     /// The eyes (or tricks) the party needed, e.g. `121` or `all tricks`.
     pub target: String,
-    /// Why: the calls or rule that set it.
-    pub why: &'a str,
+    /// Why: the calls or rule that set it (in English).
+    pub why: String,
 }
 
 /// Both parties' targets.
 #[derive(Debug, Clone, Serialize)]
-pub struct Targets<'a> {
+pub struct Targets {
     /// What Re needed.
-    pub re: TargetReport<'a>,
+    pub re: TargetReport,
     /// What Kontra needed.
-    pub kontra: TargetReport<'a>,
+    pub kontra: TargetReport,
 }
 
 /// One scored deal.
@@ -108,7 +108,7 @@ pub struct DealReport<'a> {
     pub out: Option<Vec<&'a str>>,
     /// What each party needed (with `--explain`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub targets: Option<Targets<'a>>,
+    pub targets: Option<Targets>,
     /// Who dealt (league sheets).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dealer: Option<&'a str>,
@@ -153,7 +153,7 @@ impl<'a> DealReport<'a> {
             .collect();
         let target = |i: usize| TargetReport {
             target: r.goals[i].target.to_string(),
-            why: &r.goals[i].why,
+            why: r.goals[i].why.to_string(),
         };
         DealReport {
             deal: f.number,
@@ -176,7 +176,7 @@ impl<'a> DealReport<'a> {
                     party: i.party.key(),
                     item: &i.item,
                     points: i.points,
-                    rule: &i.rule,
+                    rule: i.rule.to_string(),
                     scored: explain.then_some(i.scored),
                 })
                 .collect(),

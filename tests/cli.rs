@@ -3,7 +3,11 @@
 
 #[test]
 fn cli() {
+    // English unless a case says otherwise: the machine's locale does not leak in.
     trycmd::TestCases::new()
+        .env("LANG", "C.UTF-8")
+        .env("LC_ALL", "")
+        .env("LC_MESSAGES", "")
         .case("tests/cmd/*.trycmd")
         .case("tests/cmd/*.toml");
 }

@@ -168,6 +168,7 @@ proptest! {
             kontra_calls: calls(kontra_level),
             re_extras,
             kontra_extras,
+            extras_at: Vec::new(),
             bock: None,
             compulsory: false,
             forced: false,

@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use crate::lang::{Lang, Text};
+use crate::tr;
+
 /// Where something was found in an input.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Located {
@@ -14,26 +17,34 @@ pub struct Located {
     pub field: Option<String>,
 }
 
-impl fmt::Display for Located {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
+impl Located {
+    /// "sheet.csv:3: deal 2, field `re_points`" in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut out = self.file.clone();
         if let Some(l) = self.line {
-            write!(f, ":{l}")?;
+            out.push_str(&format!(":{l}"));
         }
         let mut parts = Vec::new();
         if let Some(d) = self.deal {
-            parts.push(format!("deal {d}"));
+            parts.push(tr!(lang, "error.deal", deal = d));
         }
         if let Some(t) = self.trick {
-            parts.push(format!("trick {t}"));
+            parts.push(tr!(lang, "error.trick", trick = t));
         }
         if let Some(field) = &self.field {
-            parts.push(format!("field `{field}`"));
+            parts.push(tr!(lang, "error.field", field = field));
         }
         if !parts.is_empty() {
-            write!(f, ": {}", parts.join(", "))?;
+            out.push_str(": ");
+            out.push_str(&parts.join(lang.t("word.comma")));
         }
-        Ok(())
+        out
+    }
+}
+
+impl fmt::Display for Located {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En))
     }
 }
 
@@ -42,11 +53,17 @@ impl fmt::Display for Located {
 #[error("{at}: {message}")]
 pub struct RecordError {
     pub at: Located,
-    pub message: String,
+    pub message: Text,
 }
 
 impl RecordError {
-    pub fn new(file: &str, message: impl Into<String>) -> RecordError {
+    /// The error in `lang`: where, then what.
+    pub fn render(&self, lang: Lang) -> String {
+        let message = self.message.render(lang);
+        format!("{}: {}", self.at.render(lang), lang.translate(&message))
+    }
+
+    pub fn new(file: &str, message: impl Into<Text>) -> RecordError {
         RecordError {
             at: Located {
                 file: file.to_string(),

@@ -12,6 +12,8 @@ pub mod sheet;
 use crate::calls::PartyCalls;
 use crate::contract::{Contract, Party};
 use crate::extras::Extra;
+use crate::lang::Lang;
+use crate::tr;
 use crate::variant::Profile;
 
 pub use error::{BOM, Located, RecordError, decode};
@@ -110,7 +112,7 @@ pub fn parse_yes_no(s: &str) -> Result<bool, String> {
     } else if NO.iter().any(|w| s.eq_ignore_ascii_case(w)) {
         Ok(false)
     } else {
-        Err(format!("`{s}` is not yes or no (also ja, nein)"))
+        Err(tr!(Lang::En, "error.yes_no", word = s))
     }
 }
 
@@ -200,24 +202,30 @@ impl Summary<'_> {
             if let Some(v) = v
                 && v > total
             {
-                return Err(err(key, format!("{v} eyes; the deck has {total}")));
+                return Err(err(
+                    key,
+                    tr!(Lang::En, "error.eyes_deck", eyes = v, total = total),
+                ));
             }
         }
         let (re_eyes, kontra_eyes) = match (self.re_points, self.kontra_points) {
             (Some(r), Some(k)) if r + k != total => {
                 return Err(err(
                     "kontra_points",
-                    format!("re_points {r} and kontra_points {k} do not add up to {total}"),
+                    tr!(
+                        Lang::En,
+                        "error.points_sum",
+                        re = r,
+                        kontra = k,
+                        total = total
+                    ),
                 ));
             }
             (Some(r), _) => (r, total - r),
             (None, Some(k)) => (total - k, k),
             (None, None) if contract == Contract::Redeal => (0, 0),
             (None, None) => {
-                return Err(err(
-                    "re_points",
-                    "no eyes: give re_points or kontra_points".into(),
-                ));
+                return Err(err("re_points", tr!(Lang::En, "error.no_eyes")));
             }
         };
         let hand = profile.hand_size();
@@ -228,7 +236,10 @@ impl Summary<'_> {
             if let Some(v) = v
                 && v as usize > hand
             {
-                return Err(err(key, format!("{v} tricks; a deal has {hand}")));
+                return Err(err(
+                    key,
+                    tr!(Lang::En, "error.tricks_hand", tricks = v, hand = hand),
+                ));
             }
         }
         let hand = hand as u8;
@@ -257,6 +268,7 @@ impl Summary<'_> {
             kontra_calls: calls(Party::Kontra, self.kontra_calls)?,
             re_extras: extras(Party::Re, &self.re_extras)?,
             kontra_extras: extras(Party::Kontra, &self.kontra_extras)?,
+            extras_at: Vec::new(),
             bock: self.bock,
             compulsory: self.compulsory,
             forced: false,
@@ -270,6 +282,17 @@ impl Summary<'_> {
         facts.check(profile, contract_field)?;
         Ok(facts)
     }
+}
+
+/// Where a full record saw an extra: in which trick, and whose card was caught.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExtraAt {
+    pub party: Party,
+    pub extra: Extra,
+    /// The trick, counting from 1.
+    pub trick: u8,
+    /// The seat whose card was caught (a fox, a Dulle, a Karlchen), if any.
+    pub from: Option<u8>,
 }
 
 /// Everything scoring needs to know about one deal.
@@ -289,6 +312,8 @@ pub struct DealFacts {
     pub kontra_calls: PartyCalls,
     pub re_extras: Vec<Extra>,
     pub kontra_extras: Vec<Extra>,
+    /// Where a full record saw each extra (empty for a summary).
+    pub extras_at: Vec<ExtraAt>,
     /// A multiplier forced by the sheet (`bock` column).
     pub bock: Option<u32>,
     /// A compulsory solo (the same dealer deals again where the profile says so).
@@ -472,20 +497,20 @@ impl DealFacts {
             .map(|n| n.to_string())
             .collect::<Vec<_>>()
             .join(" or ");
-        let hint =
-            if re == 1 && self.contract == Contract::Normal && profile.allows(Contract::SilentSolo)
-            {
-                " (one player alone: write silent-solo, or leave the contract out)"
-            } else {
-                ""
-            };
-        Err((
-            "re",
-            format!(
-                "a Re party of {re} in a {} game; it must have {want} player(s){hint}",
-                self.contract
-            ),
-        ))
+        let message = tr!(
+            Lang::En,
+            "error.re_party",
+            re = re,
+            contract = self.contract,
+            want = want
+        );
+        if re == 1 && self.contract == Contract::Normal && profile.allows(Contract::SilentSolo) {
+            return Err((
+                "re",
+                tr!(Lang::En, "error.re_party_alone", message = message),
+            ));
+        }
+        Err(("re", message))
     }
 
     /// Eyes add up to the deck's, tricks to a hand's; a party without a trick has no eyes.
@@ -494,9 +519,12 @@ impl DealFacts {
         if self.re_eyes as u32 + self.kontra_eyes as u32 != total as u32 {
             return Err((
                 "re_points",
-                format!(
-                    "eyes {} + {} do not add up to {total}",
-                    self.re_eyes, self.kontra_eyes
+                tr!(
+                    Lang::En,
+                    "error.eyes_sum",
+                    re = self.re_eyes,
+                    kontra = self.kontra_eyes,
+                    total = total
                 ),
             ));
         }

@@ -3,6 +3,8 @@
 
 use crate::contract::Contract;
 use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
+use crate::lang::Lang;
+use crate::tr;
 use crate::variant::Profile;
 
 /// Column names that are not players.
@@ -205,8 +207,11 @@ impl<'a> Sheet<'a> {
                 if let Some(meant) = misspelt(&key) {
                     return Err(RecordError::new(
                         file,
-                        format!(
-                            "column `{name}` is not one doko knows: did you mean `{meant}`? (a player's name cannot be this close to a column's)"
+                        tr!(
+                            Lang::En,
+                            "error.column_misspelt",
+                            column = name,
+                            meant = meant
                         ),
                     )
                     .line(1)
@@ -227,11 +232,7 @@ impl<'a> Sheet<'a> {
             }
         }
         if cols[2].is_none() && cols[3].is_none() {
-            return Err(RecordError::new(
-                file,
-                "the sheet needs a `re_points` or `kontra_points` column (or `re_augen`, `kontra_augen`)",
-            )
-            .line(1));
+            return Err(RecordError::new(file, tr!(Lang::En, "error.points_column")).line(1));
         }
         // A header alone is a sheet not filled in yet, or one saved without its rows.
         let has_deal = rdr.records().any(|r| match r {
@@ -240,11 +241,7 @@ impl<'a> Sheet<'a> {
             Err(_) => true,
         });
         if !has_deal {
-            return Err(RecordError::new(
-                file,
-                "the sheet has a header but no deals: write one row per deal below it",
-            )
-            .line(1));
+            return Err(RecordError::new(file, tr!(Lang::En, "error.no_deals")).line(1));
         }
         Ok(Sheet {
             file: file.to_string(),
@@ -297,12 +294,7 @@ fn roles_of(sheet: &Sheet, rec: &csv::StringRecord) -> Result<Vec<Role>, (String
             "kontra" | "k" | "contra" | "c" => Role::Kontra,
             "" | "-" => Role::Out,
             other => {
-                return Err((
-                    p.clone(),
-                    format!(
-                        "`{other}` is not a party: write re, kontra, or leave it empty for a player who sits out"
-                    ),
-                ));
+                return Err((p.clone(), tr!(Lang::En, "error.not_a_party", word = other)));
             }
         });
     }
@@ -312,7 +304,7 @@ fn roles_of(sheet: &Sheet, rec: &csv::StringRecord) -> Result<Vec<Role>, (String
 /// The seat of the row's dealer `d`, who sits out at a table of one more than a deal needs.
 fn dealer_of(sheet: &Sheet, profile: &Profile, roles: &[Role], d: &str) -> Result<usize, String> {
     let Some(seat) = sheet.players.iter().position(|p| p.eq_ignore_ascii_case(d)) else {
-        return Err(format!("`{d}` is not a player of this sheet"));
+        return Err(tr!(Lang::En, "error.not_a_player", player = d));
     };
     if crate::seating::dealer_sits_out(profile, roles.len()) && roles[seat] != Role::Out {
         return Err(format!(

@@ -13,6 +13,8 @@
 //!   table, keeping comments and every other table where they are.
 //! * Only facts go into the file; dealer, Bock and standings are recomputed on each read.
 
+use crate::lang::Lang;
+use crate::tr;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -67,6 +69,21 @@ pub enum FileError {
     /// The sheet is valid, but not with the change: every error, with its place.
     #[error("{}", .0.first().map(ToString::to_string).unwrap_or_default())]
     Refusing(Vec<RecordError>),
+}
+
+impl FileError {
+    /// The error in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            FileError::Invalid(all) | FileError::Refusing(all) => {
+                all.first().map(|e| e.render(lang)).unwrap_or_default()
+            }
+            FileError::Refused { file, message } => {
+                format!("{file}: {}", lang.translate(message))
+            }
+            e => lang.translate(&e.to_string()).into_owned(),
+        }
+    }
 }
 
 /// Holds the lock of a league file while it lives.
@@ -563,9 +580,10 @@ fn appended(
     if before.is_complete() {
         return Err(FileError::Refused {
             file: file.to_string(),
-            message: format!(
-                "{}; start a new one with `doko league new`",
-                before.next_line()
+            message: tr!(
+                Lang::En,
+                "error.league_complete",
+                why = before.next_line(Lang::En)
             ),
         });
     }
@@ -674,9 +692,11 @@ pub fn player_named<'a>(players: &'a [String], name: &str) -> Result<&'a str, St
         .collect();
     match starting.as_slice() {
         [one] => Ok(one),
-        [] => Err(format!(
-            "`{name}` is not a player of this sheet ({})",
-            players.join(", ")
+        [] => Err(tr!(
+            Lang::En,
+            "error.not_a_player_of",
+            player = name,
+            players = players.join(", ")
         )),
         many => Err(format!(
             "`{name}` could be {}: write more of the name",

@@ -6,7 +6,9 @@ pub mod file;
 
 use crate::deal::RecordError;
 use crate::deal::records::RecordFile;
+use crate::lang::Lang;
 use crate::scoring::{DealResult, Session, Standing};
+use crate::tr;
 use crate::variant::Profile;
 
 /// One deal of the sheet, scored in its place.
@@ -115,10 +117,12 @@ impl League {
             .collect()
     }
 
-    /// "next: Ben deals, Eva sits out, Bock x2 for 3 more deals, Cara owes a solo".
-    pub fn next_line(&self) -> String {
+    /// "next: Ben deals, Eva sits out, Bock x2 for 3 more deals, Cara owes a solo", in
+    /// `lang`.
+    pub fn next_line(&self, lang: Lang) -> String {
         if let Some(d) = self.ended_after {
             return crate::scoring::game_end(
+                lang,
                 &self.players,
                 &self.session.totals,
                 d,
@@ -126,48 +130,57 @@ impl League {
             );
         }
         if self.is_complete() {
-            return format!("the sheet is complete after {} deals", self.rows.len());
+            return tr!(lang, "league.complete", deals = self.rows.len());
         }
         let n = &self.next;
         let name = |i: usize| self.players[i].as_str();
-        let mut parts = vec![format!("{} deals", name(n.dealer))];
+        let mut parts = vec![tr!(lang, "league.deals", player = name(n.dealer))];
         if let Some(o) = n.sits_out {
-            parts.push(format!("{} sits out", name(o)));
+            parts.push(tr!(lang, "league.sits_out", player = name(o)));
         }
         if !n.bock_forecast.is_empty() {
-            parts.push(format!("Bock {}", forecast_words(&n.bock_forecast)));
+            let words = forecast_words(lang, &n.bock_forecast);
+            parts.push(tr!(lang, "league.bock", forecast = words));
         }
         let mut owing: Vec<usize> = n.owing.clone();
         owing.dedup();
         if !owing.is_empty() {
             let who: Vec<&str> = owing.iter().map(|&i| name(i)).collect();
-            let verb = if who.len() == 1 { "owes" } else { "owe" };
-            parts.push(format!("{} {verb} a solo", who.join(", ")));
+            let who = who.join(", ");
+            parts.push(if owing.len() == 1 {
+                tr!(lang, "league.owes_one", players = who)
+            } else {
+                tr!(lang, "league.owe", players = who)
+            });
         }
         if let Some(f) = n.forced_player {
-            parts.push(format!("{} must play a compulsory solo", name(f)));
+            parts.push(tr!(lang, "league.must_play", player = name(f)));
         } else if n.forced {
-            parts.push("only compulsory solos may follow".into());
+            parts.push(lang.t("league.only_compulsory").to_string());
         }
         let left = if n.deals_left == 1 {
-            "1 deal left".to_string()
+            lang.t("league.left_one").to_string()
         } else {
-            format!("{} deals left", n.deals_left)
+            tr!(lang, "league.left", deals = n.deals_left)
         };
+        let parts = parts.join(lang.t("word.comma"));
         if self.profile.league.end_at > 0 {
             let best = self.session.totals.iter().copied().max().unwrap_or(0);
-            return format!(
-                "next: {}; the game ends after a deal in which someone reaches {} (best so far {best}); {left} at most",
-                parts.join(", "),
-                self.profile.league.end_at
+            return tr!(
+                lang,
+                "league.next_until",
+                parts = parts,
+                end = self.profile.league.end_at,
+                best = best,
+                left = left
             );
         }
-        format!("next: {}; {left}", parts.join(", "))
+        tr!(lang, "league.next", parts = parts, left = left)
     }
 }
 
 /// The Bock deals to come, run by run: "x4 for 2 deals, then x2 for 1 deal".
-pub fn forecast_words(forecast: &[u32]) -> String {
+pub fn forecast_words(lang: Lang, forecast: &[u32]) -> String {
     let mut runs: Vec<(u32, usize)> = Vec::new();
     for &m in forecast {
         match runs.last_mut() {
@@ -176,15 +189,14 @@ pub fn forecast_words(forecast: &[u32]) -> String {
         }
     }
     runs.iter()
-        .map(|&(m, n)| {
-            if m == 1 {
-                format!("waits {n} deal{}", if n == 1 { "" } else { "s" })
-            } else {
-                format!("x{m} for {n} deal{}", if n == 1 { "" } else { "s" })
-            }
+        .map(|&(m, n)| match (m, n) {
+            (1, 1) => lang.t("league.waits_one").to_string(),
+            (1, n) => tr!(lang, "league.waits", deals = n),
+            (m, 1) => tr!(lang, "league.times_one", times = m),
+            (m, n) => tr!(lang, "league.times", times = m, deals = n),
         })
         .collect::<Vec<_>>()
-        .join(", then ")
+        .join(lang.t("league.then"))
 }
 
 /// A sheet of `deals` deals must hold the compulsory solos its players owe.

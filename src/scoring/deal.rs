@@ -8,6 +8,8 @@ use crate::deal::DealFacts;
 use crate::extras::{Extra, SoloExtra};
 use std::borrow::Cow;
 
+use crate::lang::Text;
+
 use crate::variant::{BockTrigger, Doubling, Profile, SchwarzBy, Sheet, ValueRule};
 
 /// What a party needs to win.
@@ -22,14 +24,21 @@ pub enum Target {
     NoTrick,
 }
 
+impl Target {
+    /// The target in the reader's language.
+    pub fn text(self) -> Text {
+        match self {
+            Target::Eyes(e) => Text::msg("target.eyes").with("eyes", e),
+            Target::AllTricks => Text::msg("target.all_tricks"),
+            Target::OneTrick => Text::msg("target.one_trick"),
+            Target::NoTrick => Text::msg("target.no_trick"),
+        }
+    }
+}
+
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Target::Eyes(e) => write!(f, "{e} eyes"),
-            Target::AllTricks => f.write_str("every trick"),
-            Target::OneTrick => f.write_str("one trick"),
-            Target::NoTrick => f.write_str("no trick"),
-        }
+        self.text().fmt(f)
     }
 }
 
@@ -37,7 +46,7 @@ impl fmt::Display for Target {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Goal {
     pub target: Target,
-    pub why: Cow<'static, str>,
+    pub why: Text,
 }
 
 /// One line of a deal's value.
@@ -48,10 +57,47 @@ pub struct Item {
     /// Stable key, as in JSON output (`won`, `under_90`, `re_called`, `fox` ...).
     pub item: Cow<'static, str>,
     pub points: i32,
-    /// Where the rule comes from and what happened.
-    pub rule: String,
+    /// Where the rule comes from and what happened (empty where scored without detail).
+    pub rule: Text,
+    /// Where a full record saw an extra: the trick (from 1) and the seat it was caught
+    /// from, if any.
+    pub at: Option<crate::deal::ExtraAt>,
     /// False for a fact the profile does not score here (shown by `--explain`).
     pub scored: bool,
+}
+
+impl Item {
+    /// The item's name as a player reads it ("fox caught (trick 3, from Ben)"): the trick
+    /// and the player it was caught from where a full record knows them.
+    pub fn label(&self, lang: crate::lang::Lang, players: &[String]) -> String {
+        let key = self.item.replace('-', "_");
+        let number = |prefix: &str| {
+            key.strip_prefix(prefix)
+                .filter(|n| n.parse::<u16>().is_ok())
+        };
+        let name = if let Some(n) = number("eyes_") {
+            crate::tr!(lang, "item.eyes_row", eyes = n)
+        } else if let Some(n) = number("reached_") {
+            crate::tr!(lang, "item.reached", eyes = n)
+        } else {
+            lang.t(&format!("item.{key}")).to_string()
+        };
+        match self.at {
+            Some(at) => match at.from.and_then(|s| players.get(s as usize)) {
+                Some(from) => {
+                    crate::tr!(
+                        lang,
+                        "item.at_from",
+                        name = name,
+                        trick = at.trick,
+                        player = from
+                    )
+                }
+                None => crate::tr!(lang, "item.at", name = name, trick = at.trick),
+            },
+            None => name,
+        }
+    }
 }
 
 /// A scored deal.
@@ -104,31 +150,17 @@ fn schwarz(party: Party, facts: &DealFacts, p: &Profile) -> bool {
     }
 }
 
-/// The reason for a target set by a call, by [`Call`]: `own <call>`, and `against <the
-/// other party>'s <call>` by the party that called (written out: goals are set every deal).
-const OWN: [&str; 5] = [
-    "own Re/Kontra",
-    "own no 90",
-    "own no 60",
-    "own no 30",
-    "own schwarz",
-];
-const AGAINST: [[&str; 5]; 2] = [
-    [
-        "against Re's Re/Kontra",
-        "against Re's no 90",
-        "against Re's no 60",
-        "against Re's no 30",
-        "against Re's schwarz",
-    ],
-    [
-        "against Kontra's Re/Kontra",
-        "against Kontra's no 90",
-        "against Kontra's no 60",
-        "against Kontra's no 30",
-        "against Kontra's schwarz",
-    ],
-];
+/// The reason for a target set by a call: `own <call>`, or `against <the other party>'s
+/// <call>`.
+fn call_reason(party: Party, own: bool, call: Call) -> Text {
+    if own {
+        Text::msg("why.own").word("call", call.key())
+    } else {
+        Text::msg("why.against")
+            .with("party", party.text())
+            .word("call", call.key())
+    }
+}
 
 fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
     let w = &p.winning;
@@ -140,7 +172,7 @@ fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
         };
         return Goal {
             target,
-            why: "misere".into(),
+            why: Text::msg("why.misere"),
         };
     }
     let own = facts.calls(party);
@@ -153,26 +185,32 @@ fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
         let call = own.highest().unwrap_or(Call::No90);
         return Goal {
             target: target_for(own.level(), &w.own_call_targets, Target::AllTricks),
-            why: OWN[call as usize].into(),
+            why: call_reason(party, true, call),
         };
     }
     if opp.level() > 0 {
         let call = opp.highest().unwrap_or(Call::No90);
         return Goal {
             target: target_for(opp.level(), &w.against_call_targets, Target::OneTrick),
-            why: AGAINST[party.other() as usize][call as usize].into(),
+            why: call_reason(party.other(), false, call),
         };
     }
     let only_kontra = facts.kontra_calls.announced() && !facts.re_calls.announced();
     let (target, why) = match (party, only_kontra) {
-        (Party::Re, false) => (w.re_target, "Re's target"),
-        (Party::Kontra, false) => (w.kontra_target, "Kontra's target"),
-        (Party::Re, true) => (w.only_kontra_re_target, "only Kontra called"),
-        (Party::Kontra, true) => (w.only_kontra_kontra_target, "only Kontra called"),
+        (Party::Re, false) => (w.re_target, "why.re_target"),
+        (Party::Kontra, false) => (w.kontra_target, "why.kontra_target"),
+        (_, true) => (
+            if party == Party::Re {
+                w.only_kontra_re_target
+            } else {
+                w.only_kontra_kontra_target
+            },
+            "why.only_kontra",
+        ),
     };
     Goal {
         target: Target::Eyes(target),
-        why: Cow::Borrowed(why),
+        why: Text::msg(why),
     }
 }
 
@@ -237,15 +275,16 @@ impl Items {
         party: Party,
         item: Cow<'static, str>,
         points: i32,
-        rule: &dyn Fn() -> String,
+        rule: &dyn Fn() -> Text,
     ) {
         if points != 0 {
-            let rule = if self.detail { rule() } else { String::new() };
+            let rule = if self.detail { rule() } else { Text::default() };
             self.list.push(Item {
                 party,
                 item,
                 points,
                 rule,
+                at: None,
                 scored: true,
             });
         }
@@ -331,16 +370,19 @@ fn game_items(
     };
     let g = &goals[w as usize];
     items.push(w, "won".into(), s.won, &|| {
-        format!("{w} reached {} ({}) (§7.1; scoring.won)", g.target, g.why)
+        Text::msg("rule.won")
+            .with("party", w.text())
+            .with("target", g.target.text())
+            .with("why", g.why.clone())
     });
     if w == Party::Kontra && (!facts.is_lone() || s.defence_won_alone) {
         items.push(w, "defence_won".into(), s.defence_won, &|| {
-            "the defence won (§8.2, §8.3; scoring.defence_won)".into()
+            Text::msg("rule.defence_won")
         });
     }
     if facts.contract == Contract::MisereOuvert {
         items.push(w, "ouvert".into(), p.contracts.misere_ouvert_bonus, &|| {
-            "misere played open (§9.6; contracts.misere_ouvert_bonus)".into()
+            Text::msg("rule.ouvert")
         });
     }
 }
@@ -376,26 +418,34 @@ fn under_items(
             let eyes = facts.eyes(loser);
             if eyes < thr {
                 items.push(e, UNDER[i].into(), s.under, &|| {
-                    format!("{loser} has {eyes} eyes, under {thr} ({key})")
+                    Text::msg("rule.under")
+                        .with("party", loser.text())
+                        .with("eyes", eyes)
+                        .with("threshold", thr)
+                        .with("cite", key)
                 });
             } else if failed > i as u8 {
                 items.push(e, UNDER[i].into(), s.under, &|| {
-                    format!("{loser} failed its own no {thr}: scored as if under {thr} (§9.11; scoring.failed_calls_as_made)")
+                    Text::msg("rule.failed_own")
+                        .with("party", loser.text())
+                        .with("threshold", thr)
                 });
             }
         }
         if schwarz(loser, facts, p) {
             let what = if p.winning.schwarz == SchwarzBy::Eyes {
-                "took no eyes"
+                "rule.schwarz_eyes"
             } else {
-                "won no trick"
+                "rule.schwarz_tricks"
             };
             items.push(e, "schwarz".into(), s.under, &|| {
-                format!("{loser} {what} ({key})")
+                Text::msg(what)
+                    .with("party", loser.text())
+                    .with("cite", key)
             });
         } else if failed >= 4 {
             items.push(e, "schwarz".into(), s.under, &|| {
-                format!("{loser} failed its own schwarz: scored as if schwarz (§9.11; scoring.failed_calls_as_made)")
+                Text::msg("rule.failed_schwarz").with("party", loser.text())
             });
         }
     }
@@ -431,12 +481,12 @@ fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<
                     "kontra_replied"
                 };
                 items.push(to, key.into(), s.reply_points, &|| {
-                    format!("{party} was said only as a reply (§12; scoring.reply_points)")
+                    Text::msg("rule.replied").with("party", party.text())
                 });
             } else {
                 for _ in 0..times {
                     items.push(to, key.into(), s.announce, &|| {
-                        format!("{party} was called (§7.1; scoring.announce)")
+                        Text::msg("rule.called").with("party", party.text())
                     });
                 }
             }
@@ -450,13 +500,17 @@ fn call_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option<
                 w,
                 LEVELS[party as usize][level as usize - 1].into(),
                 s.call_level,
-                &|| format!("{party} called {call} (§7.1; scoring.call_level)"),
+                &|| {
+                    Text::msg("rule.call_level")
+                        .with("party", party.text())
+                        .word("call", call.key())
+                },
             );
         }
     }
     if facts.re_calls.announced() && facts.kontra_calls.announced() {
         items.push(w, "both_called".into(), s.both_called, &|| {
-            "Re and Kontra both called (§8.2; scoring.both_called)".into()
+            Text::msg("rule.both_called")
         });
     }
 }
@@ -485,15 +539,17 @@ fn reached_items(
             if facts.eyes(e) >= thr {
                 let call = Call::from_level(level).unwrap_or(Call::Schwarz);
                 items.push(e, reached_key(thr), s.reached_against, &|| {
-                    let nobody = if winner.is_none() {
-                        ", scoring.nobody_wins_reached"
+                    let cite = if winner.is_none() {
+                        "§7.1; scoring.reached_against, scoring.nobody_wins_reached"
                     } else {
-                        ""
+                        "§7.1; scoring.reached_against"
                     };
-                    format!(
-                        "{e} reached {thr} against {}'s {call} (§7.1; scoring.reached_against{nobody})",
-                        e.other()
-                    )
+                    Text::msg("rule.reached")
+                        .with("party", e.text())
+                        .with("threshold", thr)
+                        .with("other", e.other().text())
+                        .word("call", call.key())
+                        .with("cite", cite)
                 });
             }
         }
@@ -505,52 +561,48 @@ fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option
     let lone = facts.is_lone();
     let misere = facts.contract.is_misere();
     let extras_count = winner.is_some() || p.extras.when_nobody_wins;
-    let mut extra_item = |party: Party, solo: SoloExtra, points: i32, what: &dyn Fn() -> String| {
-        let name = match solo {
-            SoloExtra::Extra(x) => x.name(),
-            SoloExtra::AgainstTheOld => "against_the_old",
+    let mut extra_item =
+        |party: Party, solo: SoloExtra, points: i32, at: Option<crate::deal::ExtraAt>| {
+            let name = match solo {
+                SoloExtra::Extra(x) => x.name(),
+                SoloExtra::AgainstTheOld => "against_the_old",
+            };
+            let (scored, why) = if points == 0 {
+                (false, "")
+            } else if misere {
+                (false, "rule.no_extras_misere")
+            } else if lone && !p.scored_in_solos(solo) {
+                (false, "rule.no_extras_alone")
+            } else if !extras_count {
+                (false, "rule.no_extras_nobody")
+            } else if facts.schweinchen && name.starts_with("fox") {
+                (false, "rule.no_fox_schweinchen")
+            } else {
+                (true, "")
+            };
+            let key = name.replace('-', "_");
+            let rule = match (items.detail, scored) {
+                (false, _) => Text::default(),
+                (true, true) => Text::msg("rule.extra")
+                    .with("what", describe(solo, party))
+                    .with("key", key),
+                (true, false) if points == 0 => Text::msg("rule.extra_zero")
+                    .with("what", describe(solo, party))
+                    .with("profile", p.name.clone())
+                    .with("key", key),
+                (true, false) => Text::msg("rule.extra_off")
+                    .with("what", describe(solo, party))
+                    .word("why", why),
+            };
+            items.list.push(Item {
+                party,
+                item: name.into(),
+                points: if scored { points } else { 0 },
+                rule,
+                at,
+                scored,
+            });
         };
-        let (scored, why) = if points == 0 {
-            (false, "not scored under profile")
-        } else if misere {
-            (false, "no extras in a misere (§9.6)")
-        } else if lone && !p.scored_in_solos(solo) {
-            (
-                false,
-                "not scored when one plays alone (§7.2; extras.in_solos)",
-            )
-        } else if !extras_count {
-            (
-                false,
-                "not scored when nobody wins (§7.3; extras.when_nobody_wins)",
-            )
-        } else if facts.schweinchen && name.starts_with("fox") {
-            (
-                false,
-                "no fox points after Schweinchen (§9.3; deck.schweinchen)",
-            )
-        } else {
-            (true, "")
-        };
-        let rule = match (items.detail, scored) {
-            (false, _) => String::new(),
-            (true, true) => format!("{} (§7.2; extras.{})", what(), name.replace('-', "_")),
-            (true, false) if points == 0 => format!(
-                "{}: {why} {} (§7.2; extras.{} = 0)",
-                what(),
-                p.name,
-                name.replace('-', "_")
-            ),
-            (true, false) => format!("{}: {why}", what()),
-        };
-        items.list.push(Item {
-            party,
-            item: name.into(),
-            points: if scored { points } else { 0 },
-            rule,
-            scored,
-        });
-    };
     // The ♦Q holders of a "solo addition" are not the ♣Q party ("the old"): no item.
     if winner == Some(Party::Kontra)
         && facts.contract != Contract::DiamondQueens
@@ -560,14 +612,22 @@ fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option
             Party::Kontra,
             SoloExtra::AgainstTheOld,
             p.extras.against_the_old,
-            &|| "Kontra beat the ♣Q party: gegen die Alten".into(),
+            None,
         );
     }
     for party in [Party::Re, Party::Kontra] {
+        let mut seen: Vec<Extra> = Vec::new();
         for &x in facts.extras(party) {
-            extra_item(party, SoloExtra::Extra(x), p.extra_points(x), &|| {
-                describe(x, party)
-            });
+            // The n-th extra of a kind is the n-th place the record saw it.
+            let nth = seen.iter().filter(|&&s| s == x).count();
+            seen.push(x);
+            let at = facts
+                .extras_at
+                .iter()
+                .filter(|a| a.party == party && a.extra == x)
+                .nth(nth)
+                .copied();
+            extra_item(party, SoloExtra::Extra(x), p.extra_points(x), at);
         }
     }
 }
@@ -591,15 +651,15 @@ fn multiplier_items(items: &mut Items, facts: &DealFacts, p: &Profile, extras_fr
         } else {
             extras_from
         };
-        let with = if s.doubling_extras {
-            " with the extras"
+        let key = if s.doubling_extras {
+            "rule.doubled_extras"
         } else {
-            ""
+            "rule.doubled"
         };
         for party in [Party::Re, Party::Kontra] {
             let base = items.sum(party, doubled);
             items.push(party, "doubled".into(), base * (factor - 1), &|| {
-                format!("Re/Kontra doubles{with}: x{factor} (§9.1; scoring.doubling)")
+                Text::msg(key).with("factor", factor)
             });
         }
     }
@@ -607,29 +667,31 @@ fn multiplier_items(items: &mut Items, facts: &DealFacts, p: &Profile, extras_fr
         for party in [Party::Re, Party::Kontra] {
             let base = items.sum(party, items.list.len());
             items.push(party, "solo".into(), base * (s.solo_factor - 1), &|| {
-                format!(
-                    "a solo counts x{} (§9.11; scoring.solo_factor)",
-                    s.solo_factor
-                )
+                Text::msg("rule.solo_factor").with("factor", s.solo_factor)
             });
         }
     }
 }
 
-fn describe(x: Extra, party: Party) -> String {
-    match x {
-        Extra::Fox => format!("{party} caught a fox"),
-        Extra::Karlchen => format!("{party}'s ♣J won the last trick: Karlchen"),
-        Extra::KarlchenCaught => format!("{party} caught a Karlchen in the last trick"),
-        Extra::Doppelkopf => format!("{party} won a Doppelkopf"),
-        Extra::FoxLastTrick => format!("{party} caught a fox in the last trick"),
-        Extra::HeartTrick => format!("{party} won a trick of four hearts"),
-        Extra::DulleCaught => format!("{party} caught a Dulle"),
-        Extra::FoxFirstTrick => format!("{party} caught a fox in the first trick"),
-        Extra::ClubQueen => format!("{party} played a ♣Q"),
-        Extra::FoxWinsLastTrick => format!("{party}'s ♦A won the last trick"),
-        Extra::DulleJabsDulle => format!("{party}'s ♥10 beat the other ♥10"),
-    }
+/// What happened, for an extra's rule text: "Re caught a fox".
+fn describe(x: SoloExtra, party: Party) -> Text {
+    let key = match x {
+        SoloExtra::AgainstTheOld => "did.against_the_old",
+        SoloExtra::Extra(x) => match x {
+            Extra::Fox => "did.fox",
+            Extra::Karlchen => "did.karlchen",
+            Extra::KarlchenCaught => "did.karlchen_caught",
+            Extra::Doppelkopf => "did.doppelkopf",
+            Extra::FoxLastTrick => "did.fox_last_trick",
+            Extra::HeartTrick => "did.heart_trick",
+            Extra::DulleCaught => "did.dulle_caught",
+            Extra::FoxFirstTrick => "did.fox_first_trick",
+            Extra::ClubQueen => "did.club_queen",
+            Extra::FoxWinsLastTrick => "did.fox_wins_last_trick",
+            Extra::DulleJabsDulle => "did.dulle_jabs_dulle",
+        },
+    };
+    Text::msg(key).with("party", party.text())
 }
 
 /// Game points from a table of eyes (Kloepper, docs/rules.md §8.5): the winning party scores
@@ -649,31 +711,32 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
     let eyes = facts.eyes(w);
     let all = facts.is_schwarz(w.other());
     let k = &p.knocking;
-    let item = |party: Party, key: Cow<'static, str>, points: i32, rule: String| Item {
+    let item = |party: Party, key: Cow<'static, str>, points: i32, rule: Text| Item {
         party,
         item: key,
         points,
-        rule: if detail { rule } else { String::new() },
+        rule: if detail { rule } else { Text::default() },
+        at: None,
         scored: true,
     };
     // A lone knock, or a knock answered: all or nothing, every trick to Re or one trick
     // to the opponents.
     let all_or_nothing = match facts.knock {
-        Some(Knock::Re) if lone => Some(("knocked_alone", k.alone, "the lone player knocked")),
-        Some(Knock::Both) => Some(("knocked_back", k.knocked_back, "knocked back")),
+        Some(Knock::Re) if lone => Some(("knocked_alone", k.alone, "rule.knocked_alone")),
+        Some(Knock::Both) => Some(("knocked_back", k.knocked_back, "rule.knocked_back")),
         _ => None,
     };
     if let Some((key, points, what)) = all_or_nothing {
         let (to, how) = if facts.is_schwarz(Party::Kontra) {
-            (Party::Re, "Re took every trick")
+            (Party::Re, "rule.knock_re_all")
         } else {
-            (Party::Kontra, "the opponents took a trick")
+            (Party::Kontra, "rule.knock_opponents_trick")
         };
         return vec![item(
             to,
             key.into(),
             points,
-            format!("{what}, and {how} (§8.5; knocking)"),
+            Text::msg("rule.knock").word("what", what).word("how", how),
         )];
     }
     if facts.knock == Some(Knock::Re) && w == Party::Re && all {
@@ -681,7 +744,7 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
             w,
             "knocked_all_tricks".into(),
             k.all_tricks,
-            "Re knocked and took every trick (§8.5; knocking.all_tricks)".into(),
+            Text::msg("rule.knocked_all_tricks"),
         )];
     }
     let all_row = column(&p.scoring.eye_table_all_tricks);
@@ -690,7 +753,7 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
             w,
             "all_tricks".into(),
             all_row,
-            format!("{w} took every trick (§8.5; scoring.eye_table_all_tricks)"),
+            Text::msg("rule.all_tricks").with("party", w.text()),
         )];
     }
     let band = p
@@ -704,10 +767,10 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
             w,
             format!("eyes_{}", b.from).into(),
             column(b),
-            format!(
-                "{w} took {eyes} eyes: the row from {} (§8.5; scoring.eye_table)",
-                b.from
-            ),
+            Text::msg("rule.eye_row")
+                .with("party", w.text())
+                .with("eyes", eyes)
+                .with("from", b.from),
         )],
         None => Vec::new(),
     }
@@ -820,22 +883,4 @@ fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, writing: Writi
             None => 0,
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn goal_reasons_are_the_calls_as_displayed() {
-        for call in Call::ALL {
-            assert_eq!(OWN[call as usize], format!("own {call}"));
-            for party in [Party::Re, Party::Kontra] {
-                assert_eq!(
-                    AGAINST[party as usize][call as usize],
-                    format!("against {party}'s {call}")
-                );
-            }
-        }
-    }
 }

@@ -256,11 +256,26 @@ pub fn leaders<'a>(players: &'a [String], totals: &[i64]) -> (i64, Vec<&'a str>)
 
 /// "the game ended after deal 5, in which a player reached 30: Cara wins with 32", for a
 /// profile that ends the game at a score; `totals` are those after that deal.
-pub fn game_end(players: &[String], totals: &[i64], after_deal: usize, end_at: i64) -> String {
+pub fn game_end(
+    lang: crate::lang::Lang,
+    players: &[String],
+    totals: &[i64],
+    after_deal: usize,
+    end_at: i64,
+) -> String {
     let (best, who) = leaders(players, totals);
-    let verb = if who.len() == 1 { "wins" } else { "tie" };
-    format!(
-        "the game ended after deal {after_deal}, in which a player reached {end_at}: {} {verb} with {best}",
-        who.join(" and ")
+    let key = if who.len() == 1 {
+        "league.ended_win"
+    } else {
+        "league.ended_tie"
+    };
+    lang.f(
+        key,
+        &[
+            ("deal", &after_deal),
+            ("end", &end_at),
+            ("players", &who.join(lang.t("word.and"))),
+            ("points", &best),
+        ],
     )
 }

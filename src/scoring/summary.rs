@@ -161,7 +161,8 @@ mod tests {
             party: Party::Re,
             item: key,
             points,
-            rule: String::new(),
+            rule: crate::lang::Text::default(),
+            at: None,
             scored: true,
         };
         let mut summary = Summary::default();

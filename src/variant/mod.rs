@@ -366,18 +366,20 @@ pub enum BockTrigger {
 }
 
 impl BockTrigger {
+    pub const ALL: [BockTrigger; 8] = [
+        BockTrigger::Tie,
+        BockTrigger::ReLost,
+        BockTrigger::KontraLost,
+        BockTrigger::ZeroValue,
+        BockTrigger::HeartTrick,
+        BockTrigger::SoloLost,
+        BockTrigger::Schwarz,
+        BockTrigger::Doppelkopf,
+    ];
+
     /// What happened, as a player says it ("a lost solo").
-    pub fn describe(self) -> &'static str {
-        match self {
-            BockTrigger::Tie => "120:120",
-            BockTrigger::ReLost => "Re called and lost",
-            BockTrigger::KontraLost => "Kontra called and lost",
-            BockTrigger::ZeroValue => "a deal worth 0",
-            BockTrigger::HeartTrick => "a trick of four hearts",
-            BockTrigger::SoloLost => "a lost solo",
-            BockTrigger::Schwarz => "schwarz",
-            BockTrigger::Doppelkopf => "a Doppelkopf",
-        }
+    pub fn describe(self, lang: crate::lang::Lang) -> &'static str {
+        lang.t(&format!("bock.{}", self.key().replace('-', "_")))
     }
 
     /// Its name in `bock.triggers`.
@@ -734,10 +736,12 @@ where
 /// Why a profile could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
-    #[error(
-        "unknown variant `{0}` (built-in: {list}); a path to a .toml profile also works",
+    #[error("{}", crate::tr!(
+        crate::lang::Lang::En,
+        "error.unknown_variant",
+        name = .0,
         list = BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-    )]
+    ))]
     Unknown(String),
     #[error("{file}: {source}")]
     Io {

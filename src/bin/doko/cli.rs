@@ -12,6 +12,28 @@ use doko::input::InputFormat;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// The language of tables, explanations, messages and pages [default: from LC_ALL,
+    /// LC_MESSAGES or LANG, else en]; json and csv are the same in every language.
+    #[arg(long, global = true, value_enum, value_name = "LANG")]
+    pub lang: Option<LangArg>,
+}
+
+/// `--lang`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    En,
+    De,
+    Ja,
+}
+
+impl LangArg {
+    pub fn lang(self) -> doko::lang::Lang {
+        match self {
+            LangArg::En => doko::lang::Lang::En,
+            LangArg::De => doko::lang::Lang::De,
+            LangArg::Ja => doko::lang::Lang::Ja,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]

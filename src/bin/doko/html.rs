@@ -5,7 +5,9 @@ use doko::contract::Party;
 use doko::deal::Role;
 use doko::league::League;
 
-use crate::output::{party_names, signed, winner_word};
+use doko::lang::Lang;
+
+use crate::output::{party_names, signed};
 
 /// Colours that stay apart for five players, on white and in print.
 const COLOURS: [&str; 6] = [
@@ -21,7 +23,7 @@ pub fn esc(s: &str) -> String {
 
 /// `league show --format html`: the page, read-only.
 pub fn league_page(lg: &League) -> String {
-    page(lg, None)
+    page(lg, None, crate::lang())
 }
 
 /// What the served page has beyond the read-only one: the sheets' names (tabs), which one
@@ -37,14 +39,10 @@ pub struct Served<'a> {
 
 /// The page: the same for `league show --format html` and `doko serve`, which adds the
 /// sheets' tabs, the form and its script.
-pub fn page(lg: &League, served: Option<&Served>) -> String {
+pub fn page(lg: &League, served: Option<&Served>, lang: Lang) -> String {
     let mut h = String::new();
-    let title = format!("{} - doko league", lg.name);
-    h.push_str(&format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{}\n</style>\n</head>\n",
-        esc(&title),
-        CSS
-    ));
+    let title = doko::tr!(lang, "page.title", name = lg.name);
+    h.push_str(&head(lang, &title, CSS));
     match served {
         Some(s) => h.push_str(&format!("<body data-sheet=\"{}\">\n", s.current)),
         None => h.push_str("<body>\n"),
@@ -56,8 +54,8 @@ pub fn page(lg: &League, served: Option<&Served>) -> String {
                 .token
                 .map_or(String::new(), |t| format!("&amp;t={}", esc(t)));
             h.push_str(&format!(
-                "<a href=\"/tournament?sheet={i}{token}\">Standings: {}</a>",
-                esc(t)
+                "<a href=\"/tournament?sheet={i}{token}\">{}</a>",
+                esc(&doko::tr!(lang, "page.standings_of", name = t))
             ));
         }
         for (i, name) in s.sheets.iter().enumerate() {
@@ -81,36 +79,92 @@ pub fn page(lg: &League, served: Option<&Served>) -> String {
         esc(&lg.name),
         esc(&lg.profile.title),
     ));
+    if let Some(s) = served {
+        h.push_str(&languages(lang, s.current, s.token));
+    }
     // Phone: what comes next, the standings, the form, then the history. Wide: the
     // form beside the standings.
     h.push_str("<div class=\"top\">\n<div id=\"state\">\n");
-    h.push_str(&state(lg));
+    h.push_str(&state(lg, lang));
     h.push_str("</div>\n");
     if served.is_some() {
-        h.push_str(&crate::serve::form(lg));
+        h.push_str(&crate::serve::form(lg, lang));
     }
     h.push_str("</div>\n<div id=\"history\">\n");
-    h.push_str(&history(lg, served.is_some()));
+    h.push_str(&history(lg, served.is_some(), lang));
     h.push_str("</div>\n");
-    h.push_str("<p class=\"foot\">Made by doko. Points of a deal, then the running total in bold; shaded rows count Bock.</p>\n");
+    h.push_str(&format!(
+        "<p class=\"foot\">{}</p>\n",
+        esc(lang.t("page.foot"))
+    ));
     if served.is_some() {
-        h.push_str(&format!("<script>\n{}\n</script>\n", crate::serve::SCRIPT));
+        h.push_str(&format!(
+            "<script>\n{}\n{}\n</script>\n",
+            crate::serve::script_words(lang),
+            crate::serve::SCRIPT
+        ));
     }
     h.push_str("</body>\n</html>\n");
     h
 }
 
+/// The page's head: its language, title and style (the same for every page doko writes).
+pub fn head(lang: Lang, title: &str, css: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{}\n</style>\n</head>\n",
+        lang.code(),
+        esc(title),
+        css
+    )
+}
+
+/// Links to the page in each language (the served page: the user's pick wins over the
+/// browser's `Accept-Language`).
+fn languages(lang: Lang, sheet: usize, token: Option<&str>) -> String {
+    let token = token.map_or(String::new(), |t| format!("&amp;t={}", esc(t)));
+    let links: Vec<String> = Lang::ALL
+        .iter()
+        .map(|l| {
+            let current = if *l == lang {
+                " aria-current=\"true\""
+            } else {
+                ""
+            };
+            format!(
+                "<a href=\"/?sheet={sheet}&amp;lang={}{token}\" hreflang=\"{}\" lang=\"{}\"{current}>{}</a>",
+                l.code(),
+                l.code(),
+                l.code(),
+                esc(l.t("page.language_name"))
+            )
+        })
+        .collect();
+    format!("<nav class=\"langs\">{}</nav>\n", links.join(" "))
+}
+
 /// The top of the page, which changes with the sheet: what comes next and the standings.
-pub fn state(lg: &League) -> String {
+pub fn state(lg: &League, lang: Lang) -> String {
     let mut h = String::new();
     h.push_str(&format!(
-        "<p class=\"count\">{} of {} deals</p>\n<p class=\"next\" id=\"next\">{}</p>\n",
-        lg.rows.len(),
-        lg.deals,
-        esc(&lg.next_line())
+        "<p class=\"count\">{}</p>\n<p class=\"next\" id=\"next\">{}</p>\n",
+        esc(&doko::tr!(
+            lang,
+            "page.count",
+            played = lg.rows.len(),
+            deals = lg.deals
+        )),
+        esc(&lg.next_line(lang))
     ));
-
-    h.push_str("<h2>Standings</h2>\n<table class=\"standings\" id=\"standings\">\n<tr><th>#</th><th>Player</th><th class=\"num\">Points</th><th class=\"num\">Won</th><th class=\"num\">Solos</th><th class=\"num\" title=\"points in Bock deals\">Bock</th></tr>\n");
+    h.push_str(&format!(
+        "<h2>{}</h2>\n<table class=\"standings\" id=\"standings\">\n<tr><th>#</th><th>{}</th><th class=\"num\">{}</th><th class=\"num\">{}</th><th class=\"num\">{}</th><th class=\"num\" title=\"{}\">{}</th></tr>\n",
+        esc(lang.t("page.standings")),
+        esc(lang.t("table.player")),
+        esc(lang.t("table.points")),
+        esc(lang.t("table.won")),
+        esc(lang.t("table.solos")),
+        esc(lang.t("table.bock_points")),
+        esc(lang.t("page.bock")),
+    ));
     for l in lg.standings() {
         let colour = lg
             .players
@@ -135,22 +189,37 @@ pub fn state(lg: &League) -> String {
 
 /// The rest of the page, which changes with the sheet: the chart and the sheet (its rows
 /// open the form to edit a deal where `editable`).
-pub fn history(lg: &League, editable: bool) -> String {
+pub fn history(lg: &League, editable: bool, lang: Lang) -> String {
     let mut h = String::new();
-    h.push_str("<h2>Running totals</h2>\n");
-    h.push_str(&chart(lg));
+    h.push_str(&format!("<h2>{}</h2>\n", esc(lang.t("page.running"))));
+    h.push_str(&chart(lg, lang));
 
-    h.push_str("<h2>Sheet</h2>\n");
+    h.push_str(&format!("<h2>{}</h2>\n", esc(lang.t("page.sheet"))));
     if editable {
-        h.push_str("<p class=\"hint\">Tap a deal to edit it.</p>\n");
+        h.push_str(&format!(
+            "<p class=\"hint\">{}</p>\n",
+            esc(lang.t("page.tap_to_edit"))
+        ));
     }
-    h.push_str("<div class=\"scroll\"><table class=\"sheet\" id=\"sheet\">\n<tr><th>Deal</th><th>Dealer</th><th>Game</th><th>Re</th><th>Eyes</th><th>Winner</th><th>Value</th><th>x</th>");
+    h.push_str("<div class=\"scroll\"><table class=\"sheet\" id=\"sheet\">\n<tr>");
+    for k in [
+        "table.deal",
+        "table.dealer",
+        "table.game",
+        "party.re",
+        "table.eyes",
+        "table.winner",
+        "table.value",
+        "table.x",
+    ] {
+        h.push_str(&format!("<th>{}</th>", esc(lang.t(k))));
+    }
     for p in &lg.players {
         h.push_str(&format!("<th>{}</th>", esc(p)));
     }
     let with_notes = lg.rows.iter().any(|r| r.result.facts.note.is_some());
     if with_notes {
-        h.push_str("<th>Note</th>");
+        h.push_str(&format!("<th>{}</th>", esc(lang.t("page.note"))));
     }
     h.push_str("</tr>\n");
     for row in &lg.rows {
@@ -172,11 +241,18 @@ pub fn history(lg: &League, editable: bool) -> String {
             r.facts.number,
             r.facts.number,
             esc(&lg.players[row.dealer]),
-            if r.facts.compulsory { format!("{} (compulsory)", r.facts.contract) } else { r.facts.contract.to_string() },
+            esc(&if r.facts.compulsory {
+                doko::tr!(lang, "page.compulsory", contract = r.facts.contract.title(lang))
+            } else {
+                r.facts.contract.title(lang).to_string()
+            }),
             esc(&party_names(&lg.players, r, Party::Re).join(", ")),
             r.facts.re_eyes,
             r.facts.kontra_eyes,
-            winner_word(r),
+            esc(&match r.winner {
+                Some(w) => w.text().render(lang),
+                None => lang.t("word.nobody").to_string(),
+            }),
             r.value(),
             r.multiplier
         ));
@@ -199,14 +275,14 @@ pub fn history(lg: &League, editable: bool) -> String {
 }
 
 /// An SVG line chart of the running totals, deal 0 (all 0) to the last deal.
-fn chart(lg: &League) -> String {
+fn chart(lg: &League, lang: Lang) -> String {
     let mut series: Vec<Vec<i64>> = vec![vec![0]; lg.players.len()];
     for row in &lg.rows {
         for (i, t) in row.totals.iter().enumerate() {
             series[i].push(*t);
         }
     }
-    line_chart(&lg.players, &series, "deal")
+    line_chart(&lg.players, &series, lang.t("page.axis_deal"))
 }
 
 /// An SVG line chart: one line per name, each series starting at step 0; `axis` names the

@@ -27,6 +27,10 @@ fn main() -> ExitCode {
             };
         }
     };
+    let _ = LANG.set(
+        cli.lang
+            .map_or_else(doko::lang::Lang::from_env, cli::LangArg::lang),
+    );
     let result = match cli.command {
         cli::Command::Score(args) => cmd::score::run(&args),
         cli::Command::Variants(c) => cmd::variants::run(&c),
@@ -42,15 +46,54 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if e.chain().any(|c| c.is::<Usage>()) => {
-            let _ = writeln!(std::io::stderr(), "doko: error: {e:#}");
-            ExitCode::from(2)
-        }
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "doko: error: {e:#}");
-            ExitCode::from(1)
+            let _ = writeln!(
+                std::io::stderr(),
+                "doko: {} {}",
+                lang().t("error.prefix"),
+                error_text(&e)
+            );
+            if e.chain().any(|c| c.is::<Usage>()) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
         }
     }
+}
+
+/// The language of this run: `--lang`, else the locale (set once, first thing in `main`).
+static LANG: std::sync::OnceLock<doko::lang::Lang> = std::sync::OnceLock::new();
+
+thread_local! {
+    /// The language of the request this thread works on (`doko serve`), over the run's.
+    static HERE: std::cell::Cell<Option<doko::lang::Lang>> = const { std::cell::Cell::new(None) };
+}
+
+/// The language doko speaks: the request's (`doko serve`), else the run's.
+pub fn lang() -> doko::lang::Lang {
+    HERE.with(std::cell::Cell::get)
+        .or_else(|| LANG.get().copied())
+        .unwrap_or_default()
+}
+
+/// Runs `work` speaking `lang` on this thread (a page's request).
+pub fn with_lang<T>(lang: doko::lang::Lang, work: impl FnOnce() -> T) -> T {
+    let before = HERE.with(|h| h.replace(Some(lang)));
+    let out = work();
+    HERE.with(|h| h.set(before));
+    out
+}
+
+/// An error and its causes in the run's language, as `{e:#}` writes them ("outer: inner"):
+/// the library's errors that know their message's key are translated, the rest is written
+/// as it is.
+fn error_text(e: &anyhow::Error) -> String {
+    let lang = lang();
+    e.chain()
+        .map(|c| doko::lang::localized(c, lang))
+        .collect::<Vec<_>>()
+        .join(": ")
 }
 
 /// `doko completions SHELL`: the completion script on standard output.

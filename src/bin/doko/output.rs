@@ -44,12 +44,46 @@ pub fn signed(v: i64) -> String {
     }
 }
 
-pub fn winner_word(r: &DealResult) -> &'static str {
+/// The winner as the machine formats write it (`re`, `kontra`, `none`).
+pub fn winner_key(r: &DealResult) -> &'static str {
     match r.winner {
-        Some(Party::Re) => "Re",
-        Some(Party::Kontra) => "Kontra",
+        Some(Party::Re) => "re",
+        Some(Party::Kontra) => "kontra",
         None => "none",
     }
+}
+
+/// The winner in the run's language ("Re", "Kontra", "none").
+pub fn winner_word(r: &DealResult) -> &'static str {
+    let lang = crate::lang();
+    match r.winner {
+        Some(Party::Re) => lang.t("party.re"),
+        Some(Party::Kontra) => lang.t("party.kontra"),
+        None => lang.t("word.nobody"),
+    }
+}
+
+/// A party's name in the run's language.
+pub fn party_word(p: Party) -> String {
+    p.text().render(crate::lang())
+}
+
+/// How many terminal columns a text takes (East Asian wide letters take two).
+pub fn columns(s: &str) -> usize {
+    s.chars()
+        .map(|c| {
+            let c = c as u32;
+            let wide = matches!(c, 0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF
+                | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3
+                | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6);
+            if wide { 2 } else { 1 }
+        })
+        .sum()
+}
+
+/// `s` padded with spaces to `width` terminal columns.
+pub fn pad(s: &str, width: usize) -> String {
+    format!("{s}{}", " ".repeat(width.saturating_sub(columns(s))))
 }
 
 fn names(s: &Scored, r: &DealResult, party: Party) -> Vec<String> {
@@ -71,16 +105,26 @@ pub fn sheet_table(
     let with_dealer = rows.iter().any(|(_, _, d)| d.is_some());
     // Compulsory solos get a column of their own, as on a DDV sheet.
     let with_duty = rows.iter().any(|(r, _, _)| r.facts.compulsory);
+    let lang = crate::lang();
     let mut t = new_table(markdown);
-    let mut header: Vec<String> = vec!["Deal".into()];
+    let mut header: Vec<String> = vec![lang.t("table.deal").into()];
     if with_dealer {
-        header.push("Dealer".into());
+        header.push(lang.t("table.dealer").into());
     }
-    header.push("Game".into());
+    header.push(lang.t("table.game").into());
     if with_duty {
-        header.push("Compulsory".into());
+        header.push(lang.t("table.compulsory").into());
     }
-    header.extend(["Re", "Eyes", "Winner", "Value", "x"].map(String::from));
+    header.extend(
+        [
+            "party.re",
+            "table.eyes",
+            "table.winner",
+            "table.value",
+            "table.x",
+        ]
+        .map(|k| lang.t(k).to_string()),
+    );
     header.extend(players.iter().cloned());
     t.set_header(header);
     for (r, running, dealer) in rows {
@@ -88,10 +132,10 @@ pub fn sheet_table(
         if with_dealer {
             row.push(dealer.unwrap_or("").to_string());
         }
-        row.push(r.facts.contract.to_string());
+        row.push(r.facts.contract.title(lang).to_string());
         if with_duty {
             row.push(if r.facts.compulsory {
-                "yes".into()
+                lang.t("word.yes").into()
             } else {
                 String::new()
             });
@@ -113,7 +157,7 @@ pub fn sheet_table(
         t.add_row(row);
     }
     let fixed = 7 + with_dealer as usize + with_duty as usize;
-    let mut total_row = vec!["Total".to_string()];
+    let mut total_row = vec![lang.t("table.total").to_string()];
     total_row.extend(std::iter::repeat_n(String::new(), fixed - 1));
     total_row.extend(totals.iter().map(|t| t.to_string()));
     t.add_row(total_row);
@@ -130,15 +174,13 @@ pub fn sheet_table(
 
 /// The notes written with the deals, a line each ("Notes:" first), or nothing.
 pub fn notes_lines(rows: &[(&DealResult, &[i64], Option<&str>)], markdown: bool) -> String {
+    let lang = crate::lang();
     let notes: Vec<String> = rows
         .iter()
         .filter_map(|(r, _, _)| {
             r.facts.note.as_ref().map(|n| {
-                format!(
-                    "{}deal {}: {n}\n",
-                    if markdown { "- " } else { "  " },
-                    r.facts.number
-                )
+                let line = doko::tr!(lang, "notes.line", deal = r.facts.number, note = n);
+                format!("{}{line}\n", if markdown { "- " } else { "  " })
             })
         })
         .collect();
@@ -146,7 +188,8 @@ pub fn notes_lines(rows: &[(&DealResult, &[i64], Option<&str>)], markdown: bool)
         return String::new();
     }
     format!(
-        "Notes:\n{}{}",
+        "{}\n{}{}",
+        lang.t("notes.head"),
         if markdown { "\n" } else { "" },
         notes.concat()
     )
@@ -163,11 +206,15 @@ fn game_end(s: &Scored) -> Option<String> {
         .rows
         .iter()
         .position(|(_, t)| t.iter().any(|&x| x >= end))?;
-    let mut line = doko::scoring::game_end(s.players, &s.rows[at].1, at + 1, end) + ".";
+    let lang = crate::lang();
+    let mut line = doko::scoring::game_end(lang, s.players, &s.rows[at].1, at + 1, end);
+    line.push_str(lang.t("word.stop"));
     if at + 1 < s.rows.len() {
-        line.push_str(&format!(
-            " The sheet goes on for {} more deal(s).",
-            s.rows.len() - at - 1
+        line.push(' ');
+        line.push_str(&doko::tr!(
+            lang,
+            "league.goes_on",
+            deals = s.rows.len() - at - 1
         ));
     }
     Some(line)
@@ -190,11 +237,10 @@ fn text(s: &Scored, explain: bool, markdown: bool) -> String {
         .map(|(r, t)| (r, t.as_slice(), None))
         .collect();
     let t = sheet_table(s.players, &rows, s.totals, markdown);
+    let lang = crate::lang();
     let mut out = String::new();
-    out.push_str(&format!(
-        "Profile: {} ({})\n\n",
-        s.profile.name, s.profile.title
-    ));
+    out.push_str(&profile_line(s.profile));
+    out.push_str("\n\n");
     out.push_str(&t.to_string());
     out.push_str("\n\n");
     let notes = notes_lines(&rows, markdown);
@@ -203,7 +249,7 @@ fn text(s: &Scored, explain: bool, markdown: bool) -> String {
         out.push('\n');
     }
     let mut rank = new_table(markdown);
-    rank.set_header(vec!["Rank", "Player", "Points"]);
+    rank.set_header(["table.rank", "table.player", "table.points"].map(|k| lang.t(k)));
     for st in &s.ranking {
         rank.add_row(vec![
             st.rank.to_string(),
@@ -226,17 +272,37 @@ fn text(s: &Scored, explain: bool, markdown: bool) -> String {
     out
 }
 
+/// "Profile: ddv (DDV tournament rules)" in the run's language.
+pub fn profile_line(p: &Profile) -> String {
+    doko::tr!(
+        crate::lang(),
+        "table.profile",
+        name = p.name,
+        title = p.title
+    )
+}
+
 /// The `--explain` block of one deal.
 fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
+    let lang = crate::lang();
     let f = &r.facts;
-    let party_line = |p: Party| format!("{p} {} {} eyes", names(s, r, p).join("+"), f.eyes(p));
+    let party_line = |p: Party| {
+        doko::tr!(
+            lang,
+            "explain.party",
+            party = party_word(p),
+            players = names(s, r, p).join("+"),
+            eyes = f.eyes(p)
+        )
+    };
     let mut out = String::new();
-    let head = format!(
-        "Deal {} ({}): {} : {}",
-        f.number,
-        f.contract,
-        party_line(Party::Re),
-        party_line(Party::Kontra)
+    let head = doko::tr!(
+        lang,
+        "explain.head",
+        deal = f.number,
+        contract = f.contract.title(lang),
+        re = party_line(Party::Re),
+        kontra = party_line(Party::Kontra)
     );
     if markdown {
         out.push_str(&format!("### {head}\n\n"));
@@ -246,39 +312,55 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
     }
     let bullet = if markdown { "- " } else { "  " };
     if let Some(n) = &f.note {
-        out.push_str(&format!("{bullet}Note: {n}\n"));
+        out.push_str(&format!(
+            "{bullet}{}\n",
+            doko::tr!(lang, "explain.note", note = n)
+        ));
     }
     if let Some(b) = &f.bidding {
-        out.push_str(&format!("{bullet}Bidding: {} (§13)\n", b.why()));
+        let line = doko::tr!(lang, "explain.bidding", why = b.why());
+        out.push_str(&format!("{bullet}{line}\n"));
     }
     let outcome = match r.winner {
-        Some(w) => format!("{w} wins"),
-        None => "nobody wins (§7.3)".to_string(),
+        Some(w) => doko::tr!(lang, "explain.wins", party = party_word(w)),
+        None => lang.t("explain.nobody_wins").to_string(),
+    };
+    let needs = |p: Party| {
+        let g = &r.goals[p as usize];
+        doko::tr!(
+            lang,
+            "explain.needs",
+            party = party_word(p),
+            target = g.target.text().render(lang),
+            why = g.why.render(lang)
+        )
     };
     out.push_str(&format!(
-        "{bullet}Re needs {} ({}); Kontra needs {} ({}): {outcome}\n",
-        r.goals[0].target, r.goals[0].why, r.goals[1].target, r.goals[1].why
+        "{bullet}{}; {}: {outcome}\n",
+        needs(Party::Re),
+        needs(Party::Kontra)
     ));
-    // Item names line up: 16 wide, or as wide as the longest name of the deal.
-    let width = r
-        .items
-        .iter()
-        .map(|i| i.item.len())
+    // Item names line up: 16 columns wide, or as wide as the longest name of the deal.
+    let labels: Vec<String> = r.items.iter().map(|i| i.label(lang, s.players)).collect();
+    let width = labels.iter().map(|l| columns(l)).max().unwrap_or(0).max(16);
+    let party_width = [Party::Re, Party::Kontra]
+        .map(|p| columns(&party_word(p)))
+        .into_iter()
         .max()
         .unwrap_or(0)
-        .max(16);
-    for item in &r.items {
+        .max(7);
+    for (item, label) in r.items.iter().zip(&labels) {
         let pts = if item.scored {
             signed(item.points as i64)
         } else {
             "0".into()
         };
         out.push_str(&format!(
-            "{bullet}{:<7} {:<width$} {:>3}  {}\n",
-            item.party.title(),
-            item.item,
+            "{bullet}{} {} {:>3}  {}\n",
+            pad(&party_word(item.party), party_width),
+            pad(label, width),
             pts,
-            item.rule
+            item.rule.render(lang)
         ));
     }
     let per: Vec<String> = s
@@ -296,24 +378,25 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         let why: Vec<String> = r
             .bock_started
             .iter()
-            .map(|t| format!("{} (`{}`)", t.describe(), t.key()))
+            .map(|t| format!("{} (`{}`)", t.describe(lang), t.key()))
             .collect();
-        out.push_str(&format!(
-            "{bullet}starts Bock: {} (bock.triggers)\n",
-            why.join(", ")
-        ));
+        let line = doko::tr!(lang, "explain.starts_bock", why = why.join(", "));
+        out.push_str(&format!("{bullet}{line}\n"));
     }
-    out.push_str(&format!(
-        "{bullet}value {} for {}{}; {}\n",
-        r.value(),
-        r.winner.map_or("Re", Party::title),
-        if r.multiplier > 1 {
-            format!(", x{}", r.multiplier)
-        } else {
-            String::new()
-        },
-        per.join(", ")
-    ));
+    let times = if r.multiplier > 1 {
+        format!(", x{}", r.multiplier)
+    } else {
+        String::new()
+    };
+    let line = doko::tr!(
+        lang,
+        "explain.value",
+        value = r.value(),
+        party = party_word(r.winner.unwrap_or(Party::Re)),
+        times = times,
+        scores = per.join(", ")
+    );
+    out.push_str(&format!("{bullet}{line}\n"));
     out
 }
 
@@ -333,21 +416,39 @@ pub fn multiplier_line(profile: &doko::variant::Profile, r: &DealResult) -> Opti
     if r.multiplier <= 1 {
         return None;
     }
+    let lang = crate::lang();
     if r.bock_rounds.is_empty() {
-        return Some(format!("x{}: written on the sheet (`bock`)", r.multiplier));
+        return Some(doko::tr!(
+            lang,
+            "explain.bock_written",
+            times = r.multiplier
+        ));
     }
     let rounds: Vec<String> = r
         .bock_rounds
         .iter()
-        .map(|b| format!("deal {} ({})", b.deal, b.trigger.describe()))
+        .map(|b| {
+            doko::tr!(
+                lang,
+                "explain.bock_from",
+                deal = b.deal,
+                why = b.trigger.describe(lang)
+            )
+        })
         .collect();
-    Some(format!(
-        "x{}: Bock round{} from {} (bock.factor {}, bock.stacking {})",
-        r.multiplier,
-        if rounds.len() == 1 { "" } else { "s" },
-        rounds.join(" and "),
-        profile.bock.factor,
-        profile.bock.stacking.key()
+    let key = if rounds.len() == 1 {
+        "explain.bock_round"
+    } else {
+        "explain.bock_rounds"
+    };
+    Some(lang.f(
+        key,
+        &[
+            ("times", &r.multiplier),
+            ("rounds", &rounds.join(lang.t("word.and"))),
+            ("factor", &profile.bock.factor),
+            ("stacking", &profile.bock.stacking.key()),
+        ],
     ))
 }
 
@@ -407,7 +508,7 @@ pub fn sheet_csv(
             party_names(players, r, Party::Kontra).join(" "),
             r.facts.re_eyes.to_string(),
             r.facts.kontra_eyes.to_string(),
-            winner_word(r).to_ascii_lowercase(),
+            winner_key(r).to_string(),
             r.value().to_string(),
             r.multiplier.to_string(),
         ]);

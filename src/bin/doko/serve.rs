@@ -13,7 +13,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use axum::Json;
 use axum::extract::{Query, Request, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -204,6 +204,23 @@ struct Where {
     since: Option<String>,
     /// The deal to read or edit (1 for the first).
     deal: Option<usize>,
+    /// The language the user picked on the page (`en`, `de`, `ja`).
+    lang: Option<String>,
+}
+
+/// The language of a request: the user's pick (`lang=`), else the browser's
+/// `Accept-Language`, else doko's own (`--lang`, the locale).
+fn lang_of(at: &Where, headers: &HeaderMap) -> doko::lang::Lang {
+    at.lang
+        .as_deref()
+        .and_then(doko::lang::Lang::from_code)
+        .or_else(|| {
+            headers
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|h| h.to_str().ok())
+                .and_then(doko::lang::Lang::from_accept_language)
+        })
+        .unwrap_or_else(crate::lang)
 }
 
 impl App {
@@ -221,9 +238,9 @@ impl App {
 fn messages(e: FileError) -> Vec<String> {
     match e {
         FileError::Invalid(errors) | FileError::Refusing(errors) => {
-            errors.iter().map(ToString::to_string).collect()
+            errors.iter().map(|e| e.render(crate::lang())).collect()
         }
-        e => vec![e.to_string()],
+        e => vec![e.render(crate::lang())],
     }
 }
 
@@ -244,8 +261,8 @@ fn state_of(lg: &League, bytes: &[u8]) -> PageState {
     PageState {
         ok: true,
         stamp: stamp(bytes),
-        html: html::state(lg),
-        history: html::history(lg, true),
+        html: html::state(lg, crate::lang()),
+        history: html::history(lg, true, crate::lang()),
         next: lg.rows.len() + 1,
         sits_out: lg.next.sits_out.map(|i| lg.players[i].clone()),
         complete: lg.is_complete(),
@@ -264,36 +281,46 @@ fn evaluated(file: &str) -> Result<League, FileError> {
 async fn on_sheet<T: serde::Serialize + Send + 'static>(
     app: &App,
     at: &Where,
+    headers: &HeaderMap,
     work: impl FnOnce(String) -> Option<T> + Send + 'static,
 ) -> Response {
     let file = match app.file(at) {
         Ok(f) => f,
         Err(e) => return e.into_response(),
     };
-    match tokio::task::spawn_blocking(move || work(file)).await {
+    let lang = lang_of(at, headers);
+    match tokio::task::spawn_blocking(move || crate::with_lang(lang, || work(file))).await {
         Ok(Some(answer)) => Json(answer).into_response(),
         Ok(None) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => std::panic::resume_unwind(e.into_panic()),
     }
 }
 
-async fn page(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
+async fn page(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    headers: HeaderMap,
+) -> Response {
     let file = match app.file(&at) {
         Ok(f) => f,
         Err(e) => return e.into_response(),
     };
     let served = app.clone();
-    let page = tokio::task::spawn_blocking(move || match evaluated(&file) {
-        Ok(lg) => html::page(
-            &lg,
-            Some(&html::Served {
-                sheets: &served.names,
-                current: at.sheet,
-                token: served.token.as_deref(),
-                tournaments: &served.tournaments,
-            }),
-        ),
-        Err(e) => error_page(&file, &messages(e)),
+    let lang = lang_of(&at, &headers);
+    let page = tokio::task::spawn_blocking(move || {
+        crate::with_lang(lang, || match evaluated(&file) {
+            Ok(lg) => html::page(
+                &lg,
+                Some(&html::Served {
+                    sheets: &served.names,
+                    current: at.sheet,
+                    token: served.token.as_deref(),
+                    tournaments: &served.tournaments,
+                }),
+                lang,
+            ),
+            Err(e) => error_page(&file, &messages(e)),
+        })
     })
     .await;
     match page {
@@ -303,13 +330,18 @@ async fn page(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response 
 }
 
 /// A tournament's standings as its tables' sheets stand, read again every ten seconds.
-async fn tournament(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
+async fn tournament(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    headers: HeaderMap,
+) -> Response {
     let Some(file) = app.tournaments.get(at.sheet).cloned() else {
         return (StatusCode::NOT_FOUND, "no such tournament\n").into_response();
     };
     let token = app.token.clone();
-    let page =
-        tokio::task::spawn_blocking(move || {
+    let lang = lang_of(&at, &headers);
+    let page = tokio::task::spawn_blocking(move || {
+        crate::with_lang(lang, || {
             match doko::club::tournament::Tournament::read(&file) {
                 Ok(t) => {
                     let page = crate::cmd::tournament::standings_page(
@@ -323,14 +355,18 @@ async fn tournament(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Res
                     )
                     .replacen(
                         "<body>\n",
-                        &format!("<body>\n<p><a href=\"{back}\">&larr; the tables</a></p>\n"),
+                        &format!(
+                            "<body>\n<p><a href=\"{back}\">&larr; {}</a></p>\n",
+                            esc(crate::lang().t("page.back_to_tables"))
+                        ),
                         1,
                     )
                 }
                 Err(e) => error_page(&file, &[e.to_string()]),
             }
         })
-        .await;
+    })
+    .await;
     match page {
         Ok(page) => Html(page).into_response(),
         Err(e) => std::panic::resume_unwind(e.into_panic()),
@@ -340,21 +376,31 @@ async fn tournament(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Res
 /// A sheet that cannot be read (edited by hand with a mistake): its errors, read again
 /// every few seconds until it is mended.
 fn error_page(file: &str, errors: &[String]) -> String {
+    let lang = crate::lang();
     let items: String = errors
         .iter()
         .map(|e| format!("<li>{}</li>", esc(e)))
         .collect();
+    let head = html::head(lang, &format!("{file} - doko"), "").replacen(
+        "</head>",
+        "<meta http-equiv=\"refresh\" content=\"3\">\n</head>",
+        1,
+    );
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"refresh\" content=\"3\">\n<title>{} - doko</title>\n</head>\n<body>\n<h1>{} cannot be read</h1>\n<ul id=\"errors\">{items}</ul>\n<p>Mend the file; this page reloads by itself.</p>\n</body>\n</html>\n",
-        esc(file),
-        esc(file)
+        "{head}<body>\n<h1>{}</h1>\n<ul id=\"errors\">{items}</ul>\n<p>{}</p>\n</body>\n</html>\n",
+        esc(&doko::tr!(lang, "page.unreadable", file = file)),
+        esc(lang.t("page.mend"))
     )
 }
 
 /// The sheet's state, or nothing (204) where it has not changed since the stamp `since`.
-async fn state(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
+async fn state(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    headers: HeaderMap,
+) -> Response {
     let since = at.since.clone();
-    on_sheet(&app, &at, move |file| {
+    on_sheet(&app, &at, &headers, move |file| {
         let bytes = match std::fs::read(&file) {
             Ok(b) => b,
             Err(io) => return Some(refused(FileError::Read { file, io })),
@@ -409,15 +455,22 @@ fn for_form(lg: &League, mut e: DealEntry) -> Result<DealEntry, String> {
 }
 
 /// A deal as entered, for the form to edit it.
-async fn deal(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
+async fn deal(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    headers: HeaderMap,
+) -> Response {
     let number = at.deal.unwrap_or(0);
-    on_sheet(&app, &at, move |file| {
+    on_sheet(&app, &at, &headers, move |file| {
         Some({
             let entry = evaluated(&file).and_then(|lg| {
                 let entry = file::deal_entry(&file, number)?;
                 for_form(&lg, entry).map_err(|message| FileError::Refused {
                     file: file.clone(),
-                    message: format!("deal {number}: {message}"),
+                    message: format!(
+                        "{}: {message}",
+                        doko::tr!(doko::lang::Lang::En, "error.deal", deal = number)
+                    ),
                 })
             });
             match entry {
@@ -451,9 +504,10 @@ fn deal_said(lg: &League, n: usize) -> String {
 async fn check(
     State(app): State<Arc<App>>,
     Query(at): Query<Where>,
+    headers: HeaderMap,
     Json(body): Json<Checked>,
 ) -> Response {
-    on_sheet(&app, &at, move |file| {
+    on_sheet(&app, &at, &headers, move |file| {
         Some({
             let table = body.entry.to_table();
             let after = match body.edit {
@@ -464,7 +518,11 @@ async fn check(
                 }),
             };
             match after {
-                Ok((lg, n)) => PageAnswer::said(format!("deal {n}: {}", deal_said(&lg, n))),
+                Ok((lg, n)) => PageAnswer::said(format!(
+                    "{}: {}",
+                    doko::tr!(crate::lang(), "error.deal", deal = n),
+                    deal_said(&lg, n)
+                )),
                 Err(e) => refused(e),
             }
         })
@@ -484,9 +542,10 @@ fn changed(file: &str, message: String, lg: &League) -> PageAnswer {
 async fn add(
     State(app): State<Arc<App>>,
     Query(at): Query<Where>,
+    headers: HeaderMap,
     Json(entry): Json<DealEntry>,
 ) -> Response {
-    on_sheet(&app, &at, move |file| {
+    on_sheet(&app, &at, &headers, move |file| {
         Some({
             let after = file::append(
                 &file,
@@ -510,19 +569,22 @@ async fn add(
 async fn edit(
     State(app): State<Arc<App>>,
     Query(at): Query<Where>,
+    headers: HeaderMap,
     Json(entry): Json<DealEntry>,
 ) -> Response {
     let number = at.deal.unwrap_or(0);
-    on_sheet(&app, &at, move |file| {
+    on_sheet(&app, &at, &headers, move |file| {
         Some({
             let table = entry.to_table();
             match file::replace(&file, number, table, file::LOCK_PATIENCE, &mut |_| {}) {
                 Ok(lg) => {
+                    let lang = crate::lang();
                     let message = format!(
-                        "deal {number} saved: {}\n{}{}",
+                        "{}: {}\n{}{}",
+                        doko::tr!(lang, "page.saved", deal = number),
                         deal_said(&lg, number),
                         crate::cmd::league::standings_line(&lg),
-                        lg.next_line()
+                        lg.next_line(lang)
                     );
                     changed(&file, message, &lg)
                 }
@@ -533,8 +595,12 @@ async fn edit(
     .await
 }
 
-async fn undo(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response {
-    on_sheet(&app, &at, move |file| {
+async fn undo(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    headers: HeaderMap,
+) -> Response {
+    on_sheet(&app, &at, &headers, move |file| {
         Some({
             match file::undo(&file, file::LOCK_PATIENCE, &mut |_| {}) {
                 Ok((removed, lg)) => {
@@ -544,11 +610,12 @@ async fn undo(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response 
                             crate::cmd::league::deal_words(&lg.players, &r.result)
                         )
                     });
+                    let lang = crate::lang();
                     let message = format!(
-                        "removed deal {}{what}\n{}{}",
-                        lg.rows.len() + 1,
+                        "{}{what}\n{}{}",
+                        doko::tr!(lang, "page.removed", deal = lg.rows.len() + 1),
                         crate::cmd::league::standings_line(&lg),
-                        lg.next_line()
+                        lg.next_line(lang)
                     );
                     changed(&file, message, &lg)
                 }
@@ -560,15 +627,20 @@ async fn undo(State(app): State<Arc<App>>, Query(at): Query<Where>) -> Response 
 }
 
 /// The form to add (or edit) a deal: only what the sheet's profile plays is offered.
-pub fn form(lg: &League) -> String {
+pub fn form(lg: &League, lang: doko::lang::Lang) -> String {
+    use doko::contract::Party;
+    let t = |k: &str| esc(lang.t(k));
     let p = &lg.profile;
     let mut h = String::from("<form class=\"deal\" id=\"deal\" autocomplete=\"off\" novalidate>\n");
     h.push_str(&format!(
-        "<h2 id=\"form-title\">Deal {}</h2>\n",
-        lg.rows.len() + 1
+        "<h2 id=\"form-title\">{}</h2>\n",
+        esc(&doko::tr!(lang, "page.deal_n", n = lg.rows.len() + 1))
     ));
     let out = lg.next.sits_out.map(|i| lg.players[i].as_str());
-    h.push_str("<fieldset><legend>Re: tap the Re players</legend><div class=\"chips\" id=\"re\">");
+    h.push_str(&format!(
+        "<fieldset><legend>{}</legend><div class=\"chips\" id=\"re\">",
+        t("page.tap_re")
+    ));
     for name in &lg.players {
         let class = if Some(name.as_str()) == out {
             "chip out"
@@ -581,37 +653,48 @@ pub fn form(lg: &League) -> String {
         ));
     }
     h.push_str("</div></fieldset>\n");
-
-    h.push_str(
-        "<div class=\"grid2\"><label><span class=\"lbl\">Game</span><select name=\"contract\">",
-    );
+    h.push_str(&format!(
+        "<div class=\"grid2\"><label><span class=\"lbl\">{}</span><select name=\"contract\">",
+        t("table.game")
+    ));
     for c in &p.contracts.allowed {
-        h.push_str(&format!("<option value=\"{0}\">{0}</option>", c.name()));
+        h.push_str(&format!(
+            "<option value=\"{}\">{}</option>",
+            c.name(),
+            esc(c.title(lang))
+        ));
     }
     h.push_str("</select></label>\n");
     let total = p.deck().total_eyes();
     h.push_str(&format!(
-        "<label><span class=\"lbl\">Re eyes</span><input type=\"number\" name=\"re_points\" inputmode=\"numeric\" min=\"0\" max=\"{}\" placeholder=\"0 to {}\"></label></div>\n",
-        total, total
+        "<label><span class=\"lbl\">{}</span><input type=\"number\" name=\"re_points\" inputmode=\"numeric\" min=\"0\" max=\"{total}\" placeholder=\"{}\"></label></div>\n",
+        t("page.re_eyes"),
+        esc(&doko::tr!(lang, "page.range", total = total))
     ));
     if p.league.compulsory_solos > 0 {
-        h.push_str("<label class=\"check\"><input type=\"checkbox\" name=\"compulsory\"> a compulsory solo</label>\n");
+        h.push_str(&format!(
+            "<label class=\"check\"><input type=\"checkbox\" name=\"compulsory\"> {}</label>\n",
+            t("page.compulsory_solo")
+        ));
     }
     if p.calls.levels > 0 {
         h.push_str("<div class=\"grid2\">");
-        for party in [doko::contract::Party::Re, doko::contract::Party::Kontra] {
+        for party in [Party::Re, Party::Kontra] {
             let key = party.key();
             h.push_str(&format!(
-                "<label><span class=\"lbl\">{party} calls</span><select name=\"{key}_calls\"><option value=\"\">none</option>"
+                "<label><span class=\"lbl\">{}</span><select name=\"{key}_calls\"><option value=\"\">{}</option>",
+                esc(&doko::tr!(lang, "page.calls", party = party.text().render(lang))),
+                t("page.none")
             ));
             for call in doko::calls::Call::ALL.iter().take(p.calls.levels as usize) {
                 let label = match call {
-                    doko::calls::Call::Announce => party.to_string(),
-                    c => c.to_string(),
+                    doko::calls::Call::Announce => party.text().render(lang),
+                    c => lang.t(c.key()).to_string(),
                 };
                 h.push_str(&format!(
-                    "<option value=\"{}\">{label}</option>",
-                    call.word(party)
+                    "<option value=\"{}\">{}</option>",
+                    call.word(party),
+                    esc(&label)
                 ));
             }
             h.push_str("</select></label>");
@@ -620,39 +703,86 @@ pub fn form(lg: &League) -> String {
     }
     let extras: Vec<Extra> = Extra::all().filter(|x| p.extra_points(*x) != 0).collect();
     if !extras.is_empty() {
-        for party in ["re", "kontra"] {
-            let title = if party == "re" { "Re" } else { "Kontra" };
+        for party in [Party::Re, Party::Kontra] {
             h.push_str(&format!(
-                "<fieldset><legend>{title} extras: tap once for each</legend><div class=\"chips\" data-party=\"{party}\">"
+                "<fieldset><legend>{}</legend><div class=\"chips\" data-party=\"{}\">",
+                esc(&doko::tr!(
+                    lang,
+                    "page.extras",
+                    party = party.text().render(lang)
+                )),
+                party.key()
             ));
             for x in &extras {
                 h.push_str(&format!(
-                    "<button type=\"button\" class=\"chip\" aria-pressed=\"false\" data-extra=\"{0}\" data-count=\"0\">{0}<small></small></button>",
-                    x.name()
+                    "<button type=\"button\" class=\"chip\" aria-pressed=\"false\" data-extra=\"{}\" data-count=\"0\">{}<small></small></button>",
+                    x.name(),
+                    esc(lang.t(&format!("item.{}", x.name().replace('-', "_"))))
                 ));
             }
             h.push_str("</div></fieldset>\n");
         }
     }
     if p.knocking.allowed {
-        h.push_str("<label><span class=\"lbl\">Knocked</span><select name=\"knock\"><option value=\"\">nobody</option><option value=\"re\">Re</option><option value=\"both\">Re, and knocked back</option></select></label>\n");
+        h.push_str(&format!(
+            "<label><span class=\"lbl\">{}</span><select name=\"knock\"><option value=\"\">{}</option><option value=\"re\">{}</option><option value=\"both\">{}</option></select></label>\n",
+            t("page.knocked"),
+            t("page.nobody"),
+            t("party.re"),
+            t("page.knocked_back")
+        ));
     }
-    h.push_str("<details><summary>More: Kontra's eyes, tricks</summary><div class=\"grid2\">");
+    h.push_str(&format!(
+        "<details><summary>{}</summary><div class=\"grid2\">",
+        t("page.more")
+    ));
     for (key, label) in [
-        ("kontra_points", "Kontra eyes"),
-        ("re_tricks", "Re tricks"),
-        ("kontra_tricks", "Kontra tricks"),
+        ("kontra_points", "page.kontra_eyes"),
+        ("re_tricks", "page.re_tricks"),
+        ("kontra_tricks", "page.kontra_tricks"),
     ] {
         h.push_str(&format!(
-            "<label><span class=\"lbl\">{label}</span><input type=\"number\" name=\"{key}\" inputmode=\"numeric\" min=\"0\"></label>"
+            "<label><span class=\"lbl\">{}</span><input type=\"number\" name=\"{key}\" inputmode=\"numeric\" min=\"0\"></label>",
+            t(label)
         ));
     }
     h.push_str("</div></details>\n");
-    h.push_str("<label><span class=\"lbl\">Note</span><input type=\"text\" name=\"note\" maxlength=\"200\"></label>\n");
+    h.push_str(&format!(
+        "<label><span class=\"lbl\">{}</span><input type=\"text\" name=\"note\" maxlength=\"200\"></label>\n",
+        t("page.note")
+    ));
     h.push_str("<p id=\"check\" role=\"status\" aria-live=\"polite\"></p>\n");
-    h.push_str("<div class=\"buttons\"><button type=\"submit\" class=\"main\" id=\"save\">Add deal</button><button type=\"button\" class=\"second\" id=\"cancel\" hidden>Cancel edit</button><button type=\"button\" class=\"second danger\" id=\"undo\">Undo last deal</button></div>\n");
+    h.push_str(&format!(
+        "<div class=\"buttons\"><button type=\"submit\" class=\"main\" id=\"save\">{}</button><button type=\"button\" class=\"second\" id=\"cancel\" hidden>{}</button><button type=\"button\" class=\"second danger\" id=\"undo\">{}</button></div>\n",
+        t("page.add"),
+        t("page.cancel"),
+        t("page.undo")
+    ));
     h.push_str("<p id=\"done\" role=\"status\" aria-live=\"polite\"></p>\n</form>\n");
     h
+}
+
+/// The words of the page's script in `lang`, as `const T = {...};` (`{n}` is a deal's
+/// number).
+pub fn script_words(lang: doko::lang::Lang) -> String {
+    let words: std::collections::BTreeMap<&str, &str> = [
+        ("deal", "page.deal_n"),
+        ("edit", "page.edit_n"),
+        ("save", "page.save_n"),
+        ("add", "page.add"),
+        ("undo", "page.undo"),
+        ("again", "page.again_n"),
+        ("tap_re", "page.tap_re_first"),
+        ("no_answer", "page.no_answer"),
+    ]
+    .into_iter()
+    .map(|(k, key)| (k, lang.t(key)))
+    .collect();
+    // `</` inside a script would end it: JSON lets it be written `<\/`.
+    let json = serde_json::to_string(&words)
+        .unwrap_or_else(|_| "{}".into())
+        .replace("</", "<\\/");
+    format!("const T = {json};")
 }
 
 /// The page's script: the form's chips, the engine's check as the deal is entered, add,
@@ -661,6 +791,8 @@ pub const SCRIPT: &str = r#"(() => {
 'use strict';
 const sheet = document.body.dataset.sheet;
 const token = new URLSearchParams(location.search).get('t');
+const lang = document.documentElement.lang;
+const said = (w, n) => w.replace('{n}', n);
 const form = document.getElementById('deal');
 const check = document.getElementById('check');
 const done = document.getElementById('done');
@@ -673,6 +805,7 @@ let stamp = null, next = null, editing = null, timer = null, busy = false, armed
 function url(path, extra) {
   const q = new URLSearchParams(Object.assign({ sheet }, extra || {}));
   if (token) q.set('t', token);
+  q.set('lang', lang);
   return path + '?' + q;
 }
 async function call(path, body, extra) {
@@ -685,7 +818,7 @@ async function call(path, body, extra) {
     if (type.includes('json')) return await r.json();
     return { ok: false, errors: [(await r.text()).trim() || r.statusText] };
   } catch (e) {
-    return { ok: false, errors: ['doko serve does not answer: ' + e.message] };
+    return { ok: false, errors: [T.no_answer + ' ' + e.message] };
   }
 }
 function entry() {
@@ -730,8 +863,8 @@ function reset() {
   titles();
 }
 function titles() {
-  title.textContent = editing ? 'Edit deal ' + editing : 'Deal ' + (next || '');
-  save.textContent = editing ? 'Save deal ' + editing : 'Add deal';
+  title.textContent = editing ? said(T.edit, editing) : said(T.deal, next || '');
+  save.textContent = editing ? said(T.save, editing) : T.add;
 }
 function apply(s) {
   if (!s) return;
@@ -762,7 +895,7 @@ async function validate() {
   const e = entry();
   if (!e.re.length && e.contract !== 'redeal') {
     check.className = '';
-    check.textContent = 'Tap the Re players.';
+    check.textContent = T.tap_re;
     return;
   }
   const mine = ++asked;
@@ -801,13 +934,13 @@ form.addEventListener('submit', async ev => {
 cancel.addEventListener('click', () => { reset(); done.textContent = ''; });
 undo.addEventListener('click', async () => {
   if (!armed) {
-    undo.textContent = 'Tap again to remove deal ' + ((next || 1) - 1);
-    armed = setTimeout(() => { armed = null; undo.textContent = 'Undo last deal'; }, 4000);
+    undo.textContent = said(T.again, (next || 1) - 1);
+    armed = setTimeout(() => { armed = null; undo.textContent = T.undo; }, 4000);
     return;
   }
   clearTimeout(armed);
   armed = null;
-  undo.textContent = 'Undo last deal';
+  undo.textContent = T.undo;
   const res = await call('/undo', {});
   if (res.ok) { reset(); done.textContent = res.message; apply(res.state); } else show(check, res);
 });

@@ -196,11 +196,7 @@ fn differs(columns: &[Column], i: usize) -> bool {
 }
 
 fn winner(r: &DealResult) -> &'static str {
-    match r.winner {
-        Some(Party::Re) => "Re",
-        Some(Party::Kontra) => "Kontra",
-        None => "none",
-    }
+    crate::output::winner_word(r)
 }
 
 fn signed(v: i64) -> String {
@@ -223,6 +219,7 @@ fn text(
     } else {
         presets::UTF8_FULL_CONDENSED
     };
+    let lang = crate::lang();
     let mut out = first_line(columns, shown);
     for &i in shown {
         let first_ok = columns.iter().find_map(|c| c.outcomes[i].as_ref().ok());
@@ -230,16 +227,16 @@ fn text(
             Some((r, _)) => {
                 let f = &r.facts;
                 let re: Vec<&str> = f.members(Party::Re).map(|s| players[s].as_str()).collect();
-                format!(
-                    "Deal {} ({}): Re {} {}:{}",
-                    f.number,
-                    f.contract,
-                    re.join(" "),
-                    f.re_eyes,
-                    f.kontra_eyes
+                doko::tr!(
+                    lang,
+                    "compare.head",
+                    deal = f.number,
+                    contract = f.contract.title(lang),
+                    re = re.join(" "),
+                    eyes = format!("{}:{}", f.re_eyes, f.kontra_eyes)
                 )
             }
-            None => format!("Deal {}", i + 1),
+            None => doko::tr!(lang, "compare.deal", deal = i + 1),
         };
         out.push_str(&if markdown {
             format!("### {head}\n\n")
@@ -255,12 +252,9 @@ fn text(
             .collect();
         let mut t = crate::output::table();
         t.load_style(style);
-        let mut header = vec![
-            "Profile".to_string(),
-            "Winner".into(),
-            "Value".into(),
-            "x".into(),
-        ];
+        let mut header: Vec<String> = ["compare.profile", "table.winner", "table.value", "table.x"]
+            .map(|k| lang.t(k).to_string())
+            .to_vec();
         header.extend(players.iter().cloned());
         t.set_header(header);
         for (c, row) in columns.iter().zip(&all) {
@@ -268,7 +262,11 @@ fn text(
             match &c.outcomes[i] {
                 Err(e) => {
                     let why = e.rsplit(": ").next().unwrap_or(e);
-                    line.push(format!("not allowed: {why}"));
+                    line.push(doko::tr!(
+                        lang,
+                        "compare.not_allowed",
+                        why = lang.translate(why)
+                    ));
                 }
                 Ok(_) => line.extend(
                     row.iter()
@@ -288,7 +286,7 @@ fn text(
     }
     let mut t = crate::output::table();
     t.load_style(style);
-    let mut header = vec!["Player".to_string()];
+    let mut header = vec![lang.t("table.player").to_string()];
     header.extend(columns.iter().map(|c| c.profile.name.clone()));
     t.set_header(header);
     for (k, p) in players.iter().enumerate() {
@@ -304,10 +302,11 @@ fn text(
         }
         t.add_row(line);
     }
+    let totals = lang.t("compare.totals");
     out.push_str(&if markdown {
-        "### Totals and ranks\n\n".to_string()
+        format!("### {totals}\n\n")
     } else {
-        "Totals and ranks\n".to_string()
+        format!("{totals}\n")
     });
     out.push_str(&t.to_string());
     out.push('\n');
@@ -316,20 +315,19 @@ fn text(
 
 /// "* marks ...", or that no deal differs.
 fn first_line(columns: &[Column], shown: &[usize]) -> String {
+    let lang = crate::lang();
     let n = columns.first().map_or(0, |c| c.outcomes.len());
     if !shown.is_empty() || n == 0 {
-        return String::from("* marks a value on which the profiles disagree\n\n");
+        return format!("{}\n\n", lang.t("compare.marks"));
     }
     let names: Vec<&str> = columns.iter().map(|c| c.profile.name.as_str()).collect();
-    let deals = if n == 1 {
-        "the deal scores".to_string()
+    let names = names.join(lang.t("word.and"));
+    let line = if n == 1 {
+        doko::tr!(lang, "compare.same_one", profiles = names)
     } else {
-        format!("the {n} deals score")
+        doko::tr!(lang, "compare.same", deals = n, profiles = names)
     };
-    format!(
-        "No differences: {deals} the same under {}.\n\n",
-        names.join(" and ")
-    )
+    format!("{line}\n\n")
 }
 
 /// Every item of one deal, one row per (party, item), one column per profile; where the
@@ -353,14 +351,25 @@ fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -
         .iter()
         .map(|c| c.outcomes[i].as_ref().ok().map(|(r, _)| r))
         .collect();
+    let lang = crate::lang();
     let mut t = crate::output::table();
     t.load_style(style);
-    let mut header = vec!["Party".to_string(), "Item".into()];
+    let mut header = vec![
+        lang.t("compare.party").to_string(),
+        lang.t("compare.item").to_string(),
+    ];
     header.extend(columns.iter().map(|c| c.profile.name.clone()));
-    header.push("Profile keys behind a difference".into());
+    header.push(lang.t("compare.keys").to_string());
     t.set_header(header);
     for (party, item) in &keys {
-        let mut line = vec![party.title().to_string(), item.clone()];
+        // The item's name as a player reads it, from the first profile that has it.
+        let label = results
+            .iter()
+            .flatten()
+            .flat_map(|r| r.items.iter())
+            .find(|it| it.party == *party && &it.item == item)
+            .map_or_else(|| item.clone(), |it| it.label(lang, &[]));
+        let mut line = vec![crate::output::party_word(*party), label];
         let cells: Vec<String> = results
             .iter()
             .map(|r| r.map_or("-".into(), |r| item_points(r, *party, item)))
@@ -373,14 +382,16 @@ fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -
                 .flatten()
                 .flat_map(|r| r.items.iter())
                 .filter(|it| it.party == *party && &it.item == item)
-                .flat_map(|it| doko::compare::cited_keys(&it.rule));
-            key_words(&doko::compare::keys_behind(&profiles, rules))
+                .map(|it| it.rule.to_string())
+                .collect::<Vec<_>>();
+            let cited = rules.iter().flat_map(|r| doko::compare::cited_keys(r));
+            key_words(&doko::compare::keys_behind(&profiles, cited))
         } else {
             String::new()
         });
         t.add_row(line);
     }
-    let mut line = vec![String::new(), "value for Re".to_string()];
+    let mut line = vec![String::new(), lang.t("compare.value_for_re").to_string()];
     line.extend(
         results
             .iter()
@@ -400,16 +411,19 @@ fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -
     };
     for (what, section, f) in [
         (
-            "multiplier",
+            "compare.multiplier_differs",
             "bock",
             &(|r: &DealResult| r.multiplier.to_string()) as &dyn Fn(&DealResult) -> String,
         ),
-        ("winner", "winning", &|r: &DealResult| winner(r).to_string()),
+        ("compare.winner_differs", "winning", &|r: &DealResult| {
+            winner(r).to_string()
+        }),
     ] {
         if differ(f) {
             let keys = doko::compare::section_differences(&profiles, section);
             if !keys.is_empty() {
-                out.push_str(&format!("\nThe {what} differs; keys: {}", key_words(&keys)));
+                out.push('\n');
+                out.push_str(&lang.f(what, &[("keys", &key_words(&keys))]));
             }
         }
     }
@@ -426,7 +440,7 @@ fn item_points(r: &DealResult, party: Party, item: &str) -> String {
             if it.scored {
                 signed(it.points as i64)
             } else {
-                "not scored".into()
+                crate::lang().t("compare.not_scored").into()
             }
         })
         .collect();
@@ -469,7 +483,7 @@ fn csv(columns: &[Column], players: &[String], shown: &[usize]) -> Result<String
                         r.facts.number.to_string(),
                         c.profile.name.clone(),
                         r.facts.contract.to_string(),
-                        winner(r).to_ascii_lowercase(),
+                        crate::output::winner_key(r).to_string(),
                         r.value().to_string(),
                         r.multiplier.to_string(),
                         String::new(),

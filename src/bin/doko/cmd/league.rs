@@ -84,11 +84,15 @@ fn new(
     };
     // Checked before it is written; never over an existing file (an evening's sheet).
     let lg = file::create(file, &sheet).map_err(file_error)?;
-    crate::emit(&format!(
-        "{file}: new sheet of {deals} deals under {}\n{}\n",
-        lg.profile.name,
-        lg.next_line()
-    ))?;
+    let lang = crate::lang();
+    let line = doko::tr!(
+        lang,
+        "league.new",
+        file = file,
+        deals = deals,
+        profile = lg.profile.name
+    );
+    crate::emit(&format!("{line}\n{}\n", lg.next_line(lang)))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -103,10 +107,13 @@ fn patience() -> std::time::Duration {
 
 /// Tells the user that another `doko` holds the sheet's lock.
 fn waiting(holder: &str) {
-    eprintln!(
-        "doko: waiting for the lock held by {holder} (at most {} s)",
-        patience().as_secs()
+    let line = doko::tr!(
+        crate::lang(),
+        "league.waiting",
+        holder = holder,
+        seconds = patience().as_secs()
     );
+    eprintln!("doko: {line}");
 }
 
 /// A library error about the sheet, every sheet error printed.
@@ -121,11 +128,15 @@ pub(crate) fn file_error(e: file::FileError) -> anyhow::Error {
 pub(crate) fn report(errors: Vec<RecordError>) -> anyhow::Error {
     let n = errors.len();
     let mut err = std::io::stderr().lock();
+    let lang = crate::lang();
     for e in errors.iter().skip(1) {
-        let _ = writeln!(err, "doko: error: {e}");
+        let _ = writeln!(err, "doko: {} {}", lang.t("error.prefix"), e.render(lang));
     }
     match errors.into_iter().next() {
-        Some(first) if n > 1 => anyhow::anyhow!("{first} ({n} errors)"),
+        Some(first) if n > 1 => anyhow::anyhow!(
+            "{}",
+            doko::tr!(lang, "league.errors", first = first.render(lang), count = n)
+        ),
         Some(first) => anyhow::Error::new(first),
         None => anyhow::anyhow!("invalid sheet"),
     }
@@ -193,33 +204,37 @@ pub(crate) fn added(after: &League) -> Result<String> {
         .filter(|(_, role)| **role != doko::deal::Role::Out)
         .map(|((p, s), _)| format!("{p} {}", signed(*s)))
         .collect();
-    let winner = r.winner.map_or("nobody".to_string(), |w| w.to_string());
-    let mut out = format!(
-        "deal {} of {}: {} won, value {}{}: {}\n",
-        after.rows.len(),
-        after.deals,
-        winner,
-        r.value(),
-        if r.multiplier > 1 {
-            format!(" x{}", r.multiplier)
-        } else {
-            String::new()
-        },
-        scores.join(", ")
+    let lang = crate::lang();
+    let times = if r.multiplier > 1 {
+        format!(" x{}", r.multiplier)
+    } else {
+        String::new()
+    };
+    let mut out = doko::tr!(
+        lang,
+        "league.added",
+        deal = after.rows.len(),
+        deals = after.deals,
+        winner = winner_of(r),
+        value = r.value(),
+        times = times,
+        scores = scores.join(", ")
     );
+    out.push('\n');
     if let Some(n) = &r.facts.note {
-        out.push_str(&format!("note: {n}\n"));
+        out.push_str(&doko::tr!(lang, "league.note", note = n));
+        out.push('\n');
     }
     if !r.bock_started.is_empty() {
         out.push_str(&format!("{}\n", bock_started(r, &after.profile)));
     }
     if after.is_complete() {
-        out.push_str(&after.next_line());
+        out.push_str(&after.next_line(lang));
         out.push('\n');
         out.push_str(&final_ranking(after));
     } else {
         out.push_str(&standings_line(after));
-        out.push_str(&after.next_line());
+        out.push_str(&after.next_line(lang));
         out.push('\n');
     }
     Ok(out)
@@ -230,31 +245,48 @@ fn undo(file: &str) -> Result<ExitCode> {
     let what = removed.map_or(String::new(), |r| {
         format!(": {}", deal_words(&lg.players, &r.result))
     });
+    let lang = crate::lang();
+    let line = doko::tr!(
+        lang,
+        "league.removed",
+        file = file,
+        deal = lg.rows.len() + 1
+    );
     crate::emit(&format!(
-        "{file}: removed deal {}{what}\n{}{}\n",
-        lg.rows.len() + 1,
+        "{line}{what}\n{}{}\n",
         standings_line(&lg),
-        lg.next_line()
+        lg.next_line(lang)
     ))?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// "solo-queens, Re Ben 185:55, Re won, value 5 x2".
 pub(crate) fn deal_words(players: &[String], r: &doko::scoring::DealResult) -> String {
+    let lang = crate::lang();
     let re = crate::output::party_names(players, r, doko::contract::Party::Re).join(" ");
-    let winner = r.winner.map_or("nobody".to_string(), |w| w.to_string());
     let times = if r.multiplier > 1 {
         format!(" x{}", r.multiplier)
     } else {
         String::new()
     };
-    format!(
-        "{}, Re {re} {}:{}, {winner} won, value {}{times}",
-        r.facts.contract,
-        r.facts.re_eyes,
-        r.facts.kontra_eyes,
-        r.value()
+    doko::tr!(
+        lang,
+        "league.deal_words",
+        contract = r.facts.contract.title(lang),
+        re = re,
+        eyes = format!("{}:{}", r.facts.re_eyes, r.facts.kontra_eyes),
+        winner = winner_of(r),
+        value = r.value(),
+        times = times
     )
+}
+
+/// Who won a deal, in the run's language ("Re", "Kontra", "nobody").
+fn winner_of(r: &doko::scoring::DealResult) -> String {
+    match r.winner {
+        Some(w) => crate::output::party_word(w),
+        None => crate::lang().t("league.nobody").to_string(),
+    }
 }
 
 /// "standings: 1. Cara 33, 2. Anna 19, ..." (with a line end), empty before any deal.
@@ -262,7 +294,7 @@ pub(crate) fn standings_line(lg: &League) -> String {
     if lg.rows.is_empty() {
         return String::new();
     }
-    ranking_line("standings", lg)
+    ranking_line(crate::lang().t("league.standings"), lg)
 }
 
 /// "WHAT: 1. Cara 33, 2. Anna 19, ..." with a line end.
@@ -277,23 +309,42 @@ fn ranking_line(what: &str, lg: &League) -> String {
 
 /// "Bock: 120:120 and a lost solo start 2 rounds of 4 deals".
 fn bock_started(r: &doko::scoring::DealResult, profile: &Profile) -> String {
-    let why: Vec<&str> = r.bock_started.iter().map(|t| t.describe()).collect();
+    let lang = crate::lang();
+    let why: Vec<&str> = r.bock_started.iter().map(|t| t.describe(lang)).collect();
     let (rounds, length) =
         doko::scoring::session::rounds_started(profile, why.len(), r.facts.roles.len());
-    format!(
-        "Bock: {} start{} {} of {length} deals",
-        why.join(" and "),
-        if why.len() == 1 { "s" } else { "" },
-        if rounds == 1 {
-            "a round".to_string()
-        } else {
-            format!("{rounds} rounds")
+    let why = why.join(lang.t("word.and"));
+    match (why.len(), rounds) {
+        _ if r.bock_started.len() == 1 && rounds == 1 => {
+            doko::tr!(lang, "league.bock_one_round", why = why, deals = length)
         }
-    )
+        _ if r.bock_started.len() == 1 => {
+            doko::tr!(
+                lang,
+                "league.bock_rounds",
+                why = why,
+                rounds = rounds,
+                deals = length
+            )
+        }
+        _ if rounds == 1 => doko::tr!(
+            lang,
+            "league.bock_many_one_round",
+            why = why,
+            deals = length
+        ),
+        _ => doko::tr!(
+            lang,
+            "league.bock_many_rounds",
+            why = why,
+            rounds = rounds,
+            deals = length
+        ),
+    }
 }
 
 fn final_ranking(lg: &League) -> String {
-    ranking_line("final ranking", lg)
+    ranking_line(crate::lang().t("league.final_ranking"), lg)
 }
 
 fn show(file: &str, format: ShowFormat) -> Result<ExitCode> {
@@ -313,24 +364,29 @@ fn show(file: &str, format: ShowFormat) -> Result<ExitCode> {
 }
 
 fn show_text(lg: &League, markdown: bool) -> String {
-    let mut out = format!(
-        "{}{} ({}: {}), {} of {} deals\n\n",
-        if markdown { "## " } else { "" },
-        lg.name,
-        lg.profile.name,
-        lg.profile.title,
-        lg.rows.len(),
-        lg.deals
+    let lang = crate::lang();
+    let title = doko::tr!(
+        lang,
+        "league.title",
+        name = lg.name,
+        profile = lg.profile.name,
+        title = lg.profile.title,
+        played = lg.rows.len(),
+        deals = lg.deals
     );
+    let mut out = format!("{}{title}\n\n", if markdown { "## " } else { "" });
     let mut t = new_table(markdown);
-    t.set_header(vec![
-        "Rank",
-        "Player",
-        "Points",
-        "Won",
-        "Solos",
-        "Bock points",
-    ]);
+    t.set_header(
+        [
+            "table.rank",
+            "table.player",
+            "table.points",
+            "table.won",
+            "table.solos",
+            "table.bock_points",
+        ]
+        .map(|k| lang.t(k)),
+    );
     for l in lg.standings() {
         t.add_row(vec![
             l.rank.to_string(),
@@ -353,7 +409,7 @@ fn show_text(lg: &League, markdown: bool) -> String {
             out.push('\n');
         }
     }
-    out.push_str(&lg.next_line());
+    out.push_str(&lg.next_line(lang));
     out.push('\n');
     if lg.is_complete() {
         out.push_str(&final_ranking(lg));
@@ -413,29 +469,33 @@ fn settle_text(lg: &League, s: &doko::club::settle::Settlement, markdown: bool) 
     } else {
         comfy_table::presets::UTF8_FULL_CONDENSED
     };
-    let mut out = format!(
-        "{}: {} cents per point ({}), after {} of {} deals\n\n",
-        lg.name,
-        s.cents_per_point,
-        s.model.key(),
-        lg.rows.len(),
-        lg.deals
+    let lang = crate::lang();
+    let mut out = doko::tr!(
+        lang,
+        "settle.title",
+        name = lg.name,
+        cents = s.cents_per_point,
+        model = s.model.key(),
+        played = lg.rows.len(),
+        deals = lg.deals
     );
+    out.push_str("\n\n");
     let mut t = crate::output::table();
     t.load_style(style);
-    t.set_header(vec!["Player", "Points", "Balance (cents)"]);
+    t.set_header(["table.player", "table.points", "settle.balance"].map(|k| lang.t(k)));
     for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
         t.add_row(vec![player.clone(), points.to_string(), signed(*balance)]);
     }
     out.push_str(&t.to_string());
     out.push_str("\n\n");
     if s.transfers.is_empty() {
-        out.push_str("Nobody pays anybody.\n");
+        out.push_str(lang.t("settle.nobody_pays"));
+        out.push('\n');
         return out;
     }
     let mut t = crate::output::table();
     t.load_style(style);
-    t.set_header(vec!["From", "To", "Cents"]);
+    t.set_header(["settle.from", "settle.to", "settle.cents"].map(|k| lang.t(k)));
     for tr in &s.transfers {
         t.add_row(vec![
             tr.from.clone(),

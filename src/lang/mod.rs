@@ -1,0 +1,428 @@
+//! The players' languages: English, German and Japanese (formats.md section 1).
+//!
+//! Every word and sentence that doko writes for people (table headers, contract and item
+//! names, `--explain`, league messages, errors, pages) comes from a message catalogue, one
+//! file per language (`en.toml`, `de.toml`, `ja.toml` beside this module). A message is
+//! found by its key (`table.deal`, `item.fox` ...) and may hold placeholders (`{player}`).
+//! The machine formats (JSON, CSV) are written in English whatever the language.
+//!
+//! The game words are those of each language's sources: German the DDV tournament rules
+//! (TSR), Japanese the Japanese rule pages (`docs/glossary.md`).
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// A language doko speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+    Ja,
+}
+
+/// The catalogue files, in the order of [`Lang::ALL`].
+const SOURCES: [&str; 3] = [
+    include_str!("en.toml"),
+    include_str!("de.toml"),
+    include_str!("ja.toml"),
+];
+
+/// A catalogue: message key -> template.
+pub type Catalogue = HashMap<String, String>;
+
+/// Reads a catalogue file: its tables and keys, joined with dots (`[item] fox = ...` is
+/// `item.fox`).
+pub fn parse_catalogue(text: &str) -> Result<Catalogue, String> {
+    fn walk(prefix: &str, table: &toml::Table, out: &mut Catalogue) -> Result<(), String> {
+        for (k, v) in table {
+            let key = if prefix.is_empty() {
+                k.clone()
+            } else {
+                format!("{prefix}.{k}")
+            };
+            match v {
+                toml::Value::String(s) => {
+                    out.insert(key, s.clone());
+                }
+                toml::Value::Table(t) => walk(&key, t, out)?,
+                _ => return Err(format!("`{key}` is not a text")),
+            }
+        }
+        Ok(())
+    }
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
+    let mut out = Catalogue::new();
+    walk("", &table, &mut out)?;
+    Ok(out)
+}
+
+fn catalogues() -> &'static [Catalogue; 3] {
+    static CATALOGUES: OnceLock<[Catalogue; 3]> = OnceLock::new();
+    // The files are part of the program, and a test reads each of them: a broken one
+    // never ships. Should one not parse anyway, its messages fall back to English, then
+    // to their keys.
+    CATALOGUES.get_or_init(|| SOURCES.map(|s| parse_catalogue(s).unwrap_or_default()))
+}
+
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::De, Lang::Ja];
+
+    /// The language's code: `en`, `de`, `ja` (also `<html lang>`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Ja => "ja",
+        }
+    }
+
+    /// The catalogue file's source text.
+    pub fn source(self) -> &'static str {
+        SOURCES[self as usize]
+    }
+
+    /// A language code or a locale: `de`, `DE`, `de_DE.UTF-8`, `de-AT`, `ja_JP.eucJP`.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let base = code
+            .trim()
+            .split(['_', '-', '.', '@'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == base)
+    }
+
+    /// The language of the locale variables, by POSIX precedence: `LC_ALL`, then
+    /// `LC_MESSAGES`, then `LANG` (empty ones skipped); English when the first set one
+    /// names another language (`C`, `fr_FR.UTF-8`) or none is set.
+    pub fn from_locale(
+        lc_all: Option<&str>,
+        lc_messages: Option<&str>,
+        lang: Option<&str>,
+    ) -> Lang {
+        [lc_all, lc_messages, lang]
+            .into_iter()
+            .flatten()
+            .find(|v| !v.trim().is_empty())
+            .and_then(Lang::from_code)
+            .unwrap_or_default()
+    }
+
+    /// The language of this process's environment ([`Lang::from_locale`]).
+    pub fn from_env() -> Lang {
+        let var = |name| std::env::var(name).ok();
+        Lang::from_locale(
+            var("LC_ALL").as_deref(),
+            var("LC_MESSAGES").as_deref(),
+            var("LANG").as_deref(),
+        )
+    }
+
+    /// The language a browser asks for (`Accept-Language: de-DE,de;q=0.9,en;q=0.8`): the
+    /// one of highest weight that doko speaks, the first named among equals; `None` when
+    /// it names none of them.
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        let mut best: Option<(Lang, u32)> = None;
+        for part in header.split(',') {
+            let mut fields = part.split(';');
+            let Some(lang) = fields.next().and_then(Lang::from_code) else {
+                continue;
+            };
+            // The weight in thousandths (q=0.8 -> 800); a malformed weight counts as 0.
+            let q = fields
+                .find_map(|f| f.trim().strip_prefix("q="))
+                .map_or(1000, |q| {
+                    q.trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|q| (0.0..=1.0).contains(q))
+                        .map_or(0, |q| (q * 1000.0).round() as u32)
+                });
+            if q > 0 && best.is_none_or(|(_, b)| q > b) {
+                best = Some((lang, q));
+            }
+        }
+        best.map(|(l, _)| l)
+    }
+
+    /// The message of `key` in this language (English where this language lacks it, the
+    /// key itself where English does too).
+    pub fn t(self, key: &str) -> &'static str {
+        let all = catalogues();
+        all[self as usize]
+            .get(key)
+            .or_else(|| all[0].get(key))
+            .map_or_else(|| leak_key(key), String::as_str)
+    }
+
+    /// The message of `key` with its placeholders (`{name}`) filled in.
+    pub fn f(self, key: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
+        fill(self.t(key), |name| {
+            args.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+}
+
+/// The error messages of the catalogue (`[error]`), English template first, most
+/// specific (longest fixed text) first.
+fn error_patterns() -> &'static [(&'static str, &'static str)] {
+    static PATTERNS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        let mut v: Vec<(&str, &str)> = catalogues()[0]
+            .iter()
+            .filter(|(k, _)| k.starts_with("error."))
+            .map(|(k, t)| (k.as_str(), t.as_str()))
+            .collect();
+        let fixed = |t: &str| t.len() - placeholders(t).iter().map(|p| p.len() + 2).sum::<usize>();
+        v.sort_by(|a, b| fixed(b.1).cmp(&fixed(a.1)).then(a.0.cmp(b.0)));
+        v
+    })
+}
+
+/// The values of `template`'s placeholders in `text`, if `text` is that template filled
+/// in (each value as short as it can be; the last one takes the rest).
+pub fn unfill<'t>(template: &str, text: &'t str) -> Option<Vec<(String, &'t str)>> {
+    // The template as fixed pieces and the placeholders between them.
+    let mut pieces: Vec<&str> = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..].find('}')? + open;
+        pieces.push(&rest[..open]);
+        names.push(&rest[open + 1..close]);
+        rest = &rest[close + 1..];
+    }
+    pieces.push(rest);
+    let mut at = text.strip_prefix(pieces[0])?;
+    let mut values = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let next = pieces[i + 1];
+        let value = if i + 1 == names.len() {
+            at.strip_suffix(next)?
+        } else if next.is_empty() {
+            return None;
+        } else {
+            &at[..at.find(next)?]
+        };
+        if value.is_empty() {
+            return None;
+        }
+        values.push((name.to_string(), value));
+        at = &at[value.len() + next.len()..];
+    }
+    (names.is_empty() && at.is_empty() || !names.is_empty()).then_some(values)
+}
+
+impl Lang {
+    /// An error message that doko wrote in English (from the catalogue's `[error]`
+    /// messages) in this language; the values in it (names, numbers, other messages) are
+    /// kept, or translated where they are messages too. A message doko has only in English
+    /// stays English.
+    pub fn translate<'a>(self, english: &'a str) -> Cow<'a, str> {
+        if self == Lang::En {
+            return Cow::Borrowed(english);
+        }
+        for (key, template) in error_patterns() {
+            if let Some(values) = unfill(template, english) {
+                let text = fill(self.t(key), |name| {
+                    values
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, v)| self.translate(v).into_owned())
+                });
+                return Cow::Owned(text);
+            }
+        }
+        Cow::Borrowed(english)
+    }
+}
+
+/// A key without a message is shown as itself (a test sees that every key used exists).
+fn leak_key(key: &str) -> &'static str {
+    static MISSING: OnceLock<std::sync::Mutex<Vec<&'static str>>> = OnceLock::new();
+    let list = MISSING.get_or_init(Default::default);
+    let mut list = list
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(k) = list.iter().find(|k| **k == key) {
+        return k;
+    }
+    let k: &'static str = Box::leak(key.to_string().into_boxed_str());
+    list.push(k);
+    k
+}
+
+/// Fills the `{name}` placeholders of a template; an unknown name stays as written.
+pub fn fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close)
+                if after[..close]
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_') =>
+            {
+                let name = &after[..close];
+                match value(name) {
+                    Some(v) => out.push_str(&v),
+                    None => out.push_str(&rest[open..open + close + 2]),
+                }
+                rest = &after[close + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The placeholders of a template, in order.
+pub fn placeholders(template: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) => {
+                out.push(&after[..close]);
+                rest = &after[close + 1..];
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// A message in `lang` with named values: `tr!(lang, "league.deals", player = name)`.
+#[macro_export]
+macro_rules! tr {
+    ($lang:expr, $key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $lang.f($key, &[$((stringify!($name), &$value as &dyn ::std::fmt::Display)),*])
+    };
+}
+
+/// A text to be written later in the reader's language: a catalogue message with its
+/// values, or words that need no translation (names, numbers, a message doko has only in
+/// English). Scoring makes these; front ends write them ([`Text::render`]); `Display`
+/// writes English (the JSON output's rule texts).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Text {
+    /// Written as is in every language.
+    Plain(Cow<'static, str>),
+    /// Written already in each language (in the order of [`Lang::ALL`]).
+    Each(Box<[String; 3]>),
+    /// A catalogue message and the values of its placeholders.
+    Msg {
+        key: Cow<'static, str>,
+        args: Vec<(&'static str, Text)>,
+    },
+}
+
+impl Text {
+    /// A message without values yet.
+    pub fn msg(key: impl Into<Cow<'static, str>>) -> Text {
+        Text::Msg {
+            key: key.into(),
+            args: Vec::new(),
+        }
+    }
+
+    /// A text written by `f` in each language now (a sentence that is put together in
+    /// code, such as a league's "next:" line).
+    pub fn each(f: impl Fn(Lang) -> String) -> Text {
+        Text::Each(Box::new(Lang::ALL.map(f)))
+    }
+
+    /// Adds the value of a placeholder: another text, or anything written as is.
+    pub fn with(mut self, name: &'static str, value: impl Into<Text>) -> Text {
+        if let Text::Msg { args, .. } = &mut self {
+            args.push((name, value.into()));
+        }
+        self
+    }
+
+    /// Adds a placeholder's value that is itself a catalogue word (`party.re`).
+    pub fn word(self, name: &'static str, key: impl Into<Cow<'static, str>>) -> Text {
+        self.with(name, Text::msg(key))
+    }
+
+    /// The text in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Text::Plain(s) => s.to_string(),
+            Text::Each(all) => all[lang as usize].clone(),
+            Text::Msg { key, args } => fill(lang.t(key), |name| {
+                args.iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| v.render(lang))
+            }),
+        }
+    }
+
+    /// Is there nothing to write?
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Text::Plain(s) if s.is_empty())
+    }
+}
+
+impl Default for Text {
+    fn default() -> Text {
+        Text::Plain(Cow::Borrowed(""))
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En))
+    }
+}
+
+impl From<String> for Text {
+    fn from(s: String) -> Text {
+        Text::Plain(Cow::Owned(s))
+    }
+}
+
+impl From<&'static str> for Text {
+    fn from(s: &'static str) -> Text {
+        Text::Plain(Cow::Borrowed(s))
+    }
+}
+
+macro_rules! plain_numbers {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Text {
+            fn from(v: $t) -> Text {
+                Text::Plain(Cow::Owned(v.to_string()))
+            }
+        }
+    )*};
+}
+plain_numbers!(u8, u16, u32, u64, usize, i32, i64);
+
+#[cfg(test)]
+mod tests;
+
+/// An error in `lang`: the library's errors that know where they happened say so in
+/// `lang`, and every message from the catalogue's `[error]` is translated
+/// ([`Lang::translate`]).
+pub fn localized(e: &(dyn std::error::Error + 'static), lang: Lang) -> String {
+    if let Some(r) = e.downcast_ref::<crate::deal::RecordError>() {
+        return r.render(lang);
+    }
+    if let Some(f) = e.downcast_ref::<crate::league::file::FileError>() {
+        return f.render(lang);
+    }
+    lang.translate(&e.to_string()).into_owned()
+}

@@ -1,0 +1,249 @@
+use super::*;
+
+/// Every key of every catalogue file, parsed.
+fn all() -> Vec<(Lang, Catalogue)> {
+    Lang::ALL
+        .iter()
+        .map(|&l| {
+            let c = parse_catalogue(l.source())
+                .unwrap_or_else(|e| panic!("{}.toml does not parse: {e}", l.code()));
+            (l, c)
+        })
+        .collect()
+}
+
+#[test]
+fn every_key_exists_in_every_language_with_the_same_placeholders() {
+    let all = all();
+    let (_, en) = &all[0];
+    assert!(
+        en.len() > 250,
+        "the English catalogue has {} messages",
+        en.len()
+    );
+    for (lang, cat) in &all[1..] {
+        for (key, template) in en {
+            let Some(other) = cat.get(key) else {
+                panic!("{}.toml lacks `{key}`", lang.code());
+            };
+            let mut want = placeholders(template);
+            let mut got = placeholders(other);
+            want.sort_unstable();
+            want.dedup();
+            got.sort_unstable();
+            got.dedup();
+            assert_eq!(
+                want,
+                got,
+                "{}.toml `{key}`: other placeholders",
+                lang.code()
+            );
+            assert!(
+                !other.trim().is_empty() || template.trim().is_empty(),
+                "{}.toml `{key}` is empty",
+                lang.code()
+            );
+        }
+        for key in cat.keys() {
+            assert!(
+                en.contains_key(key),
+                "{}.toml has `{key}`, which en.toml lacks",
+                lang.code()
+            );
+        }
+    }
+}
+
+/// The keys the code names literally (`tr!(lang, "key"`, `.t("key")`, `Text::msg("key")`,
+/// `.word(.., "key")`) and those it builds from names (contracts, items, calls, Bock
+/// triggers) exist in the English catalogue (and so, by the test above, in all).
+#[test]
+fn every_key_the_code_uses_exists() {
+    let en = &all()[0].1;
+    let mut missing = Vec::new();
+    let mut sources = Vec::new();
+    fn walk(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push((
+                    path.display().to_string(),
+                    std::fs::read_to_string(&path).unwrap(),
+                ));
+            }
+        }
+    }
+    walk(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut sources,
+    );
+    let mut used = 0;
+    // Profile keys (`league.dealer`) look like message keys of the same section.
+    let profile = crate::variant::Profile::load("house-bock", &[]).unwrap();
+    for (file, text) in &sources {
+        // A literal key: a quoted word of lower-case parts joined by dots, whose first
+        // part is a section of the catalogue.
+        let sections: Vec<&str> = en.keys().filter_map(|k| k.split('.').next()).collect();
+        for piece in text.split('"').skip(1).step_by(2) {
+            let Some((section, rest)) = piece.split_once('.') else {
+                continue;
+            };
+            let key_like = !rest.is_empty()
+                && piece.bytes().all(|b| {
+                    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'.'
+                });
+            // Profile keys (`scoring.won`) share the look; only the catalogue's own
+            // sections that profiles do not have are checked.
+            let catalogue_only = [
+                "party",
+                "word",
+                "call",
+                "contract",
+                "target",
+                "why",
+                "rule",
+                "did",
+                "item",
+                "table",
+                "notes",
+                "explain",
+                "league",
+                "settle",
+                "error",
+                "page",
+                "compare",
+                "summary",
+                "stats",
+                "tournament",
+                "serve",
+                "score",
+            ];
+            if key_like
+                && sections.contains(&section)
+                && catalogue_only.contains(&section)
+                && profile.value_of(piece).is_none()
+                // The league file's own key (the first dealer), not a message.
+                && piece != "league.dealer"
+            {
+                used += 1;
+                if !en.contains_key(piece) {
+                    missing.push(format!("{file}: `{piece}`"));
+                }
+            }
+        }
+    }
+    assert!(used > 200, "only {used} keys found in the code");
+    for c in crate::contract::Contract::all() {
+        if !en.contains_key(&c.key()) {
+            missing.push(c.key());
+        }
+    }
+    for x in crate::extras::Extra::all() {
+        for prefix in ["item", "did"] {
+            let key = format!("{prefix}.{}", x.name().replace('-', "_"));
+            if !en.contains_key(&key) {
+                missing.push(key);
+            }
+        }
+    }
+    for t in crate::variant::BockTrigger::ALL {
+        let key = format!("bock.{}", t.key().replace('-', "_"));
+        if !en.contains_key(&key) {
+            missing.push(key);
+        }
+    }
+    assert!(missing.is_empty(), "keys without a message: {missing:#?}");
+}
+
+#[test]
+fn the_locale_decides_by_posix_precedence() {
+    assert_eq!(Lang::from_locale(None, None, None), Lang::En);
+    assert_eq!(Lang::from_locale(None, None, Some("de_DE.UTF-8")), Lang::De);
+    assert_eq!(Lang::from_locale(None, None, Some("ja_JP.UTF-8")), Lang::Ja);
+    assert_eq!(
+        Lang::from_locale(Some("ja_JP.UTF-8"), None, Some("de_DE.UTF-8")),
+        Lang::Ja
+    );
+    assert_eq!(
+        Lang::from_locale(Some(""), Some("de_AT"), Some("ja_JP")),
+        Lang::De
+    );
+    assert_eq!(
+        Lang::from_locale(Some("C"), None, Some("de_DE.UTF-8")),
+        Lang::En
+    );
+    assert_eq!(Lang::from_locale(None, None, Some("fr_FR.UTF-8")), Lang::En);
+    assert_eq!(Lang::from_code("DE"), Some(Lang::De));
+    assert_eq!(Lang::from_code("ja-JP"), Some(Lang::Ja));
+    assert_eq!(Lang::from_code("jap"), None);
+}
+
+#[test]
+fn the_browser_language_of_highest_weight_that_doko_speaks() {
+    let pick = Lang::from_accept_language;
+    assert_eq!(pick("de-DE,de;q=0.9,en;q=0.8"), Some(Lang::De));
+    assert_eq!(pick("fr-FR,fr;q=0.9,ja;q=0.5,en;q=0.4"), Some(Lang::Ja));
+    assert_eq!(pick("en;q=0.2, ja;q=0.7"), Some(Lang::Ja));
+    assert_eq!(pick("de;q=0, en"), Some(Lang::En));
+    assert_eq!(pick("fr, it"), None);
+    assert_eq!(pick(""), None);
+    assert_eq!(pick("de;q=banana, ja"), Some(Lang::Ja));
+}
+
+#[test]
+fn placeholders_fill_and_unfill() {
+    assert_eq!(
+        fill("{a} and {b} {missing}", |n| (n != "missing")
+            .then(|| n.to_uppercase())),
+        "A and B {missing}"
+    );
+    assert_eq!(fill("{not a name} {", |_| None), "{not a name} {");
+    let v = unfill(
+        "{eyes} eyes; the deck has {total}",
+        "300 eyes; the deck has 240",
+    )
+    .unwrap();
+    assert_eq!(
+        v,
+        [("eyes".to_string(), "300"), ("total".to_string(), "240")]
+    );
+    assert!(
+        unfill(
+            "{eyes} eyes; the deck has {total}",
+            "300 eyes, the deck has 240"
+        )
+        .is_none()
+    );
+    assert!(unfill("cannot read", "cannot read it").is_none());
+}
+
+#[test]
+fn errors_are_translated_with_their_values_and_unknown_ones_stay() {
+    let en = tr!(Lang::En, "error.eyes_deck", eyes = 300, total = 240);
+    assert_eq!(en, "300 eyes; the deck has 240");
+    assert_eq!(
+        Lang::De.translate(&en),
+        tr!(Lang::De, "error.eyes_deck", eyes = 300, total = 240)
+    );
+    assert_ne!(Lang::De.translate(&en), en);
+    assert_ne!(Lang::Ja.translate(&en), en);
+    assert_eq!(
+        Lang::De.translate("something doko never says"),
+        "something doko never says"
+    );
+}
+
+#[test]
+fn texts_render_in_each_language() {
+    let t = Text::msg("rule.called").with("party", crate::contract::Party::Re.text());
+    assert_eq!(t.to_string(), "Re was called (§7.1; scoring.announce)");
+    for l in Lang::ALL {
+        let s = t.render(l);
+        assert!(s.contains("scoring.announce"), "{s}");
+        assert!(!s.contains('{'), "{s}");
+    }
+    assert_ne!(t.render(Lang::De), t.render(Lang::En));
+    assert_eq!(Text::each(|l| l.code().to_string()).render(Lang::Ja), "ja");
+}
