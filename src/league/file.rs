@@ -590,7 +590,13 @@ fn appended(
     let mut deal = deal;
     full_names(&mut deal, &before.players).map_err(|m| FileError::Refused {
         file: file.to_string(),
-        message: format!("deal {}, field `re`: {m}", before.rows.len() + 1),
+        message: tr!(
+            Lang::En,
+            "error.deal_field",
+            deal = before.rows.len() + 1,
+            field = "re",
+            message = m
+        ),
     })?;
     let text = with_deal(&with_sets(file, old, sets)?, deal);
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
@@ -639,8 +645,15 @@ fn replaced(
         message,
     };
     let mut deal = deal;
-    full_names(&mut deal, &before.players)
-        .map_err(|m| refused(format!("deal {number}, field `re`: {m}")))?;
+    full_names(&mut deal, &before.players).map_err(|m| {
+        refused(tr!(
+            Lang::En,
+            "error.deal_field",
+            deal = number,
+            field = "re",
+            message = m
+        ))
+    })?;
     let mut doc = parse(file, old)?;
     let deals = doc.get_mut("deal").and_then(Item::as_array_of_tables_mut);
     let count = deals.as_ref().map_or(0, |d| d.len());
@@ -675,7 +688,14 @@ pub fn deal_entry(file: &str, number: usize) -> Result<DealEntry, FileError> {
     let table = deals
         .and_then(|d| nth_deal(d, number).and_then(|i| d.get(i)))
         .ok_or_else(|| refused(format!("there is no deal {number}")))?;
-    DealEntry::from_table(table).map_err(|m| refused(format!("deal {number}: {m}")))
+    DealEntry::from_table(table).map_err(|m| {
+        refused(tr!(
+            Lang::En,
+            "error.deal_message",
+            deal = number,
+            message = m
+        ))
+    })
 }
 
 /// The player `name` stands for: her name (case aside), else the one player whose name

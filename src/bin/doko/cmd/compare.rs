@@ -75,7 +75,8 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
         }
     }
     if bad > 0 {
-        eprintln!("doko: {bad} deal(s) valid under none of the profiles; nothing compared");
+        let line = doko::tr!(crate::lang(), "compare.bad", deals = bad);
+        eprintln!("doko: {line}");
         return Ok(ExitCode::from(1));
     }
     let shown: Vec<usize> = (0..n)
@@ -547,7 +548,8 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
         }
     })?;
     if bad > 0 {
-        eprintln!("doko: {bad} deal(s) valid under none of the profiles; nothing compared");
+        let line = doko::tr!(crate::lang(), "compare.bad", deals = bad);
+        eprintln!("doko: {line}");
         return Ok(ExitCode::from(1));
     }
     let text = match args.format {

@@ -42,7 +42,13 @@ impl Errors {
     fn report(&mut self, e: &RecordError) -> Result<()> {
         self.count += 1;
         if self.count <= MAX_ERRORS {
-            writeln!(std::io::stderr(), "doko: error: {e}")?;
+            let lang = crate::lang();
+            writeln!(
+                std::io::stderr(),
+                "doko: {} {}",
+                lang.t("error.prefix"),
+                e.render(lang)
+            )?;
         }
         Ok(())
     }
@@ -166,17 +172,17 @@ fn score_archive(
 /// code.
 fn finish(sink: Sink, profile: &Profile, errors: usize, args: &ScoreArgs) -> Result<ExitCode> {
     if errors > MAX_ERRORS {
+        let lang = crate::lang();
         writeln!(
             std::io::stderr(),
-            "doko: error: {} more bad deals not shown",
-            errors - MAX_ERRORS
+            "doko: {} {}",
+            lang.t("error.prefix"),
+            doko::tr!(lang, "score.more_bad", deals = errors - MAX_ERRORS)
         )?;
     }
     if errors > 0 && !args.keep_going {
-        writeln!(
-            std::io::stderr(),
-            "doko: {errors} bad deal(s); nothing scored (--keep-going scores the rest)"
-        )?;
+        let line = doko::tr!(crate::lang(), "score.bad_nothing_scored", deals = errors);
+        writeln!(std::io::stderr(), "doko: {line}")?;
         return Ok(ExitCode::from(1));
     }
     let text = match sink {
@@ -195,7 +201,8 @@ fn finish(sink: Sink, profile: &Profile, errors: usize, args: &ScoreArgs) -> Res
     };
     crate::emit(&text)?;
     if errors > 0 {
-        writeln!(std::io::stderr(), "doko: {errors} bad deal(s) left out")?;
+        let line = doko::tr!(crate::lang(), "score.bad_left_out", deals = errors);
+        writeln!(std::io::stderr(), "doko: {line}")?;
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
