@@ -43,6 +43,17 @@ struct Browser {
 
 impl Browser {
     fn start(driver: &Path, chromium: &Path, profile: &Path, phone: bool) -> Browser {
+        Browser::start_in(driver, chromium, profile, phone, "en-US,en")
+    }
+
+    /// A browser whose `Accept-Language` is `languages`.
+    fn start_in(
+        driver: &Path,
+        chromium: &Path,
+        profile: &Path,
+        phone: bool,
+        languages: &str,
+    ) -> Browser {
         let port = free_port();
         let child = Command::new(driver)
             .arg(format!("--port={port}"))
@@ -90,6 +101,7 @@ impl Browser {
             args.push("--window-size=1280,800".into());
         }
         options["args"] = json!(args);
+        options["prefs"] = json!({ "intl.accept_languages": languages });
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome", "goog:chromeOptions": options } } });
         let session = b.call("POST", "/session", Some(caps));
@@ -889,4 +901,99 @@ fn fits_and_shots(b: &Browser, d: &Path, size: &str) {
         json!([true, true, true, 4]),
         "{size}: league show --format html"
     );
+}
+
+/// The served page in German (the browser asks for it) and in Japanese (picked on the
+/// page) at phone width: the words of the language, and no text clipped or overflowing.
+#[test]
+fn the_page_speaks_german_and_japanese_at_phone_width() {
+    let Some((driver, chromium)) = browser() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a folder");
+    let d = dir.path();
+    new_sheet(d);
+    for flags in [
+        "-r a,c -p 134 -c re -x fox",
+        "-g solo-queens -r b -p 185",
+        "-r b,c -p 98 -c re -C no90 -X doppelkopf,karlchen",
+        "-r a,d -p 120 --note 120:120",
+    ] {
+        let mut all = vec!["abend.toml".to_string()];
+        all.extend(flags.split(' ').map(String::from));
+        let out = league_add(d, &all);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let (_server, url) = serve(d, &["abend.toml"]);
+    let b = Browser::start_in(&driver, &chromium, &d.join("profile"), true, "de-DE,de");
+    b.go(&url);
+    b.wait(
+        "the German page",
+        "return document.documentElement.lang === 'de' && document.getElementById('deal') !== null",
+    );
+    let german = [
+        "Stand",
+        "Spiel 5",
+        "Re-Augen",
+        "Spiel eintragen",
+        "Damen-Solo",
+        "gibt",
+    ];
+    speaks(&b, "de", &german, "300 Augen; das Blatt hat 240");
+    // The user picks Japanese on the page: it wins over the browser's German.
+    b.click("nav.langs a[hreflang=ja]");
+    b.wait(
+        "the Japanese page",
+        "return document.documentElement.lang === 'ja' && document.getElementById('deal') !== null",
+    );
+    let japanese = [
+        "順位",
+        "ディール5",
+        "レーの点数",
+        "ディールを追加",
+        "クイーンソロ",
+        "が配る",
+    ];
+    speaks(&b, "ja", &japanese, "300点; カードは全部で240点");
+}
+
+/// The page has `words`, answers 300 eyes with `refusal`, fits; its screenshots.
+fn speaks(b: &Browser, lang: &str, words: &[&str], refusal: &str) {
+    for word in words {
+        let found = b.js(&format!(
+            "return document.body.innerText.includes({word:?})"
+        ));
+        assert_eq!(found, json!(true), "the {lang} page lacks {word:?}");
+    }
+    b.click("#re .chip[data-name=\"Anna\"]");
+    b.typed("input[name=re_points]", "300");
+    b.wait(
+        "the refusal",
+        &format!("const c = document.getElementById('check'); return c.className === 'err' && c.textContent.includes({refusal:?})"),
+    );
+    fits(b, lang);
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
+    b.js("window.scrollTo(0, 0)");
+    b.screenshot(&shots.join(format!("serve-{lang}-390x844-standings.png")));
+    b.js("document.getElementById('deal').scrollIntoView()");
+    b.screenshot(&shots.join(format!("serve-{lang}-390x844-form.png")));
+}
+
+/// The page does not scroll sideways, and no text is cut off or runs out of its box
+/// (the sheet's own table scrolls inside its frame, as meant).
+fn fits(b: &Browser, lang: &str) {
+    let width = b.js("return [document.documentElement.scrollWidth, window.innerWidth]");
+    let w: Vec<u64> = width
+        .as_array()
+        .expect("numbers")
+        .iter()
+        .map(|v| v.as_u64().unwrap_or(u64::MAX))
+        .collect();
+    assert!(w[0] <= w[1], "{lang}: the page scrolls sideways: {w:?}");
+    let over = b.js("const out = []; for (const el of document.querySelectorAll('body *')) { if (el.closest('.scroll') || el.closest('svg') || ['SCRIPT','STYLE','OPTION'].includes(el.tagName)) continue; const r = el.getBoundingClientRect(); if (r.width === 0) continue; if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push(el.tagName + ' ' + el.textContent.slice(0, 40)); if (r.right > window.innerWidth + 1 || r.left < -1) out.push('outside: ' + el.tagName + ' ' + el.textContent.slice(0, 40)); } return out");
+    assert_eq!(over, json!([]), "{lang}: text clipped or overflowing");
 }

@@ -22,8 +22,16 @@ fn a_german_sheet_with_every_german_header_and_word_scores_like_the_english_one(
     for format in ["json", "csv"] {
         let de = doko(&["score", "tests/cmd/data/pflicht-de.csv", "--format", format]);
         let en = doko(&["score", "tests/cmd/data/pflicht-en.csv", "--format", format]);
-        assert!(de.status.success(), "{}", String::from_utf8_lossy(&de.stderr));
-        assert!(en.status.success(), "{}", String::from_utf8_lossy(&en.stderr));
+        assert!(
+            de.status.success(),
+            "{}",
+            String::from_utf8_lossy(&de.stderr)
+        );
+        assert!(
+            en.status.success(),
+            "{}",
+            String::from_utf8_lossy(&en.stderr)
+        );
         assert_eq!(de.stdout, en.stdout, "--format {format}");
     }
     // And the German sheet of the evening (BOM, CRLF, `;`) too, in German.
@@ -41,10 +49,28 @@ fn json_and_csv_are_the_same_bytes_in_every_language() {
         &["score", "examples/evening.csv", "--explain"],
         &["score", "examples/records.toml", "--explain"],
         &["score", "examples/five-players.csv", "--explain"],
-        &["score", "examples/kloepper.csv", "--variant", "kloepper", "--explain"],
+        &[
+            "score",
+            "examples/kloepper.csv",
+            "--variant",
+            "kloepper",
+            "--explain",
+        ],
         &["score", "examples/evening.csv", "--summary"],
-        &["compare", "examples/evening.csv", "--variants", "ddv,ja-online,house-bock", "--explain"],
-        &["compare", "examples/evening.csv", "--variants", "ddv,ja-classic", "--summary"],
+        &[
+            "compare",
+            "examples/evening.csv",
+            "--variants",
+            "ddv,ja-online,house-bock",
+            "--explain",
+        ],
+        &[
+            "compare",
+            "examples/evening.csv",
+            "--variants",
+            "ddv,ja-classic",
+            "--summary",
+        ],
         &["league", "show", "tests/cmd/league.in/friday.toml"],
     ];
     let mut compared = 0;
@@ -53,14 +79,26 @@ fn json_and_csv_are_the_same_bytes_in_every_language() {
             let mut a: Vec<&str> = args.to_vec();
             a.extend(["--format", format]);
             let en = with_locale("C", &a);
-            assert!(en.status.success(), "{a:?}: {}", String::from_utf8_lossy(&en.stderr));
+            assert!(
+                en.status.success(),
+                "{a:?}: {}",
+                String::from_utf8_lossy(&en.stderr)
+            );
             assert!(!en.stdout.is_empty());
             for lang in ["de", "ja"] {
                 let mut flagged = a.clone();
                 flagged.extend(["--lang", lang]);
-                assert_eq!(with_locale("C", &flagged).stdout, en.stdout, "{a:?} --lang {lang}");
+                assert_eq!(
+                    with_locale("C", &flagged).stdout,
+                    en.stdout,
+                    "{a:?} --lang {lang}"
+                );
                 let locale = format!("{lang}_{}.UTF-8", lang.to_uppercase());
-                assert_eq!(with_locale(&locale, &a).stdout, en.stdout, "{a:?} LANG={locale}");
+                assert_eq!(
+                    with_locale(&locale, &a).stdout,
+                    en.stdout,
+                    "{a:?} LANG={locale}"
+                );
                 compared += 2;
             }
         }
@@ -72,8 +110,10 @@ fn json_and_csv_are_the_same_bytes_in_every_language() {
 #[test]
 fn tables_speak_the_language_asked_for() {
     let out = |lang: &str| {
-        String::from_utf8(with_locale("C", &["score", "examples/evening.csv", "--lang", lang]).stdout)
-            .unwrap()
+        String::from_utf8(
+            with_locale("C", &["score", "examples/evening.csv", "--lang", lang]).stdout,
+        )
+        .unwrap()
     };
     let (en, de, ja) = (out("en"), out("de"), out("ja"));
     assert!(en.contains("Winner") && en.contains("solo-queens"));

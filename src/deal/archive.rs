@@ -581,7 +581,7 @@ impl Decoder {
     }
 
     fn error(&self, message: impl Into<String>, line: usize, number: usize) -> RecordError {
-        RecordError::new(&self.file, message.into())
+        RecordError::new(&self.file, message)
             .line(line)
             .deal(number)
     }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::lang::{Lang, Text};
+use crate::lang::Lang;
 use crate::tr;
 
 /// Where something was found in an input.
@@ -53,17 +53,22 @@ impl fmt::Display for Located {
 #[error("{at}: {message}")]
 pub struct RecordError {
     pub at: Located,
-    pub message: Text,
+    /// The message in English, as the catalogue's `[error]` writes it (translated when
+    /// shown: [`Lang::translate`]).
+    pub message: String,
 }
 
 impl RecordError {
     /// The error in `lang`: where, then what.
     pub fn render(&self, lang: Lang) -> String {
-        let message = self.message.render(lang);
-        format!("{}: {}", self.at.render(lang), lang.translate(&message))
+        format!(
+            "{}: {}",
+            self.at.render(lang),
+            lang.translate(&self.message)
+        )
     }
 
-    pub fn new(file: &str, message: impl Into<Text>) -> RecordError {
+    pub fn new(file: &str, message: impl Into<String>) -> RecordError {
         RecordError {
             at: Located {
                 file: file.to_string(),

@@ -282,6 +282,36 @@ pub fn profile_line(p: &Profile) -> String {
     )
 }
 
+/// The items of a deal, a line each: party, name, points, rule; names line up (16 columns
+/// wide, or as wide as the longest name of the deal).
+fn item_lines(s: &Scored, r: &DealResult, bullet: &str) -> String {
+    let lang = crate::lang();
+    let mut out = String::new();
+    let labels: Vec<String> = r.items.iter().map(|i| i.label(lang, s.players)).collect();
+    let width = labels.iter().map(|l| columns(l)).max().unwrap_or(0).max(16);
+    let party_width = [Party::Re, Party::Kontra]
+        .map(|p| columns(&party_word(p)))
+        .into_iter()
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    for (item, label) in r.items.iter().zip(&labels) {
+        let pts = if item.scored {
+            signed(item.points as i64)
+        } else {
+            "0".into()
+        };
+        out.push_str(&format!(
+            "{bullet}{} {} {:>3}  {}\n",
+            pad(&party_word(item.party), party_width),
+            pad(label, width),
+            pts,
+            item.rule.render(lang)
+        ));
+    }
+    out
+}
+
 /// The `--explain` block of one deal.
 fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
     let lang = crate::lang();
@@ -340,29 +370,7 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         needs(Party::Re),
         needs(Party::Kontra)
     ));
-    // Item names line up: 16 columns wide, or as wide as the longest name of the deal.
-    let labels: Vec<String> = r.items.iter().map(|i| i.label(lang, s.players)).collect();
-    let width = labels.iter().map(|l| columns(l)).max().unwrap_or(0).max(16);
-    let party_width = [Party::Re, Party::Kontra]
-        .map(|p| columns(&party_word(p)))
-        .into_iter()
-        .max()
-        .unwrap_or(0)
-        .max(7);
-    for (item, label) in r.items.iter().zip(&labels) {
-        let pts = if item.scored {
-            signed(item.points as i64)
-        } else {
-            "0".into()
-        };
-        out.push_str(&format!(
-            "{bullet}{} {} {:>3}  {}\n",
-            pad(&party_word(item.party), party_width),
-            pad(label, width),
-            pts,
-            item.rule.render(lang)
-        ));
-    }
+    out.push_str(&item_lines(s, r, bullet));
     let per: Vec<String> = s
         .players
         .iter()

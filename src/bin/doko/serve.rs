@@ -628,7 +628,6 @@ async fn undo(
 
 /// The form to add (or edit) a deal: only what the sheet's profile plays is offered.
 pub fn form(lg: &League, lang: doko::lang::Lang) -> String {
-    use doko::contract::Party;
     let t = |k: &str| esc(lang.t(k));
     let p = &lg.profile;
     let mut h = String::from("<form class=\"deal\" id=\"deal\" autocomplete=\"off\" novalidate>\n");
@@ -677,6 +676,52 @@ pub fn form(lg: &League, lang: doko::lang::Lang) -> String {
             t("page.compulsory_solo")
         ));
     }
+    h.push_str(&calls_and_extras(p, lang));
+    if p.knocking.allowed {
+        h.push_str(&format!(
+            "<label><span class=\"lbl\">{}</span><select name=\"knock\"><option value=\"\">{}</option><option value=\"re\">{}</option><option value=\"both\">{}</option></select></label>\n",
+            t("page.knocked"),
+            t("page.nobody"),
+            t("party.re"),
+            t("page.knocked_back")
+        ));
+    }
+    h.push_str(&format!(
+        "<details><summary>{}</summary><div class=\"grid2\">",
+        t("page.more")
+    ));
+    for (key, label) in [
+        ("kontra_points", "page.kontra_eyes"),
+        ("re_tricks", "page.re_tricks"),
+        ("kontra_tricks", "page.kontra_tricks"),
+    ] {
+        h.push_str(&format!(
+            "<label><span class=\"lbl\">{}</span><input type=\"number\" name=\"{key}\" inputmode=\"numeric\" min=\"0\"></label>",
+            t(label)
+        ));
+    }
+    h.push_str("</div></details>\n");
+    h.push_str(&format!(
+        "<label><span class=\"lbl\">{}</span><input type=\"text\" name=\"note\" maxlength=\"200\"></label>\n",
+        t("page.note")
+    ));
+    h.push_str("<p id=\"check\" role=\"status\" aria-live=\"polite\"></p>\n");
+    h.push_str(&format!(
+        "<div class=\"buttons\"><button type=\"submit\" class=\"main\" id=\"save\">{}</button><button type=\"button\" class=\"second\" id=\"cancel\" hidden>{}</button><button type=\"button\" class=\"second danger\" id=\"undo\">{}</button></div>\n",
+        t("page.add"),
+        t("page.cancel"),
+        t("page.undo")
+    ));
+    h.push_str("<p id=\"done\" role=\"status\" aria-live=\"polite\"></p>\n</form>\n");
+    h
+}
+
+/// The form's calls of both parties (as far as the profile has calls) and the extras it
+/// scores, as chips.
+fn calls_and_extras(p: &doko::variant::Profile, lang: doko::lang::Lang) -> String {
+    use doko::contract::Party;
+    let mut h = String::new();
+    let t = |k: &str| esc(lang.t(k));
     if p.calls.levels > 0 {
         h.push_str("<div class=\"grid2\">");
         for party in [Party::Re, Party::Kontra] {
@@ -723,42 +768,6 @@ pub fn form(lg: &League, lang: doko::lang::Lang) -> String {
             h.push_str("</div></fieldset>\n");
         }
     }
-    if p.knocking.allowed {
-        h.push_str(&format!(
-            "<label><span class=\"lbl\">{}</span><select name=\"knock\"><option value=\"\">{}</option><option value=\"re\">{}</option><option value=\"both\">{}</option></select></label>\n",
-            t("page.knocked"),
-            t("page.nobody"),
-            t("party.re"),
-            t("page.knocked_back")
-        ));
-    }
-    h.push_str(&format!(
-        "<details><summary>{}</summary><div class=\"grid2\">",
-        t("page.more")
-    ));
-    for (key, label) in [
-        ("kontra_points", "page.kontra_eyes"),
-        ("re_tricks", "page.re_tricks"),
-        ("kontra_tricks", "page.kontra_tricks"),
-    ] {
-        h.push_str(&format!(
-            "<label><span class=\"lbl\">{}</span><input type=\"number\" name=\"{key}\" inputmode=\"numeric\" min=\"0\"></label>",
-            t(label)
-        ));
-    }
-    h.push_str("</div></details>\n");
-    h.push_str(&format!(
-        "<label><span class=\"lbl\">{}</span><input type=\"text\" name=\"note\" maxlength=\"200\"></label>\n",
-        t("page.note")
-    ));
-    h.push_str("<p id=\"check\" role=\"status\" aria-live=\"polite\"></p>\n");
-    h.push_str(&format!(
-        "<div class=\"buttons\"><button type=\"submit\" class=\"main\" id=\"save\">{}</button><button type=\"button\" class=\"second\" id=\"cancel\" hidden>{}</button><button type=\"button\" class=\"second danger\" id=\"undo\">{}</button></div>\n",
-        t("page.add"),
-        t("page.cancel"),
-        t("page.undo")
-    ));
-    h.push_str("<p id=\"done\" role=\"status\" aria-live=\"polite\"></p>\n</form>\n");
     h
 }
 
