@@ -1179,16 +1179,7 @@ mod tests {
 
     #[test]
     fn bock_keys_are_the_profile_names() {
-        for t in [
-            BockTrigger::Tie,
-            BockTrigger::ReLost,
-            BockTrigger::KontraLost,
-            BockTrigger::ZeroValue,
-            BockTrigger::HeartTrick,
-            BockTrigger::SoloLost,
-            BockTrigger::Schwarz,
-            BockTrigger::Doppelkopf,
-        ] {
+        for t in BockTrigger::ALL {
             let quoted = format!("\"{}\"", t.key());
             assert_eq!(serde_json::to_string(&t).unwrap(), quoted);
             assert_eq!(serde_json::from_str::<BockTrigger>(&quoted).unwrap(), t);
