@@ -499,23 +499,14 @@ fn league_add(dir: &Path, flags: &[String]) -> std::process::Output {
 }
 
 fn new_sheet(dir: &Path) {
-    let out = doko()
-        .current_dir(dir)
-        .args([
-            "league",
-            "new",
-            "abend.toml",
-            "--players",
-            "Anna,Ben,Cara,Dirk",
-        ])
-        .args(["--variant", "house-bock", "--deals", "20"])
-        .output()
-        .expect("doko league new runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let players = ["--players", "Anna,Ben,Cara,Dirk"];
+    let rest = ["--variant", "house-bock", "--deals", "20"];
+    let args: Vec<&str> = ["league", "new", "abend.toml"]
+        .into_iter()
+        .chain(players)
+        .chain(rest)
+        .collect();
+    common::run_in(dir, &args);
 }
 
 fn show_json(dir: &Path) -> Value {

@@ -1,22 +1,13 @@
 //! `doko compare --format json` must say, for each profile, exactly what
 //! `doko score --variant X --format json` says.
 
-use std::process::Command;
+mod common;
 
 use serde_json::Value;
 
+/// The JSON of `doko ARGS`, run in the project's folder.
 fn doko(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_doko"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("doko runs");
-    assert!(
-        out.status.success(),
-        "doko {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON output")
+    common::json(&common::run_in_root(args))
 }
 
 #[test]

@@ -14,21 +14,15 @@ use common::{Killed, command as doko};
 use serde_json::{Value, json};
 
 fn sheet(dir: &Path) -> String {
-    let out = doko()
-        .current_dir(dir)
-        .args([
+    common::run_in(
+        dir,
+        &[
             "league",
             "new",
             "abend.toml",
             "--players",
             "Anna,Ben,Cara,Dirk",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
     );
     dir.join("abend.toml").display().to_string()
 }

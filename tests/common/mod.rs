@@ -44,6 +44,16 @@ pub fn command() -> std::process::Command {
     std::process::Command::new(env!("CARGO_BIN_EXE_doko"))
 }
 
+/// Runs `doko ARGS` in the project's folder (where `examples/` is).
+#[allow(dead_code)]
+pub fn run_in_root(args: &[&str]) -> std::process::Output {
+    command()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("doko runs")
+}
+
 /// Runs `doko ARGS` in `dir`; it must succeed. Its standard output.
 #[allow(dead_code)]
 pub fn run_in(dir: &Path, args: &[&str]) -> String {
