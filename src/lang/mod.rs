@@ -320,8 +320,6 @@ macro_rules! tr {
 pub enum Text {
     /// Written as is in every language.
     Plain(Cow<'static, str>),
-    /// Written already in each language (in the order of [`Lang::ALL`]).
-    Each(Box<[String; 3]>),
     /// A catalogue message and the values of its placeholders.
     Msg {
         key: Cow<'static, str>,
@@ -336,12 +334,6 @@ impl Text {
             key: key.into(),
             args: Vec::new(),
         }
-    }
-
-    /// A text written by `f` in each language now (a sentence that is put together in
-    /// code, such as a league's "next:" line).
-    pub fn each(f: impl Fn(Lang) -> String) -> Text {
-        Text::Each(Box::new(Lang::ALL.map(f)))
     }
 
     /// Adds the value of a placeholder: another text, or anything written as is.
@@ -361,18 +353,12 @@ impl Text {
     pub fn render(&self, lang: Lang) -> String {
         match self {
             Text::Plain(s) => s.to_string(),
-            Text::Each(all) => all[lang as usize].clone(),
             Text::Msg { key, args } => fill(lang.t(key), |name| {
                 args.iter()
                     .find(|(n, _)| *n == name)
                     .map(|(_, v)| v.render(lang))
             }),
         }
-    }
-
-    /// Is there nothing to write?
-    pub fn is_empty(&self) -> bool {
-        matches!(self, Text::Plain(s) if s.is_empty())
     }
 }
 

@@ -249,10 +249,7 @@ pub fn history(lg: &League, editable: bool, lang: Lang) -> String {
             esc(&party_names(&lg.players, r, Party::Re).join(", ")),
             r.facts.re_eyes,
             r.facts.kontra_eyes,
-            esc(&match r.winner {
-                Some(w) => w.text().render(lang),
-                None => lang.t("word.nobody").to_string(),
-            }),
+            esc(crate::output::winner_in(r, lang)),
             r.value(),
             r.multiplier
         ));

@@ -47,12 +47,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "doko: {} {}",
-                lang().t("error.prefix"),
-                error_text(&e)
-            );
+            let _ = writeln!(std::io::stderr(), "{}", error_line(&error_text(&e)));
             if e.chain().any(|c| c.is::<Usage>()) {
                 ExitCode::from(2)
             } else {
@@ -83,6 +78,11 @@ pub fn with_lang<T>(lang: doko::lang::Lang, work: impl FnOnce() -> T) -> T {
     let out = work();
     HERE.with(|h| h.set(before));
     out
+}
+
+/// "doko: error: TEXT" in the run's language, as every error doko prints begins.
+pub fn error_line(text: &str) -> String {
+    format!("doko: {} {text}", lang().t("error.prefix"))
 }
 
 /// An error and its causes in the run's language, as `{e:#}` writes them ("outer: inner"):

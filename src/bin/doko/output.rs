@@ -55,7 +55,11 @@ pub fn winner_key(r: &DealResult) -> &'static str {
 
 /// The winner in the run's language ("Re", "Kontra", "none").
 pub fn winner_word(r: &DealResult) -> &'static str {
-    let lang = crate::lang();
+    winner_in(r, crate::lang())
+}
+
+/// The winner in `lang` ("Re", "Kontra", "none").
+pub fn winner_in(r: &DealResult, lang: doko::lang::Lang) -> &'static str {
     match r.winner {
         Some(Party::Re) => lang.t("party.re"),
         Some(Party::Kontra) => lang.t("party.kontra"),

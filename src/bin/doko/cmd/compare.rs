@@ -69,7 +69,11 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
             bad += 1;
             for c in &columns {
                 if let Err(e) = &c.outcomes[i] {
-                    eprintln!("doko: error: {e} (under {})", c.profile.name);
+                    let lang = crate::lang();
+                    let e = lang.translate(e);
+                    let line =
+                        doko::tr!(lang, "compare.under", error = e, profile = c.profile.name);
+                    eprintln!("{}", crate::error_line(&line));
                 }
             }
         }
@@ -544,7 +548,7 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
     let report = doko::compare::summary(source, profiles, jobs, &mut |e| {
         bad += 1;
         if bad <= 50 {
-            eprintln!("doko: error: {e}");
+            eprintln!("{}", crate::error_line(&e.render(crate::lang())));
         }
     })?;
     if bad > 0 {

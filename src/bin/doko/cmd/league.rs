@@ -130,7 +130,7 @@ pub(crate) fn report(errors: Vec<RecordError>) -> anyhow::Error {
     let mut err = std::io::stderr().lock();
     let lang = crate::lang();
     for e in errors.iter().skip(1) {
-        let _ = writeln!(err, "doko: {} {}", lang.t("error.prefix"), e.render(lang));
+        let _ = writeln!(err, "{}", crate::error_line(&e.render(lang)));
     }
     match errors.into_iter().next() {
         Some(first) if n > 1 => anyhow::anyhow!(

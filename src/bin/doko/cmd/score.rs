@@ -42,13 +42,8 @@ impl Errors {
     fn report(&mut self, e: &RecordError) -> Result<()> {
         self.count += 1;
         if self.count <= MAX_ERRORS {
-            let lang = crate::lang();
-            writeln!(
-                std::io::stderr(),
-                "doko: {} {}",
-                lang.t("error.prefix"),
-                e.render(lang)
-            )?;
+            let line = crate::error_line(&e.render(crate::lang()));
+            writeln!(std::io::stderr(), "{line}")?;
         }
         Ok(())
     }
@@ -172,13 +167,8 @@ fn score_archive(
 /// code.
 fn finish(sink: Sink, profile: &Profile, errors: usize, args: &ScoreArgs) -> Result<ExitCode> {
     if errors > MAX_ERRORS {
-        let lang = crate::lang();
-        writeln!(
-            std::io::stderr(),
-            "doko: {} {}",
-            lang.t("error.prefix"),
-            doko::tr!(lang, "score.more_bad", deals = errors - MAX_ERRORS)
-        )?;
+        let more = doko::tr!(crate::lang(), "score.more_bad", deals = errors - MAX_ERRORS);
+        writeln!(std::io::stderr(), "{}", crate::error_line(&more))?;
     }
     if errors > 0 && !args.keep_going {
         let line = doko::tr!(crate::lang(), "score.bad_nothing_scored", deals = errors);
