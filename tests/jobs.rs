@@ -61,8 +61,14 @@ fn archive(seed: u64, deals: usize, bad_in: usize) -> (Vec<u8>, Vec<u8>) {
         write_csv_row(&mut row, &record).unwrap();
         let mut line = Vec::new();
         write_jsonl(&mut line, &record).unwrap();
-        if rng.below(bad_in) == 0 {
-            spoil(&mut row, &mut line, &mut rng);
+        // One row past the first batch is always bad (three players), so that every
+        // archive has an error to pass across threads; the others are spoiled at random,
+        // and some of those spoils are odd but good.
+        if number == BATCH + 1 {
+            spoil(&mut row, &mut line, 2);
+        } else if rng.below(bad_in) == 0 {
+            let kind = rng.below(6);
+            spoil(&mut row, &mut line, kind);
         }
         csv.extend_from_slice(&row);
         jsonl.extend_from_slice(&line);
@@ -74,15 +80,16 @@ fn archive(seed: u64, deals: usize, bad_in: usize) -> (Vec<u8>, Vec<u8>) {
     (csv, jsonl)
 }
 
-/// Makes a row bad, or odd but good: a card that is none, a player who is not at the
-/// table, three players, bytes that are not UTF-8, a cut JSON line, a quoted CSV field.
-fn spoil(row: &mut Vec<u8>, line: &mut Vec<u8>, rng: &mut Rng) {
+/// Makes a row bad, or odd but good, by `kind`: 0 a card that is none, 1 a player who is
+/// not at the table, 2 three players (always bad), 3 bytes that are not UTF-8, 4 a cut
+/// JSON line and a quoted CSV field with a line break, 5 a quoted CSV field.
+fn spoil(row: &mut Vec<u8>, line: &mut Vec<u8>, kind: usize) {
     let replace = |v: &mut Vec<u8>, from: &[u8], to: &[u8]| {
         if let Some(i) = v.windows(from.len()).position(|w| w == from) {
             v.splice(i..i + from.len(), to.iter().copied());
         }
     };
-    match rng.below(6) {
+    match kind {
         0 => {
             replace(row, b"CQ", b"CX");
             replace(line, b"CQ", b"CX");
