@@ -44,3 +44,42 @@ fn compare_json_agrees_with_score_json_for_each_profile() {
         }
     }
 }
+
+/// `compare --summary --format csv` has a row per profile and player with what the JSON
+/// says (it was the text table before).
+#[test]
+fn compare_summary_csv_says_what_its_json_says() {
+    let args = [
+        "compare",
+        "examples/five-players.csv",
+        "--variants",
+        "ddv,ja-online,house-solos",
+        "--summary",
+        "--format",
+    ];
+    let json = doko(&[&args[..], &["json"]].concat());
+    let out = common::run_in_root(&[&args[..], &["csv"]].concat());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("variant,player,points,won,scored,not_allowed")
+    );
+    let mut rows = 0;
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        let r = &json["results"][f[0]];
+        assert_eq!(f[2], r["totals"][f[1]].to_string(), "{line}");
+        assert_eq!(f[3], r["won"][f[1]].to_string(), "{line}");
+        assert_eq!(f[4], r["scored"].to_string(), "{line}");
+        assert_eq!(f[5], r["not_allowed"].to_string(), "{line}");
+        rows += 1;
+    }
+    let players = json["results"]["ddv"]["totals"]
+        .as_object()
+        .expect("totals")
+        .len();
+    assert_eq!(rows, 3 * players);
+    assert_eq!(players, 5);
+}

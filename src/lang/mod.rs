@@ -221,8 +221,9 @@ pub fn unfill<'t>(template: &str, text: &'t str) -> Option<Vec<(String, &'t str)
 impl Lang {
     /// An error message that doko wrote in English (from the catalogue's `[error]`
     /// messages) in this language; the values in it (names, numbers, other messages) are
-    /// kept, or translated where they are messages too. A message doko has only in English
-    /// stays English.
+    /// kept, or translated where they are messages too. A message after a place
+    /// ("file:3: message") is translated and the place kept. A message doko has only in
+    /// English stays English.
     pub fn translate<'a>(self, english: &'a str) -> Cow<'a, str> {
         if self == Lang::En {
             return Cow::Borrowed(english);
@@ -236,6 +237,12 @@ impl Lang {
                         .map(|(_, v)| self.translate(v).into_owned())
                 });
                 return Cow::Owned(text);
+            }
+        }
+        for (at, _) in english.match_indices(": ") {
+            let (place, message) = english.split_at(at + 2);
+            if let Cow::Owned(message) = self.translate(message) {
+                return Cow::Owned(format!("{place}{message}"));
             }
         }
         Cow::Borrowed(english)

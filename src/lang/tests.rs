@@ -233,6 +233,19 @@ fn errors_are_translated_with_their_values_and_unknown_ones_stay() {
         Lang::De.translate("something doko never says"),
         "something doko never says"
     );
+    // After a place ("file:line: "), with a colon in the message's value too.
+    let placed = format!(
+        "my rules.toml:3: {}",
+        tr!(Lang::En, "error.cannot_read", why = "gone: really")
+    );
+    assert_eq!(
+        Lang::De.translate(&placed),
+        format!(
+            "my rules.toml:3: {}",
+            tr!(Lang::De, "error.cannot_read", why = "gone: really")
+        )
+    );
+    assert_eq!(Lang::Ja.translate("a: b: c"), "a: b: c");
 }
 
 #[test]

@@ -70,18 +70,7 @@ impl Item {
     /// The item's name as a player reads it ("fox caught (trick 3, from Ben)"): the trick
     /// and the player it was caught from where a full record knows them.
     pub fn label(&self, lang: crate::lang::Lang, players: &[String]) -> String {
-        let key = self.item.replace('-', "_");
-        let number = |prefix: &str| {
-            key.strip_prefix(prefix)
-                .filter(|n| n.parse::<u16>().is_ok())
-        };
-        let name = if let Some(n) = number("eyes_") {
-            crate::tr!(lang, "item.eyes_row", eyes = n)
-        } else if let Some(n) = number("reached_") {
-            crate::tr!(lang, "item.reached", eyes = n)
-        } else {
-            lang.t(&format!("item.{key}")).to_string()
-        };
+        let name = item_name(lang, &self.item);
         match self.at {
             Some(at) => match at.from.and_then(|s| players.get(s as usize)) {
                 Some(from) => {
@@ -97,6 +86,23 @@ impl Item {
             },
             None => name,
         }
+    }
+}
+
+/// An item's name as a player reads it, from its key (`fox` -> "fox caught", `reached_90`
+/// -> "90 against a call").
+pub fn item_name(lang: crate::lang::Lang, item: &str) -> String {
+    let key = item.replace('-', "_");
+    let number = |prefix: &str| {
+        key.strip_prefix(prefix)
+            .filter(|n| n.parse::<u16>().is_ok())
+    };
+    if let Some(n) = number("eyes_") {
+        crate::tr!(lang, "item.eyes_row", eyes = n)
+    } else if let Some(n) = number("reached_") {
+        crate::tr!(lang, "item.reached", eyes = n)
+    } else {
+        lang.t(&format!("item.{key}")).to_string()
     }
 }
 

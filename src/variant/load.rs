@@ -67,9 +67,9 @@ pub fn looks_like_path(s: &str) -> bool {
 
 fn read_path(path: &Path) -> Result<Source, ProfileError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| ProfileError::Io {
+    let bytes = std::fs::read(path).map_err(|error| ProfileError::Io {
         file: file.clone(),
-        source,
+        error,
     })?;
     let text = String::from_utf8(bytes).map_err(|_| ProfileError::Invalid {
         file: file.clone(),

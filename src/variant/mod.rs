@@ -743,11 +743,10 @@ pub enum ProfileError {
         list = BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
     ))]
     Unknown(String),
-    #[error("{file}: {source}")]
-    Io {
-        file: String,
-        source: std::io::Error,
-    },
+    /// The file could not be read (the I/O error is in the message, not a cause of its
+    /// own, so that it is written once).
+    #[error("{file}: {}", crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = .error))]
+    Io { file: String, error: std::io::Error },
     #[error("{file}:{line}: {message}")]
     Syntax {
         file: String,

@@ -279,12 +279,18 @@ fn chart(lg: &League, lang: Lang) -> String {
             series[i].push(*t);
         }
     }
-    line_chart(&lg.players, &series, lang.t("page.axis_deal"))
+    line_chart(
+        &lg.players,
+        &series,
+        lang.t("page.axis_deal"),
+        lang.t("page.running"),
+    )
 }
 
 /// An SVG line chart: one line per name, each series starting at step 0; `axis` names the
-/// steps (deal, evening).
-pub fn line_chart(names: &[String], series: &[Vec<i64>], axis: &str) -> String {
+/// steps (deal, evening), `label` says what it shows (for screen readers).
+pub fn line_chart(names: &[String], series: &[Vec<i64>], axis: &str, label: &str) -> String {
+    let label = esc(label);
     let steps = series
         .iter()
         .map(Vec::len)
@@ -300,7 +306,7 @@ pub fn line_chart(names: &[String], series: &[Vec<i64>], axis: &str) -> String {
     let x = |k: usize| left + (w - left - right) * k as f64 / n;
     let y = |v: i64| top + (h - top - bottom) * (hi - v) as f64 / span;
     let mut s = format!(
-        "<svg class=\"chart\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"running totals\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+        "<svg class=\"chart\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"{label}\" xmlns=\"http://www.w3.org/2000/svg\">\n"
     );
     // Horizontal grid: about five steps, always the zero line.
     let step = nice_step(span / 5.0);

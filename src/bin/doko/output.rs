@@ -612,31 +612,46 @@ fn summary_csv(s: &doko::scoring::Summary) -> Result<String> {
     )?)
 }
 
-/// `score --summary` as tables: players, contracts, items.
+/// `score --summary` as tables: players, contracts, items, in the run's language.
 fn summary_text(
     profile: &Profile,
     s: &doko::scoring::Summary,
     bad: usize,
     markdown: bool,
 ) -> String {
-    let mut out = format!(
-        "Profile: {} ({}); {} deals scored",
-        profile.name, profile.title, s.deals
-    );
-    if bad > 0 {
-        out.push_str(&format!(", {bad} bad left out"));
-    }
+    let lang = crate::lang();
+    let mut out = if bad > 0 {
+        doko::tr!(
+            lang,
+            "summary.head_bad",
+            profile = profile.name,
+            title = profile.title,
+            deals = s.deals,
+            bad = bad
+        )
+    } else {
+        doko::tr!(
+            lang,
+            "summary.head",
+            profile = profile.name,
+            title = profile.title,
+            deals = s.deals
+        )
+    };
     out.push_str("\n\n");
     let per = |a: i64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
     let mut t = new_table(markdown);
-    t.set_header(vec![
-        "Player",
-        "Deals",
-        "Won",
-        "Win rate",
-        "Points",
-        "Points/deal",
-    ]);
+    t.set_header(
+        [
+            "table.player",
+            "summary.deals",
+            "table.won",
+            "summary.win_rate",
+            "table.points",
+            "summary.per_deal",
+        ]
+        .map(|k| lang.t(k)),
+    );
     for (p, l) in s.players() {
         t.add_row(vec![
             p.to_string(),
@@ -649,17 +664,23 @@ fn summary_text(
     }
     out.push_str(&format!("{t}\n\n"));
     let mut t = new_table(markdown);
-    t.set_header(vec![
-        "Contract",
-        "Deals",
-        "Re won",
-        "Kontra won",
-        "Nobody",
-        "Avg value",
-    ]);
+    t.set_header(
+        [
+            "summary.contract",
+            "summary.deals",
+            "summary.re_won",
+            "summary.kontra_won",
+            "summary.nobody",
+            "summary.avg_value",
+        ]
+        .map(|k| lang.t(k)),
+    );
     for (c, l) in s.contracts() {
+        let title = doko::contract::Contract::all()
+            .find(|k| k.name() == c)
+            .map_or(c, |k| k.title(lang));
         t.add_row(vec![
-            c.to_string(),
+            title.to_string(),
             l.deals.to_string(),
             format!("{} ({:.1}%)", l.re_won, pct(l.re_won, l.deals)),
             format!("{} ({:.1}%)", l.kontra_won, pct(l.kontra_won, l.deals)),
@@ -669,10 +690,18 @@ fn summary_text(
     }
     out.push_str(&format!("{t}\n\n"));
     let mut t = new_table(markdown);
-    t.set_header(vec!["Item", "Times", "Per 100 deals", "Points"]);
-    for (i, l) in s.items() {
+    t.set_header(
+        [
+            "summary.item",
+            "summary.times",
+            "summary.per_100",
+            "table.points",
+        ]
+        .map(|k| lang.t(k)),
+    );
+    for (name, l) in item_names(lang, s.items()) {
         t.add_row(vec![
-            i.to_string(),
+            name,
             l.times.to_string(),
             format!("{:.1}", pct(l.times, s.deals)),
             l.points.to_string(),
@@ -680,4 +709,30 @@ fn summary_text(
     }
     out.push_str(&format!("{t}\n"));
     out
+}
+
+/// The items of a summary by their names in `lang`, in the order of their keys; a
+/// party's item whose name does not say whose it is ("no 90 called") gets the party.
+fn item_names<L>(
+    lang: doko::lang::Lang,
+    items: std::collections::BTreeMap<&str, L>,
+) -> Vec<(String, L)> {
+    items
+        .into_iter()
+        .map(|(key, l)| {
+            let name = doko::scoring::item_name(lang, key);
+            let party = [Party::Re, Party::Kontra]
+                .into_iter()
+                .find(|p| key.starts_with(&format!("{}_", p.key())))
+                .map(|p| p.text().render(lang))
+                .filter(|p| !name.contains(p.as_str()));
+            match party {
+                Some(party) => (
+                    doko::tr!(lang, "summary.item_of", item = name, party = party),
+                    l,
+                ),
+                None => (name, l),
+            }
+        })
+        .collect()
 }

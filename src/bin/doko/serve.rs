@@ -111,17 +111,16 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
 fn announce(app: &App, port: u16) {
     use std::io::Write;
     let sheets = app.files.join(", ");
+    let lang = crate::lang();
     let text = match &app.token {
-        None => format!(
-            "doko: serving {sheets} at http://127.0.0.1:{port}/ (this computer only; --lan for phones; Ctrl-C stops)\n"
-        ),
+        None => doko::tr!(lang, "serve.local", sheets = sheets, port = port) + "\n",
         Some(token) => {
             let host = lan_address().map_or("THIS-COMPUTER".to_string(), |ip| ip.to_string());
             let url = format!("http://{host}:{port}/?t={token}");
             let code = qr(&url).unwrap_or_default();
-            format!(
-                "doko: serving {sheets} on the local network at {url}\ndoko: requests without the token are refused; Ctrl-C stops\n{code}\n"
-            )
+            let at = doko::tr!(lang, "serve.lan", sheets = sheets, url = url);
+            let token = lang.t("serve.token");
+            format!("{at}\n{token}\n{code}\n")
         }
     };
     let mut out = std::io::stdout().lock();

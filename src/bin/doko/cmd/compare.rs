@@ -558,10 +558,39 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
     }
     let text = match args.format {
         Format::Json => serde_json::to_string_pretty(&report)? + "\n",
-        _ => summary_table(&report, args.format == Format::Markdown),
+        Format::Csv => summary_csv(&report)?,
+        Format::Table | Format::Markdown => summary_table(&report, args.format == Format::Markdown),
     };
     crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `compare --summary --format csv`: a row per profile and player (points, deals won),
+/// with the profile's deals scored and not allowed.
+fn summary_csv(report: &doko::compare::CompareSummary) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "variant",
+        "player",
+        "points",
+        "won",
+        "scored",
+        "not_allowed",
+    ])?;
+    for (p, r) in &report.results {
+        for (player, points) in &r.totals {
+            let won = r.won.get(player).copied().unwrap_or(0);
+            w.write_record([
+                p.as_str(),
+                player,
+                &points.to_string(),
+                &won.to_string(),
+                &r.scored.to_string(),
+                &r.not_allowed.to_string(),
+            ])?;
+        }
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
 }
 
 /// The text of `compare --summary`: a line, a table of each player's points and wins
@@ -572,14 +601,23 @@ fn summary_table(report: &doko::compare::CompareSummary, markdown: bool) -> Stri
     } else {
         presets::UTF8_FULL_CONDENSED
     };
-    let mut out = format!(
-        "{} deals; the profiles disagree on {}\n\n",
-        report.deals, report.differ
+    let lang = crate::lang();
+    let mut out = doko::tr!(
+        lang,
+        "summary.compare_head",
+        deals = report.deals,
+        differ = report.differ
     );
+    out.push_str("\n\n");
     let mut t = crate::output::table();
     t.load_style(style);
-    let mut header = vec!["Player".to_string()];
-    header.extend(report.variants.iter().map(|p| format!("{p} points (won)")));
+    let mut header = vec![lang.t("table.player").to_string()];
+    header.extend(
+        report
+            .variants
+            .iter()
+            .map(|p| doko::tr!(lang, "summary.points_won", profile = p)),
+    );
     t.set_header(header);
     let mut names: Vec<&str> = report
         .results
@@ -601,7 +639,13 @@ fn summary_table(report: &doko::compare::CompareSummary, markdown: bool) -> Stri
     out.push_str(&format!("{t}\n"));
     for (p, r) in &report.results {
         if r.not_allowed > 0 {
-            out.push_str(&format!("{p}: {} deal(s) not allowed\n", r.not_allowed));
+            let line = doko::tr!(
+                lang,
+                "summary.not_allowed",
+                profile = p,
+                deals = r.not_allowed
+            );
+            out.push_str(&format!("{line}\n"));
         }
     }
     out

@@ -6,6 +6,7 @@ use anyhow::{Result, bail};
 use comfy_table::presets;
 use doko::club::stats::{self, Evening, Season};
 use doko::input::Source;
+use doko::lang::Lang;
 use doko::scoring::Session;
 use doko::variant::Profile;
 
@@ -38,9 +39,11 @@ pub fn run(args: &StatsArgs) -> Result<ExitCode> {
 fn evening(file: &str, variant: Option<&str>) -> Result<Evening> {
     let doc = match Source::open(file, None)? {
         Source::Document(doc) => doc,
-        Source::Archive(_) => bail!(
-            "{file}: an archive; stats reads evenings (league sheets, paper sheets, record files)"
-        ),
+        Source::Archive(_) => bail!(doko::tr!(
+            doko::lang::Lang::En,
+            "error.stats_archive",
+            file = file
+        )),
     };
     let input = doc.open()?;
     let profile = Profile::load(input.variant().or(variant).unwrap_or("ddv"), input.sets())?;
@@ -62,22 +65,34 @@ fn percent(rate: f64) -> String {
     format!("{:.0}%", rate * 100.0)
 }
 
-fn header() -> Vec<&'static str> {
-    vec![
-        "Player",
-        "Sheets",
-        "Deals",
-        "Points",
-        "Per deal",
-        "Won",
-        "Solos",
-        "Solos won",
-        "Re won",
-        "Kontra won",
-        "Bock",
-        "Best",
-        "Worst",
+fn header(lang: Lang) -> Vec<&'static str> {
+    [
+        "table.player",
+        "stats.sheets",
+        "summary.deals",
+        "table.points",
+        "stats.per_deal",
+        "table.won",
+        "table.solos",
+        "stats.solos_won",
+        "summary.re_won",
+        "summary.kontra_won",
+        "stats.bock",
+        "stats.best",
+        "stats.worst",
     ]
+    .map(|k| lang.t(k))
+    .to_vec()
+}
+
+/// "2 evenings: a.csv, b.toml".
+fn evenings(lang: Lang, s: &Season) -> String {
+    let (count, files) = (s.evenings.len(), s.evenings.join(", "));
+    if count == 1 {
+        doko::tr!(lang, "stats.evening", count = count, files = files)
+    } else {
+        doko::tr!(lang, "stats.evenings", count = count, files = files)
+    }
 }
 
 fn row(p: &stats::PlayerStats) -> Vec<String> {
@@ -103,19 +118,16 @@ fn row(p: &stats::PlayerStats) -> Vec<String> {
 }
 
 fn text(s: &Season, markdown: bool) -> String {
-    let mut out = format!(
-        "{} evening{}: {}\n\n",
-        s.evenings.len(),
-        if s.evenings.len() == 1 { "" } else { "s" },
-        s.evenings.join(", ")
-    );
+    let lang = crate::lang();
+    let mut out = evenings(lang, s);
+    out.push_str("\n\n");
     let mut t = crate::output::table();
     t.load_style(if markdown {
         presets::ASCII_MARKDOWN
     } else {
         presets::UTF8_FULL_CONDENSED
     });
-    t.set_header(header());
+    t.set_header(header(lang));
     for p in &s.players {
         t.add_row(row(p));
     }
@@ -170,12 +182,15 @@ fn csv(s: &Season) -> Result<String> {
 
 /// The season's page: the table and every player's points over the evenings.
 fn page(s: &Season) -> String {
-    let mut h = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>season - doko</title>\n<style>\n{CSS}\n</style>\n</head>\n<body>\n<h1>Season</h1>\n<p class=\"sub\">{} evenings: {}</p>\n",
-        s.evenings.len(),
-        esc(&s.evenings.join(", "))
-    );
-    h.push_str("<h2>Points over the evenings</h2>\n");
+    let lang = crate::lang();
+    let title = lang.t("stats.title");
+    let mut h = crate::html::head(lang, &format!("{title} - doko"), CSS);
+    h.push_str(&format!(
+        "<body>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n<h2>{}</h2>\n",
+        esc(title),
+        esc(&evenings(lang, s)),
+        esc(lang.t("stats.chart"))
+    ));
     let (names, series): (Vec<String>, Vec<Vec<i64>>) = s
         .cumulative
         .0
@@ -187,9 +202,17 @@ fn page(s: &Season) -> String {
             )
         })
         .unzip();
-    h.push_str(&crate::html::line_chart(&names, &series, "evening"));
-    h.push_str("<h2>Players</h2>\n<div class=\"scroll\"><table id=\"players\">\n<tr>");
-    for c in header() {
+    h.push_str(&crate::html::line_chart(
+        &names,
+        &series,
+        lang.t("page.axis_evening"),
+        lang.t("stats.chart"),
+    ));
+    h.push_str(&format!(
+        "<h2>{}</h2>\n<div class=\"scroll\"><table id=\"players\">\n<tr>",
+        esc(lang.t("stats.players"))
+    ));
+    for c in header(lang) {
         h.push_str(&format!("<th>{}</th>", esc(c)));
     }
     h.push_str("</tr>\n");

@@ -8,6 +8,7 @@ use doko::club::tournament::{self, Ranking, Round, Standings, Tournament};
 
 use crate::cli::{PlanFormat, RankingArg, ShowFormat, TournamentCommand};
 use crate::html::esc;
+use doko::lang::Lang;
 
 pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
     match cmd {
@@ -45,23 +46,20 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
                     seed: *seed,
                 },
             )?;
-            let sizes = doko::club::draw::table_sizes(t.players.len()).unwrap_or_default();
-            crate::emit(&format!(
-                "{file}: new tournament of {} players, {} round{} at {} table{} ({}), ranked by {}\nnext: `doko tournament draw {file}`\n",
-                t.players.len(),
-                t.rounds,
-                if t.rounds == 1 { "" } else { "s" },
-                sizes.len(),
-                if sizes.len() == 1 { "" } else { "s" },
-                table_words(&sizes),
-                t.ranking.key()
-            ))?;
+            crate::emit(&created(file, &t))?;
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::Draw { file, format } => {
             let (t, round) =
                 tournament::draw_round(file, doko::league::file::LOCK_PATIENCE, &mut |holder| {
-                    eprintln!("doko: waiting for the lock held by {holder}")
+                    let seconds = doko::league::file::LOCK_PATIENCE.as_secs();
+                    let line = doko::tr!(
+                        crate::lang(),
+                        "league.waiting",
+                        holder = holder,
+                        seconds = seconds
+                    );
+                    eprintln!("doko: {line}");
                 })?;
             let out = match format {
                 PlanFormat::Json => {
@@ -104,28 +102,71 @@ fn read_players(file: &str) -> Result<Vec<String>> {
         .collect())
 }
 
+/// "cup.toml: new tournament of 12 players, 3 rounds at 3 tables (3 of four), ranked by
+/// sum" and the next command.
+fn created(file: &str, t: &Tournament) -> String {
+    let lang = crate::lang();
+    let sizes = doko::club::draw::table_sizes(t.players.len()).unwrap_or_default();
+    let rounds = if t.rounds == 1 {
+        lang.t("tournament.round_one").to_string()
+    } else {
+        doko::tr!(lang, "tournament.rounds", count = t.rounds)
+    };
+    let tables = if sizes.len() == 1 {
+        lang.t("tournament.table_one").to_string()
+    } else {
+        doko::tr!(lang, "tournament.tables", count = sizes.len())
+    };
+    let line = doko::tr!(
+        lang,
+        "tournament.new",
+        file = file,
+        players = t.players.len(),
+        rounds = rounds,
+        tables = tables,
+        sizes = table_words(lang, &sizes),
+        ranking = ranking_word(lang, t.ranking)
+    );
+    let next = doko::tr!(lang, "tournament.next", file = file);
+    format!("{line}\n{next}\n")
+}
+
 /// "3 of four, 1 of five".
-fn table_words(sizes: &[usize]) -> String {
+fn table_words(lang: Lang, sizes: &[usize]) -> String {
     let fours = sizes.iter().filter(|&&s| s == 4).count();
     let fives = sizes.len() - fours;
+    let four = || doko::tr!(lang, "tournament.fours", count = fours);
+    let five = || doko::tr!(lang, "tournament.fives", count = fives);
     match (fours, fives) {
-        (f, 0) => format!("{f} of four"),
-        (0, f) => format!("{f} of five"),
-        (a, b) => format!("{a} of four, {b} of five"),
+        (_, 0) => four(),
+        (0, _) => five(),
+        _ => doko::tr!(lang, "tournament.both", fours = four(), fives = five()),
+    }
+}
+
+/// The ranking's word ("sum"; de "Summe").
+fn ranking_word(lang: Lang, ranking: Ranking) -> &'static str {
+    match ranking {
+        Ranking::Sum => lang.t("tournament.by_sum"),
+        Ranking::Average => lang.t("tournament.by_average"),
+        Ranking::Placement => lang.t("tournament.by_placement"),
     }
 }
 
 fn plan_text(t: &Tournament, round: &Round) -> String {
-    let mut out = format!(
-        "{}: round {} of {}; repeated pairings so far: {}\n",
-        t.name,
-        round.number,
-        t.rounds,
-        t.repeated_pairings()
+    let lang = crate::lang();
+    let mut out = doko::tr!(
+        lang,
+        "tournament.plan",
+        name = t.name,
+        round = round.number,
+        rounds = t.rounds,
+        pairs = t.repeated_pairings()
     );
+    out.push('\n');
     let mut table = crate::output::table();
     table.load_style(presets::UTF8_FULL_CONDENSED);
-    table.set_header(vec!["Table", "Players", "Sheet"]);
+    table.set_header(plan_header(lang));
     for seat in &round.tables {
         table.add_row(vec![
             seat.table.to_string(),
@@ -138,12 +179,13 @@ fn plan_text(t: &Tournament, round: &Round) -> String {
     out
 }
 
+fn plan_header(lang: Lang) -> [&'static str; 3] {
+    ["tournament.table", "tournament.players", "tournament.sheet"].map(|k| lang.t(k))
+}
+
 /// A page's head: A4 when printed, readable on a screen or a projector.
-fn head(title: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{PRINT_CSS}\n</style>\n</head>\n<body>\n",
-        esc(title)
-    )
+fn head(lang: Lang, title: &str) -> String {
+    crate::html::head(lang, title, PRINT_CSS) + "<body>\n"
 }
 
 const PRINT_CSS: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem;color:#111}
@@ -156,14 +198,32 @@ th{background:#eee}td.num,th.num{text-align:right;font-variant-numeric:tabular-n
 @media print{body{margin:0;max-width:none;padding:0}tr{break-inside:avoid}h1{font-size:18pt}}";
 
 fn plan_page(t: &Tournament, round: &Round) -> String {
-    let mut h = head(&format!("{} - round {}", t.name, round.number));
+    let lang = crate::lang();
+    let title = doko::tr!(
+        lang,
+        "tournament.round_title",
+        name = t.name,
+        round = round.number
+    );
+    let mut h = head(lang, &title);
+    let h1 = doko::tr!(
+        lang,
+        "tournament.round_head",
+        name = t.name,
+        round = round.number,
+        rounds = t.rounds
+    );
+    let sub = doko::tr!(
+        lang,
+        "tournament.round_sub",
+        players = t.players.len(),
+        tables = round.tables.len()
+    );
+    let [table, players, sheet] = plan_header(lang).map(esc);
     h.push_str(&format!(
-        "<h1>{} &middot; round {} of {}</h1>\n<p class=\"sub\">{} players at {} tables</p>\n<table class=\"plan\">\n<tr><th>Table</th><th>Players</th><th>Sheet</th></tr>\n",
-        esc(&t.name),
-        round.number,
-        t.rounds,
-        t.players.len(),
-        round.tables.len()
+        "<h1>{}</h1>\n<p class=\"sub\">{}</p>\n<table class=\"plan\">\n<tr><th>{table}</th><th>{players}</th><th>{sheet}</th></tr>\n",
+        esc(&h1),
+        esc(&sub),
     ));
     for seat in &round.tables {
         h.push_str(&format!(
@@ -189,10 +249,21 @@ fn round_cell(s: &Standings, player: &str, r: usize, points: Option<i64>) -> Str
     format!("{}{}", p, if open { "*" } else { "" })
 }
 
-fn header(s: &Standings) -> Vec<String> {
-    let mut h = vec!["Rank".to_string(), "Player".into()];
-    h.extend((1..=s.drawn).map(|r| format!("R{r}")));
-    h.extend(["Total", "Average", "Placement", "Solos won"].map(String::from));
+fn header(lang: Lang, s: &Standings) -> Vec<String> {
+    let mut h = vec![
+        lang.t("table.rank").to_string(),
+        lang.t("table.player").to_string(),
+    ];
+    h.extend((1..=s.drawn).map(|r| doko::tr!(lang, "tournament.round_short", round = r)));
+    h.extend(
+        [
+            "table.total",
+            "tournament.average",
+            "tournament.placement",
+            "stats.solos_won",
+        ]
+        .map(|k| lang.t(k).to_string()),
+    );
     h
 }
 
@@ -214,55 +285,71 @@ fn row(s: &Standings, l: &tournament::PlayerLine) -> Vec<String> {
 }
 
 /// The tables still playing, or whose sheets cannot be read.
-fn open_tables(s: &Standings) -> Vec<String> {
+fn open_tables(lang: Lang, s: &Standings) -> Vec<String> {
     s.tables
         .iter()
         .filter(|t| !t.complete)
         .map(|t| match t.errors.first() {
-            Some(e) => format!("round {} table {}: {e}", t.round, t.table),
-            None => format!(
-                "round {} table {} ({}): {} of {} deals",
-                t.round, t.table, t.file, t.played, t.deals
+            Some(e) => doko::tr!(
+                lang,
+                "tournament.open_error",
+                round = t.round,
+                table = t.table,
+                error = lang.translate(&e.to_string())
+            ),
+            None => doko::tr!(
+                lang,
+                "tournament.open",
+                round = t.round,
+                table = t.table,
+                file = t.file,
+                played = t.played,
+                deals = t.deals
             ),
         })
         .collect()
 }
 
-fn title_line(s: &Standings) -> String {
-    format!(
-        "{}: {} of {} rounds drawn, ranked by {} (then {}, then solos won); repeated pairings: {}",
-        s.name,
-        s.drawn,
-        s.rounds,
-        s.ranking.key(),
-        Ranking::ALL
-            .iter()
-            .filter(|&&k| k != s.ranking)
-            .map(|k| k.key())
-            .collect::<Vec<_>>()
-            .join(", "),
-        s.repeated_pairings
+/// "3 of 3 rounds drawn, ranked by sum (then average, placement, then solos won); ...".
+fn standing_line(lang: Lang, s: &Standings) -> String {
+    let others: Vec<&str> = Ranking::ALL
+        .iter()
+        .filter(|&&k| k != s.ranking)
+        .map(|&k| ranking_word(lang, k))
+        .collect();
+    doko::tr!(
+        lang,
+        "tournament.standing",
+        drawn = s.drawn,
+        rounds = s.rounds,
+        ranking = ranking_word(lang, s.ranking),
+        others = others
+            .into_iter()
+            .map(str::to_string)
+            .reduce(|first, next| doko::tr!(lang, "tournament.list", first = first, next = next))
+            .unwrap_or_default(),
+        pairs = s.repeated_pairings
     )
 }
 
 fn standings_text(s: &Standings, markdown: bool) -> String {
-    let mut out = title_line(s);
-    out.push_str("\n\n");
+    let lang = crate::lang();
+    let mut out = format!("{}: {}\n\n", s.name, standing_line(lang, s));
     let mut t = crate::output::table();
     t.load_style(if markdown {
         presets::ASCII_MARKDOWN
     } else {
         presets::UTF8_FULL_CONDENSED
     });
-    t.set_header(header(s));
+    t.set_header(header(lang, s));
     for l in &s.players {
         t.add_row(row(s, l));
     }
     out.push_str(&t.to_string());
     out.push('\n');
-    let open = open_tables(s);
+    let open = open_tables(lang, s);
     if !open.is_empty() {
-        out.push_str("\n* not finished:\n");
+        out.push_str(&format!("\n{}\n", lang.t("tournament.not_finished")));
         for o in open {
             out.push_str(&format!("  {o}\n"));
         }
@@ -296,15 +383,17 @@ fn standings_csv(s: &Standings) -> Result<String> {
 }
 
 pub fn standings_page(s: &Standings) -> String {
-    let mut h = head(&format!("{} - standings", s.name));
+    let lang = crate::lang();
+    let mut h = head(
+        lang,
+        &doko::tr!(lang, "tournament.standings_title", name = s.name),
+    );
     h.push_str(&format!(
         "<h1>{}</h1>\n<p class=\"sub\">{}</p>\n<table class=\"standings\" id=\"standings\">\n<tr>",
         esc(&s.name),
-        esc(&title_line(s)
-            .split_once(": ")
-            .map_or(String::new(), |(_, r)| r.to_string()))
+        esc(&standing_line(lang, s))
     ));
-    for (i, c) in header(s).iter().enumerate() {
+    for (i, c) in header(lang, s).iter().enumerate() {
         let class = if i == 1 { "" } else { " class=\"num\"" };
         h.push_str(&format!("<th{class}>{}</th>", esc(c)));
     }
@@ -326,9 +415,12 @@ pub fn standings_page(s: &Standings) -> String {
         h.push_str("</tr>\n");
     }
     h.push_str("</table>\n");
-    let open = open_tables(s);
+    let open = open_tables(lang, s);
     if !open.is_empty() {
-        h.push_str("<p class=\"note\">* not finished:</p>\n<ul class=\"note\">");
+        h.push_str(&format!(
+            "<p class=\"note\">{}</p>\n<ul class=\"note\">",
+            esc(lang.t("tournament.not_finished"))
+        ));
         for o in open {
             h.push_str(&format!("<li>{}</li>", esc(&o)));
         }

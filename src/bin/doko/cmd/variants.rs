@@ -22,13 +22,16 @@ pub fn run(cmd: &VariantsCommand) -> Result<ExitCode> {
         }
         VariantsCommand::Check { file } => {
             let p = Profile::load(file, &[])?;
-            crate::emit(&format!(
-                "{file}: ok: {} ({}), {} cards, {} tricks\n",
-                p.name,
-                p.title,
-                p.deck().size(),
-                p.hand_size()
-            ))?;
+            let line = doko::tr!(
+                crate::lang(),
+                "variants.ok",
+                file = file,
+                name = p.name,
+                title = p.title,
+                cards = p.deck().size(),
+                tricks = p.hand_size()
+            );
+            crate::emit(&format!("{line}\n"))?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -37,15 +40,24 @@ pub fn run(cmd: &VariantsCommand) -> Result<ExitCode> {
 fn list() -> Result<ExitCode> {
     let mut t = crate::output::table();
     t.load_style(presets::UTF8_FULL_CONDENSED);
-    t.set_header(vec!["Name", "Title", "From"]);
+    let lang = crate::lang();
+    t.set_header(["variants.name", "variants.title", "variants.from"].map(|k| lang.t(k)));
     for name in load::builtin_names() {
         let p = Profile::load(name, &[])?;
-        t.add_row(vec![p.name, p.title, "built-in".to_string()]);
+        t.add_row(vec![
+            p.name,
+            p.title,
+            lang.t("variants.builtin").to_string(),
+        ]);
     }
     for (name, path) in load::user_profiles() {
         let title = match Profile::load(&path.display().to_string(), &[]) {
             Ok(p) => p.title,
-            Err(e) => format!("(invalid: {e})"),
+            Err(e) => doko::tr!(
+                lang,
+                "variants.invalid",
+                error = lang.translate(&e.to_string())
+            ),
         };
         t.add_row(vec![name, title, path.display().to_string()]);
     }
