@@ -7,6 +7,7 @@
 //! partner rule). [`decide`] finds who won and what is played, from the statements alone;
 //! what a game needs in the hand is checked when the deal is played (`play`).
 
+use crate::lang::Text;
 use std::fmt;
 
 use crate::calls::Call;
@@ -278,14 +279,14 @@ impl Decided {
         self.mark == Some(SoloMark::Compulsory)
     }
 
-    /// Who won the bidding and why, in a sentence (`--explain`): `statement` is the winning
-    /// statement's text, where a game was named.
-    pub fn explain(&self, statement: Option<&str>) -> String {
+    /// Who won the bidding and why, in a sentence (`--explain`) in the reader's language:
+    /// `statement` is the winning statement's text, where a game was named.
+    pub fn explain(&self, statement: Option<&str>) -> Text {
         let Some(st) = statement else {
-            return match self.reason {
-                Reason::NobodyReserved => "nobody reserved: a normal game".into(),
-                _ => "nobody named a game: a normal game".into(),
-            };
+            return Text::msg(match self.reason {
+                Reason::NobodyReserved => "bids.nobody_reserved",
+                _ => "bids.nobody_named",
+            });
         };
         let who = st.split_whitespace().next().unwrap_or("");
         let kind = BidGame {
@@ -295,19 +296,25 @@ impl Decided {
             partner: None,
         }
         .kind();
+        let who = Text::from(who.to_string());
+        let st = || Text::from(st.to_string());
         match self.reason {
-            Reason::NobodyReserved | Reason::AllPassed => "a normal game".into(),
-            Reason::Forced => format!("`{st}`: a forced solo, no round"),
-            Reason::Ranked { later } => format!(
-                "`{st}` wins the reservation round: the highest game ({}), the {} seat among equals",
-                kind.name(),
-                if later { "later" } else { "earlier" }
-            ),
-            Reason::Raised => format!("`{st}` wins: {who} took the solo with the last raise"),
-            Reason::LastGame => {
-                format!("`{st}` wins the auction: the last game said, above every game before it")
-            }
-            Reason::OneReservation => format!("`{st}`: {who}'s reservation, the one of the deal"),
+            Reason::NobodyReserved | Reason::AllPassed => Text::msg("bids.normal"),
+            Reason::Forced => Text::msg("bids.forced").with("statement", st()),
+            Reason::Ranked { later } => Text::msg(if later {
+                "bids.ranked_later"
+            } else {
+                "bids.ranked_earlier"
+            })
+            .with("statement", st())
+            .word("kind", kind.key()),
+            Reason::Raised => Text::msg("bids.raised")
+                .with("statement", st())
+                .with("player", who),
+            Reason::LastGame => Text::msg("bids.last_game").with("statement", st()),
+            Reason::OneReservation => Text::msg("bids.one_reservation")
+                .with("statement", st())
+                .with("player", who),
         }
     }
 }
@@ -750,6 +757,17 @@ fn declarations(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Decid
 }
 
 impl BidKind {
+    /// The kind's words in the catalogue ("a compulsory solo").
+    pub fn key(self) -> &'static str {
+        match self {
+            BidKind::Redeal => "bids.kind_redeal",
+            BidKind::CompulsorySolo => "bids.kind_compulsory",
+            BidKind::VoluntarySolo => "bids.kind_voluntary",
+            BidKind::Poverty => "bids.kind_poverty",
+            BidKind::Wedding => "bids.kind_wedding",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             BidKind::Redeal => "a redeal",

@@ -162,11 +162,12 @@ impl PartyCalls {
             if let Some(owner) = owner
                 && owner != party
             {
-                return Err(format!(
-                    "`{}` is a call of the {} party, not of {}",
-                    word.trim(),
-                    owner,
-                    party
+                return Err(crate::tr!(
+                    crate::lang::Lang::En,
+                    "error.call_of_other",
+                    word = word.trim(),
+                    owner = owner,
+                    party = party
                 ));
             }
             calls.add(call);

@@ -14,6 +14,8 @@ use crate::cards::{
 use crate::contract::{Contract, Party};
 use crate::deal::{DealFacts, Knock, Role};
 use crate::extras::Extra;
+use crate::lang::Lang::En;
+use crate::tr;
 use crate::variant::{DoppelkopfKind, Dullen, KarlchenKind, Profile, Reply, WeddingPartner};
 
 /// A deal written card by card.
@@ -829,9 +831,11 @@ fn check_table(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> 
         return fail(
             None,
             "contract",
-            format!(
-                "contract {} is not played under profile {}",
-                record.contract, profile.name
+            tr!(
+                En,
+                "error.contract_not_played",
+                contract = record.contract,
+                profile = profile.name
             ),
         );
     }
@@ -857,7 +861,7 @@ fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Resu
         if let Some(d) = seat
             && roles[d] == Role::Out
         {
-            return fail(None, field, format!("{} sits out this deal", name(d)));
+            return fail(None, field, tr!(En, "error.sits_out", player = name(d)));
         }
     }
     let hand = profile.hand_size();
@@ -865,17 +869,19 @@ fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Resu
         if let Some(h) = h {
             let field = format!("hands.{}", name(s));
             if roles[s] == Role::Out {
-                return fail(
-                    None,
-                    &field,
-                    format!("{} sits out and has no hand", name(s)),
-                );
+                return fail(None, &field, tr!(En, "error.out_no_hand", player = name(s)));
             }
             if h.len() != hand {
                 return fail(
                     None,
                     &field,
-                    format!("{} cards in {}'s hand; a hand has {hand}", h.len(), name(s)),
+                    tr!(
+                        En,
+                        "error.hand_size",
+                        cards = h.len(),
+                        player = name(s),
+                        hand = hand
+                    ),
                 );
             }
         }
@@ -887,7 +893,7 @@ fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Resu
         return fail(
             None,
             "declarer",
-            format!("a {} needs its declarer", record.contract),
+            tr!(En, "error.needs_declarer", contract = record.contract),
         );
     }
     if record.hyperschweinchen.is_some() && record.schweinchen.is_none() {
@@ -915,7 +921,12 @@ fn check_tricks(record: &FullRecord, profile: &Profile) -> Result<(), PlayError>
         return fail(
             (record.tricks.len() > hand).then_some(hand + 1),
             "tricks",
-            format!("{} tricks; a deal has {hand}", record.tricks.len()),
+            tr!(
+                En,
+                "error.trick_count",
+                tricks = record.tricks.len(),
+                hand = hand
+            ),
         );
     }
     let cards = raised_cards(profile, record.contract);
@@ -1722,7 +1733,7 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 return fail(
                     at,
                     "tricks",
-                    format!("{} cards in the trick; {n} expected", cards.len()),
+                    tr!(En, "error.trick_cards", cards = cards.len(), n = n),
                 );
             }
             let led = order.suit_id(cards[0]);
@@ -1823,35 +1834,57 @@ impl CardCheck<'_> {
             && named != seat
         {
             let why = match (j, t) {
-                (0, 0) => format!("{} leads trick 1", name(seat)),
-                (0, _) => format!("{} won trick {t} and leads", name(seat)),
-                _ => format!("{} plays card {} of the trick", name(seat), j + 1),
+                (0, 0) => tr!(
+                    En,
+                    "error.leads_first",
+                    player = name(seat),
+                    named = name(named)
+                ),
+                (0, _) => tr!(
+                    En,
+                    "error.leads_after",
+                    player = name(seat),
+                    trick = t,
+                    named = name(named)
+                ),
+                _ => tr!(
+                    En,
+                    "error.plays_nth",
+                    player = name(seat),
+                    n = j + 1,
+                    named = name(named)
+                ),
             };
-            return fail(at, "tricks", format!("{why}, not {}", name(named)));
+            return fail(at, "tricks", why);
         }
         if self.in_deck[i] == 0 {
             return fail(
                 at,
                 "tricks",
-                format!("{card} is not in the deck of profile {}", self.profile.name),
+                tr!(
+                    En,
+                    "error.not_in_deck",
+                    card = card,
+                    profile = self.profile.name
+                ),
             );
         }
         // This card's copies so far, this one included.
         let copies = held.iter().map(|h| h[i]).sum::<u8>() + 1;
         if copies > self.in_deck[i] {
-            let nth = match copies {
-                2 => "second".to_string(),
-                3 => "third".to_string(),
-                k => format!("{k}th"),
-            };
-            return fail(
-                at,
-                "tricks",
-                format!(
-                    "{card} played a {nth} time; the deck has {} of it",
-                    self.in_deck[i]
+            let deck = self.in_deck[i];
+            let why = match copies {
+                2 => tr!(En, "error.played_second", card = card, copies = deck),
+                3 => tr!(En, "error.played_third", card = card, copies = deck),
+                k => tr!(
+                    En,
+                    "error.played_nth",
+                    card = card,
+                    times = k,
+                    copies = deck
                 ),
-            );
+            };
+            return fail(at, "tricks", why);
         }
         if self.has_hands
             && let Some(Some(h)) = remaining.get_mut(seat)
@@ -1860,7 +1893,7 @@ impl CardCheck<'_> {
                 return fail(
                     at,
                     "tricks",
-                    format!("{} plays {card}, which is not in their hand", name(seat)),
+                    tr!(En, "error.not_in_hand", player = name(seat), card = card),
                 );
             };
             h.swap_remove(k);
@@ -1904,9 +1937,13 @@ fn first_revoke<'a>(
         Some(held) => fail(
             Some(t + 1),
             "tricks",
-            format!(
-                "revoke: {} plays {card} on a {led} lead but holds {held}",
-                name(seat)
+            tr!(
+                En,
+                "error.revoke",
+                player = name(seat),
+                card = card,
+                led = led,
+                held = held
             ),
         ),
         None => Ok(()),
@@ -2539,6 +2576,29 @@ fn check_word_and_turn(
     Ok(())
 }
 
+/// "no 90 must be said with at least 10 cards in hand; Cara had 9".
+fn too_late(call: &str, cards: usize, player: &str, had: usize, late_wedding: bool) -> String {
+    if late_wedding {
+        tr!(
+            En,
+            "error.deadline_late_wedding",
+            call = call,
+            cards = cards,
+            player = player,
+            had = had
+        )
+    } else {
+        tr!(
+            En,
+            "error.deadline",
+            call = call,
+            cards = cards,
+            player = player,
+            had = had
+        )
+    }
+}
+
 /// Checks every call against its deadline (docs/rules.md §5) and returns each party's
 /// calls. `clarification` is the trick that settled a wedding (0 for other contracts).
 fn check_calls(
@@ -2572,7 +2632,7 @@ fn check_calls(
         let bad = |msg: String| fail(None, "calls", format!("`{}`: {msg}", e.text));
         let played_then = hand.saturating_sub(e.cards_in_hand as usize);
         let Some(party) = roles.at(e.player, played_then).party() else {
-            return bad(format!("{} sits out this deal", name(e.player)));
+            return bad(tr!(En, "error.sits_out", player = name(e.player)));
         };
         let in_hand = e.cards_in_hand as usize;
         if let Err(m) = check_word_and_turn(record, profile, e, hand, settled) {
@@ -2584,20 +2644,24 @@ fn check_calls(
         if let Some(said) = e.said_as
             && said != party
         {
-            return bad(format!(
-                "{} plays for {party} and cannot say {}",
-                name(e.player),
-                said.key()
+            return bad(tr!(
+                En,
+                "error.plays_for",
+                player = name(e.player),
+                party = party,
+                word = said.key()
             ));
         }
         if in_hand > hand {
-            return bad(format!("{in_hand} cards in hand; a hand has {hand}"));
+            return bad(tr!(En, "error.in_hand", cards = in_hand, hand = hand));
         }
         let played = hand - in_hand;
         if record.contract == Contract::Wedding && rules.wedding_shift && played < clarification {
-            return bad(format!(
-                "no call before the wedding is settled by trick {clarification} ({} cards in hand at most)",
-                hand - clarification
+            return bad(tr!(
+                En,
+                "error.wedding_unsettled",
+                trick = clarification,
+                cards = hand - clarification
             ));
         }
         let pi = party as usize;
@@ -2626,15 +2690,14 @@ fn check_calls(
                 } else {
                     call.to_string()
                 };
-                return bad(format!(
-                    "{what} must be said with at least {} cards in hand{}; {} had {in_hand}",
-                    hand.saturating_sub(deadline),
-                    if contract == Contract::Wedding && shift > 0 {
-                        " (wedding settled late)"
-                    } else {
-                        ""
-                    },
-                    name(e.player)
+                let late_wedding = contract == Contract::Wedding && shift > 0;
+                let cards = hand.saturating_sub(deadline);
+                return bad(too_late(
+                    &what,
+                    cards,
+                    name(e.player),
+                    in_hand,
+                    late_wedding,
                 ));
             }
             latest_deadline[pi] = Some(deadline);

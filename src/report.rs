@@ -190,7 +190,7 @@ impl<'a> DealReport<'a> {
             dealer: None,
             bidding: f.bidding.as_ref().map(|b| BiddingReport {
                 winner: b.statement(),
-                why: b.why(),
+                why: b.why().to_string(),
             }),
             bock: &r.bock_rounds,
             bock_started: &r.bock_started,

@@ -351,8 +351,8 @@ impl BidAccount {
             .map(|b| b.text.as_str())
     }
 
-    /// Why the bidding ended so, in a sentence.
-    pub fn why(&self) -> String {
+    /// Why the bidding ended so, in a sentence (in the reader's language).
+    pub fn why(&self) -> crate::lang::Text {
         self.decided.explain(self.statement())
     }
 }

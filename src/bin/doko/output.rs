@@ -352,7 +352,7 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         ));
     }
     if let Some(b) = &f.bidding {
-        let line = doko::tr!(lang, "explain.bidding", why = b.why());
+        let line = doko::tr!(lang, "explain.bidding", why = b.why().render(lang));
         out.push_str(&format!("{bullet}{line}\n"));
     }
     let outcome = match r.winner {
