@@ -10,6 +10,8 @@
 # the old binary, so that both read it. PGO=1 also times this code built with
 # profile-guided optimisation (benches/pgo.sh).
 #
+# The summaries are written as JSON (the same bytes in every build and language; the tables
+# name things in words since issue 17), so that the builds' outputs can be compared.
 # Every command of every build runs R times (default 5), all of them taking turns, so that
 # what else the machine does falls on all of them alike; the best and the median run are
 # reported (with the CPU time of the median run), and the ratios of the medians.
@@ -48,20 +50,22 @@ if [ -n "${OLD:-}" ]; then gen=$bin_old; fi
 # The same deals without their bids (the last column of the archive doko writes).
 sed '1!s/,[^,]*$/,/' "$dir/archive.csv" > "$dir/nobids.csv"
 echo "archive: $n deals, $(du -h "$dir/archive.csv" | cut -f1); $runs runs of each command; $cores cores"
-# The old build has no --jobs: it plays on one thread.
+# An old build without --jobs plays on one thread; one with it is given --jobs 1.
+old_jobs=()
+if [ -n "${OLD:-}" ] && "$bin_old" score --help | grep -q -- --jobs; then old_jobs=(--jobs 1); fi
 labels() {
   for b in $builds; do
     if [ "$b" = old ]; then echo "old"; else for j in $jobs; do echo "$b-j$j"; done; fi
   done
 }
 run() {
-  local label=$1 cmd=$2 bin args=()
+  local label=$1 cmd=$2 bin args=(--format json)
   case $label in
-    old) bin=$bin_old ;;
+    old) bin=$bin_old; args+=("${old_jobs[@]}") ;;
     new-*) bin=$bin_new ;;
     pgo-*) bin=$bin_pgo ;;
   esac
-  case $label in *-j*) args=(--jobs "${label##*-j}") ;; esac
+  case $label in *-j*) args+=(--jobs "${label##*-j}") ;; esac
   case $cmd in
     score) "/usr/bin/time" -f "%e %U %S %M" -o "$dir/t" "$bin" score "$dir/archive.csv" --summary "${args[@]}" > "$dir/out-$cmd-$label" ;;
     compare) "/usr/bin/time" -f "%e %U %S %M" -o "$dir/t" "$bin" compare "$dir/archive.csv" --variants ddv,ja-online,ja-classic --summary "${args[@]}" > "$dir/out-$cmd-$label" ;;

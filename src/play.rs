@@ -1542,10 +1542,16 @@ fn count_tricks(
 /// card, pushed in the order fox, Dulle, club queen.
 fn marked_extras(cx: &ExtraCtx, trick: &Trick, t: usize, found: &mut Found) {
     let wi = cx.party[trick.winner] as usize;
-    // The seats that played a marked card, lowest first.
+    // The seats that played a marked card, lowest first (most tricks have none: no loop).
     let seats = |mark: usize, among: u8| {
-        let bits = trick.marks[mark] & among;
-        (0..8).filter(move |s| bits & (1 << s) != 0)
+        let mut bits = trick.marks[mark] & among;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let seat = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                seat
+            })
+        })
     };
     if cx.fox_is_trump {
         for from in seats(MARK_FOX, cx.members[1 - wi]) {
