@@ -59,12 +59,15 @@ pub fn parse_catalogue(text: &str) -> Result<Catalogue, String> {
     Ok(out)
 }
 
-fn catalogues() -> &'static [Catalogue; 3] {
-    static CATALOGUES: OnceLock<[Catalogue; 3]> = OnceLock::new();
+/// The catalogue of `lang`, read the first time it is asked for (a run in English never
+/// reads the other two).
+fn catalogue(lang: Lang) -> &'static Catalogue {
+    static CATALOGUES: [OnceLock<Catalogue>; 3] = [const { OnceLock::new() }; 3];
     // The files are part of the program, and a test reads each of them: a broken one
     // never ships. Should one not parse anyway, its messages fall back to English, then
     // to their keys.
-    CATALOGUES.get_or_init(|| SOURCES.map(|s| parse_catalogue(s).unwrap_or_default()))
+    CATALOGUES[lang as usize]
+        .get_or_init(|| parse_catalogue(SOURCES[lang as usize]).unwrap_or_default())
 }
 
 impl Lang {
@@ -151,10 +154,9 @@ impl Lang {
     /// The message of `key` in this language (English where this language lacks it, the
     /// key itself where English does too).
     pub fn t(self, key: &str) -> &'static str {
-        let all = catalogues();
-        all[self as usize]
+        catalogue(self)
             .get(key)
-            .or_else(|| all[0].get(key))
+            .or_else(|| catalogue(Lang::En).get(key))
             .map_or_else(|| leak_key(key), String::as_str)
     }
 
@@ -173,7 +175,7 @@ impl Lang {
 fn error_patterns() -> &'static [(&'static str, &'static str)] {
     static PATTERNS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
     PATTERNS.get_or_init(|| {
-        let mut v: Vec<(&str, &str)> = catalogues()[0]
+        let mut v: Vec<(&str, &str)> = catalogue(Lang::En)
             .iter()
             .filter(|(k, _)| k.starts_with("error."))
             .map(|(k, t)| (k.as_str(), t.as_str()))
