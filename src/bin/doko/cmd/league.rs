@@ -98,15 +98,15 @@ fn new(
 
 /// How long to wait for another `doko` that holds the sheet's lock: `DOKO_LOCK_WAIT`
 /// seconds, else [`file::LOCK_PATIENCE`].
-fn patience() -> std::time::Duration {
+pub(crate) fn patience() -> std::time::Duration {
     std::env::var("DOKO_LOCK_WAIT")
         .ok()
         .and_then(|s| s.trim().parse::<u64>().ok())
         .map_or(file::LOCK_PATIENCE, std::time::Duration::from_secs)
 }
 
-/// Tells the user that another `doko` holds the sheet's lock.
-fn waiting(holder: &str) {
+/// Tells the user that another `doko` holds the sheet's (or tournament's) lock.
+pub(crate) fn waiting(holder: &str) {
     let line = doko::tr!(
         crate::lang(),
         "league.waiting",

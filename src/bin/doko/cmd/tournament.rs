@@ -50,17 +50,12 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::Draw { file, format } => {
-            let (t, round) =
-                tournament::draw_round(file, doko::league::file::LOCK_PATIENCE, &mut |holder| {
-                    let seconds = doko::league::file::LOCK_PATIENCE.as_secs();
-                    let line = doko::tr!(
-                        crate::lang(),
-                        "league.waiting",
-                        holder = holder,
-                        seconds = seconds
-                    );
-                    eprintln!("doko: {line}");
-                })?;
+            // As long as `league add` waits for a sheet (`DOKO_LOCK_WAIT`).
+            let (t, round) = tournament::draw_round(
+                file,
+                super::league::patience(),
+                &mut super::league::waiting,
+            )?;
             let out = match format {
                 PlanFormat::Json => {
                     serde_json::to_string_pretty(&tournament::Drawn {
