@@ -73,7 +73,7 @@ fn read_path(path: &Path) -> Result<Source, ProfileError> {
     })?;
     let text = String::from_utf8(bytes).map_err(|_| ProfileError::Invalid {
         file: file.clone(),
-        message: "not valid UTF-8 text".into(),
+        message: crate::tr!(crate::lang::Lang::En, "error.profile_utf8"),
     })?;
     Ok(Source {
         file,
@@ -225,7 +225,7 @@ pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
         let Some(parent) = parent.as_str() else {
             return Err(last.error(
                 "extends",
-                "`extends` must be the name or path of a profile".into(),
+                crate::tr!(crate::lang::Lang::En, "error.profile_extends"),
             ));
         };
         let next = Parsed::new(find(parent, last.source.dir.as_deref())?)?;
@@ -233,10 +233,11 @@ pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
             let names: Vec<&str> = files.iter().map(|f| f.source.file.as_str()).collect();
             return Err(ProfileError::Invalid {
                 file: files[0].source.file.clone(),
-                message: format!(
-                    "`extends` goes round in a circle: {} -> {}",
-                    names.join(" -> "),
-                    next.source.file
+                message: crate::tr!(
+                    crate::lang::Lang::En,
+                    "error.profile_circle",
+                    chain = names.join(" -> "),
+                    next = next.source.file
                 ),
             });
         }
@@ -254,7 +255,10 @@ pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
     paths(&root.table, "", &mut schema);
     for f in files {
         if !f.table.contains_key("name") {
-            return Err(f.error("name", "every profile needs a `name`".into()));
+            return Err(f.error(
+                "name",
+                crate::tr!(crate::lang::Lang::En, "error.profile_name"),
+            ));
         }
         let mut own = Vec::new();
         paths(&f.table, "", &mut own);
@@ -263,7 +267,12 @@ pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
                 let key = p.rsplit('.').next().unwrap_or(&p);
                 return Err(f.error(
                     &p,
-                    format!("unknown key `{key}` (`{p}`); see variants/README.md"),
+                    crate::tr!(
+                        crate::lang::Lang::En,
+                        "error.profile_unknown_key",
+                        key = key,
+                        path = p
+                    ),
                 ));
             }
         }

@@ -865,11 +865,11 @@ impl Profile {
         load::merged(&load::chain(name_or_path)?)
     }
 
-    /// Checks what the types cannot: sizes that fit together, names that exist.
-    fn validate(&self) -> Result<(), String> {
+    /// The deck: cards, ranks named once, players it can be dealt to evenly.
+    fn check_deck_size(&self) -> Result<(), String> {
         let d = &self.deck;
         if d.ranks.is_empty() || d.copies == 0 {
-            return Err("deck: the deck has no cards".into());
+            return Err(crate::tr!(crate::lang::Lang::En, "error.deck_empty"));
         }
         if let Some((i, r)) = d
             .ranks
@@ -877,29 +877,45 @@ impl Profile {
             .enumerate()
             .find(|(i, r)| d.ranks[..*i].contains(r))
         {
-            return Err(format!(
-                "deck.ranks: {} is named twice (entry {})",
-                r.token(),
-                i + 1
+            return Err(crate::tr!(
+                crate::lang::Lang::En,
+                "error.deck_twice",
+                rank = r.token(),
+                entry = i + 1
             ));
         }
         if !(2..=6).contains(&d.players) {
-            return Err(format!("deck.players: {} players cannot play", d.players));
+            return Err(crate::tr!(
+                crate::lang::Lang::En,
+                "error.deck_players",
+                players = d.players
+            ));
         }
         let size = self.deck().size();
         if size > 48 {
-            return Err(format!(
-                "deck: {size} cards; doko plays decks of 48 cards at most"
+            return Err(crate::tr!(
+                crate::lang::Lang::En,
+                "error.deck_size",
+                cards = size
             ));
         }
         if !size.is_multiple_of(d.players as usize) {
-            return Err(format!(
-                "deck: {size} cards cannot be dealt evenly to {} players",
-                d.players
+            return Err(crate::tr!(
+                crate::lang::Lang::En,
+                "error.deck_uneven",
+                cards = size,
+                players = d.players
             ));
         }
+        Ok(())
+    }
+
+    /// Checks what the types cannot: sizes that fit together, names that exist.
+    fn validate(&self) -> Result<(), String> {
+        self.check_deck_size()?;
+        let d = &self.deck;
         if self.contracts.allowed.is_empty() {
-            return Err("contracts.allowed: no contract is allowed".into());
+            return Err(crate::tr!(crate::lang::Lang::En, "error.no_contract"));
         }
         match self.contracts.wedding_partner.first() {
             Some(WeddingPartner::NamedTrick | WeddingPartner::NthTrick { .. }) => {
@@ -958,8 +974,10 @@ impl Profile {
         }
         let hand = self.hand_size();
         if self.calls.deadlines.iter().any(|&n| n as usize > hand) {
-            return Err(format!(
-                "calls.deadlines: a deadline exceeds the {hand} cards of a hand"
+            return Err(crate::tr!(
+                crate::lang::Lang::En,
+                "error.deadline_hand",
+                hand = hand
             ));
         }
         self.check_bounds()
@@ -1014,28 +1032,37 @@ impl Profile {
         }
         for (key, v) in points {
             if !(-MAX_POINTS..=MAX_POINTS).contains(&v) {
-                return Err(format!(
-                    "{key}: {v} points; an item is worth {} to {MAX_POINTS}",
-                    -MAX_POINTS
+                return Err(crate::tr!(
+                    crate::lang::Lang::En,
+                    "error.points_range",
+                    key = key,
+                    points = v,
+                    min = -MAX_POINTS,
+                    max = MAX_POINTS
                 ));
             }
         }
         if !(1..=MAX_SOLO_FACTOR).contains(&s.solo_factor) {
-            return Err(format!(
-                "scoring.solo_factor: {}; a solo counts 1 to {MAX_SOLO_FACTOR} times",
-                s.solo_factor
+            return Err(crate::tr!(
+                crate::lang::Lang::En,
+                "error.solo_factor",
+                factor = s.solo_factor,
+                max = MAX_SOLO_FACTOR
             ));
         }
         if !(2..=3).contains(&self.bock.factor) {
-            return Err(format!(
-                "bock.factor: {}; a Bock round multiplies by 2 or 3",
-                self.bock.factor
+            return Err(crate::tr!(
+                crate::lang::Lang::En,
+                "error.bock_factor",
+                factor = self.bock.factor
             ));
         }
         if !(0..=MAX_END_AT).contains(&self.league.end_at) {
-            return Err(format!(
-                "league.end_at: {}; 0 (no end score) to {MAX_END_AT}",
-                self.league.end_at
+            return Err(crate::tr!(
+                crate::lang::Lang::En,
+                "error.end_at",
+                end = self.league.end_at,
+                max = MAX_END_AT
             ));
         }
         Ok(())
