@@ -7,7 +7,9 @@
 //! partner rule). [`decide`] finds who won and what is played, from the statements alone;
 //! what a game needs in the hand is checked when the deal is played (`play`).
 
+use crate::lang::Lang::En;
 use crate::lang::Text;
+use crate::tr;
 use std::fmt;
 
 use crate::calls::Call;
@@ -82,16 +84,16 @@ impl Bid {
         let text = text.trim_ascii();
         let mut words = text.split_ascii_whitespace();
         let Some(who) = words.next() else {
-            return Err("an empty statement; write `<player> <word>`, e.g. `Anna healthy`".into());
+            return Err(tr!(En, "error.bid_empty"));
         };
         let player = crate::deal::records::seat_in(players, who)
-            .ok_or_else(|| format!("`{text}`: `{who}` is not a player"))?;
+            .ok_or_else(|| tr!(En, "error.bid_player", text = text, who = who))?;
         // A statement has a few words: kept on the stack.
         let mut rest = [""; 8];
         let mut n = 0;
         for w in words {
             if n == rest.len() {
-                return Err(format!("`{text}`: too many words"));
+                return Err(tr!(En, "error.bid_words", text = text));
             }
             rest[n] = w;
             n += 1;
@@ -118,7 +120,7 @@ pub fn read_all(players: &[String], field: &str) -> Result<Vec<Bid>, String> {
 impl Say {
     fn parse(words: &[&str]) -> Result<Say, String> {
         let Some((&first, rest)) = words.split_first() else {
-            return Err("say healthy, reservation, pass or a game".into());
+            return Err(tr!(En, "error.bid_say"));
         };
         if is(first, HEALTHY) && rest.is_empty() {
             return Ok(Say::Healthy);
@@ -357,7 +359,7 @@ pub fn decide(
             return refuse(
                 bids,
                 i,
-                format!("{} does not play this deal", names[b.player]),
+                tr!(En, "error.bid_not_playing", player = names[b.player]),
             );
         }
         if let Say::Game(g) | Say::Reservation(Some(g)) = b.say
@@ -366,7 +368,12 @@ pub fn decide(
             return refuse(
                 bids,
                 i,
-                format!("profile {} does not play {}", profile.name, g.contract),
+                tr!(
+                    En,
+                    "error.bid_not_allowed",
+                    profile = profile.name,
+                    contract = g.contract
+                ),
             );
         }
     }
@@ -415,7 +422,7 @@ fn in_turn(bids: &[Bid], i: usize, seat: usize, names: &[String]) -> Result<(), 
     if bids[i].player == seat {
         Ok(())
     } else {
-        refuse(bids, i, format!("it is {}'s turn", names[seat]))
+        refuse(bids, i, tr!(En, "error.bid_turn", player = names[seat]))
     }
 }
 
@@ -447,17 +454,14 @@ fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<SeatLis
         let Some(b) = bids.get(k) else {
             return Err(BidError {
                 statement: None,
-                message: format!(
-                    "the round ends before {} said healthy or reservation",
-                    names[seat]
-                ),
+                message: tr!(En, "error.bid_round_ends", player = names[seat]),
             });
         };
         in_turn(bids, k, seat, names)?;
         match b.say {
             Say::Healthy => {}
             Say::Reservation(None) => reserved.push(seat),
-            _ => return refuse(bids, k, "first each player says healthy or reservation"),
+            _ => return refuse(bids, k, tr!(En, "error.bid_first")),
         }
     }
     Ok(reserved)
@@ -491,7 +495,7 @@ fn reservation(
         let Some(b) = bids.get(i) else {
             return Err(BidError {
                 statement: None,
-                message: format!("{} reserved and names no game", names[seat]),
+                message: tr!(En, "error.bid_no_game", player = names[seat]),
             });
         };
         in_turn(bids, i, seat, names)?;
@@ -499,11 +503,7 @@ fn reservation(
             Say::Pass => continue,
             Say::Game(g) if g.contract != Contract::Normal => g,
             _ => {
-                return refuse(
-                    bids,
-                    i,
-                    "who reserved names a game (a solo, a wedding, a poverty) or passes",
-                );
+                return refuse(bids, i, tr!(En, "error.bid_names_game"));
             }
         };
         if g.condition.is_some() {
@@ -550,7 +550,7 @@ fn reservation(
             best = Some((i, g, rank));
         }
     } else if end < bids.len() {
-        return refuse(bids, end, "the round is over");
+        return refuse(bids, end, tr!(En, "error.bid_over"));
     }
     Ok(match best {
         None if reserved.is_empty() => Decided::normal(Reason::NobodyReserved),
@@ -659,12 +659,16 @@ fn auction(
     names: &[String],
 ) -> Result<Decided, BidError> {
     if bids.len() > order.len() {
-        return refuse(bids, order.len(), "the auction is one round");
+        return refuse(bids, order.len(), tr!(En, "error.bid_one_round"));
     }
     if bids.len() < order.len() {
         return Err(BidError {
             statement: None,
-            message: format!("the auction ends before {} spoke", names[order[bids.len()]]),
+            message: tr!(
+                En,
+                "error.bid_auction_ends",
+                player = names[order[bids.len()]]
+            ),
         });
     }
     let mut best: Option<(usize, BidGame)> = None;
@@ -674,7 +678,7 @@ fn auction(
         let g = match bids[i].say {
             Say::Pass | Say::Healthy => continue,
             Say::Game(g) => g,
-            _ => return refuse(bids, i, "in the auction each passes or names a game"),
+            _ => return refuse(bids, i, tr!(En, "error.bid_auction_say")),
         };
         if g.mark.is_some() {
             return refuse(bids, i, "the auction has no compulsory solos");
@@ -685,7 +689,7 @@ fn auction(
             return refuse(
                 bids,
                 i,
-                format!("a game must rank above `{}` said before", bids[b].text),
+                tr!(En, "error.bid_rank_above", statement = bids[b].text),
             );
         }
         best = Some((i, g));
