@@ -36,26 +36,16 @@ pub type Catalogue = HashMap<String, String>;
 /// Reads a catalogue file: its tables and keys, joined with dots (`[item] fox = ...` is
 /// `item.fox`).
 pub fn parse_catalogue(text: &str) -> Result<Catalogue, String> {
-    fn walk(prefix: &str, table: &toml::Table, out: &mut Catalogue) -> Result<(), String> {
-        for (k, v) in table {
-            let key = if prefix.is_empty() {
-                k.clone()
-            } else {
-                format!("{prefix}.{k}")
-            };
-            match v {
-                toml::Value::String(s) => {
-                    out.insert(key, s.clone());
-                }
-                toml::Value::Table(t) => walk(&key, t, out)?,
-                _ => return Err(format!("`{key}` is not a text")),
-            }
-        }
-        Ok(())
-    }
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
     let mut out = Catalogue::new();
-    walk("", &table, &mut out)?;
+    crate::variant::load::each_key(&table, &mut |key, v| match v {
+        toml::Value::String(s) => {
+            out.insert(key, s.clone());
+            Ok(())
+        }
+        toml::Value::Table(_) => Ok(()),
+        _ => Err(format!("`{key}` is not a text")),
+    })?;
     Ok(out)
 }
 

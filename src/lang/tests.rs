@@ -259,3 +259,16 @@ fn texts_render_in_each_language() {
     }
     assert_ne!(t.render(Lang::De), t.render(Lang::En));
 }
+
+#[test]
+fn a_catalogue_joins_sections_and_keys_and_holds_only_texts() {
+    let c = parse_catalogue("top = \"a\"\n[item]\nfox = \"b\"\n[x.y]\nz = \"c\"\n").unwrap();
+    assert_eq!(c.get("top").map(String::as_str), Some("a"));
+    assert_eq!(c.get("item.fox").map(String::as_str), Some("b"));
+    assert_eq!(c.get("x.y.z").map(String::as_str), Some("c"));
+    assert_eq!(c.len(), 3);
+    assert_eq!(
+        parse_catalogue("[item]\nfox = 3\n").unwrap_err(),
+        "`item.fox` is not a text"
+    );
+}

@@ -187,19 +187,39 @@ fn key_lines(text: &str) -> BTreeMap<String, usize> {
     out
 }
 
-/// Every key path of a table (sections and their keys).
-fn paths(table: &toml::Table, prefix: &str, out: &mut Vec<String>) {
-    for (k, v) in table {
-        let p = if prefix.is_empty() {
-            k.clone()
-        } else {
-            format!("{prefix}.{k}")
-        };
-        if let toml::Value::Table(t) = v {
-            paths(t, &p, out);
+/// Visits every key of a TOML table by its dotted path (`scoring.won`), a section's keys
+/// before the section itself; the one walk over profiles and message catalogues.
+pub(crate) fn each_key<E>(
+    table: &toml::Table,
+    visit: &mut impl FnMut(String, &toml::Value) -> Result<(), E>,
+) -> Result<(), E> {
+    fn walk<E>(
+        prefix: &str,
+        table: &toml::Table,
+        visit: &mut impl FnMut(String, &toml::Value) -> Result<(), E>,
+    ) -> Result<(), E> {
+        for (k, v) in table {
+            let path = if prefix.is_empty() {
+                k.clone()
+            } else {
+                format!("{prefix}.{k}")
+            };
+            if let toml::Value::Table(t) = v {
+                walk(&path, t, visit)?;
+            }
+            visit(path, v)?;
         }
-        out.push(p);
+        Ok(())
     }
+    walk("", table, visit)
+}
+
+/// Every key path of a table (sections and their keys).
+fn paths(table: &toml::Table, out: &mut Vec<String>) {
+    let _ = each_key(table, &mut |path, _| {
+        out.push(path);
+        Ok::<(), ()>(())
+    });
 }
 
 /// Deep merge: `over` wins; tables merge key by key, everything else is replaced.
@@ -252,7 +272,7 @@ pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
 pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
     let root = Parsed::new(find(ROOT, None)?)?;
     let mut schema = Vec::new();
-    paths(&root.table, "", &mut schema);
+    paths(&root.table, &mut schema);
     for f in files {
         if !f.table.contains_key("name") {
             return Err(f.error(
@@ -261,7 +281,7 @@ pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
             ));
         }
         let mut own = Vec::new();
-        paths(&f.table, "", &mut own);
+        paths(&f.table, &mut own);
         for p in own {
             if p != "extends" && !schema.contains(&p) {
                 let key = p.rsplit('.').next().unwrap_or(&p);

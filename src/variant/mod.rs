@@ -797,8 +797,7 @@ impl Profile {
                 message,
             })?;
         }
-        let mut keys = std::collections::BTreeMap::new();
-        flatten("", &table, &mut keys);
+        let keys = flatten(&table);
         let profile = Profile::deserialize(table).map_err(|e| {
             let message = e.to_string().replace('\n', " ").trim().to_string();
             match load::locate(files, &message) {
@@ -1126,25 +1125,16 @@ impl Profile {
     }
 }
 
-/// Every key of `table` under `prefix`, as `section.key` → its TOML text.
-fn flatten(
-    prefix: &str,
-    table: &toml::Table,
-    out: &mut std::collections::BTreeMap<String, String>,
-) {
-    for (k, v) in table {
-        let key = if prefix.is_empty() {
-            k.clone()
-        } else {
-            format!("{prefix}.{k}")
-        };
-        match v {
-            toml::Value::Table(t) => flatten(&key, t, out),
-            v => {
-                out.insert(key, v.to_string());
-            }
+/// Every key of `table` as `section.key` → its TOML text.
+fn flatten(table: &toml::Table) -> std::collections::BTreeMap<String, String> {
+    let mut out = std::collections::BTreeMap::new();
+    let _ = load::each_key(table, &mut |path, v| {
+        if !v.is_table() {
+            out.insert(path, v.to_string());
         }
-    }
+        Ok::<(), ()>(())
+    });
+    out
 }
 
 /// A built-in profile with `--set` overrides, for tests.

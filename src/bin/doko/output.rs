@@ -676,8 +676,8 @@ fn summary_text(
         .map(|k| lang.t(k)),
     );
     for (c, l) in s.contracts() {
-        let title = doko::contract::Contract::all()
-            .find(|k| k.name() == c)
+        let title = c
+            .parse::<doko::contract::Contract>()
             .map_or(c, |k| k.title(lang));
         t.add_row(vec![
             title.to_string(),
