@@ -5,8 +5,9 @@
 
 use divan::{Bencher, black_box};
 use doko::deal::archive::{ArchiveFormat, ArchiveReader, write_csv_header, write_csv_row};
+use doko::deal::full::FullRecord;
 use doko::generate::{Rng, random_deal};
-use doko::play::{FullRecord, play};
+use doko::play::play;
 use doko::scoring::{Session, Summary, score_deal_brief};
 use doko::variant::Profile;
 

@@ -14,7 +14,7 @@ use std::fmt;
 
 use crate::calls::Call;
 use crate::contract::Contract;
-use crate::play::SeatList;
+use crate::seating::SeatList;
 use crate::variant::{BidKind, Bidding, BiddingWay, Profile, Ties, WeddingPartner};
 
 /// A solo said to be compulsory (Pflichtsolo) or voluntary (Lustsolo).
@@ -86,7 +86,7 @@ impl Bid {
         let Some(who) = words.next() else {
             return Err(tr!(En, "error.bid_empty"));
         };
-        let player = crate::deal::records::seat_in(players, who)
+        let player = crate::seating::seat_in(players, who)
             .ok_or_else(|| tr!(En, "error.bid_player", text = text, who = who))?;
         // A statement has a few words: kept on the stack.
         let mut rest = [""; 8];

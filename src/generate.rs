@@ -7,7 +7,7 @@
 use crate::calls::Call;
 use crate::cards::Card;
 use crate::contract::{Contract, Party};
-use crate::play::{CallEntry, Exchange, FullRecord};
+use crate::deal::full::{CallEntry, Exchange, FullRecord};
 use crate::variant::Profile;
 
 /// SplitMix64: small, fast and the same everywhere.
@@ -74,7 +74,7 @@ fn with_bids(mut record: FullRecord, profile: &Profile) -> FullRecord {
         .filter_map(|s| crate::bids::Bid::parse(&record.players, s).ok())
         .collect::<Vec<_>>()
         .into();
-    record.written = crate::play::Written {
+    record.written = crate::deal::full::Written {
         contract: Some(record.contract),
         declarer: record.declarer,
         compulsory: Some(record.compulsory),

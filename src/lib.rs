@@ -28,6 +28,7 @@ pub mod club;
 pub mod compare;
 pub mod contract;
 pub mod deal;
+pub mod error;
 pub mod extras;
 pub mod generate;
 pub mod input;

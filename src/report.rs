@@ -117,7 +117,7 @@ pub struct DealReport<'a> {
     pub bidding: Option<BiddingReport<'a>>,
     /// The Bock rounds behind the multiplier: the deal that started each, and why.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub bock: &'a [crate::scoring::session::BockRound],
+    pub bock: &'a [crate::scoring::BockRound],
     /// The Bock rounds this deal starts (`bock.triggers` names).
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub bock_started: &'a [crate::variant::BockTrigger],

@@ -372,6 +372,38 @@ impl Series {
 pub const OFF: &str = "To play without compulsory solos: `--set league.compulsory_solos=0` on \
      `league new` or `league add` (stored in the sheet).";
 
+/// A few seats (a party), kept on the stack.
+#[derive(Debug, Default)]
+pub(crate) struct SeatList {
+    seats: [usize; MAX_SEATS],
+    len: usize,
+}
+
+impl SeatList {
+    pub(crate) fn push(&mut self, seat: usize) {
+        if self.len < MAX_SEATS {
+            self.seats[self.len] = seat;
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn extend(&mut self, seats: impl IntoIterator<Item = usize>) {
+        for s in seats {
+            self.push(s);
+        }
+    }
+
+    pub(crate) fn as_slice(&self) -> &[usize] {
+        &self.seats[..self.len]
+    }
+}
+
+/// The seat of the player called `name` (white space around it and case aside).
+pub(crate) fn seat_in(players: &[String], name: &str) -> Option<usize> {
+    let name = name.trim();
+    players.iter().position(|p| p.eq_ignore_ascii_case(name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

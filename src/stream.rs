@@ -30,8 +30,9 @@ use std::sync::Arc;
 
 use crate::bids::{Bid, Decided};
 use crate::deal::archive::{ArchiveReader, Decoder, RawRow, Rows};
+use crate::deal::full::FullRecord;
 use crate::deal::{DealFacts, RecordError};
-use crate::play::{Alike, FullRecord, play, replay};
+use crate::play::{Alike, play, replay};
 use crate::seating::Rotation;
 use crate::variant::Profile;
 

@@ -2,7 +2,8 @@
 //! A bulk CSV archive, read as a stream both ways (records and the fast refill), played
 //! and scored: never a panic.
 use doko::deal::archive::{ArchiveFormat, ArchiveReader};
-use doko::play::{FullRecord, play};
+use doko::deal::full::FullRecord;
+use doko::play::play;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

@@ -19,11 +19,11 @@ use serde::Deserialize;
 
 use crate::cards::{CARDS, Card, NO_CARD, RANK_OF, SUIT_OF};
 use crate::contract::Contract;
-use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts, seat_in};
+use crate::deal::full::{CallEntry, FullRecord, Tricks};
+use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts};
 use crate::deal::{RecordError, check_players, parse_bock, parse_yes_no};
-use crate::play::Tricks;
-use crate::play::{CallEntry, FullRecord};
 use crate::seating::MAX_SEATS;
+use crate::seating::seat_in;
 
 /// The kind of a bulk archive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -821,7 +821,7 @@ impl Decoder {
         read_tricks(tricks, len, &mut rec.tricks)
             .map_err(|(t, msg)| (Some(t + 1), "tricks".to_string(), msg))?;
         rec.compulsory = parse_yes_no(field(COMPULSORY)).map_err(|m| bad("compulsory", m))?;
-        rec.written = crate::play::Written {
+        rec.written = crate::deal::full::Written {
             contract: (!field(CONTRACT).is_empty()).then_some(contract),
             declarer,
             compulsory: (!field(COMPULSORY).is_empty()).then_some(rec.compulsory),

@@ -1,11 +1,13 @@
 //! The record model: what is known about a deal, however it was written down.
 //!
 //! A paper sheet row or a TOML summary says the facts directly; a full record (the cards
-//! and the tricks) is played through [`crate::play`] to derive them. Either way scoring
-//! sees one [`DealFacts`].
+//! and the tricks, [`full::FullRecord`]) is played to derive them, a layer above this one.
+//! Either way scoring sees one [`DealFacts`]. The readers here return records and never
+//! play them.
 
 pub mod archive;
 mod error;
+pub mod full;
 pub mod records;
 pub mod sheet;
 

@@ -38,7 +38,7 @@ pub type Catalogue = HashMap<String, String>;
 pub fn parse_catalogue(text: &str) -> Result<Catalogue, String> {
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
     let mut out = Catalogue::new();
-    crate::variant::load::each_key(&table, &mut |key, v| match v {
+    each_key(&table, &mut |key, v| match v {
         toml::Value::String(s) => {
             out.insert(key, s.clone());
             Ok(())
@@ -47,6 +47,33 @@ pub fn parse_catalogue(text: &str) -> Result<Catalogue, String> {
         _ => Err(format!("`{key}` is not a text")),
     })?;
     Ok(out)
+}
+
+/// Visits every key of a TOML table by its dotted path (`scoring.won`), a section's keys
+/// before the section itself; the one walk over profiles and message catalogues.
+pub(crate) fn each_key<E>(
+    table: &toml::Table,
+    visit: &mut impl FnMut(String, &toml::Value) -> Result<(), E>,
+) -> Result<(), E> {
+    fn walk<E>(
+        prefix: &str,
+        table: &toml::Table,
+        visit: &mut impl FnMut(String, &toml::Value) -> Result<(), E>,
+    ) -> Result<(), E> {
+        for (k, v) in table {
+            let path = if prefix.is_empty() {
+                k.clone()
+            } else {
+                format!("{prefix}.{k}")
+            };
+            if let toml::Value::Table(t) = v {
+                walk(&path, t, visit)?;
+            }
+            visit(path, v)?;
+        }
+        Ok(())
+    }
+    walk("", table, visit)
 }
 
 /// The catalogue of `lang`, read the first time it is asked for (a run in English never
@@ -398,16 +425,3 @@ plain_numbers!(u8, u16, u32, u64, usize, i32, i64);
 
 #[cfg(test)]
 mod tests;
-
-/// An error in `lang`: the library's errors that know where they happened say so in
-/// `lang`, and every message from the catalogue's `[error]` is translated
-/// ([`Lang::translate`]).
-pub fn localized(e: &(dyn std::error::Error + 'static), lang: Lang) -> String {
-    if let Some(r) = e.downcast_ref::<crate::deal::RecordError>() {
-        return r.render(lang);
-    }
-    if let Some(f) = e.downcast_ref::<crate::league::file::FileError>() {
-        return f.render(lang);
-    }
-    lang.translate(&e.to_string()).into_owned()
-}

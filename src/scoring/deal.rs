@@ -126,7 +126,7 @@ pub struct DealResult {
     pub bock_started: Vec<BockTrigger>,
     /// The Bock rounds that made its multiplier (set by the session; empty where the sheet
     /// forces the multiplier).
-    pub bock_rounds: Vec<crate::scoring::session::BockRound>,
+    pub bock_rounds: Vec<crate::scoring::BockRound>,
 }
 
 impl DealResult {

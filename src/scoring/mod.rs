@@ -7,3 +7,13 @@ pub mod summary;
 pub use deal::{DealResult, Goal, Item, Target, item_name, score_deal, score_deal_brief};
 pub use session::{Session, Standing, game_end, leaders};
 pub use summary::Summary;
+
+/// A Bock round: the deal that started it (its number), what started it, and the deals it
+/// has left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct BockRound {
+    pub deal: usize,
+    pub trigger: crate::variant::BockTrigger,
+    #[serde(skip)]
+    pub left: u32,
+}

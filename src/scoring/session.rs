@@ -3,8 +3,8 @@
 use crate::contract::{Contract, Party};
 use crate::deal::DealFacts;
 use crate::extras::Extra;
-use crate::scoring::DealResult;
 use crate::scoring::deal::score_facts;
+use crate::scoring::{BockRound, DealResult};
 use crate::variant::{BockStacking, BockTrigger, Profile};
 
 /// Running state of a sheet: one total per seat, and the Bock rounds under way.
@@ -17,16 +17,6 @@ pub struct Session {
     bock: Vec<BockRound>,
     /// Write the rule text of every item (off for aggregates).
     detail: bool,
-}
-
-/// A Bock round: the deal that started it (its number), what started it, and the deals it
-/// has left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct BockRound {
-    pub deal: usize,
-    pub trigger: BockTrigger,
-    #[serde(skip)]
-    pub left: u32,
 }
 
 /// One line of a ranking.

@@ -187,36 +187,9 @@ fn key_lines(text: &str) -> BTreeMap<String, usize> {
     out
 }
 
-/// Visits every key of a TOML table by its dotted path (`scoring.won`), a section's keys
-/// before the section itself; the one walk over profiles and message catalogues.
-pub(crate) fn each_key<E>(
-    table: &toml::Table,
-    visit: &mut impl FnMut(String, &toml::Value) -> Result<(), E>,
-) -> Result<(), E> {
-    fn walk<E>(
-        prefix: &str,
-        table: &toml::Table,
-        visit: &mut impl FnMut(String, &toml::Value) -> Result<(), E>,
-    ) -> Result<(), E> {
-        for (k, v) in table {
-            let path = if prefix.is_empty() {
-                k.clone()
-            } else {
-                format!("{prefix}.{k}")
-            };
-            if let toml::Value::Table(t) = v {
-                walk(&path, t, visit)?;
-            }
-            visit(path, v)?;
-        }
-        Ok(())
-    }
-    walk("", table, visit)
-}
-
 /// Every key path of a table (sections and their keys).
 fn paths(table: &toml::Table, out: &mut Vec<String>) {
-    let _ = each_key(table, &mut |path, _| {
+    let _ = crate::lang::each_key(table, &mut |path, _| {
         out.push(path);
         Ok::<(), ()>(())
     });

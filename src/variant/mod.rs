@@ -1128,7 +1128,7 @@ impl Profile {
 /// Every key of `table` as `section.key` → its TOML text.
 fn flatten(table: &toml::Table) -> std::collections::BTreeMap<String, String> {
     let mut out = std::collections::BTreeMap::new();
-    let _ = load::each_key(table, &mut |path, v| {
+    let _ = crate::lang::each_key(table, &mut |path, v| {
         if !v.is_table() {
             out.insert(path, v.to_string());
         }

@@ -91,7 +91,7 @@ pub fn error_line(text: &str) -> String {
 fn error_text(e: &anyhow::Error) -> String {
     let lang = lang();
     e.chain()
-        .map(|c| doko::lang::localized(c, lang))
+        .map(|c| doko::error::localized(c, lang))
         .collect::<Vec<_>>()
         .join(": ")
 }

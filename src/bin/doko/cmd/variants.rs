@@ -56,7 +56,7 @@ fn list() -> Result<ExitCode> {
             Err(e) => doko::tr!(
                 lang,
                 "variants.invalid",
-                error = doko::lang::localized(&e, lang)
+                error = doko::error::localized(&e, lang)
             ),
         };
         t.add_row(vec![name, title, path.display().to_string()]);

@@ -1,0 +1,212 @@
+//! A deal written card by card (a full record): the hands, the calls, the tricks, the
+//! bids, as the record wrote them. Playing it (a layer above) derives what happened.
+
+use crate::calls::Call;
+use crate::cards::Card;
+use crate::contract::{Contract, Party};
+use crate::deal::Knock;
+use crate::variant::WeddingPartner;
+
+/// A deal written card by card.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FullRecord {
+    pub number: usize,
+    /// Seat names in clockwise order.
+    pub players: Vec<String>,
+    /// The dealer's seat. Where the record names none (`dealer_written` false), the
+    /// table's [`crate::seating::Rotation`] sets it before the deal is played.
+    pub dealer: usize,
+    /// The record names its dealer.
+    pub dealer_written: bool,
+    pub contract: Contract,
+    pub declarer: Option<usize>,
+    /// A compulsory solo (Pflichtsolo).
+    pub compulsory: bool,
+    /// Hands as dealt, where written (one entry per seat).
+    pub hands: Vec<Option<Vec<Card>>>,
+    pub calls: Vec<CallEntry>,
+    /// Cards of each trick in play order, each with the player the record names, if any.
+    pub tricks: Tricks,
+    /// How the bride's partner is found, if she chose (else the profile's default).
+    pub wedding_partner: Option<WeddingPartner>,
+    /// Who declared Schweinchen and Hyperschweinchen.
+    pub schweinchen: Option<usize>,
+    pub hyperschweinchen: Option<usize>,
+    /// Who declared Genscher (after Hyperschweinchen).
+    pub genscher: Option<usize>,
+    /// The partner the holder of both ♦K names on playing the first (FreeDoko's Genscher,
+    /// `contracts.genscher_partner`).
+    pub genscher_partner: Option<usize>,
+    /// A poverty's exchange.
+    pub exchange: Option<Exchange>,
+    pub bock: Option<u32>,
+    /// Knocking (Kloepper).
+    pub knock: Option<Knock>,
+    /// The ace named by a player holding every Re card (her partner holds it).
+    pub called: Option<Card>,
+    pub note: Option<String>,
+    /// The bidding that chose the contract, in the order spoken (formats.md section 8);
+    /// shared, as archives repeat the same bids row after row.
+    pub bids: std::sync::Arc<[crate::bids::Bid]>,
+    /// The contract, declarer and compulsory flag as the record wrote them; with bids
+    /// `contract`, `declarer` and `compulsory` are what the bids decide under a profile.
+    pub written: Written,
+}
+
+/// What a record wrote of its game, each part where it wrote it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Written {
+    pub contract: Option<Contract>,
+    pub declarer: Option<usize>,
+    pub compulsory: Option<bool>,
+    pub partner: Option<WeddingPartner>,
+}
+
+/// The tricks of a record as written: one flat list of cards, where each trick ends, and
+/// for each card the player the record names, if it names any. Filled again for every deal
+/// of an archive without allocating.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tricks {
+    cards: Vec<Card>,
+    /// The seat named for each card ([`Tricks::NOBODY`] where none); empty while the
+    /// record names nobody.
+    named: Vec<u8>,
+    /// Where each trick ends in `cards`; cards after the last end belong to the open trick.
+    ends: Vec<u32>,
+}
+
+/// One trick of [`Tricks`].
+#[derive(Debug, Clone, Copy)]
+pub struct WrittenTrick<'a> {
+    pub cards: &'a [Card],
+    named: &'a [u8],
+}
+
+impl<'a> WrittenTrick<'a> {
+    /// The player named for card `j`, if any.
+    pub fn named(&self, j: usize) -> Option<usize> {
+        self.named
+            .get(j)
+            .filter(|&&s| s != Tricks::NOBODY)
+            .map(|&s| s as usize)
+    }
+
+    /// (named player, card) in play order.
+    pub fn iter(&self) -> impl Iterator<Item = (Option<usize>, Card)> + 'a {
+        let this = *self;
+        self.cards
+            .iter()
+            .enumerate()
+            .map(move |(j, &c)| (this.named(j), c))
+    }
+}
+
+impl Tricks {
+    const NOBODY: u8 = u8::MAX;
+
+    pub fn clear(&mut self) {
+        self.cards.clear();
+        self.named.clear();
+        self.ends.clear();
+    }
+
+    /// Adds a card to the open trick.
+    #[inline]
+    pub fn push(&mut self, named: Option<usize>, card: Card) {
+        if let Some(seat) = named {
+            if self.named.is_empty() {
+                self.named.resize(self.cards.len(), Tricks::NOBODY);
+            }
+            self.named.push(seat.min(Tricks::NOBODY as usize - 1) as u8);
+        } else if !self.named.is_empty() {
+            self.named.push(Tricks::NOBODY);
+        }
+        self.cards.push(card);
+    }
+
+    /// Closes the open trick (which may be empty).
+    #[inline]
+    pub fn end_trick(&mut self) {
+        self.ends.push(self.cards.len() as u32);
+    }
+
+    /// Refills the tricks with cards that name nobody: `fill` gets the (emptied) card list
+    /// and the list of trick ends, as plain vectors a tight loop can keep in registers.
+    /// When it returns, `ends` must hold, for each trick, the number of cards before its
+    /// end, in order, the last at most `cards.len()`.
+    pub(crate) fn refill<R>(&mut self, fill: impl FnOnce(&mut Vec<Card>, &mut Vec<u32>) -> R) -> R {
+        self.clear();
+        let mut cards = std::mem::take(&mut self.cards);
+        let mut ends = std::mem::take(&mut self.ends);
+        let result = fill(&mut cards, &mut ends);
+        self.cards = cards;
+        self.ends = ends;
+        result
+    }
+
+    /// Does the record name a player for any card?
+    pub fn names_players(&self) -> bool {
+        !self.named.is_empty()
+    }
+
+    /// Number of closed tricks.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Trick `t` (counting from 0); panics past the end, as indexing does.
+    pub fn get(&self, t: usize) -> WrittenTrick<'_> {
+        let a = if t == 0 { 0 } else { self.ends[t - 1] as usize };
+        let b = self.ends[t] as usize;
+        WrittenTrick {
+            cards: &self.cards[a..b],
+            named: self.named.get(a..b).unwrap_or(&[]),
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = WrittenTrick<'_>> + '_ {
+        (0..self.len()).map(|t| self.get(t))
+    }
+
+    pub fn last(&self) -> Option<WrittenTrick<'_>> {
+        self.len().checked_sub(1).map(|t| self.get(t))
+    }
+}
+
+impl<T: IntoIterator<Item = (Option<usize>, Card)>> FromIterator<T> for Tricks {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Tricks {
+        let mut tricks = Tricks::default();
+        for trick in iter {
+            for (named, card) in trick {
+                tricks.push(named, card);
+            }
+            tricks.end_trick();
+        }
+        tricks
+    }
+}
+
+/// The cards a poverty passes and gets back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    /// Who accepted the poverty.
+    pub partner: usize,
+    pub passed: Vec<Card>,
+    pub returned: Vec<Card>,
+}
+
+/// One call: `<player> <call> <cards still in hand>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallEntry {
+    pub player: usize,
+    pub call: Call,
+    /// The party named by the word (`re` or `kontra`), if it names one.
+    pub said_as: Option<Party>,
+    pub cards_in_hand: u8,
+    /// The entry as written, for messages.
+    pub text: String,
+}

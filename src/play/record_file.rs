@@ -1,0 +1,254 @@
+//! The deals of a record file, seated by the table's series and played: the reader
+//! ([`crate::deal::records`]) gives the deals as written; here bids are decided, full
+//! records played and the series (dealer, compulsory solos) kept.
+
+use crate::contract::{Contract, Party};
+use crate::deal::records::{DealError, RawDeal, RecordFile, build_full_record};
+use crate::deal::{DealFacts, RecordError};
+use crate::play::play;
+use crate::seating::Series;
+use crate::variant::Profile;
+
+/// The deals of a record file, in order, each seated by the table's [`Series`]
+/// ([`RecordFile::deals`]).
+#[derive(Debug)]
+pub struct Deals<'s> {
+    file: &'s RecordFile,
+    profile: &'s Profile,
+    series: Series,
+    i: usize,
+}
+
+impl Deals<'_> {
+    /// The series after the deals read so far: who deals next, the solos owed.
+    pub fn series(&self) -> &Series {
+        &self.series
+    }
+}
+
+impl Iterator for Deals<'_> {
+    type Item = Result<DealFacts, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.i >= self.file.deals.len() {
+            return None;
+        }
+        let i = self.i;
+        self.i += 1;
+        Some(self.file.seat_deal(i, &mut self.series, self.profile))
+    }
+}
+
+impl RecordFile {
+    /// The deals, checked against `profile` (full records are played through), seated by
+    /// the table's [`Series`]: a league file's deals follow the series rules of compulsory
+    /// solos, other record files only their `compulsory` marks.
+    pub fn deals<'s>(&'s self, profile: &'s Profile) -> Deals<'s> {
+        let length = self.league.as_ref().map(|l| {
+            l.deals
+                .map_or(profile.league.deals as usize, |d| d as usize)
+        });
+        Deals {
+            file: self,
+            profile,
+            series: Series::new(
+                profile,
+                self.players.len(),
+                Some(self.first_dealer()),
+                length,
+            ),
+            i: 0,
+        }
+    }
+
+    /// One deal, seated by `series`, which takes it if it is valid.
+    fn seat_deal(
+        &self,
+        i: usize,
+        series: &mut Series,
+        profile: &Profile,
+    ) -> Result<DealFacts, RecordError> {
+        let (line, raw) = &self.deals[i];
+        let number = i + 1;
+        let err = |field: &str, msg: String| {
+            RecordError::new(&self.file, msg)
+                .line(*line)
+                .deal(number)
+                .field(field)
+        };
+        let written = match &raw.dealer {
+            Some(name) => Some(
+                self.seat(name)
+                    .ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?,
+            ),
+            None => None,
+        };
+        // An unknown contract is reported when the deal is read; here it only seats it.
+        let mut contract = raw
+            .contract
+            .as_deref()
+            .and_then(|c| c.parse::<Contract>().ok())
+            .unwrap_or_default();
+        let mut soloist = self.soloist(raw, contract);
+        let next = series.next(written);
+        // With bids, the series sees the game they decide, and a solo's mark.
+        let mut marked = raw.compulsory;
+        let mut voluntary_bid = None;
+        let decided = self.bid_game(raw, next.dealer, profile);
+        if let Some(d) = decided {
+            if d.mark == Some(crate::bids::SoloMark::Voluntary) {
+                voluntary_bid = d.winner.and_then(|w| raw.bids.as_ref()?.get(w).cloned());
+            }
+            contract = d.contract;
+            soloist = d.declarer.filter(|_| contract.is_declared_solo());
+            marked = match d.mark {
+                Some(crate::bids::SoloMark::Compulsory) => Some(true),
+                Some(crate::bids::SoloMark::Voluntary) => Some(false),
+                None => raw.compulsory,
+            };
+        }
+        let duty = series
+            .duty(&next, contract, soloist, marked, &self.players)
+            .map_err(|m| match &voluntary_bid {
+                // The bids said "voluntary": the refusal is theirs.
+                Some(b) => err(
+                    "bids",
+                    format!(
+                        "`{b}`: {}",
+                        m.replace(
+                            "drop `compulsory = false`",
+                            "say `compulsory` or leave the mark out"
+                        )
+                    ),
+                ),
+                None => err("compulsory", m),
+            })?;
+        let mut facts = self
+            .deal_facts(raw, number, next.dealer, duty.compulsory, profile, decided)
+            .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))?;
+        facts.dealer = Some(next.dealer);
+        facts.forced = duty.forced;
+        series.take(profile, &next, contract, soloist, duty);
+        Ok(facts)
+    }
+
+    /// What the deal's bids decide, where it has bids that can be read and decided (else
+    /// they are reported when the deal is played).
+    fn bid_game(
+        &self,
+        raw: &RawDeal,
+        dealer: usize,
+        profile: &Profile,
+    ) -> Option<crate::bids::Decided> {
+        let bids: Vec<crate::bids::Bid> = raw
+            .bids
+            .iter()
+            .flatten()
+            .map(|b| crate::bids::Bid::parse(&self.players, b))
+            .collect::<Result<_, _>>()
+            .ok()?;
+        if bids.is_empty() {
+            return None;
+        }
+        let written = raw.contract.as_deref().and_then(|c| c.parse().ok());
+        crate::play::decide_statements(&bids, &self.players, written, profile, dealer)
+            .ok()
+            .flatten()
+    }
+
+    fn deal_facts(
+        &self,
+        raw: &RawDeal,
+        number: usize,
+        dealer: usize,
+        compulsory: bool,
+        profile: &Profile,
+        decided: Option<crate::bids::Decided>,
+    ) -> Result<DealFacts, DealError> {
+        let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
+        let contract: Contract = match &raw.contract {
+            Some(c) => c.parse().map_err(|e| bad("contract", e))?,
+            None => Contract::Normal,
+        };
+        let declarer = raw
+            .declarer
+            .as_deref()
+            .map(|d| self.seat_of(d, "declarer"))
+            .transpose()?;
+        if let Some(b) = raw.bock {
+            crate::deal::check_bock(b).map_err(|m| bad("bock", m))?;
+        }
+        // A full record has tricks, or hands (a redeal is a hand thrown in, no tricks).
+        if raw.tricks.is_none() && raw.hands.is_none() {
+            return self.summary(raw, number, dealer, contract, compulsory, profile);
+        }
+        for key in [
+            "re_calls",
+            "kontra_calls",
+            "re_extras",
+            "kontra_extras",
+            "re_tricks",
+            "kontra_tricks",
+        ] {
+            let given = match key {
+                "re_calls" => raw.re_calls.is_some(),
+                "kontra_calls" => raw.kontra_calls.is_some(),
+                "re_extras" => raw.re_extras.is_some(),
+                "kontra_extras" => raw.kontra_extras.is_some(),
+                "re_tricks" => raw.re_tricks.is_some(),
+                _ => raw.kontra_tricks.is_some(),
+            };
+            if given {
+                return Err(bad(key, "a full record derives this from the tricks; write `calls` instead of re_calls/kontra_calls, and leave extras and tricks to doko".into()));
+            }
+        }
+        let mut record =
+            build_full_record(&self.players, raw, number, Some(dealer), contract, declarer)?;
+        record.compulsory = compulsory;
+        if !record.bids.is_empty() {
+            // The series' verdict: a player's first solo while she owes one is compulsory.
+            record.written.compulsory = Some(compulsory);
+        }
+        // The seating decided the bids already: played on that decision (checked against
+        // the record), else decided here, where a bad bid is reported.
+        let facts = match decided {
+            Some(d) => crate::play::decide_bids_with(&record, profile, dealer, Some(Some(d)))
+                .and_then(|_| crate::play::play_decided(&record, profile, &d)),
+            None => play(&record, profile),
+        }
+        .map_err(|e| (e.trick, e.field, e.message))?;
+        // Summary fields written beside a full record are a cross-check.
+        if let Some(re) = &raw.re {
+            let mut want = Vec::new();
+            for name in re {
+                want.push(self.seat_of(name, "re")?);
+            }
+            want.sort_unstable();
+            let got: Vec<usize> = facts.members(Party::Re).collect();
+            if want != got {
+                let names: Vec<&str> = got.iter().map(|&s| self.players[s].as_str()).collect();
+                return Err(bad(
+                    "re",
+                    format!("the tricks make {} the Re party", names.join(", ")),
+                ));
+            }
+        }
+        if let Some(p) = raw.re_points
+            && p != facts.re_eyes
+        {
+            return Err(bad(
+                "re_points",
+                format!("the tricks give Re {} eyes, not {p}", facts.re_eyes),
+            ));
+        }
+        if let Some(p) = raw.kontra_points
+            && p != facts.kontra_eyes
+        {
+            return Err(bad(
+                "kontra_points",
+                format!("the tricks give Kontra {} eyes, not {p}", facts.kontra_eyes),
+            ));
+        }
+        Ok(facts)
+    }
+}
