@@ -7,9 +7,8 @@
 //! partner rule). [`decide`] finds who won and what is played, from the statements alone;
 //! what a game needs in the hand is checked when the deal is played (`play`).
 
-use crate::lang::Lang::En;
 use crate::lang::Text;
-use crate::tr;
+use crate::msg;
 use std::fmt;
 
 use crate::calls::Call;
@@ -80,25 +79,26 @@ fn condition(word: &str) -> Option<Call> {
 
 impl Bid {
     /// Reads `<player> <word> ...` against the record's players.
-    pub fn parse(players: &[String], text: &str) -> Result<Bid, String> {
+    pub fn parse(players: &[String], text: &str) -> Result<Bid, Text> {
         let text = text.trim_ascii();
         let mut words = text.split_ascii_whitespace();
         let Some(who) = words.next() else {
-            return Err(tr!(En, "error.bid_empty"));
+            return Err(msg!("error.bid_empty"));
         };
         let player = crate::seating::seat_in(players, who)
-            .ok_or_else(|| tr!(En, "error.bid_player", text = text, who = who))?;
+            .ok_or_else(|| msg!("error.bid_player", text = text, who = who))?;
         // A statement has a few words: kept on the stack.
         let mut rest = [""; 8];
         let mut n = 0;
         for w in words {
             if n == rest.len() {
-                return Err(tr!(En, "error.bid_words", text = text));
+                return Err(msg!("error.bid_words", text = text));
             }
             rest[n] = w;
             n += 1;
         }
-        let say = Say::parse(&rest[..n]).map_err(|m| format!("`{text}`: {m}"))?;
+        let say =
+            Say::parse(&rest[..n]).map_err(|m| msg!("error.quoted", text = text, message = m))?;
         Ok(Bid {
             player,
             say,
@@ -108,7 +108,7 @@ impl Bid {
 }
 
 /// Reads `;`-separated statements.
-pub fn read_all(players: &[String], field: &str) -> Result<Vec<Bid>, String> {
+pub fn read_all(players: &[String], field: &str) -> Result<Vec<Bid>, Text> {
     field
         .split(';')
         .map(str::trim_ascii)
@@ -118,9 +118,9 @@ pub fn read_all(players: &[String], field: &str) -> Result<Vec<Bid>, String> {
 }
 
 impl Say {
-    fn parse(words: &[&str]) -> Result<Say, String> {
+    fn parse(words: &[&str]) -> Result<Say, Text> {
         let Some((&first, rest)) = words.split_first() else {
-            return Err(tr!(En, "error.bid_say"));
+            return Err(msg!("error.bid_say"));
         };
         if is(first, HEALTHY) && rest.is_empty() {
             return Ok(Say::Healthy);
@@ -145,7 +145,7 @@ impl Say {
 }
 
 impl BidGame {
-    fn parse(words: &[&str]) -> Result<BidGame, String> {
+    fn parse(words: &[&str]) -> Result<BidGame, Text> {
         let mut mark = None;
         let mut i = 0;
         if let Some(&w) = words.first() {
@@ -158,16 +158,11 @@ impl BidGame {
             }
         }
         let Some(&name) = words.get(i) else {
-            return Err(
-                "a compulsory or voluntary solo names its kind, e.g. `compulsory solo-queens`"
-                    .into(),
-            );
+            return Err(msg!("error.bid_solo_kind"));
         };
         let contract: Contract = name.parse()?;
         if mark.is_some() && !is_solo(contract) {
-            return Err(format!(
-                "{contract} is not a solo: compulsory and voluntary name solos"
-            ));
+            return Err(msg!("error.bid_not_solo", contract = contract));
         }
         let mut game = BidGame {
             contract,
@@ -183,9 +178,7 @@ impl BidGame {
             } else if contract == Contract::Wedding && game.partner.is_none() {
                 game.partner = Some(w.parse()?);
             } else {
-                return Err(format!(
-                    "`{w}` after {contract}: a game takes a condition (re, no90, no60, no30, schwarz) and a wedding its partner rule"
-                ));
+                return Err(msg!("error.bid_after_game", word = w, contract = contract));
             }
         }
         Ok(game)
@@ -335,13 +328,13 @@ impl Bid {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BidError {
     pub statement: Option<usize>,
-    pub message: String,
+    pub message: Text,
 }
 
-fn refuse<T>(bids: &[Bid], i: usize, why: impl Into<String>) -> Result<T, BidError> {
+fn refuse<T>(bids: &[Bid], i: usize, why: Text) -> Result<T, BidError> {
     Err(BidError {
         statement: Some(i),
-        message: format!("`{}`: {}", bids[i].text, why.into()),
+        message: msg!("error.quoted", text = bids[i].text, message = why),
     })
 }
 
@@ -359,7 +352,7 @@ pub fn decide(
             return refuse(
                 bids,
                 i,
-                tr!(En, "error.bid_not_playing", player = names[b.player]),
+                msg!("error.bid_not_playing", player = names[b.player]),
             );
         }
         if let Say::Game(g) | Say::Reservation(Some(g)) = b.say
@@ -368,8 +361,7 @@ pub fn decide(
             return refuse(
                 bids,
                 i,
-                tr!(
-                    En,
+                msg!(
                     "error.bid_not_allowed",
                     profile = profile.name,
                     contract = g.contract
@@ -380,10 +372,7 @@ pub fn decide(
     match rules.way {
         BiddingWay::None => Err(BidError {
             statement: None,
-            message: format!(
-                "profile {} has no way of bidding ([bidding] way); write the contract",
-                profile.name
-            ),
+            message: msg!("error.bid_no_way", profile = profile.name),
         }),
         BiddingWay::Reservation => reservation(bids, rules, order, names),
         BiddingWay::Auction => auction(bids, rules, order, names),
@@ -422,7 +411,7 @@ fn in_turn(bids: &[Bid], i: usize, seat: usize, names: &[String]) -> Result<(), 
     if bids[i].player == seat {
         Ok(())
     } else {
-        refuse(bids, i, tr!(En, "error.bid_turn", player = names[seat]))
+        refuse(bids, i, msg!("error.bid_turn", player = names[seat]))
     }
 }
 
@@ -454,14 +443,14 @@ fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<SeatLis
         let Some(b) = bids.get(k) else {
             return Err(BidError {
                 statement: None,
-                message: tr!(En, "error.bid_round_ends", player = names[seat]),
+                message: msg!("error.bid_round_ends", player = names[seat]),
             });
         };
         in_turn(bids, k, seat, names)?;
         match b.say {
             Say::Healthy => {}
             Say::Reservation(None) => reserved.push(seat),
-            _ => return refuse(bids, k, tr!(En, "error.bid_first")),
+            _ => return refuse(bids, k, msg!("error.bid_first")),
         }
     }
     Ok(reserved)
@@ -495,7 +484,7 @@ fn reservation(
         let Some(b) = bids.get(i) else {
             return Err(BidError {
                 statement: None,
-                message: tr!(En, "error.bid_no_game", player = names[seat]),
+                message: msg!("error.bid_no_game", player = names[seat]),
             });
         };
         in_turn(bids, i, seat, names)?;
@@ -503,15 +492,11 @@ fn reservation(
             Say::Pass => continue,
             Say::Game(g) if g.contract != Contract::Normal => g,
             _ => {
-                return refuse(bids, i, tr!(En, "error.bid_names_game"));
+                return refuse(bids, i, msg!("error.bid_names_game"));
             }
         };
         if g.condition.is_some() {
-            return refuse(
-                bids,
-                i,
-                "a condition belongs to an auction; call Re once play starts",
-            );
+            return refuse(bids, i, msg!("error.bid_condition"));
         }
         let rank = reservation_rank(rules, g);
         let better = match best {
@@ -524,14 +509,7 @@ fn reservation(
             && let Some((b, _, r)) = best
             && rank >= r
         {
-            return refuse(
-                bids,
-                i,
-                format!(
-                    "a later game must rank above {} or pass (bidding.outbid)",
-                    bids[b].text
-                ),
-            );
+            return refuse(bids, i, msg!("error.bid_outbid", statement = bids[b].text));
         }
         if better {
             best = Some((i, g, rank));
@@ -550,7 +528,7 @@ fn reservation(
             best = Some((i, g, rank));
         }
     } else if end < bids.len() {
-        return refuse(bids, end, tr!(En, "error.bid_over"));
+        return refuse(bids, end, msg!("error.bid_over"));
     }
     Ok(match best {
         None if reserved.is_empty() => Decided::normal(Reason::NobodyReserved),
@@ -583,11 +561,7 @@ fn steal(
     let mut level: Option<Call> = None;
     for i in from..bids.len() {
         let Say::Raise(c) = bids[i].say else {
-            return refuse(
-                bids,
-                i,
-                "after the round only raises (no90, no60, no30, schwarz) take a solo",
-            );
+            return refuse(bids, i, msg!("error.bid_raise_only"));
         };
         let Some(solo) = bids[..from].iter().position(|b| {
             b.player == bids[i].player && matches!(b.say, Say::Game(g) if is_solo(g.contract))
@@ -595,14 +569,14 @@ fn steal(
             return refuse(
                 bids,
                 i,
-                format!("{} named no solo to raise for", names[bids[i].player]),
+                msg!("error.bid_no_solo_to_raise", player = names[bids[i].player]),
             );
         };
         if bids[i].player == bids[holder].player {
             return refuse(
                 bids,
                 i,
-                format!("{} holds the solo already", names[bids[i].player]),
+                msg!("error.bid_holds_solo", player = names[bids[i].player]),
             );
         }
         let earlier = seat_of(i) < seat_of(holder);
@@ -614,9 +588,11 @@ fn steal(
             return refuse(
                 bids,
                 i,
-                format!(
-                    "a raise must be above {} (or equal, from an earlier seat)",
-                    level.map_or("nothing", |l| l.word(crate::contract::Party::Re))
+                msg!(
+                    "error.bid_raise_above",
+                    level = level.map_or(Text::msg("error.word_nothing"), |l| Text::from(
+                        l.word(crate::contract::Party::Re)
+                    ))
                 ),
             );
         }
@@ -659,16 +635,12 @@ fn auction(
     names: &[String],
 ) -> Result<Decided, BidError> {
     if bids.len() > order.len() {
-        return refuse(bids, order.len(), tr!(En, "error.bid_one_round"));
+        return refuse(bids, order.len(), msg!("error.bid_one_round"));
     }
     if bids.len() < order.len() {
         return Err(BidError {
             statement: None,
-            message: tr!(
-                En,
-                "error.bid_auction_ends",
-                player = names[order[bids.len()]]
-            ),
+            message: msg!("error.bid_auction_ends", player = names[order[bids.len()]]),
         });
     }
     let mut best: Option<(usize, BidGame)> = None;
@@ -678,10 +650,10 @@ fn auction(
         let g = match bids[i].say {
             Say::Pass | Say::Healthy => continue,
             Say::Game(g) => g,
-            _ => return refuse(bids, i, tr!(En, "error.bid_auction_say")),
+            _ => return refuse(bids, i, msg!("error.bid_auction_say")),
         };
         if g.mark.is_some() {
-            return refuse(bids, i, "the auction has no compulsory solos");
+            return refuse(bids, i, msg!("error.bid_auction_no_compulsory"));
         }
         if let Some((b, prev)) = best
             && auction_rank(rules, g) <= auction_rank(rules, prev)
@@ -689,7 +661,7 @@ fn auction(
             return refuse(
                 bids,
                 i,
-                tr!(En, "error.bid_rank_above", statement = bids[b].text),
+                msg!("error.bid_rank_above", statement = bids[b].text),
             );
         }
         best = Some((i, g));
@@ -708,14 +680,7 @@ fn declarations(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Decid
     let mut at = 0;
     for (i, b) in bids.iter().enumerate() {
         let Some(k) = order[at..].iter().position(|&s| s == b.player) else {
-            return refuse(
-                bids,
-                i,
-                format!(
-                    "{} has spoken or was passed over: declarations go from the dealer's left, once each",
-                    names[b.player]
-                ),
-            );
+            return refuse(bids, i, msg!("error.bid_spoken", player = names[b.player]));
         };
         at += k + 1;
         if let Some((w, g)) = best
@@ -724,33 +689,29 @@ fn declarations(bids: &[Bid], order: &[usize], names: &[String]) -> Result<Decid
             return refuse(
                 bids,
                 i,
-                format!("`{}`, a compulsory solo, ended the round", bids[w].text),
+                msg!("error.bid_compulsory_ended", statement = bids[w].text),
             );
         }
         let g = match b.say {
             Say::Healthy => continue,
             Say::Reservation(Some(g)) => g,
             Say::Reservation(None) => {
-                return refuse(
-                    bids,
-                    i,
-                    "a reservation names its game: vorbehalt pflichtsolo|lustsolo <solo>, or vorbehalt hochzeit",
-                );
+                return refuse(bids, i, msg!("error.bid_reservation_game"));
             }
-            _ => return refuse(bids, i, "each says gesund or vorbehalt with its game"),
+            _ => return refuse(bids, i, msg!("error.bid_gesund_or_vorbehalt")),
         };
         if let Some((w, _)) = best {
             return refuse(
                 bids,
                 i,
-                format!("one reservation a deal, and `{}` was one", bids[w].text),
+                msg!("error.bid_one_reservation", statement = bids[w].text),
             );
         }
         if is_solo(g.contract) && g.mark.is_none() {
-            return refuse(bids, i, "a solo is pflichtsolo or lustsolo");
+            return refuse(bids, i, msg!("error.bid_solo_mark"));
         }
         if g.contract == Contract::Normal || g.condition.is_some() {
-            return refuse(bids, i, "a reservation is a solo or a wedding");
+            return refuse(bids, i, msg!("error.bid_reservation_kind"));
         }
         best = Some((i, g));
     }
@@ -923,9 +884,12 @@ mod tests {
         assert_eq!(d.unwrap().contract, Contract::Normal);
         // Out of turn, a game in the first part, a missing game.
         let e = run("ddv", &[], &["Ben healthy"]).unwrap_err();
-        assert!(e.message.contains("it is Anna's turn"), "{e:?}");
+        assert!(e.message.to_string().contains("it is Anna's turn"), "{e:?}");
         let e = run("ddv", &[], &["Anna solo-hearts"]).unwrap_err();
-        assert!(e.message.contains("first each player says"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("first each player says"),
+            "{e:?}"
+        );
         let e = run(
             "ddv",
             &[],
@@ -939,6 +903,7 @@ mod tests {
         assert!(
             e.unwrap_err()
                 .message
+                .to_string()
                 .contains("Anna reserved and names no game")
         );
     }
@@ -975,7 +940,9 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.statement, Some(1));
         assert!(
-            e.message.contains("must rank above `Anna solo-queens`"),
+            e.message
+                .to_string()
+                .contains("must rank above `Anna solo-queens`"),
             "{e:?}"
         );
         let d = run(
@@ -1025,14 +992,17 @@ mod tests {
             ],
         )
         .unwrap_err();
-        assert!(e.message.contains("one reservation a deal"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("one reservation a deal"),
+            "{e:?}"
+        );
         let e = run(
             "ja-wiki",
             &[],
             &["Anna vorbehalt pflichtsolo untersolo-rot", "Ben gesund"],
         )
         .unwrap_err();
-        assert!(e.message.contains("ended the round"), "{e:?}");
+        assert!(e.message.to_string().contains("ended the round"), "{e:?}");
     }
 
     #[test]
@@ -1091,6 +1061,6 @@ mod tests {
         assert_eq!(run("ddv", &[allow, below], &pw).unwrap().declarer, Some(1));
         // The reference page's main text: a later game must rank above.
         let e = run("ja-classic", &[], &two).unwrap_err();
-        assert!(e.message.contains("must rank above"), "{e:?}");
+        assert!(e.message.to_string().contains("must rank above"), "{e:?}");
     }
 }

@@ -44,7 +44,7 @@ impl Call {
     }
 
     /// Reads one call word. `re` and `kontra` return the party they belong to.
-    pub fn parse(word: &str) -> Result<(Call, Option<Party>), String> {
+    pub fn parse(word: &str) -> Result<(Call, Option<Party>), crate::lang::Text> {
         // The words as written by `doko` itself, without allocating.
         match word {
             "re" => return Ok((Call::Announce, Some(Party::Re))),
@@ -67,10 +67,9 @@ impl Call {
             "no30" | "30" | "keine30" => (Call::No30, None),
             "schwarz" | "0" | "no0" => (Call::Schwarz, None),
             _ => {
-                return Err(crate::tr!(
-                    crate::lang::Lang::En,
+                return Err(crate::msg!(
                     "error.unknown_word",
-                    what = "call",
+                    what = crate::lang::Text::msg("error.word_call"),
                     word = word.trim(),
                     known = "re, kontra, no90, no60, no30, schwarz, double"
                 ));
@@ -154,7 +153,7 @@ impl PartyCalls {
     }
 
     /// Reads a sheet cell of `party`'s calls: empty, or call words (the highest counts).
-    pub fn parse_cell(cell: &str, party: Party) -> Result<PartyCalls, String> {
+    pub fn parse_cell(cell: &str, party: Party) -> Result<PartyCalls, crate::lang::Text> {
         let mut calls = PartyCalls::NONE;
         // Each `re` (`kontra`) is one player who said it: `re re` is both Re players.
         let mut words = 0u8;
@@ -162,8 +161,7 @@ impl PartyCalls {
             if let Some(owner) = owner
                 && owner != party
             {
-                return Err(crate::tr!(
-                    crate::lang::Lang::En,
+                return Err(crate::msg!(
                     "error.call_of_other",
                     word = word.trim(),
                     owner = owner,
@@ -226,7 +224,7 @@ mod tests {
             PartyCalls::parse_cell("kontra no60", Party::Kontra).unwrap()
         );
         let err = PartyCalls::parse_cell("keine 91", Party::Re).unwrap_err();
-        assert!(err.contains("unknown call `keine`"), "{err}");
+        assert!(err.to_string().contains("unknown call `keine`"), "{err}");
     }
 
     #[test]
@@ -254,6 +252,7 @@ mod tests {
         assert!(
             PartyCalls::parse_cell("no45", Party::Re)
                 .unwrap_err()
+                .to_string()
                 .contains("no45")
         );
     }

@@ -167,13 +167,25 @@ impl FromStr for Rank {
 
 /// Why a card token could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum CardError {
-    #[error("empty card")]
+    /// An empty token.
     Empty,
-    #[error("`{0}` is not a card: the suit must be one of C S H D (or ♣ ♠ ♥ ♦)")]
+    /// A token whose suit is none of the four.
     Suit(String),
-    #[error("`{0}` is not a rank: use A 10 K Q J 9 (also T, D for Dame, B for Bube)")]
+    /// A token whose rank is none of the deck's.
     Rank(String),
+}
+
+impl CardError {
+    /// What is wrong, in no language yet.
+    pub fn message(&self) -> crate::lang::Text {
+        match self {
+            CardError::Empty => crate::msg!("error.card_empty"),
+            CardError::Suit(card) => crate::msg!("error.card_suit", card = card),
+            CardError::Rank(card) => crate::msg!("error.card_rank", card = card),
+        }
+    }
 }
 
 /// One card of a suit and rank, or the joker. Copies of the same card are equal.
@@ -188,6 +200,20 @@ pub enum CardError {
 /// list (queens, jacks ...), as the source has it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
+
+/// In a message, a card is written as doko writes it (`♣Q`), in every language.
+impl crate::lang::ToText for Card {
+    fn to_text(&self) -> crate::lang::Text {
+        crate::lang::Text::from(self.to_string())
+    }
+}
+
+/// In a message, a suit led is written as doko writes it, in every language.
+impl crate::lang::ToText for PlaySuit {
+    fn to_text(&self) -> crate::lang::Text {
+        crate::lang::Text::from(self.to_string())
+    }
+}
 
 /// Number of cards with a suit and a rank.
 const SUITED: usize = 24;

@@ -255,9 +255,9 @@ impl Contract {
 }
 
 impl FromStr for Contract {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Contract, String> {
-        crate::lookup(NAMES, s, "contract")
+    type Err = crate::lang::Text;
+    fn from_str(s: &str) -> Result<Contract, crate::lang::Text> {
+        crate::lookup(NAMES, s, "error.word_contract")
     }
 }
 
@@ -273,6 +273,20 @@ impl Contract {
     }
 }
 
+/// In a message, a contract is its name in the reader's language.
+impl crate::lang::ToText for Contract {
+    fn to_text(&self) -> crate::lang::Text {
+        crate::lang::Text::msg(self.key())
+    }
+}
+
+/// In a message, a party is its name in the reader's language.
+impl crate::lang::ToText for Party {
+    fn to_text(&self) -> crate::lang::Text {
+        self.text()
+    }
+}
+
 impl fmt::Display for Contract {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -282,6 +296,14 @@ impl fmt::Display for Contract {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_contract_in_an_english_message_is_its_name() {
+        use crate::lang::ToText;
+        for c in Contract::all() {
+            assert_eq!(c.to_text().to_string(), c.name());
+        }
+    }
 
     #[test]
     fn names_stay_apart_without_separators() {
@@ -316,6 +338,7 @@ mod tests {
             "grand"
                 .parse::<Contract>()
                 .unwrap_err()
+                .to_string()
                 .contains("unknown contract `grand`")
         );
     }

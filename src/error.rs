@@ -1,18 +1,84 @@
 //! The library's errors, written in the reader's language.
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Text};
 
-/// An error in `lang`: the library's errors that know where they happened say so in
-/// `lang`, and every message from the catalogue's `[error]` is translated
-/// ([`Lang::translate`]).
+/// Any error of the library: what went wrong (a catalogue message with its values) and,
+/// where known, where (file, line, deal, trick, field). Nothing is written in a language
+/// until it is shown: [`Error::render`] writes it in the reader's language, `Display`
+/// in English. No message is ever read back from its text.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A deal or a file that is not a valid record.
+    #[error(transparent)]
+    Record(#[from] crate::deal::RecordError),
+    /// A profile that cannot be loaded.
+    #[error(transparent)]
+    Profile(#[from] crate::variant::ProfileError),
+    /// A league sheet that was not read or changed.
+    #[error(transparent)]
+    File(#[from] crate::league::file::FileError),
+    /// A table that cannot play under a profile.
+    #[error(transparent)]
+    Table(#[from] crate::seating::TableError),
+    /// A sheet that cannot be settled.
+    #[error(transparent)]
+    Settle(#[from] crate::club::settle::SettleError),
+    /// A tournament file that was not read or changed.
+    #[error(transparent)]
+    Tournament(#[from] crate::club::tournament::TournamentError),
+    /// A message without a place.
+    #[error(transparent)]
+    Message(#[from] Text),
+}
+
+/// The library's results.
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl Error {
+    /// The error in `lang`: where, then what.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Error::Record(e) => e.render(lang),
+            Error::Profile(e) => e.render(lang),
+            Error::File(e) => e.render(lang),
+            Error::Table(e) => e.message().render(lang),
+            Error::Settle(e) => e.message().render(lang),
+            Error::Tournament(e) => e.render(lang),
+            Error::Message(t) => t.render(lang),
+        }
+    }
+}
+
+/// An error in `lang`: any of the library's errors ([`Error`] and the kinds it holds) says
+/// where and what in `lang`; another error (the operating system's, an argument parser's)
+/// is written as it is.
 pub fn localized(e: &(dyn std::error::Error + 'static), lang: Lang) -> String {
-    if let Some(r) = e.downcast_ref::<crate::deal::RecordError>() {
-        return r.render(lang);
+    macro_rules! kinds {
+        ($($t:ty),*) => {$(
+            if let Some(e) = e.downcast_ref::<$t>() {
+                return Error::from(e.clone()).render(lang);
+            }
+        )*};
     }
-    if let Some(f) = e.downcast_ref::<crate::league::file::FileError>() {
-        return f.render(lang);
+    if let Some(e) = e.downcast_ref::<Error>() {
+        return e.render(lang);
     }
-    lang.translate(&e.to_string()).into_owned()
+    kinds!(
+        crate::deal::RecordError,
+        crate::seating::TableError,
+        crate::club::settle::SettleError,
+        Text
+    );
+    if let Some(e) = e.downcast_ref::<crate::variant::ProfileError>() {
+        return e.render(lang);
+    }
+    if let Some(e) = e.downcast_ref::<crate::league::file::FileError>() {
+        return e.render(lang);
+    }
+    if let Some(e) = e.downcast_ref::<crate::club::tournament::TournamentError>() {
+        return e.render(lang);
+    }
+    e.to_string()
 }
 
 #[cfg(test)]

@@ -86,7 +86,9 @@ impl Extra {
 
     /// Reads a sheet cell: words separated by spaces, `;` or `,`; a word twice counts twice;
     /// an extra of several words may be written with spaces (`Fuchs gefangen`).
-    pub fn parse_list<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Vec<Extra>, String> {
+    pub fn parse_list<'a>(
+        words: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Vec<Extra>, crate::lang::Text> {
         // The cells read as one text: a list `["Fuchs", "gefangen"]` is one phrase too.
         let text = words.into_iter().collect::<Vec<_>>().join(" ");
         Ok(crate::phrases(&text, 4, str::parse::<Extra>)?
@@ -105,27 +107,27 @@ pub enum SoloExtra {
 }
 
 impl FromStr for SoloExtra {
-    type Err = String;
-    fn from_str(s: &str) -> Result<SoloExtra, String> {
+    type Err = crate::lang::Text;
+    fn from_str(s: &str) -> Result<SoloExtra, crate::lang::Text> {
         const AGAINST: &[(&str, (), &[&str])] = &[("against-the-old", (), &["gegen-die-alten"])];
-        if crate::lookup(AGAINST, s, "extra").is_ok() {
+        if crate::lookup(AGAINST, s, "error.word_extra").is_ok() {
             return Ok(SoloExtra::AgainstTheOld);
         }
         s.parse().map(SoloExtra::Extra).map_err(|_| {
             let known: Vec<&str> = NAMES.iter().map(|(n, _, _)| *n).collect();
-            format!(
-                "unknown extra `{}` (known: {}, against-the-old)",
-                s.trim(),
-                known.join(", ")
+            crate::msg!(
+                "error.unknown_extra",
+                word = s.trim(),
+                known = known.join(", ")
             )
         })
     }
 }
 
 impl FromStr for Extra {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Extra, String> {
-        crate::lookup(NAMES, s, "extra")
+    type Err = crate::lang::Text;
+    fn from_str(s: &str) -> Result<Extra, crate::lang::Text> {
+        crate::lookup(NAMES, s, "error.word_extra")
     }
 }
 
@@ -156,7 +158,7 @@ mod tests {
             Ok(vec![Extra::FoxLastTrick, Extra::Fox])
         );
         let err = Extra::parse_list(["Fuchs gefangn"]).unwrap_err();
-        assert!(err.contains("unknown extra `gefangn`"), "{err}");
+        assert!(err.to_string().contains("unknown extra `gefangn`"), "{err}");
     }
 
     #[test]
@@ -169,6 +171,7 @@ mod tests {
         assert!(
             Extra::parse_list(["foxy"])
                 .unwrap_err()
+                .to_string()
                 .contains("unknown extra `foxy`")
         );
         for e in Extra::all() {

@@ -19,13 +19,13 @@ pub enum InputFormat {
 }
 
 impl std::str::FromStr for InputFormat {
-    type Err = String;
-    fn from_str(s: &str) -> Result<InputFormat, String> {
+    type Err = crate::lang::Text;
+    fn from_str(s: &str) -> Result<InputFormat, crate::lang::Text> {
         match s.trim().to_ascii_lowercase().as_str() {
             "csv" => Ok(InputFormat::Csv),
             "toml" => Ok(InputFormat::Toml),
             "jsonl" => Ok(InputFormat::Jsonl),
-            other => Err(format!("unknown input format `{other}` (csv, toml, jsonl)")),
+            other => Err(crate::msg!("error.unknown_input_format", format = other)),
         }
     }
 }
@@ -57,7 +57,7 @@ impl Document {
             InputFormat::Jsonl => {
                 return Err(RecordError::new(
                     &self.file,
-                    "JSON Lines is an archive: it is read deal by deal, not as one sheet",
+                    crate::msg!("error.jsonl_is_archive"),
                 ));
             }
         })
@@ -75,12 +75,7 @@ fn resolve_format(
         Some(f) => Ok(f),
         None if path == "-" => Ok(InputFormat::Csv),
         None => format_of(path).ok_or_else(|| {
-            RecordError::new(
-                path,
-                format!(
-                    "cannot tell the format from the extension; use {known}, or --input-format"
-                ),
-            )
+            RecordError::new(path, crate::msg!("error.unknown_extension", known = known))
         }),
     }
 }
@@ -155,22 +150,15 @@ impl Source {
         let mut input: Box<dyn BufRead + Send> = if path == "-" {
             Box::new(std::io::BufReader::with_capacity(1 << 16, std::io::stdin()))
         } else {
-            let f = std::fs::File::open(path).map_err(|e| {
-                RecordError::new(
-                    path,
-                    crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = e),
-                )
-            })?;
+            let f = std::fs::File::open(path)
+                .map_err(|e| RecordError::new(path, crate::msg!("error.cannot_read", why = e)))?;
             Box::new(std::io::BufReader::with_capacity(1 << 16, f))
         };
         let format = resolve_format(path, format, ".csv, .toml or .jsonl")?;
         // A byte order mark is not part of the text, whatever the format.
-        let head = input.fill_buf().map_err(|e| {
-            RecordError::new(
-                name,
-                crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = e),
-            )
-        })?;
+        let head = input
+            .fill_buf()
+            .map_err(|e| RecordError::new(name, crate::msg!("error.cannot_read", why = e)))?;
         if head.starts_with(crate::deal::BOM) {
             input.consume(crate::deal::BOM.len());
         }
@@ -178,10 +166,7 @@ impl Source {
             InputFormat::Jsonl => Some(crate::deal::archive::ArchiveFormat::Jsonl),
             InputFormat::Csv => {
                 let head = input.fill_buf().map_err(|e| {
-                    RecordError::new(
-                        name,
-                        crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = e),
-                    )
+                    RecordError::new(name, crate::msg!("error.cannot_read", why = e))
                 })?;
                 let first = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
                 crate::deal::archive::is_archive_header(&String::from_utf8_lossy(first))
@@ -195,12 +180,9 @@ impl Source {
             )));
         }
         let mut bytes = Vec::new();
-        input.read_to_end(&mut bytes).map_err(|e| {
-            RecordError::new(
-                name,
-                crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = e),
-            )
-        })?;
+        input
+            .read_to_end(&mut bytes)
+            .map_err(|e| RecordError::new(name, crate::msg!("error.cannot_read", why = e)))?;
         Ok(Source::Document(Document {
             text: decode(name, bytes)?,
             file: name.to_string(),

@@ -42,14 +42,16 @@ pub mod seating;
 pub mod stream;
 pub mod variant;
 
+use lang::Text;
+
 /// Reads the words of a sheet cell (separated by white space, `;` or `,`; `-` is none) as
 /// phrases: at each word the longest run of at most `longest` words that `parse` takes
 /// (`keine 90`, `Fuchs gefangen`), else that word alone, with its own error.
 pub(crate) fn phrases<T>(
     cell: &str,
     longest: usize,
-    mut parse: impl FnMut(&str) -> Result<T, String>,
-) -> Result<Vec<(T, String)>, String> {
+    mut parse: impl FnMut(&str) -> Result<T, lang::Text>,
+) -> Result<Vec<(T, String)>, lang::Text> {
     let words: Vec<&str> = cell
         .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
         .filter(|w| !w.is_empty() && *w != "-")
@@ -106,8 +108,8 @@ fn letters(b: &[u8]) -> impl Iterator<Item = u8> + '_ {
 pub(crate) fn lookup<T: Copy>(
     table: &[(&str, T, &[&str])],
     word: &str,
-    what: &str,
-) -> Result<T, String> {
+    what: &'static str,
+) -> Result<T, lang::Text> {
     // Compared byte by byte (names are ASCII), case aside and without the `-`, `_` and
     // spaces that spreadsheets write in between (`Damen-Solo`, `karlchen_caught`): no
     // allocation for a word read by the million.
@@ -135,11 +137,10 @@ pub(crate) fn lookup<T: Copy>(
         .map(|(_, v, _)| *v)
         .ok_or_else(|| {
             let known: Vec<&str> = table.iter().map(|(n, _, _)| *n).collect();
-            tr!(
-                lang::Lang::En,
+            msg!(
                 "error.unknown_word",
-                what = what,
-                word = word.trim(),
+                what = Text::msg(what),
+                word = word.trim().to_string(),
                 known = known.join(", ")
             )
         })

@@ -353,8 +353,8 @@ pub enum Outcome<'a> {
     Scored(Box<DealReport<'a>>),
     /// The profile does not allow the deal.
     Refused {
-        /// Why, with the file, line, deal and field.
-        error: &'a str,
+        /// Why, with the file, line, deal and field (in English, as all JSON).
+        error: String,
     },
 }
 
@@ -362,7 +362,7 @@ pub enum Outcome<'a> {
 /// totals after it, or why it is not allowed) and its final totals.
 pub type Column<'a> = (
     &'a str,
-    &'a [Result<(DealResult, Vec<i64>), String>],
+    &'a [Result<(DealResult, Vec<i64>), crate::deal::RecordError>],
     &'a [i64],
 );
 
@@ -409,7 +409,9 @@ impl<'a> CompareReport<'a> {
                                     players, r, totals, explain,
                                 )))
                             }
-                            Err(e) => Outcome::Refused { error: e },
+                            Err(e) => Outcome::Refused {
+                                error: e.to_string(),
+                            },
                         };
                         (*name, o)
                     })

@@ -4,6 +4,8 @@
 //! format it was written in.
 
 use crate::contract::Contract;
+use crate::lang::Text;
+use crate::msg;
 use crate::variant::Profile;
 
 /// Most players at a table (seven play, one more sits out).
@@ -11,20 +13,40 @@ pub const MAX_SEATS: usize = 8;
 
 /// Why a table of this size cannot play a deal under a profile.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum TableError {
     /// Neither the players a deal needs nor one more (the dealer sitting out).
-    #[error("{seats} players at the table; {players} or {} expected", players + 1)]
     Size { seats: usize, players: usize },
     /// The profile's dealer only deals, so the table has one seat more than a deal needs.
-    #[error(
-        "{seats} players at the table; under profile {profile} the dealer only deals, so {} are needed",
-        players + 1
-    )]
     DealerOnlyDeals {
         seats: usize,
         players: usize,
         profile: String,
     },
+}
+
+impl TableError {
+    /// What is wrong, in no language yet.
+    pub fn message(&self) -> Text {
+        match self {
+            TableError::Size { seats, players } => msg!(
+                "error.table_size",
+                seats = seats,
+                players = players,
+                more = players + 1
+            ),
+            TableError::DealerOnlyDeals {
+                seats,
+                players,
+                profile,
+            } => msg!(
+                "error.table_dealer_only",
+                seats = seats,
+                profile = profile,
+                more = players + 1
+            ),
+        }
+    }
 }
 
 /// Can a table of `seats` play under `profile`? A deal needs `deck.players` players; a
@@ -289,7 +311,7 @@ impl Series {
         soloist: Option<usize>,
         marked: Option<bool>,
         players: &[String],
-    ) -> Result<Duty, String> {
+    ) -> Result<Duty, Text> {
         let solo = contract.is_declared_solo();
         if let Some(f) = next.forced {
             if !solo || soloist != Some(f) || marked == Some(false) {
@@ -297,15 +319,14 @@ impl Series {
                     .filter(|&s| self.owed[s] > 0)
                     .map(|s| players[s].as_str())
                     .collect();
-                return Err(format!(
-                    "{} deal(s) left and {} compulsory solo(s) owed ({}): this deal must be \
-                     a compulsory solo, by {} (the owing player next left of the dealer, {}: \
-                     TSR 4.2, docs/rules.md §11). {OFF}",
-                    self.left.unwrap_or(0),
-                    self.owing(),
-                    who.join(", "),
-                    players[f],
-                    players[next.dealer],
+                return Err(msg!(
+                    "error.solo_forced",
+                    left = self.left.unwrap_or(0),
+                    owed = self.owing(),
+                    who = who.join(", "),
+                    player = players[f],
+                    dealer = players[next.dealer],
+                    off = off()
                 ));
             }
             return Ok(Duty {
@@ -316,10 +337,11 @@ impl Series {
         let owes = soloist.is_some_and(|s| self.owed.get(s).is_some_and(|&o| o > 0));
         if self.left.is_some() && solo && owes {
             if marked == Some(false) {
-                return Err(format!(
-                    "{} still owes a compulsory solo, so her first solo is it (TSR 4.3, \
-                     docs/rules.md §11); drop `compulsory = false`. {OFF}",
-                    players[soloist.unwrap_or(0)]
+                return Err(msg!(
+                    "error.solo_owes",
+                    player = players[soloist.unwrap_or(0)],
+                    fix = Text::msg("error.fix_drop_false"),
+                    off = off()
                 ));
             }
             return Ok(Duty {
@@ -329,13 +351,13 @@ impl Series {
         }
         if marked == Some(true) {
             if !solo {
-                return Err(format!(
-                    "a compulsory solo must be a declared solo, not {contract}"
-                ));
+                return Err(msg!("error.solo_not_declared", contract = contract));
             }
             if self.left.is_some() {
-                let who = soloist.map_or("the soloist", |s| players[s].as_str());
-                return Err(format!("{who} owes no compulsory solo"));
+                let who = soloist.map_or(Text::msg("error.word_the_soloist"), |s| {
+                    Text::from(&players[s])
+                });
+                return Err(msg!("error.solo_none_owed", player = who));
             }
         }
         Ok(Duty {
@@ -369,8 +391,9 @@ impl Series {
 }
 
 /// How to play a league without compulsory solos, for the refusals that concern them.
-pub const OFF: &str = "To play without compulsory solos: `--set league.compulsory_solos=0` on \
-     `league new` or `league add` (stored in the sheet).";
+pub fn off() -> Text {
+    Text::msg("error.solos_off")
+}
 
 /// A few seats (a party), kept on the stack.
 #[derive(Debug, Default)]

@@ -149,7 +149,10 @@ fn generated_bids_decide_the_written_game_and_a_lower_bid_is_refused() {
                         Bid::parse(&b.players, &format!("{} normal", b.players[winner])).unwrap();
                     b.bids = bids.into();
                     let e = play(&b, &profile).unwrap_err();
-                    assert!(e.message.contains("must rank above"), "{name}: {n}: {e:?}");
+                    assert!(
+                        e.message.to_string().contains("must rank above"),
+                        "{name}: {n}: {e:?}"
+                    );
                     lowered += 1;
                 }
             }

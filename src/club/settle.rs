@@ -48,11 +48,22 @@ pub struct Settlement {
 
 /// Why a sheet cannot be settled.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum SettleError {
-    #[error("{0} cents per point: the amounts do not fit in 64 bits")]
+    /// The cents per point make amounts beyond 64 bits.
     TooLarge(i64),
-    #[error("the cents per point must be more than 0 (got {0})")]
+    /// The cents per point are 0 or less.
     NotPositive(i64),
+}
+
+impl SettleError {
+    /// What is wrong, in no language yet.
+    pub fn message(&self) -> crate::lang::Text {
+        match self {
+            SettleError::TooLarge(c) => crate::msg!("error.settle_too_large", cents = c),
+            SettleError::NotPositive(c) => crate::msg!("error.settle_not_positive", cents = c),
+        }
+    }
 }
 
 /// Settles `points` (each player's total, in seat order) at `cents_per_point`.

@@ -60,12 +60,25 @@ impl Ranking {
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
     #[error("{file}: {message}")]
-    Bad { file: String, message: String },
+    Bad {
+        file: String,
+        message: crate::lang::Text,
+    },
     #[error(transparent)]
     Sheet(#[from] sheet::FileError),
 }
 
-fn bad(file: &str, message: impl Into<String>) -> TournamentError {
+impl TournamentError {
+    /// The error in `lang`.
+    pub fn render(&self, lang: crate::lang::Lang) -> String {
+        match self {
+            TournamentError::Bad { file, message } => format!("{file}: {}", message.render(lang)),
+            TournamentError::Sheet(e) => e.render(lang),
+        }
+    }
+}
+
+fn bad(file: &str, message: impl Into<crate::lang::Text>) -> TournamentError {
     TournamentError::Bad {
         file: file.to_string(),
         message: message.into(),
@@ -426,7 +439,7 @@ pub struct TableResult {
     pub placement: Vec<i64>,
     /// Why the sheet could not be read (its points then count 0).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub errors: Vec<String>,
+    pub errors: Vec<crate::lang::Text>,
 }
 
 /// A player's line of the tournament standings.
@@ -507,19 +520,20 @@ fn table_result(t: &Tournament, round: u32, seat: &TableSeat) -> (TableResult, V
     let lg = match read {
         Ok(lg) => lg,
         Err(sheet::FileError::Invalid(errors)) => {
-            result.errors = errors.iter().map(ToString::to_string).collect();
+            result.errors = errors.iter().map(crate::deal::RecordError::text).collect();
             return (result, vec![0; n]);
         }
         Err(e) => {
-            result.errors = vec![e.to_string()];
+            result.errors = vec![e.text()];
             return (result, vec![0; n]);
         }
     };
     if lg.players != seat.players {
-        result.errors = vec![format!(
-            "{shown}: the sheet's players are {}, the draw seated {}",
-            lg.players.join(", "),
-            seat.players.join(", ")
+        result.errors = vec![crate::msg!(
+            "error.players_differ",
+            file = shown,
+            players = lg.players.join(", "),
+            seated = seat.players.join(", ")
         )];
         return (result, vec![0; n]);
     }

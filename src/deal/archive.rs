@@ -22,6 +22,7 @@ use crate::contract::Contract;
 use crate::deal::full::{CallEntry, FullRecord, Tricks};
 use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts};
 use crate::deal::{RecordError, check_players, parse_bock, parse_yes_no};
+use crate::lang::Text;
 use crate::seating::MAX_SEATS;
 use crate::seating::seat_in;
 
@@ -378,10 +379,7 @@ impl<R: BufRead> Rows<R> {
                 Ok(LineEnd::Line) => self.line += 1,
                 Ok(LineEnd::TooLong) => {
                     self.line += 1;
-                    let msg = format!(
-                        "a quote opened on this line is not closed within {} MiB",
-                        MAX_ROW >> 20
-                    );
+                    let msg = crate::msg!("error.quote_not_closed", mib = MAX_ROW >> 20);
                     row.cut = Some(
                         RecordError::new(&self.file, msg)
                             .line(row.line)
@@ -402,23 +400,24 @@ impl<R: BufRead> Rows<R> {
     fn too_long(&self, line: usize) -> RecordError {
         RecordError::new(
             &self.file,
-            format!(
-                "the line is longer than {} MiB; an archive's deal is a few hundred bytes",
-                MAX_ROW >> 20
-            ),
+            crate::msg!("error.line_too_long", mib = MAX_ROW >> 20),
         )
         .line(line)
     }
 
     fn read_error(&self, e: &std::io::Error, line: usize) -> RecordError {
-        RecordError::new(&self.file, format!("cannot read: {e}")).line(line)
+        RecordError::new(
+            &self.file,
+            crate::msg!("error.cannot_read", why = e.to_string()),
+        )
+        .line(line)
     }
 }
 
 impl Row {
     /// Cuts the bytes of `raw` into fields: by hand at its commas, or by the csv crate
     /// where the row has quotes. The bytes move here (`raw` gets this row's old buffer).
-    fn cut(&mut self, raw: &mut RawRow) -> Result<(), String> {
+    fn cut(&mut self, raw: &mut RawRow) -> Result<(), Text> {
         let mut bytes = std::mem::take(&mut self.text).into_bytes();
         std::mem::swap(&mut bytes, &mut raw.bytes);
         raw.bytes.clear();
@@ -438,7 +437,7 @@ impl Row {
                 .from_reader(bytes.as_slice());
             let mut record = csv::ByteRecord::new();
             rdr.read_byte_record(&mut record)
-                .map_err(|e| format!("cannot read the row: {e}"))?;
+                .map_err(|e| crate::msg!("error.cannot_read_row", why = e.to_string()))?;
             let mut fields = Vec::with_capacity(record.as_slice().len());
             let mut spans = Vec::with_capacity(record.len());
             for f in record.iter() {
@@ -483,7 +482,7 @@ pub(crate) struct Decoder {
     players: Vec<String>,
     players_text: String,
     /// Why the current players cannot be a table, if they cannot.
-    bad_players: Option<String>,
+    bad_players: Option<Text>,
     /// Which players `players` holds: a number no other list of players of any decoder
     /// has had ([`next_generation`]).
     generation: u64,
@@ -516,7 +515,7 @@ impl Decoder {
             row: Row::default(),
             players: Vec::new(),
             players_text: String::new(),
-            bad_players: Some("0 players".to_string()),
+            bad_players: Some(crate::msg!("error.n_players", seats = 0)),
             generation: next_generation(),
             bids: BidCache::default(),
         }
@@ -531,7 +530,7 @@ impl BidCache {
         players: &[String],
         generation: u64,
         field: &str,
-    ) -> Result<std::sync::Arc<[crate::bids::Bid]>, String> {
+    ) -> Result<std::sync::Arc<[crate::bids::Bid]>, Text> {
         let c = self;
         if field.is_empty() {
             return Ok(c.none.clone());
@@ -580,7 +579,7 @@ impl Decoder {
         d
     }
 
-    fn error(&self, message: impl Into<String>, line: usize, number: usize) -> RecordError {
+    fn error(&self, message: impl Into<Text>, line: usize, number: usize) -> RecordError {
         RecordError::new(&self.file, message)
             .line(line)
             .deal(number)
@@ -695,7 +694,7 @@ impl Decoder {
         self.generation = next_generation();
         let seats = self.players.len();
         self.bad_players = if !(2..=MAX_SEATS).contains(&seats) {
-            Some(format!("{seats} players"))
+            Some(crate::msg!("error.n_players", seats = seats))
         } else {
             check_players(&self.players).err()
         };
@@ -710,7 +709,7 @@ impl Decoder {
     }
 
     /// The current CSV row as the fields of a record, as written.
-    fn raw_from_row(&self) -> Result<RawDeal, (String, String)> {
+    fn raw_from_row(&self) -> Result<RawDeal, (String, Text)> {
         let f = |i: usize| -> Option<String> {
             let v = self.row.field(self.cols[i]);
             (!v.is_empty()).then(|| v.to_string())
@@ -767,8 +766,13 @@ impl Decoder {
         let players = &self.players;
         let result = (|| -> Result<FullRecord, DealError> {
             let seat = |name: &str, field: &str| {
-                seat_in(players, name)
-                    .ok_or_else(|| (None, field.to_string(), format!("`{name}` is not a player")))
+                seat_in(players, name).ok_or_else(|| {
+                    (
+                        None,
+                        field.to_string(),
+                        crate::msg!("error.is_not_player", name = name),
+                    )
+                })
             };
             let dealer = raw
                 .dealer
@@ -797,7 +801,7 @@ impl Decoder {
         rec: &mut FullRecord,
         players_of: &mut u64,
     ) -> Result<(), DealError> {
-        let bad = |field: &str, msg: String| (None, field.to_string(), msg);
+        let bad = |field: &str, msg: Text| (None, field.to_string(), msg);
         let players = &self.players;
         let row = &self.row;
         let cols = &self.cols;
@@ -808,7 +812,7 @@ impl Decoder {
             "" => Ok(None),
             d => seat_in(players, d)
                 .map(Some)
-                .ok_or_else(|| bad(key, format!("`{d}` is not a player"))),
+                .ok_or_else(|| bad(key, crate::msg!("error.is_not_player", name = d))),
         };
         let dealer = seat(field(DEALER), "dealer")?;
         let contract = match field(CONTRACT) {
@@ -920,7 +924,11 @@ impl<R: BufRead> ArchiveReader<R> {
             if !COLUMNS.contains(&n.as_str()) {
                 return Err(RecordError::new(
                     &file,
-                    format!("unknown column `{n}` (known: {})", COLUMNS.join(", ")),
+                    crate::msg!(
+                        "error.unknown_column",
+                        column = n,
+                        known = COLUMNS.join(", ")
+                    ),
                 )
                 .line(line)
                 .field(n.clone()));
@@ -930,7 +938,7 @@ impl<R: BufRead> ArchiveReader<R> {
             if !names.iter().any(|n| n == required) {
                 return Err(RecordError::new(
                     &file,
-                    format!("an archive needs a `{required}` column"),
+                    crate::msg!("error.archive_needs_column", column = required),
                 )
                 .line(line));
             }
@@ -966,17 +974,14 @@ impl<R: BufRead> ArchiveReader<R> {
 
 /// Reads a `hands` field: `<player>:<cards>` separated by `;` (an archive writes the hand
 /// of a redeal's thrower, which the deal is about).
-fn hands_field(field: &str) -> Result<BTreeMap<String, String>, (String, String)> {
+fn hands_field(field: &str) -> Result<BTreeMap<String, String>, (String, Text)> {
     field
         .split(';')
         .map(str::trim)
         .filter(|h| !h.is_empty())
         .map(|h| match h.split_once(':') {
             Some((name, cards)) => Ok((name.trim().to_string(), cards.trim().to_string())),
-            None => Err((
-                "hands".to_string(),
-                format!("`{h}` is not <player>:<cards>"),
-            )),
+            None => Err(("hands".to_string(), crate::msg!("error.not_hand", word = h))),
         })
         .collect()
 }
@@ -1015,7 +1020,7 @@ fn fill_calls(
 
 /// Reads a `tricks` field (`CA C9 CK C10|...`) into `tricks`, reusing its vectors: the
 /// field is the first `end` bytes of `bytes` (the rest of the row follows it).
-fn read_tricks(bytes: &[u8], end: usize, tricks: &mut Tricks) -> Result<(), (usize, String)> {
+fn read_tricks(bytes: &[u8], end: usize, tricks: &mut Tricks) -> Result<(), (usize, Text)> {
     /// Cards gathered on the stack before they go to the record in one copy.
     const BUF: usize = 64;
     tricks.refill(|cards, ends| {
@@ -1069,7 +1074,7 @@ fn read_tricks(bytes: &[u8], end: usize, tricks: &mut Tricks) -> Result<(), (usi
             let token = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
             match Card::parse_token(token) {
                 Ok(card) => cards.push(card),
-                Err(e) => return Err((ends.len(), e.to_string())),
+                Err(e) => return Err((ends.len(), e.message())),
             }
         }
         cards.extend_from_slice(&buf[..k]);

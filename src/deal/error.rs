@@ -2,17 +2,18 @@
 
 use std::fmt;
 
-use crate::lang::Lang;
-use crate::tr;
+use crate::lang::{Lang, Text};
 
 /// Where something was found in an input.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Located {
     /// File name, or `<stdin>`.
     pub file: String,
-    pub line: Option<usize>,
-    pub deal: Option<usize>,
-    pub trick: Option<usize>,
+    // Kept as 32 bits: an error travels back through every reader's `Result`, and the
+    // narrower numbers keep `RecordError` within clippy's `result_large_err` bound.
+    pub line: Option<u32>,
+    pub deal: Option<u32>,
+    pub trick: Option<u32>,
     /// Column name (CSV) or key (TOML).
     pub field: Option<String>,
 }
@@ -20,25 +21,32 @@ pub struct Located {
 impl Located {
     /// "sheet.csv:3: deal 2, field `re_points`" in `lang`.
     pub fn render(&self, lang: Lang) -> String {
+        self.text().render(lang)
+    }
+
+    /// The place, in no language yet.
+    pub fn text(&self) -> Text {
         let mut out = self.file.clone();
         if let Some(l) = self.line {
             out.push_str(&format!(":{l}"));
         }
         let mut parts = Vec::new();
         if let Some(d) = self.deal {
-            parts.push(tr!(lang, "error.deal", deal = d));
+            parts.push(crate::msg!("error.deal", deal = d));
         }
         if let Some(t) = self.trick {
-            parts.push(tr!(lang, "error.trick", trick = t));
+            parts.push(crate::msg!("error.trick", trick = t));
         }
         if let Some(field) = &self.field {
-            parts.push(tr!(lang, "error.field", field = field));
+            parts.push(crate::msg!("error.field", field = field));
         }
-        if !parts.is_empty() {
-            out.push_str(": ");
-            out.push_str(&parts.join(lang.t("word.comma")));
+        if parts.is_empty() {
+            return Text::from(out);
         }
-        out
+        Text::Join(
+            vec![Text::from(out), Text::Join(parts, "word.comma")],
+            "error.sep_colon",
+        )
     }
 }
 
@@ -53,22 +61,26 @@ impl fmt::Display for Located {
 #[error("{at}: {message}")]
 pub struct RecordError {
     pub at: Located,
-    /// The message in English, as the catalogue's `[error]` writes it (translated when
-    /// shown: [`Lang::translate`]).
-    pub message: String,
+    /// What is wrong: a catalogue message with its values, written in the reader's
+    /// language when shown ([`RecordError::render`]).
+    pub message: Text,
 }
 
 impl RecordError {
     /// The error in `lang`: where, then what.
     pub fn render(&self, lang: Lang) -> String {
-        format!(
-            "{}: {}",
-            self.at.render(lang),
-            lang.translate(&self.message)
+        self.text().render(lang)
+    }
+
+    /// Where, then what, in no language yet.
+    pub fn text(&self) -> Text {
+        Text::Join(
+            vec![self.at.text(), self.message.clone()],
+            "error.sep_colon",
         )
     }
 
-    pub fn new(file: &str, message: impl Into<String>) -> RecordError {
+    pub fn new(file: &str, message: impl Into<Text>) -> RecordError {
         RecordError {
             at: Located {
                 file: file.to_string(),
@@ -79,17 +91,17 @@ impl RecordError {
     }
 
     pub fn line(mut self, line: usize) -> RecordError {
-        self.at.line = Some(line);
+        self.at.line = Some(narrow(line));
         self
     }
 
     pub fn deal(mut self, deal: usize) -> RecordError {
-        self.at.deal = Some(deal);
+        self.at.deal = Some(narrow(deal));
         self
     }
 
     pub fn trick(mut self, trick: Option<usize>) -> RecordError {
-        self.at.trick = trick;
+        self.at.trick = trick.map(narrow);
         self
     }
 
@@ -97,6 +109,11 @@ impl RecordError {
         self.at.field = Some(field.into());
         self
     }
+}
+
+/// A line, deal or trick number as [`Located`] keeps it (no input has 4 billion lines).
+fn narrow(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// The byte order mark some editors write at the start of a UTF-8 file.
@@ -111,6 +128,6 @@ pub fn decode(file: &str, mut bytes: Vec<u8>) -> Result<String, RecordError> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        RecordError::new(file, "not valid UTF-8 text (save the file as UTF-8)").line(line)
+        RecordError::new(file, crate::msg!("error.not_utf8")).line(line)
     })
 }

@@ -14,8 +14,8 @@ pub mod sheet;
 use crate::calls::PartyCalls;
 use crate::contract::{Contract, Party};
 use crate::extras::Extra;
-use crate::lang::Lang;
-use crate::tr;
+use crate::lang::Text;
+use crate::msg;
 use crate::variant::Profile;
 
 pub use error::{BOM, Located, RecordError, decode};
@@ -58,14 +58,12 @@ pub enum Knock {
 
 impl Knock {
     /// `re` or `both` (`knock` column or field); empty for none.
-    pub fn parse(s: &str) -> Result<Option<Knock>, String> {
+    pub fn parse(s: &str) -> Result<Option<Knock>, Text> {
         match s.trim().to_ascii_lowercase().as_str() {
             "" | "-" | "no" => Ok(None),
             "re" | "r" => Ok(Some(Knock::Re)),
             "both" | "back" | "kontra" => Ok(Some(Knock::Both)),
-            other => Err(format!(
-                "`{other}` is not a knock (re: the black queens knocked; both: and the opponents knocked back)"
-            )),
+            other => Err(msg!("error.not_a_knock", word = other)),
         }
     }
 
@@ -82,12 +80,12 @@ impl Knock {
 pub const MAX_BOCK: u32 = 1024;
 
 /// Reads a `bock` field: a multiplier from 1 to [`MAX_BOCK`]. Every format reads it here.
-pub fn parse_bock(s: &str) -> Result<u32, String> {
+pub fn parse_bock(s: &str) -> Result<u32, Text> {
     check_bock(s.trim().parse::<u32>().map_err(|_| not_a_multiplier(s))?)
 }
 
 /// Checks a multiplier already read as a number (JSON, TOML).
-pub fn check_bock(b: u32) -> Result<u32, String> {
+pub fn check_bock(b: u32) -> Result<u32, Text> {
     if (1..=MAX_BOCK).contains(&b) {
         Ok(b)
     } else {
@@ -95,16 +93,13 @@ pub fn check_bock(b: u32) -> Result<u32, String> {
     }
 }
 
-fn not_a_multiplier(s: &str) -> String {
-    format!(
-        "`{}` is not a multiplier (1, 2, 4 ... up to {MAX_BOCK})",
-        s.trim()
-    )
+fn not_a_multiplier(s: &str) -> Text {
+    msg!("error.not_a_multiplier", value = s.trim(), max = MAX_BOCK)
 }
 
 /// Reads a yes-or-no field (`compulsory`): `yes`/`true`/`1`/`x`, or `no`/`false`/`0`/`-`
 /// (empty: no). Every format reads it here.
-pub fn parse_yes_no(s: &str) -> Result<bool, String> {
+pub fn parse_yes_no(s: &str) -> Result<bool, Text> {
     let s = s.trim();
     // With the German words spreadsheets of German tables write.
     const YES: [&str; 7] = ["yes", "y", "true", "1", "x", "ja", "j"];
@@ -114,45 +109,44 @@ pub fn parse_yes_no(s: &str) -> Result<bool, String> {
     } else if NO.iter().any(|w| s.eq_ignore_ascii_case(w)) {
         Ok(false)
     } else {
-        Err(tr!(Lang::En, "error.yes_no", word = s))
+        Err(msg!("error.yes_no", word = s))
     }
 }
 
 /// Checks the players of a table: none empty, none named twice (case aside, as names are
 /// looked up). Every format checks them here.
-pub fn check_players(players: &[String]) -> Result<(), String> {
+pub fn check_players(players: &[String]) -> Result<(), Text> {
     for (i, p) in players.iter().enumerate() {
         if p.is_empty() || players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-            return Err(format!("player `{p}` is empty or named twice"));
+            return Err(msg!("error.player_twice", player = p));
         }
     }
     Ok(())
 }
 
 /// Why a call is not played under the profile.
-pub fn no_call(profile: &Profile, call: crate::calls::Call, party: Party) -> String {
+pub fn no_call(profile: &Profile, call: crate::calls::Call, party: Party) -> Text {
     if profile.calls.levels == 0 {
-        format!("profile {} has no calls", profile.name)
+        msg!("error.no_calls", profile = profile.name)
     } else {
-        format!(
-            "profile {} has no {} call (only the first {} of re/kontra, no90, no60, no30, schwarz)",
-            profile.name,
-            call.word(party),
-            profile.calls.levels
+        msg!(
+            "error.no_such_call",
+            profile = profile.name,
+            call = call.word(party),
+            levels = profile.calls.levels
         )
     }
 }
 
 /// Is this knock possible under the profile, with a Re party of `re` players?
-pub fn check_knock(knock: Option<Knock>, profile: &Profile, re: usize) -> Result<(), String> {
+pub fn check_knock(knock: Option<Knock>, profile: &Profile, re: usize) -> Result<(), Text> {
     match knock {
         Some(_) if !profile.knocking.allowed => {
-            Err(format!("profile {} has no knocking", profile.name))
+            Err(msg!("error.no_knocking", profile = profile.name))
         }
-        Some(Knock::Both) if re == 1 && !profile.knocking.knock_back_alone => Err(format!(
-            "nobody knocks back against a lone player under profile {}",
-            profile.name
-        )),
+        Some(Knock::Both) if re == 1 && !profile.knocking.knock_back_alone => {
+            Err(msg!("error.no_knock_back", profile = profile.name))
+        }
         _ => Ok(()),
     }
 }
@@ -186,8 +180,8 @@ impl Summary<'_> {
         self,
         profile: &Profile,
         contract_field: &str,
-    ) -> Result<DealFacts, (String, String)> {
-        let err = |field: &str, msg: String| (field.to_string(), msg);
+    ) -> Result<DealFacts, (String, Text)> {
+        let err = |field: &str, msg: Text| (field.to_string(), msg);
         // A lone Re player without a declared contract plays a silent solo (Kloepper's
         // black queens alone), where the profile has one.
         let lone = self.roles.iter().filter(|r| **r == Role::Re).count() == 1;
@@ -204,30 +198,21 @@ impl Summary<'_> {
             if let Some(v) = v
                 && v > total
             {
-                return Err(err(
-                    key,
-                    tr!(Lang::En, "error.eyes_deck", eyes = v, total = total),
-                ));
+                return Err(err(key, msg!("error.eyes_deck", eyes = v, total = total)));
             }
         }
         let (re_eyes, kontra_eyes) = match (self.re_points, self.kontra_points) {
             (Some(r), Some(k)) if r + k != total => {
                 return Err(err(
                     "kontra_points",
-                    tr!(
-                        Lang::En,
-                        "error.points_sum",
-                        re = r,
-                        kontra = k,
-                        total = total
-                    ),
+                    msg!("error.points_sum", re = r, kontra = k, total = total),
                 ));
             }
             (Some(r), _) => (r, total - r),
             (None, Some(k)) => (total - k, k),
             (None, None) if contract == Contract::Redeal => (0, 0),
             (None, None) => {
-                return Err(err("re_points", tr!(Lang::En, "error.no_eyes")));
+                return Err(err("re_points", msg!("error.no_eyes")));
             }
         };
         let hand = profile.hand_size();
@@ -238,10 +223,7 @@ impl Summary<'_> {
             if let Some(v) = v
                 && v as usize > hand
             {
-                return Err(err(
-                    key,
-                    tr!(Lang::En, "error.tricks_hand", tricks = v, hand = hand),
-                ));
+                return Err(err(key, msg!("error.tricks_hand", tricks = v, hand = hand)));
             }
         }
         let hand = hand as u8;
@@ -439,14 +421,15 @@ impl DealFacts {
     /// Checks a summary against the profile. Errors name the field in the words of the
     /// sheet (`game`, `re`, `re_points`, ...); `contract_field` is `game` on a CSV sheet and
     /// `contract` in a TOML record.
-    pub fn check(&self, profile: &Profile, contract_field: &str) -> Result<(), (String, String)> {
-        let err = |(field, msg): (&str, String)| (field.to_string(), msg);
+    pub fn check(&self, profile: &Profile, contract_field: &str) -> Result<(), (String, Text)> {
+        let err = |(field, msg): (&str, Text)| (field.to_string(), msg);
         if !profile.allows(self.contract) {
             return Err(err((
                 contract_field,
-                format!(
-                    "contract {} is not played under profile {}",
-                    self.contract, profile.name
+                msg!(
+                    "error.contract_not_played",
+                    contract = self.contract,
+                    profile = profile.name
                 ),
             )));
         }
@@ -461,22 +444,24 @@ impl DealFacts {
     }
 
     /// The table fits the profile, and the right number of players take part.
-    fn check_table(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
+    fn check_table(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
         let players = profile.deck.players as usize;
         let seats = self.roles.len();
-        crate::seating::check_table(profile, seats).map_err(|e| ("players", e.to_string()))?;
+        crate::seating::check_table(profile, seats).map_err(|e| ("players", e.message()))?;
         let out = self.roles.iter().filter(|r| **r == Role::Out).count();
         if seats - out != players {
             let why = if seats > players {
-                format!("the dealer of a table of {seats} sits out")
+                msg!("error.dealer_sits_out_of", seats = seats)
             } else {
-                "nobody sits out".into()
+                msg!("error.nobody_sits_out")
             };
             return Err((
                 "players",
-                format!(
-                    "{} players take part, {players} expected ({why})",
-                    seats - out
+                msg!(
+                    "error.players_take_part",
+                    players = seats - out,
+                    expected = players,
+                    why = why
                 ),
             ));
         }
@@ -484,7 +469,7 @@ impl DealFacts {
     }
 
     /// The Re party has the size the contract needs.
-    fn check_parties(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
+    fn check_parties(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
         let re = self.size(Party::Re);
         let expected: &[usize] = match self.contract {
             Contract::Normal | Contract::Poverty | Contract::DiamondQueens => &[2],
@@ -499,30 +484,25 @@ impl DealFacts {
             .map(|n| n.to_string())
             .collect::<Vec<_>>()
             .join(" or ");
-        let message = tr!(
-            Lang::En,
+        let message = msg!(
             "error.re_party",
             re = re,
             contract = self.contract,
             want = want
         );
         if re == 1 && self.contract == Contract::Normal && profile.allows(Contract::SilentSolo) {
-            return Err((
-                "re",
-                tr!(Lang::En, "error.re_party_alone", message = message),
-            ));
+            return Err(("re", msg!("error.re_party_alone", message = message)));
         }
         Err(("re", message))
     }
 
     /// Eyes add up to the deck's, tricks to a hand's; a party without a trick has no eyes.
-    fn check_eyes_and_tricks(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
+    fn check_eyes_and_tricks(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
         let total = profile.deck().total_eyes();
         if self.re_eyes as u32 + self.kontra_eyes as u32 != total as u32 {
             return Err((
                 "re_points",
-                tr!(
-                    Lang::En,
+                msg!(
                     "error.eyes_sum",
                     re = self.re_eyes,
                     kontra = self.kontra_eyes,
@@ -536,7 +516,7 @@ impl DealFacts {
         {
             return Err((
                 "re_tricks",
-                format!("tricks {r} + {k} do not add up to {tricks}"),
+                msg!("error.tricks_sum", re = r, kontra = k, total = tricks),
             ));
         }
         for party in [Party::Re, Party::Kontra] {
@@ -547,18 +527,22 @@ impl DealFacts {
             if self.tricks(party) == Some(0) && self.eyes(party) > 0 {
                 return Err((
                     field,
-                    format!("{party} won no trick but has {} eyes", self.eyes(party)),
+                    msg!(
+                        "error.no_trick_but_eyes",
+                        party = party,
+                        eyes = self.eyes(party)
+                    ),
                 ));
             }
             if self.tricks(party).is_some_and(|t| t as usize > tricks) {
-                return Err((field, format!("more than the {tricks} tricks of a deal")));
+                return Err((field, msg!("error.more_tricks", tricks = tricks)));
             }
         }
         Ok(())
     }
 
     /// No more extras of a kind than a deal can have.
-    fn check_extras(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
+    fn check_extras(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
         let count = |e: Extra| {
             self.re_extras
                 .iter()
@@ -589,15 +573,17 @@ impl DealFacts {
             if count(extra) > max {
                 return Err((
                     "re_extras",
-                    format!("{} {extra} extras; a deal has at most {max}", count(extra)),
+                    msg!(
+                        "error.extras_max",
+                        count = count(extra),
+                        extra = extra.to_string(),
+                        max = max
+                    ),
                 ));
             }
         }
         if count(Extra::Karlchen) + count(Extra::KarlchenCaught) > copies {
-            return Err((
-                "re_extras",
-                format!("karlchen and karlchen-caught name more than the {copies} club jacks"),
-            ));
+            return Err(("re_extras", msg!("error.karlchen_jacks", copies = copies)));
         }
         if profile.extras.karlchen_kind == crate::variant::KarlchenKind::TakenInLastTrick
             && [&self.re_extras, &self.kontra_extras].iter().all(|x| {
@@ -605,11 +591,7 @@ impl DealFacts {
                     .any(|e| matches!(e, Extra::Karlchen | Extra::KarlchenCaught))
             })
         {
-            return Err((
-                "kontra_extras",
-                "both parties have a Karlchen, but only the winner of the last trick takes one"
-                    .into(),
-            ));
+            return Err(("kontra_extras", msg!("error.karlchen_both")));
         }
         self.check_club_queens(profile)
     }
@@ -617,7 +599,7 @@ impl DealFacts {
     /// Where the club queens score (the wiki), every ♣Q is played: the sheet names each,
     /// and in a game where the Re party holds them all (normal, wedding, silent solo) Re
     /// played them all.
-    fn check_club_queens(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
+    fn check_club_queens(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
         if profile.extras.club_queen == 0 {
             return Ok(());
         }
@@ -627,9 +609,10 @@ impl DealFacts {
         if re + kontra != copies {
             return Err((
                 "re_extras",
-                format!(
-                    "{} club-queen extras; every one of the {copies} ♣Q is played and scores, so write club-queen once for each, in the extras of the party that played it",
-                    re + kontra
+                msg!(
+                    "error.club_queens_all",
+                    count = re + kontra,
+                    copies = copies
                 ),
             ));
         }
@@ -640,9 +623,11 @@ impl DealFacts {
         if re_holds_all && re != copies {
             return Err((
                 "re_extras",
-                format!(
-                    "in a {} game the Re party holds every ♣Q and plays them: club-queen {copies} times in re_extras, not {re}",
-                    self.contract
+                msg!(
+                    "error.club_queens_re",
+                    contract = self.contract,
+                    copies = copies,
+                    re = re
                 ),
             ));
         }
@@ -650,7 +635,7 @@ impl DealFacts {
     }
 
     /// Calls the profile plays, a knock it allows, a multiplier in bounds.
-    fn check_calls_and_more(&self, profile: &Profile) -> Result<(), (&'static str, String)> {
+    fn check_calls_and_more(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
         for party in [Party::Re, Party::Kontra] {
             if let Some(call) = self.calls(party).highest()
                 && call.level() >= profile.calls.levels
@@ -671,10 +656,12 @@ impl DealFacts {
                 };
                 return Err((
                     field,
-                    format!(
-                        "{callers} players of {party} said {}, but {party} has {}",
-                        party.title(),
-                        self.size(party)
+                    msg!(
+                        "error.callers_party",
+                        callers = callers,
+                        party = party,
+                        word = party.title(),
+                        size = self.size(party)
                     ),
                 ));
             }

@@ -11,6 +11,7 @@ use crate::cards::{Card, parse_cards};
 use crate::contract::{Contract, Party};
 use crate::deal::full::{CallEntry, Exchange, FullRecord};
 use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
+use crate::lang::Text;
 use crate::seating::seat_in;
 use crate::variant::{Profile, line_of};
 
@@ -117,7 +118,8 @@ impl RecordFile {
                 && !players.iter().any(|p| p.eq_ignore_ascii_case(d.trim()))
             {
                 return Err(
-                    RecordError::new(file, format!("`{d}` is not a player")).field("league.dealer")
+                    RecordError::new(file, crate::msg!("error.is_not_player", name = d))
+                        .field("league.dealer"),
                 );
             }
             let sets = raw
@@ -188,7 +190,7 @@ impl RecordFile {
             (
                 None,
                 field.to_string(),
-                format!("`{}` is not a player", name.trim()),
+                crate::msg!("error.is_not_player", name = name.trim()),
             )
         })
     }
@@ -202,7 +204,7 @@ impl RecordFile {
         compulsory: bool,
         profile: &Profile,
     ) -> Result<DealFacts, DealError> {
-        let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
+        let bad = |field: &str, msg: Text| -> DealError { (None, field.to_string(), msg) };
         for (key, given) in [
             ("wedding_partner", raw.wedding_partner.is_some()),
             ("schweinchen", raw.schweinchen.is_some()),
@@ -214,17 +216,11 @@ impl RecordFile {
             ("returned", raw.returned.is_some()),
         ] {
             if given {
-                return Err(bad(
-                    key,
-                    format!("`{key}` belongs to a full record, which needs `tricks`"),
-                ));
+                return Err(bad(key, crate::msg!("error.full_record_key", key = key)));
             }
         }
         if raw.calls.is_some() {
-            return Err(bad(
-                "calls",
-                "calls belong to a full record, which needs `tricks`".into(),
-            ));
+            return Err(bad("calls", crate::msg!("error.full_record_calls")));
         }
         let seats = self.players.len();
         let sits_out = seats > profile.deck.players as usize;
@@ -242,17 +238,13 @@ impl RecordFile {
             if roles[s] == Role::Out {
                 return Err(bad(
                     "re",
-                    format!("{} deals and sits out this deal", self.players[s]),
+                    crate::msg!("error.deals_and_sits_out", player = self.players[s]),
                 ));
             }
             roles[s] = Role::Re;
         }
         if raw.re.is_none() && contract != Contract::Redeal {
-            return Err(bad(
-                "re",
-                "a summary needs `re` (the players of the Re party), or `tricks` for a full record"
-                    .into(),
-            ));
+            return Err(bad("re", crate::msg!("error.summary_needs_re")));
         }
         Summary {
             number,
@@ -315,7 +307,7 @@ fn seat_or_err(players: &[String], name: &str, field: &str) -> Result<usize, Dea
         (
             None,
             field.to_string(),
-            format!("`{}` is not a player", name.trim()),
+            crate::msg!("error.is_not_player", name = name.trim()),
         )
     })
 }
@@ -338,21 +330,25 @@ pub fn call_parts(
     players: &[String],
     text: &str,
 ) -> Result<(usize, Call, Option<Party>, u8), DealError> {
-    let bad =
-        |msg: String| -> DealError { (None, "calls".to_string(), format!("`{text}`: {msg}")) };
+    let bad = |msg: Text| -> DealError {
+        (
+            None,
+            "calls".to_string(),
+            crate::msg!("error.quoted", text = text, message = msg),
+        )
+    };
     let mut words = text.split_whitespace();
     let (Some(who), Some(call), Some(cards), None) =
         (words.next(), words.next(), words.next(), words.next())
     else {
-        return Err(bad(
-            "write `<player> <call> <cards still in hand>`, e.g. `Anna re 11`".into(),
-        ));
+        return Err(bad(crate::msg!("error.call_entry_form")));
     };
-    let player = seat_in(players, who).ok_or_else(|| bad(format!("`{who}` is not a player")))?;
+    let player =
+        seat_in(players, who).ok_or_else(|| bad(crate::msg!("error.is_not_player", name = who)))?;
     let (call, said_as): (Call, Option<Party>) = Call::parse(call).map_err(bad)?;
     let cards_in_hand = cards
         .parse::<u8>()
-        .map_err(|_| bad(format!("`{cards}` is not a number of cards")))?;
+        .map_err(|_| bad(crate::msg!("error.not_card_count", word = cards)))?;
     Ok((player, call, said_as, cards_in_hand))
 }
 
@@ -370,7 +366,7 @@ pub fn parse_trick(
                     (
                         Some(t + 1),
                         "tricks".to_string(),
-                        format!("`{p}` is not a player"),
+                        crate::msg!("error.is_not_player", name = p),
                     )
                 })?;
                 (Some(seat), c)
@@ -378,7 +374,7 @@ pub fn parse_trick(
             None => (None, token),
         };
         let card: Card = card.parse().map_err(|e: crate::cards::CardError| {
-            (Some(t + 1), "tricks".to_string(), e.to_string())
+            (Some(t + 1), "tricks".to_string(), e.message())
         })?;
         cards.push((who, card));
     }
@@ -394,12 +390,12 @@ pub fn build_full_record(
     contract: Contract,
     declarer: Option<usize>,
 ) -> Result<FullRecord, DealError> {
-    let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
+    let bad = |field: &str, msg: Text| -> DealError { (None, field.to_string(), msg) };
     let mut hands = vec![None; players.len()];
     for (name, cards) in raw.hands.iter().flatten() {
         let field = format!("hands.{name}");
         let seat = seat_or_err(players, name, &field)?;
-        hands[seat] = Some(parse_cards(cards).map_err(|e| bad(&field, e.to_string()))?);
+        hands[seat] = Some(parse_cards(cards).map_err(|e| bad(&field, e.message()))?);
     }
     let calls = raw
         .calls
@@ -422,7 +418,7 @@ pub fn build_full_record(
             .transpose()
     };
     let cards_field = |v: &Option<String>, field: &str| -> Result<Vec<Card>, DealError> {
-        parse_cards(v.as_deref().unwrap_or("")).map_err(|e| bad(field, e.to_string()))
+        parse_cards(v.as_deref().unwrap_or("")).map_err(|e| bad(field, e.message()))
     };
     let exchange = match &raw.accepted_by {
         Some(p) => Some(Exchange {
@@ -433,7 +429,7 @@ pub fn build_full_record(
         None if raw.passed.is_some() || raw.returned.is_some() => {
             return Err(bad(
                 "accepted_by",
-                "`passed` and `returned` need `accepted_by`".into(),
+                crate::msg!("error.exchange_needs_partner"),
             ));
         }
         None => None,
@@ -443,7 +439,7 @@ pub fn build_full_record(
         .as_deref()
         .map(str::parse)
         .transpose()
-        .map_err(|e: String| bad("wedding_partner", e))?;
+        .map_err(|e: Text| bad("wedding_partner", e))?;
     Ok(FullRecord {
         number,
         players: players.to_vec(),
@@ -472,7 +468,7 @@ pub fn build_full_record(
             .as_deref()
             .map(|c| c.trim().parse::<Card>())
             .transpose()
-            .map_err(|e| bad("called", e.to_string()))?,
+            .map_err(|e| bad("called", e.message()))?,
         note: raw.note.clone(),
         bids: raw
             .bids
@@ -504,4 +500,4 @@ fn beside(file: &str, variant: String) -> String {
 }
 
 /// (trick, field, message) of an invalid deal.
-pub type DealError = (Option<usize>, String, String);
+pub type DealError = (Option<usize>, String, Text);

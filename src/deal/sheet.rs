@@ -3,8 +3,8 @@
 
 use crate::contract::Contract;
 use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
-use crate::lang::Lang;
-use crate::tr;
+use crate::lang::Text;
+use crate::msg;
 use crate::variant::Profile;
 
 /// Column names that are not players.
@@ -173,7 +173,10 @@ impl<'a> Sheet<'a> {
         let mut rdr = reader(text, delimiter);
         let header = rdr
             .headers()
-            .map_err(|e| RecordError::new(file, format!("cannot read the header: {e}")).line(1))?
+            .map_err(|e| {
+                RecordError::new(file, msg!("error.cannot_read_header", why = e.to_string()))
+                    .line(1)
+            })?
             .clone();
         if header.iter().all(|h| h.trim().is_empty()) {
             return Err(RecordError::new(
@@ -190,14 +193,14 @@ impl<'a> Sheet<'a> {
             let key = header_key(name);
             if name.is_empty() {
                 return Err(
-                    RecordError::new(file, format!("column {} has no name", i + 1)).line(1),
+                    RecordError::new(file, msg!("error.column_no_name", column = i + 1)).line(1),
                 );
             }
             if let Some(r) = reserved(&key) {
                 if cols[r].is_some() {
                     return Err(RecordError::new(
                         file,
-                        format!("column `{}` appears twice", RESERVED[r]),
+                        msg!("error.column_twice", column = RESERVED[r]),
                     )
                     .line(1)
                     .field(name));
@@ -207,12 +210,7 @@ impl<'a> Sheet<'a> {
                 if let Some(meant) = misspelt(&key) {
                     return Err(RecordError::new(
                         file,
-                        tr!(
-                            Lang::En,
-                            "error.column_misspelt",
-                            column = name,
-                            meant = meant
-                        ),
+                        msg!("error.column_misspelt", column = name, meant = meant),
                     )
                     .line(1)
                     .field(name));
@@ -221,18 +219,19 @@ impl<'a> Sheet<'a> {
                     .iter()
                     .any(|p: &String| p.eq_ignore_ascii_case(name))
                 {
-                    return Err(
-                        RecordError::new(file, format!("player `{name}` appears twice"))
-                            .line(1)
-                            .field(name),
-                    );
+                    return Err(RecordError::new(
+                        file,
+                        msg!("error.player_appears_twice", player = name),
+                    )
+                    .line(1)
+                    .field(name));
                 }
                 players.push(name.to_string());
                 player_cols.push(i);
             }
         }
         if cols[2].is_none() && cols[3].is_none() {
-            return Err(RecordError::new(file, tr!(Lang::En, "error.points_column")).line(1));
+            return Err(RecordError::new(file, msg!("error.points_column")).line(1));
         }
         // A header alone is a sheet not filled in yet, or one saved without its rows.
         let has_deal = rdr.records().any(|r| match r {
@@ -241,7 +240,7 @@ impl<'a> Sheet<'a> {
             Err(_) => true,
         });
         if !has_deal {
-            return Err(RecordError::new(file, tr!(Lang::En, "error.no_deals")).line(1));
+            return Err(RecordError::new(file, msg!("error.no_deals")).line(1));
         }
         Ok(Sheet {
             file: file.to_string(),
@@ -285,7 +284,7 @@ fn reader(text: &str, delimiter: u8) -> csv::Reader<&[u8]> {
 }
 
 /// Each player's party as the row's player cells say.
-fn roles_of(sheet: &Sheet, rec: &csv::StringRecord) -> Result<Vec<Role>, (String, String)> {
+fn roles_of(sheet: &Sheet, rec: &csv::StringRecord) -> Result<Vec<Role>, (String, Text)> {
     let mut roles = Vec::with_capacity(sheet.players.len());
     for (p, &i) in sheet.players.iter().zip(&sheet.player_cols) {
         let cell = rec.get(i).unwrap_or("");
@@ -294,7 +293,7 @@ fn roles_of(sheet: &Sheet, rec: &csv::StringRecord) -> Result<Vec<Role>, (String
             "kontra" | "k" | "contra" | "c" => Role::Kontra,
             "" | "-" => Role::Out,
             other => {
-                return Err((p.clone(), tr!(Lang::En, "error.not_a_party", word = other)));
+                return Err((p.clone(), msg!("error.not_a_party", word = other)));
             }
         });
     }
@@ -302,14 +301,15 @@ fn roles_of(sheet: &Sheet, rec: &csv::StringRecord) -> Result<Vec<Role>, (String
 }
 
 /// The seat of the row's dealer `d`, who sits out at a table of one more than a deal needs.
-fn dealer_of(sheet: &Sheet, profile: &Profile, roles: &[Role], d: &str) -> Result<usize, String> {
+fn dealer_of(sheet: &Sheet, profile: &Profile, roles: &[Role], d: &str) -> Result<usize, Text> {
     let Some(seat) = sheet.players.iter().position(|p| p.eq_ignore_ascii_case(d)) else {
-        return Err(tr!(Lang::En, "error.not_a_player", player = d));
+        return Err(msg!("error.not_a_player", player = d));
     };
     if crate::seating::dealer_sits_out(profile, roles.len()) && roles[seat] != Role::Out {
-        return Err(format!(
-            "{d} deals at a table of {} and must sit out",
-            roles.len()
+        return Err(msg!(
+            "error.dealer_must_sit_out",
+            player = d,
+            seats = roles.len()
         ));
     }
     Ok(seat)
@@ -358,7 +358,7 @@ impl Iterator for SheetDeals<'_, '_> {
                     let line = self.line_at(e.position());
                     return Some(Err(RecordError::new(
                         &self.sheet.file,
-                        format!("cannot read the row: {e}"),
+                        msg!("error.cannot_read_row", why = e.to_string()),
                     )
                     .line(line)));
                 }
@@ -380,7 +380,7 @@ impl Iterator for SheetDeals<'_, '_> {
     }
 }
 
-type RowError = (Option<usize>, String, String);
+type RowError = (Option<usize>, String, Text);
 
 impl SheetDeals<'_, '_> {
     fn row_facts(&self, rec: &csv::StringRecord) -> Result<DealFacts, RowError> {
@@ -389,10 +389,10 @@ impl SheetDeals<'_, '_> {
             return Err((
                 None,
                 "row".into(),
-                format!(
-                    "{} fields, the header has {}",
-                    rec.len(),
-                    sheet.player_cols.len() + sheet.cols.iter().flatten().count()
+                msg!(
+                    "error.row_fields",
+                    fields = rec.len(),
+                    header = sheet.player_cols.len() + sheet.cols.iter().flatten().count()
                 ),
             ));
         }
@@ -407,12 +407,12 @@ impl SheetDeals<'_, '_> {
                 (
                     None,
                     "deal".to_string(),
-                    format!("`{s}` is not a deal number"),
+                    msg!("error.not_deal_number", word = s),
                 )
             })?,
             None => self.row,
         };
-        let fail = |field: &str, msg: String| (Some(number), field.to_string(), msg);
+        let fail = |field: &str, msg: Text| (Some(number), field.to_string(), msg);
         let contract: Contract = match get("game") {
             Some(s) => s.parse().map_err(|e| fail("game", e))?,
             None => Contract::Normal,
@@ -424,16 +424,16 @@ impl SheetDeals<'_, '_> {
             }
             None => None,
         };
-        let number_in = |key: &str, what: &str| -> Result<Option<u16>, RowError> {
+        let number_in = |key: &str, what: &'static str| -> Result<Option<u16>, RowError> {
             get(key)
                 .map(|s| {
                     s.parse::<u16>()
-                        .map_err(|_| fail(key, format!("`{s}` is not a number of {what}")))
+                        .map_err(|_| fail(key, Text::msg(what).with("word", s.to_string())))
                 })
                 .transpose()
         };
         let tricks = |key: &str| -> Result<Option<u8>, RowError> {
-            Ok(number_in(key, "tricks")?.map(|t| t.min(u8::MAX as u16) as u8))
+            Ok(number_in(key, "error.not_number_of_tricks")?.map(|t| t.min(u8::MAX as u16) as u8))
         };
         let bock = get("bock")
             .map(|s| super::parse_bock(s).map_err(|m| fail("bock", m)))
@@ -443,8 +443,8 @@ impl SheetDeals<'_, '_> {
             number,
             contract: get("game").is_some().then_some(contract),
             roles,
-            re_points: number_in("re_points", "eyes")?,
-            kontra_points: number_in("kontra_points", "eyes")?,
+            re_points: number_in("re_points", "error.not_number_of_eyes")?,
+            kontra_points: number_in("kontra_points", "error.not_number_of_eyes")?,
             re_tricks: tricks("re_tricks")?,
             kontra_tricks: tricks("kontra_tricks")?,
             re_calls: get("re_calls").unwrap_or(""),

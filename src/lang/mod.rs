@@ -187,87 +187,6 @@ impl Lang {
     }
 }
 
-/// The error messages of the catalogue (`[error]`), English template first, most
-/// specific (longest fixed text) first.
-fn error_patterns() -> &'static [(&'static str, &'static str)] {
-    static PATTERNS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
-    PATTERNS.get_or_init(|| {
-        let mut v: Vec<(&str, &str)> = catalogue(Lang::En)
-            .iter()
-            .filter(|(k, _)| k.starts_with("error."))
-            .map(|(k, t)| (k.as_str(), t.as_str()))
-            .collect();
-        let fixed = |t: &str| t.len() - placeholders(t).iter().map(|p| p.len() + 2).sum::<usize>();
-        v.sort_by(|a, b| fixed(b.1).cmp(&fixed(a.1)).then(a.0.cmp(b.0)));
-        v
-    })
-}
-
-/// The values of `template`'s placeholders in `text`, if `text` is that template filled
-/// in (each value as short as it can be; the last one takes the rest).
-pub fn unfill<'t>(template: &str, text: &'t str) -> Option<Vec<(String, &'t str)>> {
-    // The template as fixed pieces and the placeholders between them.
-    let mut pieces: Vec<&str> = Vec::new();
-    let mut names: Vec<&str> = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let close = rest[open..].find('}')? + open;
-        pieces.push(&rest[..open]);
-        names.push(&rest[open + 1..close]);
-        rest = &rest[close + 1..];
-    }
-    pieces.push(rest);
-    let mut at = text.strip_prefix(pieces[0])?;
-    let mut values = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let next = pieces[i + 1];
-        let value = if i + 1 == names.len() {
-            at.strip_suffix(next)?
-        } else if next.is_empty() {
-            return None;
-        } else {
-            &at[..at.find(next)?]
-        };
-        if value.is_empty() {
-            return None;
-        }
-        values.push((name.to_string(), value));
-        at = &at[value.len() + next.len()..];
-    }
-    (names.is_empty() && at.is_empty() || !names.is_empty()).then_some(values)
-}
-
-impl Lang {
-    /// An error message that doko wrote in English (from the catalogue's `[error]`
-    /// messages) in this language; the values in it (names, numbers, other messages) are
-    /// kept, or translated where they are messages too. A message after a place
-    /// ("file:3: message") is translated and the place kept. A message doko has only in
-    /// English stays English.
-    pub fn translate<'a>(self, english: &'a str) -> Cow<'a, str> {
-        if self == Lang::En {
-            return Cow::Borrowed(english);
-        }
-        for (key, template) in error_patterns() {
-            if let Some(values) = unfill(template, english) {
-                let text = fill(self.t(key), |name| {
-                    values
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .map(|(_, v)| self.translate(v).into_owned())
-                });
-                return Cow::Owned(text);
-            }
-        }
-        for (at, _) in english.match_indices(": ") {
-            let (place, message) = english.split_at(at + 2);
-            if let Cow::Owned(message) = self.translate(message) {
-                return Cow::Owned(format!("{place}{message}"));
-            }
-        }
-        Cow::Borrowed(english)
-    }
-}
-
 /// A key without a message is shown as itself (a test sees that every key used exists).
 fn leak_key(key: &str) -> &'static str {
     static MISSING: OnceLock<std::sync::Mutex<Vec<&'static str>>> = OnceLock::new();
@@ -330,6 +249,16 @@ pub fn placeholders(template: &str) -> Vec<&str> {
     out
 }
 
+/// A message to be written later in the reader's language (a [`Text`]), with named
+/// values: `msg!("error.eyes_deck", eyes = 300, total = 240)`. The library's errors are
+/// made of these; nothing is written in a language until it is shown.
+#[macro_export]
+macro_rules! msg {
+    ($key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::lang::Text::msg($key)$(.with(stringify!($name), $crate::lang::ToText::to_text(&$value)))*
+    };
+}
+
 /// A message in `lang` with named values: `tr!(lang, "league.deals", player = name)`.
 #[macro_export]
 macro_rules! tr {
@@ -351,6 +280,8 @@ pub enum Text {
         key: Cow<'static, str>,
         args: Vec<(&'static str, Text)>,
     },
+    /// Texts one after the other, with the catalogue word `sep` between them (`word.comma`).
+    Join(Vec<Text>, &'static str),
 }
 
 impl Text {
@@ -370,6 +301,17 @@ impl Text {
         self
     }
 
+    /// Replaces the value of a placeholder (a message that says how to fix something, told
+    /// otherwise where the thing was written otherwise).
+    pub fn set(mut self, name: &'static str, value: impl Into<Text>) -> Text {
+        if let Text::Msg { args, .. } = &mut self
+            && let Some(arg) = args.iter_mut().find(|(n, _)| *n == name)
+        {
+            arg.1 = value.into();
+        }
+        self
+    }
+
     /// Adds a placeholder's value that is itself a catalogue word (`party.re`).
     pub fn word(self, name: &'static str, key: impl Into<Cow<'static, str>>) -> Text {
         self.with(name, Text::msg(key))
@@ -384,6 +326,11 @@ impl Text {
                     .find(|(n, _)| *n == name)
                     .map(|(_, v)| v.render(lang))
             }),
+            Text::Join(parts, sep) => parts
+                .iter()
+                .map(|t| t.render(lang))
+                .collect::<Vec<_>>()
+                .join(lang.t(sep)),
         }
     }
 }
@@ -400,9 +347,79 @@ impl fmt::Display for Text {
     }
 }
 
+impl std::error::Error for Text {}
+
+/// In the machine formats (JSON), a text is written in English, as everything there is.
+impl serde::Serialize for Text {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.render(Lang::En))
+    }
+}
+
+/// A value that goes into a message ([`msg!`]): a text, words written as they are
+/// (names, numbers), or a word of the game that is itself a message (a contract, a party).
+pub trait ToText {
+    /// The value as a text.
+    fn to_text(&self) -> Text;
+}
+
+impl ToText for Text {
+    fn to_text(&self) -> Text {
+        self.clone()
+    }
+}
+
+impl ToText for str {
+    fn to_text(&self) -> Text {
+        Text::Plain(Cow::Owned(self.to_string()))
+    }
+}
+
+impl ToText for String {
+    fn to_text(&self) -> Text {
+        self.as_str().to_text()
+    }
+}
+
+impl<T: ToText + ?Sized> ToText for &T {
+    fn to_text(&self) -> Text {
+        (**self).to_text()
+    }
+}
+
+macro_rules! plain_values {
+    ($($t:ty),*) => {$(
+        impl ToText for $t {
+            fn to_text(&self) -> Text {
+                Text::Plain(Cow::Owned(self.to_string()))
+            }
+        }
+    )*};
+}
+plain_values!(u8, u16, u32, u64, usize, i8, i16, i32, i64, char);
+
+/// The operating system's words for an input or output error, as it gives them.
+impl ToText for std::io::Error {
+    fn to_text(&self) -> Text {
+        Text::Plain(Cow::Owned(self.to_string()))
+    }
+}
+
 impl From<String> for Text {
     fn from(s: String) -> Text {
         Text::Plain(Cow::Owned(s))
+    }
+}
+
+impl From<&String> for Text {
+    fn from(s: &String) -> Text {
+        Text::Plain(Cow::Owned(s.clone()))
+    }
+}
+
+impl From<char> for Text {
+    fn from(c: char) -> Text {
+        Text::Plain(Cow::Owned(c.to_string()))
     }
 }
 
@@ -421,7 +438,7 @@ macro_rules! plain_numbers {
         }
     )*};
 }
-plain_numbers!(u8, u16, u32, u64, usize, i32, i64);
+plain_numbers!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,8 @@
 //!   table, keeping comments and every other table where they are.
 //! * Only facts go into the file; dealer, Bock and standings are recomputed on each read.
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Text};
+use crate::msg;
 use crate::tr;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -57,10 +58,10 @@ pub enum FileError {
     Toml {
         file: String,
         line: usize,
-        message: String,
+        message: Text,
     },
     #[error("{file}: {message}")]
-    Refused { file: String, message: String },
+    Refused { file: String, message: Text },
     #[error("{file}: no deal to undo")]
     NoDeal { file: String },
     /// The sheet as it is on disk is not valid: every error, with its place.
@@ -72,16 +73,53 @@ pub enum FileError {
 }
 
 impl FileError {
+    /// The error in no language yet: a sheet's own errors say where and what; the others
+    /// hold the operating system's words.
+    pub fn text(&self) -> Text {
+        match self {
+            FileError::Invalid(all) | FileError::Refusing(all) => {
+                all.first().map(RecordError::text).unwrap_or_default()
+            }
+            FileError::Refused { file, message } => {
+                Text::Join(vec![Text::from(file), message.clone()], "error.sep_colon")
+            }
+            e => Text::from(e.to_string()),
+        }
+    }
+
     /// The error in `lang`.
     pub fn render(&self, lang: Lang) -> String {
         match self {
             FileError::Invalid(all) | FileError::Refusing(all) => {
                 all.first().map(|e| e.render(lang)).unwrap_or_default()
             }
-            FileError::Refused { file, message } => {
-                format!("{file}: {}", lang.translate(message))
+            FileError::Refused { file, message } => format!("{file}: {}", message.render(lang)),
+            FileError::Toml {
+                file,
+                line,
+                message,
+            } => format!("{file}:{line}: {}", message.render(lang)),
+            FileError::Read { file, io } => tr!(lang, "error.file_read", file = file, why = io),
+            FileError::Write { file, io } => tr!(lang, "error.file_write", file = file, why = io),
+            FileError::Create { file, io } => {
+                tr!(lang, "error.file_create", file = file, why = io)
             }
-            e => lang.translate(&e.to_string()).into_owned(),
+            FileError::ReadOnly { file } => tr!(lang, "error.file_read_only", file = file),
+            FileError::Lock { file, lock, io } => {
+                tr!(lang, "error.file_lock", file = file, lock = lock, why = io)
+            }
+            FileError::Locked {
+                file,
+                holder,
+                waited,
+            } => tr!(
+                lang,
+                "error.file_locked",
+                file = file,
+                holder = holder,
+                seconds = waited.as_secs()
+            ),
+            FileError::NoDeal { file } => tr!(lang, "error.file_no_deal", file = file),
         }
     }
 }
@@ -302,7 +340,7 @@ fn parse(file: &str, text: &str) -> Result<DocumentMut, FileError> {
             line: e
                 .span()
                 .map_or(1, |s| crate::variant::line_of(text, s.start)),
-            message: e.message().trim().to_string(),
+            message: e.message().trim().to_string().into(),
         })
 }
 
@@ -330,9 +368,9 @@ pub struct DealEntry {
 impl DealEntry {
     /// The entry a `[[deal]]` table holds; a key an entry has no place for (cards, tricks,
     /// bids, a wedding's partner rule ...) is refused with its name.
-    pub fn from_table(t: &Table) -> Result<DealEntry, String> {
+    pub fn from_table(t: &Table) -> Result<DealEntry, Text> {
         let mut e = DealEntry::default();
-        let text = |key: &str, v: &Item| -> Result<String, String> {
+        let text = |key: &str, v: &Item| -> Result<String, Text> {
             if let Some(s) = v.as_str() {
                 return Ok(s.to_string());
             }
@@ -342,22 +380,22 @@ impl DealEntry {
                     .map(|w| w.as_str().map(str::to_string))
                     .collect::<Option<Vec<_>>>()
                     .map(|w| w.join(" "))
-                    .ok_or_else(|| format!("`{key}` is not text")),
-                None => Err(format!("`{key}` is not text")),
+                    .ok_or_else(|| msg!("error.not_text", key = key)),
+                None => Err(msg!("error.not_text", key = key)),
             }
         };
-        let number = |key: &str, v: &Item| -> Result<i64, String> {
+        let number = |key: &str, v: &Item| -> Result<i64, Text> {
             v.as_integer()
-                .ok_or_else(|| format!("`{key}` is not a number"))
+                .ok_or_else(|| msg!("error.not_number", key = key))
         };
-        let small = |key: &str, n: i64| format!("`{key}` = {n} is out of range");
+        let small = |key: &str, n: i64| msg!("error.out_of_range", key = key, value = n);
         for (key, v) in t {
             match key {
                 "contract" => e.contract = Some(text(key, v)?),
                 "compulsory" => {
                     e.compulsory = v
                         .as_bool()
-                        .ok_or_else(|| format!("`{key}` is not true or false"))?;
+                        .ok_or_else(|| msg!("error.not_bool", key = key))?;
                 }
                 "re" => {
                     e.re = match v.as_array() {
@@ -365,7 +403,7 @@ impl DealEntry {
                             .iter()
                             .map(|w| w.as_str().map(str::to_string))
                             .collect::<Option<Vec<_>>>()
-                            .ok_or("`re` is not a list of names")?,
+                            .ok_or_else(|| msg!("error.re_not_names"))?,
                         None => vec![text(key, v)?],
                     };
                 }
@@ -394,9 +432,7 @@ impl DealEntry {
                 "knock" => e.knock = Some(text(key, v)?),
                 "note" => e.note = Some(text(key, v)?),
                 other => {
-                    return Err(format!(
-                        "it has `{other}`, which the form does not hold; edit it in the file"
-                    ));
+                    return Err(msg!("error.form_cannot_hold", key = other));
                 }
             }
         }
@@ -489,7 +525,7 @@ impl DealEntry {
 pub fn deal_of_record(path: &str) -> Result<Table, FileError> {
     let text = read(path)?;
     let mut doc = parse(path, &text)?;
-    let bad = |message: String| FileError::Refused {
+    let bad = |message: Text| FileError::Refused {
         file: path.to_string(),
         message,
     };
@@ -498,9 +534,9 @@ pub fn deal_of_record(path: &str) -> Result<Table, FileError> {
             deals.into_iter().next().unwrap_or_default()
         }
         Some(Item::ArrayOfTables(deals)) => {
-            return Err(bad(format!("{} deals; --record takes one", deals.len())));
+            return Err(bad(msg!("error.record_deals", deals = deals.len())));
         }
-        Some(_) => return Err(bad("`deal` must be a [[deal]] table".into())),
+        Some(_) => return Err(bad(msg!("error.record_deal_table"))),
         None => {
             doc.remove("players");
             doc.remove("variant");
@@ -580,18 +616,13 @@ fn appended(
     if before.is_complete() {
         return Err(FileError::Refused {
             file: file.to_string(),
-            message: tr!(
-                Lang::En,
-                "error.league_complete",
-                why = before.next_line(Lang::En)
-            ),
+            message: msg!("error.league_complete", why = before.next_text()),
         });
     }
     let mut deal = deal;
     full_names(&mut deal, &before.players).map_err(|m| FileError::Refused {
         file: file.to_string(),
-        message: tr!(
-            Lang::En,
+        message: msg!(
             "error.deal_field",
             deal = before.rows.len() + 1,
             field = "re",
@@ -640,14 +671,13 @@ fn replaced(
     deal: Table,
 ) -> Result<(String, League), FileError> {
     let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
-    let refused = |message: String| FileError::Refused {
+    let refused = |message: Text| FileError::Refused {
         file: file.to_string(),
         message,
     };
     let mut deal = deal;
     full_names(&mut deal, &before.players).map_err(|m| {
-        refused(tr!(
-            Lang::En,
+        refused(msg!(
             "error.deal_field",
             deal = number,
             field = "re",
@@ -658,12 +688,14 @@ fn replaced(
     let deals = doc.get_mut("deal").and_then(Item::as_array_of_tables_mut);
     let count = deals.as_ref().map_or(0, |d| d.len());
     let Some((deals, i)) = deals.and_then(|d| nth_deal(d, number).map(|i| (d, i))) else {
-        return Err(refused(format!(
-            "there is no deal {number} to edit (the sheet has {count})"
+        return Err(refused(msg!(
+            "error.no_deal_to_edit_of",
+            deal = number,
+            count = count
         )));
     };
     let Some(t) = deals.get_mut(i) else {
-        return Err(refused(format!("there is no deal {number} to edit")));
+        return Err(refused(msg!("error.no_deal_to_edit", deal = number)));
     };
     let decor = t.decor().clone();
     let position = t.position();
@@ -680,27 +712,21 @@ fn replaced(
 pub fn deal_entry(file: &str, number: usize) -> Result<DealEntry, FileError> {
     let text = read(file)?;
     let doc = parse(file, &text)?;
-    let refused = |message: String| FileError::Refused {
+    let refused = |message: Text| FileError::Refused {
         file: file.to_string(),
         message,
     };
     let deals = doc.get("deal").and_then(Item::as_array_of_tables);
     let table = deals
         .and_then(|d| nth_deal(d, number).and_then(|i| d.get(i)))
-        .ok_or_else(|| refused(format!("there is no deal {number}")))?;
-    DealEntry::from_table(table).map_err(|m| {
-        refused(tr!(
-            Lang::En,
-            "error.deal_message",
-            deal = number,
-            message = m
-        ))
-    })
+        .ok_or_else(|| refused(msg!("error.no_deal_number", deal = number)))?;
+    DealEntry::from_table(table)
+        .map_err(|m| refused(msg!("error.deal_message", deal = number, message = m)))
 }
 
 /// The player `name` stands for: her name (case aside), else the one player whose name
 /// starts with it (`a` for Anna where no other name starts with an a).
-pub fn player_named<'a>(players: &'a [String], name: &str) -> Result<&'a str, String> {
+pub fn player_named<'a>(players: &'a [String], name: &str) -> Result<&'a str, Text> {
     let name = name.trim();
     if let Some(p) = players.iter().find(|p| p.eq_ignore_ascii_case(name)) {
         return Ok(p);
@@ -712,25 +738,25 @@ pub fn player_named<'a>(players: &'a [String], name: &str) -> Result<&'a str, St
         .collect();
     match starting.as_slice() {
         [one] => Ok(one),
-        [] => Err(tr!(
-            Lang::En,
+        [] => Err(msg!(
             "error.not_a_player_of",
             player = name,
             players = players.join(", ")
         )),
-        many => Err(format!(
-            "`{name}` could be {}: write more of the name",
-            many.iter()
-                .map(|p| p.as_str())
-                .collect::<Vec<_>>()
-                .join(" or ")
+        many => Err(msg!(
+            "error.name_ambiguous",
+            name = name,
+            players = Text::Join(
+                many.iter().map(|p| Text::from(p.to_string())).collect(),
+                "error.word_or"
+            )
         )),
     }
 }
 
 /// The deal's `re` players written out in full ([`player_named`]), so that the sheet holds
 /// names, not the letters typed at the table.
-fn full_names(deal: &mut Table, players: &[String]) -> Result<(), String> {
+fn full_names(deal: &mut Table, players: &[String]) -> Result<(), Text> {
     let Some(re) = deal.get_mut("re").and_then(Item::as_array_mut) else {
         return Ok(());
     };
@@ -917,7 +943,7 @@ mod tests {
         let mut table = edited.to_table();
         table["tricks"] = value("x");
         let err = DealEntry::from_table(&table).unwrap_err();
-        assert!(err.contains("`tricks`"), "{err}");
+        assert!(err.to_string().contains("`tricks`"), "{err}");
     }
 
     #[test]

@@ -6,9 +6,9 @@ pub mod file;
 
 use crate::deal::RecordError;
 use crate::deal::records::RecordFile;
-use crate::lang::Lang;
+use crate::lang::{Lang, Text};
+use crate::msg;
 use crate::scoring::{DealResult, Session, Standing};
-use crate::tr;
 use crate::variant::Profile;
 
 /// One deal of the sheet, scored in its place.
@@ -120,9 +120,13 @@ impl League {
     /// "next: Ben deals, Eva sits out, Bock x2 for 3 more deals, Cara owes a solo", in
     /// `lang`.
     pub fn next_line(&self, lang: Lang) -> String {
+        self.next_text().render(lang)
+    }
+
+    /// What comes next ([`League::next_line`]), in no language yet.
+    pub fn next_text(&self) -> Text {
         if let Some(d) = self.ended_after {
             return crate::scoring::game_end(
-                lang,
                 &self.players,
                 &self.session.totals,
                 d,
@@ -130,17 +134,17 @@ impl League {
             );
         }
         if self.is_complete() {
-            return tr!(lang, "league.complete", deals = self.rows.len());
+            return msg!("league.complete", deals = self.rows.len());
         }
         let n = &self.next;
         let name = |i: usize| self.players[i].as_str();
-        let mut parts = vec![tr!(lang, "league.deals", player = name(n.dealer))];
+        let mut parts = vec![msg!("league.deals", player = name(n.dealer))];
         if let Some(o) = n.sits_out {
-            parts.push(tr!(lang, "league.sits_out", player = name(o)));
+            parts.push(msg!("league.sits_out", player = name(o)));
         }
         if !n.bock_forecast.is_empty() {
-            let words = forecast_words(lang, &n.bock_forecast);
-            parts.push(tr!(lang, "league.bock", forecast = words));
+            let words = forecast_text(&n.bock_forecast);
+            parts.push(msg!("league.bock", forecast = words));
         }
         let mut owing: Vec<usize> = n.owing.clone();
         owing.dedup();
@@ -148,26 +152,25 @@ impl League {
             let who: Vec<&str> = owing.iter().map(|&i| name(i)).collect();
             let who = who.join(", ");
             parts.push(if owing.len() == 1 {
-                tr!(lang, "league.owes_one", players = who)
+                msg!("league.owes_one", players = who)
             } else {
-                tr!(lang, "league.owe", players = who)
+                msg!("league.owe", players = who)
             });
         }
         if let Some(f) = n.forced_player {
-            parts.push(tr!(lang, "league.must_play", player = name(f)));
+            parts.push(msg!("league.must_play", player = name(f)));
         } else if n.forced {
-            parts.push(lang.t("league.only_compulsory").to_string());
+            parts.push(Text::msg("league.only_compulsory"));
         }
         let left = if n.deals_left == 1 {
-            lang.t("league.left_one").to_string()
+            Text::msg("league.left_one")
         } else {
-            tr!(lang, "league.left", deals = n.deals_left)
+            msg!("league.left", deals = n.deals_left)
         };
-        let parts = parts.join(lang.t("word.comma"));
+        let parts = Text::Join(parts, "word.comma");
         if self.profile.league.end_at > 0 {
             let best = self.session.totals.iter().copied().max().unwrap_or(0);
-            return tr!(
-                lang,
+            return msg!(
                 "league.next_until",
                 parts = parts,
                 end = self.profile.league.end_at,
@@ -175,12 +178,17 @@ impl League {
                 left = left
             );
         }
-        tr!(lang, "league.next", parts = parts, left = left)
+        msg!("league.next", parts = parts, left = left)
     }
 }
 
 /// The Bock deals to come, run by run: "x4 for 2 deals, then x2 for 1 deal".
 pub fn forecast_words(lang: Lang, forecast: &[u32]) -> String {
+    forecast_text(forecast).render(lang)
+}
+
+/// The Bock deals to come ([`forecast_words`]), in no language yet.
+pub fn forecast_text(forecast: &[u32]) -> Text {
     let mut runs: Vec<(u32, usize)> = Vec::new();
     for &m in forecast {
         match runs.last_mut() {
@@ -188,15 +196,16 @@ pub fn forecast_words(lang: Lang, forecast: &[u32]) -> String {
             _ => runs.push((m, 1)),
         }
     }
-    runs.iter()
+    let parts = runs
+        .iter()
         .map(|&(m, n)| match (m, n) {
-            (1, 1) => lang.t("league.waits_one").to_string(),
-            (1, n) => tr!(lang, "league.waits", deals = n),
-            (m, 1) => tr!(lang, "league.times_one", times = m),
-            (m, n) => tr!(lang, "league.times", times = m, deals = n),
+            (1, 1) => Text::msg("league.waits_one"),
+            (1, n) => msg!("league.waits", deals = n),
+            (m, 1) => msg!("league.times_one", times = m),
+            (m, n) => msg!("league.times", times = m, deals = n),
         })
-        .collect::<Vec<_>>()
-        .join(lang.t("league.then"))
+        .collect();
+    Text::Join(parts, "league.then")
 }
 
 /// A sheet of `deals` deals must hold the compulsory solos its players owe.
@@ -214,9 +223,13 @@ fn check_length(
     Err(vec![
         RecordError::new(
             file,
-            format!(
-                "{deals} deal(s) cannot hold the {owed} compulsory solos that {seats} players owe ({each} each); the sheet needs at least {owed} deals. {}",
-                crate::seating::OFF
+            crate::msg!(
+                "error.solos_too_few_deals",
+                deals = deals,
+                owed = owed,
+                seats = seats,
+                each = each,
+                off = crate::seating::off()
             ),
         )
         .field("league.deals"),

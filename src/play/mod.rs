@@ -19,9 +19,10 @@ use crate::contract::{Contract, Party};
 use crate::deal::full::{CallEntry, Exchange, FullRecord, WrittenTrick};
 use crate::deal::{DealFacts, Role};
 use crate::extras::Extra;
-use crate::lang::Lang::En;
+
+use crate::lang::Text;
+use crate::msg;
 use crate::seating::SeatList;
-use crate::tr;
 use crate::variant::{DoppelkopfKind, Dullen, KarlchenKind, Profile, Reply, WeddingPartner};
 
 /// Why a full record is not a legal deal. `trick` counts from 1.
@@ -29,14 +30,15 @@ use crate::variant::{DoppelkopfKind, Dullen, KarlchenKind, Profile, Reply, Weddi
 pub struct PlayError {
     pub trick: Option<usize>,
     pub field: String,
-    pub message: String,
+    /// What is wrong, in no language yet.
+    pub message: Text,
 }
 
-fn fail<T>(trick: Option<usize>, field: &str, message: String) -> Result<T, PlayError> {
+fn fail<T>(trick: Option<usize>, field: &str, message: impl Into<Text>) -> Result<T, PlayError> {
     Err(PlayError {
         trick,
         field: field.to_string(),
-        message,
+        message: message.into(),
     })
 }
 
@@ -267,7 +269,11 @@ pub fn play_decided(
         if let Some(w) = decided.winner
             && game_field
         {
-            e.message = format!("`{}`: {}", record.bids[w], e.message);
+            e.message = msg!(
+                "error.quoted",
+                text = record.bids[w].to_string(),
+                message = e.message
+            );
             e.field = "bids".into();
         }
         e
@@ -358,7 +364,7 @@ pub(crate) fn decide_statements(
         .map(Some)
         .map_err(|e| PlayError {
             trick: None,
-            field: "bids".into(),
+            field: "bids".to_string(),
             message: e.message,
         })
 }
@@ -607,8 +613,7 @@ fn check_table(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> 
         return fail(
             None,
             "contract",
-            tr!(
-                En,
+            msg!(
                 "error.contract_not_played",
                 contract = record.contract,
                 profile = profile.name
@@ -637,7 +642,7 @@ fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Resu
         if let Some(d) = seat
             && roles[d] == Role::Out
         {
-            return fail(None, field, tr!(En, "error.sits_out", player = name(d)));
+            return fail(None, field, msg!("error.sits_out", player = name(d)));
         }
     }
     let hand = profile.hand_size();
@@ -645,14 +650,13 @@ fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Resu
         if let Some(h) = h {
             let field = format!("hands.{}", name(s));
             if roles[s] == Role::Out {
-                return fail(None, &field, tr!(En, "error.out_no_hand", player = name(s)));
+                return fail(None, &field, msg!("error.out_no_hand", player = name(s)));
             }
             if h.len() != hand {
                 return fail(
                     None,
                     &field,
-                    tr!(
-                        En,
+                    msg!(
                         "error.hand_size",
                         cards = h.len(),
                         player = name(s),
@@ -669,21 +673,21 @@ fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Resu
         return fail(
             None,
             "declarer",
-            tr!(En, "error.needs_declarer", contract = record.contract),
+            msg!("error.needs_declarer", contract = record.contract),
         );
     }
     if record.hyperschweinchen.is_some() && record.schweinchen.is_none() {
         return fail(
             None,
             "hyperschweinchen",
-            "Hyperschweinchen needs a Schweinchen before it".into(),
+            "Hyperschweinchen needs a Schweinchen before it",
         );
     }
     if record.genscher.is_some() && record.hyperschweinchen.is_none() {
         return fail(
             None,
             "genscher",
-            "Genscher needs a Hyperschweinchen before it".into(),
+            "Genscher needs a Hyperschweinchen before it",
         );
     }
     Ok(())
@@ -697,8 +701,7 @@ fn check_tricks(record: &FullRecord, profile: &Profile) -> Result<(), PlayError>
         return fail(
             (record.tricks.len() > hand).then_some(hand + 1),
             "tricks",
-            tr!(
-                En,
+            msg!(
                 "error.trick_count",
                 tricks = record.tricks.len(),
                 hand = hand
@@ -1148,7 +1151,7 @@ fn bride_parties(
             return fail(
                 None,
                 "wedding_partner",
-                "the bride names the trick: trick-N or trick-N-SUIT (e.g. trick-2-hearts)".into(),
+                "the bride names the trick: trick-N or trick-N-SUIT (e.g. trick-2-hearts)",
             );
         }
         Some(r)
@@ -1515,7 +1518,7 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 return fail(
                     at,
                     "tricks",
-                    tr!(En, "error.trick_cards", cards = cards.len(), n = n),
+                    msg!("error.trick_cards", cards = cards.len(), n = n),
                 );
             }
             let led = order.suit_id(cards[0]);
@@ -1616,21 +1619,18 @@ impl CardCheck<'_> {
             && named != seat
         {
             let why = match (j, t) {
-                (0, 0) => tr!(
-                    En,
+                (0, 0) => msg!(
                     "error.leads_first",
                     player = name(seat),
                     named = name(named)
                 ),
-                (0, _) => tr!(
-                    En,
+                (0, _) => msg!(
                     "error.leads_after",
                     player = name(seat),
                     trick = t,
                     named = name(named)
                 ),
-                _ => tr!(
-                    En,
+                _ => msg!(
                     "error.plays_nth",
                     player = name(seat),
                     n = j + 1,
@@ -1643,8 +1643,7 @@ impl CardCheck<'_> {
             return fail(
                 at,
                 "tricks",
-                tr!(
-                    En,
+                msg!(
                     "error.not_in_deck",
                     card = card,
                     profile = self.profile.name
@@ -1656,15 +1655,9 @@ impl CardCheck<'_> {
         if copies > self.in_deck[i] {
             let deck = self.in_deck[i];
             let why = match copies {
-                2 => tr!(En, "error.played_second", card = card, copies = deck),
-                3 => tr!(En, "error.played_third", card = card, copies = deck),
-                k => tr!(
-                    En,
-                    "error.played_nth",
-                    card = card,
-                    times = k,
-                    copies = deck
-                ),
+                2 => msg!("error.played_second", card = card, copies = deck),
+                3 => msg!("error.played_third", card = card, copies = deck),
+                k => msg!("error.played_nth", card = card, times = k, copies = deck),
             };
             return fail(at, "tricks", why);
         }
@@ -1675,7 +1668,7 @@ impl CardCheck<'_> {
                 return fail(
                     at,
                     "tricks",
-                    tr!(En, "error.not_in_hand", player = name(seat), card = card),
+                    msg!("error.not_in_hand", player = name(seat), card = card),
                 );
             };
             h.swap_remove(k);
@@ -1719,8 +1712,7 @@ fn first_revoke<'a>(
         Some(held) => fail(
             Some(t + 1),
             "tricks",
-            tr!(
-                En,
+            msg!(
                 "error.revoke",
                 player = name(seat),
                 card = card,
@@ -2131,7 +2123,7 @@ fn check_exchange(
         return fail(
             None,
             "accepted_by",
-            "a poverty record needs `accepted_by`, `passed` and `returned`".into(),
+            "a poverty record needs `accepted_by`, `passed` and `returned`",
         );
     };
     let d = record.declarer.unwrap_or(0);
@@ -2278,7 +2270,7 @@ fn redeal(
     roles: Vec<Role>,
 ) -> Result<DealFacts, PlayError> {
     if !record.tricks.is_empty() {
-        return fail(None, "tricks", "a redeal has no tricks".into());
+        return fail(None, "tricks", "a redeal has no tricks");
     }
     let d = record.declarer.unwrap_or(0);
     let name = &record.players[d];
@@ -2333,7 +2325,7 @@ fn check_word_and_turn(
     e: &CallEntry,
     hand: usize,
     settled: usize,
-) -> Result<(), String> {
+) -> Result<(), Text> {
     let rules = &profile.calls;
     let in_hand = e.cards_in_hand as usize;
     // `double`: Re or Kontra, whichever party the player ends in.
@@ -2343,26 +2335,19 @@ fn check_word_and_turn(
             && record.declarer != Some(e.player)
             && hand.saturating_sub(in_hand) < settled;
         if !ok {
-            return Err(format!(
-                "`double` is said only in a wedding, by a player other than the bride, before the wedding is settled (calls.wedding_double under {})",
-                profile.name
-            ));
+            return Err(msg!("error.double_only_wedding", profile = profile.name));
         }
     }
     if rules.own_turn && in_hand == 0 {
-        return Err(format!(
-            "a call is made on one's own turn, before one's next card; {} had none left (calls.own_turn)",
-            record.players[e.player]
-        ));
+        return Err(msg!("error.own_turn", player = record.players[e.player]));
     }
     Ok(())
 }
 
 /// "no 90 must be said with at least 10 cards in hand; Cara had 9".
-fn too_late(call: &str, cards: usize, player: &str, had: usize, late_wedding: bool) -> String {
+fn too_late(call: &str, cards: usize, player: &str, had: usize, late_wedding: bool) -> Text {
     if late_wedding {
-        tr!(
-            En,
+        msg!(
             "error.deadline_late_wedding",
             call = call,
             cards = cards,
@@ -2370,8 +2355,7 @@ fn too_late(call: &str, cards: usize, player: &str, had: usize, late_wedding: bo
             had = had
         )
     } else {
-        tr!(
-            En,
+        msg!(
             "error.deadline",
             call = call,
             cards = cards,
@@ -2383,6 +2367,15 @@ fn too_late(call: &str, cards: usize, player: &str, had: usize, late_wedding: bo
 
 /// Checks every call against its deadline (docs/rules.md §5) and returns each party's
 /// calls. `clarification` is the trick that settled a wedding (0 for other contracts).
+/// A call refused, quoting the call as written.
+fn refuse_call<T>(e: &CallEntry, msg: Text) -> Result<T, PlayError> {
+    fail(
+        None,
+        "calls",
+        msg!("error.quoted", text = e.text, message = msg),
+    )
+}
+
 fn check_calls(
     record: &FullRecord,
     profile: &Profile,
@@ -2411,10 +2404,10 @@ fn check_calls(
     let mut callers: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let name = |s: usize| record.players[s].as_str();
     for e in entries {
-        let bad = |msg: String| fail(None, "calls", format!("`{}`: {msg}", e.text));
+        let bad = |msg: Text| refuse_call(e, msg);
         let played_then = hand.saturating_sub(e.cards_in_hand as usize);
         let Some(party) = roles.at(e.player, played_then).party() else {
-            return bad(tr!(En, "error.sits_out", player = name(e.player)));
+            return bad(msg!("error.sits_out", player = name(e.player)));
         };
         let in_hand = e.cards_in_hand as usize;
         if let Err(m) = check_word_and_turn(record, profile, e, hand, settled) {
@@ -2426,8 +2419,7 @@ fn check_calls(
         if let Some(said) = e.said_as
             && said != party
         {
-            return bad(tr!(
-                En,
+            return bad(msg!(
                 "error.plays_for",
                 player = name(e.player),
                 party = party,
@@ -2435,12 +2427,11 @@ fn check_calls(
             ));
         }
         if in_hand > hand {
-            return bad(tr!(En, "error.in_hand", cards = in_hand, hand = hand));
+            return bad(msg!("error.in_hand", cards = in_hand, hand = hand));
         }
         let played = hand - in_hand;
         if record.contract == Contract::Wedding && rules.wedding_shift && played < clarification {
-            return bad(tr!(
-                En,
+            return bad(msg!(
                 "error.wedding_unsettled",
                 trick = clarification,
                 cards = hand - clarification
@@ -2460,11 +2451,11 @@ fn check_calls(
             } else if level > 0 && late_reply[pi] && rules.reply == Reply::Announce {
                 // TSR 6.5: after a reply that would have been late as an announcement,
                 // the party may not make a call of its own.
-                return bad(format!(
+                return bad(Text::from(format!(
                     "{call} after {}'s late {} (a reply, not in time as an announcement): TSR 6.5 allows no further call",
                     party.title(),
                     party.title()
-                ));
+                )));
             }
             if !ok {
                 let what = if call == Call::Announce {
@@ -2678,7 +2669,11 @@ mod tests {
         });
         assert!(play(&record, &house).is_ok());
         let err = play(&record, &profile(&[])).unwrap_err();
-        assert!(err.message.contains("leads trick 1"), "{}", err.message);
+        assert!(
+            err.message.to_string().contains("leads trick 1"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use crate::contract::{Contract, Party};
 use crate::deal::records::{DealError, RawDeal, RecordFile, build_full_record};
 use crate::deal::{DealFacts, RecordError};
+use crate::lang::Text;
 use crate::play::play;
 use crate::seating::Series;
 use crate::variant::Profile;
@@ -70,19 +71,19 @@ impl RecordFile {
     ) -> Result<DealFacts, RecordError> {
         let (line, raw) = &self.deals[i];
         let number = i + 1;
-        let err = |field: &str, msg: String| {
+        let err = |field: &str, msg: Text| {
             RecordError::new(&self.file, msg)
                 .line(*line)
                 .deal(number)
                 .field(field)
         };
-        let written = match &raw.dealer {
-            Some(name) => Some(
-                self.seat(name)
-                    .ok_or_else(|| err("dealer", format!("`{name}` is not a player")))?,
-            ),
-            None => None,
-        };
+        let written =
+            match &raw.dealer {
+                Some(name) => Some(self.seat(name).ok_or_else(|| {
+                    err("dealer", crate::msg!("error.is_not_player", name = name))
+                })?),
+                None => None,
+            };
         // An unknown contract is reported when the deal is read; here it only seats it.
         let mut contract = raw
             .contract
@@ -113,12 +114,10 @@ impl RecordFile {
                 // The bids said "voluntary": the refusal is theirs.
                 Some(b) => err(
                     "bids",
-                    format!(
-                        "`{b}`: {}",
-                        m.replace(
-                            "drop `compulsory = false`",
-                            "say `compulsory` or leave the mark out"
-                        )
+                    crate::msg!(
+                        "error.quoted",
+                        text = b,
+                        message = m.set("fix", Text::msg("error.fix_say_compulsory"))
                     ),
                 ),
                 None => err("compulsory", m),
@@ -165,7 +164,7 @@ impl RecordFile {
         profile: &Profile,
         decided: Option<crate::bids::Decided>,
     ) -> Result<DealFacts, DealError> {
-        let bad = |field: &str, msg: String| -> DealError { (None, field.to_string(), msg) };
+        let bad = |field: &str, msg: Text| -> DealError { (None, field.to_string(), msg) };
         let contract: Contract = match &raw.contract {
             Some(c) => c.parse().map_err(|e| bad("contract", e))?,
             None => Contract::Normal,
@@ -199,7 +198,7 @@ impl RecordFile {
                 _ => raw.kontra_tricks.is_some(),
             };
             if given {
-                return Err(bad(key, "a full record derives this from the tricks; write `calls` instead of re_calls/kontra_calls, and leave extras and tricks to doko".into()));
+                return Err(bad(key, crate::msg!("error.full_derives")));
             }
         }
         let mut record =
@@ -229,7 +228,7 @@ impl RecordFile {
                 let names: Vec<&str> = got.iter().map(|&s| self.players[s].as_str()).collect();
                 return Err(bad(
                     "re",
-                    format!("the tricks make {} the Re party", names.join(", ")),
+                    crate::msg!("error.tricks_make_re", players = names.join(", ")),
                 ));
             }
         }
@@ -238,7 +237,12 @@ impl RecordFile {
         {
             return Err(bad(
                 "re_points",
-                format!("the tricks give Re {} eyes, not {p}", facts.re_eyes),
+                crate::msg!(
+                    "error.tricks_give_eyes",
+                    party = Party::Re,
+                    eyes = facts.re_eyes,
+                    written = p
+                ),
             ));
         }
         if let Some(p) = raw.kontra_points
@@ -246,7 +250,12 @@ impl RecordFile {
         {
             return Err(bad(
                 "kontra_points",
-                format!("the tricks give Kontra {} eyes, not {p}", facts.kontra_eyes),
+                crate::msg!(
+                    "error.tricks_give_eyes",
+                    party = Party::Kontra,
+                    eyes = facts.kontra_eyes,
+                    written = p
+                ),
             ));
         }
         Ok(facts)

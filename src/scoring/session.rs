@@ -247,25 +247,25 @@ pub fn leaders<'a>(players: &'a [String], totals: &[i64]) -> (i64, Vec<&'a str>)
 /// "the game ended after deal 5, in which a player reached 30: Cara wins with 32", for a
 /// profile that ends the game at a score; `totals` are those after that deal.
 pub fn game_end(
-    lang: crate::lang::Lang,
     players: &[String],
     totals: &[i64],
     after_deal: usize,
     end_at: i64,
-) -> String {
+) -> crate::lang::Text {
+    use crate::lang::Text;
     let (best, who) = leaders(players, totals);
     let key = if who.len() == 1 {
         "league.ended_win"
     } else {
         "league.ended_tie"
     };
-    lang.f(
-        key,
-        &[
-            ("deal", &after_deal),
-            ("end", &end_at),
-            ("players", &who.join(lang.t("word.and"))),
-            ("points", &best),
-        ],
-    )
+    let who = Text::Join(
+        who.iter().map(|w| Text::from(w.to_string())).collect(),
+        "word.and",
+    );
+    Text::msg(key)
+        .with("deal", after_deal)
+        .with("end", end_at)
+        .with("players", who)
+        .with("points", best)
 }

@@ -73,7 +73,7 @@ fn read_path(path: &Path) -> Result<Source, ProfileError> {
     })?;
     let text = String::from_utf8(bytes).map_err(|_| ProfileError::Invalid {
         file: file.clone(),
-        message: crate::tr!(crate::lang::Lang::En, "error.profile_utf8"),
+        message: crate::msg!("error.profile_utf8"),
     })?;
     Ok(Source {
         file,
@@ -122,7 +122,7 @@ impl Parsed {
             toml::from_str(&source.text).map_err(|e| ProfileError::Syntax {
                 file: source.file.clone(),
                 line: e.span().map_or(1, |s| line_of(&source.text, s.start)),
-                message: e.message().trim().to_string(),
+                message: e.message().trim().to_string().into(),
             })?;
         let lines = key_lines(&source.text);
         Ok(Parsed {
@@ -143,7 +143,7 @@ impl Parsed {
         }
     }
 
-    fn error(&self, path: &str, message: String) -> ProfileError {
+    fn error(&self, path: &str, message: crate::lang::Text) -> ProfileError {
         ProfileError::Syntax {
             file: self.source.file.clone(),
             line: self.line(path).unwrap_or(1),
@@ -216,18 +216,14 @@ pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
             break;
         };
         let Some(parent) = parent.as_str() else {
-            return Err(last.error(
-                "extends",
-                crate::tr!(crate::lang::Lang::En, "error.profile_extends"),
-            ));
+            return Err(last.error("extends", crate::msg!("error.profile_extends")));
         };
         let next = Parsed::new(find(parent, last.source.dir.as_deref())?)?;
         if files.iter().any(|f| f.source.file == next.source.file) || files.len() > 16 {
             let names: Vec<&str> = files.iter().map(|f| f.source.file.as_str()).collect();
             return Err(ProfileError::Invalid {
                 file: files[0].source.file.clone(),
-                message: crate::tr!(
-                    crate::lang::Lang::En,
+                message: crate::msg!(
                     "error.profile_circle",
                     chain = names.join(" -> "),
                     next = next.source.file
@@ -248,10 +244,7 @@ pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
     paths(&root.table, &mut schema);
     for f in files {
         if !f.table.contains_key("name") {
-            return Err(f.error(
-                "name",
-                crate::tr!(crate::lang::Lang::En, "error.profile_name"),
-            ));
+            return Err(f.error("name", crate::msg!("error.profile_name")));
         }
         let mut own = Vec::new();
         paths(&f.table, &mut own);
@@ -260,12 +253,7 @@ pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
                 let key = p.rsplit('.').next().unwrap_or(&p);
                 return Err(f.error(
                     &p,
-                    crate::tr!(
-                        crate::lang::Lang::En,
-                        "error.profile_unknown_key",
-                        key = key,
-                        path = p
-                    ),
+                    crate::msg!("error.profile_unknown_key", key = key, path = p),
                 ));
             }
         }

@@ -14,6 +14,7 @@ use serde::Deserialize;
 use crate::cards::{Card, Deck, PlaySuit, Rank, Suit};
 use crate::contract::Contract;
 use crate::extras::Extra;
+use crate::lang::Text;
 
 pub use builtin::{BUILTIN, builtin_text};
 
@@ -174,8 +175,8 @@ impl fmt::Display for WeddingPartner {
 }
 
 impl std::str::FromStr for WeddingPartner {
-    type Err = String;
-    fn from_str(s: &str) -> Result<WeddingPartner, String> {
+    type Err = crate::lang::Text;
+    fn from_str(s: &str) -> Result<WeddingPartner, crate::lang::Text> {
         let s = s.trim();
         let known = "first-trick, first-trump-trick, first-side-trick, named-trick, \
                      or a named trick: trick-N, trick-N-SUIT with SUIT one of clubs, spades, \
@@ -187,7 +188,7 @@ impl std::str::FromStr for WeddingPartner {
             "named-trick" => return Ok(WeddingPartner::NamedTrick),
             _ => {}
         }
-        let unknown = || format!("unknown wedding partner rule `{s}` ({known})");
+        let unknown = || crate::msg!("error.unknown_wedding_partner", word = s, known = known);
         let rest = s.strip_prefix("trick-").ok_or_else(unknown)?;
         let (n, led) = match rest.split_once('-') {
             Some((n, suit)) => {
@@ -736,31 +737,60 @@ where
 /// Why a profile could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
-    #[error("{}", crate::tr!(
-        crate::lang::Lang::En,
-        "error.unknown_variant",
+    #[error("{}", crate::msg!("error.unknown_variant",
         name = .0,
         list = BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
     ))]
     Unknown(String),
     /// The file could not be read (the I/O error is in the message, not a cause of its
     /// own, so that it is written once).
-    #[error("{file}: {}", crate::tr!(crate::lang::Lang::En, "error.cannot_read", why = .error))]
+    #[error("{file}: {}", crate::msg!("error.cannot_read", why = .error.to_string()))]
     Io { file: String, error: std::io::Error },
     #[error("{file}:{line}: {message}")]
     Syntax {
         file: String,
         line: usize,
-        message: String,
+        message: Text,
     },
     #[error("{file}: --set {key}: {message}")]
     Set {
         file: String,
         key: String,
-        message: String,
+        message: Text,
     },
     #[error("{file}: {message}")]
-    Invalid { file: String, message: String },
+    Invalid { file: String, message: Text },
+}
+
+impl ProfileError {
+    /// The error in `lang`: where, then what.
+    pub fn render(&self, lang: crate::lang::Lang) -> String {
+        match self {
+            ProfileError::Unknown(name) => crate::msg!(
+                "error.unknown_variant",
+                name = name,
+                list = BUILTIN
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+            .render(lang),
+            ProfileError::Io { file, error } => format!(
+                "{file}: {}",
+                crate::msg!("error.cannot_read", why = error.to_string()).render(lang)
+            ),
+            ProfileError::Syntax {
+                file,
+                line,
+                message,
+            } => format!("{file}:{line}: {}", message.render(lang)),
+            ProfileError::Set { file, key, message } => {
+                format!("{file}: --set {key}: {}", message.render(lang))
+            }
+            ProfileError::Invalid { file, message } => format!("{file}: {}", message.render(lang)),
+        }
+    }
 }
 
 impl Profile {
@@ -799,12 +829,13 @@ impl Profile {
         }
         let keys = flatten(&table);
         let profile = Profile::deserialize(table).map_err(|e| {
+            // The toml crate's own words (English).
             let message = e.to_string().replace('\n', " ").trim().to_string();
             match load::locate(files, &message) {
                 Some((file, line)) if sets.is_empty() => ProfileError::Syntax {
                     file,
                     line,
-                    message,
+                    message: message.into(),
                 },
                 _ if !sets.is_empty() => ProfileError::Set {
                     file: file.clone(),
@@ -813,11 +844,11 @@ impl Profile {
                         .map(|(k, _)| k.as_str())
                         .collect::<Vec<_>>()
                         .join(", "),
-                    message,
+                    message: message.into(),
                 },
                 _ => ProfileError::Invalid {
                     file: file.clone(),
-                    message,
+                    message: message.into(),
                 },
             }
         })?;
@@ -865,10 +896,10 @@ impl Profile {
     }
 
     /// The deck: cards, ranks named once, players it can be dealt to evenly.
-    fn check_deck_size(&self) -> Result<(), String> {
+    fn check_deck_size(&self) -> Result<(), Text> {
         let d = &self.deck;
         if d.ranks.is_empty() || d.copies == 0 {
-            return Err(crate::tr!(crate::lang::Lang::En, "error.deck_empty"));
+            return Err(crate::msg!("error.deck_empty"));
         }
         if let Some((i, r)) = d
             .ranks
@@ -876,31 +907,21 @@ impl Profile {
             .enumerate()
             .find(|(i, r)| d.ranks[..*i].contains(r))
         {
-            return Err(crate::tr!(
-                crate::lang::Lang::En,
+            return Err(crate::msg!(
                 "error.deck_twice",
                 rank = r.token(),
                 entry = i + 1
             ));
         }
         if !(2..=6).contains(&d.players) {
-            return Err(crate::tr!(
-                crate::lang::Lang::En,
-                "error.deck_players",
-                players = d.players
-            ));
+            return Err(crate::msg!("error.deck_players", players = d.players));
         }
         let size = self.deck().size();
         if size > 48 {
-            return Err(crate::tr!(
-                crate::lang::Lang::En,
-                "error.deck_size",
-                cards = size
-            ));
+            return Err(crate::msg!("error.deck_size", cards = size));
         }
         if !size.is_multiple_of(d.players as usize) {
-            return Err(crate::tr!(
-                crate::lang::Lang::En,
+            return Err(crate::msg!(
                 "error.deck_uneven",
                 cards = size,
                 players = d.players
@@ -910,11 +931,11 @@ impl Profile {
     }
 
     /// Checks what the types cannot: sizes that fit together, names that exist.
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), Text> {
         self.check_deck_size()?;
         let d = &self.deck;
         if self.contracts.allowed.is_empty() {
-            return Err(crate::tr!(crate::lang::Lang::En, "error.no_contract"));
+            return Err(crate::msg!("error.no_contract"));
         }
         match self.contracts.wedding_partner.first() {
             Some(WeddingPartner::NamedTrick | WeddingPartner::NthTrick { .. }) => {
@@ -929,18 +950,14 @@ impl Profile {
             .iter()
             .find(|r| matches!(r, WeddingPartner::NthTrick { .. }))
         {
-            return Err(format!(
-                "contracts.wedding_partner: `{r}` is the trick a bride names in a record; the profile says named-trick"
-            ));
+            return Err(crate::msg!("error.profile_nth_trick", rule = r.to_string()));
         }
         let deck = self.deck();
         if d.joker && !d.ranks.contains(&Rank::Nine) {
-            return Err(
-                "deck.joker: the joker takes the place of a ♦9, and this deck has no nines".into(),
-            );
+            return Err(crate::msg!("error.profile_joker_nines"));
         }
         if d.trumps.contains(&Card::JOKER) && !d.joker {
-            return Err("deck.trumps: names the joker JK, which needs deck.joker = true".into());
+            return Err(crate::msg!("error.profile_joker_trump"));
         }
         for (key, card) in [
             ("schweinchen", d.schweinchen),
@@ -950,34 +967,30 @@ impl Profile {
             if let Some(c) = card
                 && deck.copies_of(c) != d.copies
             {
-                return Err(format!(
-                    "deck.{key}: {c} needs every one of {} copies in one hand, and the deck has {}",
-                    d.copies,
-                    deck.copies_of(c)
+                return Err(crate::msg!(
+                    "error.profile_one_hand",
+                    key = key,
+                    card = c,
+                    copies = d.copies,
+                    has = deck.copies_of(c)
                 ));
             }
         }
         if d.hyperschweinchen.is_some() && d.schweinchen.is_none()
             || d.genscher.is_some() && d.hyperschweinchen.is_none()
         {
-            return Err("deck: Hyperschweinchen needs a Schweinchen card, and Genscher a Hyperschweinchen card".into());
+            return Err(crate::msg!("error.profile_schweinchen_chain"));
         }
         let c = &self.calls;
         if c.wedding_double && c.wedding_shift {
-            return Err("calls.wedding_double: a \"double\" is said before the wedding is settled, which calls.wedding_shift forbids; set wedding_shift = false".into());
+            return Err(crate::msg!("error.profile_double_shift"));
         }
         if c.wedding_shift_whole && !c.wedding_shift {
-            return Err(
-                "calls.wedding_shift_whole: needs calls.wedding_shift = true (it says how far the deadlines move)".into(),
-            );
+            return Err(crate::msg!("error.profile_shift_whole"));
         }
         let hand = self.hand_size();
         if self.calls.deadlines.iter().any(|&n| n as usize > hand) {
-            return Err(crate::tr!(
-                crate::lang::Lang::En,
-                "error.deadline_hand",
-                hand = hand
-            ));
+            return Err(crate::msg!("error.deadline_hand", hand = hand));
         }
         self.check_bounds()
     }
@@ -987,7 +1000,7 @@ impl Profile {
     /// factor of at most [`MAX_SOLO_FACTOR`], an end score of at most [`MAX_END_AT`].
     /// (A deal has fewer than 100 items, doubled at most four times: its value stays far
     /// inside an `i32`, and times a multiplier of at most 2^16, inside an `i64`.)
-    fn check_bounds(&self) -> Result<(), String> {
+    fn check_bounds(&self) -> Result<(), Text> {
         let (s, e, k) = (&self.scoring, &self.extras, &self.knocking);
         let mut points: Vec<(String, i32)> = vec![
             (
@@ -1031,8 +1044,7 @@ impl Profile {
         }
         for (key, v) in points {
             if !(-MAX_POINTS..=MAX_POINTS).contains(&v) {
-                return Err(crate::tr!(
-                    crate::lang::Lang::En,
+                return Err(crate::msg!(
                     "error.points_range",
                     key = key,
                     points = v,
@@ -1042,23 +1054,17 @@ impl Profile {
             }
         }
         if !(1..=MAX_SOLO_FACTOR).contains(&s.solo_factor) {
-            return Err(crate::tr!(
-                crate::lang::Lang::En,
+            return Err(crate::msg!(
                 "error.solo_factor",
                 factor = s.solo_factor,
                 max = MAX_SOLO_FACTOR
             ));
         }
         if !(2..=3).contains(&self.bock.factor) {
-            return Err(crate::tr!(
-                crate::lang::Lang::En,
-                "error.bock_factor",
-                factor = self.bock.factor
-            ));
+            return Err(crate::msg!("error.bock_factor", factor = self.bock.factor));
         }
         if !(0..=MAX_END_AT).contains(&self.league.end_at) {
-            return Err(crate::tr!(
-                crate::lang::Lang::En,
+            return Err(crate::msg!(
                 "error.end_at",
                 end = self.league.end_at,
                 max = MAX_END_AT
@@ -1148,23 +1154,26 @@ pub(crate) fn test_profile(name: &str, sets: &[(&str, &str)]) -> Profile {
 }
 
 /// Sets `a.b.c = value` in a TOML table; the value is read as TOML, else as a string.
-fn set_key(table: &mut toml::Table, key: &str, value: &str) -> Result<(), String> {
+fn set_key(table: &mut toml::Table, key: &str, value: &str) -> Result<(), Text> {
     let parsed: toml::Value = format!("v = {value}")
         .parse::<toml::Table>()
         .ok()
         .and_then(|mut t| t.remove("v"))
         .unwrap_or_else(|| toml::Value::String(value.to_string()));
     let mut parts: Vec<&str> = key.split('.').map(str::trim).collect();
-    let last = parts.pop().filter(|s| !s.is_empty()).ok_or("empty key")?;
+    let last = parts
+        .pop()
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| crate::msg!("error.set_empty_key"))?;
     let mut t = table;
     for p in parts {
         t = t
             .get_mut(p)
             .and_then(toml::Value::as_table_mut)
-            .ok_or_else(|| format!("no section `{p}` in the profile"))?;
+            .ok_or_else(|| crate::msg!("error.set_no_section", section = p))?;
     }
     if !t.contains_key(last) {
-        return Err(format!("unknown key `{last}`"));
+        return Err(crate::msg!("error.set_unknown_key", key = last));
     }
     t.insert(last.to_string(), parsed);
     Ok(())
@@ -1172,10 +1181,10 @@ fn set_key(table: &mut toml::Table, key: &str, value: &str) -> Result<(), String
 
 /// 1-based line number of a byte offset.
 /// Reads a `--set KEY=VALUE` override (also a record file's `set` entries).
-pub fn parse_set(s: &str) -> Result<(String, String), String> {
+pub fn parse_set(s: &str) -> Result<(String, String), Text> {
     let (k, v) = s
         .split_once('=')
-        .ok_or_else(|| format!("`{s}` is not KEY=VALUE"))?;
+        .ok_or_else(|| crate::msg!("error.set_not_key_value", word = s))?;
     Ok((k.trim().to_string(), v.trim().to_string()))
 }
 

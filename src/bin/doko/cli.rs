@@ -509,11 +509,12 @@ pub struct CompareArgs {
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
-    doko::variant::parse_set(s)
+    doko::variant::parse_set(s).map_err(|e| e.render(crate::lang()))
 }
 
 fn parse_input_format(s: &str) -> Result<InputFormat, String> {
     s.parse()
+        .map_err(|e: doko::lang::Text| e.render(crate::lang()))
 }
 
 #[cfg(test)]

@@ -140,7 +140,7 @@ pub fn flag_profile(
 ) -> anyhow::Result<doko::variant::Profile> {
     doko::variant::Profile::load(name, sets).map_err(|e| match e {
         doko::variant::ProfileError::Unknown(_) | doko::variant::ProfileError::Set { .. } => {
-            usage(e.to_string())
+            usage(e.render(lang()))
         }
         e => anyhow::Error::new(e),
     })

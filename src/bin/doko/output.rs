@@ -211,7 +211,7 @@ fn game_end(s: &Scored) -> Option<String> {
         .iter()
         .position(|(_, t)| t.iter().any(|&x| x >= end))?;
     let lang = crate::lang();
-    let mut line = doko::scoring::game_end(lang, s.players, &s.rows[at].1, at + 1, end);
+    let mut line = doko::scoring::game_end(s.players, &s.rows[at].1, at + 1, end).render(lang);
     line.push_str(lang.t("word.stop"));
     if at + 1 < s.rows.len() {
         line.push(' ');

@@ -425,7 +425,7 @@ async fn state(
 
 /// The deal as the form shows it: names of contracts, calls and extras as doko writes
 /// them (a hand-written `Fuchs` is the chip `fox`).
-fn for_form(lg: &League, mut e: DealEntry) -> Result<DealEntry, String> {
+fn for_form(lg: &League, mut e: DealEntry) -> Result<DealEntry, doko::lang::Text> {
     if let Some(c) = &e.contract {
         e.contract = Some(c.parse::<doko::contract::Contract>()?.name().to_string());
     }
@@ -441,10 +441,10 @@ fn for_form(lg: &League, mut e: DealEntry) -> Result<DealEntry, String> {
         if let Some(x) = extras.as_mut() {
             let list = Extra::parse_list([x.as_str()])?;
             if let Some(off) = list.iter().find(|x| lg.profile.extra_points(**x) == 0) {
-                return Err(format!(
-                    "it counts the extra `{}`, which {} does not score; edit it in the file",
-                    off.name(),
-                    lg.profile.name
+                return Err(doko::msg!(
+                    "error.extra_not_scored",
+                    extra = off.name(),
+                    profile = lg.profile.name
                 ));
             }
             *x = list.iter().map(|x| x.name()).collect::<Vec<_>>().join(" ");
@@ -466,10 +466,7 @@ async fn deal(
                 let entry = file::deal_entry(&file, number)?;
                 for_form(&lg, entry).map_err(|message| FileError::Refused {
                     file: file.clone(),
-                    message: format!(
-                        "{}: {message}",
-                        doko::tr!(doko::lang::Lang::En, "error.deal", deal = number)
-                    ),
+                    message: doko::msg!("error.deal_message", deal = number, message = message),
                 })
             });
             match entry {

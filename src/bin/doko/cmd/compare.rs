@@ -13,7 +13,7 @@ use doko::variant::Profile;
 use crate::cli::{CompareArgs, Format};
 
 /// One profile's outcome for one deal: scored (with the totals after it) or refused.
-type Outcome = Result<(DealResult, Vec<i64>), String>;
+type Outcome = Result<(DealResult, Vec<i64>), doko::deal::RecordError>;
 
 struct Column {
     profile: Profile,
@@ -46,10 +46,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
                     let mut session = Session::new(players.clone());
                     let outcomes = input
                         .deals(&profile)
-                        .map(|deal| {
-                            deal.map(|facts| session.score(&facts, &profile))
-                                .map_err(|e| e.to_string())
-                        })
+                        .map(|deal| deal.map(|facts| session.score(&facts, &profile)))
                         .collect();
                     Column {
                         profile,
@@ -70,7 +67,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
             for c in &columns {
                 if let Err(e) = &c.outcomes[i] {
                     let lang = crate::lang();
-                    let e = lang.translate(e);
+                    let e = e.render(lang);
                     let line =
                         doko::tr!(lang, "compare.under", error = e, profile = c.profile.name);
                     eprintln!("{}", crate::error_line(&line));
@@ -143,8 +140,7 @@ fn archive_columns(
         for (i, c) in columns.iter_mut().enumerate() {
             let outcome = deal
                 .take(i)
-                .map(|facts| c.session.score(&facts, &c.profile))
-                .map_err(|e| e.to_string());
+                .map(|facts| c.session.score(&facts, &c.profile));
             c.outcomes.push(outcome);
         }
         ControlFlow::Continue(())
@@ -266,11 +262,10 @@ fn text(
             let mut line = vec![c.profile.name.clone()];
             match &c.outcomes[i] {
                 Err(e) => {
-                    let why = e.rsplit(": ").next().unwrap_or(e);
                     line.push(doko::tr!(
                         lang,
                         "compare.not_allowed",
-                        why = lang.translate(why)
+                        why = e.message.render(lang)
                     ));
                 }
                 Ok(_) => line.extend(
@@ -505,7 +500,7 @@ fn csv(columns: &[Column], players: &[String], shown: &[usize]) -> Result<String
                         String::new(),
                         String::new(),
                         String::new(),
-                        e.clone(),
+                        e.to_string(),
                     ];
                     v.extend(std::iter::repeat_n(String::new(), players.len() * 2));
                     v

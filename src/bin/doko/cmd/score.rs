@@ -226,7 +226,7 @@ fn profile_for(
         doko::variant::ProfileError::Set { ref key, .. }
             if args.sets.iter().any(|(k, _)| k == key) =>
         {
-            crate::usage(e.to_string())
+            crate::usage(e.render(crate::lang()))
         }
         e => anyhow::Error::new(e),
     })

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use comfy_table::presets;
 use doko::club::stats::{self, Evening, Season};
 use doko::input::Source;
@@ -39,11 +39,12 @@ pub fn run(args: &StatsArgs) -> Result<ExitCode> {
 fn evening(file: &str, variant: Option<&str>) -> Result<Evening> {
     let doc = match Source::open(file, None)? {
         Source::Document(doc) => doc,
-        Source::Archive(_) => bail!(doko::tr!(
-            doko::lang::Lang::En,
-            "error.stats_archive",
-            file = file
-        )),
+        Source::Archive(_) => {
+            return Err(anyhow::Error::new(doko::msg!(
+                "error.stats_archive",
+                file = file
+            )));
+        }
     };
     let input = doc.open()?;
     let profile = Profile::load(input.variant().or(variant).unwrap_or("ddv"), input.sets())?;

@@ -290,7 +290,7 @@ fn open_tables(lang: Lang, s: &Standings) -> Vec<String> {
                 "tournament.open_error",
                 round = t.round,
                 table = t.table,
-                error = lang.translate(&e.to_string())
+                error = e.render(lang)
             ),
             None => doko::tr!(
                 lang,
