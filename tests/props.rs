@@ -185,9 +185,17 @@ proptest! {
         if let Some(w) = r.winner {
             prop_assert!(r.items.iter().any(|i| i.party == w && i.item == "won"));
         }
-        // Value from the winner's side equals Re's net value, signed.
-        let expect = match r.winner { Some(Party::Kontra) => -r.re_value, _ => r.re_value };
-        prop_assert_eq!(r.value(), expect);
+        // Every Re seat gains or loses as Re's net value says, every Kontra seat the
+        // other way (a check of the seat scores against the value, not of the value
+        // against itself: issue 27).
+        for (seat, role) in facts.roles.iter().enumerate() {
+            let sign = r.scores[seat].signum();
+            match role.party() {
+                Some(Party::Re) => prop_assert_eq!(sign, i64::from(r.re_value.signum())),
+                Some(Party::Kontra) => prop_assert_eq!(sign, -i64::from(r.re_value.signum())),
+                None => prop_assert_eq!(sign, 0),
+            }
+        }
     }
 
     #[test]
