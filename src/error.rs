@@ -41,8 +41,8 @@ impl Error {
             Error::Record(e) => e.render(lang),
             Error::Profile(e) => e.render(lang),
             Error::File(e) => e.render(lang),
-            Error::Table(e) => e.message().render(lang),
-            Error::Settle(e) => e.message().render(lang),
+            Error::Table(e) => e.render(lang),
+            Error::Settle(e) => e.render(lang),
             Error::Tournament(e) => e.render(lang),
             Error::Message(t) => t.render(lang),
         }
@@ -56,28 +56,20 @@ pub fn localized(e: &(dyn std::error::Error + 'static), lang: Lang) -> String {
     macro_rules! kinds {
         ($($t:ty),*) => {$(
             if let Some(e) = e.downcast_ref::<$t>() {
-                return Error::from(e.clone()).render(lang);
+                return e.render(lang);
             }
         )*};
     }
-    if let Some(e) = e.downcast_ref::<Error>() {
-        return e.render(lang);
-    }
     kinds!(
+        Error,
         crate::deal::RecordError,
+        crate::variant::ProfileError,
+        crate::league::file::FileError,
         crate::seating::TableError,
         crate::club::settle::SettleError,
+        crate::club::tournament::TournamentError,
         Text
     );
-    if let Some(e) = e.downcast_ref::<crate::variant::ProfileError>() {
-        return e.render(lang);
-    }
-    if let Some(e) = e.downcast_ref::<crate::league::file::FileError>() {
-        return e.render(lang);
-    }
-    if let Some(e) = e.downcast_ref::<crate::club::tournament::TournamentError>() {
-        return e.render(lang);
-    }
     e.to_string()
 }
 

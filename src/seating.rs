@@ -26,6 +26,11 @@ pub enum TableError {
 }
 
 impl TableError {
+    /// The error in `lang`.
+    pub fn render(&self, lang: crate::lang::Lang) -> String {
+        self.message().render(lang)
+    }
+
     /// What is wrong, in no language yet.
     pub fn message(&self) -> Text {
         match self {

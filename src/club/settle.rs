@@ -57,6 +57,11 @@ pub enum SettleError {
 }
 
 impl SettleError {
+    /// The error in `lang`.
+    pub fn render(&self, lang: crate::lang::Lang) -> String {
+        self.message().render(lang)
+    }
+
     /// What is wrong, in no language yet.
     pub fn message(&self) -> crate::lang::Text {
         match self {

@@ -69,12 +69,19 @@ pub enum TournamentError {
 }
 
 impl TournamentError {
+    /// Where, then what, in no language yet.
+    pub fn text(&self) -> crate::lang::Text {
+        match self {
+            TournamentError::Bad { file, message } => {
+                crate::lang::Text::placed(file, message.clone())
+            }
+            TournamentError::Sheet(e) => e.text(),
+        }
+    }
+
     /// The error in `lang`.
     pub fn render(&self, lang: crate::lang::Lang) -> String {
-        match self {
-            TournamentError::Bad { file, message } => format!("{file}: {}", message.render(lang)),
-            TournamentError::Sheet(e) => e.render(lang),
-        }
+        self.text().render(lang)
     }
 }
 

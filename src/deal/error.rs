@@ -43,10 +43,7 @@ impl Located {
         if parts.is_empty() {
             return Text::from(out);
         }
-        Text::Join(
-            vec![Text::from(out), Text::Join(parts, "word.comma")],
-            "error.sep_colon",
-        )
+        Text::placed(out, Text::Join(parts, "word.comma"))
     }
 }
 
@@ -74,10 +71,7 @@ impl RecordError {
 
     /// Where, then what, in no language yet.
     pub fn text(&self) -> Text {
-        Text::Join(
-            vec![self.at.text(), self.message.clone()],
-            "error.sep_colon",
-        )
+        Text::placed(self.at.text(), self.message.clone())
     }
 
     pub fn new(file: &str, message: impl Into<Text>) -> RecordError {

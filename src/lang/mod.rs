@@ -301,6 +301,12 @@ impl Text {
         self
     }
 
+    /// A message after its place (`file.csv:3: ...`), joined as the catalogue joins them
+    /// (`error.sep_colon`).
+    pub fn placed(place: impl Into<Text>, message: Text) -> Text {
+        Text::Join(vec![place.into(), message], "error.sep_colon")
+    }
+
     /// Replaces the value of a placeholder (a message that says how to fix something, told
     /// otherwise where the thing was written otherwise).
     pub fn set(mut self, name: &'static str, value: impl Into<Text>) -> Text {

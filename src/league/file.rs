@@ -15,7 +15,6 @@
 
 use crate::lang::{Lang, Text};
 use crate::msg;
-use crate::tr;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -33,94 +32,82 @@ pub const LOCK_PATIENCE: Duration = Duration::from_secs(30);
 
 /// Why a league file was not read or changed. Nothing was written.
 #[derive(Debug, thiserror::Error)]
+#[error("{}", self.text())]
 pub enum FileError {
-    #[error("{file}: cannot read: {io}")]
+    /// The file could not be read.
     Read { file: String, io: std::io::Error },
-    #[error("{file}: cannot write: {io}")]
+    /// The file could not be written.
     Write { file: String, io: std::io::Error },
-    #[error("{file}: cannot create the file (does it exist already?): {io}")]
+    /// A new file could not be created.
     Create { file: String, io: std::io::Error },
-    #[error("{file} is read-only; nothing was written (make it writable to change it)")]
+    /// The file is read-only.
     ReadOnly { file: String },
-    #[error("{file}: cannot lock {lock}: {io}")]
+    /// The lock file could not be made.
     Lock {
         file: String,
         lock: String,
         io: std::io::Error,
     },
-    #[error("{file}: still locked by {holder} after {} s; nothing was written", .waited.as_secs())]
+    /// Another writer held the lock for longer than the patience.
     Locked {
         file: String,
         holder: String,
         waited: Duration,
     },
-    #[error("{file}:{line}: {message}")]
+    /// The file is not TOML.
     Toml {
         file: String,
         line: usize,
         message: Text,
     },
-    #[error("{file}: {message}")]
+    /// The change was refused.
     Refused { file: String, message: Text },
-    #[error("{file}: no deal to undo")]
+    /// `undo` of a sheet without deals.
     NoDeal { file: String },
     /// The sheet as it is on disk is not valid: every error, with its place.
-    #[error("{}", .0.first().map(ToString::to_string).unwrap_or_default())]
     Invalid(Vec<RecordError>),
     /// The sheet is valid, but not with the change: every error, with its place.
-    #[error("{}", .0.first().map(ToString::to_string).unwrap_or_default())]
     Refusing(Vec<RecordError>),
 }
 
 impl FileError {
-    /// The error in no language yet: a sheet's own errors say where and what; the others
-    /// hold the operating system's words.
+    /// The error in no language yet (the operating system's words stay as it gives them);
+    /// a sheet's own errors say the first one.
     pub fn text(&self) -> Text {
         match self {
             FileError::Invalid(all) | FileError::Refusing(all) => {
                 all.first().map(RecordError::text).unwrap_or_default()
             }
-            FileError::Refused { file, message } => {
-                Text::Join(vec![Text::from(file), message.clone()], "error.sep_colon")
-            }
-            e => Text::from(e.to_string()),
-        }
-    }
-
-    /// The error in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
-        match self {
-            FileError::Invalid(all) | FileError::Refusing(all) => {
-                all.first().map(|e| e.render(lang)).unwrap_or_default()
-            }
-            FileError::Refused { file, message } => format!("{file}: {}", message.render(lang)),
+            FileError::Refused { file, message } => Text::placed(file, message.clone()),
             FileError::Toml {
                 file,
                 line,
                 message,
-            } => format!("{file}:{line}: {}", message.render(lang)),
-            FileError::Read { file, io } => tr!(lang, "error.file_read", file = file, why = io),
-            FileError::Write { file, io } => tr!(lang, "error.file_write", file = file, why = io),
-            FileError::Create { file, io } => {
-                tr!(lang, "error.file_create", file = file, why = io)
-            }
-            FileError::ReadOnly { file } => tr!(lang, "error.file_read_only", file = file),
+            } => Text::placed(format!("{file}:{line}"), message.clone()),
+            FileError::Read { file, io } => msg!("error.file_read", file = file, why = io),
+            FileError::Write { file, io } => msg!("error.file_write", file = file, why = io),
+            FileError::Create { file, io } => msg!("error.file_create", file = file, why = io),
+            FileError::ReadOnly { file } => msg!("error.file_read_only", file = file),
             FileError::Lock { file, lock, io } => {
-                tr!(lang, "error.file_lock", file = file, lock = lock, why = io)
+                msg!("error.file_lock", file = file, lock = lock, why = io)
             }
             FileError::Locked {
                 file,
                 holder,
                 waited,
-            } => tr!(
-                lang,
+            } => msg!(
                 "error.file_locked",
                 file = file,
                 holder = holder,
                 seconds = waited.as_secs()
             ),
-            FileError::NoDeal { file } => tr!(lang, "error.file_no_deal", file = file),
+            FileError::NoDeal { file } => msg!("error.file_no_deal", file = file),
         }
+    }
+
+    /// The error in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        self.text().render(lang)
     }
 }
 

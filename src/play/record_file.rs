@@ -232,31 +232,24 @@ impl RecordFile {
                 ));
             }
         }
-        if let Some(p) = raw.re_points
-            && p != facts.re_eyes
-        {
-            return Err(bad(
-                "re_points",
-                crate::msg!(
-                    "error.tricks_give_eyes",
-                    party = Party::Re,
-                    eyes = facts.re_eyes,
-                    written = p
-                ),
-            ));
-        }
-        if let Some(p) = raw.kontra_points
-            && p != facts.kontra_eyes
-        {
-            return Err(bad(
-                "kontra_points",
-                crate::msg!(
-                    "error.tricks_give_eyes",
-                    party = Party::Kontra,
-                    eyes = facts.kontra_eyes,
-                    written = p
-                ),
-            ));
+        for (party, field, written) in [
+            (Party::Re, "re_points", raw.re_points),
+            (Party::Kontra, "kontra_points", raw.kontra_points),
+        ] {
+            if let Some(p) = written
+                && p != facts.eyes(party)
+            {
+                let eyes = facts.eyes(party);
+                return Err(bad(
+                    field,
+                    crate::msg!(
+                        "error.tricks_give_eyes",
+                        party = party,
+                        eyes = eyes,
+                        written = p
+                    ),
+                ));
+            }
         }
         Ok(facts)
     }

@@ -736,35 +736,32 @@ where
 
 /// Why a profile could not be loaded.
 #[derive(Debug, thiserror::Error)]
+#[error("{}", self.text())]
 pub enum ProfileError {
-    #[error("{}", crate::msg!("error.unknown_variant",
-        name = .0,
-        list = BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-    ))]
+    /// No built-in profile, and no profile in the user's folder, has this name.
     Unknown(String),
     /// The file could not be read (the I/O error is in the message, not a cause of its
     /// own, so that it is written once).
-    #[error("{file}: {}", crate::msg!("error.cannot_read", why = .error.to_string()))]
     Io { file: String, error: std::io::Error },
-    #[error("{file}:{line}: {message}")]
+    /// A line of the file is not TOML, or not a profile's key.
     Syntax {
         file: String,
         line: usize,
         message: Text,
     },
-    #[error("{file}: --set {key}: {message}")]
+    /// A `--set` override that does not fit the profile.
     Set {
         file: String,
         key: String,
         message: Text,
     },
-    #[error("{file}: {message}")]
+    /// The profile's values do not make a game.
     Invalid { file: String, message: Text },
 }
 
 impl ProfileError {
-    /// The error in `lang`: where, then what.
-    pub fn render(&self, lang: crate::lang::Lang) -> String {
+    /// Where, then what, in no language yet.
+    pub fn text(&self) -> Text {
         match self {
             ProfileError::Unknown(name) => crate::msg!(
                 "error.unknown_variant",
@@ -774,22 +771,25 @@ impl ProfileError {
                     .map(|(n, _)| *n)
                     .collect::<Vec<_>>()
                     .join(", ")
-            )
-            .render(lang),
-            ProfileError::Io { file, error } => format!(
-                "{file}: {}",
-                crate::msg!("error.cannot_read", why = error.to_string()).render(lang)
             ),
+            ProfileError::Io { file, error } => {
+                Text::placed(file, crate::msg!("error.cannot_read", why = error))
+            }
             ProfileError::Syntax {
                 file,
                 line,
                 message,
-            } => format!("{file}:{line}: {}", message.render(lang)),
+            } => Text::placed(format!("{file}:{line}"), message.clone()),
             ProfileError::Set { file, key, message } => {
-                format!("{file}: --set {key}: {}", message.render(lang))
+                Text::placed(format!("{file}: --set {key}"), message.clone())
             }
-            ProfileError::Invalid { file, message } => format!("{file}: {}", message.render(lang)),
+            ProfileError::Invalid { file, message } => Text::placed(file, message.clone()),
         }
+    }
+
+    /// The error in `lang`: where, then what.
+    pub fn render(&self, lang: crate::lang::Lang) -> String {
+        self.text().render(lang)
     }
 }
 
