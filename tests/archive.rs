@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::{doko, json};
-fn tmp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("doko-archive-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+use common::{Scratch, doko, json};
+
+/// `name` in a folder of its own, removed at the end of the test.
+fn tmp(name: &str) -> Scratch {
+    Scratch::new(name)
 }
 
 fn generate(args: &[&str]) -> Vec<u8> {

@@ -49,8 +49,8 @@ fn records_with_only_bids_score_as_the_records_with_their_contract() {
 
 #[test]
 fn archives_with_bids_score_alike_in_every_format() {
-    let dir = std::env::temp_dir().join(format!("doko-bids-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     for v in ["ddv", "ja-online", "ja-wiki"] {
         let mut outputs = Vec::new();
         for format in ["csv", "jsonl", "toml"] {

@@ -11,11 +11,13 @@ fn doko(args: &[&str]) -> Output {
         .expect("doko runs")
 }
 
-fn sheet(tag: &str, players: &str) -> (PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("doko-lf-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("sheet.toml");
+/// A new league sheet in a folder of its own (removed when the folder value is dropped).
+fn sheet(tag: &str, players: &str) -> (tempfile::TempDir, PathBuf, String) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("doko-lf-{tag}-"))
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join("sheet.toml");
     let s = path.to_str().unwrap().to_string();
     let out = doko(&["league", "new", &s, "--players", players]);
     assert!(
@@ -23,7 +25,7 @@ fn sheet(tag: &str, players: &str) -> (PathBuf, String) {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    (path, s)
+    (dir, path, s)
 }
 
 fn add(s: &str, args: &[&str]) -> Output {
@@ -49,7 +51,7 @@ fn totals(s: &str, cmd: &str) -> serde_json::Value {
 
 #[test]
 fn invalid_adds_exit_1_and_leave_the_file_unchanged() {
-    let (path, s) = sheet("invalid", "Anna,Ben,Cara,Dirk");
+    let (_dir, path, s) = sheet("invalid", "Anna,Ben,Cara,Dirk");
     assert!(
         add(&s, &["--re", "Anna,Cara", "--re-points", "130"])
             .status
@@ -103,7 +105,7 @@ fn invalid_adds_exit_1_and_leave_the_file_unchanged() {
 
 #[test]
 fn editing_a_past_deal_by_hand_changes_everything_after_it() {
-    let (path, s) = sheet("edit", "Anna,Ben,Cara,Dirk");
+    let (_dir, path, s) = sheet("edit", "Anna,Ben,Cara,Dirk");
     for args in [
         ["--re", "Anna,Cara", "--re-points", "130"],
         ["--re", "Ben,Cara", "--re-points", "130"],
@@ -146,7 +148,7 @@ fn editing_a_past_deal_by_hand_changes_everything_after_it() {
 
 #[test]
 fn add_then_undo_restores_the_file_and_keeps_comments() {
-    let (path, s) = sheet("undo", "Anna,Ben,Cara,Dirk");
+    let (_dir, path, s) = sheet("undo", "Anna,Ben,Cara,Dirk");
     // The user's own notes in the file.
     let mut text = std::fs::read_to_string(&path).unwrap();
     text.push_str("\n# Friday at Cara's; Ben brought the cards.\n");
@@ -197,7 +199,7 @@ fn add_then_undo_restores_the_file_and_keeps_comments() {
 
 #[test]
 fn new_never_overwrites() {
-    let (path, s) = sheet("new", "Anna,Ben,Cara,Dirk");
+    let (_dir, path, s) = sheet("new", "Anna,Ben,Cara,Dirk");
     let before = std::fs::read(&path).unwrap();
     let out = doko(&["league", "new", &s, "--players", "W,X,Y,Z"]);
     assert_eq!(out.status.code(), Some(1));
@@ -206,7 +208,7 @@ fn new_never_overwrites() {
 
 #[test]
 fn concurrent_adds_all_land() {
-    let (path, s) = sheet("concurrent", "Anna,Ben,Cara,Dirk");
+    let (_dir, path, s) = sheet("concurrent", "Anna,Ben,Cara,Dirk");
     let children: Vec<_> = (0..8)
         .map(|i| {
             Command::new(env!("CARGO_BIN_EXE_doko"))
@@ -250,7 +252,7 @@ fn concurrent_adds_all_land() {
 
 #[test]
 fn add_takes_a_full_record() {
-    let (path, s) = sheet("record", "Anna,Ben,Cara,Dirk");
+    let (_dir, path, s) = sheet("record", "Anna,Ben,Cara,Dirk");
     let dir = path.parent().unwrap();
     // The normal game of examples/records.toml (Dirk deals, as the sheet's first dealer):
     // Re +13 (see tests/cases/ddv-records.toml).

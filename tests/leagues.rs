@@ -188,11 +188,10 @@ fn every_league_script_passes() {
     for path in &common::toml_files("leagues") {
         let script: Script = toml::from_str(&std::fs::read_to_string(path).unwrap())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let tmp = std::env::temp_dir().join(format!("doko-league-{}-{count}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&tmp);
-        std::fs::create_dir_all(&tmp).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let tmp = scratch.path();
         count += 1;
-        let diffs = run(&script, &tmp);
+        let diffs = run(&script, tmp);
         if !diffs.is_empty() {
             failures.push(format!(
                 "{}: {}\n    {}",
@@ -201,7 +200,6 @@ fn every_league_script_passes() {
                 diffs.join("\n    ")
             ));
         }
-        let _ = std::fs::remove_dir_all(&tmp);
     }
     assert!(count >= 4, "only {count} scripts");
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -15,8 +15,8 @@ fn doko(args: &[&str], config_home: Option<&std::path::Path>) -> std::process::O
 
 #[test]
 fn show_loads_back_as_the_same_profile() {
-    let dir = std::env::temp_dir().join(format!("doko-show-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     for (name, _) in doko::variant::BUILTIN {
         for resolved in [false, true] {
             let mut args = vec!["variants", "show", name];
@@ -40,7 +40,8 @@ fn show_loads_back_as_the_same_profile() {
 
 #[test]
 fn profiles_in_the_user_folder_are_listed_and_usable() {
-    let home = std::env::temp_dir().join(format!("doko-home-{}", std::process::id()));
+    let scratch = tempfile::tempdir().unwrap();
+    let home = scratch.path().to_path_buf();
     let dir = home.join("doko").join("variants");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(

@@ -1262,16 +1262,18 @@ mod tests {
 mod chain_tests {
     use super::*;
 
-    fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
-        let p = dir.join(name);
+    fn write(dir: impl AsRef<std::path::Path>, name: &str, text: &str) -> String {
+        let p = dir.as_ref().join(name);
         std::fs::write(&p, text).unwrap();
         p.display().to_string()
     }
 
-    fn tmp(tag: &str) -> std::path::PathBuf {
-        let d = std::env::temp_dir().join(format!("doko-variant-{tag}-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A folder of its own, removed when the value is dropped.
+    fn tmp(tag: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("doko-variant-{tag}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]

@@ -80,3 +80,34 @@ impl Drop for Killed {
         let _ = self.0.wait();
     }
 }
+
+/// A file name in a folder of its own that is removed, with whatever was written there,
+/// when the value is dropped.
+#[allow(dead_code)]
+pub struct Scratch {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+#[allow(dead_code)]
+impl Scratch {
+    /// `name` in a new empty folder under the system's temporary folder.
+    pub fn new(name: &str) -> Scratch {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join(name);
+        Scratch { _dir: dir, path }
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
