@@ -29,6 +29,9 @@ pub enum Error {
     /// A message without a place.
     #[error(transparent)]
     Message(#[from] Text),
+    /// Reading or writing failed (a spool file, the output).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 /// The library's results.
@@ -45,6 +48,7 @@ impl Error {
             Error::Settle(e) => e.render(lang),
             Error::Tournament(e) => e.render(lang),
             Error::Message(t) => t.render(lang),
+            Error::Io(e) => crate::msg!("error.cannot_write", why = e).render(lang),
         }
     }
 }

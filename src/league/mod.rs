@@ -300,7 +300,7 @@ pub fn evaluate(
         }
         let dealer = facts.dealer.unwrap_or(0);
         let (result, totals) = session.score(&facts, &profile);
-        if end_at > 0 && totals.iter().any(|&t| t >= end_at) {
+        if profile.league.ends_game(&totals) {
             ended_after = Some(i + 1);
         }
         rows.push(Row {

@@ -706,6 +706,14 @@ pub struct LeagueRules {
     pub end_at: i64,
 }
 
+impl LeagueRules {
+    /// Whether a game that stands at `totals` is over by score: a player reached
+    /// `end_at` (Kloepper's 30). The one place the game end is decided.
+    pub fn ends_game(&self, totals: &[i64]) -> bool {
+        self.end_at > 0 && totals.iter().any(|&t| t >= self.end_at)
+    }
+}
+
 /// A card, contract ... written as a string; `""` for none.
 fn de_opt<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
 where

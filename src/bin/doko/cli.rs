@@ -435,13 +435,7 @@ pub struct ProfileArgs {
     pub sets: Vec<(String, String)>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Table,
-    Csv,
-    Json,
-    Markdown,
-}
+pub use doko::render::Format;
 
 #[derive(Debug, Args)]
 pub struct ScoreArgs {

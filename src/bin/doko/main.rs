@@ -2,8 +2,6 @@
 
 mod cli;
 mod cmd;
-mod html;
-mod output;
 mod serve;
 
 use std::io::Write;
@@ -142,6 +140,30 @@ pub fn flag_profile(
         doko::variant::ProfileError::Unknown(_) | doko::variant::ProfileError::Set { .. } => {
             usage(e.render(lang()))
         }
+        e => anyhow::Error::new(e),
+    })
+}
+
+/// The profile of a run ([`doko::engine::choose_profile`]): an unknown profile named by
+/// `--variant`, or a bad `--set` of the command line, is a usage error.
+pub fn chosen_profile(
+    choice: &doko::engine::Choice,
+    named: &[doko::engine::Named],
+) -> anyhow::Result<doko::variant::Profile> {
+    use doko::variant::ProfileError;
+    doko::engine::choose_profile(choice, named).map_err(|e| match e {
+        doko::error::Error::Profile(p) => match p {
+            ProfileError::Unknown(_)
+                if choice.variant.is_some()
+                    && (choice.role == doko::engine::FlagRole::Overrides || named.is_empty()) =>
+            {
+                usage(p.render(lang()))
+            }
+            ProfileError::Set { ref key, .. } if choice.sets.iter().any(|(k, _)| k == key) => {
+                usage(p.render(lang()))
+            }
+            p => anyhow::Error::new(p),
+        },
         e => anyhow::Error::new(e),
     })
 }

@@ -197,7 +197,7 @@ fn differs(columns: &[Column], i: usize) -> bool {
 }
 
 fn winner(r: &DealResult) -> &'static str {
-    crate::output::winner_word(r)
+    doko::render::winner_in(r, crate::lang())
 }
 
 fn signed(v: i64) -> String {
@@ -251,7 +251,7 @@ fn text(
         let disagree: Vec<bool> = (0..all[0].len())
             .map(|k| all.iter().any(|row| row[k] != all[0][k]))
             .collect();
-        let mut t = crate::output::table();
+        let mut t = doko::render::table();
         t.load_style(style);
         let mut header: Vec<String> = ["compare.profile", "table.winner", "table.value", "table.x"]
             .map(|k| lang.t(k).to_string())
@@ -284,7 +284,7 @@ fn text(
         }
         out.push('\n');
     }
-    let mut t = crate::output::table();
+    let mut t = doko::render::table();
     t.load_style(style);
     let mut header = vec![lang.t("table.player").to_string()];
     header.extend(columns.iter().map(|c| c.profile.name.clone()));
@@ -352,7 +352,7 @@ fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -
         .map(|c| c.outcomes[i].as_ref().ok().map(|(r, _)| r))
         .collect();
     let lang = crate::lang();
-    let mut t = crate::output::table();
+    let mut t = doko::render::table();
     t.load_style(style);
     let mut header = vec![
         lang.t("compare.party").to_string(),
@@ -369,7 +369,7 @@ fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -
             .flat_map(|r| r.items.iter())
             .find(|it| it.party == *party && &it.item == item)
             .map_or_else(|| item.clone(), |it| it.label(lang, &[]));
-        let mut line = vec![crate::output::party_word(*party), label];
+        let mut line = vec![doko::render::party_word(*party, crate::lang()), label];
         let cells: Vec<String> = results
             .iter()
             .map(|r| r.map_or("-".into(), |r| item_points(r, *party, item)))
@@ -401,7 +401,9 @@ fn explain_table(columns: &[Column], i: usize, style: comfy_table::TableStyle) -
     t.add_row(line);
     let mut out = t.to_string();
     for (c, r) in columns.iter().zip(&results) {
-        if let Some(m) = r.and_then(|r| crate::output::multiplier_line(&c.profile, r)) {
+        if let Some(m) =
+            r.and_then(|r| doko::render::sheet::multiplier_line(&c.profile, r, crate::lang()))
+        {
             out.push_str(&format!("\n{}: {m}", c.profile.name));
         }
     }
@@ -483,7 +485,7 @@ fn csv(columns: &[Column], players: &[String], shown: &[usize]) -> Result<String
                         r.facts.number.to_string(),
                         c.profile.name.clone(),
                         r.facts.contract.to_string(),
-                        crate::output::winner_key(r).to_string(),
+                        doko::render::winner_key(r).to_string(),
                         r.value().to_string(),
                         r.multiplier.to_string(),
                         String::new(),
@@ -604,7 +606,7 @@ fn summary_table(report: &doko::compare::CompareSummary, markdown: bool) -> Stri
         differ = report.differ
     );
     out.push_str("\n\n");
-    let mut t = crate::output::table();
+    let mut t = doko::render::table();
     t.load_style(style);
     let mut header = vec![lang.t("table.player").to_string()];
     header.extend(

@@ -11,7 +11,8 @@ use doko::league::{self, League, file};
 use doko::variant::Profile;
 
 use crate::cli::{LeagueAddArgs, LeagueCommand, ShowFormat};
-use crate::output::{new_table, sheet_table, signed};
+use doko::render::sheet::sheet_table;
+use doko::render::{new_table, signed};
 
 pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
     match cmd {
@@ -263,7 +264,7 @@ fn undo(file: &str) -> Result<ExitCode> {
 /// "solo-queens, Re Ben 185:55, Re won, value 5 x2".
 pub(crate) fn deal_words(players: &[String], r: &doko::scoring::DealResult) -> String {
     let lang = crate::lang();
-    let re = crate::output::party_names(players, r, doko::contract::Party::Re).join(" ");
+    let re = doko::render::party_names(players, r, doko::contract::Party::Re).join(" ");
     let times = if r.multiplier > 1 {
         format!(" x{}", r.multiplier)
     } else {
@@ -284,7 +285,7 @@ pub(crate) fn deal_words(players: &[String], r: &doko::scoring::DealResult) -> S
 /// Who won a deal, in the run's language ("Re", "Kontra", "nobody").
 fn winner_of(r: &doko::scoring::DealResult) -> String {
     match r.winner {
-        Some(w) => crate::output::party_word(w),
+        Some(w) => doko::render::party_word(w, crate::lang()),
         None => crate::lang().t("league.nobody").to_string(),
     }
 }
@@ -357,7 +358,7 @@ fn show(file: &str, format: ShowFormat) -> Result<ExitCode> {
             serde_json::to_string_pretty(&doko::report::LeagueReport::new(&lg))? + "\n"
         }
         ShowFormat::Csv => show_csv(&lg)?,
-        ShowFormat::Html => crate::html::league_page(&lg),
+        ShowFormat::Html => doko::render::html::league_page(&lg, crate::lang()),
     };
     crate::emit(&out)?;
     Ok(ExitCode::SUCCESS)
@@ -401,9 +402,18 @@ fn show_text(lg: &League, markdown: bool) -> String {
     out.push_str("\n\n");
     if !lg.rows.is_empty() {
         let rows = sheet_rows(lg);
-        out.push_str(&sheet_table(&lg.players, &rows, &lg.session.totals, markdown).to_string());
+        out.push_str(
+            &sheet_table(
+                &lg.players,
+                &rows,
+                &lg.session.totals,
+                markdown,
+                crate::lang(),
+            )
+            .to_string(),
+        );
         out.push_str("\n\n");
-        let notes = crate::output::notes_lines(&rows, markdown);
+        let notes = doko::render::sheet::notes_lines(&rows, markdown, crate::lang());
         if !notes.is_empty() {
             out.push_str(&notes);
             out.push('\n');
@@ -433,7 +443,7 @@ fn sheet_rows(lg: &League) -> Vec<(&doko::scoring::DealResult, &[i64], Option<&s
 
 fn show_csv(lg: &League) -> Result<String> {
     let rows = sheet_rows(lg);
-    crate::output::sheet_csv(&lg.players, &rows, false)
+    Ok(doko::render::sheet::sheet_csv(&lg.players, &rows, false)?)
 }
 
 /// `league settle`: the sheet's totals as money.
@@ -480,7 +490,7 @@ fn settle_text(lg: &League, s: &doko::club::settle::Settlement, markdown: bool) 
         deals = lg.deals
     );
     out.push_str("\n\n");
-    let mut t = crate::output::table();
+    let mut t = doko::render::table();
     t.load_style(style);
     t.set_header(["table.player", "table.points", "settle.balance"].map(|k| lang.t(k)));
     for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
@@ -493,7 +503,7 @@ fn settle_text(lg: &League, s: &doko::club::settle::Settlement, markdown: bool) 
         out.push('\n');
         return out;
     }
-    let mut t = crate::output::table();
+    let mut t = doko::render::table();
     t.load_style(style);
     t.set_header(["settle.from", "settle.to", "settle.cents"].map(|k| lang.t(k)));
     for tr in &s.transfers {

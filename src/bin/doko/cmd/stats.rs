@@ -11,7 +11,7 @@ use doko::scoring::Session;
 use doko::variant::Profile;
 
 use crate::cli::{ShowFormat, StatsArgs};
-use crate::html::esc;
+use doko::render::html::esc;
 
 pub fn run(args: &StatsArgs) -> Result<ExitCode> {
     // An unknown profile on the command line is a usage error (exit 2).
@@ -122,7 +122,7 @@ fn text(s: &Season, markdown: bool) -> String {
     let lang = crate::lang();
     let mut out = evenings(lang, s);
     out.push_str("\n\n");
-    let mut t = crate::output::table();
+    let mut t = doko::render::table();
     t.load_style(if markdown {
         presets::ASCII_MARKDOWN
     } else {
@@ -185,7 +185,7 @@ fn csv(s: &Season) -> Result<String> {
 fn page(s: &Season) -> String {
     let lang = crate::lang();
     let title = lang.t("stats.title");
-    let mut h = crate::html::head(lang, &format!("{title} - doko"), CSS);
+    let mut h = doko::render::html::head(lang, &format!("{title} - doko"), CSS);
     h.push_str(&format!(
         "<body>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n<h2>{}</h2>\n",
         esc(title),
@@ -203,7 +203,7 @@ fn page(s: &Season) -> String {
             )
         })
         .unzip();
-    h.push_str(&crate::html::line_chart(
+    h.push_str(&doko::render::html::line_chart(
         &names,
         &series,
         lang.t("page.axis_evening"),

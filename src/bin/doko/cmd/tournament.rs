@@ -7,8 +7,8 @@ use comfy_table::presets;
 use doko::club::tournament::{self, Ranking, Round, Standings, Tournament};
 
 use crate::cli::{PlanFormat, RankingArg, ShowFormat, TournamentCommand};
-use crate::html::esc;
 use doko::lang::Lang;
+use doko::render::html::esc;
 
 pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
     match cmd {
@@ -159,7 +159,7 @@ fn plan_text(t: &Tournament, round: &Round) -> String {
         pairs = t.repeated_pairings()
     );
     out.push('\n');
-    let mut table = crate::output::table();
+    let mut table = doko::render::table();
     table.load_style(presets::UTF8_FULL_CONDENSED);
     table.set_header(plan_header(lang));
     for seat in &round.tables {
@@ -180,7 +180,7 @@ fn plan_header(lang: Lang) -> [&'static str; 3] {
 
 /// A page's head: A4 when printed, readable on a screen or a projector.
 fn head(lang: Lang, title: &str) -> String {
-    crate::html::head(lang, title, PRINT_CSS) + "<body>\n"
+    doko::render::html::head(lang, title, PRINT_CSS) + "<body>\n"
 }
 
 const PRINT_CSS: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem;color:#111}
@@ -330,7 +330,7 @@ fn standing_line(lang: Lang, s: &Standings) -> String {
 fn standings_text(s: &Standings, markdown: bool) -> String {
     let lang = crate::lang();
     let mut out = format!("{}: {}\n\n", s.name, standing_line(lang, s));
-    let mut t = crate::output::table();
+    let mut t = doko::render::table();
     t.load_style(if markdown {
         presets::ASCII_MARKDOWN
     } else {

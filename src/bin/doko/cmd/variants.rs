@@ -38,7 +38,7 @@ pub fn run(cmd: &VariantsCommand) -> Result<ExitCode> {
 }
 
 fn list() -> Result<ExitCode> {
-    let mut t = crate::output::table();
+    let mut t = doko::render::table();
     t.load_style(presets::UTF8_FULL_CONDENSED);
     let lang = crate::lang();
     t.set_header(["variants.name", "variants.title", "variants.from"].map(|k| lang.t(k)));

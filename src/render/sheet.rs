@@ -1,101 +1,52 @@
-//! Rendering scored sheets: table, CSV, JSON and Markdown.
+//! Scored sheets and summaries: table, CSV, JSON and Markdown. CSV and JSON are written a
+//! deal at a time ([`SheetStream`]): memory stays flat however many deals are scored.
 
-use anyhow::Result;
-use comfy_table::{CellAlignment, Table, presets};
-use doko::contract::Party;
-use doko::scoring::{DealResult, Standing};
-use doko::variant::Profile;
+use std::io::{BufReader, BufWriter, Seek, Write};
 
-use crate::cli::Format;
+use comfy_table::CellAlignment;
 
-/// A scored sheet, ready to print.
-pub struct Scored<'a> {
+use super::{
+    Format, columns, csv_text, new_table, pad, party_names, party_word, signed, winner_in,
+    winner_key,
+};
+use crate::contract::Party;
+use crate::error::Result;
+use crate::lang::Lang;
+use crate::scoring::{DealResult, Standing};
+use crate::variant::Profile;
+
+/// A scored sheet held whole, as the table and Markdown formats need it (their columns
+/// are as wide as the widest cell of any deal).
+pub struct SheetView<'a> {
+    /// The profile the deals were scored under.
     pub profile: &'a Profile,
+    /// The players, in seat order.
     pub players: &'a [String],
     /// Each deal with the running totals after it.
     pub rows: &'a [(DealResult, Vec<i64>)],
+    /// The final ranking.
     pub ranking: Vec<Standing>,
+    /// Each player's total after the last deal.
     pub totals: &'a [i64],
+    /// The reader's language.
+    pub lang: Lang,
 }
 
-pub fn render(s: &Scored, format: Format, explain: bool) -> Result<String> {
+/// The sheet in `format` (CSV and JSON through [`SheetStream`], as `score` streams them).
+pub fn render(s: &SheetView, format: Format, explain: bool) -> Result<String> {
     Ok(match format {
         Format::Table => text(s, explain, false),
         Format::Markdown => text(s, explain, true),
-        Format::Csv => csv(s, explain)?,
-        Format::Json => {
-            let report = doko::report::SheetReport::new(
-                &s.profile.name,
-                s.players,
-                s.rows,
-                s.totals,
-                explain,
-            );
-            serde_json::to_string_pretty(&report)? + "\n"
+        Format::Csv | Format::Json => {
+            let mut out = SheetStream::new(format, explain)?;
+            for (r, t) in s.rows {
+                out.add(s.players, r, t, None)?;
+            }
+            let mut bytes = Vec::new();
+            out.finish(&s.profile.name, s.players, s.totals, &mut bytes)?;
+            String::from_utf8(bytes).map_err(std::io::Error::other)?
         }
     })
-}
-
-pub fn signed(v: i64) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
-
-/// The winner as the machine formats write it (`re`, `kontra`, `none`).
-pub fn winner_key(r: &DealResult) -> &'static str {
-    match r.winner {
-        Some(Party::Re) => "re",
-        Some(Party::Kontra) => "kontra",
-        None => "none",
-    }
-}
-
-/// The winner in the run's language ("Re", "Kontra", "none").
-pub fn winner_word(r: &DealResult) -> &'static str {
-    winner_in(r, crate::lang())
-}
-
-/// The winner in `lang` ("Re", "Kontra", "none").
-pub fn winner_in(r: &DealResult, lang: doko::lang::Lang) -> &'static str {
-    match r.winner {
-        Some(Party::Re) => lang.t("party.re"),
-        Some(Party::Kontra) => lang.t("party.kontra"),
-        None => lang.t("word.nobody"),
-    }
-}
-
-/// A party's name in the run's language.
-pub fn party_word(p: Party) -> String {
-    p.text().render(crate::lang())
-}
-
-/// How many terminal columns a text takes (East Asian wide letters take two).
-pub fn columns(s: &str) -> usize {
-    s.chars()
-        .map(|c| {
-            let c = c as u32;
-            let wide = matches!(c, 0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF
-                | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3
-                | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6);
-            if wide { 2 } else { 1 }
-        })
-        .sum()
-}
-
-/// `s` padded with spaces to `width` terminal columns.
-pub fn pad(s: &str, width: usize) -> String {
-    format!("{s}{}", " ".repeat(width.saturating_sub(columns(s))))
-}
-
-fn names(s: &Scored, r: &DealResult, party: Party) -> Vec<String> {
-    party_names(s.players, r, party)
-}
-
-pub fn party_names(players: &[String], r: &DealResult, party: Party) -> Vec<String> {
-    r.facts.members(party).map(|i| players[i].clone()).collect()
 }
 
 /// The sheet as a table: one row per deal (with its dealer, where given) and each player's
@@ -105,11 +56,11 @@ pub fn sheet_table(
     rows: &[(&DealResult, &[i64], Option<&str>)],
     totals: &[i64],
     markdown: bool,
-) -> Table {
+    lang: Lang,
+) -> comfy_table::Table {
     let with_dealer = rows.iter().any(|(_, _, d)| d.is_some());
     // Compulsory solos get a column of their own, as on a DDV sheet.
     let with_duty = rows.iter().any(|(r, _, _)| r.facts.compulsory);
-    let lang = crate::lang();
     let mut t = new_table(markdown);
     let mut header: Vec<String> = vec![lang.t("table.deal").into()];
     if with_dealer {
@@ -147,12 +98,12 @@ pub fn sheet_table(
         row.extend([
             party_names(players, r, Party::Re).join(" "),
             format!("{}:{}", r.facts.re_eyes, r.facts.kontra_eyes),
-            winner_word(r).to_string(),
+            winner_in(r, lang).to_string(),
             r.value().to_string(),
             r.multiplier.to_string(),
         ]);
         for (i, total) in running.iter().enumerate() {
-            row.push(if r.facts.roles[i] == doko::deal::Role::Out {
+            row.push(if r.facts.roles[i] == crate::deal::Role::Out {
                 format!("- ({total})")
             } else {
                 format!("{} ({total})", signed(r.scores[i]))
@@ -177,13 +128,16 @@ pub fn sheet_table(
 }
 
 /// The notes written with the deals, a line each ("Notes:" first), or nothing.
-pub fn notes_lines(rows: &[(&DealResult, &[i64], Option<&str>)], markdown: bool) -> String {
-    let lang = crate::lang();
+pub fn notes_lines(
+    rows: &[(&DealResult, &[i64], Option<&str>)],
+    markdown: bool,
+    lang: Lang,
+) -> String {
     let notes: Vec<String> = rows
         .iter()
         .filter_map(|(r, _, _)| {
             r.facts.note.as_ref().map(|n| {
-                let line = doko::tr!(lang, "notes.line", deal = r.facts.number, note = n);
+                let line = crate::tr!(lang, "notes.line", deal = r.facts.number, note = n);
                 format!("{}{line}\n", if markdown { "- " } else { "  " })
             })
         })
@@ -201,21 +155,18 @@ pub fn notes_lines(rows: &[(&DealResult, &[i64], Option<&str>)], markdown: bool)
 
 /// Where the profile ends the game at a score (Kloepper's 30): the deal after which it
 /// ended, and who won, or a warning that the sheet went on past it.
-fn game_end(s: &Scored) -> Option<String> {
+fn game_end(s: &SheetView) -> Option<String> {
     let end = s.profile.league.end_at;
-    if end <= 0 {
-        return None;
-    }
     let at = s
         .rows
         .iter()
-        .position(|(_, t)| t.iter().any(|&x| x >= end))?;
-    let lang = crate::lang();
-    let mut line = doko::scoring::game_end(s.players, &s.rows[at].1, at + 1, end).render(lang);
+        .position(|(_, t)| s.profile.league.ends_game(t))?;
+    let lang = s.lang;
+    let mut line = crate::scoring::game_end(s.players, &s.rows[at].1, at + 1, end).render(lang);
     line.push_str(lang.t("word.stop"));
     if at + 1 < s.rows.len() {
         line.push(' ');
-        line.push_str(&doko::tr!(
+        line.push_str(&crate::tr!(
             lang,
             "league.goes_on",
             deals = s.rows.len() - at - 1
@@ -224,30 +175,20 @@ fn game_end(s: &Scored) -> Option<String> {
     Some(line)
 }
 
-pub fn new_table(markdown: bool) -> Table {
-    let mut t = crate::output::table();
-    t.load_style(if markdown {
-        presets::ASCII_MARKDOWN
-    } else {
-        presets::UTF8_FULL_CONDENSED
-    });
-    t
-}
-
-fn text(s: &Scored, explain: bool, markdown: bool) -> String {
+fn text(s: &SheetView, explain: bool, markdown: bool) -> String {
+    let lang = s.lang;
     let rows: Vec<(&DealResult, &[i64], Option<&str>)> = s
         .rows
         .iter()
         .map(|(r, t)| (r, t.as_slice(), None))
         .collect();
-    let t = sheet_table(s.players, &rows, s.totals, markdown);
-    let lang = crate::lang();
+    let t = sheet_table(s.players, &rows, s.totals, markdown, lang);
     let mut out = String::new();
-    out.push_str(&profile_line(s.profile));
+    out.push_str(&profile_line(s.profile, lang));
     out.push_str("\n\n");
     out.push_str(&t.to_string());
     out.push_str("\n\n");
-    let notes = notes_lines(&rows, markdown);
+    let notes = notes_lines(&rows, markdown, lang);
     if !notes.is_empty() {
         out.push_str(&notes);
         out.push('\n');
@@ -277,24 +218,19 @@ fn text(s: &Scored, explain: bool, markdown: bool) -> String {
 }
 
 /// "Profile: ddv (DDV tournament rules)" in the run's language.
-pub fn profile_line(p: &Profile) -> String {
-    doko::tr!(
-        crate::lang(),
-        "table.profile",
-        name = p.name,
-        title = p.title
-    )
+pub fn profile_line(p: &Profile, lang: Lang) -> String {
+    crate::tr!(lang, "table.profile", name = p.name, title = p.title)
 }
 
 /// The items of a deal, a line each: party, name, points, rule; names line up (16 columns
 /// wide, or as wide as the longest name of the deal).
-fn item_lines(s: &Scored, r: &DealResult, bullet: &str) -> String {
-    let lang = crate::lang();
+fn item_lines(s: &SheetView, r: &DealResult, bullet: &str) -> String {
+    let lang = s.lang;
     let mut out = String::new();
     let labels: Vec<String> = r.items.iter().map(|i| i.label(lang, s.players)).collect();
     let width = labels.iter().map(|l| columns(l)).max().unwrap_or(0).max(16);
     let party_width = [Party::Re, Party::Kontra]
-        .map(|p| columns(&party_word(p)))
+        .map(|p| columns(&party_word(p, lang)))
         .into_iter()
         .max()
         .unwrap_or(0)
@@ -307,7 +243,7 @@ fn item_lines(s: &Scored, r: &DealResult, bullet: &str) -> String {
         };
         out.push_str(&format!(
             "{bullet}{} {} {:>3}  {}\n",
-            pad(&party_word(item.party), party_width),
+            pad(&party_word(item.party, lang), party_width),
             pad(label, width),
             pts,
             item.rule.render(lang)
@@ -317,20 +253,20 @@ fn item_lines(s: &Scored, r: &DealResult, bullet: &str) -> String {
 }
 
 /// The `--explain` block of one deal.
-fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
-    let lang = crate::lang();
+fn explain_deal(s: &SheetView, r: &DealResult, markdown: bool) -> String {
+    let lang = s.lang;
     let f = &r.facts;
     let party_line = |p: Party| {
-        doko::tr!(
+        crate::tr!(
             lang,
             "explain.party",
-            party = party_word(p),
-            players = names(s, r, p).join("+"),
+            party = party_word(p, lang),
+            players = party_names(s.players, r, p).join("+"),
             eyes = f.eyes(p)
         )
     };
     let mut out = String::new();
-    let head = doko::tr!(
+    let head = crate::tr!(
         lang,
         "explain.head",
         deal = f.number,
@@ -348,23 +284,23 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
     if let Some(n) = &f.note {
         out.push_str(&format!(
             "{bullet}{}\n",
-            doko::tr!(lang, "explain.note", note = n)
+            crate::tr!(lang, "explain.note", note = n)
         ));
     }
     if let Some(b) = &f.bidding {
-        let line = doko::tr!(lang, "explain.bidding", why = b.why().render(lang));
+        let line = crate::tr!(lang, "explain.bidding", why = b.why().render(lang));
         out.push_str(&format!("{bullet}{line}\n"));
     }
     let outcome = match r.winner {
-        Some(w) => doko::tr!(lang, "explain.wins", party = party_word(w)),
+        Some(w) => crate::tr!(lang, "explain.wins", party = party_word(w, lang)),
         None => lang.t("explain.nobody_wins").to_string(),
     };
     let needs = |p: Party| {
         let g = &r.goals[p as usize];
-        doko::tr!(
+        crate::tr!(
             lang,
             "explain.needs",
-            party = party_word(p),
+            party = party_word(p, lang),
             target = g.target.text().render(lang),
             why = g.why.render(lang)
         )
@@ -380,10 +316,10 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
         .iter()
         .zip(&r.scores)
         .zip(&f.roles)
-        .filter(|(_, role)| **role != doko::deal::Role::Out)
+        .filter(|(_, role)| **role != crate::deal::Role::Out)
         .map(|((p, v), _)| format!("{p} {}", signed(*v)))
         .collect();
-    if let Some(line) = multiplier_line(s.profile, r) {
+    if let Some(line) = multiplier_line(s.profile, r, lang) {
         out.push_str(&format!("{bullet}{line}\n"));
     }
     if !r.bock_started.is_empty() {
@@ -392,7 +328,7 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
             .iter()
             .map(|t| format!("{} (`{}`)", t.describe(lang), t.key()))
             .collect();
-        let line = doko::tr!(lang, "explain.starts_bock", why = why.join(", "));
+        let line = crate::tr!(lang, "explain.starts_bock", why = why.join(", "));
         out.push_str(&format!("{bullet}{line}\n"));
     }
     let times = if r.multiplier > 1 {
@@ -400,11 +336,11 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
     } else {
         String::new()
     };
-    let line = doko::tr!(
+    let line = crate::tr!(
         lang,
         "explain.value",
         value = r.value(),
-        party = party_word(r.winner.unwrap_or(Party::Re)),
+        party = party_word(r.winner.unwrap_or(Party::Re), lang),
         times = times,
         scores = per.join(", ")
     );
@@ -412,25 +348,14 @@ fn explain_deal(s: &Scored, r: &DealResult, markdown: bool) -> String {
     out
 }
 
-/// A new table. When standard output is a terminal, its columns are wrapped to fit the
-/// terminal's width; into a file or a pipe it is written whole.
-pub fn table() -> comfy_table::Table {
-    let mut t = comfy_table::Table::new();
-    if t.is_tty() {
-        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-    }
-    t
-}
-
 /// Why a deal's value is multiplied: "x4: Bock rounds from deal 3 (120:120) and deal 5 (a
 /// lost solo) (bock.factor 2, bock.stacking multiply)", or the sheet's own `bock`.
-pub fn multiplier_line(profile: &doko::variant::Profile, r: &DealResult) -> Option<String> {
+pub fn multiplier_line(profile: &Profile, r: &DealResult, lang: Lang) -> Option<String> {
     if r.multiplier <= 1 {
         return None;
     }
-    let lang = crate::lang();
     if r.bock_rounds.is_empty() {
-        return Some(doko::tr!(
+        return Some(crate::tr!(
             lang,
             "explain.bock_written",
             times = r.multiplier
@@ -440,7 +365,7 @@ pub fn multiplier_line(profile: &doko::variant::Profile, r: &DealResult) -> Opti
         .bock_rounds
         .iter()
         .map(|b| {
-            doko::tr!(
+            crate::tr!(
                 lang,
                 "explain.bock_from",
                 deal = b.deal,
@@ -464,15 +389,6 @@ pub fn multiplier_line(profile: &doko::variant::Profile, r: &DealResult) -> Opti
     ))
 }
 
-fn csv(s: &Scored, explain: bool) -> Result<String> {
-    let rows: Vec<(&DealResult, &[i64], Option<&str>)> = s
-        .rows
-        .iter()
-        .map(|(r, t)| (r, t.as_slice(), None))
-        .collect();
-    sheet_csv(s.players, &rows, explain)
-}
-
 /// The sheet as CSV: one row per deal (with its dealer, where given), each player's points
 /// and running totals; with `explain`, the items of each deal.
 pub fn sheet_csv(
@@ -480,69 +396,13 @@ pub fn sheet_csv(
     rows: &[(&DealResult, &[i64], Option<&str>)],
     explain: bool,
 ) -> Result<String> {
-    let with_dealer = rows.iter().any(|(_, _, d)| d.is_some());
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header: Vec<String> = vec!["deal".into()];
-    if with_dealer {
-        header.push("dealer".into());
-    }
-    header.extend(
-        [
-            "contract",
-            "re",
-            "kontra",
-            "re_eyes",
-            "kontra_eyes",
-            "winner",
-            "value",
-            "multiplier",
-        ]
-        .map(String::from),
-    );
-    header.extend(players.iter().cloned());
-    header.extend(players.iter().map(|p| format!("{p}_total")));
-    let with_notes = rows.iter().any(|(r, _, _)| r.facts.note.is_some());
-    if with_notes {
-        header.push("note".into());
-    }
-    if explain {
-        header.push("items".into());
-    }
-    w.write_record(&header)?;
+    let mut out = SheetStream::new(Format::Csv, explain)?;
     for (r, totals, dealer) in rows {
-        let mut row = vec![r.facts.number.to_string()];
-        if with_dealer {
-            row.push(dealer.unwrap_or("").to_string());
-        }
-        row.extend([
-            r.facts.contract.to_string(),
-            party_names(players, r, Party::Re).join(" "),
-            party_names(players, r, Party::Kontra).join(" "),
-            r.facts.re_eyes.to_string(),
-            r.facts.kontra_eyes.to_string(),
-            winner_key(r).to_string(),
-            r.value().to_string(),
-            r.multiplier.to_string(),
-        ]);
-        row.extend(r.scores.iter().map(|v| v.to_string()));
-        row.extend(totals.iter().map(|v| v.to_string()));
-        if with_notes {
-            row.push(r.facts.note.clone().unwrap_or_default());
-        }
-        if explain {
-            let items: Vec<String> = r
-                .items
-                .iter()
-                .filter(|i| i.scored)
-                .map(|i| format!("{}:{}:{}", i.party.key(), i.item, signed(i.points as i64)))
-                .collect();
-            row.push(items.join(" "));
-        }
-        w.write_record(&row)?;
+        out.add(players, r, totals, *dealer)?;
     }
-    Ok(String::from_utf8(
-        w.into_inner().map_err(|e| e.into_error())?,
-    )?)
+    let mut bytes = Vec::new();
+    out.finish("", players, &[], &mut bytes)?;
+    Ok(String::from_utf8(bytes).map_err(std::io::Error::other)?)
 }
 
 /// A share in percent (0 where there is nothing to share).
@@ -557,26 +417,28 @@ fn pct(a: u64, b: u64) -> f64 {
 /// `score --summary`: aggregates over all deals.
 pub fn summary(
     profile: &Profile,
-    s: &doko::scoring::Summary,
+    s: &crate::scoring::Summary,
     bad: usize,
     format: Format,
+    lang: Lang,
 ) -> Result<String> {
     Ok(match format {
         Format::Json => {
-            let report = doko::report::SummaryReport::new(&profile.name, s, bad);
-            serde_json::to_string_pretty(&report)? + "\n"
+            let report = crate::report::SummaryReport::new(&profile.name, s, bad);
+            pretty(&report)? + "\n"
         }
         Format::Csv => summary_csv(s)?,
         Format::Table | Format::Markdown => {
-            summary_text(profile, s, bad, format == Format::Markdown)
+            summary_text(profile, s, bad, format == Format::Markdown, lang)
         }
     })
 }
 
 /// `score --summary --format csv`: a row per player, contract and item.
-fn summary_csv(s: &doko::scoring::Summary) -> Result<String> {
+fn summary_csv(s: &crate::scoring::Summary) -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["kind", "name", "deals", "won", "rate", "points"])?;
+    w.write_record(["kind", "name", "deals", "won", "rate", "points"])
+        .map_err(csv_error)?;
     for (p, l) in s.players() {
         w.write_record([
             "player",
@@ -585,7 +447,8 @@ fn summary_csv(s: &doko::scoring::Summary) -> Result<String> {
             &l.won.to_string(),
             &format!("{:.1}", pct(l.won, l.deals)),
             &l.points.to_string(),
-        ])?;
+        ])
+        .map_err(csv_error)?;
     }
     for (c, l) in s.contracts() {
         w.write_record([
@@ -595,7 +458,8 @@ fn summary_csv(s: &doko::scoring::Summary) -> Result<String> {
             &l.re_won.to_string(),
             &format!("{:.1}", pct(l.re_won, l.deals)),
             &l.value.to_string(),
-        ])?;
+        ])
+        .map_err(csv_error)?;
     }
     for (i, l) in s.items() {
         w.write_record([
@@ -605,23 +469,22 @@ fn summary_csv(s: &doko::scoring::Summary) -> Result<String> {
             "",
             &format!("{:.1}", pct(l.times, s.deals)),
             &l.points.to_string(),
-        ])?;
+        ])
+        .map_err(csv_error)?;
     }
-    Ok(String::from_utf8(
-        w.into_inner().map_err(|e| e.into_error())?,
-    )?)
+    csv_text(w)
 }
 
 /// `score --summary` as tables: players, contracts, items, in the run's language.
 fn summary_text(
     profile: &Profile,
-    s: &doko::scoring::Summary,
+    s: &crate::scoring::Summary,
     bad: usize,
     markdown: bool,
+    lang: Lang,
 ) -> String {
-    let lang = crate::lang();
     let mut out = if bad > 0 {
-        doko::tr!(
+        crate::tr!(
             lang,
             "summary.head_bad",
             profile = profile.name,
@@ -630,7 +493,7 @@ fn summary_text(
             bad = bad
         )
     } else {
-        doko::tr!(
+        crate::tr!(
             lang,
             "summary.head",
             profile = profile.name,
@@ -677,7 +540,7 @@ fn summary_text(
     );
     for (c, l) in s.contracts() {
         let title = c
-            .parse::<doko::contract::Contract>()
+            .parse::<crate::contract::Contract>()
             .map_or(c, |k| k.title(lang));
         t.add_row(vec![
             title.to_string(),
@@ -714,13 +577,13 @@ fn summary_text(
 /// The items of a summary by their names in `lang`, in the order of their keys; a
 /// party's item whose name does not say whose it is ("no 90 called") gets the party.
 fn item_names<L>(
-    lang: doko::lang::Lang,
+    lang: crate::lang::Lang,
     items: std::collections::BTreeMap<&str, L>,
 ) -> Vec<(String, L)> {
     items
         .into_iter()
         .map(|(key, l)| {
-            let name = doko::scoring::item_name(lang, key);
+            let name = crate::scoring::item_name(lang, key);
             let party = [Party::Re, Party::Kontra]
                 .into_iter()
                 .find(|p| key.starts_with(&format!("{}_", p.key())))
@@ -728,11 +591,201 @@ fn item_names<L>(
                 .filter(|p| !name.contains(p.as_str()));
             match party {
                 Some(party) => (
-                    doko::tr!(lang, "summary.item_of", item = name, party = party),
+                    crate::tr!(lang, "summary.item_of", item = name, party = party),
                     l,
                 ),
                 None => (name, l),
             }
         })
         .collect()
+}
+
+/// A CSV error as an output error.
+fn csv_error(e: csv::Error) -> crate::error::Error {
+    std::io::Error::from(e).into()
+}
+
+/// A value as pretty JSON.
+fn pretty<T: serde::Serialize>(value: &T) -> Result<String> {
+    serde_json::to_string_pretty(value).map_err(|e| std::io::Error::from(e).into())
+}
+
+/// The columns of a spooled CSV row before the players' points: deal, dealer, contract,
+/// re, kontra, re_eyes, kontra_eyes, winner, value, multiplier.
+const CSV_FIXED: usize = 10;
+
+/// A scored sheet written a deal at a time, as CSV or JSON: each deal goes to a spool file
+/// as it comes, and [`SheetStream::finish`] writes the whole (whose header depends on
+/// every deal: a dealer column, a note column, the final totals) without holding the
+/// deals in memory. Nothing reaches the output before `finish`, so a run that fails half
+/// way prints nothing.
+pub struct SheetStream {
+    spool: Spool,
+    explain: bool,
+    with_dealer: bool,
+    with_notes: bool,
+    deals: usize,
+}
+
+enum Spool {
+    /// Every row with its dealer and note columns; `finish` drops the empty ones.
+    Csv(csv::Writer<BufWriter<std::fs::File>>),
+    /// Each deal's report, indented as in the whole document.
+    Json(BufWriter<std::fs::File>),
+}
+
+impl SheetStream {
+    /// A new stream of `format` (CSV or JSON; the table formats hold the sheet whole).
+    pub fn new(format: Format, explain: bool) -> Result<SheetStream> {
+        let file = BufWriter::with_capacity(1 << 16, tempfile::tempfile()?);
+        let spool = match format {
+            Format::Csv => Spool::Csv(csv::Writer::from_writer(file)),
+            Format::Json => Spool::Json(file),
+            Format::Table | Format::Markdown => {
+                return Err(crate::msg!("error.not_streamed").into());
+            }
+        };
+        Ok(SheetStream {
+            spool,
+            explain,
+            with_dealer: false,
+            with_notes: false,
+            deals: 0,
+        })
+    }
+
+    /// Adds one deal with the totals after it (and its dealer, on a league sheet).
+    pub fn add(
+        &mut self,
+        players: &[String],
+        r: &DealResult,
+        totals: &[i64],
+        dealer: Option<&str>,
+    ) -> std::io::Result<()> {
+        self.deals += 1;
+        self.with_dealer |= dealer.is_some();
+        self.with_notes |= r.facts.note.is_some();
+        match &mut self.spool {
+            Spool::Csv(w) => {
+                let mut row = vec![r.facts.number.to_string(), dealer.unwrap_or("").to_string()];
+                row.extend([
+                    r.facts.contract.to_string(),
+                    party_names(players, r, Party::Re).join(" "),
+                    party_names(players, r, Party::Kontra).join(" "),
+                    r.facts.re_eyes.to_string(),
+                    r.facts.kontra_eyes.to_string(),
+                    winner_key(r).to_string(),
+                    r.value().to_string(),
+                    r.multiplier.to_string(),
+                ]);
+                row.extend(r.scores.iter().map(|v| v.to_string()));
+                row.extend(totals.iter().map(|v| v.to_string()));
+                row.push(r.facts.note.clone().unwrap_or_default());
+                if self.explain {
+                    let items: Vec<String> = r
+                        .items
+                        .iter()
+                        .filter(|i| i.scored)
+                        .map(|i| {
+                            format!("{}:{}:{}", i.party.key(), i.item, signed(i.points as i64))
+                        })
+                        .collect();
+                    row.push(items.join(" "));
+                }
+                w.write_record(&row)?;
+            }
+            Spool::Json(w) => {
+                let report = crate::report::DealReport::new(players, r, totals, self.explain);
+                let text = serde_json::to_string_pretty(&report)?;
+                w.write_all(if self.deals == 1 {
+                    b"\n    "
+                } else {
+                    b",\n    "
+                })?;
+                // JSON strings hold no line breaks (they are escaped): each line break
+                // starts a line of the document, indented two levels.
+                w.write_all(text.replace('\n', "\n    ").as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the sheet to `out`: CSV's header and rows, or the JSON report of the profile
+    /// `variant`, the `players`, the deals and the final `totals`.
+    pub fn finish(
+        self,
+        variant: &str,
+        players: &[String],
+        totals: &[i64],
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        match self.spool {
+            Spool::Csv(w) => {
+                let mut file = w.into_inner().map_err(|e| e.into_error())?.into_inner()?;
+                file.rewind()?;
+                let mut header: Vec<String> = vec!["deal".into(), "dealer".into()];
+                header.extend(
+                    [
+                        "contract",
+                        "re",
+                        "kontra",
+                        "re_eyes",
+                        "kontra_eyes",
+                        "winner",
+                        "value",
+                        "multiplier",
+                    ]
+                    .map(String::from),
+                );
+                header.extend(players.iter().cloned());
+                header.extend(players.iter().map(|p| format!("{p}_total")));
+                header.push("note".into());
+                if self.explain {
+                    header.push("items".into());
+                }
+                let note = CSV_FIXED + 2 * players.len();
+                let keep =
+                    |i: usize| (i != 1 || self.with_dealer) && (i != note || self.with_notes);
+                let mut w = csv::Writer::from_writer(out);
+                w.write_record(
+                    header
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| keep(*i))
+                        .map(|(_, h)| h),
+                )?;
+                let mut rows = csv::ReaderBuilder::new()
+                    .has_headers(false)
+                    .flexible(true)
+                    .from_reader(BufReader::with_capacity(1 << 16, file));
+                let mut row = csv::ByteRecord::new();
+                while rows.read_byte_record(&mut row)? {
+                    w.write_record(
+                        row.iter()
+                            .enumerate()
+                            .filter(|(i, _)| keep(*i))
+                            .map(|(_, f)| f),
+                    )?;
+                }
+                w.flush()?;
+            }
+            Spool::Json(w) => {
+                let mut file = w.into_inner().map_err(|e| e.into_error())?;
+                file.rewind()?;
+                let whole = crate::report::SheetReport::new(variant, players, &[], totals, false);
+                let text = serde_json::to_string_pretty(&whole)?;
+                let (head, tail) = text
+                    .split_once("\"deals\": []")
+                    .ok_or_else(|| std::io::Error::other("a sheet report without deals"))?;
+                out.write_all(head.as_bytes())?;
+                out.write_all(b"\"deals\": [")?;
+                std::io::copy(&mut BufReader::with_capacity(1 << 16, file), out)?;
+                out.write_all(if self.deals > 0 { b"\n  ]" } else { b"]" })?;
+                out.write_all(tail.as_bytes())?;
+                out.write_all(b"\n")?;
+                out.flush()?;
+            }
+        }
+        Ok(())
+    }
 }

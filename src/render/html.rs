@@ -1,13 +1,14 @@
-//! `league show --format html`: one self-contained page (no network): standings, an SVG
+//! HTML pages. `league show --format html`: one self-contained page (no network): standings, an SVG
 //! chart of every player's running total, and the sheet.
 
-use doko::contract::Party;
-use doko::deal::Role;
-use doko::league::League;
+use crate::contract::Party;
+use crate::deal::Role;
+use crate::extras::Extra;
+use crate::league::League;
 
-use doko::lang::Lang;
+use crate::lang::Lang;
 
-use crate::output::{party_names, signed};
+use super::{party_names, signed};
 
 /// Colours that stay apart for five players, on white and in print.
 const COLOURS: [&str; 6] = [
@@ -22,8 +23,8 @@ pub fn esc(s: &str) -> String {
 }
 
 /// `league show --format html`: the page, read-only.
-pub fn league_page(lg: &League) -> String {
-    page(lg, None, crate::lang())
+pub fn league_page(lg: &League, lang: Lang) -> String {
+    page(lg, None, lang)
 }
 
 /// What the served page has beyond the read-only one: the sheets' names (tabs), which one
@@ -41,7 +42,7 @@ pub struct Served<'a> {
 /// sheets' tabs, the form and its script.
 pub fn page(lg: &League, served: Option<&Served>, lang: Lang) -> String {
     let mut h = String::new();
-    let title = doko::tr!(lang, "page.title", name = lg.name);
+    let title = crate::tr!(lang, "page.title", name = lg.name);
     h.push_str(&head(lang, &title, CSS));
     match served {
         Some(s) => h.push_str(&format!("<body data-sheet=\"{}\">\n", s.current)),
@@ -55,7 +56,7 @@ pub fn page(lg: &League, served: Option<&Served>, lang: Lang) -> String {
                 .map_or(String::new(), |t| format!("&amp;t={}", esc(t)));
             h.push_str(&format!(
                 "<a href=\"/tournament?sheet={i}{token}\">{}</a>",
-                esc(&doko::tr!(lang, "page.standings_of", name = t))
+                esc(&crate::tr!(lang, "page.standings_of", name = t))
             ));
         }
         for (i, name) in s.sheets.iter().enumerate() {
@@ -88,7 +89,7 @@ pub fn page(lg: &League, served: Option<&Served>, lang: Lang) -> String {
     h.push_str(&state(lg, lang));
     h.push_str("</div>\n");
     if served.is_some() {
-        h.push_str(&crate::serve::form(lg, lang));
+        h.push_str(&form(lg, lang));
     }
     h.push_str("</div>\n<div id=\"history\">\n");
     h.push_str(&history(lg, served.is_some(), lang));
@@ -100,8 +101,8 @@ pub fn page(lg: &League, served: Option<&Served>, lang: Lang) -> String {
     if served.is_some() {
         h.push_str(&format!(
             "<script>\n{}\n{}\n</script>\n",
-            crate::serve::script_words(lang),
-            crate::serve::SCRIPT
+            script_words(lang),
+            SCRIPT
         ));
     }
     h.push_str("</body>\n</html>\n");
@@ -147,7 +148,7 @@ pub fn state(lg: &League, lang: Lang) -> String {
     let mut h = String::new();
     h.push_str(&format!(
         "<p class=\"count\">{}</p>\n<p class=\"next\" id=\"next\">{}</p>\n",
-        esc(&doko::tr!(
+        esc(&crate::tr!(
             lang,
             "page.count",
             played = lg.rows.len(),
@@ -242,14 +243,14 @@ pub fn history(lg: &League, editable: bool, lang: Lang) -> String {
             r.facts.number,
             esc(&lg.players[row.dealer]),
             esc(&if r.facts.compulsory {
-                doko::tr!(lang, "page.compulsory", contract = r.facts.contract.title(lang))
+                crate::tr!(lang, "page.compulsory", contract = r.facts.contract.title(lang))
             } else {
                 r.facts.contract.title(lang).to_string()
             }),
             esc(&party_names(&lg.players, r, Party::Re).join(", ")),
             r.facts.re_eyes,
             r.facts.kontra_eyes,
-            esc(crate::output::winner_in(r, lang)),
+            esc(super::winner_in(r, lang)),
             r.value(),
             r.multiplier
         ));
@@ -430,3 +431,175 @@ button.danger{border-color:#b33;color:#b33}
 .foot{color:#888;font-size:.85rem;margin-top:1.5rem}
 @media (min-width:48rem){body{padding:1.5rem 1rem 2rem}h1{font-size:1.8rem}}
 @media (min-width:60rem){.top{display:grid;grid-template-columns:1fr 1fr;gap:1.5rem;align-items:start}}";
+
+/// The form to add (or edit) a deal: only what the sheet's profile plays is offered.
+pub fn form(lg: &League, lang: crate::lang::Lang) -> String {
+    let t = |k: &str| esc(lang.t(k));
+    let p = &lg.profile;
+    let mut h = String::from("<form class=\"deal\" id=\"deal\" autocomplete=\"off\" novalidate>\n");
+    h.push_str(&format!(
+        "<h2 id=\"form-title\">{}</h2>\n",
+        esc(&crate::tr!(lang, "page.deal_n", n = lg.rows.len() + 1))
+    ));
+    let out = lg.next.sits_out.map(|i| lg.players[i].as_str());
+    h.push_str(&format!(
+        "<fieldset><legend>{}</legend><div class=\"chips\" id=\"re\">",
+        t("page.tap_re")
+    ));
+    for name in &lg.players {
+        let class = if Some(name.as_str()) == out {
+            "chip out"
+        } else {
+            "chip"
+        };
+        h.push_str(&format!(
+            "<button type=\"button\" class=\"{class}\" aria-pressed=\"false\" data-name=\"{0}\">{0}</button>",
+            esc(name)
+        ));
+    }
+    h.push_str("</div></fieldset>\n");
+    h.push_str(&format!(
+        "<div class=\"grid2\"><label><span class=\"lbl\">{}</span><select name=\"contract\">",
+        t("table.game")
+    ));
+    for c in &p.contracts.allowed {
+        h.push_str(&format!(
+            "<option value=\"{}\">{}</option>",
+            c.name(),
+            esc(c.title(lang))
+        ));
+    }
+    h.push_str("</select></label>\n");
+    let total = p.deck().total_eyes();
+    h.push_str(&format!(
+        "<label><span class=\"lbl\">{}</span><input type=\"number\" name=\"re_points\" inputmode=\"numeric\" min=\"0\" max=\"{total}\" placeholder=\"{}\"></label></div>\n",
+        t("page.re_eyes"),
+        esc(&crate::tr!(lang, "page.range", total = total))
+    ));
+    if p.league.compulsory_solos > 0 {
+        h.push_str(&format!(
+            "<label class=\"check\"><input type=\"checkbox\" name=\"compulsory\"> {}</label>\n",
+            t("page.compulsory_solo")
+        ));
+    }
+    h.push_str(&calls_and_extras(p, lang));
+    if p.knocking.allowed {
+        h.push_str(&format!(
+            "<label><span class=\"lbl\">{}</span><select name=\"knock\"><option value=\"\">{}</option><option value=\"re\">{}</option><option value=\"both\">{}</option></select></label>\n",
+            t("page.knocked"),
+            t("page.nobody"),
+            t("party.re"),
+            t("page.knocked_back")
+        ));
+    }
+    h.push_str(&format!(
+        "<details><summary>{}</summary><div class=\"grid2\">",
+        t("page.more")
+    ));
+    for (key, label) in [
+        ("kontra_points", "page.kontra_eyes"),
+        ("re_tricks", "page.re_tricks"),
+        ("kontra_tricks", "page.kontra_tricks"),
+    ] {
+        h.push_str(&format!(
+            "<label><span class=\"lbl\">{}</span><input type=\"number\" name=\"{key}\" inputmode=\"numeric\" min=\"0\"></label>",
+            t(label)
+        ));
+    }
+    h.push_str("</div></details>\n");
+    h.push_str(&format!(
+        "<label><span class=\"lbl\">{}</span><input type=\"text\" name=\"note\" maxlength=\"200\"></label>\n",
+        t("page.note")
+    ));
+    h.push_str("<p id=\"check\" role=\"status\" aria-live=\"polite\"></p>\n");
+    h.push_str(&format!(
+        "<div class=\"buttons\"><button type=\"submit\" class=\"main\" id=\"save\">{}</button><button type=\"button\" class=\"second\" id=\"cancel\" hidden>{}</button><button type=\"button\" class=\"second danger\" id=\"undo\">{}</button></div>\n",
+        t("page.add"),
+        t("page.cancel"),
+        t("page.undo")
+    ));
+    h.push_str("<p id=\"done\" role=\"status\" aria-live=\"polite\"></p>\n</form>\n");
+    h
+}
+
+/// The form's calls of both parties (as far as the profile has calls) and the extras it
+/// scores, as chips.
+fn calls_and_extras(p: &crate::variant::Profile, lang: crate::lang::Lang) -> String {
+    use crate::contract::Party;
+    let mut h = String::new();
+    let t = |k: &str| esc(lang.t(k));
+    if p.calls.levels > 0 {
+        h.push_str("<div class=\"grid2\">");
+        for party in [Party::Re, Party::Kontra] {
+            let key = party.key();
+            h.push_str(&format!(
+                "<label><span class=\"lbl\">{}</span><select name=\"{key}_calls\"><option value=\"\">{}</option>",
+                esc(&crate::tr!(lang, "page.calls", party = party.text().render(lang))),
+                t("page.none")
+            ));
+            for call in crate::calls::Call::ALL.iter().take(p.calls.levels as usize) {
+                let label = match call {
+                    crate::calls::Call::Announce => party.text().render(lang),
+                    c => lang.t(c.key()).to_string(),
+                };
+                h.push_str(&format!(
+                    "<option value=\"{}\">{}</option>",
+                    call.word(party),
+                    esc(&label)
+                ));
+            }
+            h.push_str("</select></label>");
+        }
+        h.push_str("</div>\n");
+    }
+    let extras: Vec<Extra> = Extra::all().filter(|x| p.extra_points(*x) != 0).collect();
+    if !extras.is_empty() {
+        for party in [Party::Re, Party::Kontra] {
+            h.push_str(&format!(
+                "<fieldset><legend>{}</legend><div class=\"chips\" data-party=\"{}\">",
+                esc(&crate::tr!(
+                    lang,
+                    "page.extras",
+                    party = party.text().render(lang)
+                )),
+                party.key()
+            ));
+            for x in &extras {
+                h.push_str(&format!(
+                    "<button type=\"button\" class=\"chip\" aria-pressed=\"false\" data-extra=\"{}\" data-count=\"0\">{}<small></small></button>",
+                    x.name(),
+                    esc(lang.t(&format!("item.{}", x.name().replace('-', "_"))))
+                ));
+            }
+            h.push_str("</div></fieldset>\n");
+        }
+    }
+    h
+}
+
+/// The words of the page's script in `lang`, as `const T = {...};` (`{n}` is a deal's
+/// number).
+pub fn script_words(lang: crate::lang::Lang) -> String {
+    let words: std::collections::BTreeMap<&str, &str> = [
+        ("deal", "page.deal_n"),
+        ("edit", "page.edit_n"),
+        ("save", "page.save_n"),
+        ("add", "page.add"),
+        ("undo", "page.undo"),
+        ("again", "page.again_n"),
+        ("tap_re", "page.tap_re_first"),
+        ("no_answer", "page.no_answer"),
+    ]
+    .into_iter()
+    .map(|(k, key)| (k, lang.t(key)))
+    .collect();
+    // `</` inside a script would end it: JSON lets it be written `<\/`.
+    let json = serde_json::to_string(&words)
+        .unwrap_or_else(|_| "{}".into())
+        .replace("</", "<\\/");
+    format!("const T = {json};")
+}
+
+/// The served page's script: it sends the form, shows what the server says of a deal
+/// and keeps the page up to date.
+pub const SCRIPT: &str = include_str!("page.js");

@@ -1,0 +1,329 @@
+//! The one entry point: files (sheets, record files, archives) and a profile choice in,
+//! scored deals out, one at a time and in order. Every front end scores through it: the
+//! policy that picks a profile ([`choose_profile`]), the session fold that numbers deals
+//! across files and starts a new table ([`Scorer`]) and the loop over the files
+//! ([`Files::score`], archives streamed on every core) are decided here once.
+//!
+//! ```
+//! use doko::engine::{Choice, Files, Fold};
+//!
+//! let sheet = "Anna,Ben,Cara,Dirk,re_points\nre,kontra,re,kontra,121\n";
+//! let mut files = Files::from_text("evening.csv", sheet);
+//! let parsed = files.parse().unwrap();
+//! let profile = doko::engine::choose_profile(&Choice::default(), &parsed.named()).unwrap();
+//! let mut values = Vec::new();
+//! parsed
+//!     .score(&profile, Fold::Sheet, 1, true, |deal| Ok(values.push(deal.result.value())), |_| Ok(()))
+//!     .unwrap();
+//! assert_eq!(values, [1]);
+//! ```
+
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+
+use crate::deal::archive::ArchiveReader;
+use crate::deal::{DealFacts, RecordError};
+use crate::error::Result;
+use crate::input::{Document, Input, InputFormat, Source};
+use crate::scoring::{DealResult, Session};
+use crate::variant::Profile;
+
+/// What a command line's `--variant` means beside the profile a file names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FlagRole {
+    /// `--variant` wins over the files' own profile (`score`, `compare`).
+    #[default]
+    Overrides,
+    /// `--variant` is for files that name none (`stats`: each evening keeps its rules).
+    Default,
+}
+
+/// The profile asked for on a command line (or by any other caller).
+#[derive(Debug, Clone, Default)]
+pub struct Choice<'a> {
+    /// A profile's name or path (`--variant`).
+    pub variant: Option<&'a str>,
+    /// `KEY=VALUE` overrides after the files' own (`--set`).
+    pub sets: &'a [(String, String)],
+    /// How `variant` weighs against the files' own profile.
+    pub role: FlagRole,
+}
+
+/// The profile policy, the one place it is decided: with [`FlagRole::Overrides`], the
+/// choice's variant, else the profile the files name with their `set` overrides (they
+/// must agree), else `ddv`; with [`FlagRole::Default`], the files' profile first, then the
+/// choice's, then `ddv`. The choice's `sets` come last.
+pub fn choose_profile(choice: &Choice, named: &[Named<'_>]) -> Result<Profile> {
+    if named.windows(2).any(|w| w[0] != w[1]) {
+        if choice.variant.is_none() || choice.role == FlagRole::Default {
+            let names: Vec<&str> = named.iter().map(|n| n.0).collect();
+            return Err(crate::msg!("error.variants_differ", variants = names.join(", ")).into());
+        }
+    }
+    let file = named.first().copied();
+    let (name, file_sets): (&str, &[(String, String)]) = match (choice.role, choice.variant, file) {
+        (FlagRole::Overrides, Some(v), _) => (v, &[]),
+        (_, _, Some(Named(name, sets))) => (name, sets),
+        (FlagRole::Default, Some(v), None) => (v, &[]),
+        (_, None, None) => ("ddv", &[]),
+    };
+    let sets: Vec<(String, String)> = file_sets.iter().chain(choice.sets).cloned().collect();
+    Ok(Profile::load(name, &sets)?)
+}
+
+/// A profile a file names, with the file's own `set` overrides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Named<'a>(pub &'a str, pub &'a [(String, String)]);
+
+/// How the deals of several files and tables are added up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fold {
+    /// One sheet: one table of players throughout, deals numbered on across files, each
+    /// result with its rule texts (`score`'s sheet). Other players are an error.
+    Sheet,
+    /// Aggregates: a new session (totals, Bock rounds) whenever the table changes, results
+    /// without rule texts (`score --summary`).
+    Brief,
+}
+
+/// A scored deal as the fold hands it on.
+#[derive(Debug)]
+pub struct Scored<'a> {
+    /// The players of the deal's table, in seat order.
+    pub players: &'a [String],
+    /// The deal's result (its number counted on across files with [`Fold::Sheet`]).
+    pub result: DealResult,
+    /// Each player's total after the deal.
+    pub totals: &'a [i64],
+}
+
+/// The session fold: adds deals up in order, starts a table when the players change.
+#[derive(Debug)]
+pub struct Scorer<'p> {
+    profile: &'p Profile,
+    fold: Fold,
+    session: Option<Session>,
+    /// Added to the deal numbers of the file being read ([`Fold::Sheet`]).
+    offset: usize,
+    /// The number of the last deal scored.
+    last: usize,
+}
+
+impl<'p> Scorer<'p> {
+    /// An empty fold under `profile`.
+    pub fn new(profile: &'p Profile, fold: Fold) -> Scorer<'p> {
+        Scorer {
+            profile,
+            fold,
+            session: None,
+            offset: 0,
+            last: 0,
+        }
+    }
+
+    /// The next file's deals are numbered on from the last deal scored.
+    pub fn next_file(&mut self) {
+        self.offset = self.last;
+    }
+
+    /// Scores one deal of `players` (`new_table`: the players may have changed).
+    pub fn add(
+        &mut self,
+        players: &[String],
+        new_table: bool,
+        facts: DealFacts,
+    ) -> Result<Scored<'_>> {
+        let mut facts = facts;
+        let session = match self.fold {
+            Fold::Brief => {
+                let fresh = self
+                    .session
+                    .as_ref()
+                    .is_none_or(|s| new_table && s.players != players);
+                if fresh {
+                    self.session = Some(Session::brief(players.to_vec()));
+                }
+                self.session
+                    .get_or_insert_with(|| Session::brief(players.to_vec()))
+            }
+            Fold::Sheet => {
+                facts.number += self.offset;
+                let s = self
+                    .session
+                    .get_or_insert_with(|| Session::new(players.to_vec()));
+                if new_table && s.players != players {
+                    return Err(crate::msg!(
+                        "error.sheet_players_differ",
+                        deal = facts.number,
+                        players = players.join(", "),
+                        before = s.players.join(", ")
+                    )
+                    .into());
+                }
+                s
+            }
+        };
+        self.last = facts.number;
+        let result = session.score_owned(facts, self.profile);
+        Ok(Scored {
+            players: &session.players,
+            result,
+            totals: &session.totals,
+        })
+    }
+
+    /// The session of the last table, if a deal was scored.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    /// The session of the last table, if a deal was scored.
+    pub fn into_session(self) -> Option<Session> {
+        self.session
+    }
+}
+
+/// What [`Files::score`] did beside the deals it handed on.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// Deals that were not legal records (each handed to the `bad` callback).
+    pub bad: usize,
+    /// A bad archive deal ended the run (without `keep_going`).
+    pub stopped: bool,
+    /// The session of the last table (its players, totals and ranking), if a deal was
+    /// scored.
+    pub session: Option<Session>,
+}
+
+/// The files of one run, opened: sheets and record files read whole (they are small),
+/// archives still to be read.
+pub struct Files {
+    docs: Vec<Option<Document>>,
+    archives: Vec<Option<ArchiveReader<Box<dyn std::io::BufRead + Send>>>>,
+}
+
+impl Files {
+    /// Opens every file (`-` is standard input) in `format`, else by its extension.
+    pub fn open(paths: &[String], format: Option<InputFormat>) -> Result<Files> {
+        let mut files = Files {
+            docs: Vec::with_capacity(paths.len()),
+            archives: Vec::with_capacity(paths.len()),
+        };
+        for path in paths {
+            match Source::open(path, format)? {
+                Source::Document(doc) => {
+                    files.docs.push(Some(doc));
+                    files.archives.push(None);
+                }
+                Source::Archive(reader) => {
+                    files.docs.push(None);
+                    files.archives.push(Some(*reader));
+                }
+            }
+        }
+        Ok(files)
+    }
+
+    /// One CSV sheet given as text, named `file` in its errors.
+    pub fn from_text(file: &str, text: &str) -> Files {
+        Files {
+            docs: vec![Some(Document::from_text(file, InputFormat::Csv, text))],
+            archives: vec![None],
+        }
+    }
+
+    /// Reads every sheet and record file (archives are read as they are scored).
+    pub fn parse(&mut self) -> Result<Parsed<'_>> {
+        let archives = std::mem::take(&mut self.archives);
+        let inputs = self
+            .docs
+            .iter()
+            .map(|d| d.as_ref().map(Document::open).transpose())
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        Ok(Parsed { inputs, archives })
+    }
+}
+
+/// The files of a run, read: what [`Files::parse`] gives.
+pub struct Parsed<'a> {
+    inputs: Vec<Option<Input<'a>>>,
+    archives: Vec<Option<ArchiveReader<Box<dyn std::io::BufRead + Send>>>>,
+}
+
+impl<'a> Parsed<'a> {
+    /// The profiles the files name, in file order (for [`choose_profile`]).
+    pub fn named(&self) -> Vec<Named<'_>> {
+        self.inputs
+            .iter()
+            .flatten()
+            .filter_map(|i| Some(Named(i.variant()?, i.sets())))
+            .collect()
+    }
+
+    /// Scores every deal of every file in order under `profile` and hands each to `each`;
+    /// a deal that is not a legal record goes to `bad`. A document's bad deals are all
+    /// reported; in an archive the first ends the run unless `keep_going` (an archive may
+    /// hold millions). Archives are read on `jobs` threads (0: every core), memory flat.
+    pub fn score(
+        self,
+        profile: &Profile,
+        fold: Fold,
+        jobs: usize,
+        keep_going: bool,
+        mut each: impl FnMut(Scored<'_>) -> Result<()> + Send,
+        mut bad: impl FnMut(&RecordError) -> Result<()> + Send,
+    ) -> Result<Outcome> {
+        let jobs = NonZeroUsize::new(jobs).unwrap_or_else(crate::stream::all_cores);
+        let mut scorer = Scorer::new(profile, fold);
+        let mut outcome = Outcome::default();
+        for (input, archive) in self.inputs.iter().zip(self.archives) {
+            scorer.next_file();
+            if let Some(input) = input {
+                let players = input.players();
+                let mut new_table = true;
+                for deal in input.deals(profile) {
+                    match deal {
+                        Ok(facts) => {
+                            each(scorer.add(players, std::mem::take(&mut new_table), facts)?)?
+                        }
+                        Err(e) => {
+                            outcome.bad += 1;
+                            bad(&e)?;
+                        }
+                    }
+                }
+            } else if let Some(reader) = archive {
+                let profiles = std::slice::from_ref(profile);
+                // Break(None): a bad deal ends the run; Break(Some): an error.
+                let flow = crate::stream::play_all(reader, profiles, jobs, |deal| {
+                    let step = match deal.map(|mut d| (d.take(0), d.players, d.new_table)) {
+                        Ok((Ok(facts), players, new_table)) => {
+                            scorer.add(players, new_table, facts).and_then(&mut each)
+                        }
+                        Err(e) | Ok((Err(e), _, _)) => {
+                            outcome.bad += 1;
+                            match bad(&e) {
+                                Ok(()) if !keep_going => return ControlFlow::Break(None),
+                                r => r,
+                            }
+                        }
+                    };
+                    match step {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => ControlFlow::Break(Some(e)),
+                    }
+                });
+                match flow {
+                    ControlFlow::Continue(()) => {}
+                    ControlFlow::Break(None) => {
+                        outcome.stopped = true;
+                        break;
+                    }
+                    ControlFlow::Break(Some(e)) => return Err(e),
+                }
+            }
+        }
+        outcome.session = scorer.into_session();
+        Ok(outcome)
+    }
+}

@@ -1,0 +1,108 @@
+//! Rendering results for people and programs: tables (terminal and Markdown), CSV, JSON
+//! and HTML pages, in the reader's language. Every front end prints through these; the
+//! rules are decided before (in [`crate::engine`] and the scoring), never here.
+
+pub mod html;
+pub mod sheet;
+
+use comfy_table::{Table, presets};
+
+use crate::contract::Party;
+use crate::lang::Lang;
+use crate::scoring::DealResult;
+
+/// An output format of a scored sheet, a summary or a comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Format {
+    /// A table for the terminal.
+    Table,
+    /// Comma-separated values with a header row.
+    Csv,
+    /// JSON (the `report` types).
+    Json,
+    /// Markdown tables.
+    Markdown,
+}
+
+/// A number with its sign: `+3`, `-3`, `0`.
+pub fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// The winner as the machine formats write it (`re`, `kontra`, `none`).
+pub fn winner_key(r: &DealResult) -> &'static str {
+    match r.winner {
+        Some(Party::Re) => "re",
+        Some(Party::Kontra) => "kontra",
+        None => "none",
+    }
+}
+
+/// The winner in `lang` ("Re", "Kontra", "none").
+pub fn winner_in(r: &DealResult, lang: Lang) -> &'static str {
+    match r.winner {
+        Some(Party::Re) => lang.t("party.re"),
+        Some(Party::Kontra) => lang.t("party.kontra"),
+        None => lang.t("word.nobody"),
+    }
+}
+
+/// A party's name in `lang`.
+pub fn party_word(p: Party, lang: Lang) -> String {
+    p.text().render(lang)
+}
+
+/// How many terminal columns a text takes (East Asian wide letters take two).
+pub fn columns(s: &str) -> usize {
+    s.chars()
+        .map(|c| {
+            let c = c as u32;
+            let wide = matches!(c, 0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF
+                | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3
+                | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6);
+            if wide { 2 } else { 1 }
+        })
+        .sum()
+}
+
+/// `s` padded with spaces to `width` terminal columns.
+pub fn pad(s: &str, width: usize) -> String {
+    format!("{s}{}", " ".repeat(width.saturating_sub(columns(s))))
+}
+
+/// The names of a party's players in seat order.
+pub fn party_names(players: &[String], r: &DealResult, party: Party) -> Vec<String> {
+    r.facts.members(party).map(|i| players[i].clone()).collect()
+}
+
+/// A new table. When standard output is a terminal, its columns are wrapped to fit the
+/// terminal's width; into a file or a pipe it is written whole.
+pub fn table() -> Table {
+    let mut t = Table::new();
+    if t.is_tty() {
+        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    }
+    t
+}
+
+/// A new table in the terminal's style, or as Markdown.
+pub fn new_table(markdown: bool) -> Table {
+    let mut t = table();
+    t.load_style(if markdown {
+        presets::ASCII_MARKDOWN
+    } else {
+        presets::UTF8_FULL_CONDENSED
+    });
+    t
+}
+
+/// Text written by a csv writer into memory, as a string.
+pub(crate) fn csv_text(w: csv::Writer<Vec<u8>>) -> crate::error::Result<String> {
+    let bytes = w.into_inner().map_err(|e| e.into_error())?;
+    String::from_utf8(bytes).map_err(|e| std::io::Error::other(e).into())
+}

@@ -1,0 +1,193 @@
+(() => {
+'use strict';
+const sheet = document.body.dataset.sheet;
+const token = new URLSearchParams(location.search).get('t');
+const lang = document.documentElement.lang;
+const said = (w, n) => w.replace('{n}', n);
+const form = document.getElementById('deal');
+const check = document.getElementById('check');
+const done = document.getElementById('done');
+const title = document.getElementById('form-title');
+const save = document.getElementById('save');
+const cancel = document.getElementById('cancel');
+const undo = document.getElementById('undo');
+let stamp = null, next = null, editing = null, timer = null, busy = false, armed = null, asked = 0;
+
+function url(path, extra) {
+  const q = new URLSearchParams(Object.assign({ sheet }, extra || {}));
+  if (token) q.set('t', token);
+  q.set('lang', lang);
+  return path + '?' + q;
+}
+async function call(path, body, extra) {
+  const init = body === undefined ? {} : {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  try {
+    const r = await fetch(url(path, extra), init);
+    if (r.status === 204) return null;
+    const type = r.headers.get('content-type') || '';
+    if (type.includes('json')) return await r.json();
+    return { ok: false, errors: [(await r.text()).trim() || r.statusText] };
+  } catch (e) {
+    return { ok: false, errors: [T.no_answer + ' ' + e.message] };
+  }
+}
+function entry() {
+  const e = { re: [...form.querySelectorAll('#re .chip[aria-pressed="true"]')].map(b => b.dataset.name) };
+  for (const k of ['contract', 're_calls', 'kontra_calls', 'knock', 'note']) {
+    const el = form.elements[k];
+    if (el && el.value.trim()) e[k] = el.value.trim();
+  }
+  if (e.contract === 'normal') delete e.contract;
+  for (const k of ['re_points', 'kontra_points', 're_tricks', 'kontra_tricks']) {
+    const el = form.elements[k];
+    if (el && el.value !== '') e[k] = Number(el.value);
+  }
+  const c = form.elements['compulsory'];
+  if (c && c.checked) e.compulsory = true;
+  for (const p of ['re', 'kontra']) {
+    const words = [];
+    form.querySelectorAll('[data-party="' + p + '"] .chip').forEach(b => {
+      for (let i = 0; i < Number(b.dataset.count); i++) words.push(b.dataset.extra);
+    });
+    if (words.length) e[p + '_extras'] = words.join(' ');
+  }
+  return e;
+}
+function show(el, res) {
+  el.className = res.ok ? 'ok' : 'err';
+  el.textContent = res.ok ? res.message : res.errors.join('\n');
+}
+function count(b, n) {
+  b.dataset.count = n;
+  b.setAttribute('aria-pressed', n > 0 ? 'true' : 'false');
+  b.querySelector('small').textContent = n > 1 ? ' \u00d7' + n : '';
+}
+function reset() {
+  form.reset();
+  form.querySelectorAll('#re .chip').forEach(b => b.setAttribute('aria-pressed', 'false'));
+  form.querySelectorAll('.chip[data-extra]').forEach(b => count(b, 0));
+  editing = null;
+  cancel.hidden = true;
+  check.textContent = '';
+  check.className = '';
+  titles();
+}
+function titles() {
+  title.textContent = editing ? said(T.edit, editing) : said(T.deal, next || '');
+  save.textContent = editing ? said(T.save, editing) : T.add;
+}
+function apply(s) {
+  if (!s) return;
+  const box = document.getElementById('state');
+  if (!s.ok) {
+    box.innerHTML = '';
+    const p = document.createElement('p');
+    p.className = 'next';
+    p.textContent = s.errors.join('\n');
+    box.appendChild(p);
+    document.getElementById('history').innerHTML = '';
+    stamp = s.stamp || null;
+    return;
+  }
+  box.innerHTML = s.html;
+  document.getElementById('history').innerHTML = s.history;
+  stamp = s.stamp;
+  next = s.next;
+  form.querySelectorAll('#re .chip').forEach(b => b.classList.toggle('out', b.dataset.name === s.sits_out));
+  save.disabled = s.complete && !editing;
+  titles();
+}
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(validate, 200);
+}
+async function validate() {
+  const e = entry();
+  if (!e.re.length && e.contract !== 'redeal') {
+    check.className = '';
+    check.textContent = T.tap_re;
+    return;
+  }
+  const mine = ++asked;
+  const res = await call('/check', { entry: e, edit: editing });
+  if (mine === asked && res) show(check, res);
+}
+form.addEventListener('click', ev => {
+  const b = ev.target.closest('.chip');
+  if (!b) return;
+  ev.preventDefault();
+  if (b.dataset.extra) count(b, (Number(b.dataset.count) + 1) % 5);
+  else b.setAttribute('aria-pressed', b.getAttribute('aria-pressed') === 'true' ? 'false' : 'true');
+  schedule();
+});
+form.addEventListener('input', schedule);
+form.addEventListener('change', schedule);
+form.addEventListener('submit', async ev => {
+  ev.preventDefault();
+  if (busy) return;
+  busy = true;
+  save.disabled = true;
+  try {
+    const res = editing ? await call('/edit', entry(), { deal: editing }) : await call('/add', entry());
+    if (res.ok) {
+      reset();
+      done.textContent = res.message;
+      apply(res.state);
+    } else {
+      show(check, res);
+    }
+  } finally {
+    busy = false;
+    save.disabled = false;
+  }
+});
+cancel.addEventListener('click', () => { reset(); done.textContent = ''; });
+undo.addEventListener('click', async () => {
+  if (!armed) {
+    undo.textContent = said(T.again, (next || 1) - 1);
+    armed = setTimeout(() => { armed = null; undo.textContent = T.undo; }, 4000);
+    return;
+  }
+  clearTimeout(armed);
+  armed = null;
+  undo.textContent = T.undo;
+  const res = await call('/undo', {});
+  if (res.ok) { reset(); done.textContent = res.message; apply(res.state); } else show(check, res);
+});
+document.getElementById('history').addEventListener('click', async ev => {
+  const tr = ev.target.closest('tr[data-deal]');
+  if (!tr) return;
+  const n = Number(tr.dataset.deal);
+  const res = await call('/deal', undefined, { deal: n });
+  if (!res.ok) { show(check, res); return; }
+  reset();
+  const e = res.entry;
+  form.querySelectorAll('#re .chip').forEach(b => b.setAttribute('aria-pressed', e.re.includes(b.dataset.name) ? 'true' : 'false'));
+  for (const k of ['contract', 're_calls', 'kontra_calls', 'knock', 'note', 're_points', 'kontra_points', 're_tricks', 'kontra_tricks']) {
+    const el = form.elements[k];
+    if (el && e[k] !== null && e[k] !== undefined) el.value = e[k];
+  }
+  if (!e.contract && form.elements['contract']) form.elements['contract'].value = 'normal';
+  if (form.elements['compulsory']) form.elements['compulsory'].checked = !!e.compulsory;
+  for (const p of ['re', 'kontra']) {
+    const words = (e[p + '_extras'] || '').split(' ').filter(w => w);
+    form.querySelectorAll('[data-party="' + p + '"] .chip').forEach(b => count(b, words.filter(w => w === b.dataset.extra).length));
+  }
+  editing = n;
+  cancel.hidden = false;
+  done.textContent = '';
+  titles();
+  save.disabled = false;
+  form.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  schedule();
+});
+async function poll() {
+  const a = await call('/state', undefined, stamp ? { since: stamp } : {});
+  if (!a) return;
+  if (a.state) apply(a.state);
+  else if (a.stamp !== undefined) apply(a);
+}
+poll();
+setInterval(poll, 2000);
+})();
