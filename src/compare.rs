@@ -281,3 +281,136 @@ pub fn summary(
         }
     }
 }
+
+/// One profile's outcome for one deal: scored (with the totals after it) or refused.
+pub type Outcome = Result<(DealResult, Vec<i64>), RecordError>;
+
+/// One profile's column of `compare`: its outcome for every deal and its session.
+#[derive(Debug)]
+pub struct Column {
+    /// The profile.
+    pub profile: Profile,
+    /// Its outcome for each deal, in order.
+    pub outcomes: Vec<Outcome>,
+    /// Its totals, ranking and Bock rounds after the last deal.
+    pub session: Session,
+}
+
+/// Profiles of different games (Doppelkopf's 48 cards, Kloepper's 24) cannot score the
+/// same deals: the one check `compare` makes before reading a file.
+pub fn same_deck(profiles: &[Profile]) -> Result<(), crate::lang::Text> {
+    let deck = |p: &Profile| (p.deck.ranks.clone(), p.deck.copies, p.deck.players);
+    let Some(first) = profiles.first() else {
+        return Ok(());
+    };
+    for p in &profiles[1..] {
+        if deck(p) != deck(first) {
+            return Err(crate::msg!(
+                "error.different_decks",
+                first = first.name,
+                other = p.name,
+                first_cards = first.deck().size(),
+                first_players = first.deck.players,
+                other_cards = p.deck().size(),
+                other_players = p.deck.players
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Do the columns disagree on deal `i` (see [`disagree`])?
+pub fn differs(columns: &[Column], i: usize) -> bool {
+    disagree(
+        columns
+            .iter()
+            .map(|c| c.outcomes[i].as_ref().ok().map(|(r, _)| r)),
+    )
+}
+
+/// Each profile's column for every deal of `source` (one table: the same players
+/// throughout, as on a sheet), and the players. A sheet or record file is scored profile by
+/// profile; an archive is read once on `jobs` threads.
+pub fn columns(
+    source: Source,
+    profiles: Vec<Profile>,
+    jobs: NonZeroUsize,
+) -> crate::error::Result<(Vec<String>, Vec<Column>)> {
+    match source {
+        Source::Document(doc) => {
+            let input = doc.open()?;
+            let players = input.players().to_vec();
+            let columns = profiles
+                .into_iter()
+                .map(|profile| {
+                    let mut session = Session::new(players.clone());
+                    let outcomes = input
+                        .deals(&profile)
+                        .map(|deal| deal.map(|facts| session.score(&facts, &profile)))
+                        .collect();
+                    Column {
+                        profile,
+                        outcomes,
+                        session,
+                    }
+                })
+                .collect();
+            Ok((players, columns))
+        }
+        Source::Archive(reader) => archive_columns(*reader, profiles, jobs),
+    }
+}
+
+/// [`columns`] of an archive.
+fn archive_columns(
+    reader: crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead + Send>>,
+    profiles: Vec<Profile>,
+    jobs: NonZeroUsize,
+) -> crate::error::Result<(Vec<String>, Vec<Column>)> {
+    let mut players: Option<Vec<String>> = None;
+    let mut columns: Vec<Column> = profiles
+        .iter()
+        .map(|profile| Column {
+            profile: profile.clone(),
+            outcomes: Vec::new(),
+            session: Session::new(Vec::new()),
+        })
+        .collect();
+    let flow = play_all(reader, &profiles, jobs, |deal| {
+        let mut deal = match deal {
+            Ok(d) => d,
+            Err(e) => return ControlFlow::Break(crate::error::Error::from(e)),
+        };
+        match &players {
+            None => {
+                players = Some(deal.players.to_vec());
+                for c in &mut columns {
+                    c.session = Session::new(deal.players.to_vec());
+                }
+            }
+            Some(p) if p.as_slice() != deal.players => {
+                return ControlFlow::Break(
+                    crate::msg!(
+                        "error.compare_players_differ",
+                        deal = deal.number,
+                        players = deal.players.join(", "),
+                        before = p.join(", ")
+                    )
+                    .into(),
+                );
+            }
+            Some(_) => {}
+        }
+        for (i, c) in columns.iter_mut().enumerate() {
+            let outcome = deal
+                .take(i)
+                .map(|facts| c.session.score(&facts, &c.profile));
+            c.outcomes.push(outcome);
+        }
+        ControlFlow::Continue(())
+    });
+    if let ControlFlow::Break(e) = flow {
+        return Err(e);
+    }
+    Ok((players.unwrap_or_default(), columns))
+}
