@@ -49,31 +49,42 @@ pub struct Choice<'a> {
     pub role: FlagRole,
 }
 
-/// The profile policy, the one place it is decided: with [`FlagRole::Overrides`], the
+/// The profile policy, the one place it is decided. With [`FlagRole::Overrides`]: the
 /// choice's variant, else the profile the files name with their `set` overrides (they
-/// must agree), else `ddv`; with [`FlagRole::Default`], the files' profile first, then the
-/// choice's, then `ddv`. The choice's `sets` come last.
+/// must agree; a file's `set` without a profile is not read), else `ddv`. With
+/// [`FlagRole::Default`]: the profile the files name, else the choice's, else `ddv`, with
+/// the files' `set` overrides. The choice's `sets` come last.
 pub fn choose_profile(choice: &Choice, named: &[Named<'_>]) -> Result<Profile> {
-    if named.windows(2).any(|w| w[0] != w[1]) {
-        if choice.variant.is_none() || choice.role == FlagRole::Default {
-            let names: Vec<&str> = named.iter().map(|n| n.0).collect();
+    let differ = |named: &[Named]| -> Result<()> {
+        if named.windows(2).any(|w| w[0] != w[1]) {
+            let names: Vec<&str> = named.iter().map(|n| n.0.unwrap_or("ddv")).collect();
             return Err(crate::msg!("error.variants_differ", variants = names.join(", ")).into());
         }
-    }
-    let file = named.first().copied();
-    let (name, file_sets): (&str, &[(String, String)]) = match (choice.role, choice.variant, file) {
-        (FlagRole::Overrides, Some(v), _) => (v, &[]),
-        (_, _, Some(Named(name, sets))) => (name, sets),
-        (FlagRole::Default, Some(v), None) => (v, &[]),
-        (_, None, None) => ("ddv", &[]),
+        Ok(())
+    };
+    let (name, file_sets): (&str, &[(String, String)]) = match (choice.role, choice.variant) {
+        (FlagRole::Overrides, Some(v)) => (v, &[]),
+        (FlagRole::Overrides, None) => {
+            let with_name: Vec<Named> = named.iter().filter(|n| n.0.is_some()).copied().collect();
+            differ(&with_name)?;
+            with_name
+                .first()
+                .map_or(("ddv", &[]), |n| (n.0.unwrap_or("ddv"), n.1))
+        }
+        (FlagRole::Default, flag) => {
+            differ(named)?;
+            let file = named.first();
+            let name = file.and_then(|n| n.0).or(flag).unwrap_or("ddv");
+            (name, file.map_or(&[], |n| n.1))
+        }
     };
     let sets: Vec<(String, String)> = file_sets.iter().chain(choice.sets).cloned().collect();
     Ok(Profile::load(name, &sets)?)
 }
 
-/// A profile a file names, with the file's own `set` overrides.
+/// A profile a file names (if it names one), with the file's own `set` overrides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Named<'a>(pub &'a str, pub &'a [(String, String)]);
+pub struct Named<'a>(pub Option<&'a str>, pub &'a [(String, String)]);
 
 /// How the deals of several files and tables are added up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -256,7 +267,8 @@ impl<'a> Parsed<'a> {
         self.inputs
             .iter()
             .flatten()
-            .filter_map(|i| Some(Named(i.variant()?, i.sets())))
+            .filter(|i| i.variant().is_some() || !i.sets().is_empty())
+            .map(|i| Named(i.variant(), i.sets()))
             .collect()
     }
 
@@ -326,4 +338,31 @@ impl<'a> Parsed<'a> {
         outcome.session = scorer.into_session();
         Ok(outcome)
     }
+}
+
+/// One evening of a season (`stats`): a sheet or record file scored under its own rules
+/// ([`choose_profile`] with [`FlagRole::Default`]); a bad deal stops the season with its
+/// place. Archives are refused: a season reads evenings.
+pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evening> {
+    let mut files = Files::open(&[file.to_string()], None)?;
+    if files.archives.iter().any(Option::is_some) {
+        return Err(crate::msg!("error.stats_archive", file = file).into());
+    }
+    let parsed = files.parse()?;
+    let profile = choose_profile(choice, &parsed.named())?;
+    let input = parsed.inputs.into_iter().flatten().next();
+    let players = input.as_ref().map_or(Vec::new(), |i| i.players().to_vec());
+    // A season needs the scores, not the rule texts.
+    let mut session = Session::brief(players.clone());
+    let mut deals = Vec::new();
+    if let Some(input) = &input {
+        for deal in input.deals(&profile) {
+            deals.push(session.score(&deal?, &profile).0);
+        }
+    }
+    Ok(crate::club::stats::Evening {
+        name: file.to_string(),
+        players,
+        deals,
+    })
 }

@@ -3,240 +3,35 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use comfy_table::presets;
-use doko::club::stats::{self, Evening, Season};
-use doko::input::Source;
-use doko::lang::Lang;
-use doko::scoring::Session;
-use doko::variant::Profile;
+use doko::club::stats;
+use doko::engine::{Choice, FlagRole};
+use doko::render::season as render;
 
 use crate::cli::{ShowFormat, StatsArgs};
-use doko::render::html::esc;
 
 pub fn run(args: &StatsArgs) -> Result<ExitCode> {
     // An unknown profile on the command line is a usage error (exit 2).
     if let Some(v) = &args.variant {
         crate::flag_profile(v, &[])?;
     }
+    let choice = Choice {
+        variant: args.variant.as_deref(),
+        sets: &[],
+        role: FlagRole::Default,
+    };
     let mut evenings = Vec::with_capacity(args.files.len());
     for file in &args.files {
-        evenings.push(evening(file, args.variant.as_deref())?);
+        evenings.push(doko::engine::evening(file, &choice)?);
     }
     let season = stats::season(&evenings);
+    let lang = crate::lang();
     let out = match args.format {
         ShowFormat::Json => serde_json::to_string_pretty(&season)? + "\n",
-        ShowFormat::Csv => csv(&season)?,
-        ShowFormat::Table => text(&season, false),
-        ShowFormat::Markdown => text(&season, true),
-        ShowFormat::Html => page(&season),
+        ShowFormat::Csv => render::csv(&season)?,
+        ShowFormat::Table => render::text(&season, false, lang),
+        ShowFormat::Markdown => render::text(&season, true, lang),
+        ShowFormat::Html => render::page(&season, lang),
     };
     crate::emit(&out)?;
     Ok(ExitCode::SUCCESS)
 }
-
-/// One evening scored under its own rules (the profile its file names, else `--variant`,
-/// else ddv); a bad deal stops the season with its place.
-fn evening(file: &str, variant: Option<&str>) -> Result<Evening> {
-    let doc = match Source::open(file, None)? {
-        Source::Document(doc) => doc,
-        Source::Archive(_) => {
-            return Err(anyhow::Error::new(doko::msg!(
-                "error.stats_archive",
-                file = file
-            )));
-        }
-    };
-    let input = doc.open()?;
-    let profile = Profile::load(input.variant().or(variant).unwrap_or("ddv"), input.sets())?;
-    let players = input.players().to_vec();
-    // A season needs the scores, not the rule texts.
-    let mut session = Session::brief(players.clone());
-    let mut deals = Vec::new();
-    for deal in input.deals(&profile) {
-        deals.push(session.score(&deal?, &profile).0);
-    }
-    Ok(Evening {
-        name: file.to_string(),
-        players,
-        deals,
-    })
-}
-
-fn percent(rate: f64) -> String {
-    format!("{:.0}%", rate * 100.0)
-}
-
-fn header(lang: Lang) -> Vec<&'static str> {
-    [
-        "table.player",
-        "stats.sheets",
-        "summary.deals",
-        "table.points",
-        "stats.per_deal",
-        "table.won",
-        "table.solos",
-        "stats.solos_won",
-        "summary.re_won",
-        "summary.kontra_won",
-        "stats.bock",
-        "stats.best",
-        "stats.worst",
-    ]
-    .map(|k| lang.t(k))
-    .to_vec()
-}
-
-/// "2 evenings: a.csv, b.toml".
-fn evenings(lang: Lang, s: &Season) -> String {
-    let (count, files) = (s.evenings.len(), s.evenings.join(", "));
-    if count == 1 {
-        doko::tr!(lang, "stats.evening", count = count, files = files)
-    } else {
-        doko::tr!(lang, "stats.evenings", count = count, files = files)
-    }
-}
-
-fn row(p: &stats::PlayerStats) -> Vec<String> {
-    let evening = |e: &Option<stats::EveningPoints>| {
-        e.as_ref()
-            .map_or(String::new(), |e| format!("{} ({})", e.points, e.evening))
-    };
-    vec![
-        p.player.clone(),
-        p.sheets.to_string(),
-        p.deals.to_string(),
-        p.points.to_string(),
-        format!("{:.2}", p.points_per_deal),
-        p.won.to_string(),
-        p.solos.to_string(),
-        p.solos_won.to_string(),
-        percent(p.re_win_rate),
-        percent(p.kontra_win_rate),
-        p.bock_points.to_string(),
-        evening(&p.best),
-        evening(&p.worst),
-    ]
-}
-
-fn text(s: &Season, markdown: bool) -> String {
-    let lang = crate::lang();
-    let mut out = evenings(lang, s);
-    out.push_str("\n\n");
-    let mut t = doko::render::table();
-    t.load_style(if markdown {
-        presets::ASCII_MARKDOWN
-    } else {
-        presets::UTF8_FULL_CONDENSED
-    });
-    t.set_header(header(lang));
-    for p in &s.players {
-        t.add_row(row(p));
-    }
-    out.push_str(&t.to_string());
-    out.push('\n');
-    out
-}
-
-fn csv(s: &Season) -> Result<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "player",
-        "sheets",
-        "deals",
-        "points",
-        "points_per_deal",
-        "won",
-        "solos",
-        "solos_won",
-        "re_deals",
-        "re_won",
-        "kontra_deals",
-        "kontra_won",
-        "bock_points",
-        "best",
-        "worst",
-    ])?;
-    for p in &s.players {
-        let ev = |e: &Option<stats::EveningPoints>| {
-            e.as_ref().map_or(String::new(), |e| e.points.to_string())
-        };
-        w.write_record([
-            p.player.clone(),
-            p.sheets.to_string(),
-            p.deals.to_string(),
-            p.points.to_string(),
-            format!("{:.4}", p.points_per_deal),
-            p.won.to_string(),
-            p.solos.to_string(),
-            p.solos_won.to_string(),
-            p.re_deals.to_string(),
-            p.re_won.to_string(),
-            p.kontra_deals.to_string(),
-            p.kontra_won.to_string(),
-            p.bock_points.to_string(),
-            ev(&p.best),
-            ev(&p.worst),
-        ])?;
-    }
-    Ok(String::from_utf8(w.into_inner()?)?)
-}
-
-/// The season's page: the table and every player's points over the evenings.
-fn page(s: &Season) -> String {
-    let lang = crate::lang();
-    let title = lang.t("stats.title");
-    let mut h = doko::render::html::head(lang, &format!("{title} - doko"), CSS);
-    h.push_str(&format!(
-        "<body>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n<h2>{}</h2>\n",
-        esc(title),
-        esc(&evenings(lang, s)),
-        esc(lang.t("stats.chart"))
-    ));
-    let (names, series): (Vec<String>, Vec<Vec<i64>>) = s
-        .cumulative
-        .0
-        .iter()
-        .map(|(n, c)| {
-            (
-                n.clone(),
-                std::iter::once(0).chain(c.iter().copied()).collect(),
-            )
-        })
-        .unzip();
-    h.push_str(&doko::render::html::line_chart(
-        &names,
-        &series,
-        lang.t("page.axis_evening"),
-        lang.t("stats.chart"),
-    ));
-    h.push_str(&format!(
-        "<h2>{}</h2>\n<div class=\"scroll\"><table id=\"players\">\n<tr>",
-        esc(lang.t("stats.players"))
-    ));
-    for c in header(lang) {
-        h.push_str(&format!("<th>{}</th>", esc(c)));
-    }
-    h.push_str("</tr>\n");
-    for p in &s.players {
-        h.push_str(&format!(
-            "<tr data-player=\"{}\" data-points=\"{}\" data-deals=\"{}\">",
-            esc(&p.player),
-            p.points,
-            p.deals
-        ));
-        for (i, c) in row(p).iter().enumerate() {
-            let class = if i == 0 { "" } else { " class=\"num\"" };
-            h.push_str(&format!("<td{class}>{}</td>", esc(c)));
-        }
-        h.push_str("</tr>\n");
-    }
-    h.push_str("</table></div>\n</body>\n</html>\n");
-    h
-}
-
-const CSS: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:1rem auto;max-width:64rem;padding:0 .8rem;color:#222}
-h1{margin:.3rem 0 .1rem}h2{font-size:1.1rem;margin-top:1.5rem}.sub{color:#666}
-table{border-collapse:collapse;font-size:.92rem}th,td{padding:.3rem .5rem;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap}
-th{background:#fafafa}td.num{text-align:right;font-variant-numeric:tabular-nums}.scroll{overflow-x:auto}
-.chart{max-width:100%;height:auto}.chart .grid{stroke:#e5e5e5}.chart .zero{stroke:#999}
-.chart .axis{font-size:11px;fill:#666}.chart .label{font-size:12px;font-weight:600}";
