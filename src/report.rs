@@ -561,6 +561,9 @@ pub struct PageAnswer {
     /// The deal asked for, as entered, to edit it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub entry: Option<crate::league::file::DealEntry>,
+    /// What the form still lacks before the deal can be checked ("Tap the Re players.").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
 }
 
 impl PageAnswer {

@@ -309,3 +309,28 @@ fn a_tournament_file_serves_its_tables_and_standings() {
     );
     assert!(standings.contains("http-equiv=\"refresh\""));
 }
+
+#[test]
+fn the_server_says_when_a_deal_lacks_its_re_party() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let check = format!("{url}check?sheet=0");
+    // No Re players: the page is told what is missing, nothing is checked.
+    let (status, body) = post(&check, &json!({ "entry": { "re_points": 130 } }), &[]);
+    assert_eq!(status, 200, "{body}");
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["hint"], "Tap the Re players.", "{body}");
+    // A redeal has no Re party (any of its names).
+    for game in ["redeal", "schmeissen"] {
+        let (_, body) = post(&check, &json!({ "entry": { "contract": game } }), &[]);
+        let answer: Value = serde_json::from_str(&body).unwrap();
+        assert!(answer.get("hint").is_none(), "{game}: {body}");
+    }
+    // With its Re players the deal is checked.
+    let entry = json!({ "entry": { "re": ["Anna", "Cara"], "re_points": 130 } });
+    let (_, body) = post(&check, &entry, &[]);
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["ok"], true, "{body}");
+}

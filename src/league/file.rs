@@ -230,6 +230,76 @@ pub struct NewSheet<'a> {
     pub dealer: &'a str,
 }
 
+/// A new sheet as a command asks for it, the defaults filled in ([`plan`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetPlan {
+    /// The sheet's name.
+    pub name: String,
+    /// The profile as the sheet stores it ([`stored_variant`]).
+    pub variant: String,
+    /// The players, trimmed, in seat order.
+    pub players: Vec<String>,
+    /// Deals in the series.
+    pub deals: usize,
+    /// Who deals the first deal.
+    pub dealer: String,
+}
+
+impl SheetPlan {
+    /// The sheet to write, with its `--set` overrides.
+    pub fn sheet<'a>(&'a self, sets: &'a [(String, String)]) -> NewSheet<'a> {
+        NewSheet {
+            name: &self.name,
+            variant: &self.variant,
+            sets,
+            players: &self.players,
+            deals: self.deals,
+            dealer: &self.dealer,
+        }
+    }
+}
+
+/// A new sheet's defaults, the one place they are decided: the players trimmed and checked
+/// (a table the profile plays, no name twice); the dealer as named, else the last player
+/// (the first player then plays out first); the profile's `league.deals` unless `deals`
+/// is given (at least one); the file's stem as the name unless one is given. A refusal
+/// names the field it is about (`players`, `dealer`, `deals`).
+pub fn plan(
+    file: &str,
+    profile: &crate::variant::Profile,
+    variant: &str,
+    players: &[String],
+    deals: Option<u16>,
+    dealer: Option<&str>,
+    name: Option<&str>,
+) -> Result<SheetPlan, (&'static str, Text)> {
+    let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
+    crate::seating::check_table(profile, players.len()).map_err(|e| ("players", e.message()))?;
+    crate::deal::check_players(&players).map_err(|e| ("players", e))?;
+    let dealer = match dealer {
+        Some(d) => players
+            .iter()
+            .find(|p| p.eq_ignore_ascii_case(d))
+            .ok_or_else(|| ("dealer", msg!("error.dealer_not_player", name = d)))?
+            .clone(),
+        None => players[players.len() - 1].clone(),
+    };
+    let deals = deals.map_or(profile.league.deals as usize, |d| d as usize);
+    if deals == 0 {
+        return Err(("deals", Text::msg("error.sheet_needs_a_deal")));
+    }
+    let stem = Path::new(file)
+        .file_stem()
+        .map_or("league".into(), |s| s.to_string_lossy().into_owned());
+    Ok(SheetPlan {
+        name: name.map_or(stem, str::to_string),
+        variant: stored_variant(file, variant),
+        players,
+        deals,
+        dealer,
+    })
+}
+
 /// The text of a new sheet.
 pub fn new_text(sheet: &NewSheet) -> String {
     let mut doc = DocumentMut::new();
@@ -353,6 +423,17 @@ pub struct DealEntry {
 }
 
 impl DealEntry {
+    /// An entry that names no Re party, where its game needs one (every game but a
+    /// redeal, which nobody plays): `league add` and the served page ask for the Re
+    /// players before anything is checked. The one place this is decided.
+    pub fn lacks_re(&self) -> bool {
+        self.re.is_empty()
+            && self.contract.as_deref().is_none_or(|g| {
+                g.parse::<crate::contract::Contract>().ok()
+                    != Some(crate::contract::Contract::Redeal)
+            })
+    }
+
     /// The entry a `[[deal]]` table holds; a key an entry has no place for (cards, tricks,
     /// bids, a wedding's partner rule ...) is refused with its name.
     pub fn from_table(t: &Table) -> Result<DealEntry, Text> {

@@ -228,9 +228,7 @@ fn explain_table(
     t.add_row(line);
     let mut out = t.to_string();
     for (c, r) in columns.iter().zip(&results) {
-        if let Some(m) =
-            r.and_then(|r| super::sheet::multiplier_line(&c.profile, r, lang))
-        {
+        if let Some(m) = r.and_then(|r| super::sheet::multiplier_line(&c.profile, r, lang)) {
             out.push_str(&format!("\n{}: {m}", c.profile.name));
         }
     }
@@ -339,7 +337,7 @@ pub fn csv(columns: &[Column], players: &[String], shown: &[usize]) -> Result<St
             w.write_record(&row).map_err(std::io::Error::from)?;
         }
     }
-csv_text(w)
+    csv_text(w)
 }
 
 /// `compare --format json`: the [`crate::report::CompareReport`] of the shown deals.
@@ -374,7 +372,8 @@ pub fn summary_csv(report: &crate::compare::CompareSummary) -> Result<String> {
         "won",
         "scored",
         "not_allowed",
-    ]).map_err(std::io::Error::from)?;
+    ])
+    .map_err(std::io::Error::from)?;
     for (p, r) in &report.results {
         for (player, points) in &r.totals {
             let won = r.won.get(player).copied().unwrap_or(0);
@@ -385,7 +384,8 @@ pub fn summary_csv(report: &crate::compare::CompareSummary) -> Result<String> {
                 &won.to_string(),
                 &r.scored.to_string(),
                 &r.not_allowed.to_string(),
-            ]).map_err(std::io::Error::from)?;
+            ])
+            .map_err(std::io::Error::from)?;
         }
     }
     csv_text(w)
@@ -393,7 +393,11 @@ pub fn summary_csv(report: &crate::compare::CompareSummary) -> Result<String> {
 
 /// The text of `compare --summary`: a line, a table of each player's points and wins
 /// under each profile, and the deals each profile does not allow.
-pub fn summary_table(report: &crate::compare::CompareSummary, markdown: bool, lang: Lang) -> String {
+pub fn summary_table(
+    report: &crate::compare::CompareSummary,
+    markdown: bool,
+    lang: Lang,
+) -> String {
     let style = if markdown {
         presets::ASCII_MARKDOWN
     } else {

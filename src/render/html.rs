@@ -587,7 +587,6 @@ pub fn script_words(lang: crate::lang::Lang) -> String {
         ("add", "page.add"),
         ("undo", "page.undo"),
         ("again", "page.again_n"),
-        ("tap_re", "page.tap_re_first"),
         ("no_answer", "page.no_answer"),
     ]
     .into_iter()

@@ -4,6 +4,7 @@
 
 pub mod compare;
 pub mod html;
+pub mod league;
 pub mod season;
 pub mod sheet;
 

@@ -103,15 +103,16 @@ function schedule() {
   timer = setTimeout(validate, 200);
 }
 async function validate() {
-  const e = entry();
-  if (!e.re.length && e.contract !== 'redeal') {
-    check.className = '';
-    check.textContent = T.tap_re;
-    return;
-  }
   const mine = ++asked;
-  const res = await call('/check', { entry: e, edit: editing });
-  if (mine === asked && res) show(check, res);
+  const res = await call('/check', { entry: entry(), edit: editing });
+  if (mine !== asked || !res) return;
+  if (res.hint) {
+    // The server says what the form still lacks (the Re players).
+    check.className = '';
+    check.textContent = res.hint;
+  } else {
+    show(check, res);
+  }
 }
 form.addEventListener('click', ev => {
   const b = ev.target.closest('.chip');

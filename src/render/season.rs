@@ -124,7 +124,7 @@ pub fn csv(s: &Season) -> Result<String> {
             ev(&p.best),
             ev(&p.worst),
         ])
-    .map_err(std::io::Error::from)?;
+        .map_err(std::io::Error::from)?;
     }
     csv_text(w)
 }

@@ -492,7 +492,7 @@ struct Checked {
 /// "solo-queens, Re Ben 185:55, Re won, value 5": deal `n` of the sheet.
 fn deal_said(lg: &League, n: usize) -> String {
     lg.rows.get(n.wrapping_sub(1)).map_or(String::new(), |r| {
-        crate::cmd::league::deal_words(&lg.players, &r.result)
+        doko::render::league::deal_words(&lg.players, &r.result, crate::lang())
     })
 }
 
@@ -504,6 +504,12 @@ async fn check(
     Json(body): Json<Checked>,
 ) -> Response {
     on_sheet(&app, &at, &headers, move |file| {
+        if body.entry.lacks_re() {
+            return Some(PageAnswer {
+                hint: Some(crate::lang().t("page.tap_re_first").to_string()),
+                ..PageAnswer::default()
+            });
+        }
         Some({
             let table = body.entry.to_table();
             let after = match body.edit {
@@ -551,10 +557,7 @@ async fn add(
                 &mut |_| {},
             );
             match after {
-                Ok(lg) => match crate::cmd::league::added(&lg) {
-                    Ok(message) => changed(&file, message, &lg),
-                    Err(e) => PageAnswer::refused(vec![e.to_string()]),
-                },
+                Ok(lg) => changed(&file, doko::render::league::added(&lg, crate::lang()), &lg),
                 Err(e) => refused(e),
             }
         })
@@ -579,7 +582,7 @@ async fn edit(
                         "{}: {}\n{}{}",
                         doko::tr!(lang, "page.saved", deal = number),
                         deal_said(&lg, number),
-                        crate::cmd::league::standings_line(&lg),
+                        doko::render::league::standings_line(&lg, crate::lang()),
                         lg.next_line(lang)
                     );
                     changed(&file, message, &lg)
@@ -603,14 +606,14 @@ async fn undo(
                     let what = removed.map_or(String::new(), |r| {
                         format!(
                             ": {}",
-                            crate::cmd::league::deal_words(&lg.players, &r.result)
+                            doko::render::league::deal_words(&lg.players, &r.result, crate::lang())
                         )
                     });
                     let lang = crate::lang();
                     let message = format!(
                         "{}{what}\n{}{}",
                         doko::tr!(lang, "page.removed", deal = lg.rows.len() + 1),
-                        crate::cmd::league::standings_line(&lg),
+                        doko::render::league::standings_line(&lg, crate::lang()),
                         lg.next_line(lang)
                     );
                     changed(&file, message, &lg)

@@ -96,4 +96,3 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
     crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)
 }
-

@@ -1,0 +1,294 @@
+//! League sheets: what `league add`, `undo`, `show` and `settle` print, and the served
+//! page's lines about a deal.
+
+use super::sheet::sheet_table;
+use super::{csv_text, new_table, signed};
+use crate::error::Result;
+use crate::lang::Lang;
+use crate::league::League;
+use crate::scoring::DealResult;
+use crate::variant::Profile;
+
+/// What `league add` says of the sheet's last deal: the deal, its note and the Bock it
+/// started, then the standings and what comes next (the page shows the same).
+pub fn added(after: &League, lang: Lang) -> String {
+    let Some(row) = after.rows.last() else {
+        return after.next_line(lang) + "\n";
+    };
+    let r = &row.result;
+    let scores: Vec<String> = after
+        .players
+        .iter()
+        .zip(&r.scores)
+        .zip(&r.facts.roles)
+        .filter(|(_, role)| **role != crate::deal::Role::Out)
+        .map(|((p, s), _)| format!("{p} {}", signed(*s)))
+        .collect();
+    let times = if r.multiplier > 1 {
+        format!(" x{}", r.multiplier)
+    } else {
+        String::new()
+    };
+    let mut out = crate::tr!(
+        lang,
+        "league.added",
+        deal = after.rows.len(),
+        deals = after.deals,
+        winner = winner_of(r, lang),
+        value = r.value(),
+        times = times,
+        scores = scores.join(", ")
+    );
+    out.push('\n');
+    if let Some(n) = &r.facts.note {
+        out.push_str(&crate::tr!(lang, "league.note", note = n));
+        out.push('\n');
+    }
+    if !r.bock_started.is_empty() {
+        out.push_str(&format!("{}\n", bock_started(r, &after.profile, lang)));
+    }
+    if after.is_complete() {
+        out.push_str(&after.next_line(lang));
+        out.push('\n');
+        out.push_str(&final_ranking(after, lang));
+    } else {
+        out.push_str(&standings_line(after, lang));
+        out.push_str(&after.next_line(lang));
+        out.push('\n');
+    }
+    out
+}
+
+/// "solo-queens, Re Ben 185:55, Re won, value 5 x2".
+pub fn deal_words(players: &[String], r: &DealResult, lang: Lang) -> String {
+    let re = super::party_names(players, r, crate::contract::Party::Re).join(" ");
+    let times = if r.multiplier > 1 {
+        format!(" x{}", r.multiplier)
+    } else {
+        String::new()
+    };
+    crate::tr!(
+        lang,
+        "league.deal_words",
+        contract = r.facts.contract.title(lang),
+        re = re,
+        eyes = format!("{}:{}", r.facts.re_eyes, r.facts.kontra_eyes),
+        winner = winner_of(r, lang),
+        value = r.value(),
+        times = times
+    )
+}
+
+/// Who won a deal, in the run's language ("Re", "Kontra", "nobody").
+fn winner_of(r: &DealResult, lang: Lang) -> String {
+    match r.winner {
+        Some(w) => super::party_word(w, lang),
+        None => lang.t("league.nobody").to_string(),
+    }
+}
+
+/// "standings: 1. Cara 33, 2. Anna 19, ..." (with a line end), empty before any deal.
+pub fn standings_line(lg: &League, lang: Lang) -> String {
+    if lg.rows.is_empty() {
+        return String::new();
+    }
+    ranking_line(lang.t("league.standings"), lg)
+}
+
+/// "WHAT: 1. Cara 33, 2. Anna 19, ..." with a line end.
+fn ranking_line(what: &str, lg: &League) -> String {
+    let lines: Vec<String> = lg
+        .standings()
+        .iter()
+        .map(|l| format!("{}. {} {}", l.rank, l.player, l.points))
+        .collect();
+    format!("{what}: {}\n", lines.join(", "))
+}
+
+/// "Bock: 120:120 and a lost solo start 2 rounds of 4 deals".
+fn bock_started(r: &DealResult, profile: &Profile, lang: Lang) -> String {
+    let why: Vec<&str> = r.bock_started.iter().map(|t| t.describe(lang)).collect();
+    let (rounds, length) =
+        crate::scoring::session::rounds_started(profile, why.len(), r.facts.roles.len());
+    let why = why.join(lang.t("word.and"));
+    match (why.len(), rounds) {
+        _ if r.bock_started.len() == 1 && rounds == 1 => {
+            crate::tr!(lang, "league.bock_one_round", why = why, deals = length)
+        }
+        _ if r.bock_started.len() == 1 => {
+            crate::tr!(
+                lang,
+                "league.bock_rounds",
+                why = why,
+                rounds = rounds,
+                deals = length
+            )
+        }
+        _ if rounds == 1 => crate::tr!(
+            lang,
+            "league.bock_many_one_round",
+            why = why,
+            deals = length
+        ),
+        _ => crate::tr!(
+            lang,
+            "league.bock_many_rounds",
+            why = why,
+            rounds = rounds,
+            deals = length
+        ),
+    }
+}
+
+fn final_ranking(lg: &League, lang: Lang) -> String {
+    ranking_line(lang.t("league.final_ranking"), lg)
+}
+
+/// `league show` as tables: the standings, the sheet, its notes, what comes next.
+pub fn show_text(lg: &League, markdown: bool, lang: Lang) -> String {
+    let title = crate::tr!(
+        lang,
+        "league.title",
+        name = lg.name,
+        profile = lg.profile.name,
+        title = lg.profile.title,
+        played = lg.rows.len(),
+        deals = lg.deals
+    );
+    let mut out = format!("{}{title}\n\n", if markdown { "## " } else { "" });
+    let mut t = new_table(markdown);
+    t.set_header(
+        [
+            "table.rank",
+            "table.player",
+            "table.points",
+            "table.won",
+            "table.solos",
+            "table.bock_points",
+        ]
+        .map(|k| lang.t(k)),
+    );
+    for l in lg.standings() {
+        t.add_row(vec![
+            l.rank.to_string(),
+            l.player,
+            l.points.to_string(),
+            l.won.to_string(),
+            l.solos.to_string(),
+            l.bock_points.to_string(),
+        ]);
+    }
+    out.push_str(&t.to_string());
+    out.push_str("\n\n");
+    if !lg.rows.is_empty() {
+        let rows = sheet_rows(lg);
+        out.push_str(
+            &sheet_table(&lg.players, &rows, &lg.session.totals, markdown, lang).to_string(),
+        );
+        out.push_str("\n\n");
+        let notes = super::sheet::notes_lines(&rows, markdown, lang);
+        if !notes.is_empty() {
+            out.push_str(&notes);
+            out.push('\n');
+        }
+    }
+    out.push_str(&lg.next_line(lang));
+    out.push('\n');
+    if lg.is_complete() {
+        out.push_str(&final_ranking(lg, lang));
+    }
+    out
+}
+
+/// Each deal of the sheet with its running totals and dealer, for the shared writers.
+fn sheet_rows(lg: &League) -> Vec<(&DealResult, &[i64], Option<&str>)> {
+    lg.rows
+        .iter()
+        .map(|r| {
+            (
+                &r.result,
+                r.totals.as_slice(),
+                Some(lg.players[r.dealer].as_str()),
+            )
+        })
+        .collect()
+}
+
+/// `league show --format csv`: the sheet with its dealers.
+pub fn show_csv(lg: &League) -> Result<String> {
+    let rows = sheet_rows(lg);
+    super::sheet::sheet_csv(&lg.players, &rows, false)
+}
+
+/// Balances, then transfers, as two tables.
+/// `league settle` as tables: balances, then transfers.
+pub fn settle_text(
+    lg: &League,
+    s: &crate::club::settle::Settlement,
+    markdown: bool,
+    lang: Lang,
+) -> String {
+    let style = if markdown {
+        comfy_table::presets::ASCII_MARKDOWN
+    } else {
+        comfy_table::presets::UTF8_FULL_CONDENSED
+    };
+    let mut out = crate::tr!(
+        lang,
+        "settle.title",
+        name = lg.name,
+        cents = s.cents_per_point,
+        model = s.model.key(),
+        played = lg.rows.len(),
+        deals = lg.deals
+    );
+    out.push_str("\n\n");
+    let mut t = super::table();
+    t.load_style(style);
+    t.set_header(["table.player", "table.points", "settle.balance"].map(|k| lang.t(k)));
+    for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
+        t.add_row(vec![player.clone(), points.to_string(), signed(*balance)]);
+    }
+    out.push_str(&t.to_string());
+    out.push_str("\n\n");
+    if s.transfers.is_empty() {
+        out.push_str(lang.t("settle.nobody_pays"));
+        out.push('\n');
+        return out;
+    }
+    let mut t = super::table();
+    t.load_style(style);
+    t.set_header(["settle.from", "settle.to", "settle.cents"].map(|k| lang.t(k)));
+    for tr in &s.transfers {
+        t.add_row(vec![
+            tr.from.clone(),
+            tr.to.clone(),
+            tr.amount_cents.to_string(),
+        ]);
+    }
+    out.push_str(&t.to_string());
+    out.push('\n');
+    out
+}
+
+/// `player,points,balance_cents` rows, a blank line, then `from,to,amount_cents` rows.
+pub fn settle_csv(lg: &League, s: &crate::club::settle::Settlement) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["player", "points", "balance_cents"])
+        .map_err(std::io::Error::from)?;
+    for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
+        w.write_record([player.clone(), points.to_string(), balance.to_string()])
+            .map_err(std::io::Error::from)?;
+    }
+    let mut out = csv_text(w)?;
+    out.push('\n');
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["from", "to", "amount_cents"])
+        .map_err(std::io::Error::from)?;
+    for tr in &s.transfers {
+        w.write_record([tr.from.clone(), tr.to.clone(), tr.amount_cents.to_string()])
+            .map_err(std::io::Error::from)?;
+    }
+    out.push_str(&csv_text(w)?);
+    Ok(out)
+}
