@@ -26,7 +26,7 @@ fn modules(src: &Path) -> BTreeMap<Module, PathBuf> {
                     .components()
                     .map(|c| c.as_os_str().to_string_lossy().into_owned())
                     .collect();
-                if matches!(m.last().map(String::as_str), Some("mod" | "lib")) {
+                if matches!(m.last().map(String::as_str), Some("mod" | "lib" | "main")) {
                     m.pop();
                 }
                 out.insert(m, path);
@@ -243,6 +243,25 @@ fn the_library_imports_one_way_only() {
         found.is_empty(),
         "import circles (files that reach each other): {found:#?}"
     );
+}
+
+#[test]
+fn the_binary_is_thin_and_imports_one_way_only() {
+    let bin = src().join("bin").join("doko");
+    let graph = graph(&bin);
+    assert!(
+        graph.len() > 8,
+        "only {} files of the binary found",
+        graph.len()
+    );
+    let found = circles(&graph);
+    assert!(found.is_empty(), "import circles in the binary: {found:#?}");
+    // Argument parsing, calling the library, printing: at most 3,000 lines.
+    let lines: usize = modules(&bin)
+        .values()
+        .map(|f| std::fs::read_to_string(f).unwrap().lines().count())
+        .sum();
+    assert!(lines <= 3000, "src/bin has {lines} lines");
 }
 
 #[test]

@@ -655,6 +655,19 @@ pub fn rank(lines: &mut [PlayerLine], ranking: Ranking) {
     }
 }
 
+/// The players of a file: one a line; blank lines and `#` comments skipped.
+pub fn read_players(file: &str) -> Result<Vec<String>, crate::deal::RecordError> {
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        crate::deal::RecordError::new(file, crate::msg!("error.cannot_read", why = e))
+    })?;
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@ pub mod html;
 pub mod league;
 pub mod season;
 pub mod sheet;
+pub mod tournament;
 
 use comfy_table::{Table, presets};
 

@@ -629,7 +629,7 @@ pub struct SheetStream {
 
 enum Spool {
     /// Every row with its dealer and note columns; `finish` drops the empty ones.
-    Csv(csv::Writer<BufWriter<std::fs::File>>),
+    Csv(Box<csv::Writer<BufWriter<std::fs::File>>>),
     /// Each deal's report, indented as in the whole document.
     Json(BufWriter<std::fs::File>),
 }
@@ -639,7 +639,7 @@ impl SheetStream {
     pub fn new(format: Format, explain: bool) -> Result<SheetStream> {
         let file = BufWriter::with_capacity(1 << 16, tempfile::tempfile()?);
         let spool = match format {
-            Format::Csv => Spool::Csv(csv::Writer::from_writer(file)),
+            Format::Csv => Spool::Csv(Box::new(csv::Writer::from_writer(file))),
             Format::Json => Spool::Json(file),
             Format::Table | Format::Markdown => {
                 return Err(crate::msg!("error.not_streamed").into());

@@ -343,8 +343,9 @@ async fn tournament(
         crate::with_lang(lang, || {
             match doko::club::tournament::Tournament::read(&file) {
                 Ok(t) => {
-                    let page = crate::cmd::tournament::standings_page(
+                    let page = doko::render::tournament::standings_page(
                         &doko::club::tournament::standings(&t),
+                        lang,
                     );
                     let back = token.map_or("/".to_string(), |t| format!("/?t={}", esc(&t)));
                     page.replacen(
