@@ -29,9 +29,21 @@ pub enum Error {
     /// A message without a place.
     #[error(transparent)]
     Message(#[from] Text),
-    /// Reading or writing failed (a spool file, the output).
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
+    /// Reading or writing failed (a spool file, the output). Its text holds the system's
+    /// message, so the I/O error is not a cause of its own (it would be written twice).
+    #[error("{}", io_text(.0).render(Lang::En))]
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Error {
+        Error::Io(e)
+    }
+}
+
+/// What an I/O error of the library says.
+fn io_text(e: &std::io::Error) -> Text {
+    crate::msg!("error.cannot_write", why = e)
 }
 
 /// The library's results.
@@ -48,7 +60,7 @@ impl Error {
             Error::Settle(e) => e.render(lang),
             Error::Tournament(e) => e.render(lang),
             Error::Message(t) => t.render(lang),
-            Error::Io(e) => crate::msg!("error.cannot_write", why = e).render(lang),
+            Error::Io(e) => io_text(e).render(lang),
         }
     }
 }
@@ -180,5 +192,86 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "keys without a message: {missing:#?}");
+    }
+
+    /// One error of every kind the library has, each with a message of its own.
+    fn one_of_each() -> Vec<Error> {
+        use crate::league::file::FileError;
+        use crate::variant::ProfileError;
+        let io = || std::io::Error::from(std::io::ErrorKind::NotFound);
+        vec![
+            crate::deal::RecordError::new("a.csv", crate::msg!("error.redeal_no_tricks"))
+                .line(3)
+                .deal(2)
+                .into(),
+            ProfileError::Unknown("house".into()).into(),
+            ProfileError::Invalid {
+                file: "house.toml".into(),
+                message: crate::msg!("error.wedding_no_rule"),
+            }
+            .into(),
+            FileError::ReadOnly {
+                file: "s.toml".into(),
+            }
+            .into(),
+            FileError::Locked {
+                file: "s.toml".into(),
+                holder: "pid 7".into(),
+                waited: std::time::Duration::from_secs(3),
+            }
+            .into(),
+            crate::seating::TableError::Size {
+                seats: 3,
+                players: 4,
+            }
+            .into(),
+            crate::club::settle::SettleError::NotPositive(0).into(),
+            crate::club::tournament::TournamentError::Bad {
+                file: "cup.toml".into(),
+                message: crate::msg!("error.all_rounds_drawn", rounds = 3),
+            }
+            .into(),
+            crate::msg!(
+                "error.sheet_players_differ",
+                deal = 5,
+                players = "A, B",
+                before = "C, D"
+            )
+            .into(),
+            Error::Io(io()),
+        ]
+    }
+
+    #[test]
+    fn every_kind_of_error_is_written_in_every_language() {
+        let words = |s: &str| -> Vec<String> {
+            s.split(|c: char| !c.is_alphabetic())
+                .filter(|w| w.len() > 3 && w.chars().all(|c| c.is_ascii_lowercase()))
+                .map(str::to_string)
+                .collect()
+        };
+        // The operating system's own words stay as it writes them.
+        let system = std::io::Error::from(std::io::ErrorKind::NotFound).to_string();
+        for e in one_of_each() {
+            let en = e.render(Lang::En);
+            assert_eq!(en, e.to_string(), "Display is the English text");
+            assert!(!en.contains('{'), "a placeholder left: {en}");
+            for lang in [Lang::De, Lang::Ja] {
+                let text = e.render(lang);
+                assert!(!text.contains('{'), "a placeholder left: {text}");
+                assert_ne!(text, en, "{}: not translated: {en}", lang.code());
+                // No English word of the message is left, beyond file names and the
+                // operating system's own text.
+                let english: Vec<String> = words(&en)
+                    .into_iter()
+                    .filter(|w| text.contains(&format!(" {w} ")) && !system.contains(w.as_str()))
+                    .collect();
+                assert!(
+                    english.is_empty(),
+                    "{}: English words {english:?} in {text}",
+                    lang.code()
+                );
+            }
+        }
     }
 }

@@ -173,7 +173,10 @@ impl Tournament {
             let line = e
                 .span()
                 .map_or(1, |s| crate::variant::line_of(&text, s.start));
-            bad(file, format!("line {line}: {}", e.message().trim()))
+            bad(
+                file,
+                crate::msg!("error.toml_at_line", line = line, why = e.message().trim()),
+            )
         })?;
         t.file = file.to_string();
         if t.name.is_empty() {
@@ -189,39 +192,47 @@ impl Tournament {
         if n > MAX_PLAYERS {
             return Err(bad(
                 file,
-                format!("{n} players; a tournament seats at most {MAX_PLAYERS}"),
+                crate::msg!("error.tournament_too_many", players = n, max = MAX_PLAYERS),
             ));
         }
         if draw::table_sizes(n).is_none() {
             return Err(bad(
                 file,
-                format!(
-                    "{n} players cannot be seated at tables of four and five (6, 7 and 11 cannot; at least 4)"
-                ),
+                crate::msg!("error.tournament_cannot_seat", players = n),
             ));
         }
         for (i, p) in self.players.iter().enumerate() {
             if p.trim().is_empty() {
-                return Err(bad(file, format!("player {} has no name", i + 1)));
+                return Err(bad(
+                    file,
+                    crate::msg!("error.player_no_name", player = i + 1),
+                ));
             }
             if self.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-                return Err(bad(file, format!("`{p}` is named twice")));
+                return Err(bad(file, crate::msg!("error.named_twice", player = p)));
             }
         }
         if self.rounds == 0 {
-            return Err(bad(file, "rounds: at least 1"));
+            return Err(bad(
+                file,
+                crate::lang::Text::msg("error.rounds_at_least_one"),
+            ));
         }
         if self.drawn.len() > self.rounds as usize {
             return Err(bad(
                 file,
-                format!("{} rounds drawn of {}", self.drawn.len(), self.rounds),
+                crate::msg!(
+                    "error.rounds_drawn_of",
+                    drawn = self.drawn.len(),
+                    rounds = self.rounds
+                ),
             ));
         }
         for (k, r) in self.drawn.iter().enumerate() {
             if r.number as usize != k + 1 {
                 return Err(bad(
                     file,
-                    format!("round {} is numbered {}", k + 1, r.number),
+                    crate::msg!("error.round_numbered", round = k + 1, number = r.number),
                 ));
             }
             let mut seated: Vec<&String> = r.tables.iter().flat_map(|t| &t.players).collect();
@@ -231,12 +242,13 @@ impl Tournament {
             if seated != all {
                 return Err(bad(
                     file,
-                    format!("round {} does not seat every player once", r.number),
+                    crate::msg!("error.round_seats", round = r.number),
                 ));
             }
         }
         for s in &self.set {
-            crate::variant::parse_set(s).map_err(|m| bad(file, format!("set: {m}")))?;
+            crate::variant::parse_set(s)
+                .map_err(|m| bad(file, crate::lang::Text::placed("set", m)))?;
         }
         Ok(())
     }
@@ -322,9 +334,26 @@ pub fn create(file: &str, new: &NewTournament) -> Result<Tournament, TournamentE
     t.check()?;
     // The rules must load, and a table sheet must be possible under them.
     crate::variant::Profile::load(&t.variant, &t.sets())
-        .map_err(|e| bad(file, format!("variant: {e}")))?;
+        .map_err(|e| bad(file, crate::lang::Text::placed("variant", e.text())))?;
     sheet::write_new(file, &text)?;
     Ok(t)
+}
+
+/// A round as the tournament file writes it: `[[round]]` with its tables.
+fn round_entry(round: &Round) -> Table {
+    let mut entry = Table::new();
+    entry["number"] = value(i64::from(round.number));
+    let mut tables = ArrayOfTables::new();
+    for table in &round.tables {
+        let mut tt = Table::new();
+        tt["table"] = value(i64::from(table.table));
+        tt["file"] = value(table.file.as_str());
+        tt["players"] = value(table.players.iter().map(String::as_str).collect::<Array>());
+        tables.push(tt);
+    }
+    entry["table"] = Item::ArrayOfTables(tables);
+    entry.decor_mut().set_prefix("\n");
+    entry
 }
 
 /// Seats the next round: draws the tables, creates their sheets next to the tournament
@@ -339,10 +368,17 @@ pub fn draw_round(
     let t = Tournament::read(file)?;
     let number = t.drawn.len() as u32 + 1;
     if number > t.rounds {
-        return Err(bad(file, format!("all {} rounds are drawn", t.rounds)));
+        return Err(bad(
+            file,
+            crate::msg!("error.all_rounds_drawn", rounds = t.rounds),
+        ));
     }
-    let seats = draw::draw(t.players.len(), &t.history(), t.seed, number)
-        .ok_or_else(|| bad(file, "the players cannot be seated"))?;
+    let seats = draw::draw(t.players.len(), &t.history(), t.seed, number).ok_or_else(|| {
+        bad(
+            file,
+            crate::lang::Text::msg("error.players_cannot_be_seated"),
+        )
+    })?;
     let stem = stem(file);
     let round = Round {
         number,
@@ -357,7 +393,7 @@ pub fn draw_round(
             .collect(),
     };
     let profile = crate::variant::Profile::load(&t.variant, &t.sets())
-        .map_err(|e| bad(file, format!("variant: {e}")))?;
+        .map_err(|e| bad(file, crate::lang::Text::placed("variant", e.text())))?;
     let deals = t.deals.map_or(profile.league.deals as usize, usize::from);
     let sets = t.sets();
     // Every sheet's text first: nothing is written unless all can be.
@@ -367,7 +403,10 @@ pub fn draw_round(
         if path.exists() {
             return Err(bad(
                 file,
-                format!("{} exists already; nothing was written", path.display()),
+                crate::msg!(
+                    "error.exists_nothing_written",
+                    file = path.display().to_string()
+                ),
             ));
         }
         let name = format!("{} round {number} table {}", t.name, table.table);
@@ -399,18 +438,7 @@ pub fn draw_round(
     let mut doc: DocumentMut = old
         .parse()
         .map_err(|e: toml_edit::TomlError| bad(file, e.message().trim().to_string()))?;
-    let mut entry = Table::new();
-    entry["number"] = value(i64::from(number));
-    let mut tables = ArrayOfTables::new();
-    for table in &round.tables {
-        let mut tt = Table::new();
-        tt["table"] = value(i64::from(table.table));
-        tt["file"] = value(table.file.as_str());
-        tt["players"] = value(table.players.iter().map(String::as_str).collect::<Array>());
-        tables.push(tt);
-    }
-    entry["table"] = Item::ArrayOfTables(tables);
-    entry.decor_mut().set_prefix("\n");
+    let entry = round_entry(&round);
     match doc.get_mut("round").and_then(Item::as_array_of_tables_mut) {
         Some(rounds) => rounds.push(entry),
         None => {

@@ -612,8 +612,11 @@ impl Decoder {
             *players_of = self.generation;
             Ok(())
         } else {
-            self.fill_plain(number, rec, players_of)
-                .map_err(|(trick, field, m)| self.error(m, line, number).field(field).trick(trick))
+            self.fill_plain(number, rec, players_of).map_err(|e| {
+                self.error(e.message, line, number)
+                    .field(e.field)
+                    .trick(e.trick)
+            })
         }
     }
 
@@ -767,11 +770,7 @@ impl Decoder {
         let result = (|| -> Result<FullRecord, DealError> {
             let seat = |name: &str, field: &str| {
                 seat_in(players, name).ok_or_else(|| {
-                    (
-                        None,
-                        field.to_string(),
-                        crate::msg!("error.is_not_player", name = name),
-                    )
+                    DealError::new(field, crate::msg!("error.is_not_player", name = name))
                 })
             };
             let dealer = raw
@@ -780,7 +779,7 @@ impl Decoder {
                 .map(|d| seat(d, "dealer"))
                 .transpose()?;
             let contract: Contract = match &raw.contract {
-                Some(c) => c.parse().map_err(|e| (None, "contract".to_string(), e))?,
+                Some(c) => c.parse().map_err(|e| DealError::new("contract", e))?,
                 None => Contract::Normal,
             };
             let declarer = raw
@@ -790,7 +789,11 @@ impl Decoder {
                 .transpose()?;
             build_full_record(players, raw, number, dealer, contract, declarer)
         })();
-        result.map_err(|(trick, field, m)| self.error(m, line, number).field(field).trick(trick))
+        result.map_err(|e| {
+            self.error(e.message, line, number)
+                .field(e.field)
+                .trick(e.trick)
+        })
     }
 
     /// Fills `rec` from the current row, a plain one (no rare fields, no named cards),
@@ -801,7 +804,7 @@ impl Decoder {
         rec: &mut FullRecord,
         players_of: &mut u64,
     ) -> Result<(), DealError> {
-        let bad = |field: &str, msg: Text| (None, field.to_string(), msg);
+        let bad = |field: &str, msg: Text| DealError::new(field, msg);
         let players = &self.players;
         let row = &self.row;
         let cols = &self.cols;
@@ -823,7 +826,7 @@ impl Decoder {
         fill_calls(players, field(CALLS), &mut rec.calls)?;
         let (tricks, len) = row.field_and_rest(self.cols[TRICKS]);
         read_tricks(tricks, len, &mut rec.tricks)
-            .map_err(|(t, msg)| (Some(t + 1), "tricks".to_string(), msg))?;
+            .map_err(|(t, msg)| DealError::new("tricks", msg).in_trick(t + 1))?;
         rec.compulsory = parse_yes_no(field(COMPULSORY)).map_err(|m| bad("compulsory", m))?;
         rec.written = crate::deal::full::Written {
             contract: (!field(CONTRACT).is_empty()).then_some(contract),
@@ -903,9 +906,7 @@ impl<R: BufRead> ArchiveReader<R> {
     fn read_header(&mut self) -> Result<(), RecordError> {
         let file = self.rows.file.clone();
         if !self.rows.next(&mut self.raw) {
-            return Err(
-                RecordError::new(&file, "the archive is empty: a header line is needed").line(1),
-            );
+            return Err(RecordError::new(&file, crate::msg!("error.archive_empty")).line(1));
         }
         // The header is not a deal.
         self.rows.number = 0;
@@ -1307,13 +1308,13 @@ mod tests {
     }
 
     /// Every deal of `text` as read through an input buffer of `capacity` bytes.
-    fn read_all(text: &str, capacity: usize) -> Vec<(usize, Result<FullRecord, String>)> {
+    fn read_all(text: &str, capacity: usize) -> Vec<(usize, Result<FullRecord, RecordError>)> {
         let input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
         let mut reader = ArchiveReader::new("a.csv", ArchiveFormat::Csv, input).unwrap();
         let mut out = Vec::new();
         let mut rec = FullRecord::default();
         while let Some((line, r)) = reader.read_into(&mut rec) {
-            out.push((line, r.map(|()| rec.clone()).map_err(|e| e.to_string())));
+            out.push((line, r.map(|()| rec.clone())));
         }
         out
     }
@@ -1397,7 +1398,12 @@ mod tests {
         let whole = read_all(text, 1 << 16);
         assert_eq!(whole.len(), 5, "{whole:?}");
         assert!(whole[0].1.is_ok() && whole[1].1.is_ok(), "{whole:?}");
-        assert!(whole[2].1.as_ref().is_err_and(|e| e.contains("a.csv:5:")));
+        assert!(
+            whole[2]
+                .1
+                .as_ref()
+                .is_err_and(|e| e.to_string().contains("a.csv:5:"))
+        );
         for capacity in [1, 7, 8, 30, 61] {
             assert_eq!(
                 read_all(text, capacity),

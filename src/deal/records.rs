@@ -187,9 +187,8 @@ impl RecordFile {
 
     pub(crate) fn seat_of(&self, name: &str, field: &str) -> Result<usize, DealError> {
         self.seat(name).ok_or_else(|| {
-            (
-                None,
-                field.to_string(),
+            DealError::new(
+                field,
                 crate::msg!("error.is_not_player", name = name.trim()),
             )
         })
@@ -204,7 +203,7 @@ impl RecordFile {
         compulsory: bool,
         profile: &Profile,
     ) -> Result<DealFacts, DealError> {
-        let bad = |field: &str, msg: Text| -> DealError { (None, field.to_string(), msg) };
+        let bad = |field: &str, msg: Text| DealError::new(field, msg);
         for (key, given) in [
             ("wedding_partner", raw.wedding_partner.is_some()),
             ("schweinchen", raw.schweinchen.is_some()),
@@ -304,9 +303,8 @@ fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> RecordError {
 
 fn seat_or_err(players: &[String], name: &str, field: &str) -> Result<usize, DealError> {
     seat_in(players, name).ok_or_else(|| {
-        (
-            None,
-            field.to_string(),
+        DealError::new(
+            field,
             crate::msg!("error.is_not_player", name = name.trim()),
         )
     })
@@ -331,9 +329,8 @@ pub fn call_parts(
     text: &str,
 ) -> Result<(usize, Call, Option<Party>, u8), DealError> {
     let bad = |msg: Text| -> DealError {
-        (
-            None,
-            "calls".to_string(),
+        DealError::new(
+            "calls",
             crate::msg!("error.quoted", text = text, message = msg),
         )
     };
@@ -363,18 +360,15 @@ pub fn parse_trick(
         let (who, card) = match token.split_once(':') {
             Some((p, c)) => {
                 let seat = seat_in(players, p).ok_or_else(|| {
-                    (
-                        Some(t + 1),
-                        "tricks".to_string(),
-                        crate::msg!("error.is_not_player", name = p),
-                    )
+                    DealError::new("tricks", crate::msg!("error.is_not_player", name = p))
+                        .in_trick(t + 1)
                 })?;
                 (Some(seat), c)
             }
             None => (None, token),
         };
         let card: Card = card.parse().map_err(|e: crate::cards::CardError| {
-            (Some(t + 1), "tricks".to_string(), e.message())
+            DealError::new("tricks", e.message()).in_trick(t + 1)
         })?;
         cards.push((who, card));
     }
@@ -390,7 +384,7 @@ pub fn build_full_record(
     contract: Contract,
     declarer: Option<usize>,
 ) -> Result<FullRecord, DealError> {
-    let bad = |field: &str, msg: Text| -> DealError { (None, field.to_string(), msg) };
+    let bad = |field: &str, msg: Text| DealError::new(field, msg);
     let mut hands = vec![None; players.len()];
     for (name, cards) in raw.hands.iter().flatten() {
         let field = format!("hands.{name}");
@@ -499,5 +493,31 @@ fn beside(file: &str, variant: String) -> String {
     }
 }
 
-/// (trick, field, message) of an invalid deal.
-pub type DealError = (Option<usize>, String, Text);
+/// Why a deal of a record is invalid: the message, the field it is about and the trick
+/// (from 1), where it is about one. The reader adds the file, line and deal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DealError {
+    /// The trick, from 1, where the error is about one.
+    pub trick: Option<usize>,
+    /// The field (`tricks`, `calls`, `hands.Anna` ...).
+    pub field: String,
+    /// What is wrong.
+    pub message: Text,
+}
+
+impl DealError {
+    /// An error about `field`.
+    pub fn new(field: &str, message: Text) -> DealError {
+        DealError {
+            trick: None,
+            field: field.to_string(),
+            message,
+        }
+    }
+
+    /// The same error, about trick `trick` (from 1).
+    pub fn in_trick(mut self, trick: usize) -> DealError {
+        self.trick = Some(trick);
+        self
+    }
+}

@@ -179,11 +179,7 @@ impl<'a> Sheet<'a> {
             })?
             .clone();
         if header.iter().all(|h| h.trim().is_empty()) {
-            return Err(RecordError::new(
-                file,
-                "the sheet is empty: a header line naming the players is needed",
-            )
-            .line(1));
+            return Err(RecordError::new(file, crate::msg!("error.sheet_empty")).line(1));
         }
         let mut cols = vec![None; RESERVED.len()];
         let mut players = Vec::new();

@@ -35,8 +35,10 @@ pub type Catalogue = HashMap<String, String>;
 
 /// Reads a catalogue file: its tables and keys, joined with dots (`[item] fox = ...` is
 /// `item.fox`).
-pub fn parse_catalogue(text: &str) -> Result<Catalogue, String> {
-    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
+pub fn parse_catalogue(text: &str) -> Result<Catalogue, Text> {
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        Text::msg("error.catalogue_toml").with("why", Text::from(e.to_string()))
+    })?;
     let mut out = Catalogue::new();
     each_key(&table, &mut |key, v| match v {
         toml::Value::String(s) => {
@@ -44,7 +46,7 @@ pub fn parse_catalogue(text: &str) -> Result<Catalogue, String> {
             Ok(())
         }
         toml::Value::Table(_) => Ok(()),
-        _ => Err(format!("`{key}` is not a text")),
+        _ => Err(Text::msg("error.catalogue_not_text").with("key", Text::from(key))),
     })?;
     Ok(out)
 }

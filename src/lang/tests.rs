@@ -156,7 +156,9 @@ fn a_catalogue_joins_sections_and_keys_and_holds_only_texts() {
     assert_eq!(c.get("x.y.z").map(String::as_str), Some("c"));
     assert_eq!(c.len(), 3);
     assert_eq!(
-        parse_catalogue("[item]\nfox = 3\n").unwrap_err(),
-        "`item.fox` is not a text"
+        parse_catalogue("[item]\nfox = 3\n")
+            .unwrap_err()
+            .render(Lang::En),
+        "`item.fox` of a message catalogue is not a text"
     );
 }

@@ -260,7 +260,7 @@ pub fn evaluate(
     let players = records.players.clone();
     let seats = players.len();
     if let Err(e) = crate::seating::check_table(&profile, seats) {
-        return Err(vec![RecordError::new(file, e.to_string()).field("players")]);
+        return Err(vec![RecordError::new(file, e.message()).field("players")]);
     }
     check_length(file, &profile, seats, deals)?;
     let mut session = Session::new(players.clone());
@@ -271,8 +271,8 @@ pub fn evaluate(
     let mut read = records.deals(&profile);
     for (i, deal) in read.by_ref().enumerate() {
         let line = records.deal_line(i).unwrap_or(0);
-        let at = |msg: String, field: &str| {
-            RecordError::new(file, msg)
+        let at = |message: Text, field: &str| {
+            RecordError::new(file, message)
                 .line(line)
                 .deal(i + 1)
                 .field(field)
@@ -286,16 +286,13 @@ pub fn evaluate(
         };
         if let Some(d) = ended_after {
             errors.push(at(
-                format!("the game ended after deal {d}, in which a player reached {end_at}; this deal is too many"),
+                msg!("error.deal_after_end", deal = d, end = end_at),
                 "deal",
             ));
             continue;
         }
         if i >= deals {
-            errors.push(at(
-                format!("the sheet has {deals} deals; this one is too many"),
-                "deal",
-            ));
+            errors.push(at(msg!("error.deal_too_many", deals = deals), "deal"));
             continue;
         }
         let dealer = facts.dealer.unwrap_or(0);

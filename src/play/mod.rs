@@ -347,18 +347,16 @@ pub(crate) fn decide_statements(
             return Ok(None);
         }
         // Else say what is wrong with them in this way, where that can be said.
-        let why = crate::bids::decide(bids, profile, &buf[..n], players)
-            .err()
-            .map_or(String::new(), |e| format!("{}; ", e.message));
-        return fail(
-            None,
-            "bids",
-            format!(
-                "{why}the bids are not made in profile {}'s way of bidding ({}); write `contract` to score them under it",
-                profile.name,
-                profile.bidding.way.name()
-            ),
+        let other_way = msg!(
+            "error.bids_other_way",
+            profile = profile.name,
+            way = profile.bidding.way.name()
         );
+        let message = match crate::bids::decide(bids, profile, &buf[..n], players).err() {
+            Some(e) => Text::Join(vec![e.message, other_way], "error.sep_semicolon"),
+            None => other_way,
+        };
+        return fail(None, "bids", message);
     }
     crate::bids::decide(bids, profile, &buf[..n], players)
         .map(Some)
@@ -374,8 +372,9 @@ fn agree(record: &FullRecord, d: &Decided) -> Result<(), PlayError> {
     let w = record.written;
     let name = |s: usize| record.players[s].as_str();
     let said = || {
-        d.winner
-            .map_or("the bids".to_string(), |i| format!("`{}`", record.bids[i]))
+        d.winner.map_or(Text::msg("error.the_bids"), |i| {
+            Text::from(format!("`{}`", record.bids[i]))
+        })
     };
     if let Some(c) = w.contract
         && c != d.contract
@@ -384,7 +383,12 @@ fn agree(record: &FullRecord, d: &Decided) -> Result<(), PlayError> {
         return fail(
             None,
             "contract",
-            format!("{} decide {}, the record says {c}", said(), d.contract),
+            msg!(
+                "error.bids_decide_contract",
+                said = said(),
+                contract = d.contract,
+                written = c
+            ),
         );
     }
     if let (Some(x), Some(y)) = (w.declarer, d.declarer)
@@ -393,11 +397,11 @@ fn agree(record: &FullRecord, d: &Decided) -> Result<(), PlayError> {
         return fail(
             None,
             "declarer",
-            format!(
-                "{} make {} the declarer, the record says {}",
-                said(),
-                name(y),
-                name(x)
+            msg!(
+                "error.bids_decide_declarer",
+                said = said(),
+                declarer = name(y),
+                written = name(x)
             ),
         );
     }
@@ -407,20 +411,14 @@ fn agree(record: &FullRecord, d: &Decided) -> Result<(), PlayError> {
             return fail(
                 None,
                 "compulsory",
-                format!(
-                    "{} name a compulsory solo, the record says it is not",
-                    said()
-                ),
+                msg!("error.bids_compulsory_not", said = said()),
             );
         }
         (Some(true), false) if voluntary => {
             return fail(
                 None,
                 "compulsory",
-                format!(
-                    "{}: a voluntary solo, but this deal is a compulsory one (a player who owes a compulsory solo plays it first)",
-                    said()
-                ),
+                msg!("error.bids_voluntary", said = said()),
             );
         }
         _ => {}
@@ -431,7 +429,12 @@ fn agree(record: &FullRecord, d: &Decided) -> Result<(), PlayError> {
         return fail(
             None,
             "wedding_partner",
-            format!("{} name {b}, the record says {a}", said()),
+            msg!(
+                "error.bids_partner",
+                said = said(),
+                bid = b.to_string(),
+                written = a.to_string()
+            ),
         );
     }
     Ok(())
@@ -624,7 +627,7 @@ fn check_table(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> 
         return fail(
             None,
             "players",
-            format!("{seats} players at the table; {MAX_SEATS} at most"),
+            msg!("error.seats_max", seats = seats, max = MAX_SEATS),
         );
     }
     Ok(())
@@ -680,15 +683,11 @@ fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Resu
         return fail(
             None,
             "hyperschweinchen",
-            "Hyperschweinchen needs a Schweinchen before it",
+            msg!("error.hyper_needs_schweinchen"),
         );
     }
     if record.genscher.is_some() && record.hyperschweinchen.is_none() {
-        return fail(
-            None,
-            "genscher",
-            "Genscher needs a Hyperschweinchen before it",
-        );
+        return fail(None, "genscher", msg!("error.genscher_needs_hyper"));
     }
     Ok(())
 }
@@ -714,9 +713,11 @@ fn check_tricks(record: &FullRecord, profile: &Profile) -> Result<(), PlayError>
             return fail(
                 None,
                 field,
-                format!(
-                    "profile {} does not play {field} in a {}",
-                    profile.name, record.contract
+                msg!(
+                    "error.profile_no_field",
+                    profile = profile.name,
+                    field = field,
+                    contract = record.contract
                 ),
             );
         }
@@ -744,7 +745,11 @@ fn hands_as_played(record: &FullRecord) -> Result<Vec<Option<Vec<Card>>>, PlayEr
                 return fail(
                     None,
                     "passed",
-                    format!("{} does not hold {}", name(d), cards_text(&x.passed)),
+                    msg!(
+                        "error.play_does_not_hold",
+                        player = name(d),
+                        cards = cards_text(&x.passed)
+                    ),
                 );
             };
             *h = kept;
@@ -756,10 +761,10 @@ fn hands_as_played(record: &FullRecord) -> Result<Vec<Option<Vec<Card>>>, PlayEr
                 return fail(
                     None,
                     "returned",
-                    format!(
-                        "{} cannot return {}",
-                        name(x.partner),
-                        cards_text(&x.returned)
+                    msg!(
+                        "error.cannot_return",
+                        player = name(x.partner),
+                        cards = cards_text(&x.returned)
                     ),
                 );
             };
@@ -834,7 +839,11 @@ fn check_held(
             && held[s][c.index()] != profile.deck.copies
         {
             let name = &record.players[s];
-            return fail(None, field, format!("{name} does not hold every {c}"));
+            return fail(
+                None,
+                field,
+                msg!("error.not_every", player = name, card = c),
+            );
         }
     }
     Ok(())
@@ -926,34 +935,28 @@ fn genscher_parties(
         return fail(
             None,
             field,
-            format!(
-                "profile {} has no Genscher partner (contracts.genscher_partner)",
-                profile.name
-            ),
+            msg!("error.no_genscher_partner", profile = profile.name),
         );
     }
     if p.contract != Contract::Normal || p.re.as_slice().len() != 2 {
         return fail(
             None,
             field,
-            format!(
-                "a Genscher is played in a normal game, not a {}",
-                p.contract
-            ),
+            msg!("error.genscher_normal_only", contract = p.contract),
         );
     }
     let copies = profile.deck.copies;
     let Some(&holder) = active.iter().find(|&&s| held[s][king.index()] == copies) else {
-        return fail(None, field, format!("nobody holds every {king}"));
+        return fail(None, field, msg!("error.nobody_every", card = king));
     };
     if partner == holder || !active.contains(&partner) {
         return fail(
             None,
             field,
-            format!(
-                "{} cannot partner {} in a Genscher",
-                name(partner),
-                name(holder)
+            msg!(
+                "error.genscher_cannot_partner",
+                partner = name(partner),
+                holder = name(holder)
             ),
         );
     }
@@ -964,7 +967,7 @@ fn genscher_parties(
         return fail(
             None,
             field,
-            format!("{} never plays a {king}", name(holder)),
+            msg!("error.never_plays", player = name(holder), card = king),
         );
     };
     let before = std::mem::take(&mut p.re);
@@ -993,11 +996,11 @@ fn check_called(
         return Ok(());
     };
     let why = if !profile.contracts.called_ace {
-        Some(format!("profile {} has no called ace", profile.name))
+        Some(msg!("error.no_called_ace", profile = profile.name))
     } else if record.contract != Contract::Normal || bride.is_none() {
-        Some("only a player holding every Re card calls an ace, in a normal game".into())
+        Some(msg!("error.who_calls_ace"))
     } else if ace.rank() != crate::cards::Rank::Ace || order.is_trump(ace) {
-        Some(format!("{ace} is not a side-suit ace"))
+        Some(msg!("error.not_side_ace", card = ace))
     } else {
         None
     };
@@ -1030,7 +1033,7 @@ fn normal_parties(
                 return fail(
                     None,
                     "called",
-                    format!("{} holds the called {ace} herself", name(b)),
+                    msg!("error.holds_called_ace", player = name(b), card = ace),
                 );
             };
             p.re.extend([b, partner]);
@@ -1040,11 +1043,11 @@ fn normal_parties(
                 return fail(
                     None,
                     "contract",
-                    format!(
-                        "{} holds every {}: a silent solo, which profile {} does not play",
-                        name(b),
-                        cards_text(re_cards),
-                        profile.name
+                    msg!(
+                        "error.silent_solo_not_played",
+                        player = name(b),
+                        cards = cards_text(re_cards),
+                        profile = profile.name
                     ),
                 );
             }
@@ -1077,15 +1080,21 @@ fn diamond_queen_parties(
         .collect();
     if holders.len() != 2 {
         let who = match holders.as_slice() {
-            [one] => format!("{} holds every {queen}", record.players[*one]),
-            _ => format!("nobody holds a {queen}"),
+            [one] => msg!(
+                "error.holds_every",
+                player = record.players[*one].as_str(),
+                card = queen
+            ),
+            _ => msg!("error.nobody_holds_a", card = queen),
         };
         return fail(
             None,
             "contract",
-            format!(
-                "{} needs two players with a {queen}: {who}",
-                record.contract
+            msg!(
+                "error.needs_two_holders",
+                contract = record.contract,
+                card = queen,
+                who = who
             ),
         );
     }
@@ -1095,9 +1104,11 @@ fn diamond_queen_parties(
         return fail(
             None,
             "declarer",
-            format!(
-                "{} declares {} without a {queen}",
-                record.players[d], record.contract
+            msg!(
+                "error.declares_without",
+                player = record.players[d].as_str(),
+                contract = record.contract,
+                card = queen
             ),
         );
     }
@@ -1121,10 +1132,10 @@ fn bride_parties(
         return fail(
             None,
             "contract",
-            format!(
-                "a {} needs every {} in one hand",
-                record.contract,
-                cards_text(re_cards)
+            msg!(
+                "error.needs_every_in_one",
+                contract = record.contract,
+                cards = cards_text(re_cards)
             ),
         );
     };
@@ -1134,11 +1145,11 @@ fn bride_parties(
         return fail(
             None,
             "declarer",
-            format!(
-                "{} declares, but {} holds every {}",
-                name(d),
-                name(b),
-                cards_text(re_cards)
+            msg!(
+                "error.declares_but_holds",
+                player = name(d),
+                holder = name(b),
+                cards = cards_text(re_cards)
             ),
         );
     }
@@ -1148,11 +1159,7 @@ fn bride_parties(
     }
     let rule = match record.wedding_partner {
         Some(WeddingPartner::NamedTrick) => {
-            return fail(
-                None,
-                "wedding_partner",
-                "the bride names the trick: trick-N or trick-N-SUIT (e.g. trick-2-hearts)",
-            );
+            return fail(None, "wedding_partner", msg!("error.bride_names_trick"));
         }
         Some(r)
             if profile
@@ -1167,7 +1174,11 @@ fn bride_parties(
             return fail(
                 None,
                 "wedding_partner",
-                format!("profile {} does not let the bride choose {r}", profile.name),
+                msg!(
+                    "error.bride_cannot_choose",
+                    profile = profile.name,
+                    rule = r.to_string()
+                ),
             );
         }
         None => profile
@@ -2018,10 +2029,12 @@ fn check_zwingen(
     fail(
         Some(1),
         "calls",
-        format!(
-            "Zwingen: {} won trick 1 with {eyes} eyes and must say {word} with {} cards in hand (calls.zwingen)",
-            record.players[winner],
-            hand - 1
+        msg!(
+            "error.zwingen",
+            player = record.players[winner].as_str(),
+            eyes = eyes,
+            word = word,
+            cards = hand - 1
         ),
     )
 }
@@ -2066,19 +2079,20 @@ fn club_queen_partners(
         n.max(0) as usize
     };
     let holders: Vec<usize> = active.iter().copied().filter(|&s| dealt(s) > 0).collect();
-    let bad = |want: String| {
+    let bad = |want: Text| {
         fail(
             None,
             "accepted_by",
-            format!(
-                "partners are chosen by the club queens: {want}, not {}",
-                name(partner)
+            msg!(
+                "error.partners_by_queens",
+                want = want,
+                partner = name(partner)
             ),
         )
     };
     if let Some(&both) = holders.iter().find(|&&s| dealt(s) >= 2 && s != poor) {
         if partner != both {
-            return bad(format!("{} holds both and is the partner", name(both)));
+            return bad(msg!("error.holds_both_partner", player = name(both)));
         }
         return Ok(vec![poor, partner]);
     }
@@ -2086,19 +2100,16 @@ fn club_queen_partners(
         if let Some(&other) = holders.iter().find(|&&s| s != poor)
             && partner != other
         {
-            return bad(format!(
-                "{} holds a club queen and exchanges with {}, who holds the other",
-                name(poor),
-                name(other)
+            return bad(msg!(
+                "error.poverty_queen_other",
+                player = name(poor),
+                other = name(other)
             ));
         }
         return Ok(vec![poor, partner]);
     }
     if holders.contains(&partner) {
-        return bad(format!(
-            "{} holds no club queen and exchanges with a player who holds none",
-            name(poor)
-        ));
+        return bad(msg!("error.poverty_no_queen", player = name(poor)));
     }
     // The poor player and the partner are the defence; the club queens are Re.
     Ok(holders)
@@ -2120,18 +2131,14 @@ fn check_exchange(
 ) -> Result<(), PlayError> {
     let name = |s: usize| record.players[s].as_str();
     let Some(x) = &record.exchange else {
-        return fail(
-            None,
-            "accepted_by",
-            "a poverty record needs `accepted_by`, `passed` and `returned`",
-        );
+        return fail(None, "accepted_by", msg!("error.poverty_record_needs"));
     };
     let d = record.declarer.unwrap_or(0);
     if x.partner == d {
         return fail(
             None,
             "accepted_by",
-            format!("{} cannot accept their own poverty", name(d)),
+            msg!("error.own_poverty", player = name(d)),
         );
     }
     let Some(before_d) = minus(&played[d], &x.returned).map(|mut h| {
@@ -2141,10 +2148,10 @@ fn check_exchange(
         return fail(
             None,
             "returned",
-            format!(
-                "{} never plays the returned cards {}",
-                name(d),
-                cards_text(&x.returned)
+            msg!(
+                "error.never_plays_returned",
+                player = name(d),
+                cards = cards_text(&x.returned)
             ),
         );
     };
@@ -2155,10 +2162,10 @@ fn check_exchange(
         return fail(
             None,
             "passed",
-            format!(
-                "{} neither plays nor returns the passed cards {}",
-                name(x.partner),
-                cards_text(&x.passed)
+            msg!(
+                "error.neither_plays_nor_returns",
+                player = name(x.partner),
+                cards = cards_text(&x.passed)
             ),
         );
     }
@@ -2166,7 +2173,11 @@ fn check_exchange(
         return fail(
             None,
             "passed",
-            format!("{} did not hold {}", name(d), cards_text(&x.passed)),
+            msg!(
+                "error.did_not_hold",
+                player = name(d),
+                cards = cards_text(&x.passed)
+            ),
         );
     }
     check_passed(record, profile, x, &before_d)
@@ -2189,10 +2200,11 @@ fn check_passed(
         return fail(
             None,
             "contract",
-            format!(
-                "{} has {counted} trumps: a poverty allows {} at most",
-                name(d),
-                rules.max_trumps
+            msg!(
+                "error.poverty_too_many_trumps",
+                player = name(d),
+                trumps = counted,
+                max = rules.max_trumps
             ),
         );
     }
@@ -2206,10 +2218,10 @@ fn check_passed(
         return fail(
             None,
             "passed",
-            format!(
-                "a poverty passes every trump: {} holds {}",
-                name(d),
-                cards_text(&trumps)
+            msg!(
+                "error.poverty_every_trump",
+                player = name(d),
+                cards = cards_text(&trumps)
             ),
         );
     }
@@ -2222,10 +2234,11 @@ fn check_passed(
         return fail(
             None,
             "passed",
-            format!(
-                "{} cards passed and {} returned; {want} each expected",
-                x.passed.len(),
-                x.returned.len()
+            msg!(
+                "error.poverty_counts",
+                passed = x.passed.len(),
+                returned = x.returned.len(),
+                want = want
             ),
         );
     }
@@ -2233,10 +2246,7 @@ fn check_passed(
         return fail(
             None,
             "returned",
-            format!(
-                "profile {} does not let the partner return trumps",
-                profile.name
-            ),
+            msg!("error.no_trump_return", profile = profile.name),
         );
     }
     Ok(())
@@ -2245,7 +2255,7 @@ fn check_passed(
 /// A redeal: no tricks; the claimant's hand must give a reason the profile accepts.
 /// Does a hand give its holder a reason to throw it in (`[redeal]`)? Else the counts that
 /// do not.
-pub fn redeal_reason(hand: &[Card], profile: &Profile) -> Result<(), String> {
+pub fn redeal_reason(hand: &[Card], profile: &Profile) -> Result<(), Text> {
     let r = &profile.redeal;
     let nines = hand
         .iter()
@@ -2259,7 +2269,12 @@ pub fn redeal_reason(hand: &[Card], profile: &Profile) -> Result<(), String> {
     if reason {
         Ok(())
     } else {
-        Err(format!("{nines} nines, {kings} kings and {trumps} trumps"))
+        Err(msg!(
+            "error.redeal_counts",
+            nines = nines,
+            kings = kings,
+            trumps = trumps
+        ))
     }
 }
 
@@ -2270,7 +2285,7 @@ fn redeal(
     roles: Vec<Role>,
 ) -> Result<DealFacts, PlayError> {
     if !record.tricks.is_empty() {
-        return fail(None, "tricks", "a redeal has no tricks");
+        return fail(None, "tricks", msg!("error.redeal_no_tricks"));
     }
     let d = record.declarer.unwrap_or(0);
     let name = &record.players[d];
@@ -2278,16 +2293,18 @@ fn redeal(
         return fail(
             None,
             &format!("hands.{name}"),
-            format!("a redeal record needs the hand of {name}, who threw it in"),
+            msg!("error.redeal_needs_hand", player = name),
         );
     };
     if let Err(why) = redeal_reason(hand, profile) {
         return fail(
             None,
             &format!("hands.{name}"),
-            format!(
-                "{why} give {name} no reason to redeal under profile {}",
-                profile.name
+            msg!(
+                "error.no_redeal_reason",
+                why = why,
+                player = name,
+                profile = profile.name
             ),
         );
     }
@@ -2451,11 +2468,11 @@ fn check_calls(
             } else if level > 0 && late_reply[pi] && rules.reply == Reply::Announce {
                 // TSR 6.5: after a reply that would have been late as an announcement,
                 // the party may not make a call of its own.
-                return bad(Text::from(format!(
-                    "{call} after {}'s late {} (a reply, not in time as an announcement): TSR 6.5 allows no further call",
-                    party.title(),
-                    party.title()
-                )));
+                return bad(msg!(
+                    "error.call_after_late_reply",
+                    call = call.to_string(),
+                    party = party.title()
+                ));
             }
             if !ok {
                 let what = if call == Call::Announce {

@@ -124,7 +124,7 @@ impl RecordFile {
             })?;
         let mut facts = self
             .deal_facts(raw, number, next.dealer, duty.compulsory, profile, decided)
-            .map_err(|(trick, field, msg)| err(&field, msg).trick(trick))?;
+            .map_err(|e| err(&e.field, e.message).trick(e.trick))?;
         facts.dealer = Some(next.dealer);
         facts.forced = duty.forced;
         series.take(profile, &next, contract, soloist, duty);
@@ -164,7 +164,7 @@ impl RecordFile {
         profile: &Profile,
         decided: Option<crate::bids::Decided>,
     ) -> Result<DealFacts, DealError> {
-        let bad = |field: &str, msg: Text| -> DealError { (None, field.to_string(), msg) };
+        let bad = |field: &str, msg: Text| DealError::new(field, msg);
         let contract: Contract = match &raw.contract {
             Some(c) => c.parse().map_err(|e| bad("contract", e))?,
             None => Contract::Normal,
@@ -215,7 +215,11 @@ impl RecordFile {
                 .and_then(|_| crate::play::play_decided(&record, profile, &d)),
             None => play(&record, profile),
         }
-        .map_err(|e| (e.trick, e.field, e.message))?;
+        .map_err(|e| DealError {
+            trick: e.trick,
+            field: e.field,
+            message: e.message,
+        })?;
         // Summary fields written beside a full record are a cross-check.
         if let Some(re) = &raw.re {
             let mut want = Vec::new();

@@ -947,9 +947,9 @@ impl Profile {
         }
         match self.contracts.wedding_partner.first() {
             Some(WeddingPartner::NamedTrick | WeddingPartner::NthTrick { .. }) => {
-                return Err("contracts.wedding_partner: the first rule is the default, which names no trick; put named-trick after it".into());
+                return Err(crate::msg!("error.wedding_first_rule"));
             }
-            None => return Err("contracts.wedding_partner: no rule finds a partner".into()),
+            None => return Err(crate::msg!("error.wedding_no_rule")),
             _ => {}
         }
         if let Some(r @ WeddingPartner::NthTrick { .. }) = self

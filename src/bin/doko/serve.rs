@@ -58,9 +58,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
         names.push(lg.name);
     }
     if files.is_empty() && tournaments.is_empty() {
-        anyhow::bail!(
-            "nothing to serve: the tournament has no round drawn yet (`doko tournament draw`)"
-        );
+        anyhow::bail!("{}", crate::lang().t("error.nothing_to_serve"));
     }
     let token = args.lan.then(new_token).transpose()?;
     let app = Arc::new(App {
@@ -78,7 +76,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
         .worker_threads(2)
         .enable_all()
         .build()
-        .context("cannot start the server")?;
+        .with_context(|| crate::lang().t("error.server_start"))?;
     runtime.block_on(serve(app, SocketAddr::new(ip, args.port)))?;
     Ok(ExitCode::SUCCESS)
 }
@@ -86,7 +84,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
 async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
-        .with_context(|| format!("cannot listen on {addr} (is the port in use? try --port)"))?;
+        .with_context(|| doko::tr!(crate::lang(), "error.server_listen", addr = addr))?;
     let port = listener.local_addr()?.port();
     announce(&app, port);
     let router = axum::Router::new()
@@ -102,7 +100,7 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
         .with_state(app);
     axum::serve(listener, router)
         .await
-        .context("the server stopped")
+        .with_context(|| crate::lang().t("error.server_stopped"))
 }
 
 /// Says where the page is: the loopback address, or with `--lan` the network address
@@ -153,7 +151,7 @@ fn new_token() -> Result<String> {
     let mut bytes = [0u8; 16];
     std::fs::File::open("/dev/urandom")
         .and_then(|mut f| f.read_exact(&mut bytes))
-        .context("cannot read /dev/urandom for the --lan token")?;
+        .with_context(|| crate::lang().t("error.server_token"))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
@@ -227,7 +225,12 @@ impl App {
         self.files.get(at.sheet).cloned().ok_or_else(|| {
             (
                 StatusCode::NOT_FOUND,
-                format!("no sheet {} (there are {})\n", at.sheet, self.files.len()),
+                doko::tr!(
+                    crate::lang(),
+                    "error.no_such_sheet",
+                    sheet = at.sheet,
+                    sheets = self.files.len()
+                ) + "\n",
             )
         })
     }

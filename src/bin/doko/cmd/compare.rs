@@ -12,9 +12,7 @@ use crate::cli::{CompareArgs, Format};
 
 pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     if args.variants.len() < 2 {
-        return Err(crate::usage(
-            "--variants: name at least two profiles to compare, e.g. --variants ddv,ja-classic",
-        ));
+        return Err(crate::usage(crate::lang().t("error.two_variants")));
     }
     let profiles = args
         .variants

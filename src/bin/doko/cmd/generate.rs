@@ -20,9 +20,10 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     } else {
         args.players.iter().map(|p| p.trim().to_string()).collect()
     };
-    doko::seating::check_table(&profile, players.len())
-        .map_err(|e| crate::usage(format!("--players: {e}")))?;
-    doko::deal::check_players(&players).map_err(|e| crate::usage(format!("--players: {e}")))?;
+    let players_error =
+        |e: doko::lang::Text| crate::usage(format!("--players: {}", e.render(crate::lang())));
+    doko::seating::check_table(&profile, players.len()).map_err(|e| players_error(e.message()))?;
+    doko::deal::check_players(&players).map_err(players_error)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     match args.format {

@@ -111,7 +111,7 @@ pub(crate) fn report(errors: Vec<RecordError>) -> anyhow::Error {
             doko::tr!(lang, "league.errors", first = first.render(lang), count = n)
         ),
         Some(first) => anyhow::Error::new(first),
-        None => anyhow::anyhow!("invalid sheet"),
+        None => anyhow::anyhow!("{}", crate::lang().t("error.invalid_sheet")),
     }
 }
 
@@ -141,9 +141,7 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
         None => {
             let entry = entry(args);
             if entry.lacks_re() {
-                return Err(crate::usage(
-                    "--re: name the players of the Re party (or give --record DEAL.toml)",
-                ));
+                return Err(crate::usage(crate::lang().t("error.re_needed")));
             }
             entry.to_table()
         }
