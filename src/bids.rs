@@ -19,14 +19,18 @@ use crate::variant::{BidKind, Bidding, BiddingWay, Profile, Ties, WeddingPartner
 /// A solo said to be compulsory (Pflichtsolo) or voluntary (Lustsolo).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SoloMark {
+    /// A solo a player owes.
     Compulsory,
+    /// A solo played of one's own will.
     Voluntary,
 }
 
 /// A game named in a statement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BidGame {
+    /// The contract bid.
     pub contract: Contract,
+    /// Whether a solo is compulsory or voluntary, where said.
     pub mark: Option<SoloMark>,
     /// An auction's additional condition: a call of the bidder's party with a full hand.
     pub condition: Option<Call>,
@@ -37,10 +41,13 @@ pub struct BidGame {
 /// What a statement says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Say {
+    /// Nothing to declare.
     Healthy,
     /// A reservation; the wiki's declarations name the game in the same statement.
     Reservation(Option<BidGame>),
+    /// Does not bid.
     Pass,
+    /// Bids a game.
     Game(BidGame),
     /// A raise alone (`Ben no90`): Noel Leaver's way to take a solo (`bidding.steal`).
     Raise(Call),
@@ -49,7 +56,9 @@ pub enum Say {
 /// One statement, in the order spoken.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bid {
+    /// The seat of the player who bids.
     pub player: usize,
+    /// What the player says.
     pub say: Say,
     /// As written, for messages.
     pub text: String,
@@ -210,12 +219,15 @@ impl fmt::Display for Bid {
 /// Why the bidding ended as it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reason {
+    /// Nobody declared a reservation.
     NobodyReserved,
+    /// Every player passed.
     AllPassed,
     /// A forced solo: one statement, no round.
     Forced,
     /// The highest kind of game in a reservation round; `later`: the later seat among equals.
     Ranked {
+        /// Whether the winning bid came after others.
         later: bool,
     },
     /// Taken with Noel Leaver's raises.
@@ -229,7 +241,9 @@ pub enum Reason {
 /// What the bidding decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decided {
+    /// The contract played.
     pub contract: Contract,
+    /// The declarer's seat, where a solo or a special game has one.
     pub declarer: Option<usize>,
     /// The winning solo's mark, as said.
     pub mark: Option<SoloMark>,
@@ -327,7 +341,9 @@ impl Bid {
 /// Why the bids are refused: the statement (index) and the reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BidError {
+    /// The statement at fault (its index), where one is.
     pub statement: Option<usize>,
+    /// What is wrong.
     pub message: Text,
 }
 
@@ -733,6 +749,7 @@ impl BidKind {
         }
     }
 
+    /// The kind's name as profiles write it.
     pub fn name(self) -> &'static str {
         match self {
             BidKind::Redeal => "a redeal",

@@ -7,14 +7,20 @@ use crate::contract::Party;
 /// One call. `Announce` is "Re" for the Re party and "Kontra" for the Kontra party.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Call {
+    /// Re or Kontra.
     Announce,
+    /// No 90.
     No90,
+    /// No 60.
     No60,
+    /// No 30.
     No30,
+    /// Schwarz.
     Schwarz,
 }
 
 impl Call {
+    /// Every call, lowest first.
     pub const ALL: [Call; 5] = [
         Call::Announce,
         Call::No90,
@@ -28,6 +34,7 @@ impl Call {
         self as u8
     }
 
+    /// The call of `level` (0: the announcement).
     pub fn from_level(level: u8) -> Option<Call> {
         Call::ALL.get(level as usize).copied()
     }
@@ -92,12 +99,14 @@ pub struct PartyCalls {
 }
 
 impl PartyCalls {
+    /// No call.
     pub const NONE: PartyCalls = PartyCalls {
         highest: None,
         callers: 0,
         reply: false,
     };
 
+    /// Every call up to `call`.
     pub fn up_to(call: Call) -> PartyCalls {
         PartyCalls {
             highest: Some(call),
@@ -127,6 +136,7 @@ impl PartyCalls {
         self.callers = self.callers.saturating_add(1);
     }
 
+    /// The highest call made.
     pub fn highest(self) -> Option<Call> {
         self.highest
     }
@@ -141,10 +151,12 @@ impl PartyCalls {
         self.highest.map_or(0, Call::level)
     }
 
+    /// Whether `call` was made (or a higher one, which includes it).
     pub fn includes(self, call: Call) -> bool {
         self.highest.is_some_and(|h| h >= call)
     }
 
+    /// Adds `call` and the calls below it.
     pub fn add(&mut self, call: Call) {
         if !self.includes(call) {
             self.highest = Some(call);

@@ -10,15 +10,21 @@ use std::str::FromStr;
 /// A suit, in the conventional order clubs, spades, hearts, diamonds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
+    /// Clubs (♣).
     Clubs,
+    /// Spades (♠).
     Spades,
+    /// Hearts (♥).
     Hearts,
+    /// Diamonds (♦).
     Diamonds,
 }
 
 impl Suit {
+    /// Every suit, highest first.
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds];
 
+    /// The suit's letter in card tokens (`C`, `S`, `H`, `D`).
     pub fn letter(self) -> char {
         match self {
             Suit::Clubs => 'C',
@@ -28,6 +34,7 @@ impl Suit {
         }
     }
 
+    /// The suit's symbol (♣ ♠ ♥ ♦).
     pub fn symbol(self) -> char {
         match self {
             Suit::Clubs => '♣',
@@ -110,15 +117,22 @@ fn rank_of_bytes(b: &[u8]) -> Option<Rank> {
 /// A rank, in side-suit order from highest to lowest (A 10 K Q J 9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rank {
+    /// Ace (11 eyes).
     Ace,
+    /// Ten (10 eyes).
     Ten,
+    /// King (4 eyes).
     King,
+    /// Queen (3 eyes).
     Queen,
+    /// Jack (2 eyes).
     Jack,
+    /// Nine (no eyes).
     Nine,
 }
 
 impl Rank {
+    /// Every rank, highest first.
     pub const ALL: [Rank; 6] = [
         Rank::Ace,
         Rank::Ten,
@@ -140,6 +154,7 @@ impl Rank {
         }
     }
 
+    /// The rank in card tokens (`A`, `10`, `K`, `Q`, `J`, `9`).
     pub fn token(self) -> &'static str {
         match self {
             Rank::Ace => "A",
@@ -254,6 +269,7 @@ const EYES: [u16; DISTINCT] = {
 };
 
 impl Card {
+    /// The card of `suit` and `rank`.
     pub const fn new(suit: Suit, rank: Rank) -> Card {
         Card(suit as u8 * 6 + rank as u8)
     }
@@ -270,10 +286,12 @@ impl Card {
         RANK_OF_CARD[self.0 as usize]
     }
 
+    /// Whether the card is a joker (a profile's extra trump).
     pub const fn is_joker(self) -> bool {
         self.0 as usize == SUITED
     }
 
+    /// The card's eyes.
     pub fn eyes(self) -> u16 {
         EYES[self.0 as usize]
     }
@@ -289,12 +307,19 @@ impl Card {
         (i < DISTINCT).then_some(Card(i as u8))
     }
 
+    /// The club queen (♣Q), the Re card of a normal game.
     pub const CLUB_QUEEN: Card = Card::new(Suit::Clubs, Rank::Queen);
+    /// The club jack (♣J), the Karlchen.
     pub const CLUB_JACK: Card = Card::new(Suit::Clubs, Rank::Jack);
+    /// The diamond ace (♦A), the fox.
     pub const DIAMOND_ACE: Card = Card::new(Suit::Diamonds, Rank::Ace);
+    /// The heart ten (♥10), the Dulle.
     pub const HEART_TEN: Card = Card::new(Suit::Hearts, Rank::Ten);
+    /// The diamond nine (♦9).
     pub const DIAMOND_NINE: Card = Card::new(Suit::Diamonds, Rank::Nine);
+    /// The diamond queen (♦Q).
     pub const DIAMOND_QUEEN: Card = Card::new(Suit::Diamonds, Rank::Queen);
+    /// The diamond king (♦K).
     pub const DIAMOND_KING: Card = Card::new(Suit::Diamonds, Rank::King);
     /// The joker, written `JK` (`deck.joker`).
     pub const JOKER: Card = Card(SUITED as u8);
@@ -418,6 +443,7 @@ impl Deck {
         }
     }
 
+    /// Whether the deck has `card`.
     pub fn contains(&self, card: Card) -> bool {
         self.copies_of(card) > 0
     }
@@ -442,10 +468,12 @@ impl Deck {
         v
     }
 
+    /// Cards in the deck.
     pub fn size(&self) -> usize {
         self.len * 4 * self.copies as usize
     }
 
+    /// The eyes of every card of the deck.
     pub fn total_eyes(&self) -> u16 {
         self.ranks().iter().map(|r| r.eyes()).sum::<u16>() * 4 * self.copies as u16
     }
@@ -454,7 +482,9 @@ impl Deck {
 /// What a card counts as in a given contract: trump, or a side suit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlaySuit {
+    /// Trump.
     Trump,
+    /// A side suit.
     Side(Suit),
 }
 
@@ -475,9 +505,13 @@ pub enum TrumpKind {
     Normal,
     /// A suit solo: the normal list with the plain diamonds replaced by this suit's cards.
     Suit(Suit),
+    /// Queens are trump (a queen solo).
     Queens,
+    /// Jacks are trump (a jack solo).
     Jacks,
+    /// Queens and jacks are trump.
     QueensJacks,
+    /// Kings are trump.
     Kings,
     /// Kings, then queens, then jacks (solo Köhler).
     Koehler,
@@ -618,10 +652,12 @@ impl CardOrder {
     }
 
     #[inline]
+    /// Whether `card` is trump.
     pub fn is_trump(&self, card: Card) -> bool {
         self.suit_id[card.index()] == TRUMP_ID
     }
 
+    /// The suit `card` is played in: trump or its side suit.
     pub fn play_suit(&self, card: Card) -> PlaySuit {
         if self.is_trump(card) {
             PlaySuit::Trump

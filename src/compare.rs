@@ -69,7 +69,9 @@ pub fn cited_keys(rule: &str) -> impl Iterator<Item = &str> {
 /// not have the key).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct KeyBehind {
+    /// The profile key.
     pub key: String,
+    /// Its value under each profile.
     pub values: Vec<String>,
 }
 

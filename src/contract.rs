@@ -8,11 +8,14 @@ use crate::cards::{Rank, Suit, TrumpKind};
 /// One of the two parties of a deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Party {
+    /// The party of the club queens, or of the declarer.
     Re,
+    /// The other party.
     Kontra,
 }
 
 impl Party {
+    /// The other party.
     pub fn other(self) -> Party {
         match self {
             Party::Re => Party::Kontra,
@@ -20,6 +23,7 @@ impl Party {
         }
     }
 
+    /// The party's name as files write it (`re`, `kontra`).
     pub fn key(self) -> &'static str {
         match self {
             Party::Re => "re",
@@ -27,6 +31,7 @@ impl Party {
         }
     }
 
+    /// The party's name (`Re`, `Kontra`).
     pub fn title(self) -> &'static str {
         match self {
             Party::Re => "Re",
@@ -52,11 +57,17 @@ impl fmt::Display for Party {
 /// The kind of a solo, which decides the trumps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SoloKind {
+    /// A suit solo: that suit is trump.
     Suit(Suit),
+    /// Queens are trump.
     Queens,
+    /// Jacks are trump.
     Jacks,
+    /// No trump (Fleischloser).
     Meatless,
+    /// Queens and jacks are trump.
     QueensJacks,
+    /// Kings are trump.
     Kings,
     /// Kings, queens and jacks are trump, in that order (FreeDoko's `solo koehler`).
     Koehler,
@@ -70,16 +81,24 @@ pub enum SoloKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Contract {
     #[default]
+    /// A normal game: the club queens are Re.
     Normal,
+    /// A wedding: one player holds both club queens and finds a partner.
     Wedding,
+    /// A silent solo: one player holds both club queens and says nothing.
     SilentSolo,
+    /// A poverty: a player with few trumps passes them to a partner.
     Poverty,
     /// The two holders of the ♦Q are Re, declared like a solo (the reference page's "solo
     /// addition", ソロゲームに追加); trumps as in a normal game.
     DiamondQueens,
+    /// A solo.
     Solo(SoloKind),
+    /// A misère: the declarer must take no trick.
     Misere,
+    /// A misère with the declarer's hand shown.
     MisereOuvert,
+    /// A redeal: the hands are thrown in.
     Redeal,
 }
 
@@ -216,6 +235,7 @@ impl Contract {
         NAMES.iter().map(|(_, c, _)| *c)
     }
 
+    /// The contract's name as profiles and files write it.
     pub fn name(self) -> &'static str {
         NAMES
             .iter()

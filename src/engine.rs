@@ -2,7 +2,7 @@
 //! scored deals out, one at a time and in order. Every front end scores through it: the
 //! policy that picks a profile ([`choose_profile`]), the session fold that numbers deals
 //! across files and starts a new table ([`Scorer`]) and the loop over the files
-//! ([`Files::score`], archives streamed on every core) are decided here once.
+//! ([`Parsed::score`], archives streamed on every core) are decided here once.
 //!
 //! ```
 //! use doko::engine::{Choice, Files, Fold};
@@ -194,7 +194,7 @@ impl<'p> Scorer<'p> {
     }
 }
 
-/// What [`Files::score`] did beside the deals it handed on.
+/// What [`Parsed::score`] did beside the deals it handed on.
 #[derive(Debug, Default)]
 pub struct Outcome {
     /// Deals that were not legal records (each handed to the `bad` callback).

@@ -72,10 +72,12 @@ const NAMES: &[(&str, Extra, &[&str])] = &[
 ];
 
 impl Extra {
+    /// Every extra.
     pub fn all() -> impl Iterator<Item = Extra> {
         NAMES.iter().map(|(_, e, _)| *e)
     }
 
+    /// The extra's name as files write it.
     pub fn name(self) -> &'static str {
         NAMES
             .iter()
@@ -102,7 +104,9 @@ impl Extra {
 /// the ♣Q party), which is an item but not an extra of the tricks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SoloExtra {
+    /// An extra of the normal game that a solo keeps.
     Extra(Extra),
+    /// Winning against the club queens as Kontra.
     AgainstTheOld,
 }
 

@@ -12,7 +12,9 @@ use crate::variant::Profile;
 /// The kind of an input file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputFormat {
+    /// A paper sheet, or an archive with a `tricks` column.
     Csv,
+    /// A record file.
     Toml,
     /// JSON Lines: a bulk archive, one deal per line.
     Jsonl,
@@ -35,7 +37,9 @@ impl std::str::FromStr for InputFormat {
 pub struct Document {
     /// The name used in messages (`<stdin>` for standard input).
     pub file: String,
+    /// Its format.
     pub format: InputFormat,
+    /// Its text.
     pub text: String,
 }
 
@@ -94,11 +98,14 @@ fn format_of(path: &str) -> Option<InputFormat> {
 /// An opened input.
 #[derive(Debug)]
 pub enum Input<'a> {
+    /// A paper sheet.
     Sheet(Sheet<'a>),
+    /// A record file.
     Records(RecordFile),
 }
 
 impl Input<'_> {
+    /// The players, in seat order.
     pub fn players(&self) -> &[String] {
         match self {
             Input::Sheet(s) => &s.players,
@@ -136,7 +143,9 @@ impl Input<'_> {
 
 /// Any input, opened: an in-memory sheet or record file, or a bulk archive read as a stream.
 pub enum Source {
+    /// A sheet or record file, read whole.
     Document(Document),
+    /// An archive, read as it is scored.
     Archive(Box<crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead + Send>>>),
 }
 

@@ -20,6 +20,7 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 pub mod bids;
 pub mod calls;

@@ -131,6 +131,7 @@ pub struct DealReport<'a> {
 pub struct BiddingReport<'a> {
     /// The winning statement (`null` where nobody named a game).
     pub winner: Option<&'a str>,
+    /// Why the bidding came out as it did.
     pub why: String,
 }
 
@@ -532,14 +533,19 @@ impl<'a> LeagueReport<'a> {
 /// changing parts (rendered by the front end); the rest is what the form needs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PageState {
+    /// Whether the sheet could be read.
     pub ok: bool,
     /// A stamp of the sheet's bytes: the page redraws when it changes.
     pub stamp: String,
+    /// The standings and what comes next, as HTML.
     pub html: String,
+    /// The sheet's deals, as HTML.
     pub history: String,
     /// The number of the next deal.
     pub next: usize,
+    /// Who sits out next, at a table of five.
     pub sits_out: Option<String>,
+    /// Whether the series is over.
     pub complete: bool,
 }
 
@@ -547,10 +553,13 @@ pub struct PageState {
 /// says, or the errors that refuse it (the engine's messages, as `league add` prints them).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct PageAnswer {
+    /// Whether the change was made (or the deal would be taken).
     pub ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// What `league add` says of it.
     pub message: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Why it was refused.
     pub errors: Vec<String>,
     /// The sheet after a change.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -567,6 +576,7 @@ pub struct PageAnswer {
 }
 
 impl PageAnswer {
+    /// A change that was made, with what it says.
     pub fn said(message: String) -> PageAnswer {
         PageAnswer {
             ok: true,
@@ -575,6 +585,7 @@ impl PageAnswer {
         }
     }
 
+    /// A change refused, with why.
     pub fn refused(errors: Vec<String>) -> PageAnswer {
         PageAnswer {
             ok: false,

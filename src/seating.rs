@@ -16,11 +16,19 @@ pub const MAX_SEATS: usize = 8;
 #[error("{}", self.message())]
 pub enum TableError {
     /// Neither the players a deal needs nor one more (the dealer sitting out).
-    Size { seats: usize, players: usize },
+    Size {
+        /// Seats at the table.
+        seats: usize,
+        /// Players the profile plays with.
+        players: usize,
+    },
     /// The profile's dealer only deals, so the table has one seat more than a deal needs.
     DealerOnlyDeals {
+        /// Seats at the table.
         seats: usize,
+        /// Players the profile plays with.
         players: usize,
+        /// The profile.
         profile: String,
     },
 }
@@ -204,6 +212,7 @@ impl Rotation {
 /// The seats of the next deal of a [`Series`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NextDeal {
+    /// The dealer's seat.
     pub dealer: usize,
     /// The seat that sits out (the dealer, at a table of one more than a deal needs).
     pub sits_out: Option<usize>,

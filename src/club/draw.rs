@@ -40,6 +40,7 @@ pub struct History {
 }
 
 impl History {
+    /// No meetings yet among `n` players.
     pub fn new(n: usize) -> History {
         History {
             n,
@@ -63,6 +64,7 @@ impl History {
         }
     }
 
+    /// How often players `a` and `b` sat at one table.
     pub fn met(&self, a: usize, b: usize) -> u32 {
         self.met[a * self.n + b]
     }

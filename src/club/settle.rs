@@ -15,11 +15,14 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Model {
+    /// Each pays each the difference of their points.
     Linear,
+    /// Each pays the leader the difference to the leader's points.
     Leader,
 }
 
 impl Model {
+    /// The model's name as `--model` writes it.
     pub fn key(self) -> &'static str {
         match self {
             Model::Linear => "linear",
@@ -31,18 +34,24 @@ impl Model {
 /// One payment.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Transfer {
+    /// Who pays.
     pub from: String,
+    /// Who is paid.
     pub to: String,
+    /// How much, in cents.
     pub amount_cents: i64,
 }
 
 /// The settlement of one sheet (its JSON form is `league settle --format json`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Settlement {
+    /// The way points become money.
     pub model: Model,
+    /// Cents per point.
     pub cents_per_point: i64,
     /// Each player's balance in cents: positive receives, negative pays; they sum to 0.
     pub balances: crate::report::Ordered<String, i64>,
+    /// Who pays whom, fewest transfers.
     pub transfers: Vec<Transfer>,
 }
 

@@ -11,42 +11,57 @@ use crate::scoring::DealResult;
 pub struct Evening {
     /// The file it was read from (the evening's name on the page).
     pub name: String,
+    /// The evening's players, in seat order.
     pub players: Vec<String>,
+    /// Its deals, scored.
     pub deals: Vec<DealResult>,
 }
 
 /// One player's evening with the most or fewest points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EveningPoints {
+    /// The evening's name (its file).
     pub evening: String,
+    /// The player's points that evening.
     pub points: i64,
 }
 
 /// A player's season (`stats --format json`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlayerStats {
+    /// The player's name.
     pub player: String,
     /// Evenings she played in.
     pub sheets: usize,
     /// Deals she played (not sitting out).
     pub deals: usize,
+    /// Points over the season.
     pub points: i64,
+    /// Points per deal played.
     pub points_per_deal: f64,
     /// Deals her party won.
     pub won: usize,
     /// Deals she played alone against the others, and won.
     pub solos: usize,
+    /// Solos won.
     pub solos_won: usize,
+    /// Deals played in the Re party.
     pub re_deals: usize,
+    /// Of those, deals won.
     pub re_won: usize,
     /// Deals won of those she played as Re (0 without any).
     pub re_win_rate: f64,
+    /// Deals played in the Kontra party.
     pub kontra_deals: usize,
+    /// Of those, deals won.
     pub kontra_won: usize,
+    /// Kontra deals won per Kontra deal (0 to 1).
     pub kontra_win_rate: f64,
     /// Points scored in deals with a multiplier above 1.
     pub bock_points: i64,
+    /// The evening with the most points.
     pub best: Option<EveningPoints>,
+    /// The evening with the fewest points.
     pub worst: Option<EveningPoints>,
 }
 
@@ -54,8 +69,11 @@ pub struct PlayerStats {
 /// evening (the curve of the page; unchanged over an evening she missed).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Season {
+    /// The evenings, in order.
     pub evenings: Vec<String>,
+    /// Each player's statistics, best first.
     pub players: Vec<PlayerStats>,
+    /// Each player's total after each evening.
     pub cumulative: crate::report::Ordered<String, Vec<i64>>,
 }
 

@@ -45,8 +45,10 @@ pub enum Ranking {
 }
 
 impl Ranking {
+    /// Every ranking.
     pub const ALL: [Ranking; 3] = [Ranking::Sum, Ranking::Average, Ranking::Placement];
 
+    /// The ranking's name as `--ranking` writes it.
     pub fn key(self) -> &'static str {
         match self {
             Ranking::Sum => "sum",
@@ -60,11 +62,15 @@ impl Ranking {
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
     #[error("{file}: {message}")]
+    /// A tournament file that cannot be read, or a round that cannot be drawn.
     Bad {
+        /// The tournament file.
         file: String,
+        /// What is wrong.
         message: crate::lang::Text,
     },
     #[error(transparent)]
+    /// A table's sheet could not be read or written.
     Sheet(#[from] sheet::FileError),
 }
 
@@ -96,9 +102,11 @@ fn bad(file: &str, message: impl Into<crate::lang::Text>) -> TournamentError {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableSeat {
+    /// The table's number, from 1.
     pub table: u32,
     /// The table's sheet, relative to the tournament file.
     pub file: String,
+    /// Its players, in seat order.
     pub players: Vec<String>,
 }
 
@@ -106,15 +114,19 @@ pub struct TableSeat {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Round {
+    /// The round's number, from 1.
     pub number: u32,
     #[serde(rename = "table", default)]
+    /// Its tables.
     pub tables: Vec<TableSeat>,
 }
 
 /// `tournament draw --format json`: the round seated.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Drawn<'a> {
+    /// The round drawn.
     pub round: u32,
+    /// Its tables.
     pub tables: &'a [TableSeat],
     /// Meetings of a pair beyond its first, over the rounds drawn.
     pub repeated_pairings: u32,
@@ -125,22 +137,31 @@ pub struct Drawn<'a> {
 #[serde(deny_unknown_fields)]
 pub struct Tournament {
     #[serde(skip)]
+    /// The tournament file (not stored in it).
     pub file: String,
     #[serde(default)]
+    /// The tournament's name.
     pub name: String,
     #[serde(default = "ddv")]
+    /// The profile every table plays.
     pub variant: String,
     /// `KEY=VALUE` overrides of the profile, given to every table sheet.
     #[serde(default)]
     pub set: Vec<String>,
+    /// Every player.
     pub players: Vec<String>,
+    /// Rounds to play.
     pub rounds: u32,
+    /// Deals a table plays in a round (the profile's, where none).
     pub deals: Option<u16>,
     #[serde(default)]
+    /// How the standings rank the players.
     pub ranking: Ranking,
     #[serde(default)]
+    /// The seed of the draw.
     pub seed: u64,
     #[serde(rename = "round", default)]
+    /// The rounds drawn so far.
     pub drawn: Vec<Round>,
 }
 
@@ -153,12 +174,19 @@ fn ddv() -> String {
 pub struct NewTournament<'a> {
     /// The tournament's name; empty: the file's name.
     pub name: &'a str,
+    /// The profile every table plays.
     pub variant: &'a str,
+    /// Overrides of the profile's keys.
     pub sets: &'a [(String, String)],
+    /// Every player.
     pub players: &'a [String],
+    /// Rounds to play.
     pub rounds: u32,
+    /// Deals a table plays in a round (the profile's, where none).
     pub deals: Option<u16>,
+    /// How the standings rank the players.
     pub ranking: Ranking,
+    /// The seed of the draw.
     pub seed: u64,
 }
 
@@ -460,13 +488,19 @@ pub fn draw_round(
 /// One table of one round, as its sheet stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TableResult {
+    /// The round.
     pub round: u32,
+    /// The table.
     pub table: u32,
+    /// The table's sheet.
     pub file: String,
+    /// Its players.
     pub players: Vec<String>,
     /// Deals played and deals of the sheet.
     pub played: usize,
+    /// Deals played at the table.
     pub deals: usize,
+    /// Whether the table finished its deals.
     pub complete: bool,
     /// Each player's points, in the order of `players`.
     pub points: Vec<i64>,
@@ -480,15 +514,20 @@ pub struct TableResult {
 /// A player's line of the tournament standings.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlayerLine {
+    /// The player.
     pub player: String,
+    /// The player's rank.
     pub rank: usize,
+    /// Points over every round.
     pub total: i64,
     /// Points per round played (a round counts once her table has played a deal).
     pub average: f64,
+    /// The sum of the player's places at the tables.
     pub placement: i64,
     /// Points of each round drawn (none where she did not sit, which cannot happen in a
     /// round drawn by doko).
     pub round_points: Vec<Option<i64>>,
+    /// Rounds the player played.
     pub rounds_played: u32,
     /// Solos she played and won: the last tie-break.
     pub solos_won: u32,
@@ -499,14 +538,19 @@ pub struct PlayerLine {
 /// `tournament show`: every player ranked, every table's state.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standings {
+    /// The tournament's name.
     pub name: String,
+    /// How the players are ranked.
     pub ranking: Ranking,
     /// Rounds of the tournament, and rounds drawn so far.
     pub rounds: u32,
+    /// Rounds drawn.
     pub drawn: u32,
     /// Meetings of a pair beyond its first, over the rounds drawn.
     pub repeated_pairings: u32,
+    /// Each player's line, first first.
     pub players: Vec<PlayerLine>,
+    /// Each table's result.
     pub tables: Vec<TableResult>,
 }
 

@@ -29,7 +29,9 @@ use crate::seating::seat_in;
 /// The kind of a bulk archive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ArchiveFormat {
+    /// Comma-separated values, a deal a row.
     Csv,
+    /// JSON Lines, a deal a line.
     Jsonl,
 }
 

@@ -11,8 +11,11 @@ pub struct Located {
     pub file: String,
     // Kept as 32 bits: an error travels back through every reader's `Result`, and the
     // narrower numbers keep `RecordError` within clippy's `result_large_err` bound.
+    /// The line, from 1.
     pub line: Option<u32>,
+    /// The deal, from 1.
     pub deal: Option<u32>,
+    /// The trick, from 1.
     pub trick: Option<u32>,
     /// Column name (CSV) or key (TOML).
     pub field: Option<String>,
@@ -57,6 +60,7 @@ impl fmt::Display for Located {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{at}: {message}")]
 pub struct RecordError {
+    /// Where the error is.
     pub at: Located,
     /// What is wrong: a catalogue message with its values, written in the reader's
     /// language when shown ([`RecordError::render`]).
@@ -74,6 +78,7 @@ impl RecordError {
         Text::placed(self.at.text(), self.message.clone())
     }
 
+    /// An error in `file`.
     pub fn new(file: &str, message: impl Into<Text>) -> RecordError {
         RecordError {
             at: Located {
@@ -84,21 +89,25 @@ impl RecordError {
         }
     }
 
+    /// The same error, at `line`.
     pub fn line(mut self, line: usize) -> RecordError {
         self.at.line = Some(narrow(line));
         self
     }
 
+    /// The same error, in deal `deal`.
     pub fn deal(mut self, deal: usize) -> RecordError {
         self.at.deal = Some(narrow(deal));
         self
     }
 
+    /// The same error, in trick `trick`, where given.
     pub fn trick(mut self, trick: Option<usize>) -> RecordError {
         self.at.trick = trick.map(narrow);
         self
     }
 
+    /// The same error, about `field`.
     pub fn field(mut self, field: impl Into<String>) -> RecordError {
         self.at.field = Some(field.into());
         self

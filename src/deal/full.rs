@@ -10,6 +10,7 @@ use crate::variant::WeddingPartner;
 /// A deal written card by card.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FullRecord {
+    /// The deal's number as written (or its position).
     pub number: usize,
     /// Seat names in clockwise order.
     pub players: Vec<String>,
@@ -18,12 +19,15 @@ pub struct FullRecord {
     pub dealer: usize,
     /// The record names its dealer.
     pub dealer_written: bool,
+    /// The contract written (normal where none).
     pub contract: Contract,
+    /// The declarer's seat, where written.
     pub declarer: Option<usize>,
     /// A compulsory solo (Pflichtsolo).
     pub compulsory: bool,
     /// Hands as dealt, where written (one entry per seat).
     pub hands: Vec<Option<Vec<Card>>>,
+    /// The calls, in the order made.
     pub calls: Vec<CallEntry>,
     /// Cards of each trick in play order, each with the player the record names, if any.
     pub tricks: Tricks,
@@ -31,6 +35,7 @@ pub struct FullRecord {
     pub wedding_partner: Option<WeddingPartner>,
     /// Who declared Schweinchen and Hyperschweinchen.
     pub schweinchen: Option<usize>,
+    /// The seat of the Hyperschweinchen's holder, where one is.
     pub hyperschweinchen: Option<usize>,
     /// Who declared Genscher (after Hyperschweinchen).
     pub genscher: Option<usize>,
@@ -39,11 +44,13 @@ pub struct FullRecord {
     pub genscher_partner: Option<usize>,
     /// A poverty's exchange.
     pub exchange: Option<Exchange>,
+    /// A Bock multiplier written on the deal.
     pub bock: Option<u32>,
     /// Knocking (Kloepper).
     pub knock: Option<Knock>,
     /// The ace named by a player holding every Re card (her partner holds it).
     pub called: Option<Card>,
+    /// A note written with the deal.
     pub note: Option<String>,
     /// The bidding that chose the contract, in the order spoken (formats.md section 8);
     /// shared, as archives repeat the same bids row after row.
@@ -56,9 +63,13 @@ pub struct FullRecord {
 /// What a record wrote of its game, each part where it wrote it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Written {
+    /// The contract, where written.
     pub contract: Option<Contract>,
+    /// The declarer's seat, where written.
     pub declarer: Option<usize>,
+    /// Whether the solo is compulsory, where written.
     pub compulsory: Option<bool>,
+    /// The wedding's partner rule, where written.
     pub partner: Option<WeddingPartner>,
 }
 
@@ -78,6 +89,7 @@ pub struct Tricks {
 /// One trick of [`Tricks`].
 #[derive(Debug, Clone, Copy)]
 pub struct WrittenTrick<'a> {
+    /// The cards, in the order played.
     pub cards: &'a [Card],
     named: &'a [u8],
 }
@@ -104,6 +116,7 @@ impl<'a> WrittenTrick<'a> {
 impl Tricks {
     const NOBODY: u8 = u8::MAX;
 
+    /// Empties the tricks, keeping their memory.
     pub fn clear(&mut self) {
         self.cards.clear();
         self.named.clear();
@@ -154,6 +167,7 @@ impl Tricks {
         self.ends.len()
     }
 
+    /// Whether no trick was written.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
@@ -168,10 +182,12 @@ impl Tricks {
         }
     }
 
+    /// Every trick, in order.
     pub fn iter(&self) -> impl Iterator<Item = WrittenTrick<'_>> + '_ {
         (0..self.len()).map(|t| self.get(t))
     }
 
+    /// The last trick written.
     pub fn last(&self) -> Option<WrittenTrick<'_>> {
         self.len().checked_sub(1).map(|t| self.get(t))
     }
@@ -195,17 +211,22 @@ impl<T: IntoIterator<Item = (Option<usize>, Card)>> FromIterator<T> for Tricks {
 pub struct Exchange {
     /// Who accepted the poverty.
     pub partner: usize,
+    /// The cards passed to the partner.
     pub passed: Vec<Card>,
+    /// The cards returned.
     pub returned: Vec<Card>,
 }
 
 /// One call: `<player> <call> <cards still in hand>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CallEntry {
+    /// The seat of the player who called.
     pub player: usize,
+    /// The call.
     pub call: Call,
     /// The party named by the word (`re` or `kontra`), if it names one.
     pub said_as: Option<Party>,
+    /// Cards the player still held when calling.
     pub cards_in_hand: u8,
     /// The entry as written, for messages.
     pub text: String,

@@ -23,13 +23,16 @@ pub use error::{BOM, Located, RecordError, decode};
 /// A player's part in one deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Role {
+    /// In the Re party.
     Re,
+    /// In the Kontra party.
     Kontra,
     /// Sits out (the dealer at a table of one more than the players a deal needs).
     Out,
 }
 
 impl Role {
+    /// The party of the role (none for a player sitting out).
     pub fn party(self) -> Option<Party> {
         match self {
             Role::Re => Some(Party::Re),
@@ -52,7 +55,9 @@ impl From<Party> for Role {
 /// and perhaps the opponents knocked back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Knock {
+    /// Re knocked.
     Re,
+    /// Both parties knocked.
     Both,
 }
 
@@ -67,6 +72,7 @@ impl Knock {
         }
     }
 
+    /// The knock as files write it.
     pub fn key(self) -> &'static str {
         match self {
             Knock::Re => "re",
@@ -155,20 +161,35 @@ pub fn check_knock(knock: Option<Knock>, profile: &Profile, re: usize) -> Result
 /// Both parsers fill one of these so that the facts are derived in one place.
 #[derive(Debug, Clone, Default)]
 pub struct Summary<'a> {
+    /// The deal's number.
     pub number: usize,
+    /// The contract, where written.
     pub contract: Option<Contract>,
+    /// Each seat's role.
     pub roles: Vec<Role>,
+    /// Re's eyes, where written.
     pub re_points: Option<u16>,
+    /// Kontra's eyes, where written.
     pub kontra_points: Option<u16>,
+    /// Re's tricks, where written.
     pub re_tricks: Option<u8>,
+    /// Kontra's tricks, where written.
     pub kontra_tricks: Option<u8>,
+    /// Re's calls as written.
     pub re_calls: &'a str,
+    /// Kontra's calls as written.
     pub kontra_calls: &'a str,
+    /// Re's extras as written.
     pub re_extras: Vec<&'a str>,
+    /// Kontra's extras as written.
     pub kontra_extras: Vec<&'a str>,
+    /// A Bock multiplier written on the deal.
     pub bock: Option<u32>,
+    /// Whether the deal is a compulsory solo.
     pub compulsory: bool,
+    /// Who knocked, where written.
     pub knock: Option<Knock>,
+    /// A note written with the deal.
     pub note: Option<String>,
 }
 
@@ -271,7 +292,9 @@ impl Summary<'_> {
 /// Where a full record saw an extra: in which trick, and whose card was caught.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExtraAt {
+    /// The party that made the extra.
     pub party: Party,
+    /// The extra.
     pub extra: Extra,
     /// The trick, counting from 1.
     pub trick: u8,
@@ -284,17 +307,25 @@ pub struct ExtraAt {
 pub struct DealFacts {
     /// The deal's number as written (or its position, counting from 1).
     pub number: usize,
+    /// The contract played.
     pub contract: Contract,
     /// One role per seat of the table, in seat order.
     pub roles: Vec<Role>,
+    /// Re's eyes.
     pub re_eyes: u16,
+    /// Kontra's eyes.
     pub kontra_eyes: u16,
     /// Tricks won, when known (always for full records).
     pub re_tricks: Option<u8>,
+    /// Kontra's tricks, where known.
     pub kontra_tricks: Option<u8>,
+    /// Re's calls.
     pub re_calls: PartyCalls,
+    /// Kontra's calls.
     pub kontra_calls: PartyCalls,
+    /// Re's extras.
     pub re_extras: Vec<Extra>,
+    /// Kontra's extras.
     pub kontra_extras: Vec<Extra>,
     /// Where a full record saw each extra (empty for a summary).
     pub extras_at: Vec<ExtraAt>,
@@ -313,6 +344,7 @@ pub struct DealFacts {
     pub clarification: u8,
     /// Knocking (Kloepper).
     pub knock: Option<Knock>,
+    /// A note written with the deal.
     pub note: Option<String>,
     /// Who won the bidding and why, for a record with bids.
     pub bidding: Option<BidAccount>,
@@ -321,6 +353,7 @@ pub struct DealFacts {
 /// The bidding of a deal as `--explain` and the JSON output tell it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BidAccount {
+    /// What the bids decided.
     pub decided: crate::bids::Decided,
     /// The record's bids (shared with it).
     pub bids: std::sync::Arc<[crate::bids::Bid]>,
@@ -351,6 +384,7 @@ impl DealFacts {
             .map(|(i, _)| i)
     }
 
+    /// Players in `party`.
     pub fn size(&self, party: Party) -> usize {
         self.sizes()[party as usize]
     }
@@ -382,6 +416,7 @@ impl DealFacts {
         self.sizes().contains(&1)
     }
 
+    /// The eyes of `party`.
     pub fn eyes(&self, party: Party) -> u16 {
         match party {
             Party::Re => self.re_eyes,
@@ -389,6 +424,7 @@ impl DealFacts {
         }
     }
 
+    /// The tricks of `party`, where known.
     pub fn tricks(&self, party: Party) -> Option<u8> {
         match party {
             Party::Re => self.re_tricks,
@@ -396,6 +432,7 @@ impl DealFacts {
         }
     }
 
+    /// The calls of `party`.
     pub fn calls(&self, party: Party) -> PartyCalls {
         match party {
             Party::Re => self.re_calls,
@@ -403,6 +440,7 @@ impl DealFacts {
         }
     }
 
+    /// The extras of `party`.
     pub fn extras(&self, party: Party) -> &[Extra] {
         match party {
             Party::Re => &self.re_extras,

@@ -33,6 +33,7 @@ struct RawFile {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LeagueTable {
+    /// The sheet's name.
     pub name: Option<String>,
     /// Deals in the series (default: the profile's `league.deals`).
     pub deals: Option<u16>,
@@ -47,29 +48,47 @@ pub struct RawDeal {
     /// Default: the last seat deals first, then clockwise; after a compulsory solo the
     /// same dealer again (where the soloist leads).
     pub dealer: Option<String>,
+    /// `contract`.
     pub contract: Option<String>,
+    /// `declarer`.
     pub declarer: Option<String>,
+    /// `compulsory`.
     pub compulsory: Option<bool>,
     /// Full records: the bidding, one statement each (formats.md section 8).
     pub bids: Option<Vec<String>>,
+    /// `hands`: each player's cards.
     pub hands: Option<BTreeMap<String, String>>,
+    /// `calls`: `<player> <call> <cards in hand>` each.
     pub calls: Option<Vec<String>>,
+    /// `tricks`: a trick each.
     pub tricks: Option<Vec<String>>,
+    /// `re`: the Re players.
     pub re: Option<Vec<String>>,
+    /// `re_points`.
     pub re_points: Option<u16>,
+    /// `kontra_points`.
     pub kontra_points: Option<u16>,
+    /// `re_calls`.
     pub re_calls: Option<String>,
+    /// `kontra_calls`.
     pub kontra_calls: Option<String>,
+    /// `re_extras`.
     pub re_extras: Option<Vec<String>>,
+    /// `kontra_extras`.
     pub kontra_extras: Option<Vec<String>>,
+    /// `re_tricks`.
     pub re_tricks: Option<u8>,
+    /// `kontra_tricks`.
     pub kontra_tricks: Option<u8>,
+    /// `bock`.
     pub bock: Option<u32>,
+    /// `note`.
     pub note: Option<String>,
     /// Full records: how the bride's partner is found (`first-trick`, ...).
     pub wedding_partner: Option<String>,
     /// Full records: who declared Schweinchen / Hyperschweinchen.
     pub schweinchen: Option<String>,
+    /// `hyperschweinchen`: its holder.
     pub hyperschweinchen: Option<String>,
     /// Full records: who declared Genscher (`deck.genscher`).
     pub genscher: Option<String>,
@@ -78,7 +97,9 @@ pub struct RawDeal {
     pub genscher_partner: Option<String>,
     /// Full records of a poverty: who accepted, and the cards passed and returned.
     pub accepted_by: Option<String>,
+    /// `passed`: the cards of a poverty passed.
     pub passed: Option<String>,
+    /// `returned`: the cards returned.
     pub returned: Option<String>,
     /// Kloepper: `re` (the black queens knocked) or `both` (and the opponents knocked back).
     pub knock: Option<String>,
@@ -95,6 +116,7 @@ pub struct RecordFile {
     pub variant: Option<String>,
     /// The file's overrides of the profile's keys (`set = ["league.compulsory_solos=0"]`).
     pub sets: Vec<(String, String)>,
+    /// The players, in seat order.
     pub players: Vec<String>,
     /// The `[league]` table, in a league file.
     pub league: Option<LeagueTable>,
@@ -103,6 +125,7 @@ pub struct RecordFile {
 }
 
 impl RecordFile {
+    /// Reads a record file's text (`file` names it in errors).
     pub fn parse(file: &str, text: &str) -> Result<RecordFile, RecordError> {
         let raw: RawFile = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
         let players: Vec<String> = raw.players.iter().map(|p| p.trim().to_string()).collect();
@@ -168,6 +191,7 @@ impl RecordFile {
         self.deals.len()
     }
 
+    /// Whether the file has no deal.
     pub fn is_empty(&self) -> bool {
         self.deals.is_empty()
     }
@@ -177,6 +201,7 @@ impl RecordFile {
         self.deals.get(i).map(|(l, _)| *l)
     }
 
+    /// The file's name.
     pub fn file(&self) -> &str {
         &self.file
     }

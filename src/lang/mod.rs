@@ -18,8 +18,11 @@ use std::sync::OnceLock;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     #[default]
+    /// English.
     En,
+    /// German.
     De,
+    /// Japanese.
     Ja,
 }
 
@@ -90,6 +93,7 @@ fn catalogue(lang: Lang) -> &'static Catalogue {
 }
 
 impl Lang {
+    /// Every language, English first.
     pub const ALL: [Lang; 3] = [Lang::En, Lang::De, Lang::Ja];
 
     /// The language's code: `en`, `de`, `ja` (also `<html lang>`).
@@ -279,7 +283,9 @@ pub enum Text {
     Plain(Cow<'static, str>),
     /// A catalogue message and the values of its placeholders.
     Msg {
+        /// The message's key in the catalogues.
         key: Cow<'static, str>,
+        /// Its values, by placeholder.
         args: Vec<(&'static str, Text)>,
     },
     /// Texts one after the other, with the catalogue word `sep` between them (`word.comma`).

@@ -35,35 +35,70 @@ pub const LOCK_PATIENCE: Duration = Duration::from_secs(30);
 #[error("{}", self.text())]
 pub enum FileError {
     /// The file could not be read.
-    Read { file: String, io: std::io::Error },
+    Read {
+        /// The sheet.
+        file: String,
+        /// The operating system's error.
+        io: std::io::Error,
+    },
     /// The file could not be written.
-    Write { file: String, io: std::io::Error },
+    Write {
+        /// The sheet.
+        file: String,
+        /// The operating system's error.
+        io: std::io::Error,
+    },
     /// A new file could not be created.
-    Create { file: String, io: std::io::Error },
+    Create {
+        /// The sheet.
+        file: String,
+        /// The operating system's error.
+        io: std::io::Error,
+    },
     /// The file is read-only.
-    ReadOnly { file: String },
+    ReadOnly {
+        /// The sheet.
+        file: String,
+    },
     /// The lock file could not be made.
     Lock {
+        /// The sheet.
         file: String,
+        /// The lock file.
         lock: String,
+        /// Why it could not be made.
         io: std::io::Error,
     },
     /// Another writer held the lock for longer than the patience.
     Locked {
+        /// The sheet.
         file: String,
+        /// Who holds the lock.
         holder: String,
+        /// How long doko waited.
         waited: Duration,
     },
     /// The file is not TOML.
     Toml {
+        /// The sheet.
         file: String,
+        /// The line.
         line: usize,
+        /// What is wrong.
         message: Text,
     },
     /// The change was refused.
-    Refused { file: String, message: Text },
+    Refused {
+        /// The sheet.
+        file: String,
+        /// Why.
+        message: Text,
+    },
     /// `undo` of a sheet without deals.
-    NoDeal { file: String },
+    NoDeal {
+        /// The sheet.
+        file: String,
+    },
     /// The sheet as it is on disk is not valid: every error, with its place.
     Invalid(Vec<RecordError>),
     /// The sheet is valid, but not with the change: every error, with its place.
@@ -220,13 +255,17 @@ pub fn write_atomically(file: &str, text: &str) -> Result<(), FileError> {
 /// What a new sheet says.
 #[derive(Debug, Clone)]
 pub struct NewSheet<'a> {
+    /// The sheet's name.
     pub name: &'a str,
     /// The profile's name, or its path as the sheet stores it ([`stored_variant`]).
     pub variant: &'a str,
     /// Overrides of the profile's keys (`--set`), stored in the sheet.
     pub sets: &'a [(String, String)],
+    /// The players, in seat order.
     pub players: &'a [String],
+    /// Deals in the series.
     pub deals: usize,
+    /// Who deals first.
     pub dealer: &'a str,
 }
 
@@ -406,19 +445,31 @@ fn parse(file: &str, text: &str) -> Result<DocumentMut, FileError> {
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DealEntry {
+    /// The contract, where not a normal game.
     pub contract: Option<String>,
+    /// Whether it is a compulsory solo.
     pub compulsory: bool,
+    /// The Re players.
     pub re: Vec<String>,
+    /// Re's eyes.
     pub re_points: Option<u16>,
+    /// Kontra's eyes.
     pub kontra_points: Option<u16>,
+    /// Re's calls.
     pub re_calls: Option<String>,
+    /// Kontra's calls.
     pub kontra_calls: Option<String>,
     /// Extras as written: words separated by spaces, commas or `;`.
     pub re_extras: Option<String>,
+    /// Kontra's extras.
     pub kontra_extras: Option<String>,
+    /// Re's tricks.
     pub re_tricks: Option<u8>,
+    /// Kontra's tricks.
     pub kontra_tricks: Option<u8>,
+    /// Who knocked.
     pub knock: Option<String>,
+    /// A note.
     pub note: Option<String>,
 }
 

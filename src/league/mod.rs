@@ -14,17 +14,22 @@ use crate::variant::Profile;
 /// One deal of the sheet, scored in its place.
 #[derive(Debug, Clone)]
 pub struct Row {
+    /// The deal's result.
     pub result: DealResult,
     /// Totals after this deal.
     pub totals: Vec<i64>,
+    /// The dealer's seat.
     pub dealer: usize,
 }
 
 /// A player's line of the standings (its JSON form in `league show --format json`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Line {
+    /// The rank (players with the same points share one).
     pub rank: usize,
+    /// The player.
     pub player: String,
+    /// The player's points.
     pub points: i64,
     /// Deals in which the player's party won.
     pub won: usize,
@@ -37,9 +42,13 @@ pub struct Line {
 /// What comes next on the sheet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Next {
+    /// Who deals next.
     pub dealer: usize,
+    /// Who sits out next, at a table of five.
     pub sits_out: Option<usize>,
+    /// The next deal's Bock multiplier.
     pub multiplier: u32,
+    /// Bock deals still to come.
     pub bock_left: u32,
     /// The multiplier of each Bock deal to come from the rounds under way.
     pub bock_forecast: Vec<u32>,
@@ -49,19 +58,26 @@ pub struct Next {
     pub forced: bool,
     /// Who must play the next deal's forced solo (TSR 4.2).
     pub forced_player: Option<usize>,
+    /// Deals left in the series.
     pub deals_left: usize,
 }
 
 /// A league sheet, evaluated.
 #[derive(Debug, Clone)]
 pub struct League {
+    /// The sheet's name.
     pub name: String,
+    /// The players, in seat order.
     pub players: Vec<String>,
+    /// The profile the sheet plays.
     pub profile: Profile,
     /// Deals in the series.
     pub deals: usize,
+    /// Each deal, scored.
     pub rows: Vec<Row>,
+    /// Totals, Bock rounds and compulsory solos after the last deal.
     pub session: Session,
+    /// What comes next.
     pub next: Next,
     /// The deal after which a player's total reached the profile's `end_at` (Kloepper's
     /// 30): the game is over.
@@ -69,6 +85,7 @@ pub struct League {
 }
 
 impl League {
+    /// Whether the series is over.
     pub fn is_complete(&self) -> bool {
         self.rows.len() >= self.deals || self.ended_after.is_some()
     }

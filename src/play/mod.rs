@@ -28,7 +28,9 @@ use crate::variant::{DoppelkopfKind, Dullen, KarlchenKind, Profile, Reply, Weddi
 /// Why a full record is not a legal deal. `trick` counts from 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayError {
+    /// The trick, from 1, where the error is about one.
     pub trick: Option<usize>,
+    /// The field it is about.
     pub field: String,
     /// What is wrong, in no language yet.
     pub message: Text,
@@ -58,6 +60,7 @@ pub struct Trick {
     suits: u8,
     /// For each card that scores an extra ([`MARKS`]): a bit for each seat that played it.
     marks: [u8; MARKED + 1],
+    /// The seat that won the trick.
     pub winner: usize,
 }
 
@@ -110,6 +113,7 @@ impl Trick {
             .map(|(&s, &c)| (s as usize, c))
     }
 
+    /// The trick's eyes.
     pub fn eyes(&self) -> u16 {
         self.eyes
     }
@@ -1761,6 +1765,7 @@ pub struct Alike {
 }
 
 impl Alike {
+    /// What profiles `a` and `b` share of a deal's play.
     pub fn new(a: &Profile, b: &Profile) -> Alike {
         let mut v = b.clone();
         // What play does not read: names, scoring, the series.

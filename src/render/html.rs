@@ -15,6 +15,7 @@ const COLOURS: [&str; 6] = [
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
 ];
 
+/// `s` with HTML's special characters escaped.
 pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -30,7 +31,9 @@ pub fn league_page(lg: &League, lang: Lang) -> String {
 /// What the served page has beyond the read-only one: the sheets' names (tabs), which one
 /// this is, and the form.
 pub struct Served<'a> {
+    /// The names of the sheets served.
     pub sheets: &'a [String],
+    /// Which sheet this page shows.
     pub current: usize,
     /// The `--lan` token every link and request carries.
     pub token: Option<&'a str>,

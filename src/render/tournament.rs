@@ -288,6 +288,7 @@ pub fn standings_csv(s: &Standings) -> Result<String> {
     csv_text(w)
 }
 
+/// The standings as a page (no network), with the tables' results.
 pub fn standings_page(s: &Standings, lang: Lang) -> String {
     let mut h = head(
         lang,

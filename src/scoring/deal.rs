@@ -15,6 +15,7 @@ use crate::variant::{BockTrigger, Doubling, Profile, SchwarzBy, Sheet, ValueRule
 /// What a party needs to win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
+    /// This many eyes.
     Eyes(u16),
     /// Every trick (the party's own schwarz call).
     AllTricks,
@@ -45,7 +46,9 @@ impl fmt::Display for Target {
 /// A party's target and the reason for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Goal {
+    /// What the party needs.
     pub target: Target,
+    /// Why (the rule).
     pub why: Text,
 }
 
@@ -56,6 +59,7 @@ pub struct Item {
     pub party: Party,
     /// Stable key, as in JSON output (`won`, `under_90`, `re_called`, `fox` ...).
     pub item: Cow<'static, str>,
+    /// The item's points.
     pub points: i32,
     /// Where the rule comes from and what happened (empty where scored without detail).
     pub rule: Text,
@@ -109,9 +113,13 @@ pub fn item_name(lang: crate::lang::Lang, item: &str) -> String {
 /// A scored deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealResult {
+    /// The facts scored.
     pub facts: DealFacts,
+    /// The party that won, if any.
     pub winner: Option<Party>,
+    /// What Re and Kontra needed.
     pub goals: [Goal; 2],
+    /// The items, each with its rule.
     pub items: Vec<Item>,
     /// Net points of the Re party (one Re player in a 2-2 game), before solo factor and
     /// multiplier.
@@ -832,11 +840,14 @@ fn finish(
 /// player's opponents write three times too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Writing {
+    /// How a solo is written on the sheet.
     pub sheet: Sheet,
+    /// Whether a solo always counts three times.
     pub solo_triple_always: bool,
 }
 
 impl Writing {
+    /// The writing of profile `p`.
     pub fn of(p: &Profile) -> Writing {
         Writing {
             sheet: p.scoring.sheet,

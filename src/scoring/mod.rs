@@ -12,8 +12,11 @@ pub use summary::Summary;
 /// has left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct BockRound {
+    /// The deal that started the rounds.
     pub deal: usize,
+    /// What started them.
     pub trigger: crate::variant::BockTrigger,
     #[serde(skip)]
+    /// Bock deals left.
     pub left: u32,
 }

@@ -10,8 +10,11 @@ use crate::variant::{BockStacking, BockTrigger, Profile};
 /// Running state of a sheet: one total per seat, and the Bock rounds under way.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {
+    /// The players, in seat order.
     pub players: Vec<String>,
+    /// Each player's total.
     pub totals: Vec<i64>,
+    /// Deals scored.
     pub deals: usize,
     /// The Bock rounds under way, oldest first.
     bock: Vec<BockRound>,
@@ -22,12 +25,16 @@ pub struct Session {
 /// One line of a ranking.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Standing {
+    /// The rank (players with the same points share one).
     pub rank: usize,
+    /// The player.
     pub player: String,
+    /// The player's points.
     pub points: i64,
 }
 
 impl Session {
+    /// A session of `players` with nothing scored, keeping each deal's rule texts.
     pub fn new(players: Vec<String>) -> Session {
         let totals = vec![0; players.len()];
         Session {

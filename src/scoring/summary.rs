@@ -13,32 +13,44 @@ use crate::contract::{Contract, Party};
 use crate::scoring::DealResult;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// A player's line.
 pub struct PlayerLine {
     /// Deals the player took part in (not sitting out).
     pub deals: u64,
+    /// Deals won.
     pub won: u64,
+    /// Points.
     pub points: i64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// A contract's line.
 pub struct ContractLine {
+    /// Deals of the contract.
     pub deals: u64,
+    /// Deals Re won.
     pub re_won: u64,
+    /// Deals Kontra won.
     pub kontra_won: u64,
+    /// Deals nobody won.
     pub nobody: u64,
     /// Sum of the game values from the winner's side.
     pub value: i64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// An item's line.
 pub struct ItemLine {
     /// Deals in which the item was scored (an item twice in a deal counts twice).
     pub times: u64,
+    /// Its points.
     pub points: i64,
 }
 
 #[derive(Debug, Clone, Default)]
+/// Aggregates over any number of deals: per player, contract and item.
 pub struct Summary {
+    /// Deals added.
     pub deals: u64,
     players: Vec<(String, PlayerLine)>,
     /// Found by the contract (cheap to compare), named when read.
@@ -85,6 +97,7 @@ impl Summary {
         self.items.iter().map(|(k, l)| (k.as_ref(), l)).collect()
     }
 
+    /// Adds one deal of `players`.
     pub fn add(&mut self, players: &[String], r: &DealResult) {
         self.deals += 1;
         if self.table.as_slice() != players {

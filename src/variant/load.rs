@@ -16,6 +16,7 @@ pub const ROOT: &str = "ddv";
 pub struct Source {
     /// As shown in messages: `variants/ddv.toml` for a built-in, else the path.
     pub file: String,
+    /// Its text.
     pub text: String,
     /// The folder a relative `extends` path is read from (none for built-ins).
     dir: Option<PathBuf>,
@@ -111,12 +112,15 @@ pub fn find(name_or_path: &str, from: Option<&Path>) -> Result<Source, ProfileEr
 /// A profile file parsed, with the line of each key it sets.
 #[derive(Debug)]
 pub struct Parsed {
+    /// Where the table was read from.
     pub source: Source,
+    /// The profile's keys.
     pub table: toml::Table,
     lines: BTreeMap<String, usize>,
 }
 
 impl Parsed {
+    /// Reads `source` as TOML.
     pub fn new(source: Source) -> Result<Parsed, ProfileError> {
         let table: toml::Table =
             toml::from_str(&source.text).map_err(|e| ProfileError::Syntax {

@@ -29,20 +29,35 @@ pub const MAX_END_AT: i64 = 1_000_000;
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Profile {
+    /// The profile's name (`ddv`, `ja-online`, a user's file name).
     pub name: String,
+    /// Its title, as lists and tables show it.
     pub title: String,
+    /// Where its rules come from (the source document's title).
     pub source: String,
+    /// `[deck]`: the cards, the players and the card order.
     pub deck: DeckRules,
+    /// `[contracts]`: the games that may be played.
     pub contracts: ContractRules,
+    /// `[calls]`: announcements and their deadlines.
     pub calls: CallRules,
+    /// `[winning]`: the eyes each party needs.
     pub winning: WinningRules,
+    /// `[scoring]`: the points of a deal.
     pub scoring: ScoringRules,
+    /// `[extras]`: special points (Fuchs, Karlchen, Doppelkopf ...).
     pub extras: ExtraRules,
+    /// `[poverty]`: the exchange of a poverty.
     pub poverty: PovertyRules,
+    /// `[redeal]`: the hands that may be thrown in.
     pub redeal: RedealRules,
+    /// `[bock]`: Bock rounds.
     pub bock: BockRules,
+    /// `[league]`: a series of deals.
     pub league: LeagueRules,
+    /// `[knocking]`: knocking instead of calling.
     pub knocking: KnockRules,
+    /// `[bidding]`: how the table bids for its game.
     pub bidding: Bidding,
     /// The card order of each kind of trumps the profile plays, computed once.
     #[serde(skip)]
@@ -115,8 +130,11 @@ pub struct DeckRules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Dullen {
+    /// The Dullen rank like any ten.
     Off,
+    /// The second ♥10 beats the first.
     On,
+    /// The second ♥10 beats the first, except in the last trick.
     ExceptLastTrick,
 }
 
@@ -134,7 +152,12 @@ pub enum WeddingPartner {
     NamedTrick,
     /// The winner of the `n`-th trick, or of the `n`-th trick led in `led`; nobody if that
     /// trick is not played or the bride wins it (she then plays alone).
-    NthTrick { n: u8, led: Option<PlaySuit> },
+    NthTrick {
+        /// The trick, from 1.
+        n: u8,
+        /// The suit it must be led in, where one is named.
+        led: Option<PlaySuit>,
+    },
 }
 
 impl WeddingPartner {
@@ -223,6 +246,7 @@ pub enum BiddingWay {
 }
 
 impl BiddingWay {
+    /// The way's name as profiles write it.
     pub fn name(self) -> &'static str {
         match self {
             BiddingWay::None => "none",
@@ -237,10 +261,15 @@ impl BiddingWay {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BidKind {
+    /// A redeal (the hand is thrown in).
     Redeal,
+    /// A compulsory solo.
     CompulsorySolo,
+    /// A voluntary solo (Lustsolo).
     VoluntarySolo,
+    /// A poverty.
     Poverty,
+    /// A wedding.
     Wedding,
 }
 
@@ -258,6 +287,7 @@ pub enum Ties {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Bidding {
+    /// The order in which the table bids.
     pub way: BiddingWay,
     /// Reservation round: the kinds of game, strongest first (poverty below the wedding is
     /// a variation).
@@ -280,6 +310,7 @@ pub struct Bidding {
 #[serde(deny_unknown_fields)]
 pub struct ContractRules {
     #[serde(deserialize_with = "de_parsed")]
+    /// The contracts this profile plays.
     pub allowed: Vec<Contract>,
     /// In a compulsory solo the soloist leads trick 1.
     pub compulsory_solo_leads: bool,
@@ -337,8 +368,11 @@ pub struct PovertyRules {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RedealRules {
+    /// Nines in one hand that allow a redeal (0: none do).
     pub nines: u8,
+    /// Kings in one hand that allow a redeal (0: none do).
     pub kings: u8,
+    /// At most this many trumps allow a redeal (-1: never).
     pub max_trumps: i8,
     /// After a redeal the same dealer deals again (else the next player deals).
     pub same_dealer: bool,
@@ -367,6 +401,7 @@ pub enum BockTrigger {
 }
 
 impl BockTrigger {
+    /// Every trigger, in the order profiles list them.
     pub const ALL: [BockTrigger; 8] = [
         BockTrigger::Tie,
         BockTrigger::ReLost,
@@ -424,6 +459,7 @@ impl BockStacking {
 pub struct BockRules {
     /// Empty: no Bock rounds.
     pub triggers: Vec<BockTrigger>,
+    /// How Bock rounds that overlap multiply.
     pub stacking: BockStacking,
     /// Deals in a round; 0: as many as players at the table.
     pub length: u8,
@@ -455,6 +491,7 @@ pub struct CallRules {
     /// For Re/Kontra, no 90, no 60, no 30, schwarz: how many cards the caller may have
     /// played at most (DDV with 12 cards: 1, 2, 3, 4, 5, i.e. 11 ... 7 cards still in hand).
     pub deadlines: [u8; 5],
+    /// What answers an opponent's call (a reply).
     pub reply: Reply,
     /// A wedding clarified in trick k moves every deadline k - 1 cards later, and nobody
     /// may call before the clarification trick is complete.
@@ -480,10 +517,13 @@ pub struct CallRules {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WinningRules {
+    /// Eyes Re needs to win (121 in most profiles).
     pub re_target: u16,
+    /// Eyes Kontra needs to win when only Re called or nobody did.
     pub kontra_target: u16,
     /// Targets when Kontra was called and Re was not.
     pub only_kontra_re_target: u16,
+    /// Eyes Kontra needs to win when only Kontra called.
     pub only_kontra_kontra_target: u16,
     /// A party's own no 90 / no 60 / no 30 raise its target to these; schwarz: every trick.
     pub own_call_targets: [u16; 3],
@@ -496,8 +536,11 @@ pub struct WinningRules {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+/// What makes a party schwarz.
 pub enum SchwarzBy {
+    /// Taking no trick.
     Tricks,
+    /// Taking no eyes.
     Eyes,
 }
 
@@ -557,6 +600,7 @@ pub enum DoppelkopfKind {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoringRules {
+    /// Points for winning a deal.
     pub won: i32,
     /// The loser has fewer than these eyes: under 90, under 60, under 30.
     pub under_thresholds: [u16; 3],
@@ -571,6 +615,7 @@ pub struct ScoringRules {
     pub call_level: i32,
     /// Eyes that count as "reached against" the opponents' no 90, no 60, no 30, schwarz.
     pub reached_thresholds: [u16; 4],
+    /// Points for reaching a target against the other party's call.
     pub reached_against: i32,
     /// Nobody wins: count the "under" items.
     pub nobody_wins_under: bool,
@@ -582,6 +627,7 @@ pub struct ScoringRules {
     pub defence_won_alone: bool,
     /// Re and Kontra both called.
     pub both_called: i32,
+    /// How calls multiply the value.
     pub doubling: Doubling,
     /// Doubling also doubles the extras.
     pub doubling_extras: bool,
@@ -590,6 +636,7 @@ pub struct ScoringRules {
     pub failed_calls_as_made: bool,
     /// Multiplies the value of a deal with one player alone (before tripling).
     pub solo_factor: i32,
+    /// How a solo is written on the sheet.
     pub sheet: Sheet,
     /// Under `plus-only` and `minus-only`, the lone player's opponents also write three
     /// times the value when they are the side that writes (FreeDoko `solo always counts
@@ -619,7 +666,9 @@ pub struct ScoringRules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ValueRule {
+    /// The winner's points less the loser's.
     Net,
+    /// The winner's points and the loser's added up.
     Sum,
 }
 
@@ -628,6 +677,7 @@ pub enum ValueRule {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct EyeBand {
+    /// The lowest eyes of the band.
     pub from: u16,
     /// The Re party of two or more.
     pub re: i32,
@@ -644,6 +694,7 @@ pub struct EyeBand {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KnockRules {
+    /// Whether a party may knock at all.
     pub allowed: bool,
     /// Re knocked and took every trick (instead of the table's all-tricks row).
     pub all_tricks: i32,
@@ -661,16 +712,24 @@ pub struct KnockRules {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExtraRules {
+    /// Catching a fox (a ♦A of the other party).
     pub fox: i32,
     /// A fox is also caught where the ♦A is not a trump (suit solos of ♣ ♠ ♥, queens,
     /// jacks and meatless solos): «Doppelkopfの遊び方» sets no condition on the contract.
     pub fox_side_card: bool,
+    /// Winning the last trick with a Karlchen.
     pub karlchen: i32,
+    /// Catching the other party's Karlchen in the last trick.
     pub karlchen_caught: i32,
+    /// A trick of 40 eyes or more.
     pub doppelkopf: i32,
+    /// Winning the last trick with a fox.
     pub fox_last_trick: i32,
+    /// A trick of four hearts.
     pub heart_trick: i32,
+    /// Catching the other party's Dulle.
     pub dulle_caught: i32,
+    /// Catching a fox in the first trick.
     pub fox_first_trick: i32,
     /// Each ♣Q played scores for its player's party (the wiki).
     pub club_queen: i32,
@@ -679,7 +738,9 @@ pub struct ExtraRules {
     /// A ♥10 that beats an opponent's ♥10 under the Dullen rule (FreeDoko `extrapoint
     /// dolle jabs dolle`); a ♥10 beaten by a Schweinchen is no such point.
     pub dulle_jabs_dulle: i32,
+    /// Which card is a Karlchen.
     pub karlchen_kind: KarlchenKind,
+    /// Which trick is a Doppelkopf.
     pub doppelkopf_kind: DoppelkopfKind,
     /// Kontra wins a normal game ("gegen die Alten").
     pub against_the_old: i32,
@@ -689,6 +750,7 @@ pub struct ExtraRules {
     /// `against-the-old`.
     #[serde(deserialize_with = "de_parsed")]
     pub in_solos: Vec<crate::extras::SoloExtra>,
+    /// Whether extras count when nobody wins the deal.
     pub when_nobody_wins: bool,
     /// Eyes a trick needs to be a Doppelkopf.
     pub doppelkopf_eyes: u16,
@@ -698,6 +760,7 @@ pub struct ExtraRules {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LeagueRules {
+    /// Deals in a series.
     pub deals: u16,
     /// Compulsory solos each player owes in a series (0: none).
     pub compulsory_solos: u8,
@@ -750,21 +813,37 @@ pub enum ProfileError {
     Unknown(String),
     /// The file could not be read (the I/O error is in the message, not a cause of its
     /// own, so that it is written once).
-    Io { file: String, error: std::io::Error },
+    Io {
+        /// The profile's file.
+        file: String,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
     /// A line of the file is not TOML, or not a profile's key.
     Syntax {
+        /// The profile's file.
         file: String,
+        /// The line of the error.
         line: usize,
+        /// What is wrong.
         message: Text,
     },
     /// A `--set` override that does not fit the profile.
     Set {
+        /// The profile's file.
         file: String,
+        /// The key set.
         key: String,
+        /// What is wrong.
         message: Text,
     },
     /// The profile's values do not make a game.
-    Invalid { file: String, message: Text },
+    Invalid {
+        /// The profile's file.
+        file: String,
+        /// What is wrong.
+        message: Text,
+    },
 }
 
 impl ProfileError {
@@ -1081,6 +1160,7 @@ impl Profile {
         Ok(())
     }
 
+    /// The cards of the game, as the profile's deck makes them.
     pub fn deck(&self) -> Deck {
         Deck::new(self.deck.ranks.iter().copied(), self.deck.copies).with_joker(self.deck.joker)
     }
@@ -1111,6 +1191,7 @@ impl Profile {
         !cards.is_empty() && cards.iter().all(|&c| count(c) == copies)
     }
 
+    /// Whether the profile plays `contract`.
     pub fn allows(&self, contract: Contract) -> bool {
         self.contracts.allowed.contains(&contract)
     }
