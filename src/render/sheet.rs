@@ -35,8 +35,8 @@ pub struct SheetView<'a> {
 /// The sheet in `format` (CSV and JSON through [`SheetStream`], as `score` streams them).
 pub fn render(s: &SheetView, format: Format, explain: bool) -> Result<String> {
     Ok(match format {
-        Format::Table => text(s, explain, false),
-        Format::Markdown => text(s, explain, true),
+        Format::Table => text(s, explain, false)?,
+        Format::Markdown => text(s, explain, true)?,
         Format::Csv | Format::Json => {
             let mut out = SheetStream::new(format, explain)?;
             for (r, t) in s.rows {
@@ -49,6 +49,40 @@ pub fn render(s: &SheetView, format: Format, explain: bool) -> Result<String> {
     })
 }
 
+/// The cells of a deal's row of the sheet table, its dealer and compulsory columns always
+/// (the table drops them where no deal has one).
+fn table_row(
+    players: &[String],
+    r: &DealResult,
+    running: &[i64],
+    dealer: Option<&str>,
+    lang: Lang,
+) -> Vec<String> {
+    let mut row = vec![
+        r.facts.number.to_string(),
+        dealer.unwrap_or("").to_string(),
+        r.facts.contract.title(lang).to_string(),
+        if r.facts.compulsory {
+            lang.t("word.yes").into()
+        } else {
+            String::new()
+        },
+        party_names(players, r, Party::Re).join(" "),
+        format!("{}:{}", r.facts.re_eyes, r.facts.kontra_eyes),
+        winner_in(r, lang).to_string(),
+        r.value().to_string(),
+        r.multiplier.to_string(),
+    ];
+    for (i, total) in running.iter().enumerate() {
+        row.push(if r.facts.roles[i] == crate::deal::Role::Out {
+            format!("- ({total})")
+        } else {
+            format!("{} ({total})", signed(r.scores[i]))
+        });
+    }
+    row
+}
+
 /// The sheet as a table: one row per deal (with its dealer, where given) and each player's
 /// points with the running total, then the totals.
 pub fn sheet_table(
@@ -59,14 +93,38 @@ pub fn sheet_table(
     lang: Lang,
 ) -> comfy_table::Table {
     let with_dealer = rows.iter().any(|(_, _, d)| d.is_some());
-    // Compulsory solos get a column of their own, as on a DDV sheet.
     let with_duty = rows.iter().any(|(r, _, _)| r.facts.compulsory);
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(r, t, d)| table_row(players, r, t, *d, lang))
+        .collect();
+    table_of(
+        players,
+        cells,
+        (with_dealer, with_duty),
+        totals,
+        markdown,
+        lang,
+    )
+}
+
+/// The sheet table of rows made by [`table_row`], with a dealer and a compulsory column
+/// where `columns` says so.
+fn table_of(
+    players: &[String],
+    rows: Vec<Vec<String>>,
+    (with_dealer, with_duty): (bool, bool),
+    totals: &[i64],
+    markdown: bool,
+    lang: Lang,
+) -> comfy_table::Table {
     let mut t = new_table(markdown);
     let mut header: Vec<String> = vec![lang.t("table.deal").into()];
     if with_dealer {
         header.push(lang.t("table.dealer").into());
     }
     header.push(lang.t("table.game").into());
+    // Compulsory solos get a column of their own, as on a DDV sheet.
     if with_duty {
         header.push(lang.t("table.compulsory").into());
     }
@@ -82,34 +140,15 @@ pub fn sheet_table(
     );
     header.extend(players.iter().cloned());
     t.set_header(header);
-    for (r, running, dealer) in rows {
-        let mut row = vec![r.facts.number.to_string()];
-        if with_dealer {
-            row.push(dealer.unwrap_or("").to_string());
-        }
-        row.push(r.facts.contract.title(lang).to_string());
-        if with_duty {
-            row.push(if r.facts.compulsory {
-                lang.t("word.yes").into()
-            } else {
-                String::new()
-            });
-        }
-        row.extend([
-            party_names(players, r, Party::Re).join(" "),
-            format!("{}:{}", r.facts.re_eyes, r.facts.kontra_eyes),
-            winner_in(r, lang).to_string(),
-            r.value().to_string(),
-            r.multiplier.to_string(),
-        ]);
-        for (i, total) in running.iter().enumerate() {
-            row.push(if r.facts.roles[i] == crate::deal::Role::Out {
-                format!("- ({total})")
-            } else {
-                format!("{} ({total})", signed(r.scores[i]))
-            });
-        }
-        t.add_row(row);
+    for row in rows {
+        let keep = |i: usize| (i != 1 || with_dealer) && (i != 3 || with_duty);
+        t.add_row(
+            row.into_iter()
+                .enumerate()
+                .filter(|(i, _)| keep(*i))
+                .map(|(_, c)| c)
+                .collect::<Vec<_>>(),
+        );
     }
     let fixed = 7 + with_dealer as usize + with_duty as usize;
     let mut total_row = vec![lang.t("table.total").to_string()];
@@ -133,88 +172,175 @@ pub fn notes_lines(
     markdown: bool,
     lang: Lang,
 ) -> String {
-    let notes: Vec<String> = rows
+    let notes: String = rows
         .iter()
-        .filter_map(|(r, _, _)| {
-            r.facts.note.as_ref().map(|n| {
-                let line = crate::tr!(lang, "notes.line", deal = r.facts.number, note = n);
-                format!("{}{line}\n", if markdown { "- " } else { "  " })
-            })
-        })
+        .filter_map(|(r, _, _)| note_line(r, markdown, lang))
         .collect();
+    notes_block(&notes, markdown, lang)
+}
+
+/// A deal's note as a line of the notes, if it has one.
+fn note_line(r: &DealResult, markdown: bool, lang: Lang) -> Option<String> {
+    r.facts.note.as_ref().map(|n| {
+        let line = crate::tr!(lang, "notes.line", deal = r.facts.number, note = n);
+        format!("{}{line}\n", if markdown { "- " } else { "  " })
+    })
+}
+
+/// "Notes:" and the notes' lines, or nothing.
+fn notes_block(notes: &str, markdown: bool, lang: Lang) -> String {
     if notes.is_empty() {
         return String::new();
     }
     format!(
-        "{}\n{}{}",
+        "{}\n{}{notes}",
         lang.t("notes.head"),
         if markdown { "\n" } else { "" },
-        notes.concat()
     )
 }
 
-/// Where the profile ends the game at a score (Kloepper's 30): the deal after which it
-/// ended, and who won, or a warning that the sheet went on past it.
-fn game_end(s: &SheetView) -> Option<String> {
-    let end = s.profile.league.end_at;
-    let at = s
-        .rows
-        .iter()
-        .position(|(_, t)| s.profile.league.ends_game(t))?;
-    let lang = s.lang;
-    let mut line = crate::scoring::game_end(s.players, &s.rows[at].1, at + 1, end).render(lang);
-    line.push_str(lang.t("word.stop"));
-    if at + 1 < s.rows.len() {
-        line.push(' ');
-        line.push_str(&crate::tr!(
-            lang,
-            "league.goes_on",
-            deals = s.rows.len() - at - 1
-        ));
-    }
-    Some(line)
+/// What the explanation of a deal needs beside the deal.
+struct Ctx<'a> {
+    profile: &'a Profile,
+    players: &'a [String],
+    lang: Lang,
 }
 
-fn text(s: &SheetView, explain: bool, markdown: bool) -> String {
-    let lang = s.lang;
-    let rows: Vec<(&DealResult, &[i64], Option<&str>)> = s
-        .rows
-        .iter()
-        .map(|(r, t)| (r, t.as_slice(), None))
-        .collect();
-    let t = sheet_table(s.players, &rows, s.totals, markdown, lang);
-    let mut out = String::new();
-    out.push_str(&profile_line(s.profile, lang));
-    out.push_str("\n\n");
-    out.push_str(&t.to_string());
-    out.push_str("\n\n");
-    let notes = notes_lines(&rows, markdown, lang);
-    if !notes.is_empty() {
-        out.push_str(&notes);
-        out.push('\n');
+/// The sheet for the terminal or as Markdown, a deal at a time: each deal is kept as the
+/// cells of its row (about half a KB; the table needs every row, as its columns are as
+/// wide as their widest cell), its `--explain` block goes to a spool file as it comes.
+pub struct SheetText {
+    markdown: bool,
+    lang: Lang,
+    rows: Vec<Vec<String>>,
+    with_duty: bool,
+    notes: String,
+    /// The deal after which the game ended by score, and the totals then.
+    ended: Option<(usize, Vec<i64>)>,
+    explained: Option<BufWriter<std::fs::File>>,
+}
+
+impl SheetText {
+    /// A new sheet as a table (`markdown`: as Markdown), with `--explain` blocks.
+    pub fn new(markdown: bool, explain: bool, lang: Lang) -> Result<SheetText> {
+        let explained = if explain {
+            Some(BufWriter::new(tempfile::tempfile()?))
+        } else {
+            None
+        };
+        Ok(SheetText {
+            markdown,
+            lang,
+            rows: Vec::new(),
+            with_duty: false,
+            notes: String::new(),
+            ended: None,
+            explained,
+        })
     }
-    let mut rank = new_table(markdown);
-    rank.set_header(["table.rank", "table.player", "table.points"].map(|k| lang.t(k)));
-    for st in &s.ranking {
-        rank.add_row(vec![
-            st.rank.to_string(),
-            st.player.clone(),
-            st.points.to_string(),
-        ]);
-    }
-    out.push_str(&rank.to_string());
-    out.push('\n');
-    if let Some(line) = game_end(s) {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    if explain {
-        for (r, _) in s.rows {
-            out.push('\n');
-            out.push_str(&explain_deal(s, r, markdown));
+
+    /// Adds one deal with the totals after it.
+    pub fn add(
+        &mut self,
+        profile: &Profile,
+        players: &[String],
+        r: &DealResult,
+        totals: &[i64],
+    ) -> std::io::Result<()> {
+        let lang = self.lang;
+        self.rows.push(table_row(players, r, totals, None, lang));
+        self.with_duty |= r.facts.compulsory;
+        if let Some(line) = note_line(r, self.markdown, lang) {
+            self.notes.push_str(&line);
         }
+        if self.ended.is_none() && profile.league.ends_game(totals) {
+            self.ended = Some((self.rows.len(), totals.to_vec()));
+        }
+        if let Some(w) = &mut self.explained {
+            let ctx = Ctx {
+                profile,
+                players,
+                lang,
+            };
+            w.write_all(b"\n")?;
+            w.write_all(explain_deal(&ctx, r, self.markdown).as_bytes())?;
+        }
+        Ok(())
     }
-    out
+
+    /// Writes the sheet: the profile, the table with the `totals`, the notes, the
+    /// `ranking`, where the game ended, and the explanations.
+    pub fn finish(
+        self,
+        profile: &Profile,
+        players: &[String],
+        totals: &[i64],
+        ranking: &[Standing],
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let (lang, markdown) = (self.lang, self.markdown);
+        let deals = self.rows.len();
+        let t = table_of(
+            players,
+            self.rows,
+            (false, self.with_duty),
+            totals,
+            markdown,
+            lang,
+        );
+        let mut text = String::new();
+        text.push_str(&profile_line(profile, lang));
+        text.push_str("\n\n");
+        text.push_str(&t.to_string());
+        drop(t);
+        text.push_str("\n\n");
+        let notes = notes_block(&self.notes, markdown, lang);
+        if !notes.is_empty() {
+            text.push_str(&notes);
+            text.push('\n');
+        }
+        let mut rank = new_table(markdown);
+        rank.set_header(["table.rank", "table.player", "table.points"].map(|k| lang.t(k)));
+        for st in ranking {
+            rank.add_row(vec![
+                st.rank.to_string(),
+                st.player.clone(),
+                st.points.to_string(),
+            ]);
+        }
+        text.push_str(&rank.to_string());
+        text.push('\n');
+        // Where the profile ends the game at a score (Kloepper's 30): the deal after which
+        // it ended, and who won, or a warning that the sheet went on past it.
+        if let Some((at, totals)) = &self.ended {
+            let end = profile.league.end_at;
+            let mut line = crate::scoring::game_end(players, totals, *at, end).render(lang);
+            line.push_str(lang.t("word.stop"));
+            if *at < deals {
+                line.push(' ');
+                line.push_str(&crate::tr!(lang, "league.goes_on", deals = deals - at));
+            }
+            text.push_str(&line);
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())?;
+        if let Some(w) = self.explained {
+            let mut file = w.into_inner().map_err(|e| e.into_error())?;
+            file.rewind()?;
+            std::io::copy(&mut BufReader::with_capacity(1 << 16, file), out)?;
+        }
+        out.flush()
+    }
+}
+
+fn text(s: &SheetView, explain: bool, markdown: bool) -> Result<String> {
+    let mut sheet = SheetText::new(markdown, explain, s.lang)?;
+    for (r, t) in s.rows {
+        sheet.add(s.profile, s.players, r, t)?;
+    }
+    let mut bytes = Vec::new();
+    sheet.finish(s.profile, s.players, s.totals, &s.ranking, &mut bytes)?;
+    Ok(String::from_utf8(bytes).map_err(std::io::Error::other)?)
 }
 
 /// "Profile: ddv (DDV tournament rules)" in the run's language.
@@ -224,7 +350,7 @@ pub fn profile_line(p: &Profile, lang: Lang) -> String {
 
 /// The items of a deal, a line each: party, name, points, rule; names line up (16 columns
 /// wide, or as wide as the longest name of the deal).
-fn item_lines(s: &SheetView, r: &DealResult, bullet: &str) -> String {
+fn item_lines(s: &Ctx, r: &DealResult, bullet: &str) -> String {
     let lang = s.lang;
     let mut out = String::new();
     let labels: Vec<String> = r.items.iter().map(|i| i.label(lang, s.players)).collect();
@@ -253,7 +379,7 @@ fn item_lines(s: &SheetView, r: &DealResult, bullet: &str) -> String {
 }
 
 /// The `--explain` block of one deal.
-fn explain_deal(s: &SheetView, r: &DealResult, markdown: bool) -> String {
+fn explain_deal(s: &Ctx, r: &DealResult, markdown: bool) -> String {
     let lang = s.lang;
     let f = &r.facts;
     let party_line = |p: Party| {

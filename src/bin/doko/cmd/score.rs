@@ -9,8 +9,8 @@ use anyhow::Result;
 use doko::deal::RecordError;
 use doko::engine::{Choice, Files, Fold, Scored};
 use doko::render::Format;
-use doko::render::sheet::{SheetStream, SheetView};
-use doko::scoring::{DealResult, Session, Summary};
+use doko::render::sheet::{SheetStream, SheetText};
+use doko::scoring::{Session, Summary};
 
 use crate::cli::ScoreArgs;
 
@@ -19,8 +19,8 @@ const MAX_ERRORS: usize = 50;
 
 /// Where scored deals go.
 enum Sink {
-    /// The table formats: the sheet held whole.
-    Rows(Vec<(DealResult, Vec<i64>)>),
+    /// The table formats: a row of cells a deal (the columns fit every deal).
+    Text(SheetText),
     /// CSV and JSON: a deal at a time.
     Stream(SheetStream),
     Summary(Box<Summary>),
@@ -50,7 +50,11 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         (false, Format::Csv | Format::Json) => {
             Sink::Stream(SheetStream::new(args.format, args.explain)?)
         }
-        (false, Format::Table | Format::Markdown) => Sink::Rows(Vec::new()),
+        (false, Format::Table | Format::Markdown) => Sink::Text(SheetText::new(
+            args.format == Format::Markdown,
+            args.explain,
+            crate::lang(),
+        )?),
     };
     let lang = crate::lang();
     let mut seen = 0;
@@ -72,7 +76,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
             } = deal;
             match &mut sink {
                 Sink::Summary(summary) => summary.add(players, &result),
-                Sink::Rows(rows) => rows.push((result, totals.to_vec())),
+                Sink::Text(out) => out.add(&profile, players, &result, totals)?,
                 Sink::Stream(out) => out.add(players, &result, totals, None)?,
             }
             Ok(())
@@ -95,20 +99,16 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
             let text = doko::render::sheet::summary(&profile, &summary, errors, args.format, lang)?;
             crate::emit(&text)?;
         }
-        Sink::Rows(rows) => {
-            let view = SheetView {
-                profile: &profile,
-                players: &session.players,
-                rows: &rows,
-                ranking: session.ranking(),
-                totals: &session.totals,
-                lang,
-            };
-            crate::emit(&doko::render::sheet::render(
-                &view,
-                args.format,
-                args.explain,
-            )?)?;
+        Sink::Text(out) => {
+            let mut stdout = std::io::stdout().lock();
+            let ranking = session.ranking();
+            out.finish(
+                &profile,
+                &session.players,
+                &session.totals,
+                &ranking,
+                &mut stdout,
+            )?;
         }
         Sink::Stream(out) => {
             let mut stdout = std::io::stdout().lock();
