@@ -1,0 +1,213 @@
+//! What lets profiles share a play: two profiles that derive the same facts from a deal play
+//! it once ([`Alike`]), and [`replay`] checks only what they may differ in.
+
+use super::*;
+
+/// Do two profiles derive the same facts from this deal's tricks? Such profiles may still
+/// differ in what they allow (contracts, call deadlines, knocking): see [`replay`].
+pub fn derives_alike(a: &Profile, b: &Profile, record: &FullRecord) -> bool {
+    Alike::new(a, b).holds_for(record)
+}
+
+/// What two profiles share of the rules that decide a deal's facts, compared once (for
+/// [`derives_alike`] on every deal of an archive).
+///
+/// Not a list of the fields that matter: the whole profiles are compared, less the fields
+/// that play does not read or that [`replay`] checks again, and less the few rules that
+/// matter only for some deals (compared on their own). A field added to the profile
+/// therefore counts until it is named here as one that play does not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Alike {
+    /// The rules every deal depends on.
+    pub(super) always: bool,
+    pub(super) wedding: bool,
+    /// Who leads a solo.
+    pub(super) leads: bool,
+    pub(super) karlchen: bool,
+    /// How the table bids: the same contract from the same bids.
+    pub(super) bidding: bool,
+}
+
+impl Alike {
+    /// What profiles `a` and `b` share of a deal's play.
+    pub fn new(a: &Profile, b: &Profile) -> Alike {
+        let mut v = b.clone();
+        // What play does not read: names, scoring, the series.
+        v.name.clone_from(&a.name);
+        v.title.clone_from(&a.title);
+        v.source.clone_from(&a.source);
+        v.winning = a.winning.clone();
+        v.scoring = a.scoring.clone();
+        v.bock = a.bock.clone();
+        v.league = a.league.clone();
+        v.contracts.misere_ouvert_bonus = a.contracts.misere_ouvert_bonus;
+        // The points of the extras: play derives every extra whatever it scores, but for
+        // the club queens, which it derives only where they score.
+        let e = &mut v.extras;
+        let club_queen = e.club_queen;
+        e.fox = a.extras.fox;
+        e.karlchen = a.extras.karlchen;
+        e.karlchen_caught = a.extras.karlchen_caught;
+        e.doppelkopf = a.extras.doppelkopf;
+        e.fox_last_trick = a.extras.fox_last_trick;
+        e.heart_trick = a.extras.heart_trick;
+        e.dulle_caught = a.extras.dulle_caught;
+        e.fox_first_trick = a.extras.fox_first_trick;
+        e.fox_wins_last_trick = a.extras.fox_wins_last_trick;
+        e.dulle_jabs_dulle = a.extras.dulle_jabs_dulle;
+        e.against_the_old = a.extras.against_the_old;
+        if (club_queen != 0) == (a.extras.club_queen != 0) {
+            e.club_queen = a.extras.club_queen;
+        }
+        e.against_the_old_at_tie = a.extras.against_the_old_at_tie;
+        e.in_solos.clone_from(&a.extras.in_solos);
+        e.when_nobody_wins = a.extras.when_nobody_wins;
+        // What `replay` checks again, or plays in full (poverties, redeals); the dealer
+        // rotation is compared deal by deal.
+        v.contracts.allowed.clone_from(&a.contracts.allowed);
+        v.calls = a.calls.clone();
+        v.knocking = a.knocking.clone();
+        v.poverty = a.poverty.clone();
+        v.redeal = a.redeal.clone();
+        // The rules of some deals only, compared below.
+        let wedding = |p: &Profile| {
+            (
+                p.contracts.wedding_unfound,
+                p.contracts.wedding_tricks,
+                p.contracts.wedding_partner.clone(),
+            )
+        };
+        v.contracts.wedding_unfound = a.contracts.wedding_unfound;
+        v.contracts.wedding_tricks = a.contracts.wedding_tricks;
+        v.contracts
+            .wedding_partner
+            .clone_from(&a.contracts.wedding_partner);
+        v.contracts.compulsory_solo_leads = a.contracts.compulsory_solo_leads;
+        v.contracts.every_solo_leads = a.contracts.every_solo_leads;
+        v.extras.karlchen_kind = a.extras.karlchen_kind;
+        v.bidding.clone_from(&a.bidding);
+        Alike {
+            always: v == *a,
+            wedding: wedding(a) == wedding(b),
+            leads: (
+                a.contracts.compulsory_solo_leads,
+                a.contracts.every_solo_leads,
+            ) == (
+                b.contracts.compulsory_solo_leads,
+                b.contracts.every_solo_leads,
+            ),
+            karlchen: a.extras.karlchen_kind == b.extras.karlchen_kind,
+            bidding: a.bidding == b.bidding,
+        }
+    }
+
+    /// Do the two profiles derive the same facts from this deal?
+    pub fn holds_for(&self, record: &FullRecord) -> bool {
+        self.always
+            && (self.bidding || record.bids.is_empty())
+            && (self.wedding || record.contract != Contract::Wedding)
+            && (self.leads || !(record.compulsory || record.contract.is_declared_solo()))
+            && (self.karlchen
+                || !record
+                    .tricks
+                    .last()
+                    .is_some_and(|t| t.cards.contains(&Card::CLUB_JACK)))
+    }
+}
+
+/// The facts of `record` under `profile`, given the facts `base` that [`play`] derived for
+/// it under a profile that [`derives_alike`]: only what the profiles may differ in
+/// is checked again (the contract, the calls, knocking), by the same functions as in
+/// [`play`]. Poverties and redeals are played in full.
+pub fn replay(
+    record: &FullRecord,
+    base: &DealFacts,
+    profile: &Profile,
+) -> Result<DealFacts, PlayError> {
+    // Zwingen needs the first trick, which the facts do not keep, and a Genscher the
+    // parties of before: play them again.
+    if matches!(record.contract, Contract::Poverty | Contract::Redeal)
+        || record.genscher_partner.is_some()
+        || !profile.allows(record.contract)
+        || !profile.allows(base.contract)
+        || profile.calls.zwingen
+    {
+        return play(record, profile);
+    }
+    // The bids are checked under this profile too (the game they decide is the base's:
+    // alike profiles bid alike).
+    let decided = decide_bids(record, profile, record.dealer)?;
+    if decided.is_some_and(|d| !applied(record, &d)) {
+        return play(record, profile);
+    }
+    let bid_calls = bid_calls(record, profile, decided.as_ref(), &base.roles);
+    let calls = check_allowed(
+        record,
+        profile,
+        Roles {
+            now: &base.roles,
+            before: None,
+            bid_calls: &bid_calls,
+        },
+        base.contract,
+        base.clarification as usize,
+        None,
+    )?;
+    Ok(DealFacts {
+        re_calls: calls[0],
+        kontra_calls: calls[1],
+        bidding: bid_account(record, decided.as_ref()),
+        ..base.clone()
+    })
+}
+
+/// Each seat's role in the parties that are scored, and after a Genscher the cards each
+/// player had played when it came with the roles of before.
+#[derive(Clone, Copy)]
+pub(super) struct Roles<'a> {
+    pub(super) now: &'a [Role],
+    pub(super) before: Option<(usize, &'a [Role])>,
+    /// The calls a winning bid carries (its condition), beside the record's.
+    pub(super) bid_calls: &'a [CallEntry],
+}
+
+impl Roles<'_> {
+    /// The role of `seat` when she had played `played` cards.
+    pub(super) fn at(&self, seat: usize, played: usize) -> Role {
+        match self.before {
+            Some((t, before)) if played <= t => before[seat],
+            _ => self.now[seat],
+        }
+    }
+}
+
+/// What a profile allows of a deal once its parties are known, checked by [`play`] and
+/// [`replay`] alike: the knock, and every call in time. Returns each party's calls.
+/// `first_trick` is the winner and eyes of trick 1 (for Zwingen).
+pub(super) fn check_allowed(
+    record: &FullRecord,
+    profile: &Profile,
+    roles: Roles,
+    contract: Contract,
+    clarification: usize,
+    first_trick: Option<(usize, u16)>,
+) -> Result<[PartyCalls; 2], PlayError> {
+    let re = roles.now.iter().filter(|r| **r == Role::Re).count();
+    if let Err(m) = crate::deal::check_knock(record.knock, profile, re) {
+        return fail(None, "knock", m);
+    }
+    let calls = check_calls(
+        record,
+        profile,
+        roles,
+        profile.hand_size(),
+        contract,
+        clarification,
+    )?;
+    if let Some((winner, eyes)) = first_trick
+        && zwingen_binds(profile, record.contract, clarification, eyes)
+    {
+        check_zwingen(record, profile, roles.now, clarification, (winner, eyes))?;
+    }
+    Ok(calls)
+}

@@ -1,0 +1,282 @@
+//! Calls: in time (deadlines, replies, a wedding settled late), by a player who may make
+//! them, and Zwingen.
+
+use super::*;
+
+/// How many cards later every call deadline falls: a wedding settled in trick k moves
+/// them k - 1 cards (`calls.wedding_shift`), or k (`calls.wedding_shift_whole`, Noel
+/// Leaver's rule); 0 in other contracts.
+pub fn call_shift(profile: &Profile, contract: Contract, clarification: usize) -> usize {
+    let rules = &profile.calls;
+    match (
+        contract == Contract::Wedding && rules.wedding_shift,
+        rules.wedding_shift_whole,
+    ) {
+        (false, _) => 0,
+        (true, false) => clarification.saturating_sub(1),
+        (true, true) => clarification,
+    }
+}
+
+/// Does Zwingen bind the winner of the first trick? Only where she knows her party after
+/// it: not in a wedding still unsettled after trick 1.
+pub fn zwingen_binds(
+    profile: &Profile,
+    contract: Contract,
+    clarification: usize,
+    eyes: u16,
+) -> bool {
+    profile.calls.zwingen
+        && eyes >= ZWINGEN_EYES
+        && (contract != Contract::Wedding || clarification == 1)
+}
+
+/// Can the call of `level` that Zwingen demands still be made with one card played? Not
+/// past schwarz, and not where its deadline is over by then (a Re due before the first
+/// card): Zwingen demands only what the deadlines allow.
+pub fn zwingen_call_in_time(
+    profile: &Profile,
+    contract: Contract,
+    clarification: usize,
+    level: u8,
+) -> bool {
+    level < profile.calls.levels
+        && profile.calls.deadlines[level as usize] as usize
+            + call_shift(profile, contract, clarification)
+            >= 1
+}
+
+/// Eyes of a first trick that make its winner call under Zwingen.
+pub const ZWINGEN_EYES: u16 = 30;
+
+/// Zwingen («ドッペルコップ(Doppelkopf)», variations; docs/rules.md §12): the winner of a
+/// first trick of at least 30 eyes must call before her next card (with one card fewer
+/// than a hand): Re/Kontra, or the next call where her party had said it before trick 1.
+pub(super) fn check_zwingen(
+    record: &FullRecord,
+    profile: &Profile,
+    roles: &[Role],
+    clarification: usize,
+    (winner, eyes): (usize, u16),
+) -> Result<(), PlayError> {
+    let Some(party) = roles[winner].party() else {
+        return Ok(());
+    };
+    let hand = profile.hand_size();
+    let ours = |e: &&CallEntry| roles[e.player].party() == Some(party);
+    // The party's calls before trick 1 was over: made with a full hand.
+    let before = record
+        .calls
+        .iter()
+        .filter(ours)
+        .filter(|e| e.cards_in_hand as usize >= hand)
+        .map(|e| e.call.level() + 1)
+        .max()
+        .unwrap_or(0);
+    if !zwingen_call_in_time(profile, record.contract, clarification, before) {
+        return Ok(());
+    }
+    let made = record.calls.iter().any(|e| {
+        e.player == winner && e.cards_in_hand as usize + 1 == hand && e.call.level() >= before
+    });
+    if made {
+        return Ok(());
+    }
+    let word = match Call::from_level(before) {
+        Some(Call::Announce) | None => party.key().to_string(),
+        Some(call) => call.to_string(),
+    };
+    fail(
+        Some(1),
+        "calls",
+        msg!(
+            "error.zwingen",
+            player = record.players[winner].as_str(),
+            eyes = eyes,
+            word = word,
+            cards = hand - 1
+        ),
+    )
+}
+
+/// What the profile says of a call's word and moment, apart from its deadline: a wedding's
+/// `double` (calls.wedding_double), a call on one's own turn (calls.own_turn).
+/// `settled` is the trick after which every player knows her party.
+pub(super) fn check_word_and_turn(
+    record: &FullRecord,
+    profile: &Profile,
+    e: &CallEntry,
+    hand: usize,
+    settled: usize,
+) -> Result<(), Text> {
+    let rules = &profile.calls;
+    let in_hand = e.cards_in_hand as usize;
+    // `double`: Re or Kontra, whichever party the player ends in.
+    if e.call == Call::Announce && e.said_as.is_none() {
+        let ok = rules.wedding_double
+            && record.contract == Contract::Wedding
+            && record.declarer != Some(e.player)
+            && hand.saturating_sub(in_hand) < settled;
+        if !ok {
+            return Err(msg!("error.double_only_wedding", profile = profile.name));
+        }
+    }
+    if rules.own_turn && in_hand == 0 {
+        return Err(msg!("error.own_turn", player = record.players[e.player]));
+    }
+    Ok(())
+}
+
+/// "no 90 must be said with at least 10 cards in hand; Cara had 9".
+pub(super) fn too_late(
+    call: &str,
+    cards: usize,
+    player: &str,
+    had: usize,
+    late_wedding: bool,
+) -> Text {
+    if late_wedding {
+        msg!(
+            "error.deadline_late_wedding",
+            call = call,
+            cards = cards,
+            player = player,
+            had = had
+        )
+    } else {
+        msg!(
+            "error.deadline",
+            call = call,
+            cards = cards,
+            player = player,
+            had = had
+        )
+    }
+}
+
+/// Checks every call against its deadline (docs/rules.md §5) and returns each party's
+/// calls. `clarification` is the trick that settled a wedding (0 for other contracts).
+/// A call refused, quoting the call as written.
+pub(super) fn refuse_call<T>(e: &CallEntry, msg: Text) -> Result<T, PlayError> {
+    fail(
+        None,
+        "calls",
+        msg!("error.quoted", text = e.text, message = msg),
+    )
+}
+
+pub(super) fn check_calls(
+    record: &FullRecord,
+    profile: &Profile,
+    roles: Roles,
+    hand: usize,
+    contract: Contract,
+    clarification: usize,
+) -> Result<[PartyCalls; 2], PlayError> {
+    let rules = &profile.calls;
+    let shift = call_shift(profile, record.contract, clarification);
+    // Until this trick is over, players in a wedding may not know their party.
+    let settled = if clarification > 0 {
+        clarification
+    } else {
+        profile.contracts.wedding_tricks as usize
+    };
+    let mut entries: Vec<&CallEntry> = record.calls.iter().chain(roles.bid_calls).collect();
+    // Calls may be written in any order; what counts is when they were made.
+    entries.sort_by_key(|e| std::cmp::Reverse(e.cards_in_hand));
+    let mut calls = [PartyCalls::NONE; 2];
+    // Cards played when each party first said Re/Kontra, and the latest deadline of its calls.
+    let mut latest_deadline: [Option<usize>; 2] = [None, None];
+    // The party said Re/Kontra only as a late reply.
+    let mut late_reply = [false; 2];
+    // The players of each party who called.
+    let mut callers: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    let name = |s: usize| record.players[s].as_str();
+    for e in entries {
+        let bad = |msg: Text| refuse_call(e, msg);
+        let played_then = hand.saturating_sub(e.cards_in_hand as usize);
+        let Some(party) = roles.at(e.player, played_then).party() else {
+            return bad(msg!("error.sits_out", player = name(e.player)));
+        };
+        let in_hand = e.cards_in_hand as usize;
+        if let Err(m) = check_word_and_turn(record, profile, e, hand, settled) {
+            return bad(m);
+        }
+        if e.call.level() >= rules.levels {
+            return bad(crate::deal::no_call(profile, e.call, party));
+        }
+        if let Some(said) = e.said_as
+            && said != party
+        {
+            return bad(msg!(
+                "error.plays_for",
+                player = name(e.player),
+                party = party,
+                word = said.key()
+            ));
+        }
+        if in_hand > hand {
+            return bad(msg!("error.in_hand", cards = in_hand, hand = hand));
+        }
+        let played = hand - in_hand;
+        if record.contract == Contract::Wedding && rules.wedding_shift && played < clarification {
+            return bad(msg!(
+                "error.wedding_unsettled",
+                trick = clarification,
+                cards = hand - clarification
+            ));
+        }
+        let pi = party as usize;
+        let from = calls[pi].highest().map_or(0, |h| h.level() + 1);
+        for level in from..=e.call.level() {
+            let call = Call::from_level(level).unwrap_or(Call::Schwarz);
+            let deadline = rules.deadlines[level as usize] as usize + shift;
+            let mut ok = played <= deadline;
+            if !ok && call == Call::Announce && rules.reply != Reply::None {
+                // The reply: one card fewer than the opponents' latest call needed.
+                let opp = latest_deadline[party.other() as usize];
+                ok = opp.is_some_and(|d| played <= d + 1);
+                late_reply[pi] = ok;
+            } else if level > 0 && late_reply[pi] && rules.reply == Reply::Announce {
+                // TSR 6.5: after a reply that would have been late as an announcement,
+                // the party may not make a call of its own.
+                return bad(msg!(
+                    "error.call_after_late_reply",
+                    call = call.to_string(),
+                    party = party.title()
+                ));
+            }
+            if !ok {
+                let what = if call == Call::Announce {
+                    party.title().to_string()
+                } else {
+                    call.to_string()
+                };
+                let late_wedding = contract == Contract::Wedding && shift > 0;
+                let cards = hand.saturating_sub(deadline);
+                return bad(too_late(
+                    &what,
+                    cards,
+                    name(e.player),
+                    in_hand,
+                    late_wedding,
+                ));
+            }
+            latest_deadline[pi] = Some(deadline);
+        }
+        // She said Re/Kontra herself: in words, or as the first call of her party.
+        if (from == 0 || e.call == Call::Announce) && !callers[pi].contains(&e.player) {
+            callers[pi].push(e.player);
+        }
+        calls[pi].add(e.call);
+    }
+    for ((c, who), &reply) in calls.iter_mut().zip(&callers).zip(&late_reply) {
+        for _ in 1..who.len() {
+            c.add_caller();
+        }
+        if reply {
+            c.mark_reply();
+        }
+    }
+    Ok(calls)
+}

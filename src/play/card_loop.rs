@@ -1,0 +1,436 @@
+//! The card loop: the hands as played, each card checked (its copies, following suit, the
+//! leader), the tricks and who won them.
+
+use super::*;
+
+/// The hands as they are played: as written, after a poverty's exchange (empty where the
+/// record writes no hands).
+pub(super) fn hands_as_played(record: &FullRecord) -> Result<Vec<Option<Vec<Card>>>, PlayError> {
+    let name = |s: usize| record.players[s].as_str();
+    let mut remaining: Vec<Option<Vec<Card>>> = if record.hands.iter().any(Option::is_some) {
+        record.hands.clone()
+    } else {
+        Vec::new()
+    };
+    if !remaining.is_empty() {
+        remaining.resize(record.players.len(), None);
+    }
+    if record.contract == Contract::Poverty
+        && let (Some(d), Some(x)) = (record.declarer, &record.exchange)
+    {
+        if let Some(Some(h)) = remaining.get_mut(d) {
+            let Some(kept) = minus(h, &x.passed) else {
+                return fail(
+                    None,
+                    "passed",
+                    msg!(
+                        "error.play_does_not_hold",
+                        player = name(d),
+                        cards = cards_text(&x.passed)
+                    ),
+                );
+            };
+            *h = kept;
+            h.extend(&x.returned);
+        }
+        if let Some(Some(h)) = remaining.get_mut(x.partner) {
+            h.extend(&x.passed);
+            let Some(kept) = minus(h, &x.returned) else {
+                return fail(
+                    None,
+                    "returned",
+                    msg!(
+                        "error.cannot_return",
+                        player = name(x.partner),
+                        cards = cards_text(&x.returned)
+                    ),
+                );
+            };
+            *h = kept;
+        }
+    }
+    Ok(remaining)
+}
+
+/// Plays the cards into `tricks` and `held` ([`play_cards`]); a revoke is reported as the
+/// first one in play order.
+pub(super) fn play_tricks(
+    record: &FullRecord,
+    profile: &Profile,
+    order: &CardOrder,
+    active: &[usize],
+    held: &mut [[u8; DISTINCT]; MAX_SEATS],
+    tricks: &mut [Trick; MAX_HAND],
+) -> Result<(), PlayError> {
+    // Each active seat's place in the order of play.
+    let mut pos_of = [0u8; MAX_SEATS];
+    for (i, &s) in active.iter().enumerate() {
+        pos_of[s] = i as u8;
+    }
+    let leader = crate::seating::first_leader(
+        profile,
+        active,
+        record.contract,
+        record.declarer,
+        record.compulsory,
+    );
+    let mut remaining = hands_as_played(record)?;
+    let revoked = play_cards(
+        record,
+        profile,
+        order,
+        Seating {
+            active,
+            pos_of: &pos_of,
+            leader,
+        },
+        &mut remaining,
+        held,
+        tricks,
+    )?;
+    if revoked != 0 {
+        first_revoke(&tricks[..record.tricks.len()], order, |s| {
+            record.players[s].as_str()
+        })?;
+    }
+    Ok(())
+}
+
+/// What the play shows about the record: a poverty's exchange was legal, a Schweinchen's
+/// declarer held every copy of its card.
+pub(super) fn check_held(
+    record: &FullRecord,
+    profile: &Profile,
+    tricks: &[Trick],
+    held: &[[u8; DISTINCT]; MAX_SEATS],
+) -> Result<(), PlayError> {
+    if record.contract == Contract::Poverty {
+        let played = Played::from_tricks(tricks);
+        let hands: Vec<Vec<Card>> = (0..record.players.len())
+            .map(|s| played.of(s).to_vec())
+            .collect();
+        check_exchange(record, profile, &hands)?;
+    }
+    let cards = raised_cards(profile, record.contract);
+    for ((field, seat), card) in raised_fields(record).into_iter().zip(cards) {
+        if let (Some(s), Some(c)) = (seat, card)
+            && held[s][c.index()] != profile.deck.copies
+        {
+            let name = &record.players[s];
+            return fail(
+                None,
+                field,
+                msg!("error.not_every", player = name, card = c),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Who plays a deal, in order: the seats that get cards, each seat's place among them,
+/// and who leads the first trick.
+#[derive(Clone, Copy)]
+pub(super) struct Seating<'a> {
+    pub(super) active: &'a [usize],
+    pub(super) pos_of: &'a [u8; MAX_SEATS],
+    pub(super) leader: usize,
+}
+
+/// One pass over the cards of a record: who plays each card, copies and hands checked,
+/// each trick's winner, eyes, play suits and marked cards ([`Trick`]), and how many of
+/// each card each seat held. Following suit is checked forwards: `void[seat]` has a bit
+/// for each play suit the seat has shown it does not hold, and playing such a suit later
+/// is a revoke; the result is nonzero if there was one (which one is worked out by the
+/// caller, only then).
+///
+/// A record without hands or named seats (an archive row) is first played without the
+/// per-card checks of the deck and its copies, which are then checked once from `held`;
+/// if anything is wrong, the deal is played again with every check in place, which finds
+/// the first fault as the record reads.
+pub(super) fn play_cards(
+    record: &FullRecord,
+    profile: &Profile,
+    order: &CardOrder,
+    seating: Seating,
+    remaining: &mut [Option<Vec<Card>>],
+    held: &mut [[u8; DISTINCT]; MAX_SEATS],
+    tricks: &mut [Trick; MAX_HAND],
+) -> Result<u8, PlayError> {
+    if remaining.is_empty() && !record.tricks.names_players() {
+        let plain = Cards::<false> {
+            record,
+            profile,
+            order,
+            remaining: &mut [],
+        };
+        if let Some(revoked) = plain.play(&seating, held, tricks)? {
+            return Ok(revoked);
+        }
+        *held = [[0; DISTINCT]; MAX_SEATS];
+    }
+    let checked = Cards::<true> {
+        record,
+        profile,
+        order,
+        remaining,
+    };
+    Ok(checked.play(&seating, held, tricks)?.unwrap_or(0))
+}
+
+/// The card loop of [`play_cards`]: with `CHECKED`, each card is checked as it is played
+/// (named seat, deck, copies, hand); without, the copies are checked after the loop, and
+/// `Ok(None)` asks for the checked pass.
+pub(super) struct Cards<'a, 'r, const CHECKED: bool> {
+    pub(super) record: &'a FullRecord,
+    pub(super) profile: &'a Profile,
+    pub(super) order: &'a CardOrder,
+    pub(super) remaining: &'r mut [Option<Vec<Card>>],
+}
+
+impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
+    pub(super) fn play(
+        self,
+        seating: &Seating,
+        held: &mut [[u8; DISTINCT]; MAX_SEATS],
+        tricks: &mut [Trick; MAX_HAND],
+    ) -> Result<Option<u8>, PlayError> {
+        let Cards {
+            record,
+            profile,
+            order,
+            remaining,
+        } = self;
+        let Seating {
+            active,
+            pos_of,
+            mut leader,
+        } = *seating;
+        let n = active.len();
+        let hand = profile.hand_size();
+        let check = CardCheck {
+            record,
+            profile,
+            in_deck: profile.in_deck(),
+            has_hands: CHECKED && !remaining.is_empty(),
+            names_players: CHECKED && record.tricks.names_players(),
+        };
+        // A byte for each seat: a bit for each play suit it has shown it does not hold.
+        let mut void = 0u64;
+        let mut revoked = 0u8;
+        let rounds = rounds(active);
+        for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
+            let written = record.tricks.get(t);
+            let at = Some(t + 1);
+            let cards = written.cards;
+            if cards.len() != n {
+                if !CHECKED {
+                    return Ok(None);
+                }
+                return fail(
+                    at,
+                    "tricks",
+                    msg!("error.trick_cards", cards = cards.len(), n = n),
+                );
+            }
+            let led = order.suit_id(cards[0]);
+            let led_bit = 1u8 << led;
+            let keys = order.keys(led);
+            // The seats in the order they play this trick.
+            let seats = rounds[pos_of[leader] as usize];
+            // The winner: the highest standing.
+            let mut best = 0usize;
+            let (mut eyes, mut suits, mut marks) = (0u16, 0u8, 0u32);
+            for (j, &card) in cards.iter().enumerate() {
+                let seat = (seats >> (8 * j)) as u8 as usize;
+                let i = card.index();
+                if CHECKED {
+                    check.card(&written, (t, j), seat, card, held, remaining)?;
+                }
+                held[seat][i] += 1;
+                // One bit each: this card's play suit, and the led suit if it is another.
+                let suit_bit = 1u8 << order.suit_id(card);
+                let shift = 8 * seat;
+                revoked |= (void >> shift) as u8 & suit_bit;
+                void |= ((led_bit & !suit_bit) as u64) << shift;
+                best = best.max(trick_standing(keys, card, j));
+                eyes += card.eyes();
+                suits |= suit_bit;
+                marks |= 1 << (seat + MARK_SHIFT[i] as usize);
+                trick.cards[j & (MAX_SEATS - 1)] = card;
+            }
+            let mut w = trick_winner_place(best);
+            if dullen_applies(profile, t + 1 == hand) {
+                w = dullen_winner(cards, w);
+            }
+            trick.seats = seats.to_le_bytes();
+            trick.len = n as u8;
+            trick.eyes = eyes;
+            trick.suits = suits;
+            trick.marks = marks.to_le_bytes();
+            trick.winner = (seats >> (8 * w)) as u8 as usize;
+            leader = trick.winner;
+        }
+        if !CHECKED && !within_deck(held, profile.in_deck()) {
+            return Ok(None);
+        }
+        Ok(Some(revoked))
+    }
+}
+
+/// For each seat's place in the order of play: the seats in the order they play a trick it
+/// leads, a byte each.
+pub(super) fn rounds(active: &[usize]) -> [u64; MAX_SEATS] {
+    let n = active.len();
+    let mut rounds = [0u64; MAX_SEATS];
+    let mut round = active.iter().rev().fold(0u64, |w, &s| w << 8 | s as u64);
+    for (p, &s) in active.iter().enumerate() {
+        rounds[p] = round;
+        round = round >> 8 | (s as u64) << (8 * (n - 1));
+    }
+    rounds
+}
+
+/// Every card played at most as often as the deck has it.
+pub(super) fn within_deck(held: &[[u8; DISTINCT]; MAX_SEATS], in_deck: &[u8; DISTINCT]) -> bool {
+    let mut total = [0u8; DISTINCT];
+    for row in held.iter() {
+        for (t, &h) in total.iter_mut().zip(row) {
+            *t += h;
+        }
+    }
+    total.iter().zip(in_deck).all(|(&t, &d)| t <= d)
+}
+
+/// The checks of each card of a record that writes hands or names players, or that
+/// failed the quick way: the player named, the deck, the copies so far, the hand.
+pub(super) struct CardCheck<'a> {
+    pub(super) record: &'a FullRecord,
+    pub(super) profile: &'a Profile,
+    pub(super) in_deck: &'a [u8; DISTINCT],
+    pub(super) has_hands: bool,
+    pub(super) names_players: bool,
+}
+
+impl CardCheck<'_> {
+    /// Checks `card`, played by `seat` as card `j` of trick `t` (from 0).
+    pub(super) fn card(
+        &self,
+        written: &WrittenTrick,
+        (t, j): (usize, usize),
+        seat: usize,
+        card: Card,
+        held: &[[u8; DISTINCT]; MAX_SEATS],
+        remaining: &mut [Option<Vec<Card>>],
+    ) -> Result<(), PlayError> {
+        let at = Some(t + 1);
+        let name = |s: usize| self.record.players[s].as_str();
+        let i = card.index();
+        if self.names_players
+            && let Some(named) = written.named(j)
+            && named != seat
+        {
+            let why = match (j, t) {
+                (0, 0) => msg!(
+                    "error.leads_first",
+                    player = name(seat),
+                    named = name(named)
+                ),
+                (0, _) => msg!(
+                    "error.leads_after",
+                    player = name(seat),
+                    trick = t,
+                    named = name(named)
+                ),
+                _ => msg!(
+                    "error.plays_nth",
+                    player = name(seat),
+                    n = j + 1,
+                    named = name(named)
+                ),
+            };
+            return fail(at, "tricks", why);
+        }
+        if self.in_deck[i] == 0 {
+            return fail(
+                at,
+                "tricks",
+                msg!(
+                    "error.not_in_deck",
+                    card = card,
+                    profile = self.profile.name
+                ),
+            );
+        }
+        // This card's copies so far, this one included.
+        let copies = held.iter().map(|h| h[i]).sum::<u8>() + 1;
+        if copies > self.in_deck[i] {
+            let deck = self.in_deck[i];
+            let why = match copies {
+                2 => msg!("error.played_second", card = card, copies = deck),
+                3 => msg!("error.played_third", card = card, copies = deck),
+                k => msg!("error.played_nth", card = card, times = k, copies = deck),
+            };
+            return fail(at, "tricks", why);
+        }
+        if self.has_hands
+            && let Some(Some(h)) = remaining.get_mut(seat)
+        {
+            let Some(k) = h.iter().position(|&c| c == card) else {
+                return fail(
+                    at,
+                    "tricks",
+                    msg!("error.not_in_hand", player = name(seat), card = card),
+                );
+            };
+            h.swap_remove(k);
+        }
+        Ok(())
+    }
+}
+
+/// The earliest revoke of a deal that [`play_cards`] flagged: walking back from the last
+/// trick, `later[seat]` has a bit for each play suit the seat still holds.
+pub(super) fn first_revoke<'a>(
+    tricks: &[Trick],
+    order: &CardOrder,
+    name: impl Fn(usize) -> &'a str,
+) -> Result<(), PlayError> {
+    let mut later = [0u8; MAX_SEATS];
+    let mut revoke = None;
+    for (t, trick) in tricks.iter().enumerate().rev() {
+        let led = order.suit_id(trick.cards[0]);
+        for j in (1..trick.len as usize).rev() {
+            let seat = trick.seats[j] as usize;
+            if order.suit_id(trick.cards[j]) != led && later[seat] & (1 << led) != 0 {
+                revoke = Some((t, j));
+            }
+        }
+        for j in 0..trick.len as usize {
+            later[trick.seats[j] as usize] |= 1 << order.suit_id(trick.cards[j]);
+        }
+    }
+    let Some((t, j)) = revoke else {
+        return Ok(());
+    };
+    let trick = &tricks[t];
+    let (seat, card) = (trick.seats[j] as usize, trick.cards[j]);
+    let led = order.play_suit(trick.cards[0]);
+    let played = Played::from_tricks(tricks);
+    match played.of(seat)[t + 1..]
+        .iter()
+        .find(|&&c| order.play_suit(c) == led)
+    {
+        Some(held) => fail(
+            Some(t + 1),
+            "tricks",
+            msg!(
+                "error.revoke",
+                player = name(seat),
+                card = card,
+                led = led,
+                held = held
+            ),
+        ),
+        None => Ok(()),
+    }
+}

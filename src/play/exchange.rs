@@ -1,0 +1,284 @@
+//! Exchanges and throw-ins: a poverty's passed and returned cards and its partners, and a
+//! redeal's reason.
+
+use super::*;
+
+/// Poverty with partners chosen by the club queens: checks the partner and returns the
+/// Re party. Holdings are those dealt, before the exchange.
+pub(super) fn club_queen_partners(
+    record: &FullRecord,
+    played: &Played,
+    active: &[usize],
+    poor: usize,
+    partner: usize,
+) -> Result<Vec<usize>, PlayError> {
+    let name = |s: usize| record.players[s].as_str();
+    let x = record.exchange.as_ref().map(|x| (&x.passed, &x.returned));
+    // A club queen dealt to a seat: played by it, less what it received, plus what it gave.
+    let dealt = |s: usize| -> usize {
+        let mut n = count(played.of(s), Card::CLUB_QUEEN) as isize;
+        if let Some((passed, returned)) = x {
+            if s == poor {
+                n += count(passed, Card::CLUB_QUEEN) as isize
+                    - count(returned, Card::CLUB_QUEEN) as isize;
+            } else if s == partner {
+                n += count(returned, Card::CLUB_QUEEN) as isize
+                    - count(passed, Card::CLUB_QUEEN) as isize;
+            }
+        }
+        n.max(0) as usize
+    };
+    let holders: Vec<usize> = active.iter().copied().filter(|&s| dealt(s) > 0).collect();
+    let bad = |want: Text| {
+        fail(
+            None,
+            "accepted_by",
+            msg!(
+                "error.partners_by_queens",
+                want = want,
+                partner = name(partner)
+            ),
+        )
+    };
+    if let Some(&both) = holders.iter().find(|&&s| dealt(s) >= 2 && s != poor) {
+        if partner != both {
+            return bad(msg!("error.holds_both_partner", player = name(both)));
+        }
+        return Ok(vec![poor, partner]);
+    }
+    if dealt(poor) > 0 {
+        if let Some(&other) = holders.iter().find(|&&s| s != poor)
+            && partner != other
+        {
+            return bad(msg!(
+                "error.poverty_queen_other",
+                player = name(poor),
+                other = name(other)
+            ));
+        }
+        return Ok(vec![poor, partner]);
+    }
+    if holders.contains(&partner) {
+        return bad(msg!("error.poverty_no_queen", player = name(poor)));
+    }
+    // The poor player and the partner are the defence; the club queens are Re.
+    Ok(holders)
+}
+
+/// Number of trumps in a hand under the normal order, as a poverty or redeal counts them.
+pub fn trumps_in(hand: &[Card], profile: &Profile, count_diamond_ace: bool) -> usize {
+    let order = profile.order(TrumpKind::Normal);
+    hand.iter()
+        .filter(|&&c| order.is_trump(c) && (count_diamond_ace || c != Card::DIAMOND_ACE))
+        .count()
+}
+
+/// Checks a poverty's exchange (docs/rules.md §3, 9.10) against the hands as played.
+pub(super) fn check_exchange(
+    record: &FullRecord,
+    profile: &Profile,
+    played: &[Vec<Card>],
+) -> Result<(), PlayError> {
+    let name = |s: usize| record.players[s].as_str();
+    let Some(x) = &record.exchange else {
+        return fail(None, "accepted_by", msg!("error.poverty_record_needs"));
+    };
+    let d = record.declarer.unwrap_or(0);
+    if x.partner == d {
+        return fail(
+            None,
+            "accepted_by",
+            msg!("error.own_poverty", player = name(d)),
+        );
+    }
+    let Some(before_d) = minus(&played[d], &x.returned).map(|mut h| {
+        h.extend(&x.passed);
+        h
+    }) else {
+        return fail(
+            None,
+            "returned",
+            msg!(
+                "error.never_plays_returned",
+                player = name(d),
+                cards = cards_text(&x.returned)
+            ),
+        );
+    };
+    // The partner may return cards she was just passed.
+    let mut kept_and_returned = played[x.partner].clone();
+    kept_and_returned.extend(&x.returned);
+    if minus(&kept_and_returned, &x.passed).is_none() {
+        return fail(
+            None,
+            "passed",
+            msg!(
+                "error.neither_plays_nor_returns",
+                player = name(x.partner),
+                cards = cards_text(&x.passed)
+            ),
+        );
+    }
+    if minus(&before_d, &x.passed).is_none() {
+        return fail(
+            None,
+            "passed",
+            msg!(
+                "error.did_not_hold",
+                player = name(d),
+                cards = cards_text(&x.passed)
+            ),
+        );
+    }
+    check_passed(record, profile, x, &before_d)
+}
+
+/// The poor player held at most the trumps a poverty allows, passed every one of them and
+/// as many cards as the profile says; the partner returned what the profile allows.
+pub(super) fn check_passed(
+    record: &FullRecord,
+    profile: &Profile,
+    x: &Exchange,
+    before_d: &[Card],
+) -> Result<(), PlayError> {
+    let name = |s: usize| record.players[s].as_str();
+    let d = record.declarer.unwrap_or(0);
+    let rules = &profile.poverty;
+    let order = profile.order(TrumpKind::Normal);
+    let counted = trumps_in(before_d, profile, rules.count_diamond_ace);
+    if counted > rules.max_trumps as usize {
+        return fail(
+            None,
+            "contract",
+            msg!(
+                "error.poverty_too_many_trumps",
+                player = name(d),
+                trumps = counted,
+                max = rules.max_trumps
+            ),
+        );
+    }
+    let trumps: Vec<Card> = before_d
+        .iter()
+        .copied()
+        .filter(|&c| order.is_trump(c))
+        .collect();
+    let passed_trumps = x.passed.iter().filter(|&&c| order.is_trump(c)).count();
+    if passed_trumps != trumps.len() {
+        return fail(
+            None,
+            "passed",
+            msg!(
+                "error.poverty_every_trump",
+                player = name(d),
+                cards = cards_text(&trumps)
+            ),
+        );
+    }
+    let want = if rules.only_trumps {
+        trumps.len()
+    } else {
+        rules.cards as usize
+    };
+    if x.passed.len() != want || x.returned.len() != x.passed.len() {
+        return fail(
+            None,
+            "passed",
+            msg!(
+                "error.poverty_counts",
+                passed = x.passed.len(),
+                returned = x.returned.len(),
+                want = want
+            ),
+        );
+    }
+    if !rules.return_trumps && x.returned.iter().any(|&c| order.is_trump(c)) {
+        return fail(
+            None,
+            "returned",
+            msg!("error.no_trump_return", profile = profile.name),
+        );
+    }
+    Ok(())
+}
+
+/// A redeal: no tricks; the claimant's hand must give a reason the profile accepts.
+/// Does a hand give its holder a reason to throw it in (`[redeal]`)? Else the counts that
+/// do not.
+pub fn redeal_reason(hand: &[Card], profile: &Profile) -> Result<(), Text> {
+    let r = &profile.redeal;
+    let nines = hand
+        .iter()
+        .filter(|c| c.rank() == Rank::Nine && !c.is_joker())
+        .count();
+    let kings = hand.iter().filter(|c| c.rank() == Rank::King).count();
+    let trumps = trumps_in(hand, profile, true);
+    let reason = (r.nines > 0 && nines >= r.nines as usize)
+        || (r.kings > 0 && kings >= r.kings as usize)
+        || (r.max_trumps >= 0 && trumps <= r.max_trumps as usize);
+    if reason {
+        Ok(())
+    } else {
+        Err(msg!(
+            "error.redeal_counts",
+            nines = nines,
+            kings = kings,
+            trumps = trumps
+        ))
+    }
+}
+
+pub(super) fn redeal(
+    record: &FullRecord,
+    profile: &Profile,
+    decided: Option<&Decided>,
+    roles: Vec<Role>,
+) -> Result<DealFacts, PlayError> {
+    if !record.tricks.is_empty() {
+        return fail(None, "tricks", msg!("error.redeal_no_tricks"));
+    }
+    let d = record.declarer.unwrap_or(0);
+    let name = &record.players[d];
+    let Some(Some(hand)) = record.hands.get(d) else {
+        return fail(
+            None,
+            &format!("hands.{name}"),
+            msg!("error.redeal_needs_hand", player = name),
+        );
+    };
+    if let Err(why) = redeal_reason(hand, profile) {
+        return fail(
+            None,
+            &format!("hands.{name}"),
+            msg!(
+                "error.no_redeal_reason",
+                why = why,
+                player = name,
+                profile = profile.name
+            ),
+        );
+    }
+    Ok(DealFacts {
+        number: record.number,
+        contract: Contract::Redeal,
+        roles,
+        re_eyes: 0,
+        kontra_eyes: 0,
+        re_tricks: Some(0),
+        kontra_tricks: Some(0),
+        re_calls: PartyCalls::NONE,
+        kontra_calls: PartyCalls::NONE,
+        re_extras: Vec::new(),
+        kontra_extras: Vec::new(),
+        extras_at: Vec::new(),
+        bock: record.bock,
+        compulsory: record.compulsory,
+        forced: false,
+        dealer: Some(record.dealer),
+        schweinchen: false,
+        clarification: 0,
+        knock: None,
+        note: record.note.clone(),
+        bidding: bid_account(record, decided),
+    })
+}
