@@ -4,7 +4,7 @@
 //! 1,000,000-deal archive.
 
 use divan::{Bencher, black_box};
-use doko::deal::archive::{ArchiveFormat, ArchiveReader, write_csv_header, write_csv_row};
+use doko::deal::archive::{ArchiveFormat, ArchiveReader, CsvWriter};
 use doko::deal::full::FullRecord;
 use doko::generate::{Rng, random_deal};
 use doko::play::play;
@@ -30,12 +30,11 @@ fn records(p: &Profile) -> Vec<FullRecord> {
 }
 
 fn archive(p: &Profile) -> Vec<u8> {
-    let mut out = Vec::new();
-    write_csv_header(&mut out).unwrap();
+    let mut out = CsvWriter::new(Vec::new()).unwrap();
     for r in records(p) {
-        write_csv_row(&mut out, &r).unwrap();
+        out.write(&r).unwrap();
     }
-    out
+    out.into_inner().unwrap()
 }
 
 /// Reading 1000 archive rows into one reused record.

@@ -6,9 +6,7 @@
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 
-use doko::deal::archive::{
-    ArchiveFormat, ArchiveReader, write_csv_header, write_csv_row, write_jsonl,
-};
+use doko::deal::archive::{ArchiveFormat, ArchiveReader, CsvWriter, write_jsonl};
 use doko::generate::{Rng, random_compulsory_solo, random_deal, random_redeal};
 use doko::seating::Rotation;
 use doko::stream::{BATCH, play_all};
@@ -26,8 +24,7 @@ const TABLES: [[&str; 4]; 3] = [
 fn archive(seed: u64, deals: usize, bad_in: usize) -> (Vec<u8>, Vec<u8>) {
     let profile = Profile::load("ddv", &[]).unwrap();
     let mut rng = Rng::new(seed);
-    let mut csv = Vec::new();
-    write_csv_header(&mut csv).unwrap();
+    let mut csv = CsvWriter::new(Vec::new()).unwrap().into_inner().unwrap();
     let mut jsonl = Vec::new();
     let mut table = 0;
     let mut rotation = Rotation::new(4, None);
@@ -57,8 +54,9 @@ fn archive(seed: u64, deals: usize, bad_in: usize) -> (Vec<u8>, Vec<u8>) {
             record.compulsory,
             &profile,
         );
-        let mut row = Vec::new();
-        write_csv_row(&mut row, &record).unwrap();
+        let mut row = CsvWriter::rows_only(Vec::new());
+        row.write(&record).unwrap();
+        let mut row = row.into_inner().unwrap();
         let mut line = Vec::new();
         write_jsonl(&mut line, &record).unwrap();
         // One row past the first batch is always bad (three players), so that every

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use doko::deal::archive::{write_csv_header, write_csv_row, write_jsonl};
+use doko::deal::archive::{CsvWriter, write_jsonl};
 use doko::generate::{Rng, random_compulsory_solo, random_deal, random_redeal, write_toml_deal};
 use doko::seating::Rotation;
 use doko::variant::Profile;
@@ -34,8 +34,7 @@ fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> 
     let mut rng = Rng::new(seed);
     let mut rotation = Rotation::new(seats, None);
     let mut toml = format!("variant = {:?}\nplayers = {:?}\n\n", profile.name, players);
-    let mut csv = Vec::new();
-    write_csv_header(&mut csv).unwrap();
+    let mut csv = CsvWriter::new(Vec::new()).unwrap();
     let mut jsonl = Vec::new();
     for number in 1..=deals {
         let written = rng.chance(40);
@@ -65,9 +64,10 @@ fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> 
         );
         write_toml_deal(&record, &mut toml);
         toml.push('\n');
-        write_csv_row(&mut csv, &record).unwrap();
+        csv.write(&record).unwrap();
         write_jsonl(&mut jsonl, &record).unwrap();
     }
+    let csv = csv.into_inner().unwrap();
     let paths = ["deals.toml", "deals.csv", "deals.jsonl"].map(|f| dir.join(f));
     std::fs::write(&paths[0], toml).unwrap();
     std::fs::write(&paths[1], csv).unwrap();
@@ -162,14 +162,14 @@ fn finding_01_the_dealer_after_a_compulsory_solo_is_the_same_in_every_format() {
     let mut next = random_deal(&ddv, &players, 3, 2, &mut rng);
     next.dealer_written = false;
     let mut toml = format!("players = {players:?}\n\n");
-    let mut csv = Vec::new();
-    write_csv_header(&mut csv).unwrap();
+    let mut csv = CsvWriter::new(Vec::new()).unwrap();
     let mut jsonl = Vec::new();
     for r in [&solo, &next] {
         write_toml_deal(r, &mut toml);
-        write_csv_row(&mut csv, r).unwrap();
+        csv.write(r).unwrap();
         write_jsonl(&mut jsonl, r).unwrap();
     }
+    let csv = csv.into_inner().unwrap();
     let row = String::from_utf8_lossy(&csv)
         .lines()
         .nth(2)

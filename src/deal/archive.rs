@@ -454,7 +454,7 @@ impl Row {
             }
         }
         bytes.extend_from_slice(PADDING.as_bytes());
-        self.text = String::from_utf8(bytes).map_err(|_| "not valid UTF-8 text".to_string())?;
+        self.text = String::from_utf8(bytes).map_err(|_| crate::msg!("error.not_utf8"))?;
         Ok(())
     }
 }
@@ -1135,54 +1135,93 @@ fn tricks_field(r: &FullRecord) -> String {
         .join("|")
 }
 
-/// Writes the CSV header of an archive.
-pub fn write_csv_header(out: &mut impl Write) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "players,dealer,contract,declarer,calls,tricks,accepted_by,passed,returned,called,knock,compulsory,hands,schweinchen,hyperschweinchen,genscher,bids"
-    )
+/// The columns of an archive's CSV, in the order written.
+const CSV_COLUMNS: [&str; 17] = [
+    "players",
+    "dealer",
+    "contract",
+    "declarer",
+    "calls",
+    "tricks",
+    "accepted_by",
+    "passed",
+    "returned",
+    "called",
+    "knock",
+    "compulsory",
+    "hands",
+    "schweinchen",
+    "hyperschweinchen",
+    "genscher",
+    "bids",
+];
+
+/// Writes deals as an archive's CSV through the csv crate (a field is quoted where it needs
+/// to be): the header first (unless [`CsvWriter::rows_only`]), then a row a deal.
+pub struct CsvWriter<W: Write> {
+    w: csv::Writer<W>,
 }
 
-/// Writes one deal as an archive CSV row.
-pub fn write_csv_row(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> {
-    let name = |s: usize| r.players[s].as_str();
-    let calls: Vec<&str> = r.calls.iter().map(|c| c.text.as_str()).collect();
-    let (acc, passed, returned) = match &r.exchange {
-        Some(x) => (
-            name(x.partner).to_string(),
-            cards(&x.passed),
-            cards(&x.returned),
-        ),
-        None => (String::new(), String::new(), String::new()),
-    };
-    writeln!(
-        out,
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-        r.players.join(" "),
-        if r.dealer_written { name(r.dealer) } else { "" },
-        r.contract,
-        r.declarer.map_or("", name),
-        calls.join(";"),
-        tricks_field(r),
-        acc,
-        passed,
-        returned,
-        r.called.map(|c| c.to_string()).unwrap_or_default(),
-        r.knock.map_or("", |k| k.key()),
-        if r.compulsory { "yes" } else { "" },
-        archive_hands(r)
+impl<W: Write> CsvWriter<W> {
+    /// A writer of a whole archive: the header is written now.
+    pub fn new(out: W) -> std::io::Result<CsvWriter<W>> {
+        let mut w = CsvWriter::rows_only(out);
+        w.w.write_record(CSV_COLUMNS)?;
+        Ok(w)
+    }
+
+    /// A writer of rows only (to append to an archive).
+    pub fn rows_only(out: W) -> CsvWriter<W> {
+        CsvWriter {
+            w: csv::WriterBuilder::new()
+                .buffer_capacity(1 << 16)
+                .from_writer(out),
+        }
+    }
+
+    /// Writes one deal as a row.
+    pub fn write(&mut self, r: &FullRecord) -> std::io::Result<()> {
+        let name = |s: usize| r.players[s].as_str();
+        let calls: Vec<&str> = r.calls.iter().map(|c| c.text.as_str()).collect();
+        let (acc, passed, returned) = match &r.exchange {
+            Some(x) => (
+                name(x.partner).to_string(),
+                cards(&x.passed),
+                cards(&x.returned),
+            ),
+            None => (String::new(), String::new(), String::new()),
+        };
+        let hands: Vec<String> = archive_hands(r)
             .map(|(name, cards)| format!("{name}:{cards}"))
-            .collect::<Vec<_>>()
-            .join(";"),
-        r.schweinchen.map_or("", name),
-        r.hyperschweinchen.map_or("", name),
-        r.genscher.map_or("", name),
-        r.bids
-            .iter()
-            .map(|b| b.text.as_str())
-            .collect::<Vec<_>>()
-            .join(";"),
-    )
+            .collect();
+        let bids: Vec<&str> = r.bids.iter().map(|b| b.text.as_str()).collect();
+        let row: [&str; 17] = [
+            &r.players.join(" "),
+            if r.dealer_written { name(r.dealer) } else { "" },
+            r.contract.name(),
+            r.declarer.map_or("", name),
+            &calls.join(";"),
+            &tricks_field(r),
+            &acc,
+            &passed,
+            &returned,
+            &r.called.map(|c| c.to_string()).unwrap_or_default(),
+            r.knock.map_or("", |k| k.key()),
+            if r.compulsory { "yes" } else { "" },
+            &hands.join(";"),
+            r.schweinchen.map_or("", name),
+            r.hyperschweinchen.map_or("", name),
+            r.genscher.map_or("", name),
+            &bids.join(";"),
+        ];
+        self.w.write_record(row)?;
+        Ok(())
+    }
+
+    /// The output, every row written to it.
+    pub fn into_inner(self) -> std::io::Result<W> {
+        self.w.into_inner().map_err(|e| e.into_error())
+    }
 }
 
 /// The hands an archive writes: a redeal's (the deal is the hand thrown in); other deals'

@@ -133,7 +133,7 @@ impl FileError {
             } => msg!(
                 "error.file_locked",
                 file = file,
-                holder = holder,
+                holder = holder_text(holder),
                 seconds = waited.as_secs()
             ),
             FileError::NoDeal { file } => msg!("error.file_no_deal", file = file),
@@ -152,13 +152,21 @@ pub struct Lock {
     _file: File,
 }
 
-/// Who holds the lock, as its holder wrote it into the lock file.
+/// Who holds the lock, as its holder wrote it into the lock file ("" where it wrote
+/// nothing: [`holder_text`] calls it another process).
 fn holder(lock: &Path) -> String {
     let mut text = String::new();
     let _ = File::open(lock).and_then(|mut f| f.read_to_string(&mut text));
-    match text.trim() {
-        "" => "another process".into(),
-        t => t.to_string(),
+    text.trim().to_string()
+}
+
+/// Who holds a lock, as messages name it ("another process" where its holder wrote
+/// nothing into the lock file).
+pub fn holder_text(holder: &str) -> Text {
+    if holder.is_empty() {
+        Text::msg("word.another_process")
+    } else {
+        Text::from(holder.to_string())
     }
 }
 

@@ -4,7 +4,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use doko::deal::archive::{write_csv_header, write_csv_row, write_jsonl};
+use doko::deal::archive::{CsvWriter, write_jsonl};
 use doko::generate::{Rng, random_deal, write_toml_deal};
 
 use crate::cli::{GenerateArgs, GenerateFormat};
@@ -24,11 +24,10 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
         |e: doko::lang::Text| crate::usage(format!("--players: {}", e.render(crate::lang())));
     doko::seating::check_table(&profile, players.len()).map_err(|e| players_error(e.message()))?;
     doko::deal::check_players(&players).map_err(players_error)?;
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    match args.format {
-        GenerateFormat::Csv => write_csv_header(&mut out)?,
-        GenerateFormat::Jsonl => {}
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut sink = match args.format {
+        GenerateFormat::Csv => Sink::Csv(Box::new(CsvWriter::new(out)?)),
+        GenerateFormat::Jsonl => Sink::Lines(out),
         GenerateFormat::Toml => {
             let mut head = toml_edit::DocumentMut::new();
             head["variant"] = toml_edit::value(profile.name.as_str());
@@ -39,24 +38,37 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
                     .collect::<toml_edit::Array>(),
             );
             writeln!(out, "{head}")?;
+            Sink::Lines(out)
         }
-    }
+    };
     let mut rng = Rng::new(args.seed);
     let seats = players.len();
     let mut text = String::new();
     for i in 0..args.deals {
         let dealer = (seats - 1 + i as usize) % seats;
         let record = random_deal(&profile, &players, dealer, i as usize + 1, &mut rng);
-        match args.format {
-            GenerateFormat::Csv => write_csv_row(&mut out, &record)?,
-            GenerateFormat::Jsonl => write_jsonl(&mut out, &record)?,
-            GenerateFormat::Toml => {
+        match &mut sink {
+            Sink::Csv(csv) => csv.write(&record)?,
+            Sink::Lines(out) if args.format == GenerateFormat::Jsonl => {
+                write_jsonl(out, &record)?;
+            }
+            Sink::Lines(out) => {
                 text.clear();
                 write_toml_deal(&record, &mut text);
                 writeln!(out, "{text}")?;
             }
         }
     }
+    let mut out = match sink {
+        Sink::Csv(csv) => csv.into_inner()?,
+        Sink::Lines(out) => out,
+    };
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where generated deals go: an archive's CSV, or lines (JSON Lines, TOML).
+enum Sink<W: Write> {
+    Csv(Box<CsvWriter<W>>),
+    Lines(W),
 }

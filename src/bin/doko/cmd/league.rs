@@ -83,7 +83,7 @@ pub(crate) fn waiting(holder: &str) {
     let line = doko::tr!(
         crate::lang(),
         "league.waiting",
-        holder = holder,
+        holder = file::holder_text(holder),
         seconds = patience().as_secs()
     );
     eprintln!("doko: {line}");
