@@ -1,7 +1,5 @@
 //! `compare`: the same deals under several profiles, as tables, CSV and JSON.
 
-use comfy_table::presets;
-
 use super::{csv_text, signed};
 use crate::compare::{Column, Outcome};
 use crate::contract::Party;
@@ -40,11 +38,7 @@ pub fn text(
     markdown: bool,
     lang: Lang,
 ) -> String {
-    let style = if markdown {
-        presets::ASCII_MARKDOWN
-    } else {
-        presets::UTF8_FULL_CONDENSED
-    };
+    let style = super::style(markdown);
     let mut out = first_line(columns, shown, lang);
     for &i in shown {
         let first_ok = columns.iter().find_map(|c| c.outcomes[i].as_ref().ok());
@@ -398,11 +392,7 @@ pub fn summary_table(
     markdown: bool,
     lang: Lang,
 ) -> String {
-    let style = if markdown {
-        presets::ASCII_MARKDOWN
-    } else {
-        presets::UTF8_FULL_CONDENSED
-    };
+    let style = super::style(markdown);
     let mut out = crate::tr!(
         lang,
         "summary.compare_head",

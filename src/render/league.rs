@@ -228,11 +228,7 @@ pub fn settle_text(
     markdown: bool,
     lang: Lang,
 ) -> String {
-    let style = if markdown {
-        comfy_table::presets::ASCII_MARKDOWN
-    } else {
-        comfy_table::presets::UTF8_FULL_CONDENSED
-    };
+    let style = super::style(markdown);
     let mut out = crate::tr!(
         lang,
         "settle.title",

@@ -94,14 +94,19 @@ pub fn table() -> Table {
     t
 }
 
-/// A new table in the terminal's style, or as Markdown.
-pub fn new_table(markdown: bool) -> Table {
-    let mut t = table();
-    t.load_style(if markdown {
+/// The terminal's table style, or Markdown's.
+pub fn style(markdown: bool) -> comfy_table::TableStyle {
+    if markdown {
         presets::ASCII_MARKDOWN
     } else {
         presets::UTF8_FULL_CONDENSED
-    });
+    }
+}
+
+/// A new table in the terminal's style, or as Markdown.
+pub fn new_table(markdown: bool) -> Table {
+    let mut t = table();
+    t.load_style(style(markdown));
     t
 }
 

@@ -1,7 +1,5 @@
 //! `stats`: a season over several evenings, as a table, CSV or an HTML page.
 
-use comfy_table::presets;
-
 use super::csv_text;
 use crate::club::stats::{self, Season};
 use crate::error::Result;
@@ -68,11 +66,7 @@ pub fn text(s: &Season, markdown: bool, lang: Lang) -> String {
     let mut out = evenings(lang, s);
     out.push_str("\n\n");
     let mut t = super::table();
-    t.load_style(if markdown {
-        presets::ASCII_MARKDOWN
-    } else {
-        presets::UTF8_FULL_CONDENSED
-    });
+    t.load_style(super::style(markdown));
     t.set_header(header(lang));
     for p in &s.players {
         t.add_row(row(p));

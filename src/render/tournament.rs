@@ -241,11 +241,7 @@ fn standing_line(lang: Lang, s: &Standings) -> String {
 pub fn standings_text(s: &Standings, markdown: bool, lang: Lang) -> String {
     let mut out = format!("{}: {}\n\n", s.name, standing_line(lang, s));
     let mut t = super::table();
-    t.load_style(if markdown {
-        presets::ASCII_MARKDOWN
-    } else {
-        presets::UTF8_FULL_CONDENSED
-    });
+    t.load_style(super::style(markdown));
     t.set_header(header(lang, s));
     for l in &s.players {
         t.add_row(row(s, l));
