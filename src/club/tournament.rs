@@ -422,7 +422,6 @@ pub fn draw_round(
     };
     let profile = crate::variant::Profile::load(&t.variant, &t.sets())
         .map_err(|e| bad(file, crate::lang::Text::placed("variant", e.text())))?;
-    let deals = t.deals.map_or(profile.league.deals as usize, usize::from);
     let sets = t.sets();
     // Every sheet's text first: nothing is written unless all can be.
     let mut made: Vec<(PathBuf, String)> = Vec::new();
@@ -437,18 +436,22 @@ pub fn draw_round(
                 ),
             ));
         }
+        // A league sheet's defaults (the first dealer, the deals), as `league new` has them;
+        // the profile as the tournament file names it (the sheets lie beside it).
         let name = format!("{} round {number} table {}", t.name, table.table);
-        let dealer = table.players.last().cloned().unwrap_or_default();
-        let new = sheet::NewSheet {
-            name: &name,
-            variant: &t.variant,
-            sets: &sets,
-            players: &table.players,
-            deals,
-            dealer: &dealer,
-        };
-        let text = sheet::new_text(&new);
         let shown = path.display().to_string();
+        let mut plan = sheet::plan(
+            &shown,
+            &profile,
+            &t.variant,
+            &table.players,
+            t.deals,
+            None,
+            Some(&name),
+        )
+        .map_err(|(field, e)| bad(file, crate::lang::Text::placed(field, e)))?;
+        plan.variant = t.variant.clone();
+        let text = sheet::new_text(&plan.sheet(&sets));
         league::evaluate(&shown, &text, None).map_err(sheet::FileError::Invalid)?;
         made.push((path, text));
     }
