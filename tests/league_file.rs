@@ -481,3 +481,51 @@ fn add_tells_a_bad_sheet_from_a_bad_deal() {
     assert!(err.contains("has errors; fix them before adding"), "{err}");
     assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
 }
+
+/// Issue 28, Why 1: one sheet reached under two names (a link and its target) takes one
+/// lock: 20 adds at once, alternating the names, keep 20 deals.
+#[cfg(unix)]
+#[test]
+fn adds_under_two_names_of_one_sheet_keep_every_deal() {
+    let dir = folder();
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    let real = dir.path().join("real").join("f.toml");
+    let link = dir.path().join("f.toml");
+    ok(&doko(&[
+        "league",
+        "new",
+        real.to_str().unwrap(),
+        "--players",
+        "Anna,Ben,Cara,Dirk",
+        "--deals",
+        "60",
+    ]));
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let children: Vec<_> = (0..20)
+        .map(|i| {
+            let name = if i % 2 == 0 { &link } else { &real };
+            Command::new(env!("CARGO_BIN_EXE_doko"))
+                .args(["league", "add", name.to_str().unwrap()])
+                .args(["--re", "Anna,Ben", "--re-points", "130"])
+                .env("DOKO_LOCK_WAIT", "60")
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let sheet = text(&real);
+    assert_eq!(sheet.matches("[[deal]]").count(), 20, "{sheet}");
+    assert!(
+        !dir.path().join("f.toml.lock").exists(),
+        "one lock, beside the real file"
+    );
+}

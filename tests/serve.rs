@@ -334,3 +334,64 @@ fn the_server_says_when_a_deal_lacks_its_re_party() {
     let answer: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(answer["ok"], true, "{body}");
 }
+
+/// Issue 28, Why 1: the page on a link and the command line on its target take one lock:
+/// 20 adds at once, half through each, keep 20 deals.
+#[cfg(unix)]
+#[test]
+fn the_page_and_the_command_line_on_two_names_keep_every_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    common::run_in(
+        dir.path(),
+        &[
+            "league",
+            "new",
+            "real/f.toml",
+            "--players",
+            "Anna,Ben,Cara,Dirk",
+            "--deals",
+            "60",
+        ],
+    );
+    let real = dir.path().join("real").join("f.toml");
+    let link = dir.path().join("f.toml");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let (_server, lines) = serve(link.to_str().unwrap(), false);
+    let url = url_in(&lines[0]);
+    let add = format!("{url}add?sheet=0");
+    let deal = json!({ "re": ["Anna", "Ben"], "re_points": 130 });
+    let page: Vec<_> = (0..10)
+        .map(|_| {
+            let (add, deal) = (add.clone(), deal.clone());
+            std::thread::spawn(move || post(&add, &deal, &[]))
+        })
+        .collect();
+    let cli: Vec<_> = (0..10)
+        .map(|_| {
+            doko()
+                .args(["league", "add", real.to_str().unwrap()])
+                .args(["--re", "Anna,Ben", "--re-points", "130"])
+                .env("DOKO_LOCK_WAIT", "60")
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for t in page {
+        let (status, body) = t.join().unwrap();
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("\"ok\":true"), "{body}");
+    }
+    for c in cli {
+        let out = c.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let sheet = std::fs::read_to_string(&real).unwrap();
+    assert_eq!(sheet.matches("[[deal]]").count(), 20, "{sheet}");
+}

@@ -170,14 +170,22 @@ pub fn holder_text(holder: &str) -> Text {
     }
 }
 
-/// Locks `file` (through `FILE.lock`). If another process holds the lock, `waiting` is
-/// called once after [`LOCK_NOTICE`] with who holds it; after `patience` this gives up.
+/// Locks `file` (through `FILE.lock` beside the file the name resolves to, so that every
+/// name of one file, a symbolic link or another path, takes the same lock). If another
+/// process holds the lock, `waiting` is called once after [`LOCK_NOTICE`] with who holds
+/// it; after `patience` this gives up.
 pub fn lock(
     file: &str,
     patience: Duration,
     waiting: &mut dyn FnMut(&str),
 ) -> Result<Lock, FileError> {
-    let path = PathBuf::from(format!("{file}.lock"));
+    // One lock for the file, whatever name reached it (a link, `./`, another folder):
+    // beside the file the name resolves to, where the write goes too.
+    let mut path = std::fs::canonicalize(file)
+        .unwrap_or_else(|_| PathBuf::from(file))
+        .into_os_string();
+    path.push(".lock");
+    let path = PathBuf::from(path);
     let lock_err = |io| FileError::Lock {
         file: file.to_string(),
         lock: path.display().to_string(),
