@@ -395,3 +395,90 @@ fn the_page_and_the_command_line_on_two_names_keep_every_deal() {
     let sheet = std::fs::read_to_string(&real).unwrap();
     assert_eq!(sheet.matches("[[deal]]").count(), 20, "{sheet}");
 }
+
+/// A raw HTTP/1.1 request (its own `Host`), and the answer's head and body.
+fn raw(port: u16, request: &str) -> String {
+    use std::io::{Read, Write};
+    let mut s = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out);
+    out
+}
+
+fn port_of(url: &str) -> u16 {
+    url.trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// Issue 28, Why 2 and 3: a request under another host name (DNS rebinding) is refused and
+/// writes nothing; every answer carries the security headers; idle connections do not
+/// keep a real request waiting.
+#[test]
+fn another_host_name_is_refused_and_answers_carry_security_headers() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let port = port_of(&url);
+    let before = std::fs::read(&file).unwrap();
+    let body = r#"{"compulsory":false,"re":["Anna","Cara"],"re_points":134}"#;
+    for path in ["/add?sheet=0", "/undo?sheet=0", "/edit?sheet=0&deal=1"] {
+        let answer = raw(
+            port,
+            &format!(
+                "POST {path} HTTP/1.1\r\nHost: evil.example:{port}\r\nOrigin: http://evil.example:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            ),
+        );
+        assert!(answer.starts_with("HTTP/1.1 403"), "{path}: {answer}");
+    }
+    let state = raw(
+        port,
+        &format!(
+            "GET /state?sheet=0 HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\r\n"
+        ),
+    );
+    assert!(state.starts_with("HTTP/1.1 403"), "{state}");
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+
+    let page = raw(
+        port,
+        &format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+    )
+    .to_ascii_lowercase();
+    assert!(page.starts_with("http/1.1 200"), "{page}");
+    for h in [
+        "content-security-policy: frame-ancestors 'none'",
+        "x-frame-options: deny",
+        "x-content-type-options: nosniff",
+        "cache-control: no-store",
+        "referrer-policy: no-referrer",
+    ] {
+        assert!(page.contains(h), "{h} missing");
+    }
+
+    // 300 connections that never finish their request.
+    let idle: Vec<TcpStream> = (0..300)
+        .map(|_| {
+            use std::io::Write;
+            let mut s = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
+            let _ = s.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1");
+            s
+        })
+        .collect();
+    let start = std::time::Instant::now();
+    let (status, _) = get(&format!("{url}state?sheet=0"));
+    assert_eq!(status, 200);
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "a real request waited {:?} behind idle connections",
+        start.elapsed()
+    );
+    drop(idle);
+}

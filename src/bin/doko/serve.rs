@@ -33,6 +33,10 @@ struct App {
     /// Tournament files: their standings at `/tournament?n=K`.
     tournaments: Vec<String>,
     token: Option<String>,
+    /// The `Host` values a request may carry: this server's addresses with its port (set
+    /// once it listens). Any other name is refused: a site whose name is made to resolve to
+    /// this computer (DNS rebinding) is not this server.
+    hosts: std::sync::OnceLock<Vec<String>>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<ExitCode> {
@@ -66,6 +70,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
         names,
         tournaments,
         token,
+        hosts: std::sync::OnceLock::new(),
     });
     let ip = if args.lan {
         IpAddr::V4(Ipv4Addr::UNSPECIFIED)
@@ -86,6 +91,17 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
         .await
         .with_context(|| doko::tr!(crate::lang(), "error.server_listen", addr = addr))?;
     let port = listener.local_addr()?.port();
+    let mut hosts = vec![
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+    ];
+    if app.token.is_some()
+        && let Some(ip) = lan_address()
+    {
+        hosts.push(SocketAddr::new(ip, port).to_string());
+    }
+    let _ = app.hosts.set(hosts);
     announce(&app, port);
     let router = axum::Router::new()
         .route("/", get(page))
@@ -98,9 +114,63 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
         .route("/undo", post(undo))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app);
-    axum::serve(listener, router)
+    accept(listener, router)
         .await
         .with_context(|| crate::lang().t("error.server_stopped"))
+}
+
+/// Connections served at once (each holds a file handle); more are closed as they come.
+/// Idle ones are closed after [`HEADER_TIMEOUT`], so a flood passes within seconds.
+const MAX_CONNECTIONS: usize = 1000;
+
+/// How long a client may take to send a request's head.
+const HEADER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// How long one connection may stay open (the page opens another as it needs).
+const CONNECTION_LIFETIME: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Counts a connection while it is open.
+struct Open(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// Serves `router` on `listener`: HTTP/1 with a header read timeout, at most
+/// [`MAX_CONNECTIONS`] connections, each for at most [`CONNECTION_LIFETIME`], so that
+/// clients that open connections and send nothing (or a request's head byte by byte)
+/// cannot keep others out.
+async fn accept(listener: tokio::net::TcpListener, router: axum::Router) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let open = Arc::new(AtomicUsize::new(0));
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(s) => s,
+            // Out of file handles and the like: wait a moment, serve on.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            drop(stream);
+            continue;
+        }
+        let count = Open(open.clone());
+        let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let _count = count;
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(CONNECTION_LIFETIME, conn).await;
+        });
+    }
 }
 
 /// Says where the page is: the loopback address, or with `--lan` the network address
@@ -155,8 +225,40 @@ fn new_token() -> Result<String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Refuses requests without the token (`--lan`) and changes sent by another site's page.
+/// Refuses requests to another host name than this server's, without the token (`--lan`),
+/// and changes sent by another site's page; every answer carries the security headers.
 async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let mut response = check_request(&app, request, next).await;
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (
+            header::CONTENT_SECURITY_POLICY,
+            "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        ),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::CACHE_CONTROL, "no-store"),
+        (header::REFERRER_POLICY, "no-referrer"),
+    ] {
+        headers.insert(name, axum::http::HeaderValue::from_static(value));
+    }
+    response
+}
+
+/// What [`guard`] lets through to the page, or why not.
+async fn check_request(app: &App, request: Request, next: Next) -> Response {
+    let host = request.headers().get(header::HOST).map(|h| h.as_bytes());
+    let ours = app
+        .hosts
+        .get()
+        .is_some_and(|hosts| host.is_some_and(|h| hosts.iter().any(|x| x.as_bytes() == h)));
+    if !ours {
+        return (
+            StatusCode::FORBIDDEN,
+            "forbidden: this server answers to its own address only\n",
+        )
+            .into_response();
+    }
     if let Some(token) = &app.token {
         let in_query = request.uri().query().is_some_and(|q| {
             q.split('&')
