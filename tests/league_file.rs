@@ -529,3 +529,29 @@ fn adds_under_two_names_of_one_sheet_keep_every_deal() {
         "one lock, beside the real file"
     );
 }
+
+/// Issue 28, Why 3: a note longer than a sheet keeps (1,000 characters) is refused and the
+/// sheet stays byte for byte as it was; 1,000 characters are kept.
+#[test]
+fn a_note_too_long_is_refused_and_writes_nothing() {
+    let (_dir, path, s) = sheet("note", "Anna,Ben,Cara,Dirk");
+    let before = std::fs::read(&path).unwrap();
+    let long = "x".repeat(1001);
+    let out = add(
+        &s,
+        &["--re", "Anna,Ben", "--re-points", "130", "--note", &long],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`note` has 1001 characters; a sheet keeps 1000 at most"),
+        "{err}"
+    );
+    assert!(err.len() < 400, "the message quotes no whole value: {err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let fits = "y".repeat(1000);
+    ok(&add(
+        &s,
+        &["--re", "Anna,Ben", "--re-points", "130", "--note", &fits],
+    ));
+}

@@ -747,6 +747,10 @@ fn appended(
     deal: Table,
     sets: &[(String, String)],
 ) -> Result<(String, League), FileError> {
+    check_lengths(&deal).map_err(|message| FileError::Refused {
+        file: file.to_string(),
+        message,
+    })?;
     let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
     if before.is_complete() {
         return Err(FileError::Refused {
@@ -767,6 +771,40 @@ fn appended(
     let text = with_deal(&with_sets(file, old, sets)?, deal);
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
     Ok((text, after))
+}
+
+/// The longest note a deal added to a sheet may have, in characters.
+pub const MAX_NOTE: usize = 1000;
+
+/// The longest other text of a deal added to a sheet (a name, calls, extras), in characters.
+pub const MAX_TEXT: usize = 200;
+
+/// Refuses a deal to add whose texts are longer than a sheet keeps ([`MAX_NOTE`] for the
+/// note, [`MAX_TEXT`] for any other), the command line's and the page's alike.
+fn check_lengths(deal: &Table) -> Result<(), Text> {
+    fn texts<'a>(v: &'a toml_edit::Value, out: &mut Vec<&'a str>) {
+        match v {
+            toml_edit::Value::String(s) => out.push(s.value()),
+            toml_edit::Value::Array(a) => a.iter().for_each(|v| texts(v, out)),
+            _ => {}
+        }
+    }
+    for (key, item) in deal.iter() {
+        let mut found = Vec::new();
+        if let Some(v) = item.as_value() {
+            texts(v, &mut found);
+        }
+        let max = if key == "note" { MAX_NOTE } else { MAX_TEXT };
+        if let Some(long) = found.iter().map(|t| t.chars().count()).find(|&n| n > max) {
+            return Err(msg!(
+                "error.field_too_long",
+                field = key,
+                chars = long,
+                max = max
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Replaces deal `number` (1 for the first `[[deal]]` of the file) of the sheet `file` by
@@ -805,11 +843,12 @@ fn replaced(
     number: usize,
     deal: Table,
 ) -> Result<(String, League), FileError> {
-    let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
     let refused = |message: Text| FileError::Refused {
         file: file.to_string(),
         message,
     };
+    check_lengths(&deal).map_err(refused)?;
+    let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
     let mut deal = deal;
     full_names(&mut deal, &before.players).map_err(|m| {
         refused(msg!(
