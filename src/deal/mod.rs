@@ -119,6 +119,14 @@ pub fn parse_yes_no(s: &str) -> Result<bool, Text> {
     }
 }
 
+/// The start of a long value, as a message quotes it: at most 32 characters, then `…`.
+pub fn prefix(value: &str) -> String {
+    match value.char_indices().nth(32) {
+        Some((i, _)) => format!("{}…", &value[..i]),
+        None => value.to_string(),
+    }
+}
+
 /// Checks the players of a table: none empty, none named twice (case aside, as names are
 /// looked up). Every format checks them here.
 pub fn check_players(players: &[String]) -> Result<(), Text> {

@@ -131,10 +131,11 @@ impl RecordFile {
         let players: Vec<String> = raw.players.iter().map(|p| p.trim().to_string()).collect();
         crate::deal::check_players(&players)
             .map_err(|m| RecordError::new(file, m).field("players"))?;
+        let lines = crate::variant::LineIndex::new(text);
         let deals = raw
             .deal
             .into_iter()
-            .map(|d| (line_of(text, d.span().start), d.into_inner()))
+            .map(|d| (lines.line_of(d.span().start), d.into_inner()))
             .collect();
         {
             if let Some(d) = raw.league.as_ref().and_then(|l| l.dealer.as_ref())

@@ -7,6 +7,9 @@ use crate::lang::Text;
 use crate::msg;
 use crate::variant::Profile;
 
+/// The longest column name of a sheet (a player's name or a reserved column), in characters.
+pub const MAX_COLUMN_NAME: usize = 64;
+
 /// Column names that are not players.
 pub const RESERVED: &[&str] = &[
     "deal",
@@ -181,11 +184,36 @@ impl<'a> Sheet<'a> {
         if header.iter().all(|h| h.trim().is_empty()) {
             return Err(RecordError::new(file, crate::msg!("error.sheet_empty")).line(1));
         }
+        // A sheet's columns: the reserved ones and a player's each, at most eight players.
+        let most = RESERVED.len() + crate::seating::MAX_SEATS;
+        if header.len() > most {
+            return Err(RecordError::new(
+                file,
+                msg!(
+                    "error.too_many_columns",
+                    columns = header.len(),
+                    most = most
+                ),
+            )
+            .line(1));
+        }
         let mut cols = vec![None; RESERVED.len()];
         let mut players = Vec::new();
         let mut player_cols = Vec::new();
         for (i, h) in header.iter().enumerate() {
             let name = h.trim();
+            if name.chars().count() > MAX_COLUMN_NAME {
+                return Err(RecordError::new(
+                    file,
+                    msg!(
+                        "error.column_name_too_long",
+                        column = i + 1,
+                        start = crate::deal::prefix(name),
+                        most = MAX_COLUMN_NAME
+                    ),
+                )
+                .line(1));
+            }
             let key = header_key(name);
             if name.is_empty() {
                 return Err(

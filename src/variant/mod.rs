@@ -1287,9 +1287,36 @@ pub fn line_of(text: &str, offset: usize) -> usize {
         + 1
 }
 
+/// Where a text's lines start, to find the line of many offsets in linear time (one pass
+/// over the text, then a binary search each), where [`line_of`] counts from the start each
+/// time.
+#[derive(Debug, Clone)]
+pub struct LineIndex(Vec<usize>);
+
+impl LineIndex {
+    /// The line starts of `text`.
+    pub fn new(text: &str) -> LineIndex {
+        LineIndex(memchr::memchr_iter(b'\n', text.as_bytes()).collect())
+    }
+
+    /// The line (from 1) of byte `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.0.partition_point(|&nl| nl < offset) + 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_line_index_finds_every_line_as_counting_does() {
+        let text = "a\n\nbc\r\nd\n\n";
+        let index = LineIndex::new(text);
+        for offset in 0..=text.len() + 2 {
+            assert_eq!(index.line_of(offset), line_of(text, offset), "{offset}");
+        }
+    }
 
     #[test]
     fn bock_keys_are_the_profile_names() {

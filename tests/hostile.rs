@@ -1,0 +1,54 @@
+//! Hostile inputs (issue 28): huge headers and values are refused early, with a message
+//! that names the file and place and quotes no whole value; nothing on standard output.
+
+mod common;
+
+use common::{Scratch, doko};
+
+/// Runs `doko score` on `text` as a CSV file: (exit code, stdout, stderr).
+fn score(name: &str, text: &str) -> (Option<i32>, String, String) {
+    let path = Scratch::new(name);
+    std::fs::write(&path, text).unwrap();
+    let out = doko(&["score", path.to_str().unwrap()]);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_header_of_100000_columns_is_refused_at_once() {
+    let header: Vec<String> = (0..100_000).map(|i| format!("c{i}")).collect();
+    let text = format!("{}\n{}\n", header.join(","), vec!["x"; 100_000].join(","));
+    let start = std::time::Instant::now();
+    let (code, out, err) = score("wide.csv", &text);
+    assert_eq!(code, Some(1));
+    assert!(out.is_empty());
+    assert!(
+        err.contains("wide.csv:1: the header has 100000 columns; a sheet has 23 at most"),
+        "{err}"
+    );
+    // Each name was compared with every other: 35 s. A generous bound for a slow machine.
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}
+
+#[test]
+fn a_column_name_of_a_megabyte_is_refused_and_quoted_short() {
+    let text = format!(
+        "Anna,Ben,Cara,Dirk,re_points,{}\nre,re,kontra,kontra,130,\n",
+        "x".repeat(1 << 20)
+    );
+    let (code, out, err) = score("long.csv", &text);
+    assert_eq!(code, Some(1));
+    assert!(out.is_empty());
+    assert!(
+        err.contains("long.csv:1: column 6 (`xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…`) has a name longer than 64 characters"),
+        "{err}"
+    );
+    assert!(
+        err.len() < 300,
+        "the message quotes the whole name: {} bytes",
+        err.len()
+    );
+}
