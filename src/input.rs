@@ -1,7 +1,6 @@
 //! One way to open any input: a paper sheet (CSV) or a record file (TOML), from a path or
 //! standard input.
 
-use std::io::Read;
 use std::path::Path;
 
 use crate::deal::records::RecordFile;
@@ -188,10 +187,7 @@ impl Source {
                 crate::deal::archive::ArchiveReader::new(name, kind, input)?,
             )));
         }
-        let mut bytes = Vec::new();
-        input
-            .read_to_end(&mut bytes)
-            .map_err(|e| RecordError::new(name, crate::msg!("error.cannot_read", why = e)))?;
+        let bytes = crate::deal::read_bounded(name, input, crate::deal::MAX_DOCUMENT)?;
         Ok(Source::Document(Document {
             text: decode(name, bytes)?,
             file: name.to_string(),

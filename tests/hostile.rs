@@ -52,3 +52,55 @@ fn a_column_name_of_a_megabyte_is_refused_and_quoted_short() {
         err.len()
     );
 }
+
+/// Issue 28, Why 5: an input that never ends is refused at its kind's limit (16 MiB for a
+/// sheet or record file, 256 KiB for a profile), not read until memory runs out.
+#[cfg(unix)]
+#[test]
+fn endless_inputs_are_refused_at_their_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("record.toml");
+    std::fs::write(
+        &record,
+        "variant = \"/dev/zero\"\nplayers = [\"A\", \"B\", \"C\", \"D\"]\n",
+    )
+    .unwrap();
+    let profile = dir.path().join("house.toml");
+    std::fs::write(&profile, "name = \"house\"\nextends = \"/dev/zero\"\n").unwrap();
+    let evening = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/evening.csv");
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["score", "/dev/zero", "--input-format", "csv"],
+            "/dev/zero: larger than 16384 KB",
+        ),
+        (
+            &["score", "/dev/zero", "--input-format", "toml"],
+            "/dev/zero: larger than 16384 KB",
+        ),
+        (
+            &["score", record.to_str().unwrap()],
+            "/dev/zero: larger than 256 KB",
+        ),
+        (
+            &["score", evening, "--variant", profile.to_str().unwrap()],
+            "/dev/zero: larger than 256 KB",
+        ),
+        (
+            &["score", evening, "--variant", "/dev/zero"],
+            "/dev/zero: larger than 256 KB",
+        ),
+    ];
+    for (args, want) in cases {
+        let start = std::time::Instant::now();
+        let out = doko(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.code().is_some_and(|c| c != 0), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "{args:?}: {:?}",
+            start.elapsed()
+        );
+    }
+}

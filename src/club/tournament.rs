@@ -732,9 +732,13 @@ pub fn rank(lines: &mut [PlayerLine], ranking: Ranking) {
 
 /// The players of a file: one a line; blank lines and `#` comments skipped.
 pub fn read_players(file: &str) -> Result<Vec<String>, crate::deal::RecordError> {
-    let text = std::fs::read_to_string(file).map_err(|e| {
+    let f = std::fs::File::open(file).map_err(|e| {
         crate::deal::RecordError::new(file, crate::msg!("error.cannot_read", why = e))
     })?;
+    let text = crate::deal::decode(
+        file,
+        crate::deal::read_bounded(file, f, crate::deal::MAX_DOCUMENT)?,
+    )?;
     Ok(text
         .lines()
         .map(str::trim)

@@ -119,6 +119,55 @@ fn narrow(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// The largest sheet, record file or league sheet read whole: 16 MiB (an evening's sheet is
+/// a few KB; archives, read as streams, have no limit but a row's 1 MiB).
+pub const MAX_DOCUMENT: usize = 16 << 20;
+
+/// Reads `input` whole, at most `limit` bytes: more is refused before it is read (a device
+/// that never ends, a file of gigabytes), with the limit in the message.
+pub fn read_bounded(
+    file: &str,
+    input: impl std::io::Read,
+    limit: usize,
+) -> Result<Vec<u8>, RecordError> {
+    use std::io::Read;
+    // Read in pieces of 1 MiB and joined once at the end: a vector that doubles as it
+    // grows would hold twice the limit while it moves.
+    const PIECE: usize = 1 << 20;
+    let mut input = input.take(limit as u64 + 1);
+    let mut pieces: Vec<Vec<u8>> = Vec::new();
+    let mut total = 0;
+    loop {
+        let mut piece = Vec::with_capacity(PIECE);
+        let n = (&mut input)
+            .take(PIECE as u64)
+            .read_to_end(&mut piece)
+            .map_err(|e| RecordError::new(file, crate::msg!("error.cannot_read", why = e)))?;
+        total += n;
+        if total > limit {
+            return Err(RecordError::new(
+                file,
+                crate::msg!("error.too_large", most = limit / 1024),
+            ));
+        }
+        if n == 0 {
+            break;
+        }
+        pieces.push(piece);
+        if n < PIECE {
+            break;
+        }
+    }
+    if pieces.len() == 1 {
+        return Ok(pieces.pop().unwrap_or_default());
+    }
+    let mut bytes = Vec::with_capacity(total);
+    for piece in pieces {
+        bytes.extend_from_slice(&piece);
+    }
+    Ok(bytes)
+}
+
 /// The byte order mark some editors write at the start of a UTF-8 file.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 

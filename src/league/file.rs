@@ -234,10 +234,12 @@ pub fn lock(
 
 /// Reads a league file as UTF-8 text.
 pub fn read(file: &str) -> Result<String, FileError> {
-    let bytes = std::fs::read(file).map_err(|io| FileError::Read {
+    let f = File::open(file).map_err(|io| FileError::Read {
         file: file.to_string(),
         io,
     })?;
+    let bytes = crate::deal::read_bounded(file, f, crate::deal::MAX_DOCUMENT)
+        .map_err(|e| FileError::Invalid(vec![e]))?;
     crate::deal::decode(file, bytes).map_err(|e| FileError::Invalid(vec![e]))
 }
 

@@ -66,12 +66,27 @@ pub fn looks_like_path(s: &str) -> bool {
     s.ends_with(".toml") || s.contains('/') || s.contains(std::path::MAIN_SEPARATOR)
 }
 
+/// The largest profile file read: 256 KiB (a profile is a few KB).
+pub const MAX_PROFILE: usize = 256 << 10;
+
 fn read_path(path: &Path) -> Result<Source, ProfileError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|error| ProfileError::Io {
-        file: file.clone(),
-        error,
-    })?;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            use std::io::Read;
+            f.take(MAX_PROFILE as u64 + 1).read_to_end(&mut bytes)
+        })
+        .map_err(|error| ProfileError::Io {
+            file: file.clone(),
+            error,
+        })?;
+    if bytes.len() > MAX_PROFILE {
+        return Err(ProfileError::Invalid {
+            file,
+            message: crate::msg!("error.too_large", most = MAX_PROFILE / 1024),
+        });
+    }
     let text = String::from_utf8(bytes).map_err(|_| ProfileError::Invalid {
         file: file.clone(),
         message: crate::msg!("error.profile_utf8"),
