@@ -104,3 +104,47 @@ fn endless_inputs_are_refused_at_their_limit() {
         );
     }
 }
+
+/// Issue 28, Why 6: a name with a character that is not seen (zero width), moves the text
+/// (a bidirectional override) or controls the terminal (an escape) is refused, with the
+/// character and where it is; nine players are more than a table has.
+#[test]
+fn names_with_unseen_characters_are_refused() {
+    for (name, code) in [
+        ("Ann\u{200B}a", "U+200B at character 4"),
+        ("\u{1b}[2JDirk", "U+001B at character 1"),
+        ("Di\u{202E}rk", "U+202E at character 3"),
+    ] {
+        let (exit, out, err) = score(
+            "names.csv",
+            &format!("Anna,Ben,Cara,{name},re_points\nre,re,kontra,kontra,130\n"),
+        );
+        assert_eq!(exit, Some(1), "{err}");
+        assert!(out.is_empty());
+        assert!(
+            err.contains("names.csv:1: the name `") && err.contains(code),
+            "{err}"
+        );
+        assert!(!err.contains('\u{1b}'), "the escape reaches the terminal");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("s.toml");
+    let out = doko(&[
+        "league",
+        "new",
+        sheet.to_str().unwrap(),
+        "--players",
+        "Anna,Ben,Cara,Di\u{202E}rk",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!sheet.exists());
+    let record = dir.path().join("r.toml");
+    std::fs::write(
+        &record,
+        "players = [\"Anna\", \"Ben\", \"Cara\", \"Dirk\", \"Eva\", \"Finn\", \"Greta\", \"Hans\", \"Ida\"]\n",
+    )
+    .unwrap();
+    let out = doko(&["score", record.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("9 players; a table has 8 at most"), "{err}");
+}

@@ -127,9 +127,41 @@ pub fn prefix(value: &str) -> String {
     }
 }
 
+/// Refuses a name with a character that is not seen or moves the text around it: control
+/// characters (an escape sequence clears a terminal), bidirectional overrides and
+/// isolates, zero-width characters (`Anna` and `Ann` + U+200B + `a` would be two players).
+/// The message names the character and where it is.
+pub fn check_name(name: &str) -> Result<(), Text> {
+    let unseen = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{061C}'
+                | '\u{FEFF}' | '\u{00AD}')
+    };
+    match name.chars().enumerate().find(|&(_, c)| unseen(c)) {
+        Some((at, c)) => Err(msg!(
+            "error.name_unseen_char",
+            name = prefix(&name.escape_debug().to_string()),
+            code = format!("U+{:04X}", c as u32),
+            at = at + 1
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Checks the players of a table: none empty, none named twice (case aside, as names are
 /// looked up). Every format checks them here.
 pub fn check_players(players: &[String]) -> Result<(), Text> {
+    if players.len() > crate::seating::MAX_SEATS {
+        return Err(msg!(
+            "error.too_many_players",
+            players = players.len(),
+            most = crate::seating::MAX_SEATS
+        ));
+    }
+    for p in players {
+        check_name(p)?;
+    }
     for (i, p) in players.iter().enumerate() {
         if p.is_empty() || players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
             return Err(msg!("error.player_twice", player = p));

@@ -10,6 +10,40 @@ use crate::variant::Profile;
 /// The longest column name of a sheet (a player's name or a reserved column), in characters.
 pub const MAX_COLUMN_NAME: usize = 64;
 
+/// A header is refused before its names are compared where it has more columns than a
+/// sheet has (the reserved ones and a player's each, at most eight players) or a name
+/// longer than [`MAX_COLUMN_NAME`].
+fn check_header_size(file: &str, header: &csv::StringRecord) -> Result<(), RecordError> {
+    let most = RESERVED.len() + crate::seating::MAX_SEATS;
+    if header.len() > most {
+        return Err(RecordError::new(
+            file,
+            msg!(
+                "error.too_many_columns",
+                columns = header.len(),
+                most = most
+            ),
+        )
+        .line(1));
+    }
+    for (i, h) in header.iter().enumerate() {
+        let name = h.trim();
+        if name.chars().count() > MAX_COLUMN_NAME {
+            return Err(RecordError::new(
+                file,
+                msg!(
+                    "error.column_name_too_long",
+                    column = i + 1,
+                    start = crate::deal::prefix(name),
+                    most = MAX_COLUMN_NAME
+                ),
+            )
+            .line(1));
+        }
+    }
+    Ok(())
+}
+
 /// Column names that are not players.
 pub const RESERVED: &[&str] = &[
     "deal",
@@ -184,36 +218,12 @@ impl<'a> Sheet<'a> {
         if header.iter().all(|h| h.trim().is_empty()) {
             return Err(RecordError::new(file, crate::msg!("error.sheet_empty")).line(1));
         }
-        // A sheet's columns: the reserved ones and a player's each, at most eight players.
-        let most = RESERVED.len() + crate::seating::MAX_SEATS;
-        if header.len() > most {
-            return Err(RecordError::new(
-                file,
-                msg!(
-                    "error.too_many_columns",
-                    columns = header.len(),
-                    most = most
-                ),
-            )
-            .line(1));
-        }
+        check_header_size(file, &header)?;
         let mut cols = vec![None; RESERVED.len()];
         let mut players = Vec::new();
         let mut player_cols = Vec::new();
         for (i, h) in header.iter().enumerate() {
             let name = h.trim();
-            if name.chars().count() > MAX_COLUMN_NAME {
-                return Err(RecordError::new(
-                    file,
-                    msg!(
-                        "error.column_name_too_long",
-                        column = i + 1,
-                        start = crate::deal::prefix(name),
-                        most = MAX_COLUMN_NAME
-                    ),
-                )
-                .line(1));
-            }
             let key = header_key(name);
             if name.is_empty() {
                 return Err(
@@ -254,6 +264,7 @@ impl<'a> Sheet<'a> {
                 player_cols.push(i);
             }
         }
+        crate::deal::check_players(&players).map_err(|m| RecordError::new(file, m).line(1))?;
         if cols[2].is_none() && cols[3].is_none() {
             return Err(RecordError::new(file, msg!("error.points_column")).line(1));
         }
