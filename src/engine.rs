@@ -158,7 +158,9 @@ impl<'p> Scorer<'p> {
                     .get_or_insert_with(|| Session::brief(players.to_vec()))
             }
             Fold::Sheet => {
-                facts.number += self.offset;
+                // Deal numbers are bounded where they are read; counted on across files
+                // they never wrap.
+                facts.number = facts.number.saturating_add(self.offset);
                 let s = self
                     .session
                     .get_or_insert_with(|| Session::new(players.to_vec()));

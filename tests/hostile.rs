@@ -148,3 +148,31 @@ fn names_with_unseen_characters_are_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("9 players; a table has 8 at most"), "{err}");
 }
+
+/// Issue 28, Why 6: deal 0, a deal number written twice or going down, and numbers beyond a
+/// billion are refused with their line.
+#[test]
+fn deal_numbers_go_up_from_one() {
+    for (rows, want) in [
+        (
+            "0,re,re,kontra,kontra,130\n",
+            "t.csv:2: deal 0, field `deal`: deal 0 after deal 0",
+        ),
+        (
+            "3,re,re,kontra,kontra,130\n3,re,kontra,re,kontra,130\n",
+            "t.csv:3: deal 3, field `deal`: deal 3 after deal 3",
+        ),
+        (
+            "18446744073709551615,re,re,kontra,kontra,130\n",
+            "to 1000000000 at most",
+        ),
+    ] {
+        let (code, out, err) = score(
+            "t.csv",
+            &format!("deal,Anna,Ben,Cara,Dirk,re_points\n{rows}"),
+        );
+        assert_eq!(code, Some(1), "{err}");
+        assert!(out.is_empty());
+        assert!(err.contains(want), "{err}");
+    }
+}

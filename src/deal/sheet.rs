@@ -7,6 +7,9 @@ use crate::lang::Text;
 use crate::msg;
 use crate::variant::Profile;
 
+/// The highest deal number a sheet may write (no evening, season or archive has more).
+pub const MAX_DEAL_NUMBER: usize = 1_000_000_000;
+
 /// The longest column name of a sheet (a player's name or a reserved column), in characters.
 pub const MAX_COLUMN_NAME: usize = 64;
 
@@ -298,6 +301,7 @@ impl<'a> Sheet<'a> {
             records: rdr.into_records(),
             row: 0,
             seen: (0, 1),
+            last: 0,
         }
     }
 
@@ -358,6 +362,8 @@ pub struct SheetDeals<'a, 'p> {
     row: usize,
     /// A byte offset in the text and the line it is on, for [`SheetDeals::line_at`].
     seen: (usize, usize),
+    /// The number of the last deal read: numbers written in a `deal` column go up.
+    last: usize,
 }
 
 impl SheetDeals<'_, '_> {
@@ -402,7 +408,26 @@ impl Iterator for SheetDeals<'_, '_> {
             if rec.iter().all(str::is_empty) {
                 continue;
             }
-            return Some(self.row_facts(&rec).map_err(|(deal, field, msg)| {
+            let facts = self.row_facts(&rec).and_then(|f| {
+                // Deal 0, a number written twice or going down is a slip of the pen.
+                if f.number <= self.last || f.number > MAX_DEAL_NUMBER {
+                    return Err((
+                        Some(f.number),
+                        "deal".to_string(),
+                        msg!(
+                            "error.deal_number_order",
+                            deal = f.number,
+                            last = self.last,
+                            most = MAX_DEAL_NUMBER
+                        ),
+                    ));
+                }
+                Ok(f)
+            });
+            if let Ok(f) = &facts {
+                self.last = f.number;
+            }
+            return Some(facts.map_err(|(deal, field, msg)| {
                 let mut e = RecordError::new(&self.sheet.file, msg)
                     .line(line)
                     .field(field);
