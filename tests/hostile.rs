@@ -176,3 +176,85 @@ fn deal_numbers_go_up_from_one() {
         assert!(err.contains(want), "{err}");
     }
 }
+
+/// Issue 28, Why 6: a profile whose target the deck cannot reach, a series of no deals, and
+/// a chain of extends too long (not a circle) are refused by `variants check`.
+#[test]
+fn profile_values_beyond_the_game_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    let t = write(
+        "t.toml",
+        "name = \"t\"\nextends = \"ddv\"\n[winning]\nre_target = 300\n",
+    );
+    let d = write(
+        "d.toml",
+        "name = \"d\"\nextends = \"ddv\"\n[league]\ndeals = 0\n",
+    );
+    write("p0.toml", "name = \"p0\"\nextends = \"ddv\"\n");
+    for i in 1..=17 {
+        write(
+            &format!("p{i}.toml"),
+            &format!("name = \"p{i}\"\nextends = \"p{}.toml\"\n", i - 1),
+        );
+    }
+    let long = dir.path().join("p17.toml").display().to_string();
+    for (file, want) in [
+        (t, "winning.re_target = 300: the deck has 240 eyes"),
+        (d, "league.deals: a series has at least 1 deal"),
+        (long, "more than 16 profiles extend one another"),
+    ] {
+        let out = doko(&["variants", "check", &file]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(want), "{err}");
+    }
+}
+
+/// Issue 28, Why 6: a tournament file whose table names a sheet outside its folder is
+/// refused; nothing outside is read.
+#[test]
+fn a_tournament_table_sheet_stays_in_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let cup = dir.path().join("cup.toml");
+    let out = doko(&[
+        "tournament",
+        "new",
+        cup.to_str().unwrap(),
+        "--players",
+        "A,B,C,D",
+        "--rounds",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = doko(&["tournament", "draw", cup.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&cup).unwrap();
+    let file = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("file = "))
+        .unwrap()
+        .to_string();
+    std::fs::write(&cup, text.replace(&file, "\"../../etc/passwd\"")).unwrap();
+    let out = doko(&["tournament", "show", cup.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "round 1, table 1: `../../etc/passwd` is not a file name beside the tournament file"
+        ),
+        "{err}"
+    );
+}

@@ -91,6 +91,15 @@ impl TournamentError {
     }
 }
 
+/// A file name without a folder: no separator, not `.` or `..`, not empty.
+fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\'])
+        && !std::path::Path::new(name).is_absolute()
+}
+
 fn bad(file: &str, message: impl Into<crate::lang::Text>) -> TournamentError {
     TournamentError::Bad {
         file: file.to_string(),
@@ -257,6 +266,18 @@ impl Tournament {
             ));
         }
         for (k, r) in self.drawn.iter().enumerate() {
+            // A table's sheet lies beside the tournament file: a plain file name.
+            if let Some(t) = r.tables.iter().find(|t| !is_plain_name(&t.file)) {
+                return Err(bad(
+                    file,
+                    crate::msg!(
+                        "error.table_file_outside",
+                        round = r.number,
+                        table = t.table,
+                        name = crate::deal::prefix(&t.file)
+                    ),
+                ));
+            }
             if r.number as usize != k + 1 {
                 return Err(bad(
                     file,

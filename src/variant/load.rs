@@ -226,6 +226,9 @@ fn merge(base: &mut toml::Table, over: &toml::Table) {
     }
 }
 
+/// The most files a chain of `extends` may have.
+pub const MAX_CHAIN: usize = 16;
+
 /// The files of a profile's chain, the profile itself first and the root last.
 pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
     let mut files = vec![Parsed::new(find(name_or_path, None)?)?];
@@ -238,7 +241,13 @@ pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
             return Err(last.error("extends", crate::msg!("error.profile_extends")));
         };
         let next = Parsed::new(find(parent, last.source.dir.as_deref())?)?;
-        if files.iter().any(|f| f.source.file == next.source.file) || files.len() > 16 {
+        if files.len() >= MAX_CHAIN {
+            return Err(ProfileError::Invalid {
+                file: files[0].source.file.clone(),
+                message: crate::msg!("error.profile_chain_long", most = MAX_CHAIN),
+            });
+        }
+        if files.iter().any(|f| f.source.file == next.source.file) {
             let names: Vec<&str> = files.iter().map(|f| f.source.file.as_str()).collect();
             return Err(ProfileError::Invalid {
                 file: files[0].source.file.clone(),

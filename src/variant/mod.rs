@@ -1079,6 +1079,29 @@ impl Profile {
         if self.calls.deadlines.iter().any(|&n| n as usize > hand) {
             return Err(crate::msg!("error.deadline_hand", hand = hand));
         }
+        // A target beyond the deck's eyes can never be reached.
+        let total = self.deck().total_eyes();
+        let w = &self.winning;
+        for (key, target) in [
+            ("winning.re_target", w.re_target),
+            ("winning.kontra_target", w.kontra_target),
+            (
+                "winning.only_kontra_kontra_target",
+                w.only_kontra_kontra_target,
+            ),
+        ] {
+            if target > total {
+                return Err(crate::msg!(
+                    "error.target_beyond_deck",
+                    key = key,
+                    target = target,
+                    total = total
+                ));
+            }
+        }
+        if self.league.deals == 0 {
+            return Err(crate::msg!("error.league_no_deals"));
+        }
         self.check_bounds()
     }
 
