@@ -555,3 +555,51 @@ fn a_note_too_long_is_refused_and_writes_nothing() {
         &["--re", "Anna,Ben", "--re-points", "130", "--note", &fits],
     ));
 }
+
+/// Issue 28, Why 8: `undo` keeps every byte before the removed deal (a CRLF sheet stays
+/// CRLF: add then undo gives the same bytes), and undoes a deal of an inline array.
+#[test]
+fn undo_keeps_every_byte_before_the_deal() {
+    let (_dir, path, s) = sheet("crlf", "Anna,Ben,Cara,Dirk");
+    let lf = std::fs::read_to_string(&path).unwrap();
+    let crlf = lf.replace('\n', "\r\n") + "# our evening\r\n";
+    std::fs::write(&path, &crlf).unwrap();
+    ok(&add(&s, &["--re", "Anna,Ben", "--re-points", "130"]));
+    let added = std::fs::read_to_string(&path).unwrap();
+    assert!(added.contains("[[deal]]\r\n"), "{added:?}");
+    ok(&doko(&["league", "undo", &s]));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), crlf);
+
+    let inline = lf.replacen(
+        "[league]",
+        "deal = [{ re = [\"Anna\", \"Ben\"], re_points = 130 }, { re = [\"Anna\", \"Cara\"], re_points = 100 }]\n\n[league]",
+        1,
+    );
+    std::fs::write(&path, &inline).unwrap();
+    let out = doko(&["league", "undo", &s]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        after.contains("re_points = 130") && !after.contains("re_points = 100"),
+        "{after}"
+    );
+}
+
+/// Issue 28, Why 8: the temporary file of a write that was killed half way is removed by
+/// the next write of the same sheet; another sheet's is left alone.
+#[test]
+fn a_killed_writes_temporary_file_is_removed_by_the_next() {
+    let (dir, path, s) = sheet("tmp", "Anna,Ben,Cara,Dirk");
+    let stale = dir.path().join(".doko-sheet.toml-AbC123.tmp");
+    let other = dir.path().join(".doko-other.toml-AbC123.tmp");
+    std::fs::write(&stale, "half a sheet").unwrap();
+    std::fs::write(&other, "another sheet's").unwrap();
+    ok(&add(&s, &["--re", "Anna,Ben", "--re-points", "130"]));
+    assert!(!stale.exists(), "the killed write's file is left");
+    assert!(other.exists(), "another sheet's file was removed");
+    assert!(text(&path).contains("re_points = 130"));
+}

@@ -252,14 +252,37 @@ pub fn write_atomically(file: &str, text: &str) -> Result<(), FileError> {
     };
     let target = std::fs::canonicalize(file).map_err(write_err)?;
     let meta = std::fs::metadata(&target).map_err(write_err)?;
-    if meta.permissions().readonly() {
+    // May this user write the file itself (not only its folder, where the new file is
+    // made)? Opening it to write changes nothing.
+    let writable = OpenOptions::new().write(true).open(&target);
+    if meta.permissions().readonly()
+        || writable
+            .as_ref()
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::PermissionDenied)
+    {
         return Err(FileError::ReadOnly {
             file: file.to_string(),
         });
     }
+    drop(writable);
     let dir = target.parent().unwrap_or(Path::new("."));
+    // A write killed half way left its temporary file: under the lock, no other write of
+    // this file is under way, so those left are removed.
+    let name = target
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let prefix = format!(".doko-{name}-");
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let n = e.file_name();
+            let n = n.to_string_lossy();
+            if n.starts_with(&prefix) && n.ends_with(".tmp") {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
     let mut tmp = tempfile::Builder::new()
-        .prefix(".doko-")
+        .prefix(&prefix)
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(write_err)?;
@@ -954,6 +977,17 @@ pub fn without_last_deal(file: &str, text: &str) -> Result<String, FileError> {
     let no_deal = || FileError::NoDeal {
         file: file.to_string(),
     };
+    // Deals written as an inline array (`deal = [{...}, {...}]`): the last element goes.
+    if let Some(array) = doc.get_mut("deal").and_then(Item::as_array_mut) {
+        if array.is_empty() {
+            return Err(no_deal());
+        }
+        array.remove(array.len() - 1);
+        return Ok(doc.to_string());
+    }
+    if let Some(cut) = cut_last_deal(text) {
+        return Ok(cut);
+    }
     let deals = doc
         .get_mut("deal")
         .and_then(Item::as_array_of_tables_mut)
@@ -984,6 +1018,48 @@ pub fn without_last_deal(file: &str, text: &str) -> Result<String, FileError> {
         out.pop();
     }
     Ok(out)
+}
+
+/// The text without its last `[[deal]]` table where that table is the last of the file:
+/// every byte before its header stays as it was (line ends, comments, spacing), less the
+/// blank line `append` put before it. None where another table follows it (the document
+/// is then edited as a whole).
+fn cut_last_deal(text: &str) -> Option<String> {
+    let mut offset = 0;
+    let mut last_header: Option<(usize, bool)> = None;
+    for line in text.split_inclusive('\n') {
+        let head = line.trim_start();
+        if head.starts_with('[') {
+            last_header = Some((offset, head.starts_with("[[deal]]")));
+        }
+        offset += line.len();
+    }
+    let (start, is_deal) = last_header?;
+    if !is_deal {
+        return None;
+    }
+    let mut kept = &text[..start];
+    // The text before must still read as TOML with one deal less (a `[` inside a
+    // multi-line string is not a header).
+    let before: DocumentMut = kept.parse().ok()?;
+    let after: DocumentMut = text.parse().ok()?;
+    let count = |d: &DocumentMut| {
+        d.get("deal")
+            .and_then(Item::as_array_of_tables)
+            .map_or(0, ArrayOfTables::len)
+    };
+    if count(&before) + 1 != count(&after) {
+        return None;
+    }
+    for eol in ["\r\n", "\n"] {
+        if let Some(k) = kept.strip_suffix(eol)
+            && (k.ends_with(eol) || k.is_empty())
+        {
+            kept = k;
+            break;
+        }
+    }
+    Some(kept.to_string())
 }
 
 /// Puts `comments` where a table at `position` stood: above the next table, or at the end.
