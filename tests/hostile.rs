@@ -258,3 +258,23 @@ fn a_tournament_table_sheet_stays_in_its_folder() {
         "{err}"
     );
 }
+
+/// Issue 28, Why 5: an error quotes a long value by its start and length only (a 3 MB field
+/// wrote 3 MB to the terminal).
+#[test]
+fn a_long_value_is_quoted_by_its_start() {
+    let text = format!(
+        "Anna,Ben,Cara,Dirk,re_points,re_calls\nre,re,kontra,kontra,130,{}\n",
+        "z".repeat(3_000_000)
+    );
+    let (code, out, err) = score("calls.csv", &text);
+    assert_eq!(code, Some(1));
+    assert!(out.is_empty());
+    assert!(
+        err.contains("calls.csv:2: deal 1, field `re_calls`: unknown call `zzzz")
+            && err.contains("… (3000000 characters)`"),
+        "{}",
+        &err[..err.len().min(500)]
+    );
+    assert!(err.len() < 1000, "{} bytes on stderr", err.len());
+}

@@ -336,15 +336,33 @@ impl Text {
         match self {
             Text::Plain(s) => s.to_string(),
             Text::Msg { key, args } => fill(lang.t(key), |name| {
-                args.iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, v)| v.render(lang))
+                args.iter().find(|(n, _)| *n == name).map(|(_, v)| match v {
+                    // A value as written (a field, a name): quoted short, so that one
+                    // long field does not fill the screen.
+                    Text::Plain(s) => quoted(s),
+                    v => v.render(lang),
+                })
             }),
             Text::Join(parts, sep) => parts
                 .iter()
                 .map(|t| t.render(lang))
                 .collect::<Vec<_>>()
                 .join(lang.t(sep)),
+        }
+    }
+}
+
+/// The longest value a message quotes whole, in characters.
+pub const MAX_QUOTE: usize = 400;
+
+/// `value` as a message quotes it: whole up to [`MAX_QUOTE`] characters, else its start,
+/// `…` and how long it is.
+fn quoted(value: &str) -> String {
+    match value.char_indices().nth(MAX_QUOTE) {
+        None => value.to_string(),
+        Some(_) => {
+            let cut = value.char_indices().nth(64).map_or(value.len(), |(i, _)| i);
+            format!("{}… ({} characters)", &value[..cut], value.chars().count())
         }
     }
 }
