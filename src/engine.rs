@@ -167,7 +167,6 @@ impl<'p> Scorer<'p> {
                 if new_table && s.players != players {
                     return Err(crate::msg!(
                         "error.sheet_players_differ",
-                        deal = facts.number,
                         players = players.join(", "),
                         before = s.players.join(", ")
                     )
@@ -298,7 +297,11 @@ impl<'a> Parsed<'a> {
                 for deal in input.deals(profile) {
                     match deal {
                         Ok(facts) => {
-                            each(scorer.add(players, std::mem::take(&mut new_table), facts)?)?
+                            let number = facts.number;
+                            let scored = scorer
+                                .add(players, std::mem::take(&mut new_table), facts)
+                                .map_err(|e| placed(e, input.file(), number))?;
+                            each(scored)?;
                         }
                         Err(e) => {
                             outcome.bad += 1;
@@ -308,11 +311,16 @@ impl<'a> Parsed<'a> {
                 }
             } else if let Some(reader) = archive {
                 let profiles = std::slice::from_ref(profile);
+                let file = reader.file().to_string();
                 // Break(None): a bad deal ends the run; Break(Some): an error.
                 let flow = crate::stream::play_all(reader, profiles, jobs, |deal| {
                     let step = match deal.map(|mut d| (d.take(0), d.players, d.new_table)) {
                         Ok((Ok(facts), players, new_table)) => {
-                            scorer.add(players, new_table, facts).and_then(&mut each)
+                            let number = facts.number;
+                            scorer
+                                .add(players, new_table, facts)
+                                .map_err(|e| placed(e, &file, number))
+                                .and_then(&mut each)
                         }
                         Err(e) | Ok((Err(e), _, _)) => {
                             outcome.bad += 1;
@@ -339,6 +347,14 @@ impl<'a> Parsed<'a> {
         }
         outcome.session = scorer.into_session();
         Ok(outcome)
+    }
+}
+
+/// A fold's error about a deal, placed in its file and deal.
+fn placed(e: crate::error::Error, file: &str, deal: usize) -> crate::error::Error {
+    match e {
+        crate::error::Error::Message(m) => RecordError::new(file, m).deal(deal).into(),
+        e => e,
     }
 }
 

@@ -112,6 +112,14 @@ impl Input<'_> {
         }
     }
 
+    /// The file's name, as errors write it.
+    pub fn file(&self) -> &str {
+        match self {
+            Input::Sheet(s) => s.file(),
+            Input::Records(r) => r.file(),
+        }
+    }
+
     /// The profile the file names, if any.
     pub fn variant(&self) -> Option<&str> {
         match self {

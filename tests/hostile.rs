@@ -278,3 +278,27 @@ fn a_long_value_is_quoted_by_its_start() {
     );
     assert!(err.len() < 1000, "{} bytes on stderr", err.len());
 }
+
+/// Issue 28, Why 7: sheets of other players named together are refused naming the file
+/// and deal where the players change.
+#[test]
+fn other_players_in_a_second_file_name_the_file() {
+    let a = Scratch::new("a.csv");
+    let b = Scratch::new("b.csv");
+    std::fs::write(
+        &a,
+        "Anna,Ben,Cara,Dirk,re_points\nre,re,kontra,kontra,130\n",
+    )
+    .unwrap();
+    std::fs::write(&b, "Anna,Ben,Cara,Eva,re_points\nre,re,kontra,kontra,130\n").unwrap();
+    let out = doko(&["score", a.to_str().unwrap(), b.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.contains(
+            "b.csv: deal 1: players Anna, Ben, Cara, Eva differ from Anna, Ben, Cara, Dirk"
+        ),
+        "{err}"
+    );
+}

@@ -305,6 +305,11 @@ impl<'a> Sheet<'a> {
         }
     }
 
+    /// The file's name, as errors write it.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
     fn col(&self, key: &str) -> Option<usize> {
         RESERVED
             .iter()
