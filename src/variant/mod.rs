@@ -867,8 +867,9 @@ impl ProfileError {
                 line,
                 message,
             } => Text::placed(format!("{file}:{line}"), message.clone()),
-            ProfileError::Set { file, key, message } => {
-                Text::placed(format!("{file}: --set {key}"), message.clone())
+            // The override is the place, not the profile's file it changes.
+            ProfileError::Set { key, message, .. } => {
+                Text::placed(format!("--set {key}"), message.clone())
             }
             ProfileError::Invalid { file, message } => Text::placed(file, message.clone()),
         }
@@ -941,9 +942,25 @@ impl Profile {
         })?;
         let mut profile = profile;
         profile.keys = Keys(keys);
-        profile
-            .validate()
-            .map_err(|message| ProfileError::Invalid { file, message })?;
+        profile.validate().map_err(|message| {
+            // A value out of range that an override brought in is the override's fault.
+            if !sets.is_empty() && Profile::from_chain(files, &[]).is_ok() {
+                ProfileError::Set {
+                    file: file.clone(),
+                    key: sets
+                        .iter()
+                        .map(|(k, _)| k.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    message,
+                }
+            } else {
+                ProfileError::Invalid {
+                    file: file.clone(),
+                    message,
+                }
+            }
+        })?;
         let deck = profile.deck();
         for c in deck.distinct() {
             profile.in_deck[c.index()] = deck.copies_of(c);
