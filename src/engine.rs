@@ -56,35 +56,57 @@ pub struct Choice<'a> {
 /// the files' `set` overrides. The choice's `sets` come last.
 pub fn choose_profile(choice: &Choice, named: &[Named<'_>]) -> Result<Profile> {
     let differ = |named: &[Named]| -> Result<()> {
-        if named.windows(2).any(|w| w[0] != w[1]) {
-            let names: Vec<&str> = named.iter().map(|n| n.0.unwrap_or("ddv")).collect();
+        if named
+            .windows(2)
+            .any(|w| (w[0].name, w[0].sets) != (w[1].name, w[1].sets))
+        {
+            let names: Vec<&str> = named.iter().map(|n| n.name.unwrap_or("ddv")).collect();
             return Err(crate::msg!("error.variants_differ", variants = names.join(", ")).into());
         }
         Ok(())
     };
-    let (name, file_sets): (&str, &[(String, String)]) = match (choice.role, choice.variant) {
-        (FlagRole::Overrides, Some(v)) => (v, &[]),
-        (FlagRole::Overrides, None) => {
-            let with_name: Vec<Named> = named.iter().filter(|n| n.0.is_some()).copied().collect();
-            differ(&with_name)?;
-            with_name
-                .first()
-                .map_or(("ddv", &[]), |n| (n.0.unwrap_or("ddv"), n.1))
-        }
-        (FlagRole::Default, flag) => {
-            differ(named)?;
-            let file = named.first();
-            let name = file.and_then(|n| n.0).or(flag).unwrap_or("ddv");
-            (name, file.map_or(&[], |n| n.1))
-        }
-    };
+    // The profile's name, the file's overrides, and the file that named it (if one did).
+    let (name, file_sets, asked): (&str, &[(String, String)], Option<&str>) =
+        match (choice.role, choice.variant) {
+            (FlagRole::Overrides, Some(v)) => (v, &[], None),
+            (FlagRole::Overrides, None) => {
+                let with_name: Vec<Named> =
+                    named.iter().filter(|n| n.name.is_some()).copied().collect();
+                differ(&with_name)?;
+                with_name.first().map_or(("ddv", &[], None), |n| {
+                    (n.name.unwrap_or("ddv"), n.sets, Some(n.file))
+                })
+            }
+            (FlagRole::Default, flag) => {
+                differ(named)?;
+                let file = named.first();
+                match file.and_then(|n| n.name) {
+                    Some(name) => (name, file.map_or(&[], |n| n.sets), file.map(|n| n.file)),
+                    None => (flag.unwrap_or("ddv"), file.map_or(&[], |n| n.sets), None),
+                }
+            }
+        };
     let sets: Vec<(String, String)> = file_sets.iter().chain(choice.sets).cloned().collect();
-    Ok(Profile::load(name, &sets)?)
+    Profile::load(name, &sets).map_err(|e| match (asked, e) {
+        // A profile a file asks for that cannot be found, read or used: the file that
+        // asked is the place (a bad `--set` is the command line's).
+        (Some(file), e) if !matches!(e, crate::variant::ProfileError::Set { .. }) => {
+            RecordError::new(file, e.text()).field("variant").into()
+        }
+        (_, e) => e.into(),
+    })
 }
 
 /// A profile a file names (if it names one), with the file's own `set` overrides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Named<'a>(pub Option<&'a str>, pub &'a [(String, String)]);
+pub struct Named<'a> {
+    /// The profile's name or path, if the file names one.
+    pub name: Option<&'a str>,
+    /// The file's `set` overrides.
+    pub sets: &'a [(String, String)],
+    /// The file.
+    pub file: &'a str,
+}
 
 /// How the deals of several files and tables are added up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,7 +291,11 @@ impl<'a> Parsed<'a> {
             .iter()
             .flatten()
             .filter(|i| i.variant().is_some() || !i.sets().is_empty())
-            .map(|i| Named(i.variant(), i.sets()))
+            .map(|i| Named {
+                name: i.variant(),
+                sets: i.sets(),
+                file: i.file(),
+            })
             .collect()
     }
 

@@ -302,3 +302,22 @@ fn other_players_in_a_second_file_name_the_file() {
         "{err}"
     );
 }
+
+/// Issue 28, Why 7: a profile a record file asks for that does not exist is reported with
+/// the file that asked for it.
+#[test]
+fn an_unknown_profile_names_the_file_that_asked() {
+    let record = Scratch::new("r.toml");
+    std::fs::write(
+        &record,
+        "variant = \"nosuch\"\nplayers = [\"A\", \"B\", \"C\", \"D\"]\n",
+    )
+    .unwrap();
+    let out = doko(&["score", record.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("r.toml: field `variant`: unknown variant `nosuch`"),
+        "{err}"
+    );
+}
