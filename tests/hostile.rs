@@ -321,3 +321,16 @@ fn an_unknown_profile_names_the_file_that_asked() {
         "{err}"
     );
 }
+
+/// Issue 28, Why 7: an archive's header with `players` misspelt says what an archive needs
+/// (it said a paper sheet needs a `re_points` column).
+#[test]
+fn a_misspelt_archive_header_says_what_an_archive_needs() {
+    let (code, out, err) = score("typo.csv", "player,dealer,tricks\nA B C D,A,CQ\n");
+    assert_eq!(code, Some(1));
+    assert!(out.is_empty());
+    assert!(
+        err.contains("typo.csv:1: the header has a `tricks` column but no `players` column"),
+        "{err}"
+    );
+}

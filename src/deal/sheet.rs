@@ -269,6 +269,23 @@ impl<'a> Sheet<'a> {
         }
         crate::deal::check_players(&players).map_err(|m| RecordError::new(file, m).line(1))?;
         if cols[2].is_none() && cols[3].is_none() {
+            // An archive's header with a column misspelt reads as a sheet: say what an
+            // archive needs, where the header has one of its two columns.
+            let has = |c: &str| header.iter().any(|h| h.trim().eq_ignore_ascii_case(c));
+            if let Some((found, missing)) = [("tricks", "players"), ("players", "tricks")]
+                .into_iter()
+                .find(|(f, m)| has(f) && !has(m))
+            {
+                return Err(RecordError::new(
+                    file,
+                    msg!(
+                        "error.archive_half_header",
+                        found = found,
+                        missing = missing
+                    ),
+                )
+                .line(1));
+            }
             return Err(RecordError::new(file, msg!("error.points_column")).line(1));
         }
         // A header alone is a sheet not filled in yet, or one saved without its rows.
