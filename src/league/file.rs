@@ -794,7 +794,22 @@ fn appended(
         ),
     })?;
     let text = with_deal(&with_sets(file, old, sets)?, deal);
-    let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
+    let after = evaluate(file, &text, None).map_err(|errors| {
+        // The new deal's lines are not in the file (nothing was written): its errors say
+        // the deal and the field, no line.
+        let lines = old.lines().count();
+        FileError::Refusing(
+            errors
+                .into_iter()
+                .map(|mut e| {
+                    if e.at.line.is_some_and(|l| l as usize > lines) {
+                        e.at.line = None;
+                    }
+                    e
+                })
+                .collect(),
+        )
+    })?;
     Ok((text, after))
 }
 
