@@ -207,11 +207,6 @@ impl<'p> Scorer<'p> {
     }
 
     /// The session of the last table, if a deal was scored.
-    pub fn session(&self) -> Option<&Session> {
-        self.session.as_ref()
-    }
-
-    /// The session of the last table, if a deal was scored.
     pub fn into_session(self) -> Option<Session> {
         self.session
     }

@@ -41,6 +41,12 @@ impl From<std::io::Error> for Error {
     }
 }
 
+impl From<csv::Error> for Error {
+    fn from(e: csv::Error) -> Error {
+        Error::Io(e.into())
+    }
+}
+
 /// What an I/O error of the library says.
 fn io_text(e: &std::io::Error) -> Text {
     crate::msg!("error.cannot_write", why = e)

@@ -1304,6 +1304,14 @@ pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> 
 mod tests {
     use super::*;
 
+    #[test]
+    fn every_column_the_writer_writes_the_reader_reads() {
+        for c in CSV_COLUMNS {
+            assert!(COLUMNS.contains(&c), "{c}");
+        }
+        assert!(is_archive_header(&CSV_COLUMNS.join(",")));
+    }
+
     /// The tricks of `field` read one token at a time, the slow way.
     fn by_tokens(field: &str) -> Result<Vec<Vec<Card>>, String> {
         field

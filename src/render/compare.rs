@@ -38,7 +38,6 @@ pub fn text(
     markdown: bool,
     lang: Lang,
 ) -> String {
-    let style = super::style(markdown);
     let mut out = first_line(columns, shown, lang);
     for &i in shown {
         let first_ok = columns.iter().find_map(|c| c.outcomes[i].as_ref().ok());
@@ -69,8 +68,7 @@ pub fn text(
         let disagree: Vec<bool> = (0..all[0].len())
             .map(|k| all.iter().any(|row| row[k] != all[0][k]))
             .collect();
-        let mut t = super::table();
-        t.load_style(style);
+        let mut t = super::new_table(markdown);
         let mut header: Vec<String> = ["compare.profile", "table.winner", "table.value", "table.x"]
             .map(|k| lang.t(k).to_string())
             .to_vec();
@@ -97,13 +95,12 @@ pub fn text(
         out.push_str(&t.to_string());
         out.push('\n');
         if explain {
-            out.push_str(&explain_table(columns, i, style, lang));
+            out.push_str(&explain_table(columns, i, markdown, lang));
             out.push('\n');
         }
         out.push('\n');
     }
-    let mut t = super::table();
-    t.load_style(style);
+    let mut t = super::new_table(markdown);
     let mut header = vec![lang.t("table.player").to_string()];
     header.extend(columns.iter().map(|c| c.profile.name.clone()));
     t.set_header(header);
@@ -151,12 +148,7 @@ fn first_line(columns: &[Column], shown: &[usize], lang: Lang) -> String {
 /// profiles disagree on an item, the profile keys behind it (those its rules cite on which
 /// the profiles differ). Then where each multiplier comes from, and the keys behind a
 /// different multiplier or winner.
-fn explain_table(
-    columns: &[Column],
-    i: usize,
-    style: comfy_table::TableStyle,
-    lang: Lang,
-) -> String {
+fn explain_table(columns: &[Column], i: usize, markdown: bool, lang: Lang) -> String {
     let mut keys: Vec<(Party, String)> = Vec::new();
     for c in columns {
         if let Ok((r, _)) = &c.outcomes[i] {
@@ -173,8 +165,7 @@ fn explain_table(
         .iter()
         .map(|c| c.outcomes[i].as_ref().ok().map(|(r, _)| r))
         .collect();
-    let mut t = super::table();
-    t.load_style(style);
+    let mut t = super::new_table(markdown);
     let mut header = vec![
         lang.t("compare.party").to_string(),
         lang.t("compare.item").to_string(),
@@ -296,7 +287,7 @@ pub fn csv(columns: &[Column], players: &[String], shown: &[usize]) -> Result<St
     .to_vec();
     header.extend(players.iter().cloned());
     header.extend(players.iter().map(|p| format!("{p}_total")));
-    w.write_record(&header).map_err(std::io::Error::from)?;
+    w.write_record(&header)?;
     for &i in shown {
         for c in columns {
             let row: Vec<String> = match &c.outcomes[i] {
@@ -328,7 +319,7 @@ pub fn csv(columns: &[Column], players: &[String], shown: &[usize]) -> Result<St
                     v
                 }
             };
-            w.write_record(&row).map_err(std::io::Error::from)?;
+            w.write_record(&row)?;
         }
     }
     csv_text(w)
@@ -352,7 +343,7 @@ pub fn json(
         })
         .collect();
     let report = crate::report::CompareReport::new(players, &cols, shown, explain);
-    Ok(serde_json::to_string_pretty(&report).map_err(std::io::Error::from)? + "\n")
+    Ok(super::pretty(&report)? + "\n")
 }
 
 /// `compare --summary --format csv`: a row per profile and player (points, deals won),
@@ -366,8 +357,7 @@ pub fn summary_csv(report: &crate::compare::CompareSummary) -> Result<String> {
         "won",
         "scored",
         "not_allowed",
-    ])
-    .map_err(std::io::Error::from)?;
+    ])?;
     for (p, r) in &report.results {
         for (player, points) in &r.totals {
             let won = r.won.get(player).copied().unwrap_or(0);
@@ -378,8 +368,7 @@ pub fn summary_csv(report: &crate::compare::CompareSummary) -> Result<String> {
                 &won.to_string(),
                 &r.scored.to_string(),
                 &r.not_allowed.to_string(),
-            ])
-            .map_err(std::io::Error::from)?;
+            ])?;
         }
     }
     csv_text(w)
@@ -392,7 +381,6 @@ pub fn summary_table(
     markdown: bool,
     lang: Lang,
 ) -> String {
-    let style = super::style(markdown);
     let mut out = crate::tr!(
         lang,
         "summary.compare_head",
@@ -400,8 +388,7 @@ pub fn summary_table(
         differ = report.differ
     );
     out.push_str("\n\n");
-    let mut t = super::table();
-    t.load_style(style);
+    let mut t = super::new_table(markdown);
     let mut header = vec![lang.t("table.player").to_string()];
     header.extend(
         report

@@ -220,7 +220,6 @@ pub fn show_csv(lg: &League) -> Result<String> {
     super::sheet::sheet_csv(&lg.players, &rows, false)
 }
 
-/// Balances, then transfers, as two tables.
 /// `league settle` as tables: balances, then transfers.
 pub fn settle_text(
     lg: &League,
@@ -228,7 +227,6 @@ pub fn settle_text(
     markdown: bool,
     lang: Lang,
 ) -> String {
-    let style = super::style(markdown);
     let mut out = crate::tr!(
         lang,
         "settle.title",
@@ -239,8 +237,7 @@ pub fn settle_text(
         deals = lg.deals
     );
     out.push_str("\n\n");
-    let mut t = super::table();
-    t.load_style(style);
+    let mut t = super::new_table(markdown);
     t.set_header(["table.player", "table.points", "settle.balance"].map(|k| lang.t(k)));
     for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
         t.add_row(vec![player.clone(), points.to_string(), signed(*balance)]);
@@ -252,8 +249,7 @@ pub fn settle_text(
         out.push('\n');
         return out;
     }
-    let mut t = super::table();
-    t.load_style(style);
+    let mut t = super::new_table(markdown);
     t.set_header(["settle.from", "settle.to", "settle.cents"].map(|k| lang.t(k)));
     for tr in &s.transfers {
         t.add_row(vec![
@@ -270,20 +266,16 @@ pub fn settle_text(
 /// `player,points,balance_cents` rows, a blank line, then `from,to,amount_cents` rows.
 pub fn settle_csv(lg: &League, s: &crate::club::settle::Settlement) -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["player", "points", "balance_cents"])
-        .map_err(std::io::Error::from)?;
+    w.write_record(["player", "points", "balance_cents"])?;
     for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
-        w.write_record([player.clone(), points.to_string(), balance.to_string()])
-            .map_err(std::io::Error::from)?;
+        w.write_record([player.clone(), points.to_string(), balance.to_string()])?;
     }
     let mut out = csv_text(w)?;
     out.push('\n');
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["from", "to", "amount_cents"])
-        .map_err(std::io::Error::from)?;
+    w.write_record(["from", "to", "amount_cents"])?;
     for tr in &s.transfers {
-        w.write_record([tr.from.clone(), tr.to.clone(), tr.amount_cents.to_string()])
-            .map_err(std::io::Error::from)?;
+        w.write_record([tr.from.clone(), tr.to.clone(), tr.amount_cents.to_string()])?;
     }
     out.push_str(&csv_text(w)?);
     Ok(out)

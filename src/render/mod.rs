@@ -84,29 +84,19 @@ pub fn party_names(players: &[String], r: &DealResult, party: Party) -> Vec<Stri
     r.facts.members(party).map(|i| players[i].clone()).collect()
 }
 
-/// A new table. When standard output is a terminal, its columns are wrapped to fit the
-/// terminal's width; into a file or a pipe it is written whole.
-pub fn table() -> Table {
+/// A new table in the terminal's style, or as Markdown. When standard output is a
+/// terminal, its columns are wrapped to fit the terminal's width; into a file or a pipe it
+/// is written whole.
+pub fn new_table(markdown: bool) -> Table {
     let mut t = Table::new();
     if t.is_tty() {
         t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
     }
-    t
-}
-
-/// The terminal's table style, or Markdown's.
-pub fn style(markdown: bool) -> comfy_table::TableStyle {
-    if markdown {
+    t.load_style(if markdown {
         presets::ASCII_MARKDOWN
     } else {
         presets::UTF8_FULL_CONDENSED
-    }
-}
-
-/// A new table in the terminal's style, or as Markdown.
-pub fn new_table(markdown: bool) -> Table {
-    let mut t = table();
-    t.load_style(style(markdown));
+    });
     t
 }
 
@@ -114,4 +104,9 @@ pub fn new_table(markdown: bool) -> Table {
 pub(crate) fn csv_text(w: csv::Writer<Vec<u8>>) -> crate::error::Result<String> {
     let bytes = w.into_inner().map_err(|e| e.into_error())?;
     String::from_utf8(bytes).map_err(|e| std::io::Error::other(e).into())
+}
+
+/// A value as pretty JSON.
+pub(crate) fn pretty<T: serde::Serialize>(value: &T) -> crate::error::Result<String> {
+    serde_json::to_string_pretty(value).map_err(|e| std::io::Error::from(e).into())
 }

@@ -65,8 +65,7 @@ fn row(p: &stats::PlayerStats) -> Vec<String> {
 pub fn text(s: &Season, markdown: bool, lang: Lang) -> String {
     let mut out = evenings(lang, s);
     out.push_str("\n\n");
-    let mut t = super::table();
-    t.load_style(super::style(markdown));
+    let mut t = super::new_table(markdown);
     t.set_header(header(lang));
     for p in &s.players {
         t.add_row(row(p));
@@ -95,8 +94,7 @@ pub fn csv(s: &Season) -> Result<String> {
         "bock_points",
         "best",
         "worst",
-    ])
-    .map_err(std::io::Error::from)?;
+    ])?;
     for p in &s.players {
         let ev = |e: &Option<stats::EveningPoints>| {
             e.as_ref().map_or(String::new(), |e| e.points.to_string())
@@ -117,8 +115,7 @@ pub fn csv(s: &Season) -> Result<String> {
             p.bock_points.to_string(),
             ev(&p.best),
             ev(&p.worst),
-        ])
-        .map_err(std::io::Error::from)?;
+        ])?;
     }
     csv_text(w)
 }

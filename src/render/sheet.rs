@@ -6,7 +6,7 @@ use std::io::{BufReader, BufWriter, Seek, Write};
 use comfy_table::CellAlignment;
 
 use super::{
-    Format, columns, csv_text, new_table, pad, party_names, party_word, signed, winner_in,
+    Format, columns, csv_text, new_table, pad, party_names, party_word, pretty, signed, winner_in,
     winner_key,
 };
 use crate::contract::Party;
@@ -563,8 +563,7 @@ pub fn summary(
 /// `score --summary --format csv`: a row per player, contract and item.
 fn summary_csv(s: &crate::scoring::Summary) -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["kind", "name", "deals", "won", "rate", "points"])
-        .map_err(csv_error)?;
+    w.write_record(["kind", "name", "deals", "won", "rate", "points"])?;
     for (p, l) in s.players() {
         w.write_record([
             "player",
@@ -573,8 +572,7 @@ fn summary_csv(s: &crate::scoring::Summary) -> Result<String> {
             &l.won.to_string(),
             &format!("{:.1}", pct(l.won, l.deals)),
             &l.points.to_string(),
-        ])
-        .map_err(csv_error)?;
+        ])?;
     }
     for (c, l) in s.contracts() {
         w.write_record([
@@ -584,8 +582,7 @@ fn summary_csv(s: &crate::scoring::Summary) -> Result<String> {
             &l.re_won.to_string(),
             &format!("{:.1}", pct(l.re_won, l.deals)),
             &l.value.to_string(),
-        ])
-        .map_err(csv_error)?;
+        ])?;
     }
     for (i, l) in s.items() {
         w.write_record([
@@ -595,8 +592,7 @@ fn summary_csv(s: &crate::scoring::Summary) -> Result<String> {
             "",
             &format!("{:.1}", pct(l.times, s.deals)),
             &l.points.to_string(),
-        ])
-        .map_err(csv_error)?;
+        ])?;
     }
     csv_text(w)
 }
@@ -724,16 +720,6 @@ fn item_names<L>(
             }
         })
         .collect()
-}
-
-/// A CSV error as an output error.
-fn csv_error(e: csv::Error) -> crate::error::Error {
-    std::io::Error::from(e).into()
-}
-
-/// A value as pretty JSON.
-fn pretty<T: serde::Serialize>(value: &T) -> Result<String> {
-    serde_json::to_string_pretty(value).map_err(|e| std::io::Error::from(e).into())
 }
 
 /// The columns of a spooled CSV row before the players' points: deal, dealer, contract,

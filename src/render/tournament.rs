@@ -1,7 +1,5 @@
 //! Tournaments: what `tournament new`, `draw` and `show` print, and the standings page.
 
-use comfy_table::presets;
-
 use super::csv_text;
 use super::html::esc;
 use crate::club::tournament::{self, Ranking, Round, Standings, Tournament};
@@ -69,8 +67,7 @@ pub fn plan_text(t: &Tournament, round: &Round, lang: Lang) -> String {
         pairs = t.repeated_pairings()
     );
     out.push('\n');
-    let mut table = super::table();
-    table.load_style(presets::UTF8_FULL_CONDENSED);
+    let mut table = super::new_table(false);
     table.set_header(plan_header(lang));
     for seat in &round.tables {
         table.add_row(vec![
@@ -240,8 +237,7 @@ fn standing_line(lang: Lang, s: &Standings) -> String {
 /// The standings as a table (terminal or Markdown).
 pub fn standings_text(s: &Standings, markdown: bool, lang: Lang) -> String {
     let mut out = format!("{}: {}\n\n", s.name, standing_line(lang, s));
-    let mut t = super::table();
-    t.load_style(super::style(markdown));
+    let mut t = super::new_table(markdown);
     t.set_header(header(lang, s));
     for l in &s.players {
         t.add_row(row(s, l));
@@ -264,7 +260,7 @@ pub fn standings_csv(s: &Standings) -> Result<String> {
     let mut h: Vec<String> = vec!["rank".into(), "player".into()];
     h.extend((1..=s.drawn).map(|r| format!("round_{r}")));
     h.extend(["total", "average", "placement", "solos_won", "unfinished"].map(String::from));
-    w.write_record(&h).map_err(std::io::Error::from)?;
+    w.write_record(&h)?;
     for l in &s.players {
         let mut r = vec![l.rank.to_string(), l.player.clone()];
         r.extend(
@@ -279,7 +275,7 @@ pub fn standings_csv(s: &Standings) -> Result<String> {
             l.solos_won.to_string(),
             l.unfinished.to_string(),
         ]);
-        w.write_record(&r).map_err(std::io::Error::from)?;
+        w.write_record(&r)?;
     }
     csv_text(w)
 }

@@ -916,6 +916,13 @@ impl Profile {
             })?;
         }
         let keys = flatten(&table);
+        // The overrides an error is blamed on, as its place names them.
+        let set_keys = || {
+            sets.iter()
+                .map(|(k, _)| k.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let profile = Profile::deserialize(table).map_err(|e| {
             // The toml crate's own words (English).
             let message = e.to_string().replace('\n', " ").trim().to_string();
@@ -927,11 +934,7 @@ impl Profile {
                 },
                 _ if !sets.is_empty() => ProfileError::Set {
                     file: file.clone(),
-                    key: sets
-                        .iter()
-                        .map(|(k, _)| k.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    key: set_keys(),
                     message: message.into(),
                 },
                 _ => ProfileError::Invalid {
@@ -947,11 +950,7 @@ impl Profile {
             if !sets.is_empty() && Profile::from_chain(files, &[]).is_ok() {
                 ProfileError::Set {
                     file: file.clone(),
-                    key: sets
-                        .iter()
-                        .map(|(k, _)| k.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    key: set_keys(),
                     message,
                 }
             } else {

@@ -3,7 +3,6 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use comfy_table::presets;
 use doko::variant::{Profile, load};
 
 use crate::cli::VariantsCommand;
@@ -38,8 +37,7 @@ pub fn run(cmd: &VariantsCommand) -> Result<ExitCode> {
 }
 
 fn list() -> Result<ExitCode> {
-    let mut t = doko::render::table();
-    t.load_style(presets::UTF8_FULL_CONDENSED);
+    let mut t = doko::render::new_table(false);
     let lang = crate::lang();
     t.set_header(["variants.name", "variants.title", "variants.from"].map(|k| lang.t(k)));
     for name in load::builtin_names() {
