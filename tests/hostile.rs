@@ -68,10 +68,18 @@ fn endless_inputs_are_refused_at_their_limit() {
     let profile = dir.path().join("house.toml");
     std::fs::write(&profile, "name = \"house\"\nextends = \"/dev/zero\"\n").unwrap();
     let evening = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/evening.csv");
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["score", "/dev/zero", "--input-format", "csv"],
             "/dev/zero: larger than 16384 KB",
+        ),
+        (
+            &["score", "/dev/zero", "--input-format", "jsonl"],
+            "/dev/zero:1: deal 1: the line is longer than 1 MiB and does not end",
+        ),
+        (
+            &["score", "/dev/zero", "--input-format", "jsonl", "--summary"],
+            "/dev/zero:1: deal 1: the line is longer than 1 MiB and does not end",
         ),
         (
             &["score", "/dev/zero", "--input-format", "toml"],
@@ -147,6 +155,47 @@ fn names_with_unseen_characters_are_refused() {
     let out = doko(&["score", record.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("9 players; a table has 8 at most"), "{err}");
+}
+
+/// Issue 28, Why 6: names that differ only in case or in how Unicode writes the same
+/// letters are one name, refused (an `é` as one character and as `e` with an accent; `Ä` and
+/// `ä`; a full-width `Ａ`), in sheets, record files and tournaments.
+#[test]
+fn names_that_look_the_same_are_one_name() {
+    for (a, b) in [
+        ("Ren\u{e9}", "Rene\u{301}"),
+        ("\u{c4}rger", "\u{e4}rger"),
+        ("\u{ff21}nna", "Anna"),
+    ] {
+        let (exit, out, err) = score(
+            "alike.csv",
+            &format!("{a},Ben,Cara,{b},re_points\nre,re,kontra,kontra,130\n"),
+        );
+        assert_eq!(exit, Some(1), "{a} {b}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains("alike.csv:1:"), "{err}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let players = dir.path().join("players.list");
+    std::fs::write(
+        &players,
+        "Anna\nBen\nCara\nDirk\nRen\u{e9}\nEva\nFinn\nRene\u{301}\n",
+    )
+    .unwrap();
+    let cup = dir.path().join("cup.toml");
+    let out = doko(&[
+        "tournament",
+        "new",
+        cup.to_str().unwrap(),
+        "--players-file",
+        players.to_str().unwrap(),
+        "--rounds",
+        "2",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("twice"), "{err}");
+    assert!(!cup.exists());
 }
 
 /// Issue 28, Why 6: deal 0, a deal number written twice or going down, and numbers beyond a
@@ -322,6 +371,38 @@ fn an_unknown_profile_names_the_file_that_asked() {
     );
 }
 
+/// Issue 28, Why 7: a profile whose `extends` names a missing or unreadable file is
+/// reported at its `extends` line (the message named only the parent).
+#[test]
+fn a_missing_parent_profile_names_the_profile_that_extends_it() {
+    let sheet = Scratch::new("s.csv");
+    std::fs::write(
+        &sheet,
+        "deal,game,A,B,C,D,re_points\n1,normal,re,re,kontra,kontra,130\n",
+    )
+    .unwrap();
+    for (parent, says) in [
+        ("nosuch", "unknown variant `nosuch`"),
+        ("/dev/zero", "/dev/zero: larger than 256 KB"),
+    ] {
+        let profile = Scratch::new("child.toml");
+        std::fs::write(&profile, format!("name = \"c\"\nextends = \"{parent}\"\n")).unwrap();
+        let out = doko(&[
+            "score",
+            sheet.to_str().unwrap(),
+            "--variant",
+            profile.to_str().unwrap(),
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            err.contains(&format!("child.toml:2: field `extends`: {says}")),
+            "{err}"
+        );
+    }
+}
+
 /// Issue 28, Why 7: an archive's header with `players` misspelt says what an archive needs
 /// (it said a paper sheet needs a `re_points` column).
 #[test]
@@ -331,6 +412,122 @@ fn a_misspelt_archive_header_says_what_an_archive_needs() {
     assert!(out.is_empty());
     assert!(
         err.contains("typo.csv:1: the header has a `tricks` column but no `players` column"),
+        "{err}"
+    );
+}
+
+/// Issue 28, Why 6: a note that would control the terminal (an escape) or reorder the text
+/// is refused, in a paper sheet and by `league add`, which leaves the sheet as it was; so is
+/// a note over 1,000 characters in a paper sheet.
+#[test]
+fn notes_that_control_the_terminal_are_refused() {
+    let (exit, out, err) = score(
+        "notes.csv",
+        "deal,game,A,B,C,D,re_points,note\n1,normal,re,re,kontra,kontra,130,\"a\u{1b}[2Jb\"\n",
+    );
+    assert_eq!(exit, Some(1), "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("notes.csv:2: deal 1, field `note`: the note holds U+001B at character 2"),
+        "{err}"
+    );
+    assert!(!err.contains('\u{1b}'));
+    let long = "x".repeat(3000);
+    let (exit, _, err) = score(
+        "long-note.csv",
+        &format!("deal,game,A,B,C,D,re_points,note\n1,normal,re,re,kontra,kontra,130,{long}\n"),
+    );
+    assert_eq!(exit, Some(1), "{err}");
+    assert!(
+        err.contains("long-note.csv:2: deal 1, field `note`"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("s.toml");
+    let s = sheet.to_str().unwrap();
+    assert!(
+        doko(&["league", "new", s, "--players", "A,Bo,C,D"])
+            .status
+            .success()
+    );
+    let before = std::fs::read(&sheet).unwrap();
+    let out = doko(&[
+        "league",
+        "add",
+        s,
+        "-r",
+        "a,c",
+        "-p",
+        "130",
+        "-n",
+        "x\u{202e}y",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("U+202E"), "{err}");
+    assert_eq!(std::fs::read(&sheet).unwrap(), before);
+}
+
+/// Issue 28, Why 6: a hand-edited tournament file whose table's sheet is lost, or is also
+/// another table's, is refused by `show` and `draw` (its players stood at 0, exit 0).
+#[test]
+fn a_tournament_with_a_lost_or_shared_sheet_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cup = dir.path().join("cup.toml");
+    let c = cup.to_str().unwrap();
+    let new = doko(&[
+        "tournament",
+        "new",
+        c,
+        "--players",
+        "A,B,C,D,E,F,G,H",
+        "--rounds",
+        "2",
+    ]);
+    assert!(new.status.success());
+    assert!(doko(&["tournament", "draw", c]).status.success());
+    let text = std::fs::read_to_string(&cup).unwrap();
+    for (edited, want) in [
+        (
+            text.replace("\"cup-r1-t1.toml\"", "\"lost.toml\""),
+            "cup.toml: round 1, table 1: ",
+        ),
+        (
+            text.replace("\"cup-r1-t1.toml\"", "\"cup-r1-t2.toml\""),
+            "round 1, table 2: `cup-r1-t2.toml` is already the sheet of round 1, table 1",
+        ),
+    ] {
+        std::fs::write(&cup, &edited).unwrap();
+        for cmd in ["show", "draw"] {
+            let out = doko(&["tournament", cmd, c]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{cmd}: {err}");
+            assert!(out.stdout.is_empty(), "{cmd}");
+            assert!(err.contains(want), "{cmd}: {err}");
+            assert_eq!(std::fs::read_to_string(&cup).unwrap(), edited);
+        }
+    }
+}
+
+/// Issue 28, Why 7: a sheet without `players` says so, not "field `variant`" (the key on
+/// its first line); more call levels than there are calls are refused.
+#[test]
+fn a_missing_key_and_a_call_level_too_many_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("s.toml");
+    std::fs::write(&sheet, "variant = \"ddv\"\n[league]\ndeals = 8\n").unwrap();
+    let out = doko(&["league", "show", sheet.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("s.toml: missing field `players`"), "{err}");
+    assert!(!err.contains("variant"), "{err}");
+    let evening = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/evening.csv");
+    let out = doko(&["score", evening, "--set", "calls.levels=9"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.contains("calls.levels = 9: there are 5 kinds of call"),
         "{err}"
     );
 }

@@ -220,6 +220,9 @@ impl Tournament {
             t.name = stem(file);
         }
         t.check()?;
+        // The rules the tables play, as `create` checked them.
+        t.profile()
+            .map_err(|e| bad(file, crate::lang::Text::placed("variant", e.text())))?;
         Ok(t)
     }
 
@@ -245,7 +248,11 @@ impl Tournament {
                     crate::msg!("error.player_no_name", player = i + 1),
                 ));
             }
-            if self.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+            crate::deal::check_name(p).map_err(|m| bad(file, m))?;
+            if self.players[..i]
+                .iter()
+                .any(|q| crate::deal::same_name(q, p))
+            {
                 return Err(bad(file, crate::msg!("error.named_twice", player = p)));
             }
         }
@@ -295,11 +302,48 @@ impl Tournament {
                 ));
             }
         }
+        self.check_sheets()?;
         for s in &self.set {
             crate::variant::parse_set(s)
                 .map_err(|m| bad(file, crate::lang::Text::placed("set", m)))?;
         }
         Ok(())
+    }
+
+    /// One sheet per table: a sheet named twice, or the tournament file itself, would
+    /// count one table's deals at another's.
+    fn check_sheets(&self) -> Result<(), TournamentError> {
+        let file = &self.file;
+        let own = Path::new(file).file_name().map(|n| n.to_string_lossy());
+        let mut sheets: Vec<(&str, u32, u32)> = Vec::new();
+        for r in &self.drawn {
+            for t in &r.tables {
+                let at = |m: crate::lang::Text| {
+                    m.with("round", r.number)
+                        .with("table", t.table)
+                        .with("name", crate::deal::prefix(&t.file))
+                };
+                if own.as_deref() == Some(t.file.as_str()) {
+                    return Err(bad(file, at(crate::msg!("error.table_file_is_tournament"))));
+                }
+                if let Some(&(_, round, table)) = sheets
+                    .iter()
+                    .find(|(f, ..)| f.eq_ignore_ascii_case(&t.file))
+                {
+                    let m = crate::msg!("error.table_file_twice", round2 = round, table2 = table);
+                    return Err(bad(file, at(m)));
+                }
+                sheets.push((&t.file, r.number, t.table));
+            }
+        }
+        Ok(())
+    }
+
+    /// The tables' profile: the tournament's `variant` (a path from the tournament file's
+    /// folder, as a sheet's) with its overrides.
+    pub fn profile(&self) -> Result<crate::variant::Profile, crate::variant::ProfileError> {
+        let variant = crate::deal::records::beside(&self.file, self.variant.clone());
+        crate::variant::Profile::load(&variant, &self.sets())
     }
 
     /// The profile overrides, parsed.
@@ -382,7 +426,7 @@ pub fn create(file: &str, new: &NewTournament) -> Result<Tournament, TournamentE
     t.file = file.to_string();
     t.check()?;
     // The rules must load, and a table sheet must be possible under them.
-    crate::variant::Profile::load(&t.variant, &t.sets())
+    t.profile()
         .map_err(|e| bad(file, crate::lang::Text::placed("variant", e.text())))?;
     sheet::write_new(file, &text)?;
     Ok(t)
@@ -422,6 +466,10 @@ pub fn draw_round(
             crate::msg!("error.all_rounds_drawn", rounds = t.rounds),
         ));
     }
+    // The rounds so far stand on their sheets: a lost or broken one is fixed first.
+    if let Some(e) = standings(&t).unreadable_table(file) {
+        return Err(e);
+    }
     let seats = draw::draw(t.players.len(), &t.history(), t.seed, number).ok_or_else(|| {
         bad(
             file,
@@ -441,7 +489,8 @@ pub fn draw_round(
             })
             .collect(),
     };
-    let profile = crate::variant::Profile::load(&t.variant, &t.sets())
+    let profile = t
+        .profile()
         .map_err(|e| bad(file, crate::lang::Text::placed("variant", e.text())))?;
     let sets = t.sets();
     // Every sheet's text first: nothing is written unless all can be.
@@ -714,6 +763,24 @@ pub fn standings(t: &Tournament) -> Standings {
     }
 }
 
+impl Standings {
+    /// The first table whose sheet cannot be read, is not a valid sheet, or seats other
+    /// players than the draw, as an error of the tournament `file` (`tournament show`
+    /// refuses to rank over it: its players would stand at 0).
+    pub fn unreadable_table(&self, file: &str) -> Option<TournamentError> {
+        let t = self.tables.iter().find(|t| !t.errors.is_empty())?;
+        Some(bad(
+            file,
+            crate::msg!(
+                "error.table_unreadable",
+                round = t.round,
+                table = t.table,
+                why = t.errors[0].clone()
+            ),
+        ))
+    }
+}
+
 /// Orders two lines by one ranking key, better first.
 fn by(key: Ranking, a: &PlayerLine, b: &PlayerLine) -> std::cmp::Ordering {
     match key {
@@ -760,12 +827,20 @@ pub fn read_players(file: &str) -> Result<Vec<String>, crate::deal::RecordError>
         file,
         crate::deal::read_bounded(file, f, crate::deal::MAX_DOCUMENT)?,
     )?;
-    Ok(text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect())
+    let mut players: Vec<String> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let name = line.trim();
+        if name.is_empty() || name.starts_with('#') {
+            continue;
+        }
+        let at = |m| crate::deal::RecordError::new(file, m).line(i + 1);
+        crate::deal::check_name(name).map_err(at)?;
+        if players.iter().any(|q| crate::deal::same_name(q, name)) {
+            return Err(at(crate::msg!("error.named_twice", player = name)));
+        }
+        players.push(name.to_string());
+    }
+    Ok(players)
 }
 
 #[cfg(test)]

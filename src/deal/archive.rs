@@ -148,7 +148,14 @@ enum LineEnd {
     /// The line would make `buf` longer than its bound: what fit was appended, the rest
     /// of the line was read and dropped.
     TooLong,
+    /// The line is too long and has no end within [`MAX_SKIP`] more bytes (an endless
+    /// input such as `/dev/zero`): reading stops there.
+    Endless,
 }
+
+/// How far past [`MAX_ROW`] a runaway line is read (and dropped) looking for its end, so
+/// that the rows after it are still checked; past this the input is taken as endless.
+pub const MAX_SKIP: usize = 16 << 20;
 
 /// Appends one line of `input` to `buf`, as long as `buf` stays within `max` bytes.
 fn read_line_bounded(
@@ -158,6 +165,7 @@ fn read_line_bounded(
 ) -> std::io::Result<LineEnd> {
     let mut read_any = false;
     let mut too_long = false;
+    let mut skipped = 0usize;
     loop {
         let chunk = input.fill_buf()?;
         if chunk.is_empty() {
@@ -172,12 +180,17 @@ fn read_line_bounded(
         if take > room {
             too_long = true;
         }
-        if !too_long {
+        if too_long {
+            skipped += take;
+        } else {
             buf.extend_from_slice(&chunk[..take]);
         }
         input.consume(take);
         if done {
             break;
+        }
+        if skipped > MAX_SKIP {
+            return Ok(LineEnd::Endless);
         }
     }
     Ok(match (read_any, too_long) {
@@ -336,11 +349,17 @@ impl<R: BufRead> Rows<R> {
             match end {
                 Ok(LineEnd::Eof) => return false,
                 Ok(LineEnd::Line) => self.line += 1,
-                Ok(LineEnd::TooLong) => {
+                Ok(end @ (LineEnd::TooLong | LineEnd::Endless)) => {
                     self.line += 1;
                     self.number += 1;
                     row.number = self.number;
-                    row.cut = Some(self.too_long(start).deal(self.number));
+                    let error = if end == LineEnd::Endless {
+                        self.failed = true;
+                        self.endless(start)
+                    } else {
+                        self.too_long(start)
+                    };
+                    row.cut = Some(error.deal(self.number));
                     return true;
                 }
                 Err(e) => {
@@ -379,9 +398,18 @@ impl<R: BufRead> Rows<R> {
             match read_line_bounded(&mut self.input, &mut row.bytes, MAX_ROW) {
                 Ok(LineEnd::Eof) => break,
                 Ok(LineEnd::Line) => self.line += 1,
-                Ok(LineEnd::TooLong) => {
+                Ok(end @ (LineEnd::TooLong | LineEnd::Endless)) => {
                     self.line += 1;
-                    let msg = crate::msg!("error.quote_not_closed", mib = MAX_ROW >> 20);
+                    let msg = if end == LineEnd::Endless {
+                        self.failed = true;
+                        crate::msg!(
+                            "error.line_endless",
+                            mib = MAX_ROW >> 20,
+                            more = MAX_SKIP >> 20
+                        )
+                    } else {
+                        crate::msg!("error.quote_not_closed", mib = MAX_ROW >> 20)
+                    };
                     row.cut = Some(
                         RecordError::new(&self.file, msg)
                             .line(row.line)
@@ -403,6 +431,18 @@ impl<R: BufRead> Rows<R> {
         RecordError::new(
             &self.file,
             crate::msg!("error.line_too_long", mib = MAX_ROW >> 20),
+        )
+        .line(line)
+    }
+
+    fn endless(&self, line: usize) -> RecordError {
+        RecordError::new(
+            &self.file,
+            crate::msg!(
+                "error.line_endless",
+                mib = MAX_ROW >> 20,
+                more = MAX_SKIP >> 20
+            ),
         )
         .line(line)
     }
@@ -1416,6 +1456,45 @@ mod tests {
             e.contains("a:1: deal 1: the line is longer than 1 MiB"),
             "{e}"
         );
+    }
+
+    /// Issue 28: a long line is skipped and the rows after it still read; a line with no
+    /// end within [`MAX_SKIP`] more (`/dev/zero`) stops the reading at once.
+    #[test]
+    fn an_endless_line_stops_the_reading() {
+        let read_all = |body: Endless, tail: &str| {
+            let head = "players,tricks\nA B C D,";
+            let input = std::io::BufReader::new(std::io::Read::chain(
+                std::io::Read::chain(head.as_bytes(), body),
+                tail.as_bytes(),
+            ));
+            let mut reader = ArchiveReader::new("a", ArchiveFormat::Csv, input).unwrap();
+            let mut rec = FullRecord::default();
+            let mut seen = Vec::new();
+            while let Some((line, r)) = reader.read_into(&mut rec) {
+                seen.push((line, r.err().map(|e| e.to_string())));
+            }
+            seen
+        };
+        let seen = read_all(
+            Endless {
+                left: 3 << 20,
+                byte: b'x',
+            },
+            "\nA B C D,x\n",
+        );
+        assert_eq!(seen.len(), 2, "{seen:?}");
+        assert_eq!(seen[1].0, 3);
+        let seen = read_all(
+            Endless {
+                left: 40 << 20,
+                byte: b'x',
+            },
+            "\nA B C D,x\n",
+        );
+        assert_eq!(seen.len(), 1, "{seen:?}");
+        let e = seen[0].1.as_deref().unwrap();
+        assert!(e.contains("does not end within 16 MiB more"), "{e}");
     }
 
     /// Quotes spread over many lines are counted once each: a row of many quoted lines

@@ -130,7 +130,8 @@ pub fn prefix(value: &str) -> String {
 /// Refuses a name with a character that is not seen or moves the text around it: control
 /// characters (an escape sequence clears a terminal), bidirectional overrides and
 /// isolates, zero-width characters (`Anna` and `Ann` + U+200B + `a` would be two players).
-/// The message names the character and where it is.
+/// The message names the character and where it is. A name has at most 64 characters
+/// (`sheet::MAX_COLUMN_NAME`, as a sheet's column).
 pub fn check_name(name: &str) -> Result<(), Text> {
     let unseen = |c: char| {
         c.is_control()
@@ -138,6 +139,13 @@ pub fn check_name(name: &str) -> Result<(), Text> {
                 | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{061C}'
                 | '\u{FEFF}' | '\u{00AD}')
     };
+    if name.chars().count() > sheet::MAX_COLUMN_NAME {
+        return Err(msg!(
+            "error.name_too_long",
+            name = prefix(name),
+            most = sheet::MAX_COLUMN_NAME
+        ));
+    }
     match name.chars().enumerate().find(|&(_, c)| unseen(c)) {
         Some((at, c)) => Err(msg!(
             "error.name_unseen_char",
@@ -149,8 +157,56 @@ pub fn check_name(name: &str) -> Result<(), Text> {
     }
 }
 
-/// Checks the players of a table: none empty, none named twice (case aside, as names are
-/// looked up). Every format checks them here.
+/// The longest note a deal may carry, in characters (a sheet's, a record's, the page's).
+pub const MAX_NOTE: usize = 1000;
+
+/// Refuses a note longer than [`MAX_NOTE`] or holding a character that controls the
+/// terminal or reorders the text (control characters, bidirectional overrides and
+/// isolates): printed, an escape in a note would clear or recolour the screen. Every format
+/// checks a deal's note here.
+pub fn check_note(note: &str) -> Result<(), Text> {
+    let chars = note.chars().count();
+    if chars > MAX_NOTE {
+        return Err(msg!(
+            "error.field_too_long",
+            field = "note",
+            chars = chars,
+            max = MAX_NOTE
+        ));
+    }
+    let moves =
+        |c: char| c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    match note.chars().enumerate().find(|&(_, c)| moves(c)) {
+        Some((at, c)) => Err(msg!(
+            "error.note_control_char",
+            code = format!("U+{:04X}", c as u32),
+            at = at + 1
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Whether two names are one name as a reader sees them: the same after Unicode
+/// compatibility normalisation (NFKC: `é` written as one character or as `e` and an accent,
+/// a full-width `Ａ` and `A`, a no-break space and a space), case and runs of white space
+/// aside. Players, columns and tournament entrants that are one name this way are refused.
+pub fn same_name(a: &str, b: &str) -> bool {
+    use unicode_normalization::UnicodeNormalization;
+    let fold = |s: &str| {
+        let mut out = String::with_capacity(s.len());
+        for word in s.nfkc().collect::<String>().split_whitespace() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.extend(word.chars().flat_map(char::to_lowercase));
+        }
+        out
+    };
+    a.eq_ignore_ascii_case(b) || fold(a) == fold(b)
+}
+
+/// Checks the players of a table: none empty, none named twice (case, Unicode forms and
+/// spacing aside: [`same_name`]). Every format checks them here.
 pub fn check_players(players: &[String]) -> Result<(), Text> {
     if players.len() > crate::seating::MAX_SEATS {
         return Err(msg!(
@@ -163,7 +219,7 @@ pub fn check_players(players: &[String]) -> Result<(), Text> {
         check_name(p)?;
     }
     for (i, p) in players.iter().enumerate() {
-        if p.is_empty() || players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+        if p.trim().is_empty() || players[..i].iter().any(|q| same_name(q, p)) {
             return Err(msg!("error.player_twice", player = p));
         }
     }
@@ -501,6 +557,9 @@ impl DealFacts {
     /// `contract` in a TOML record.
     pub fn check(&self, profile: &Profile, contract_field: &str) -> Result<(), (String, Text)> {
         let err = |(field, msg): (&str, Text)| (field.to_string(), msg);
+        if let Some(note) = &self.note {
+            check_note(note).map_err(|m| err(("note", m)))?;
+        }
         if !profile.allows(self.contract) {
             return Err(err((
                 contract_field,

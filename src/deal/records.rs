@@ -313,6 +313,14 @@ fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> RecordError {
     if deals > 0 {
         err = err.deal(deals);
     }
+    // A missing key is about the table that lacks it, not the key on its first line (the
+    // top-level table's span is the whole file: no line then).
+    if e.message().starts_with("missing field") {
+        if span.start == 0 {
+            err.at.line = None;
+        }
+        return err;
+    }
     let source = text.lines().nth(line - 1).unwrap_or("");
     if let Some((key, _)) = source.split_once('=') {
         let key = key.trim();
@@ -508,7 +516,7 @@ pub fn build_full_record(
 
 /// A profile path named in the record file `file`, taken from the file's folder where it
 /// is relative; a profile name as it is.
-fn beside(file: &str, variant: String) -> String {
+pub(crate) fn beside(file: &str, variant: String) -> String {
     let path = std::path::Path::new(&variant);
     if !crate::variant::load::looks_like_path(&variant) || path.is_absolute() {
         return variant;

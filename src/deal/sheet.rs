@@ -254,7 +254,7 @@ impl<'a> Sheet<'a> {
                 }
                 if players
                     .iter()
-                    .any(|p: &String| p.eq_ignore_ascii_case(name))
+                    .any(|p: &String| crate::deal::same_name(p, name))
                 {
                     return Err(RecordError::new(
                         file,

@@ -814,7 +814,7 @@ fn appended(
 }
 
 /// The longest note a deal added to a sheet may have, in characters.
-pub const MAX_NOTE: usize = 1000;
+pub const MAX_NOTE: usize = crate::deal::MAX_NOTE;
 
 /// The longest other text of a deal added to a sheet (a name, calls, extras), in characters.
 pub const MAX_TEXT: usize = 200;

@@ -253,6 +253,19 @@ fn check_length(
     ])
 }
 
+/// The profile a sheet names, with its `set`.
+fn sheet_profile(file: &str, records: &RecordFile) -> Result<Profile, RecordError> {
+    Profile::load(records.variant.as_deref().unwrap_or("ddv"), &records.sets).map_err(|e| {
+        match e {
+            // The sheet's own `set` (`league add --set` stores it there).
+            crate::variant::ProfileError::Set { message, .. } => {
+                RecordError::new(file, message).field("set")
+            }
+            e => RecordError::new(file, e.text()).field("variant"),
+        }
+    })
+}
+
 /// Reads and evaluates a league file. Every bad deal is reported (with its line).
 pub fn evaluate(
     file: &str,
@@ -262,8 +275,7 @@ pub fn evaluate(
     let records = RecordFile::parse(file, text).map_err(|e| vec![e])?;
     let profile = match profile_override {
         Some(p) => p.clone(),
-        None => Profile::load(records.variant.as_deref().unwrap_or("ddv"), &records.sets)
-            .map_err(|e| vec![RecordError::new(file, e.to_string()).field("variant")])?,
+        None => sheet_profile(file, &records).map_err(|e| vec![e])?,
     };
     let table = records.league.clone().unwrap_or_default();
     let deals = table

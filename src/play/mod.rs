@@ -392,6 +392,11 @@ fn play_game(
 
 /// The table fits the profile and the contract is one it plays.
 fn check_table(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> {
+    if let Some(note) = &record.note
+        && let Err(e) = crate::deal::check_note(note)
+    {
+        return fail(None, "note", e);
+    }
     let seats = record.players.len();
     if let Err(e) = crate::seating::check_table(profile, seats) {
         return fail(None, "players", e.to_string());

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{BUILTIN, ProfileError, builtin_text, line_of};
+use crate::lang::Text;
 
 /// The profile every chain ends in; it sets every key.
 pub const ROOT: &str = "ddv";
@@ -240,7 +241,15 @@ pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
         let Some(parent) = parent.as_str() else {
             return Err(last.error("extends", crate::msg!("error.profile_extends")));
         };
-        let next = Parsed::new(find(parent, last.source.dir.as_deref())?)?;
+        // A parent that cannot be found or read: the `extends` line that asked is the place.
+        let next = find(parent, last.source.dir.as_deref())
+            .and_then(Parsed::new)
+            .map_err(|e| {
+                last.error(
+                    "extends",
+                    Text::placed(crate::msg!("error.field", field = "extends"), e.text()),
+                )
+            })?;
         if files.len() >= MAX_CHAIN {
             return Err(ProfileError::Invalid {
                 file: files[0].source.file.clone(),

@@ -868,8 +868,14 @@ impl ProfileError {
                 message,
             } => Text::placed(format!("{file}:{line}"), message.clone()),
             // The override is the place, not the profile's file it changes.
+            // (Once: a message that starts with the key it is about is placed at `--set`.)
             ProfileError::Set { key, message, .. } => {
-                Text::placed(format!("--set {key}"), message.clone())
+                let names_key = message.to_string().starts_with(key.as_str());
+                if names_key {
+                    Text::placed("--set", message.clone())
+                } else {
+                    Text::placed(format!("--set {key}"), message.clone())
+                }
             }
             ProfileError::Invalid { file, message } => Text::placed(file, message.clone()),
         }
@@ -1090,6 +1096,13 @@ impl Profile {
         }
         if c.wedding_shift_whole && !c.wedding_shift {
             return Err(crate::msg!("error.profile_shift_whole"));
+        }
+        if c.levels as usize > crate::calls::Call::ALL.len() {
+            return Err(crate::msg!(
+                "error.profile_call_levels",
+                levels = c.levels,
+                most = crate::calls::Call::ALL.len()
+            ));
         }
         let hand = self.hand_size();
         if self.calls.deadlines.iter().any(|&n| n as usize > hand) {

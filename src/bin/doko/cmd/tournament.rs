@@ -71,6 +71,9 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
         TournamentCommand::Show { file, format } => {
             let t = Tournament::read(file)?;
             let s = tournament::standings(&t);
+            if let Some(e) = s.unreadable_table(file) {
+                return Err(e.into());
+            }
             let out = match format {
                 ShowFormat::Json => serde_json::to_string_pretty(&s)? + "\n",
                 ShowFormat::Csv => render::standings_csv(&s)?,
