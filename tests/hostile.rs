@@ -531,3 +531,40 @@ fn a_missing_key_and_a_call_level_too_many_are_named() {
         "{err}"
     );
 }
+
+/// Issue 28, Why 6: an archive row with more (or fewer) fields than its header is refused
+/// with its line, as a paper sheet's row (200,000 trailing commas were read as empty fields).
+#[test]
+fn an_archive_row_has_the_header_s_fields() {
+    let archive = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/cmd/data/archive-small.csv"
+    );
+    let text = std::fs::read_to_string(archive).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[1].push_str(&",".repeat(200_000));
+    let last = lines.len() - 1;
+    let cut = lines[last].rfind(',').unwrap();
+    lines[last].truncate(cut);
+    let path = Scratch::new("wide.csv");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let run = doko(&["score", path.to_str().unwrap(), "--keep-going"]);
+    let (exit, out, err) = (
+        run.status.code(),
+        run.stdout,
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    );
+    assert_eq!(exit, Some(1), "{err}");
+    assert!(!out.is_empty(), "--keep-going scores the good rows");
+    assert!(
+        err.contains("wide.csv:2: deal 1: 200017 fields, the header has 17"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "wide.csv:{}: deal {last}: 16 fields, the header has 17",
+            last + 1
+        )),
+        "{err}"
+    );
+}

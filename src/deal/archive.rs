@@ -518,6 +518,8 @@ pub(crate) struct Decoder {
     format: ArchiveFormat,
     /// CSV: the column of each name in COLUMNS.
     cols: Vec<Option<usize>>,
+    /// CSV: the number of the header's columns, which every row has.
+    width: usize,
     /// The current row's fields (CSV).
     row: Row,
     /// The last row's players, and (CSV) as written.
@@ -554,6 +556,7 @@ impl Decoder {
             file: file.to_string(),
             format,
             cols: Vec::new(),
+            width: 0,
             row: Row::default(),
             players: Vec::new(),
             players_text: String::new(),
@@ -636,6 +639,14 @@ impl Decoder {
     ) -> Result<(), RecordError> {
         let (line, number) = (raw.line, raw.number);
         self.row.cut(raw).map_err(|m| self.error(m, line, number))?;
+        if self.row.spans.len() != self.width {
+            let m = crate::msg!(
+                "error.row_fields",
+                fields = self.row.spans.len(),
+                header = self.width
+            );
+            return Err(self.error(m, line, number));
+        }
         d.players_read = true;
         d.players_changed = self.take_players();
         self.check_players(line, number)?;
@@ -986,6 +997,7 @@ impl<R: BufRead> ArchiveReader<R> {
                 .line(line));
             }
         }
+        self.decoder.width = names.len();
         self.decoder.cols = COLUMNS
             .iter()
             .map(|c| names.iter().position(|n| n == c))

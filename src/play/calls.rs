@@ -192,12 +192,27 @@ pub(super) fn check_calls(
     // The players of each party who called.
     let mut callers: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let name = |s: usize| record.players[s].as_str();
+    // Each player's highest call so far: saying it (or a lower one) again says nothing.
+    let mut own: Vec<Option<Call>> = vec![None; record.players.len()];
     for e in entries {
         let bad = |msg: Text| refuse_call(e, msg);
         let played_then = hand.saturating_sub(e.cards_in_hand as usize);
         let Some(party) = roles.at(e.player, played_then).party() else {
             return bad(msg!("error.sits_out", player = name(e.player)));
         };
+        if let Some(before) = own.get(e.player).copied().flatten()
+            && e.call.level() <= before.level()
+        {
+            return bad(msg!(
+                "error.call_again",
+                player = name(e.player),
+                call = e.call.word(party),
+                before = before.word(party)
+            ));
+        }
+        if let Some(slot) = own.get_mut(e.player) {
+            *slot = Some(e.call);
+        }
         let in_hand = e.cards_in_hand as usize;
         if let Err(m) = check_word_and_turn(record, profile, e, hand, settled) {
             return bad(m);
