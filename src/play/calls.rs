@@ -165,6 +165,30 @@ pub(super) fn refuse_call<T>(e: &CallEntry, msg: Text) -> Result<T, PlayError> {
     )
 }
 
+/// Notes `e` as its player's call; refuses it where she said it, or a higher call, before.
+fn said_once(
+    own: &mut [Option<Call>],
+    e: &CallEntry,
+    party: Party,
+    player: &str,
+) -> Result<(), Text> {
+    let Some(slot) = own.get_mut(e.player) else {
+        return Ok(());
+    };
+    if let Some(before) = *slot
+        && e.call.level() <= before.level()
+    {
+        return Err(msg!(
+            "error.call_again",
+            player = player,
+            call = e.call.word(party),
+            before = before.word(party)
+        ));
+    }
+    *slot = Some(e.call);
+    Ok(())
+}
+
 pub(super) fn check_calls(
     record: &FullRecord,
     profile: &Profile,
@@ -200,21 +224,10 @@ pub(super) fn check_calls(
         let Some(party) = roles.at(e.player, played_then).party() else {
             return bad(msg!("error.sits_out", player = name(e.player)));
         };
-        if let Some(before) = own.get(e.player).copied().flatten()
-            && e.call.level() <= before.level()
-        {
-            return bad(msg!(
-                "error.call_again",
-                player = name(e.player),
-                call = e.call.word(party),
-                before = before.word(party)
-            ));
-        }
-        if let Some(slot) = own.get_mut(e.player) {
-            *slot = Some(e.call);
-        }
         let in_hand = e.cards_in_hand as usize;
-        if let Err(m) = check_word_and_turn(record, profile, e, hand, settled) {
+        if let Err(m) = said_once(&mut own, e, party, name(e.player))
+            .and_then(|()| check_word_and_turn(record, profile, e, hand, settled))
+        {
             return bad(m);
         }
         if e.call.level() >= rules.levels {
