@@ -71,7 +71,7 @@ fn endless_inputs_are_refused_at_their_limit() {
     let cases: [(&[&str], &str); 7] = [
         (
             &["score", "/dev/zero", "--input-format", "csv"],
-            "/dev/zero: larger than 16384 KB",
+            "/dev/zero: larger than 16 MiB",
         ),
         (
             &["score", "/dev/zero", "--input-format", "jsonl"],
@@ -83,19 +83,19 @@ fn endless_inputs_are_refused_at_their_limit() {
         ),
         (
             &["score", "/dev/zero", "--input-format", "toml"],
-            "/dev/zero: larger than 16384 KB",
+            "/dev/zero: larger than 16 MiB",
         ),
         (
             &["score", record.to_str().unwrap()],
-            "/dev/zero: larger than 256 KB",
+            "/dev/zero: larger than 256 KiB",
         ),
         (
             &["score", evening, "--variant", profile.to_str().unwrap()],
-            "/dev/zero: larger than 256 KB",
+            "/dev/zero: larger than 256 KiB",
         ),
         (
             &["score", evening, "--variant", "/dev/zero"],
-            "/dev/zero: larger than 256 KB",
+            "/dev/zero: larger than 256 KiB",
         ),
     ];
     for (args, want) in cases {
@@ -383,7 +383,7 @@ fn a_missing_parent_profile_names_the_profile_that_extends_it() {
     .unwrap();
     for (parent, says) in [
         ("nosuch", "unknown variant `nosuch`"),
-        ("/dev/zero", "/dev/zero: larger than 256 KB"),
+        ("/dev/zero", "/dev/zero: larger than 256 KiB"),
     ] {
         let profile = Scratch::new("child.toml");
         std::fs::write(&profile, format!("name = \"c\"\nextends = \"{parent}\"\n")).unwrap();

@@ -123,6 +123,15 @@ fn narrow(n: usize) -> u32 {
 /// a few KB; archives, read as streams, have no limit but a row's 1 MiB).
 pub const MAX_DOCUMENT: usize = 16 << 20;
 
+/// A limit in bytes as messages write it: `16 MiB`, `256 KiB`.
+pub fn size_text(bytes: usize) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{} KiB", bytes >> 10)
+    }
+}
+
 /// Reads `input` whole, at most `limit` bytes: more is refused before it is read (a device
 /// that never ends, a file of gigabytes), with the limit in the message.
 pub fn read_bounded(
@@ -147,7 +156,7 @@ pub fn read_bounded(
         if total > limit {
             return Err(RecordError::new(
                 file,
-                crate::msg!("error.too_large", most = limit / 1024),
+                crate::msg!("error.too_large", most = size_text(limit)),
             ));
         }
         if n == 0 {

@@ -18,7 +18,7 @@ use crate::lang::Text;
 use crate::msg;
 use crate::variant::Profile;
 
-pub use error::{BOM, Located, MAX_DOCUMENT, RecordError, decode, read_bounded};
+pub use error::{BOM, Located, MAX_DOCUMENT, RecordError, decode, read_bounded, size_text};
 
 /// A player's part in one deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

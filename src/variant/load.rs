@@ -85,7 +85,10 @@ fn read_path(path: &Path) -> Result<Source, ProfileError> {
     if bytes.len() > MAX_PROFILE {
         return Err(ProfileError::Invalid {
             file,
-            message: crate::msg!("error.too_large", most = MAX_PROFILE / 1024),
+            message: crate::msg!(
+                "error.too_large",
+                most = crate::deal::size_text(MAX_PROFILE)
+            ),
         });
     }
     let text = String::from_utf8(bytes).map_err(|_| ProfileError::Invalid {
