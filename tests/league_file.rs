@@ -603,3 +603,40 @@ fn a_killed_writes_temporary_file_is_removed_by_the_next() {
     assert!(other.exists(), "another sheet's file was removed");
     assert!(text(&path).contains("re_points = 130"));
 }
+
+/// Issue 29, Why 3: a deal hand-edited to impossible eyes is one error; the deals after it
+/// are seated as if it were right (it gave "Cara deals and sits out" for a later deal, and
+/// the real mistake last).
+#[test]
+fn one_wrong_deal_is_one_error() {
+    let dir = folder();
+    let sheet = dir.path().join("five.toml");
+    let s = sheet.to_str().unwrap();
+    ok(&doko(&[
+        "league",
+        "new",
+        s,
+        "--players",
+        "Anna,Ben,Cara,Dirk,Eva",
+    ]));
+    // Eva deals first and sits out; then Anna, Ben, Cara, Dirk, Eva.
+    for re in [
+        "Anna,Ben",
+        "Ben,Cara",
+        "Anna,Cara",
+        "Dirk,Eva",
+        "Anna,Eva",
+        "Anna,Ben",
+    ] {
+        ok(&add(s, &["-r", re, "-p", "130"]));
+    }
+    let text = text(&sheet);
+    let second = text.match_indices("re_points = 130").nth(1).unwrap().0;
+    let edited = format!("{}re_points = 281{}", &text[..second], &text[second + 15..]);
+    std::fs::write(&sheet, edited).unwrap();
+    let out = doko(&["league", "show", s]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("deal 2, field `re_points`: 281 eyes"), "{err}");
+}

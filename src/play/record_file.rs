@@ -62,7 +62,8 @@ impl RecordFile {
         }
     }
 
-    /// One deal, seated by `series`, which takes it if it is valid.
+    /// One deal, seated by `series`, which takes it once its seating is known (also when
+    /// its eyes, calls or cards are then found wrong).
     fn seat_deal(
         &self,
         i: usize,
@@ -122,12 +123,15 @@ impl RecordFile {
                 ),
                 None => err("compulsory", m),
             })?;
-        let mut facts = self
-            .deal_facts(raw, number, next.dealer, duty.compulsory, profile, decided)
-            .map_err(|e| err(&e.field, e.message).trick(e.trick))?;
-        facts.dealer = Some(next.dealer);
-        facts.forced = duty.forced;
+        let facts = self.deal_facts(raw, number, next.dealer, duty.compulsory, profile, decided);
+        let forced = duty.forced;
+        // A deal whose eyes, calls or cards are wrong was still dealt, by this dealer, as
+        // this contract: the deals after it are seated as if it were right, so that one
+        // mistake is one error.
         series.take(profile, &next, contract, soloist, duty);
+        let mut facts = facts.map_err(|e| err(&e.field, e.message).trick(e.trick))?;
+        facts.dealer = Some(next.dealer);
+        facts.forced = forced;
         Ok(facts)
     }
 

@@ -100,16 +100,16 @@ pub(crate) fn file_error(e: file::FileError) -> anyhow::Error {
 /// Prints every error of a sheet and turns them into one.
 pub(crate) fn report(errors: Vec<RecordError>) -> anyhow::Error {
     let n = errors.len();
-    let mut err = std::io::stderr().lock();
     let lang = crate::lang();
-    for e in errors.iter().skip(1) {
-        let _ = writeln!(err, "{}", crate::error_line(&e.render(lang)));
+    if n > 1 {
+        // In the sheet's order, the first mistake first; then how many.
+        let mut err = std::io::stderr().lock();
+        for e in &errors {
+            let _ = writeln!(err, "{}", crate::error_line(&e.render(lang)));
+        }
+        return anyhow::anyhow!("{}", doko::tr!(lang, "league.errors_count", count = n));
     }
     match errors.into_iter().next() {
-        Some(first) if n > 1 => anyhow::anyhow!(
-            "{}",
-            doko::tr!(lang, "league.errors", first = first.render(lang), count = n)
-        ),
         Some(first) => anyhow::Error::new(first),
         None => anyhow::anyhow!("{}", crate::lang().t("error.invalid_sheet")),
     }
