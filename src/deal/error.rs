@@ -125,7 +125,7 @@ pub const MAX_DOCUMENT: usize = 16 << 20;
 
 /// A limit in bytes as messages write it: `16 MiB`, `256 KiB`.
 pub fn size_text(bytes: usize) -> String {
-    if bytes % (1 << 20) == 0 {
+    if bytes.is_multiple_of(1 << 20) {
         format!("{} MiB", bytes >> 20)
     } else {
         format!("{} KiB", bytes >> 10)
