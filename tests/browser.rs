@@ -626,7 +626,17 @@ fn tournament_pages_print_on_a4() {
     ]))
     .expect("JSON");
     let first = sheet["players"][0].as_str().expect("a player").to_string();
-    run(&["league", "add", "cup-r1-t1.toml", "-r", &first, "-p", "150"]);
+    run(&[
+        "league",
+        "add",
+        "cup-r1-t1.toml",
+        "-r",
+        &first,
+        "-g",
+        "silent-solo",
+        "-p",
+        "150",
+    ]);
     let standings = run(&["tournament", "show", "cup.toml", "--format", "html"]);
     std::fs::write(d.join("standings.html"), standings).expect("written");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

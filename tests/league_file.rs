@@ -640,3 +640,57 @@ fn one_wrong_deal_is_one_error() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("deal 2, field `re_points`: 281 eyes"), "{err}");
 }
+
+/// Issue 29, Why 4 and 5: `league add` says what it recorded (the game, the Re players, the
+/// eyes, calls and extras); a lone Re player without a game is refused with the way to say a
+/// silent solo (it was stored as one without a word); Kontra with no eyes cannot have
+/// caught a fox. A refused add leaves the sheet as it was.
+#[test]
+fn add_says_what_it_recorded_and_refuses_the_impossible() {
+    let dir = folder();
+    let sheet = dir.path().join("s.toml");
+    let s = sheet.to_str().unwrap();
+    ok(&doko(&[
+        "league",
+        "new",
+        s,
+        "--players",
+        "Anna,Ben,Cara,Dirk",
+    ]));
+    let out = add(
+        s,
+        &["-r", "Anna,Cara", "-p", "134", "-c", "re", "-x", "fox"],
+    );
+    ok(&out);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.starts_with(
+            "deal 1 of 24: normal, Re Anna Cara 134:106, Re won, value 4 (Re: re, fox)"
+        ),
+        "{said}"
+    );
+    let before = std::fs::read(&sheet).unwrap();
+    for (args, want) in [
+        (
+            &["-r", "a", "-p", "130"][..],
+            "a Re party of 1 in a normal game; it must have 2 player(s) (a player alone plays a silent solo: give the game as silent-solo, `-g silent-solo`",
+        ),
+        (
+            &["-r", "a,b", "-p", "240", "-X", "fox"][..],
+            "field `kontra_extras`: Kontra has 0 eyes, but fox needs tricks of at least 11 eyes",
+        ),
+        (
+            &["-r", "a,b", "-p", "240", "-T", "0", "-X", "karlchen"][..],
+            "Kontra won no trick, so it cannot have karlchen",
+        ),
+    ] {
+        let out = add(s, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(std::fs::read(&sheet).unwrap(), before, "{args:?}");
+    }
+    let out = add(s, &["-r", "a", "-g", "silent-solo", "-p", "130"]);
+    ok(&out);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("silent-solo, Re Anna 130:110"));
+}

@@ -679,6 +679,48 @@ impl DealFacts {
     }
 
     /// No more extras of a kind than a deal can have.
+    /// An extra won in a trick needs the party to have won a trick with its card: no fox
+    /// for a party that won no trick, or fewer eyes than the ♦A it caught (11 a fox, 40 a
+    /// Doppelkopf, 10 a caught ♥10; as many times as it is claimed). A full record's
+    /// extras are found in its tricks; this catches a summary that cannot be.
+    fn check_extras_won(&self) -> Result<(), (&'static str, Text)> {
+        for (party, extras, field) in [
+            (Party::Re, &self.re_extras, "re_extras"),
+            (Party::Kontra, &self.kontra_extras, "kontra_extras"),
+        ] {
+            let eyes = self.eyes(party);
+            for &extra in extras.iter() {
+                let Some(min) = extra.trick_eyes() else {
+                    continue;
+                };
+                let times = extras.iter().filter(|&&x| x == extra).count() as u16;
+                if self.tricks(party) == Some(0) {
+                    return Err((
+                        field,
+                        msg!(
+                            "error.extra_no_trick",
+                            extra = extra.to_string(),
+                            party = party
+                        ),
+                    ));
+                }
+                if eyes < min * times {
+                    return Err((
+                        field,
+                        msg!(
+                            "error.extra_needs_eyes",
+                            extra = extra.to_string(),
+                            eyes = eyes,
+                            min = min * times,
+                            party = party
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn check_extras(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
         let count = |e: Extra| {
             self.re_extras
@@ -719,6 +761,7 @@ impl DealFacts {
                 ));
             }
         }
+        self.check_extras_won()?;
         if count(Extra::Karlchen) + count(Extra::KarlchenCaught) > copies {
             return Err(("re_extras", msg!("error.karlchen_jacks", copies = copies)));
         }

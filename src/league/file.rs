@@ -784,6 +784,17 @@ fn appended(
         });
     }
     let mut deal = deal;
+    // A lone Re player without a game: a forgotten partner, refused as a normal game with
+    // the way to say a silent solo, where the profile says so (`league.lone_re`).
+    if before.profile.league.lone_re == crate::variant::LoneRe::Refuse
+        && !deal.contains_key("contract")
+        && deal
+            .get("re")
+            .and_then(Item::as_array)
+            .is_some_and(|re| re.len() == 1)
+    {
+        deal["contract"] = value("normal");
+    }
     full_names(&mut deal, &before.players).map_err(|m| FileError::Refused {
         file: file.to_string(),
         message: msg!(

@@ -24,19 +24,35 @@ pub fn added(after: &League, lang: Lang) -> String {
         .filter(|(_, role)| **role != crate::deal::Role::Out)
         .map(|((p, s), _)| format!("{p} {}", signed(*s)))
         .collect();
-    let times = if r.multiplier > 1 {
-        format!(" x{}", r.multiplier)
-    } else {
+    // What was recorded: the game, the Re players and eyes, then each party's calls and
+    // extras, so that a forgotten partner or a misread flag shows at once.
+    let mut items = Vec::new();
+    for party in [crate::contract::Party::Re, crate::contract::Party::Kontra] {
+        let mut said: Vec<String> = Vec::new();
+        if let Some(c) = r.facts.calls(party).highest() {
+            said.push(c.word(party).to_string());
+        }
+        said.extend(r.facts.extras(party).iter().map(ToString::to_string));
+        if !said.is_empty() {
+            items.push(format!(
+                "{}: {}",
+                super::party_word(party, lang),
+                said.join(", ")
+            ));
+        }
+    }
+    let told = if items.is_empty() {
         String::new()
+    } else {
+        crate::tr!(lang, "league.told", items = items.join("; "))
     };
     let mut out = crate::tr!(
         lang,
         "league.added",
         deal = after.rows.len(),
         deals = after.deals,
-        winner = winner_of(r, lang),
-        value = r.value(),
-        times = times,
+        what = deal_words(&after.players, r, lang),
+        told = told,
         scores = scores.join(", ")
     );
     out.push('\n');

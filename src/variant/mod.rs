@@ -767,6 +767,20 @@ pub struct LeagueRules {
     /// The game ends after the deal in which a player's total reaches this (0: after
     /// `deals` deals); the highest total wins.
     pub end_at: i64,
+    /// A deal added at the table (`league add`, the page) with one Re player and no game.
+    pub lone_re: LoneRe,
+}
+
+/// `league.lone_re`: what a lone Re player without a game means when a deal is added at
+/// the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LoneRe {
+    /// Refused as a normal game with a partner forgotten, saying how to record a silent
+    /// solo (DDV: two of each card make a silent solo rare, a forgotten partner common).
+    Refuse,
+    /// A silent solo (Kloepper: the black queens alone are an everyday game).
+    SilentSolo,
 }
 
 impl LeagueRules {
