@@ -246,3 +246,101 @@ fn check_ranks(s: &Value, ranking: &str, sums: &BTreeMap<String, i64>) {
         );
     }
 }
+
+/// Issue 29, Why 2: a league sheet, a tournament and its tables made with the profile one
+/// folder up, from another folder, store the profile relative to themselves: the folder
+/// copied to another place (the old one gone) scores from anywhere; the seating plan names
+/// the sheets as the user reaches them.
+#[test]
+fn a_club_folder_moves_with_its_profile() {
+    let root = tempfile::tempdir().unwrap();
+    let club = root.path().join("club");
+    let evenings = club.join("evenings");
+    let elsewhere = root.path().join("elsewhere");
+    std::fs::create_dir_all(&evenings).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cmd/data/club.toml"),
+        club.join("club.toml"),
+    )
+    .unwrap();
+    let profile = club.join("club.toml").display().to_string();
+    doko(
+        &evenings,
+        &[
+            "league",
+            "new",
+            "fri.toml",
+            "--players",
+            "A,B,C,D",
+            "--variant",
+            "../club.toml",
+        ],
+    );
+    doko(
+        &elsewhere,
+        &[
+            "tournament",
+            "new",
+            "../club/evenings/cup.toml",
+            "--players",
+            "A,B,C,D,E,F,G,H",
+            "--rounds",
+            "2",
+            "--variant",
+            &profile,
+        ],
+    );
+    let plan = doko(
+        &elsewhere,
+        &["tournament", "draw", "../club/evenings/cup.toml"],
+    );
+    assert!(plan.contains("../club/evenings/cup-r1-t1.toml"), "{plan}");
+    for sheet in ["fri.toml", "cup.toml", "cup-r1-t1.toml", "cup-r1-t2.toml"] {
+        let text = std::fs::read_to_string(evenings.join(sheet)).unwrap();
+        assert!(
+            text.contains("variant = \"../club.toml\""),
+            "{sheet}: {text}"
+        );
+    }
+    doko(
+        &elsewhere,
+        &[
+            "league",
+            "add",
+            "../club/evenings/cup-r1-t1.toml",
+            "-r",
+            "A,B",
+            "-p",
+            "130",
+        ],
+    );
+    let moved = tempfile::tempdir().unwrap();
+    let status = std::process::Command::new("cp")
+        .args(["-r", club.to_str().unwrap(), moved.path().to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::remove_dir_all(&club).unwrap();
+    let copy = moved.path().join("club/evenings");
+    let standings = json(
+        root.path(),
+        &[
+            "tournament",
+            "show",
+            copy.join("cup.toml").to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(standings["players"].as_array().unwrap().len(), 8);
+    doko(&copy, &["league", "show", "fri.toml"]);
+    doko(
+        root.path(),
+        &[
+            "league",
+            "show",
+            copy.join("cup-r1-t1.toml").to_str().unwrap(),
+        ],
+    );
+}

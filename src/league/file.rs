@@ -418,9 +418,11 @@ fn set_array(sets: &[(String, String)], old: &Array) -> Array {
     entries.iter().map(|(k, v)| format!("{k}={v}")).collect()
 }
 
-/// How a new sheet in `file` names the profile `variant`: a name as it is; a path from the
-/// sheet's folder where the profile lies in it or below, else as an absolute path, so that
-/// the sheet opens from any folder (a record file reads relative paths from its folder).
+/// How a new sheet (or tournament file) in `file` names the profile `variant`: a name as it
+/// is; a path from the file's own folder (`club.toml`, `../club.toml`), wherever the profile
+/// lies and however it was given, so that the folder can be copied to another computer with
+/// the profile beside it as before (records read relative paths from their folder). An
+/// absolute path only where no relative one exists (another drive).
 pub fn stored_variant(file: &str, variant: &str) -> String {
     if !crate::variant::load::looks_like_path(variant) {
         return variant.to_string();
@@ -432,12 +434,34 @@ pub fn stored_variant(file: &str, variant: &str) -> String {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    if let Ok(dir) = std::fs::canonicalize(dir)
-        && let Ok(rel) = profile.strip_prefix(&dir)
-    {
-        return rel.display().to_string();
+    match std::fs::canonicalize(dir) {
+        Ok(dir) => relative_path(&dir, &profile)
+            .unwrap_or(profile)
+            .display()
+            .to_string(),
+        Err(_) => profile.display().to_string(),
     }
-    profile.display().to_string()
+}
+
+/// The path from the folder `from` to `to` (both absolute, canonical): `../` for each of
+/// `from`'s folders below the two paths' common part, then the rest of `to`. `None` where
+/// they share no root (another drive).
+fn relative_path(from: &Path, to: &Path) -> Option<PathBuf> {
+    use std::path::Component;
+    let a: Vec<Component> = from.components().collect();
+    let b: Vec<Component> = to.components().collect();
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 || (common == 1 && !matches!(a[0], Component::RootDir)) {
+        return None;
+    }
+    let mut out = PathBuf::new();
+    for _ in common..a.len() {
+        out.push("..");
+    }
+    for c in &b[common..] {
+        out.push(c.as_os_str());
+    }
+    Some(out)
 }
 
 /// Creates the sheet `file` (never over an existing file), after checking it.

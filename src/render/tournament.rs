@@ -73,7 +73,8 @@ pub fn plan_text(t: &Tournament, round: &Round, lang: Lang) -> String {
         table.add_row(vec![
             seat.table.to_string(),
             seat.players.join(", "),
-            seat.file.clone(),
+            // As the user reaches it from where she stands (beside the tournament file).
+            t.sheet_path(seat).display().to_string(),
         ]);
     }
     out.push_str(&table.to_string());
