@@ -1,47 +1,135 @@
 //! Tables fit the terminal: on a terminal 80 columns wide (a pseudo-terminal made by
-//! util-linux's `script`) no line of a table is wider; into a pipe the table is whole.
+//! util-linux's `script`), or 100 in Japanese, no line is wider (by display width: a CJK
+//! character counts two), no eyes pair, score or total is split, and into a pipe the table
+//! is whole.
 
+use std::collections::BTreeMap;
 use std::process::Command;
+
+use unicode_width::UnicodeWidthStr;
 
 fn widest(text: &str) -> usize {
     text.lines()
-        .map(|l| l.trim_end_matches('\r').chars().count())
+        .map(|l| l.trim_end_matches('\r').width())
         .max()
         .unwrap_or(0)
 }
 
+/// The eyes pairs (`134:106`), signed scores (`+4`) and running totals (`(-12)`) of a text,
+/// counted: a fitted table must show each as often as the whole one.
+fn numbers(text: &str) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    for token in text.split(|c: char| c.is_whitespace() || "│┆".contains(c)) {
+        let t = token.trim_matches(',');
+        let eyes = t.split_once(':').is_some_and(|(a, b)| {
+            !a.is_empty()
+                && !b.is_empty()
+                && (a.to_string() + b).chars().all(|c| c.is_ascii_digit())
+        });
+        let signed = (t.starts_with('+') || t.starts_with('-'))
+            && t.len() > 1
+            && t[1..].chars().all(|c| c.is_ascii_digit());
+        let total = t.starts_with('(') && t.ends_with(')') && t.len() > 2 && {
+            let inner = t[1..t.len() - 1].trim_start_matches('-');
+            !inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit())
+        };
+        if eyes || signed || total {
+            *out.entry(t.to_string()).or_default() += 1;
+        }
+    }
+    out
+}
+
 #[test]
-fn tables_fit_an_80_column_terminal() {
+fn tables_fit_the_terminal_without_splitting_a_number() {
     let doko = env!("CARGO_BIN_EXE_doko");
-    for args in [
-        "score examples/evening.csv",
-        "compare examples/evening.csv --variants ddv,ja-online,ja-classic --only-diff --explain",
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("friday.toml");
+    let s = sheet.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(doko).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+    };
+    run(&[
+        "league",
+        "new",
+        s,
+        "--players",
+        "Anna,Ben,Cara,Dirk,Eva",
+        "--set",
+        "league.compulsory_solos=0",
+    ]);
+    for (re, eyes) in [
+        ("a,b", "134"),
+        ("b,c", "98"),
+        ("c,d", "181"),
+        ("d,e", "120"),
+        ("a,e", "240"),
+    ] {
+        run(&["league", "add", s, "-r", re, "-p", eyes]);
+    }
+    let evenings = format!("{s} examples/evening.csv examples/five-players.csv");
+    for (cols, lang, args) in [
+        (80, "en", "score examples/evening.csv".to_string()),
+        (80, "en", "score examples/five-players.csv".to_string()),
+        (80, "en", format!("league show {s}")),
+        (80, "en", "compare examples/evening.csv --variants ddv,ja-online,ja-classic --only-diff --explain".to_string()),
+        (80, "en", format!("stats {evenings}")),
+        (100, "ja", "score examples/evening.csv".to_string()),
+        (100, "ja", format!("league show {s}")),
+        (100, "ja", "compare examples/evening.csv --variants ddv,ja-online,ja-classic".to_string()),
+        (100, "ja", format!("stats {evenings}")),
+        (100, "de", format!("stats {evenings}")),
     ] {
         let out = Command::new("script")
             .args([
                 "-qec",
-                &format!("stty cols 80 rows 50; {doko} {args}"),
+                &format!("stty cols {cols} rows 50; {doko} --lang {lang} {args}"),
                 "/dev/null",
             ])
             .env("TERM", "xterm")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()
             .expect("util-linux `script` runs");
-        let text = String::from_utf8_lossy(&out.stdout);
+        let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
         assert!(out.status.success(), "{args}: {text}");
         assert!(text.contains("Anna"), "{args}: {text}");
         assert!(
-            widest(&text) <= 80,
-            "{args}: {} columns wide:\n{text}",
+            widest(&text) <= cols,
+            "{lang} {args}: {} columns wide:\n{text}",
             widest(&text)
         );
-        // Into a pipe the same table is written whole (wider than the terminal).
+        // Into a pipe the same table is written whole; the terminal's shows every number.
         let piped = Command::new(doko)
+            .arg("--lang")
+            .arg(lang)
             .args(args.split(' '))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()
             .expect("doko runs");
-        assert!(
-            widest(&String::from_utf8_lossy(&piped.stdout)) > 80,
-            "{args}"
-        );
+        let whole = String::from_utf8_lossy(&piped.stdout);
+        // No piece of a number: every token with a digit is one of the whole table's.
+        let tokens = |t: &str| -> std::collections::BTreeSet<String> {
+            t.split(|c: char| c.is_whitespace() || "│┆".contains(c))
+                .map(|w| w.trim_matches(',').to_string())
+                .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+                .collect()
+        };
+        let all = tokens(&whole);
+        for t in tokens(&text) {
+            assert!(all.contains(&t), "{lang} {args}: `{t}` is a piece:\n{text}");
+        }
+        if args.starts_with("stats") {
+            // A season's table may do without its best and worst evenings.
+            continue;
+        }
+        let (want, got) = (numbers(&whole), numbers(&text));
+        for (n, k) in &want {
+            assert!(
+                got.get(n).copied().unwrap_or(0) >= *k,
+                "{lang} {args}: `{n}` {k} times whole, {:?} at {cols} columns:\n{text}",
+                got.get(n)
+            );
+        }
     }
 }

@@ -92,7 +92,7 @@ pub fn text(
             }
             t.add_row(line);
         }
-        out.push_str(&t.to_string());
+        out.push_str(&super::fitted(t));
         out.push('\n');
         if explain {
             out.push_str(&explain_table(columns, i, markdown, lang));
@@ -123,7 +123,7 @@ pub fn text(
     } else {
         format!("{totals}\n")
     });
-    out.push_str(&t.to_string());
+    out.push_str(&super::fitted(t));
     out.push('\n');
     out
 }
@@ -211,7 +211,7 @@ fn explain_table(columns: &[Column], i: usize, markdown: bool, lang: Lang) -> St
     );
     line.push(String::new());
     t.add_row(line);
-    let mut out = t.to_string();
+    let mut out = super::fitted(t);
     for (c, r) in columns.iter().zip(&results) {
         if let Some(m) = r.and_then(|r| super::sheet::multiplier_line(&c.profile, r, lang)) {
             out.push_str(&format!("\n{}: {m}", c.profile.name));
@@ -414,7 +414,7 @@ pub fn summary_table(
         }
         t.add_row(row);
     }
-    out.push_str(&format!("{t}\n"));
+    out.push_str(&format!("{}\n", super::fitted(t)));
     for (p, r) in &report.results {
         if r.not_allowed > 0 {
             let line = crate::tr!(

@@ -194,7 +194,7 @@ pub fn show_text(lg: &League, markdown: bool, lang: Lang) -> String {
             l.bock_points.to_string(),
         ]);
     }
-    out.push_str(&t.to_string());
+    out.push_str(&super::fitted(t));
     out.push_str("\n\n");
     if !lg.rows.is_empty() {
         let rows = sheet_rows(lg);
@@ -258,7 +258,7 @@ pub fn settle_text(
     for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
         t.add_row(vec![player.clone(), points.to_string(), signed(*balance)]);
     }
-    out.push_str(&t.to_string());
+    out.push_str(&super::fitted(t));
     out.push_str("\n\n");
     if s.transfers.is_empty() {
         out.push_str(lang.t("settle.nobody_pays"));
@@ -274,7 +274,7 @@ pub fn settle_text(
             tr.amount_cents.to_string(),
         ]);
     }
-    out.push_str(&t.to_string());
+    out.push_str(&super::fitted(t));
     out.push('\n');
     out
 }

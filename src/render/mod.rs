@@ -85,12 +85,17 @@ pub fn party_names(players: &[String], r: &DealResult, party: Party) -> Vec<Stri
 }
 
 /// A new table in the terminal's style, or as Markdown. When standard output is a
-/// terminal, its columns are wrapped to fit the terminal's width; into a file or a pipe it
-/// is written whole.
+/// terminal (or `DOKO_COLUMNS` gives a width, as the tests do), [`fit`] fits its columns to
+/// the width; into a file or a pipe it is written whole. Markdown is never fitted.
 pub fn new_table(markdown: bool) -> Table {
     let mut t = Table::new();
-    if t.is_tty() {
-        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    if markdown {
+        t.force_no_tty();
+    } else if let Some(w) = std::env::var("DOKO_COLUMNS")
+        .ok()
+        .and_then(|w| w.trim().parse::<u16>().ok())
+    {
+        t.set_width(w);
     }
     t.load_style(if markdown {
         presets::ASCII_MARKDOWN
@@ -98,6 +103,74 @@ pub fn new_table(markdown: bool) -> Table {
         presets::UTF8_FULL_CONDENSED
     });
     t
+}
+
+/// A table as text, fitted to the terminal ([`fit`]) with no column to drop.
+pub fn fitted(mut t: Table) -> String {
+    fit(&mut t, &[]);
+    t.to_string()
+}
+
+/// Fits a table with all its rows to the terminal's width without splitting a word, a
+/// number or a score: as it is where it fits; else lines wrap between words only (each
+/// column at least as wide as its longest word, by display width, so that CJK counts
+/// double); else without the padding inside the columns; else without the columns of
+/// `drop`, in that order (those a reader can do without: a multiplier, the winner).
+/// Without a known width (a pipe, Markdown) nothing changes.
+pub fn fit(t: &mut Table, drop: &[usize]) {
+    use comfy_table::{ColumnConstraint, ContentArrangement, Width};
+    use unicode_width::UnicodeWidthStr;
+    let Some(width) = t.width().map(usize::from) else {
+        return;
+    };
+    let n = t.column_count();
+    let mut natural = vec![0usize; n];
+    let mut word = vec![0usize; n];
+    let rows = t.header().into_iter().chain(t.row_iter());
+    for row in rows {
+        for (c, cell) in row.cell_iter().enumerate().take(n) {
+            for line in cell.content().lines() {
+                natural[c] = natural[c].max(line.width());
+                for w in line.split_whitespace() {
+                    word[c] = word[c].max(w.width());
+                }
+            }
+        }
+    }
+    let frame = |pad: usize, cols: usize| cols * (1 + 2 * pad) + 1;
+    if natural.iter().sum::<usize>() + frame(1, n) <= width {
+        t.set_content_arrangement(ContentArrangement::Disabled);
+        return;
+    }
+    t.set_content_arrangement(ContentArrangement::Dynamic);
+    let mut shown: Vec<usize> = (0..n).collect();
+    let need = |shown: &[usize], pad: usize| {
+        shown.iter().map(|&c| word[c]).sum::<usize>() + frame(pad, shown.len())
+    };
+    let pad = if need(&shown, 1) <= width {
+        1
+    } else {
+        for col in t.column_iter_mut() {
+            col.set_padding((0, 0));
+        }
+        for &c in drop {
+            if need(&shown, 0) <= width {
+                break;
+            }
+            if let Some(col) = t.column_mut(c) {
+                col.set_constraint(ColumnConstraint::Hidden);
+                shown.retain(|&s| s != c);
+            }
+        }
+        0
+    };
+    // A column's bound counts its padding.
+    for &c in &shown {
+        if let Some(col) = t.column_mut(c) {
+            let w = u16::try_from(word[c] + 2 * pad).unwrap_or(u16::MAX);
+            col.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(w)));
+        }
+    }
 }
 
 /// Text written by a csv writer into memory, as a string.

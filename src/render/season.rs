@@ -29,9 +29,11 @@ fn header(lang: Lang) -> Vec<&'static str> {
     .to_vec()
 }
 
-/// "2 evenings: a.csv, b.toml".
+/// "2 evenings:" and the files, one a line (a list of paths on one line outgrows a
+/// terminal).
 fn evenings(lang: Lang, s: &Season) -> String {
-    let (count, files) = (s.evenings.len(), s.evenings.join(", "));
+    let count = s.evenings.len();
+    let files: String = s.evenings.iter().map(|e| format!("\n  {e}")).collect();
     if count == 1 {
         crate::tr!(lang, "stats.evening", count = count, files = files)
     } else {
@@ -70,6 +72,8 @@ pub fn text(s: &Season, markdown: bool, lang: Lang) -> String {
     for p in &s.players {
         t.add_row(row(p));
     }
+    // Narrow terminals do without the worst and best evenings, then Bock.
+    super::fit(&mut t, &[12, 11, 10]);
     out.push_str(&t.to_string());
     out.push('\n');
     out

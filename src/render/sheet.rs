@@ -163,6 +163,13 @@ fn table_of(
             c.set_cell_alignment(CellAlignment::Right);
         }
     }
+    // Narrow terminals do without the multiplier, the winner (the signs tell it), the
+    // dealer, in that order.
+    let mut drop = vec![fixed - 1, fixed - 3];
+    if with_dealer {
+        drop.push(1);
+    }
+    super::fit(&mut t, &drop);
     t
 }
 
@@ -308,7 +315,7 @@ impl SheetText {
                 st.points.to_string(),
             ]);
         }
-        text.push_str(&rank.to_string());
+        text.push_str(&super::fitted(rank));
         text.push('\n');
         // Where the profile ends the game at a score (Kloepper's 30): the deal after which
         // it ended, and who won, or a warning that the sheet went on past it.
@@ -647,7 +654,7 @@ fn summary_text(
             format!("{:.3}", per(l.points, l.deals)),
         ]);
     }
-    out.push_str(&format!("{t}\n\n"));
+    out.push_str(&format!("{}\n\n", super::fitted(t)));
     let mut t = new_table(markdown);
     t.set_header(
         [
@@ -673,7 +680,7 @@ fn summary_text(
             format!("{:.2}", per(l.value, l.deals)),
         ]);
     }
-    out.push_str(&format!("{t}\n\n"));
+    out.push_str(&format!("{}\n\n", super::fitted(t)));
     let mut t = new_table(markdown);
     t.set_header(
         [
@@ -692,7 +699,7 @@ fn summary_text(
             l.points.to_string(),
         ]);
     }
-    out.push_str(&format!("{t}\n"));
+    out.push_str(&format!("{}\n", super::fitted(t)));
     out
 }
 

@@ -77,7 +77,7 @@ pub fn plan_text(t: &Tournament, round: &Round, lang: Lang) -> String {
             t.sheet_path(seat).display().to_string(),
         ]);
     }
-    out.push_str(&table.to_string());
+    out.push_str(&super::fitted(table));
     out.push('\n');
     out
 }
@@ -243,7 +243,7 @@ pub fn standings_text(s: &Standings, markdown: bool, lang: Lang) -> String {
     for l in &s.players {
         t.add_row(row(s, l));
     }
-    out.push_str(&t.to_string());
+    out.push_str(&super::fitted(t));
     out.push('\n');
     let open = open_tables(lang, s);
     if !open.is_empty() {

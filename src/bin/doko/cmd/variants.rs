@@ -59,6 +59,6 @@ fn list() -> Result<ExitCode> {
         };
         t.add_row(vec![name, title, path.display().to_string()]);
     }
-    crate::emit(&format!("{t}\n"))?;
+    crate::emit(&format!("{}\n", doko::render::fitted(t)))?;
     Ok(ExitCode::SUCCESS)
 }
