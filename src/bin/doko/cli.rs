@@ -70,9 +70,15 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff).
-    #[command(after_help = "Example:\n  doko man > ~/.local/share/man/man1/doko.1")]
-    Man,
+    /// Print the man page (roff), or write one per subcommand into a folder.
+    #[command(
+        after_help = "Examples:\n  doko man > ~/.local/share/man/man1/doko.1\n  doko man --out ~/.local/share/man/man1   # doko.1, doko-score.1, doko-league-add.1 ..."
+    )]
+    Man {
+        /// Write `doko.1` and a page for every subcommand into this folder.
+        #[arg(long, value_name = "DIR")]
+        out: Option<String>,
+    },
 }
 
 const STATS_EXAMPLES: &str = "Examples:
@@ -103,6 +109,9 @@ const TOURNAMENT_EXAMPLES: &str = "Examples:
 #[derive(Debug, Subcommand)]
 pub enum TournamentCommand {
     /// Start a tournament file (never over an existing file).
+    #[command(
+        after_help = "Examples:\n  doko tournament new cup.toml --players-file players.list --rounds 3 --seed 7\n  doko tournament new cup.toml --players Anna,Ben,Cara,Dirk,Eva,Finn,Gert,Hans --rounds 2 --variant club.toml"
+    )]
     New {
         /// The tournament file to create; table sheets are written next to it.
         #[arg(value_name = "FILE")]
@@ -139,6 +148,9 @@ pub enum TournamentCommand {
         sets: Vec<(String, String)>,
     },
     /// Seat the next round: print the seating plan and write one league sheet per table.
+    #[command(
+        after_help = "Examples:\n  doko tournament draw cup.toml                   # seats the next round, writes its sheets\n  doko tournament draw cup.toml --format html > plan.html"
+    )]
     Draw {
         /// The tournament file.
         #[arg(value_name = "FILE")]
@@ -148,6 +160,9 @@ pub enum TournamentCommand {
         format: PlanFormat,
     },
     /// Standings over the rounds so far, from the tables' sheets as they are now.
+    #[command(
+        after_help = "Examples:\n  doko tournament show cup.toml\n  doko tournament show cup.toml --format html > standings.html"
+    )]
     Show {
         /// The tournament file.
         #[arg(value_name = "FILE")]
@@ -235,6 +250,9 @@ const VARIANTS_EXAMPLES: &str = "Examples:
 #[derive(Debug, Subcommand)]
 pub enum LeagueCommand {
     /// Start a league sheet.
+    #[command(
+        after_help = "Examples:\n  doko league new friday.toml --players Anna,Ben,Cara,Dirk\n  doko league new friday.toml --players Anna,Ben,Cara,Dirk,Eva --deals 16 --dealer Eva --variant ja-online"
+    )]
     New {
         /// The sheet to create (never over an existing file).
         #[arg(value_name = "FILE")]
@@ -263,6 +281,9 @@ pub enum LeagueCommand {
     #[command(after_help = LEAGUE_ADD_EXAMPLES)]
     Add(LeagueAddArgs),
     /// Standings, the sheet, and what comes next.
+    #[command(
+        after_help = "Examples:\n  doko league show friday.toml\n  DOKO_LEAGUE=friday.toml doko league show --format html > friday.html"
+    )]
     Show {
         /// The league sheet (or set DOKO_LEAGUE).
         #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
@@ -272,6 +293,9 @@ pub enum LeagueCommand {
         format: ShowFormat,
     },
     /// Drop the last deal.
+    #[command(
+        after_help = "Examples:\n  doko league undo friday.toml                    # drops the last deal, nothing else\n  DOKO_LEAGUE=friday.toml doko league undo"
+    )]
     Undo {
         /// The league sheet (or set DOKO_LEAGUE).
         #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
@@ -283,8 +307,9 @@ pub enum LeagueCommand {
         /// The league sheet (or set DOKO_LEAGUE).
         #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
         file: String,
-        /// Cents per point.
-        #[arg(long, short = 'c', value_name = "N", value_parser = clap::value_parser!(i64).range(1..=1_000_000))]
+        /// Cents per point. (`-c` is `--re-calls` of `league add`; here it still works
+        /// for this release and says so.)
+        #[arg(long, short_alias = 'c', value_name = "N", value_parser = clap::value_parser!(i64).range(1..=1_000_000))]
         cents_per_point: i64,
         /// `linear`: points × cents (zero-sum); `leader`: everyone pays the leader per
         /// point behind.
@@ -298,8 +323,8 @@ pub enum LeagueCommand {
 
 const LEAGUE_SETTLE_EXAMPLES: &str = "Examples:
   doko league settle friday.toml --cents-per-point 10            # 10 cents a point
-  doko league settle friday.toml -c 5 --model leader             # everyone pays the leader
-  doko league settle friday.toml -c 10 --format json";
+  doko league settle friday.toml --cents-per-point 5 --model leader  # everyone pays the leader
+  doko league settle friday.toml --cents-per-point 10 --format json";
 
 /// How points become money (`league settle --model`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -405,8 +430,12 @@ pub struct LeagueAddArgs {
 #[derive(Debug, Subcommand)]
 pub enum VariantsCommand {
     /// The built-in profiles and those in the user's folder.
+    #[command(after_help = "Example:\n  doko variants list")]
     List,
     /// Print a profile as TOML (built-in name, user profile name or path).
+    #[command(
+        after_help = "Examples:\n  doko variants show ddv\n  doko variants show club.toml --resolved          # every key, extends followed"
+    )]
     Show {
         /// A built-in name, a profile of the user's folder, or a path.
         #[arg(value_name = "NAME|PATH")]
@@ -416,6 +445,7 @@ pub enum VariantsCommand {
         resolved: bool,
     },
     /// Check a profile file: unknown keys, wrong types, sizes that do not fit.
+    #[command(after_help = "Example:\n  doko variants check club.toml")]
     Check {
         /// The profile file to check.
         #[arg(value_name = "FILE")]

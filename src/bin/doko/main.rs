@@ -39,7 +39,7 @@ fn main() -> ExitCode {
         cli::Command::Tournament(c) => cmd::tournament::run(&c),
         cli::Command::Serve(args) => serve::run(&args),
         cli::Command::Completions { shell } => completions(shell),
-        cli::Command::Man => man(),
+        cli::Command::Man { out } => cmd::man::run(out.as_deref()),
     };
     match result {
         Ok(code) => code,
@@ -99,15 +99,6 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     use clap::CommandFactory;
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cli::Cli::command(), "doko", &mut out);
-    emit(&String::from_utf8(out)?)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `doko man`: the man page (roff) on standard output.
-fn man() -> anyhow::Result<ExitCode> {
-    use clap::CommandFactory;
-    let mut out = Vec::new();
-    clap_mangen::Man::new(cli::Cli::command()).render(&mut out)?;
     emit(&String::from_utf8(out)?)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -38,7 +38,19 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
             cents_per_point,
             model,
             format,
-        } => settle(file, *cents_per_point, *model, *format),
+        } => {
+            // `-c` (cents) clashes with `league add -c` (Re's calls): it still works for
+            // this release, with a note.
+            let args: Vec<String> = std::env::args().collect();
+            let after = args.iter().skip_while(|a| *a != "settle").skip(1);
+            if after
+                .take_while(|a| *a != "--")
+                .any(|a| a.starts_with("-c") && !a.starts_with("--"))
+            {
+                eprintln!("doko: {}", crate::lang().t("league.settle_short_c"));
+            }
+            settle(file, *cents_per_point, *model, *format)
+        }
     }
 }
 

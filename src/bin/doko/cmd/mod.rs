@@ -3,6 +3,7 @@
 pub mod compare;
 pub mod generate;
 pub mod league;
+pub mod man;
 pub mod score;
 pub mod stats;
 pub mod tournament;

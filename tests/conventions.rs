@@ -1,0 +1,99 @@
+//! Command-line conventions (issue 29): every subcommand's `--help` ends in examples, `doko
+//! man --out DIR` writes a page per subcommand with EXAMPLES and EXIT STATUS, and the old
+//! `-c` of `league settle` still works with a note.
+
+mod common;
+
+use common::doko;
+
+const COMMANDS: &[&str] = &[
+    "score",
+    "compare",
+    "variants",
+    "variants list",
+    "variants show",
+    "variants check",
+    "generate",
+    "league",
+    "league new",
+    "league add",
+    "league show",
+    "league undo",
+    "league settle",
+    "stats",
+    "tournament",
+    "tournament new",
+    "tournament draw",
+    "tournament show",
+    "serve",
+    "completions",
+    "man",
+];
+
+#[test]
+fn every_help_ends_in_examples_and_every_subcommand_has_a_page() {
+    for c in COMMANDS {
+        let mut args: Vec<&str> = c.split(' ').collect();
+        args.push("--help");
+        let out = doko(&args);
+        let help = String::from_utf8_lossy(&out.stdout);
+        let tail: Vec<&str> = help
+            .trim_end()
+            .lines()
+            .rev()
+            .take_while(|l| !l.is_empty())
+            .collect();
+        let head = tail.last().copied().unwrap_or("");
+        assert!(
+            head.starts_with("Example"),
+            "{c}: its help ends in {head:?}"
+        );
+        assert!(
+            tail.iter()
+                .any(|l| l.trim_start().starts_with("doko ") || l.contains(" doko ")),
+            "{c}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = doko(&["man", "--out", dir.path().to_str().unwrap()]);
+    assert!(out.status.success());
+    for c in COMMANDS {
+        let name = format!("doko-{}.1", c.replace(' ', "-"));
+        let page =
+            std::fs::read_to_string(dir.path().join(&name)).unwrap_or_else(|_| panic!("{name}"));
+        assert!(page.contains(".SH EXAMPLES"), "{name}");
+        assert!(page.contains(".SH \"EXIT STATUS\""), "{name}");
+    }
+    let top = std::fs::read_to_string(dir.path().join("doko.1")).unwrap();
+    for c in ["score", "league", "tournament"] {
+        assert!(
+            top.contains(&format!("doko\\-{c}")),
+            "doko.1 names doko-{c}"
+        );
+    }
+}
+
+#[test]
+fn settle_keeps_its_old_short_flag_for_one_release() {
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("s.toml");
+    let s = sheet.to_str().unwrap();
+    assert!(
+        doko(&["league", "new", s, "--players", "A,B,C,D"])
+            .status
+            .success()
+    );
+    assert!(
+        doko(&["league", "add", s, "-r", "a,b", "-p", "130"])
+            .status
+            .success()
+    );
+    let old = doko(&["league", "settle", s, "-c", "10"]);
+    assert!(old.status.success());
+    assert!(String::from_utf8_lossy(&old.stderr).contains("`-c` for cents goes"));
+    let new = doko(&["league", "settle", s, "--cents-per-point", "10"]);
+    assert!(new.stderr.is_empty());
+    assert_eq!(old.stdout, new.stdout);
+    let help = String::from_utf8_lossy(&doko(&["league", "settle", "--help"]).stdout).into_owned();
+    assert!(!help.contains("-c, --cents"), "{help}");
+}
