@@ -133,3 +133,51 @@ fn tables_fit_the_terminal_without_splitting_a_number() {
         }
     }
 }
+
+/// Issue 29, Why 8: long work shows a progress line on a terminal's standard error (here
+/// from the first moment, `DOKO_PROGRESS_AFTER_MS=0`), never in a pipe, never with
+/// `--quiet`; the output is the same.
+#[test]
+fn progress_shows_on_a_terminal_only() {
+    let doko = env!("CARGO_BIN_EXE_doko");
+    let dir = tempfile::tempdir().unwrap();
+    let on_terminal = |args: &str, out: &str| {
+        let run = Command::new("script")
+            .args([
+                "-qec",
+                &format!("{doko} {args} > {}", dir.path().join(out).display()),
+                "/dev/null",
+            ])
+            .env("DOKO_PROGRESS_AFTER_MS", "0")
+            .env("TERM", "xterm")
+            .output()
+            .expect("util-linux `script` runs");
+        assert!(run.status.success(), "{args}");
+        String::from_utf8_lossy(&run.stdout).into_owned()
+    };
+    let shown = on_terminal("generate --deals 20000 --seed 3", "a.csv");
+    assert!(shown.contains(" of 20000 deals ("), "{shown:?}");
+    assert!(
+        shown.ends_with("\r\u{1b}[2K"),
+        "the line is cleared: {shown:?}"
+    );
+    let archive = dir.path().join("a.csv");
+    let shown = on_terminal(
+        &format!("score {} --summary --jobs 1", archive.display()),
+        "s.txt",
+    );
+    assert!(shown.contains(" deals"), "{shown:?}");
+    let quiet = on_terminal("generate --deals 20000 --seed 3 --quiet", "b.csv");
+    assert!(quiet.is_empty(), "{quiet:?}");
+    assert_eq!(
+        std::fs::read(&archive).unwrap(),
+        std::fs::read(dir.path().join("b.csv")).unwrap()
+    );
+    let piped = Command::new(doko)
+        .args(["generate", "--deals", "20000", "--seed", "3"])
+        .env("DOKO_PROGRESS_AFTER_MS", "0")
+        .output()
+        .unwrap();
+    assert!(piped.stderr.is_empty());
+    assert_eq!(piped.stdout, std::fs::read(&archive).unwrap());
+}

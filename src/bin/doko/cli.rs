@@ -361,6 +361,9 @@ pub struct GenerateArgs {
     /// and Eva where the profile's dealer only deals].
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
+    /// No progress line on a terminal (there is none in a pipe).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -497,6 +500,9 @@ pub struct ScoreArgs {
     /// Read inputs as this format whatever their extension (csv, toml, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
+    /// No progress line on a terminal (there is none in a pipe).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

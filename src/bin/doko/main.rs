@@ -2,6 +2,7 @@
 
 mod cli;
 mod cmd;
+mod progress;
 mod serve;
 
 use std::io::Write;

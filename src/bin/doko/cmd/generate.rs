@@ -44,7 +44,9 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let mut rng = Rng::new(args.seed);
     let seats = players.len();
     let mut text = String::new();
+    let progress = crate::progress::Progress::deals(Some(args.deals), args.quiet);
     for i in 0..args.deals {
+        progress.tick();
         let dealer = (seats - 1 + i as usize) % seats;
         let record = random_deal(&profile, &players, dealer, i as usize + 1, &mut rng);
         match &mut sink {
@@ -59,6 +61,7 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
             }
         }
     }
+    drop(progress);
     let mut out = match sink {
         Sink::Csv(csv) => csv.into_inner()?,
         Sink::Lines(out) => out,

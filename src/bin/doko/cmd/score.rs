@@ -63,12 +63,14 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     } else {
         Fold::Sheet
     };
+    let progress = crate::progress::Progress::deals(None, args.quiet);
     let outcome = parsed.score(
         &profile,
         fold,
         args.jobs.map_or(0, |j| j.get()),
         args.keep_going,
         |deal: Scored| {
+            progress.tick();
             let Scored {
                 players,
                 result,
@@ -83,6 +85,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         },
         |e| report(&mut seen, e),
     )?;
+    drop(progress);
     let errors = outcome.bad;
     if errors > MAX_ERRORS {
         let more = doko::tr!(lang, "score.more_bad", deals = errors - MAX_ERRORS);
