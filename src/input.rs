@@ -156,6 +156,33 @@ pub enum Source {
     Archive(Box<crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead + Send>>>),
 }
 
+/// Whether no `--input-format` was given (the format comes from the name, or is CSV).
+fn resolved_from_default(format: Option<InputFormat>) -> bool {
+    format.is_none()
+}
+
+/// The first line that is neither blank nor a `#` comment opens a TOML table (`[league]`,
+/// `[[deal]]`) or sets a key (`players = [...]`): no CSV sheet's header does.
+fn looks_like_toml(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(&head[..head.len().min(4096)]);
+    let Some(line) = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+    else {
+        return false;
+    };
+    line.starts_with('[')
+        || line.split_once('=').is_some_and(|(key, _)| {
+            let key = key.trim();
+            !key.is_empty()
+                && !key.contains(',')
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_-.\"".contains(c))
+        })
+}
+
 impl Source {
     /// Opens `path` (`-`: standard input). `.jsonl` files and CSV files whose header has
     /// `players` and `tricks` columns are bulk archives, streamed; everything else is read
@@ -170,7 +197,7 @@ impl Source {
                 .map_err(|e| RecordError::new(path, crate::msg!("error.cannot_read", why = e)))?;
             Box::new(std::io::BufReader::with_capacity(1 << 16, f))
         };
-        let format = resolve_format(path, format, ".csv, .toml or .jsonl")?;
+        let resolved = resolve_format(path, format, ".csv, .toml or .jsonl")?;
         // A byte order mark is not part of the text, whatever the format.
         let head = input
             .fill_buf()
@@ -178,6 +205,17 @@ impl Source {
         if head.starts_with(crate::deal::BOM) {
             input.consume(crate::deal::BOM.len());
         }
+        // Standard input has no extension: read as CSV unless told, and a TOML text there is
+        // a missing `--input-format toml`, said at once.
+        if path == "-" && resolved_from_default(format) {
+            let head = input
+                .fill_buf()
+                .map_err(|e| RecordError::new(name, crate::msg!("error.cannot_read", why = e)))?;
+            if looks_like_toml(head) {
+                return Err(RecordError::new(name, crate::msg!("error.stdin_toml")).line(1));
+            }
+        }
+        let format = format.unwrap_or(resolved);
         let archive = match format {
             InputFormat::Jsonl => Some(crate::deal::archive::ArchiveFormat::Jsonl),
             InputFormat::Csv => {

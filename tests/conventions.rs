@@ -97,3 +97,36 @@ fn settle_keeps_its_old_short_flag_for_one_release() {
     let help = String::from_utf8_lossy(&doko(&["league", "settle", "--help"]).stdout).into_owned();
     assert!(!help.contains("-c, --cents"), "{help}");
 }
+
+/// Issue 29, Why 9: TOML on standard input says to give `--input-format toml`; a league
+/// command without a sheet names both ways to give one.
+#[test]
+fn hints_for_stdin_and_a_missing_sheet() {
+    let record = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/deal.toml")).unwrap();
+    let mut child = common::command()
+        .args(["score", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &record).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("<stdin>:1: standard input is read as a CSV sheet, and this looks like TOML: give `--input-format toml`"), "{err}");
+    for cmd in [
+        &["league", "show"][..],
+        &["league", "undo"],
+        &["league", "add", "-r", "a,b", "-p", "130"],
+    ] {
+        let out = common::command()
+            .args(cmd)
+            .env_remove("DOKO_LEAGUE")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}");
+        assert!(err.contains("or set DOKO_LEAGUE"), "{cmd:?}: {err}");
+    }
+}

@@ -528,6 +528,15 @@ fn adds_under_two_names_of_one_sheet_keep_every_deal() {
         !dir.path().join("f.toml.lock").exists(),
         "one lock, beside the real file"
     );
+    // Issue 29, Why 9: the lock file goes with the lock; nothing stays beside the sheet.
+    #[cfg(unix)]
+    {
+        let left: Vec<_> = std::fs::read_dir(real.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(left, ["f.toml"], "{left:?}");
+    }
 }
 
 /// Issue 28, Why 3: a note longer than a sheet keeps (1,000 characters) is refused and the

@@ -149,7 +149,38 @@ impl FileError {
 /// Holds the lock of a league file while it lives.
 #[derive(Debug)]
 pub struct Lock {
-    _file: File,
+    file: Option<File>,
+    path: PathBuf,
+}
+
+impl Drop for Lock {
+    /// The lock file goes with the lock (nothing stays beside the sheet): removed while
+    /// still held, so that a writer waiting on it finds, once it holds it, that its file
+    /// is no longer the one at the path, and locks anew ([`same_file`]).
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        let _ = std::fs::remove_file(&self.path);
+        drop(self.file.take());
+    }
+}
+
+/// Whether the open lock file is still the file at `path` (not removed by a holder that
+/// finished, nor replaced). Where that cannot be told (not Unix) the lock file stays, and
+/// it always is.
+fn same_file(f: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (f.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (f, path);
+        true
+    }
 }
 
 /// Who holds the lock, as its holder wrote it into the lock file ("" where it wrote
@@ -191,17 +222,22 @@ pub fn lock(
         lock: path.display().to_string(),
         io,
     };
-    let mut f = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(lock_err)?;
+    let open = || {
+        OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+    };
+    let mut f = open().map_err(lock_err)?;
     let start = Instant::now();
     let mut told = false;
     loop {
         match f.try_lock() {
-            Ok(()) => break,
+            // Held, and still the lock file at the path: ours.
+            Ok(()) if same_file(&f, &path) => break,
+            // The holder before removed it as it finished: lock the path's file anew.
+            Ok(()) => f = open().map_err(lock_err)?,
             Err(std::fs::TryLockError::WouldBlock) => {
                 let waited = start.elapsed();
                 if waited >= patience {
@@ -229,7 +265,10 @@ pub fn lock(
             env!("CARGO_PKG_VERSION")
         )
     });
-    Ok(Lock { _file: f })
+    Ok(Lock {
+        file: Some(f),
+        path,
+    })
 }
 
 /// Reads a league file as UTF-8 text.

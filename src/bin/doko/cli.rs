@@ -287,7 +287,7 @@ pub enum LeagueCommand {
     Show {
         /// The league sheet (or set DOKO_LEAGUE).
         #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
-        file: String,
+        file: Option<String>,
         /// Output format; `html` is one self-contained page.
         #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
         format: ShowFormat,
@@ -299,14 +299,14 @@ pub enum LeagueCommand {
     Undo {
         /// The league sheet (or set DOKO_LEAGUE).
         #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
-        file: String,
+        file: Option<String>,
     },
     /// Who pays whom: each player's balance in cents and the fewest transfers.
     #[command(after_help = LEAGUE_SETTLE_EXAMPLES)]
     Settle {
         /// The league sheet (or set DOKO_LEAGUE).
         #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
-        file: String,
+        file: Option<String>,
         /// Cents per point. (`-c` is `--re-calls` of `league add`; here it still works
         /// for this release and says so.)
         #[arg(long, short_alias = 'c', value_name = "N", value_parser = clap::value_parser!(i64).range(1..=1_000_000))]
@@ -379,7 +379,7 @@ pub enum ShowFormat {
 pub struct LeagueAddArgs {
     /// The league sheet (or set DOKO_LEAGUE).
     #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
-    pub file: String,
+    pub file: Option<String>,
     /// Change one profile key of the sheet with this deal, e.g. `--set
     /// league.compulsory_solos=0` (repeatable; stored in the sheet, which is read anew
     /// under it).

@@ -11,6 +11,14 @@ use doko::league::{self, file};
 use crate::cli::{LeagueAddArgs, LeagueCommand, ShowFormat};
 use doko::render::league as render;
 
+/// The sheet a command works on: its argument, else `DOKO_LEAGUE`; without either a usage
+/// error that names both.
+pub(crate) fn sheet_arg(file: &Option<String>) -> Result<&str> {
+    file.as_deref()
+        .filter(|f| !f.is_empty())
+        .ok_or_else(|| crate::usage(crate::lang().t("league.no_sheet")))
+}
+
 pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
     match cmd {
         LeagueCommand::New {
@@ -31,8 +39,8 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
             name.as_deref(),
         ),
         LeagueCommand::Add(args) => add(args),
-        LeagueCommand::Show { file, format } => show(file, *format),
-        LeagueCommand::Undo { file } => undo(file),
+        LeagueCommand::Show { file, format } => show(sheet_arg(file)?, *format),
+        LeagueCommand::Undo { file } => undo(sheet_arg(file)?),
         LeagueCommand::Settle {
             file,
             cents_per_point,
@@ -49,7 +57,7 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
             {
                 eprintln!("doko: {}", crate::lang().t("league.settle_short_c"));
             }
-            settle(file, *cents_per_point, *model, *format)
+            settle(sheet_arg(file)?, *cents_per_point, *model, *format)
         }
     }
 }
@@ -147,7 +155,7 @@ fn entry(args: &LeagueAddArgs) -> file::DealEntry {
 }
 
 fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
-    let file = args.file.as_str();
+    let file = sheet_arg(&args.file)?;
     let deal = match &args.record {
         Some(path) => file::deal_of_record(path).map_err(file_error)?,
         None => {
