@@ -93,6 +93,17 @@ fn catalogue(lang: Lang) -> &'static Catalogue {
 }
 
 impl Lang {
+    /// A decimal number as the language writes it: `1.25` in English and Japanese, `1,25`
+    /// in German (machine outputs, CSV and JSON, keep the point).
+    pub fn decimal(self, x: f64, places: usize) -> String {
+        let s = format!("{x:.places$}");
+        if self == Lang::De {
+            s.replace('.', ",")
+        } else {
+            s
+        }
+    }
+
     /// Every language, English first.
     pub const ALL: [Lang; 3] = [Lang::En, Lang::De, Lang::Ja];
 

@@ -156,7 +156,7 @@ pub struct Lock {
 impl Drop for Lock {
     /// The lock file goes with the lock (nothing stays beside the sheet): removed while
     /// still held, so that a writer waiting on it finds, once it holds it, that its file
-    /// is no longer the one at the path, and locks anew ([`same_file`]).
+    /// is no longer the one at the path, and locks anew.
     fn drop(&mut self) {
         #[cfg(unix)]
         let _ = std::fs::remove_file(&self.path);

@@ -236,10 +236,79 @@ pub fn show_csv(lg: &League) -> Result<String> {
     super::sheet::sheet_csv(&lg.players, &rows, false)
 }
 
-/// `league settle` as tables: balances, then transfers.
+/// The money a settlement is written in: amounts are kept in the currency's smallest unit
+/// (cents, or yen), and written as money in the reader's language (`€1.10`, `1,10 €`,
+/// `¥110`, `110円`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Currency {
+    /// Euro (cents).
+    #[cfg_attr(feature = "cli", value(name = "EUR", alias = "eur"))]
+    Eur,
+    /// US dollar (cents).
+    #[cfg_attr(feature = "cli", value(name = "USD", alias = "usd"))]
+    Usd,
+    /// Pound sterling (pence).
+    #[cfg_attr(feature = "cli", value(name = "GBP", alias = "gbp"))]
+    Gbp,
+    /// Swiss franc (Rappen).
+    #[cfg_attr(feature = "cli", value(name = "CHF", alias = "chf"))]
+    Chf,
+    /// Japanese yen (no smaller unit: the amounts are yen).
+    #[cfg_attr(feature = "cli", value(name = "JPY", alias = "jpy"))]
+    Jpy,
+}
+
+impl Currency {
+    /// The money of a language's tables: yen in Japanese, else euros.
+    pub fn of(lang: Lang) -> Currency {
+        if lang == Lang::Ja {
+            Currency::Jpy
+        } else {
+            Currency::Eur
+        }
+    }
+
+    /// `minor` units (cents, yen) as money in `lang`, with a sign where `signed`.
+    pub fn amount(self, minor: i64, signed: bool, lang: Lang) -> String {
+        let sign = match (signed, minor.signum()) {
+            (true, 1) => "+",
+            (_, -1) => "-",
+            _ => "",
+        };
+        let abs = minor.unsigned_abs();
+        let number = if self == Currency::Jpy {
+            abs.to_string()
+        } else {
+            let n = format!("{}.{:02}", abs / 100, abs % 100);
+            if lang == Lang::De {
+                n.replace('.', ",")
+            } else {
+                n
+            }
+        };
+        let (before, after) = match (self, lang) {
+            (Currency::Jpy, Lang::Ja) => ("", "円"),
+            (Currency::Jpy, Lang::De) => ("", " ¥"),
+            (Currency::Jpy, _) => ("¥", ""),
+            (Currency::Eur, Lang::De) => ("", " €"),
+            (Currency::Eur, _) => ("€", ""),
+            (Currency::Usd, Lang::De) => ("", " $"),
+            (Currency::Usd, _) => ("$", ""),
+            (Currency::Gbp, Lang::De) => ("", " £"),
+            (Currency::Gbp, _) => ("£", ""),
+            (Currency::Chf, Lang::De) => ("", " CHF"),
+            (Currency::Chf, _) => ("CHF ", ""),
+        };
+        format!("{sign}{before}{number}{after}")
+    }
+}
+
+/// `league settle` as tables: balances, then transfers, as money in `currency`.
 pub fn settle_text(
     lg: &League,
     s: &crate::club::settle::Settlement,
+    currency: Currency,
     markdown: bool,
     lang: Lang,
 ) -> String {
@@ -247,8 +316,11 @@ pub fn settle_text(
         lang,
         "settle.title",
         name = lg.name,
-        cents = s.cents_per_point,
-        model = s.model.key(),
+        price = currency.amount(s.cents_per_point, false, lang),
+        model = lang.t(match s.model {
+            crate::club::settle::Model::Linear => "settle.linear",
+            crate::club::settle::Model::Leader => "settle.leader",
+        }),
         played = lg.rows.len(),
         deals = lg.deals
     );
@@ -256,7 +328,16 @@ pub fn settle_text(
     let mut t = super::new_table(markdown);
     t.set_header(["table.player", "table.points", "settle.balance"].map(|k| lang.t(k)));
     for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
-        t.add_row(vec![player.clone(), points.to_string(), signed(*balance)]);
+        t.add_row(vec![
+            player.clone(),
+            points.to_string(),
+            currency.amount(*balance, true, lang),
+        ]);
+    }
+    for i in [1, 2] {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(comfy_table::CellAlignment::Right);
+        }
     }
     out.push_str(&super::fitted(t));
     out.push_str("\n\n");
@@ -266,13 +347,16 @@ pub fn settle_text(
         return out;
     }
     let mut t = super::new_table(markdown);
-    t.set_header(["settle.from", "settle.to", "settle.cents"].map(|k| lang.t(k)));
+    t.set_header(["settle.from", "settle.to", "settle.amount"].map(|k| lang.t(k)));
     for tr in &s.transfers {
         t.add_row(vec![
             tr.from.clone(),
             tr.to.clone(),
-            tr.amount_cents.to_string(),
+            currency.amount(tr.amount_cents, false, lang),
         ]);
+    }
+    if let Some(c) = t.column_mut(2) {
+        c.set_cell_alignment(comfy_table::CellAlignment::Right);
     }
     out.push_str(&super::fitted(t));
     out.push('\n');
@@ -295,4 +379,23 @@ pub fn settle_csv(lg: &League, s: &crate::club::settle::Settlement) -> Result<St
     }
     out.push_str(&csv_text(w)?);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Currency;
+    use crate::lang::Lang;
+
+    /// Issue 29, Why 7: money as each language writes it.
+    #[test]
+    fn money_in_each_language() {
+        assert_eq!(Currency::Eur.amount(190, false, Lang::De), "1,90 €");
+        assert_eq!(Currency::Eur.amount(-5, true, Lang::En), "-€0.05");
+        assert_eq!(Currency::Eur.amount(110, true, Lang::De), "+1,10 €");
+        assert_eq!(Currency::Jpy.amount(190, false, Lang::Ja), "190円");
+        assert_eq!(Currency::Jpy.amount(190, false, Lang::En), "¥190");
+        assert_eq!(Currency::Chf.amount(1234, false, Lang::En), "CHF 12.34");
+        assert_eq!(Currency::of(Lang::Ja), Currency::Jpy);
+        assert_eq!(Currency::of(Lang::De), Currency::Eur);
+    }
 }

@@ -41,7 +41,7 @@ fn evenings(lang: Lang, s: &Season) -> String {
     }
 }
 
-fn row(p: &stats::PlayerStats) -> Vec<String> {
+fn row(p: &stats::PlayerStats, lang: Lang) -> Vec<String> {
     let evening = |e: &Option<stats::EveningPoints>| {
         e.as_ref()
             .map_or(String::new(), |e| format!("{} ({})", e.points, e.evening))
@@ -51,7 +51,7 @@ fn row(p: &stats::PlayerStats) -> Vec<String> {
         p.sheets.to_string(),
         p.deals.to_string(),
         p.points.to_string(),
-        format!("{:.2}", p.points_per_deal),
+        lang.decimal(p.points_per_deal, 2),
         p.won.to_string(),
         p.solos.to_string(),
         p.solos_won.to_string(),
@@ -70,7 +70,7 @@ pub fn text(s: &Season, markdown: bool, lang: Lang) -> String {
     let mut t = super::new_table(markdown);
     t.set_header(header(lang));
     for p in &s.players {
-        t.add_row(row(p));
+        t.add_row(row(p, lang));
     }
     // Narrow terminals do without the worst and best evenings, then Bock.
     super::fit(&mut t, &[12, 11, 10]);
@@ -166,7 +166,7 @@ pub fn page(s: &Season, lang: Lang) -> String {
             p.points,
             p.deals
         ));
-        for (i, c) in row(p).iter().enumerate() {
+        for (i, c) in row(p, lang).iter().enumerate() {
             let class = if i == 0 { "" } else { " class=\"num\"" };
             h.push_str(&format!("<td{class}>{}</td>", super::html::esc(c)));
         }

@@ -649,9 +649,9 @@ fn summary_text(
             p.to_string(),
             l.deals.to_string(),
             l.won.to_string(),
-            format!("{:.1}%", pct(l.won, l.deals)),
+            format!("{}%", lang.decimal(pct(l.won, l.deals), 1)),
             l.points.to_string(),
-            format!("{:.3}", per(l.points, l.deals)),
+            lang.decimal(per(l.points, l.deals), 3),
         ]);
     }
     out.push_str(&format!("{}\n\n", super::fitted(t)));
@@ -674,10 +674,18 @@ fn summary_text(
         t.add_row(vec![
             title.to_string(),
             l.deals.to_string(),
-            format!("{} ({:.1}%)", l.re_won, pct(l.re_won, l.deals)),
-            format!("{} ({:.1}%)", l.kontra_won, pct(l.kontra_won, l.deals)),
+            format!(
+                "{} ({}%)",
+                l.re_won,
+                lang.decimal(pct(l.re_won, l.deals), 1)
+            ),
+            format!(
+                "{} ({}%)",
+                l.kontra_won,
+                lang.decimal(pct(l.kontra_won, l.deals), 1)
+            ),
             l.nobody.to_string(),
-            format!("{:.2}", per(l.value, l.deals)),
+            lang.decimal(per(l.value, l.deals), 2),
         ]);
     }
     out.push_str(&format!("{}\n\n", super::fitted(t)));
@@ -695,7 +703,7 @@ fn summary_text(
         t.add_row(vec![
             name,
             l.times.to_string(),
-            format!("{:.1}", pct(l.times, s.deals)),
+            lang.decimal(pct(l.times, s.deals), 1),
             l.points.to_string(),
         ]);
     }

@@ -170,7 +170,7 @@ fn header(lang: Lang, s: &Standings) -> Vec<String> {
     h
 }
 
-fn row(s: &Standings, l: &tournament::PlayerLine) -> Vec<String> {
+fn row(s: &Standings, l: &tournament::PlayerLine, lang: Lang) -> Vec<String> {
     let mut row = vec![l.rank.to_string(), l.player.clone()];
     row.extend(
         l.round_points
@@ -180,7 +180,7 @@ fn row(s: &Standings, l: &tournament::PlayerLine) -> Vec<String> {
     );
     row.extend([
         l.total.to_string(),
-        format!("{:.2}", l.average),
+        lang.decimal(l.average, 2),
         l.placement.to_string(),
         l.solos_won.to_string(),
     ]);
@@ -241,7 +241,7 @@ pub fn standings_text(s: &Standings, markdown: bool, lang: Lang) -> String {
     let mut t = super::new_table(markdown);
     t.set_header(header(lang, s));
     for l in &s.players {
-        t.add_row(row(s, l));
+        t.add_row(row(s, l, lang));
     }
     out.push_str(&super::fitted(t));
     out.push('\n');
@@ -303,7 +303,7 @@ pub fn standings_page(s: &Standings, lang: Lang) -> String {
             esc(&l.player),
             l.total
         ));
-        for (i, c) in row(s, l).iter().enumerate() {
+        for (i, c) in row(s, l, lang).iter().enumerate() {
             let class = match (i, c.ends_with('*')) {
                 (1, _) => "",
                 (_, true) => " class=\"num unfinished\"",

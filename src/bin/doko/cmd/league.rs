@@ -44,6 +44,7 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
         LeagueCommand::Settle {
             file,
             cents_per_point,
+            currency,
             model,
             format,
         } => {
@@ -57,7 +58,14 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
             {
                 eprintln!("doko: {}", crate::lang().t("league.settle_short_c"));
             }
-            settle(sheet_arg(file)?, *cents_per_point, *model, *format)
+            let currency = currency.unwrap_or(render::Currency::of(crate::lang()));
+            settle(
+                sheet_arg(file)?,
+                *cents_per_point,
+                currency,
+                *model,
+                *format,
+            )
         }
     }
 }
@@ -221,6 +229,7 @@ fn show(file: &str, format: ShowFormat) -> Result<ExitCode> {
 fn settle(
     file: &str,
     cents: i64,
+    currency: render::Currency,
     model: crate::cli::SettleModel,
     format: crate::cli::Format,
 ) -> Result<ExitCode> {
@@ -238,6 +247,7 @@ fn settle(
         crate::cli::Format::Table | crate::cli::Format::Markdown => render::settle_text(
             &lg,
             &s,
+            currency,
             format == crate::cli::Format::Markdown,
             crate::lang(),
         ),
