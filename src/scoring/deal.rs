@@ -384,8 +384,15 @@ fn game_items(
     };
     let g = &goals[w as usize];
     items.push(w, "won".into(), s.won, &|| {
-        Text::msg("rule.won")
+        // The eyes it had beside the target it reached ("181" read as its eyes).
+        let key = if matches!(g.target, Target::Eyes(_)) {
+            "rule.won_eyes"
+        } else {
+            "rule.won"
+        };
+        Text::msg(key)
             .with("party", w.text())
+            .with("eyes", facts.eyes(w))
             .with("target", g.target.text())
             .with("why", g.why.clone())
     });
