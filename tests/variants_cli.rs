@@ -1,5 +1,7 @@
 //! `doko variants`: printed profiles load back as the same profile; the user's folder.
 
+mod common;
+
 use std::process::Command;
 
 use doko::variant::Profile;
@@ -75,4 +77,44 @@ fn profiles_in_the_user_folder_are_listed_and_usable() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["variant"], "stammtisch");
     assert_eq!(json["deals"][0]["value"], 6);
+}
+
+/// Issue 29, Why 7: the built-in profiles' titles are written in the reader's language; a
+/// profile with a title of its own keeps it, not its parent's translation.
+#[test]
+fn profile_titles_speak_the_readers_language() {
+    let evening = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/evening.csv");
+    let first_line = |args: &[&str]| {
+        let out = common::doko(args);
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    assert_eq!(
+        first_line(&["--lang", "de", "score", evening]),
+        "Regeln: ddv (DDV-Turnierspielregeln)"
+    );
+    assert_eq!(
+        first_line(&["--lang", "ja", "score", evening]),
+        "ルール: ddv（DDV公式大会ルール）"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let club = dir.path().join("club.toml");
+    std::fs::write(
+        &club,
+        "name = \"club\"\ntitle = \"Our club\"\nextends = \"ddv\"\n",
+    )
+    .unwrap();
+    let line = first_line(&[
+        "--lang",
+        "de",
+        "score",
+        evening,
+        "--variant",
+        club.to_str().unwrap(),
+    ]);
+    assert_eq!(line, "Regeln: club (Our club)");
 }

@@ -35,6 +35,8 @@ impl Alike {
         // What play does not read: names, scoring, the series.
         v.name.clone_from(&a.name);
         v.title.clone_from(&a.title);
+        v.title_de.clone_from(&a.title_de);
+        v.title_ja.clone_from(&a.title_ja);
         v.source.clone_from(&a.source);
         v.winning = a.winning.clone();
         v.scoring = a.scoring.clone();

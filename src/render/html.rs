@@ -81,7 +81,7 @@ pub fn page(lg: &League, served: Option<&Served>, lang: Lang) -> String {
     h.push_str(&format!(
         "<h1>{}</h1>\n<p class=\"sub\">{}</p>\n",
         esc(&lg.name),
-        esc(&lg.profile.title),
+        esc(lg.profile.title_in(lang)),
     ));
     if let Some(s) = served {
         h.push_str(&languages(lang, s.current, s.token));

@@ -167,7 +167,7 @@ pub fn show_text(lg: &League, markdown: bool, lang: Lang) -> String {
         "league.title",
         name = lg.name,
         profile = lg.profile.name,
-        title = lg.profile.title,
+        title = lg.profile.title_in(lang),
         played = lg.rows.len(),
         deals = lg.deals
     );

@@ -352,7 +352,12 @@ fn text(s: &SheetView, explain: bool, markdown: bool) -> Result<String> {
 
 /// "Profile: ddv (DDV tournament rules)" in the run's language.
 pub fn profile_line(p: &Profile, lang: Lang) -> String {
-    crate::tr!(lang, "table.profile", name = p.name, title = p.title)
+    crate::tr!(
+        lang,
+        "table.profile",
+        name = p.name,
+        title = p.title_in(lang)
+    )
 }
 
 /// The items of a deal, a line each: party, name, points, rule; names line up (16 columns
@@ -617,7 +622,7 @@ fn summary_text(
             lang,
             "summary.head_bad",
             profile = profile.name,
-            title = profile.title,
+            title = profile.title_in(lang),
             deals = s.deals,
             bad = bad
         )
@@ -626,7 +631,7 @@ fn summary_text(
             lang,
             "summary.head",
             profile = profile.name,
-            title = profile.title,
+            title = profile.title_in(lang),
             deals = s.deals
         )
     };

@@ -300,6 +300,12 @@ pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
     }
     let mut table = toml::Table::new();
     for f in files.iter().rev() {
+        // A file with a title of its own does not keep its parent's translations of the
+        // parent's title.
+        if f.table.contains_key("title") {
+            table.remove("title_de");
+            table.remove("title_ja");
+        }
         merge(&mut table, &f.table);
     }
     table.remove("extends");

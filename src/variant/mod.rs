@@ -33,6 +33,12 @@ pub struct Profile {
     pub name: String,
     /// Its title, as lists and tables show it.
     pub title: String,
+    /// Its title in German, where the profile has one (`title_de`); else `title`.
+    #[serde(default)]
+    pub title_de: Option<String>,
+    /// Its title in Japanese, where the profile has one (`title_ja`); else `title`.
+    #[serde(default)]
+    pub title_ja: Option<String>,
     /// Where its rules come from (the source document's title).
     pub source: String,
     /// `[deck]`: the cards, the players and the card order.
@@ -902,6 +908,16 @@ impl ProfileError {
 }
 
 impl Profile {
+    /// The title in `lang`: `title_de`/`title_ja` where the profile has them, else `title`.
+    pub fn title_in(&self, lang: crate::lang::Lang) -> &str {
+        let own = match lang {
+            crate::lang::Lang::De => self.title_de.as_deref(),
+            crate::lang::Lang::Ja => self.title_ja.as_deref(),
+            crate::lang::Lang::En => None,
+        };
+        own.unwrap_or(&self.title)
+    }
+
     /// Loads a profile by name (built-in, or in the user's folder) or path, following
     /// `extends`, then applies `--set` overrides.
     pub fn load(name_or_path: &str, sets: &[(String, String)]) -> Result<Profile, ProfileError> {

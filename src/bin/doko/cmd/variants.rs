@@ -26,7 +26,7 @@ pub fn run(cmd: &VariantsCommand) -> Result<ExitCode> {
                 "variants.ok",
                 file = file,
                 name = p.name,
-                title = p.title,
+                title = p.title_in(crate::lang()),
                 cards = p.deck().size(),
                 tricks = p.hand_size()
             );
@@ -42,15 +42,12 @@ fn list() -> Result<ExitCode> {
     t.set_header(["variants.name", "variants.title", "variants.from"].map(|k| lang.t(k)));
     for name in load::builtin_names() {
         let p = Profile::load(name, &[])?;
-        t.add_row(vec![
-            p.name,
-            p.title,
-            lang.t("variants.builtin").to_string(),
-        ]);
+        let title = p.title_in(lang).to_string();
+        t.add_row(vec![p.name, title, lang.t("variants.builtin").to_string()]);
     }
     for (name, path) in load::user_profiles() {
         let title = match Profile::load(&path.display().to_string(), &[]) {
-            Ok(p) => p.title,
+            Ok(p) => p.title_in(lang).to_string(),
             Err(e) => doko::tr!(
                 lang,
                 "variants.invalid",
