@@ -959,7 +959,7 @@ fn the_page_speaks_german_and_japanese_at_phone_width() {
         "クイーンソロ",
         "が配る",
     ];
-    speaks(&b, "ja", &japanese, "300点; カードは全部で240点");
+    speaks(&b, "ja", &japanese, "300点。カードは全部で240点");
 }
 
 /// The page has `words`, answers 300 eyes with `refusal`, fits; its screenshots.
