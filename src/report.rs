@@ -547,6 +547,8 @@ pub struct PageState {
     pub sits_out: Option<String>,
     /// Whether the series is over.
     pub complete: bool,
+    /// The player whose compulsory solo the next deal must be (TSR 4.2), if one must.
+    pub forced: Option<String>,
 }
 
 /// `doko serve`'s answer to a check, a change or a request for a deal: `ok` and what it

@@ -706,7 +706,16 @@ fn enter_evening(b: &Browser, size: &str) {
     b.click("#re .chip[data-name=\"Anna\"]");
     b.typed("input[name=re_points]", "300");
     b.wait("the refusal of 300 eyes", "const c = document.getElementById('check'); return c.className === 'err' && c.textContent.includes('300 eyes; the deck has 240')");
+    // Issue 29: "Add deal" is off while the check refuses the deal.
+    b.wait(
+        "Add deal disabled while refused",
+        "return document.getElementById('save').disabled === true",
+    );
     b.click("#re .chip[data-name=\"Anna\"]");
+    b.wait(
+        "Add deal enabled again",
+        "return document.getElementById('save').disabled === false",
+    );
 
     for (i, deal) in EVENING.iter().enumerate() {
         deal.enter(b);

@@ -482,3 +482,36 @@ fn another_host_name_is_refused_and_answers_carry_security_headers() {
     );
     drop(idle);
 }
+
+/// Issue 29, Why 6: when a forced compulsory solo is due, the page's state names its player
+/// (the form opens on it); otherwise it names none.
+#[test]
+fn the_state_names_a_forced_solo() {
+    let dir = tempfile::tempdir().unwrap();
+    common::run_in(
+        dir.path(),
+        &[
+            "league",
+            "new",
+            "kurz.toml",
+            "--players",
+            "Anna,Ben,Cara,Dirk",
+            "--deals",
+            "4",
+        ],
+    );
+    let file = dir.path().join("kurz.toml").display().to_string();
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let (_, body) = get(&format!("{url}state?sheet=0"));
+    let state: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(state["state"]["forced"], json!("Anna"), "{state}");
+    let other = dir.path().join("plain");
+    std::fs::create_dir_all(&other).unwrap();
+    let plain = sheet(&other);
+    let (_server, lines) = serve(&plain, false);
+    let url = url_in(&lines[0]);
+    let (_, body) = get(&format!("{url}state?sheet=0"));
+    let state: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(state["state"]["forced"], Value::Null, "{state}");
+}

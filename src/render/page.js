@@ -12,6 +12,9 @@ const save = document.getElementById('save');
 const cancel = document.getElementById('cancel');
 const undo = document.getElementById('undo');
 let stamp = null, next = null, editing = null, timer = null, busy = false, armed = null, asked = 0;
+// The check refused the form; the series is over; the form holds something entered.
+let refused = false, complete = false, dirty = false;
+function gate() { save.disabled = busy || refused || (complete && !editing); }
 
 function url(path, extra) {
   const q = new URLSearchParams(Object.assign({ sheet }, extra || {}));
@@ -71,6 +74,9 @@ function reset() {
   cancel.hidden = true;
   check.textContent = '';
   check.className = '';
+  refused = false;
+  dirty = false;
+  gate();
   titles();
 }
 function titles() {
@@ -95,8 +101,17 @@ function apply(s) {
   stamp = s.stamp;
   next = s.next;
   form.querySelectorAll('#re .chip').forEach(b => b.classList.toggle('out', b.dataset.name === s.sits_out));
-  save.disabled = s.complete && !editing;
+  complete = s.complete;
+  gate();
   titles();
+  if (dirty || editing) {
+    // The sheet changed under a half-entered deal: check it again.
+    schedule();
+  } else if (s.forced) {
+    // A forced compulsory solo is due: the form opens on it.
+    form.querySelectorAll('#re .chip').forEach(b => b.setAttribute('aria-pressed', b.dataset.name === s.forced ? 'true' : 'false'));
+    if (form.elements['compulsory']) form.elements['compulsory'].checked = true;
+  }
 }
 function schedule() {
   clearTimeout(timer);
@@ -110,9 +125,12 @@ async function validate() {
     // The server says what the form still lacks (the Re players).
     check.className = '';
     check.textContent = res.hint;
+    refused = false;
   } else {
     show(check, res);
+    refused = !res.ok;
   }
+  gate();
 }
 form.addEventListener('click', ev => {
   const b = ev.target.closest('.chip');
@@ -120,10 +138,11 @@ form.addEventListener('click', ev => {
   ev.preventDefault();
   if (b.dataset.extra) count(b, (Number(b.dataset.count) + 1) % 5);
   else b.setAttribute('aria-pressed', b.getAttribute('aria-pressed') === 'true' ? 'false' : 'true');
+  dirty = true;
   schedule();
 });
-form.addEventListener('input', schedule);
-form.addEventListener('change', schedule);
+form.addEventListener('input', () => { dirty = true; schedule(); });
+form.addEventListener('change', () => { dirty = true; schedule(); });
 form.addEventListener('submit', async ev => {
   ev.preventDefault();
   if (busy) return;
@@ -140,7 +159,7 @@ form.addEventListener('submit', async ev => {
     }
   } finally {
     busy = false;
-    save.disabled = false;
+    gate();
   }
 });
 cancel.addEventListener('click', () => { reset(); done.textContent = ''; });
@@ -179,7 +198,7 @@ document.getElementById('history').addEventListener('click', async ev => {
   cancel.hidden = false;
   done.textContent = '';
   titles();
-  save.disabled = false;
+  gate();
   form.scrollIntoView({ behavior: 'smooth', block: 'start' });
   schedule();
 });

@@ -370,6 +370,11 @@ fn state_of(lg: &League, bytes: &[u8]) -> PageState {
         next: lg.rows.len() + 1,
         sits_out: lg.next.sits_out.map(|i| lg.players[i].clone()),
         complete: lg.is_complete(),
+        forced: lg
+            .next
+            .forced_player
+            .filter(|_| lg.next.forced)
+            .map(|i| lg.players[i].clone()),
     }
 }
 
