@@ -156,11 +156,6 @@ pub enum Source {
     Archive(Box<crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead + Send>>>),
 }
 
-/// Whether no `--input-format` was given (the format comes from the name, or is CSV).
-fn resolved_from_default(format: Option<InputFormat>) -> bool {
-    format.is_none()
-}
-
 /// The first line that is neither blank nor a `#` comment opens a TOML table (`[league]`,
 /// `[[deal]]`) or sets a key (`players = [...]`): no CSV sheet's header does.
 fn looks_like_toml(head: &[u8]) -> bool {
@@ -197,7 +192,8 @@ impl Source {
                 .map_err(|e| RecordError::new(path, crate::msg!("error.cannot_read", why = e)))?;
             Box::new(std::io::BufReader::with_capacity(1 << 16, f))
         };
-        let resolved = resolve_format(path, format, ".csv, .toml or .jsonl")?;
+        let given = format.is_some();
+        let format = resolve_format(path, format, ".csv, .toml or .jsonl")?;
         // A byte order mark is not part of the text, whatever the format.
         let head = input
             .fill_buf()
@@ -207,7 +203,7 @@ impl Source {
         }
         // Standard input has no extension: read as CSV unless told, and a TOML text there is
         // a missing `--input-format toml`, said at once.
-        if path == "-" && resolved_from_default(format) {
+        if path == "-" && !given {
             let head = input
                 .fill_buf()
                 .map_err(|e| RecordError::new(name, crate::msg!("error.cannot_read", why = e)))?;
@@ -215,7 +211,6 @@ impl Source {
                 return Err(RecordError::new(name, crate::msg!("error.stdin_toml")).line(1));
             }
         }
-        let format = format.unwrap_or(resolved);
         let archive = match format {
             InputFormat::Jsonl => Some(crate::deal::archive::ArchiveFormat::Jsonl),
             InputFormat::Csv => {

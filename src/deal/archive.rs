@@ -400,21 +400,14 @@ impl<R: BufRead> Rows<R> {
                 Ok(LineEnd::Line) => self.line += 1,
                 Ok(end @ (LineEnd::TooLong | LineEnd::Endless)) => {
                     self.line += 1;
-                    let msg = if end == LineEnd::Endless {
+                    let error = if end == LineEnd::Endless {
                         self.failed = true;
-                        crate::msg!(
-                            "error.line_endless",
-                            mib = MAX_ROW >> 20,
-                            more = MAX_SKIP >> 20
-                        )
+                        self.endless(row.line)
                     } else {
-                        crate::msg!("error.quote_not_closed", mib = MAX_ROW >> 20)
+                        let msg = crate::msg!("error.quote_not_closed", mib = MAX_ROW >> 20);
+                        RecordError::new(&self.file, msg).line(row.line)
                     };
-                    row.cut = Some(
-                        RecordError::new(&self.file, msg)
-                            .line(row.line)
-                            .deal(row.number),
-                    );
+                    row.cut = Some(error.deal(row.number));
                     return;
                 }
                 Err(e) => {

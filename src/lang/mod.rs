@@ -96,11 +96,15 @@ impl Lang {
     /// A decimal number as the language writes it: `1.25` in English and Japanese, `1,25`
     /// in German (machine outputs, CSV and JSON, keep the point).
     pub fn decimal(self, x: f64, places: usize) -> String {
-        let s = format!("{x:.places$}");
+        self.decimal_mark(format!("{x:.places$}"))
+    }
+
+    /// A number written with a decimal point (`1.25`) with the language's mark instead.
+    pub fn decimal_mark(self, number: String) -> String {
         if self == Lang::De {
-            s.replace('.', ",")
+            number.replace('.', ",")
         } else {
-            s
+            number
         }
     }
 

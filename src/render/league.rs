@@ -280,12 +280,7 @@ impl Currency {
         let number = if self == Currency::Jpy {
             abs.to_string()
         } else {
-            let n = format!("{}.{:02}", abs / 100, abs % 100);
-            if lang == Lang::De {
-                n.replace('.', ",")
-            } else {
-                n
-            }
+            lang.decimal_mark(format!("{}.{:02}", abs / 100, abs % 100))
         };
         let (before, after) = match (self, lang) {
             (Currency::Jpy, Lang::Ja) => ("", "円"),

@@ -20,9 +20,7 @@ pub fn run(out: Option<&str>) -> Result<ExitCode> {
     std::fs::create_dir_all(dir).with_context(|| format!("{dir}: cannot create the folder"))?;
     let mut written = Vec::new();
     write_all(&cmd, std::path::Path::new(dir), &mut written)?;
-    for w in &written {
-        println!("{w}");
-    }
+    crate::emit(&written.iter().map(|w| format!("{w}\n")).collect::<String>())?;
     Ok(ExitCode::SUCCESS)
 }
 
