@@ -224,6 +224,10 @@ fn refused_changes_write_nothing_and_say_why() {
         let (status, text) = post(&format!("{url}{path}?sheet=0"), &body, &[]);
         assert_eq!(status, 200, "{text}");
         assert!(text.contains(says), "{path}: {text}");
+        // The players' words: no file, line or key (issue 29).
+        for technical in [".toml", "field", "re_points", "re_calls"] {
+            assert!(!text.contains(technical), "{path}: {technical} in {text}");
+        }
         assert_eq!(std::fs::read(&file).unwrap(), before, "{path} wrote");
     }
     // A number out of range is refused, never wrapped.

@@ -77,6 +77,47 @@ pub struct Season {
     pub cumulative: crate::report::Ordered<String, Vec<i64>>,
 }
 
+impl Season {
+    /// Short names of the evenings, for a chart's axis and a page: each file's name
+    /// without folder and extension (`friday` for `club/friday.toml`), or with its
+    /// folder where two would share a name, or the path as given where even that does not
+    /// tell them apart.
+    pub fn labels(&self) -> Vec<String> {
+        use std::path::Path;
+        fn stem(e: &String) -> String {
+            Path::new(e)
+                .file_stem()
+                .map_or_else(|| e.clone(), |s| s.to_string_lossy().into_owned())
+        }
+        fn folder_stem(e: &String) -> String {
+            match Path::new(e).parent().and_then(Path::file_name) {
+                Some(dir) => format!("{}/{}", dir.to_string_lossy(), stem(e)),
+                None => stem(e),
+            }
+        }
+        let distinct = |names: &[String]| {
+            let set: std::collections::BTreeSet<&String> = names.iter().collect();
+            set.len() == names.len()
+        };
+        for way in [stem as fn(&String) -> String, folder_stem] {
+            let names: Vec<String> = self.evenings.iter().map(way).collect();
+            if distinct(&names) {
+                return names;
+            }
+        }
+        self.evenings.clone()
+    }
+
+    /// The short name ([`Season::labels`]) of the evening `file`.
+    pub fn label_of(&self, file: &str) -> String {
+        self.evenings
+            .iter()
+            .position(|e| e == file)
+            .and_then(|i| self.labels().into_iter().nth(i))
+            .unwrap_or_else(|| file.to_string())
+    }
+}
+
 fn rate(won: usize, of: usize) -> f64 {
     if of == 0 { 0.0 } else { won as f64 / of as f64 }
 }

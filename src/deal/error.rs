@@ -78,6 +78,19 @@ impl RecordError {
         Text::placed(self.at.text(), self.message.clone())
     }
 
+    /// What a player at the table reads (the served page): the deal and the message,
+    /// without the file, line or field, which only the one who mends the file needs.
+    pub fn plain(&self) -> Text {
+        match self.at.deal {
+            Some(d) => crate::msg!(
+                "error.deal_message",
+                deal = d,
+                message = self.message.clone()
+            ),
+            None => self.message.clone(),
+        }
+    }
+
     /// An error in `file`.
     pub fn new(file: &str, message: impl Into<Text>) -> RecordError {
         RecordError {

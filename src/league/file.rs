@@ -144,6 +144,20 @@ impl FileError {
     pub fn render(&self, lang: Lang) -> String {
         self.text().render(lang)
     }
+
+    /// What players at the table read (the served page): a refused deal says its number
+    /// and what is wrong, without the file, line or key; every one of a sheet's errors.
+    /// Errors of the file itself (unreadable, locked) say the file, which someone must mend.
+    pub fn plain(&self) -> Vec<Text> {
+        match self {
+            FileError::Invalid(all) | FileError::Refusing(all) => {
+                all.iter().map(RecordError::plain).collect()
+            }
+            FileError::Refused { message, .. } => vec![message.clone()],
+            FileError::NoDeal { .. } => vec![msg!("error.no_deal_to_undo")],
+            e => vec![e.text()],
+        }
+    }
 }
 
 /// Holds the lock of a league file while it lives.
@@ -858,14 +872,12 @@ fn appended(
     {
         deal["contract"] = value("normal");
     }
-    full_names(&mut deal, &before.players).map_err(|m| FileError::Refused {
-        file: file.to_string(),
-        message: msg!(
-            "error.deal_field",
-            deal = before.rows.len() + 1,
-            field = "re",
-            message = m
-        ),
+    full_names(&mut deal, &before.players).map_err(|m| {
+        FileError::Refusing(vec![
+            RecordError::new(file, m)
+                .deal(before.rows.len() + 1)
+                .field("re"),
+        ])
     })?;
     let text = with_deal(&with_sets(file, old, sets)?, deal);
     let after = evaluate(file, &text, None).map_err(|errors| {
@@ -965,12 +977,7 @@ fn replaced(
     let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
     let mut deal = deal;
     full_names(&mut deal, &before.players).map_err(|m| {
-        refused(msg!(
-            "error.deal_field",
-            deal = number,
-            field = "re",
-            message = m
-        ))
+        FileError::Refusing(vec![RecordError::new(file, m).deal(number).field("re")])
     })?;
     let mut doc = parse(file, old)?;
     let deals = doc.get_mut("deal").and_then(Item::as_array_of_tables_mut);

@@ -46,7 +46,7 @@ pub struct Served<'a> {
 pub fn page(lg: &League, served: Option<&Served>, lang: Lang) -> String {
     let mut h = String::new();
     let title = crate::tr!(lang, "page.title", name = lg.name);
-    h.push_str(&head(lang, &title, CSS));
+    h.push_str(&head(lang, &title, &format!("{CSS}\n{CHART_CSS}")));
     match served {
         Some(s) => h.push_str(&format!("<body data-sheet=\"{}\">\n", s.current)),
         None => h.push_str("<body>\n"),
@@ -205,8 +205,8 @@ pub fn history(lg: &League, editable: bool, lang: Lang) -> String {
             esc(lang.t("page.tap_to_edit"))
         ));
     }
-    h.push_str("<div class=\"scroll\"><table class=\"sheet\" id=\"sheet\">\n<tr>");
-    for k in [
+    h.push_str("<div class=\"scroll\"><table class=\"sheet\" id=\"sheet\">\n<tr class=\"head\">");
+    let heads = [
         "table.deal",
         "table.dealer",
         "table.game",
@@ -215,11 +215,13 @@ pub fn history(lg: &League, editable: bool, lang: Lang) -> String {
         "table.winner",
         "table.value",
         "table.x",
-    ] {
-        h.push_str(&format!("<th>{}</th>", esc(lang.t(k))));
+    ]
+    .map(|k| esc(lang.t(k)));
+    for head in &heads {
+        h.push_str(&format!("<th>{head}</th>"));
     }
     for p in &lg.players {
-        h.push_str(&format!("<th>{}</th>", esc(p)));
+        h.push_str(&format!("<th class=\"num\">{}</th>", esc(p)));
     }
     let with_notes = lg.rows.iter().any(|r| r.result.facts.note.is_some());
     if with_notes {
@@ -240,8 +242,11 @@ pub fn history(lg: &League, editable: bool, lang: Lang) -> String {
         } else {
             format!(" class=\"{}\"", class.join(" "))
         };
+        // On a phone each deal is a block: its facts, each after its column's name,
+        // then a line of the players' points (`td.br` breaks the line; a table hides it).
+        let [deal, dealer, game, re, eyes, winner, value, x] = &heads;
         h.push_str(&format!(
-            "<tr{class} data-deal=\"{}\"><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}:{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+            "<tr{class} data-deal=\"{}\"><td class=\"num\" data-label=\"{deal}\">{}</td><td data-label=\"{dealer}\">{}</td><td data-label=\"{game}\">{}</td><td data-label=\"{re}\">{}</td><td class=\"num\" data-label=\"{eyes}\">{}:{}</td><td data-label=\"{winner}\">{}</td><td class=\"num\" data-label=\"{value}\">{}</td><td class=\"num\" data-label=\"{x}\">{}</td><td class=\"br\"></td>",
             r.facts.number,
             r.facts.number,
             esc(&lg.players[row.dealer]),
@@ -263,11 +268,18 @@ pub fn history(lg: &League, editable: bool, lang: Lang) -> String {
             } else {
                 format!("{} <b>{total}</b>", signed(r.scores[i]))
             };
-            h.push_str(&format!("<td class=\"num\">{cell}</td>"));
+            h.push_str(&format!(
+                "<td class=\"num pl\" data-label=\"{}\">{cell}</td>",
+                esc(&lg.players[i])
+            ));
         }
         if with_notes {
             let note = r.facts.note.as_deref().unwrap_or("");
-            h.push_str(&format!("<td class=\"note\">{}</td>", esc(note)));
+            h.push_str(&format!(
+                "<td class=\"note\" data-label=\"{}\">{}</td>",
+                esc(lang.t("page.note")),
+                esc(note)
+            ));
         }
         h.push_str("</tr>\n");
     }
@@ -283,17 +295,32 @@ fn chart(lg: &League, lang: Lang) -> String {
             series[i].push(*t);
         }
     }
+    let ticks: Vec<String> = (0..=lg.rows.len()).map(|k| k.to_string()).collect();
     line_chart(
         &lg.players,
         &series,
+        &ticks,
         lang.t("page.axis_deal"),
         lang.t("page.running"),
     )
 }
 
-/// An SVG line chart: one line per name, each series starting at step 0; `axis` names the
-/// steps (deal, evening), `label` says what it shows (for screen readers).
-pub fn line_chart(names: &[String], series: &[Vec<i64>], axis: &str, label: &str) -> String {
+/// The chart's width in its own units: a phone's width, so that its text, drawn at 12.5
+/// units, is never smaller than 12 px on a phone; wider screens scale it up to the
+/// width the style sheet allows, and their style draws the text smaller in units.
+const CHART_WIDTH: f64 = 360.0;
+
+/// An SVG line chart: one line per name, each series starting at step 0, `ticks` naming
+/// the steps (deal numbers, evenings' names), `axis` what a step is, `label` what it
+/// shows (for screen readers); below it a legend in the page's text (name, colour, last
+/// value), which stays readable at any width.
+pub fn line_chart(
+    names: &[String],
+    series: &[Vec<i64>],
+    ticks: &[String],
+    axis: &str,
+    label: &str,
+) -> String {
     let label = esc(label);
     let steps = series
         .iter()
@@ -301,49 +328,77 @@ pub fn line_chart(names: &[String], series: &[Vec<i64>], axis: &str, label: &str
         .max()
         .unwrap_or(1)
         .saturating_sub(1);
-    let (w, h) = (760.0_f64, 320.0_f64);
-    let (left, right, top, bottom) = (48.0, 110.0, 16.0, 36.0);
     let n = steps.max(1) as f64;
+    // Tick labels longer than the room a step has are slanted; the bottom margin grows
+    // with them (names are cut at 16 characters).
+    let tick = |k: usize| -> String {
+        let t = ticks.get(k).map_or(String::new(), |t| t.clone());
+        if t.chars().count() > 16 {
+            t.chars().take(15).chain(['\u{2026}']).collect()
+        } else {
+            t
+        }
+    };
+    let longest = (0..=steps)
+        .map(|k| unicode_width::UnicodeWidthStr::width(tick(k).as_str()))
+        .max()
+        .unwrap_or(0) as f64;
+    // Upright labels are centred on their step: the last one needs half its width on
+    // the right.
+    let last_half = unicode_width::UnicodeWidthStr::width(tick(steps).as_str()) as f64 * 3.5;
+    let (w, left, top) = (CHART_WIDTH, 40.0, 10.0);
+    let right = (last_half + 2.0).max(14.0);
+    let room = (w - left - right) / n;
+    let every = ((longest * 7.0 + 6.0) / room).ceil().max(1.0) as usize;
+    let slanted = every > 1 && longest > 3.0;
+    let every = if slanted {
+        ((18.0 / room).ceil() as usize).max(1)
+    } else {
+        every
+    };
+    let numbered = (0..=steps).all(|k| tick(k).parse::<i64>().is_ok());
+    let bottom = if slanted {
+        24.0 + longest * 7.0 * 0.64
+    } else if numbered {
+        40.0
+    } else {
+        26.0
+    };
+    let h = 200.0 + bottom;
     let lo = series.iter().flatten().copied().min().unwrap_or(0).min(0);
     let hi = series.iter().flatten().copied().max().unwrap_or(0).max(0);
     let span = ((hi - lo).max(1)) as f64;
     let x = |k: usize| left + (w - left - right) * k as f64 / n;
     let y = |v: i64| top + (h - top - bottom) * (hi - v) as f64 / span;
     let mut s = format!(
-        "<svg class=\"chart\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"{label}\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+        "<figure class=\"chart\">\n<svg viewBox=\"0 0 {w} {h:.0}\" role=\"img\" aria-label=\"{label}\" xmlns=\"http://www.w3.org/2000/svg\">\n"
     );
-    // Horizontal grid: about five steps, always the zero line.
-    let step = nice_step(span / 5.0);
-    let mut v = (lo as f64 / step).ceil() * step;
-    while v <= hi as f64 + 1e-9 {
-        let yy = y(v.round() as i64);
-        let class = if v.abs() < 1e-9 { "zero" } else { "grid" };
-        s.push_str(&format!(
-            "<line class=\"{class}\" x1=\"{left}\" x2=\"{:.1}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\"/>\n",
-            w - right
-        ));
-        s.push_str(&format!(
-            "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
-            left - 6.0,
-            yy + 4.0,
-            v.round() as i64
-        ));
-        v += step;
-    }
-    // Step numbers along the bottom (at most about 12 labels).
-    let every = (steps / 12).max(1);
+    s.push_str(&grid(lo, hi, &y, left, w - right));
+    let base = h - bottom + 16.0;
     for k in (0..=steps).step_by(every) {
+        let t = esc(&tick(k));
+        if slanted {
+            s.push_str(&format!(
+                "<text class=\"axis\" x=\"{:.1}\" y=\"{base:.1}\" text-anchor=\"end\" transform=\"rotate(-40 {:.1} {base:.1})\">{t}</text>\n",
+                x(k),
+                x(k)
+            ));
+        } else {
+            s.push_str(&format!(
+                "<text class=\"axis\" x=\"{:.1}\" y=\"{base:.1}\" text-anchor=\"middle\">{t}</text>\n",
+                x(k)
+            ));
+        }
+    }
+    // The axis's name under numbers; names of evenings say what they are.
+    if !slanted && numbered {
         s.push_str(&format!(
-            "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{k}</text>\n",
-            x(k),
-            h - bottom + 18.0
+            "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
+            (left + w - right) / 2.0,
+            h - 4.0,
+            esc(axis)
         ));
     }
-    s.push_str(&format!(
-        "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{axis}</text>\n",
-        (left + w - right) / 2.0,
-        h - 4.0
-    ));
     for (i, pts) in series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         let path: Vec<String> = pts
@@ -352,39 +407,68 @@ pub fn line_chart(names: &[String], series: &[Vec<i64>], axis: &str, label: &str
             .map(|(k, v)| format!("{:.1},{:.1}", x(k), y(*v)))
             .collect();
         s.push_str(&format!(
-            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\" points=\"{}\"/>\n",
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\" vector-effect=\"non-scaling-stroke\" points=\"{}\"/>\n",
             path.join(" ")
         ));
     }
-    // Name and total at the end of each line, pushed apart where totals are close.
-    let mut labels: Vec<(f64, usize, i64)> = series
+    s.push_str("</svg>\n");
+    s.push_str(&legend(names, series));
+    s.push_str("</figure>\n");
+    s
+}
+
+/// The chart's horizontal grid from `lo` to `hi` between `left` and `right`: about five
+/// steps, always the zero line, each with its value.
+fn grid(lo: i64, hi: i64, y: &dyn Fn(i64) -> f64, left: f64, right: f64) -> String {
+    let mut s = String::new();
+    let step = nice_step((hi - lo).max(1) as f64 / 5.0);
+    let mut v = (lo as f64 / step).ceil() * step;
+    while v <= hi as f64 + 1e-9 {
+        let yy = y(v.round() as i64);
+        let class = if v.abs() < 1e-9 { "zero" } else { "grid" };
+        s.push_str(&format!(
+            "<line class=\"{class}\" x1=\"{left}\" x2=\"{right:.1}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\"/>\n"
+        ));
+        s.push_str(&format!(
+            "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
+            left - 5.0,
+            yy + 4.0,
+            v.round() as i64
+        ));
+        v += step;
+    }
+    s
+}
+
+/// The chart's legend in the page's text: each name in its line's colour with its last
+/// value, best first.
+fn legend(names: &[String], series: &[Vec<i64>]) -> String {
+    let mut s = String::from("<figcaption><ul class=\"legend\">");
+    let mut order: Vec<(usize, i64)> = series
         .iter()
         .enumerate()
-        .map(|(i, pts)| {
-            (
-                y(*pts.last().unwrap_or(&0)) + 4.0,
-                i,
-                *pts.last().unwrap_or(&0),
-            )
-        })
+        .map(|(i, pts)| (i, *pts.last().unwrap_or(&0)))
         .collect();
-    labels.sort_by(|a, b| a.0.total_cmp(&b.0));
-    for k in 1..labels.len() {
-        if labels[k].0 - labels[k - 1].0 < 14.0 {
-            labels[k].0 = labels[k - 1].0 + 14.0;
-        }
-    }
-    for (ly, i, last) in labels {
+    order.sort_by_key(|(i, last)| (std::cmp::Reverse(*last), *i));
+    for (i, last) in order {
         let colour = COLOURS[i % COLOURS.len()];
         s.push_str(&format!(
-            "<text x=\"{:.1}\" y=\"{ly:.1}\" fill=\"{colour}\" class=\"label\">{} {last}</text>\n",
-            x(series[i].len() - 1) + 8.0,
+            "<li><span class=\"dot\" style=\"background:{colour}\"></span>{} <b>{last}</b></li>",
             esc(&names[i])
         ));
     }
-    s.push_str("</svg>\n");
+    s.push_str("</ul></figcaption>\n");
     s
 }
+
+/// The chart's style, shared by the league page and the season's page: text at 12.5
+/// units is 12.7 px on a 390 px phone; narrower phones draw it larger, wider screens
+/// (where the chart grows to 36rem) smaller in units, about 14 px.
+pub const CHART_CSS: &str = ".chart{margin:0;max-width:36rem}.chart svg{width:100%;height:auto;display:block}
+.chart .grid{stroke:#e5e5e5}.chart .zero{stroke:#999}.chart text{font-size:12.5px;fill:#555}
+@media (max-width:23.5rem){.chart text{font-size:15px}}@media (min-width:40rem){.chart text{font-size:9px}}
+.legend{list-style:none;margin:.3rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:.95rem}
+.dot{display:inline-block;width:.7rem;height:.7rem;border-radius:50%;margin-right:.4rem;vertical-align:baseline}";
 
 /// 1, 2 or 5 times a power of ten, at least `raw`.
 fn nice_step(raw: f64) -> f64 {
@@ -408,30 +492,35 @@ table{border-collapse:collapse;font-size:.92rem}th,td{padding:.3rem .45rem;borde
 th{background:#fafafa}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .standings{width:100%;max-width:36rem}.standings td{padding:.45rem .45rem}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
-.sheet td,.sheet th{white-space:nowrap}tr.edit{cursor:pointer}tr.edit:hover td{background:#eef4ff}
-tr.bock td{background:#fff7e6}.out{color:#aaa}
-.dot{display:inline-block;width:.7rem;height:.7rem;border-radius:50%;margin-right:.4rem;vertical-align:baseline}
-.chart{max-width:100%;height:auto}.chart .grid{stroke:#e5e5e5}.chart .zero{stroke:#999}
-.chart .axis{font-size:11px;fill:#666}.chart .label{font-size:12px;font-weight:600}
+.sheet td.num{white-space:nowrap}.sheet th{vertical-align:bottom}.sheet td.br{display:none}tr.edit{cursor:pointer}tr.edit td{height:2.75rem}tr.edit:hover td{background:#eef4ff}
+tr.bock,tr.bock td{background:#fff7e6}.out{color:#aaa}
+.tabs a,.langs a{display:inline-flex;align-items:center;min-height:2.75rem;min-width:2.75rem;justify-content:center}
+.langs{display:flex;flex-wrap:wrap;gap:.2rem .9rem}
 .tabs{display:flex;gap:.3rem;flex-wrap:wrap}.tabs a{padding:.3rem .6rem;border:1px solid #ccd;border-radius:1rem;text-decoration:none;color:#1f4f9f}
 .tabs a[aria-current]{background:#1f77b4;color:#fff}
 form.deal{background:#f7f8fb;border:1px solid #dde;border-radius:.6rem;padding:.6rem .7rem;margin-top:1rem;max-width:36rem}
 form.deal h2{margin:.2rem 0 .4rem}
 fieldset{border:0;padding:0;margin:.5rem 0}legend,.lbl{font-size:.85rem;color:#555;margin-bottom:.25rem;display:block}
 .chips{display:flex;flex-wrap:wrap;gap:.35rem}
-.chip{font:inherit;min-height:2.6rem;padding:.35rem .8rem;border:1px solid #aab;border-radius:1.3rem;background:#fff;color:#222}
+.chip{font:inherit;min-height:2.75rem;min-width:2.75rem;padding:.35rem .8rem;border:1px solid #aab;border-radius:1.3rem;background:#fff;color:#222}
 .chip[aria-pressed=true]{background:#1f77b4;border-color:#1f77b4;color:#fff}
 .chip.out{opacity:.45}.chip small{font-size:.75rem;margin-left:.2rem}
 .grid2{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}
-label{display:block;margin:.45rem 0}select,input[type=number],input[type=text]{font:inherit;width:100%;min-height:2.6rem;padding:.3rem .5rem;border:1px solid #aab;border-radius:.4rem;background:#fff}
-label.check{display:flex;align-items:center;gap:.5rem}label.check input{width:1.3rem;height:1.3rem}
+label{display:block;margin:.45rem 0}select,input[type=number],input[type=text]{font:inherit;width:100%;min-height:2.75rem;padding:.3rem .5rem;border:1px solid #aab;border-radius:.4rem;background:#fff}
+label.check{display:flex;align-items:center;gap:.5rem;min-height:2.75rem}summary{min-height:2.75rem;line-height:2.75rem;cursor:pointer}label.check input{width:1.3rem;height:1.3rem}
 .buttons{display:flex;gap:.5rem;flex-wrap:wrap;margin-top:.6rem}
-button.main,button.second{font:inherit;min-height:2.8rem;padding:.4rem 1.1rem;border-radius:.5rem;border:1px solid #1f77b4}
+button.main,button.second{font:inherit;min-height:2.8rem;min-width:2.75rem;padding:.4rem 1.1rem;border-radius:.5rem;border:1px solid #1f77b4}
 button.main{background:#1f77b4;color:#fff;font-weight:600;flex:1}button.second{background:#fff;color:#1f4f9f}
 button.danger{border-color:#b33;color:#b33}
 #check{min-height:1.4rem;margin:.4rem 0;white-space:pre-wrap;font-size:.9rem}
 #check.ok{color:#17632a}#check.err{color:#a11}#done{white-space:pre-wrap;font-size:.9rem;color:#17632a}
 .foot{color:#888;font-size:.85rem;margin-top:1.5rem}
+@media (max-width:47.99rem){.sheet,.sheet tbody,.sheet tr{display:block}.sheet tr.head{display:none}
+.sheet tr{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:.8rem;padding:.45rem .2rem;border-bottom:1px solid #ddd}
+.sheet td{border:0;padding:.05rem 0;white-space:normal;height:auto}tr.edit td{height:auto}
+.sheet td[data-label]::before{content:attr(data-label);color:#777;font-size:.75rem;margin-right:.3rem}
+.sheet td.br{display:block;flex-basis:100%;height:0;padding:0}.sheet td.note{flex-basis:100%}.sheet td.note:empty{display:none}
+.sheet td.pl{flex:1 1 0;min-width:3.6rem;text-align:right}.sheet td.pl::before{display:block;margin:0}}
 @media (min-width:48rem){body{padding:1.5rem 1rem 2rem}h1{font-size:1.8rem}}
 @media (min-width:60rem){.top{display:grid;grid-template-columns:1fr 1fr;gap:1.5rem;align-items:start}}";
 

@@ -41,10 +41,13 @@ fn evenings(lang: Lang, s: &Season) -> String {
     }
 }
 
-fn row(p: &stats::PlayerStats, lang: Lang) -> Vec<String> {
+/// A player's row; `name` names an evening (its path in a terminal, its short name on
+/// the page).
+fn row(p: &stats::PlayerStats, lang: Lang, name: &dyn Fn(&str) -> String) -> Vec<String> {
     let evening = |e: &Option<stats::EveningPoints>| {
-        e.as_ref()
-            .map_or(String::new(), |e| format!("{} ({})", e.points, e.evening))
+        e.as_ref().map_or(String::new(), |e| {
+            format!("{} ({})", e.points, name(&e.evening))
+        })
     };
     vec![
         p.player.clone(),
@@ -70,7 +73,7 @@ pub fn text(s: &Season, markdown: bool, lang: Lang) -> String {
     let mut t = super::new_table(markdown);
     t.set_header(header(lang));
     for p in &s.players {
-        t.add_row(row(p, lang));
+        t.add_row(row(p, lang, &|e| e.to_string()));
     }
     // Narrow terminals do without the worst and best evenings, then Bock.
     super::fit(&mut t, &[12, 11, 10]);
@@ -127,7 +130,8 @@ pub fn csv(s: &Season) -> Result<String> {
 /// The season's page: the table and every player's points over the evenings.
 pub fn page(s: &Season, lang: Lang) -> String {
     let title = lang.t("stats.title");
-    let mut h = super::html::head(lang, &format!("{title} - doko"), CSS);
+    let css = format!("{CSS}\n{}", super::html::CHART_CSS);
+    let mut h = super::html::head(lang, &format!("{title} - doko"), &css);
     h.push_str(&format!(
         "<body>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n<h2>{}</h2>\n",
         super::html::esc(title),
@@ -145,14 +149,19 @@ pub fn page(s: &Season, lang: Lang) -> String {
             )
         })
         .unzip();
+    let labels = s.labels();
+    let ticks: Vec<String> = std::iter::once(String::new())
+        .chain(labels.iter().cloned())
+        .collect();
     h.push_str(&super::html::line_chart(
         &names,
         &series,
+        &ticks,
         lang.t("page.axis_evening"),
         lang.t("stats.chart"),
     ));
     h.push_str(&format!(
-        "<h2>{}</h2>\n<div class=\"scroll\"><table id=\"players\">\n<tr>",
+        "<h2>{}</h2>\n<div class=\"scroll\"><table id=\"players\">\n<tr class=\"head\">",
         super::html::esc(lang.t("stats.players"))
     ));
     for c in header(lang) {
@@ -166,8 +175,16 @@ pub fn page(s: &Season, lang: Lang) -> String {
             p.points,
             p.deals
         ));
-        for (i, c) in row(p, lang).iter().enumerate() {
-            let class = if i == 0 { "" } else { " class=\"num\"" };
+        let heads = header(lang);
+        for (i, c) in row(p, lang, &|e| s.label_of(e)).iter().enumerate() {
+            let class = if i == 0 {
+                String::new()
+            } else {
+                format!(
+                    " class=\"num\" data-label=\"{}\"",
+                    super::html::esc(heads[i])
+                )
+            };
             h.push_str(&format!("<td{class}>{}</td>", super::html::esc(c)));
         }
         h.push_str("</tr>\n");
@@ -178,7 +195,10 @@ pub fn page(s: &Season, lang: Lang) -> String {
 
 const CSS: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:1rem auto;max-width:64rem;padding:0 .8rem;color:#222}
 h1{margin:.3rem 0 .1rem}h2{font-size:1.1rem;margin-top:1.5rem}.sub{color:#666}
-table{border-collapse:collapse;font-size:.92rem}th,td{padding:.3rem .5rem;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap}
+table{border-collapse:collapse;font-size:.92rem}th,td{padding:.3rem .5rem;border-bottom:1px solid #ddd;text-align:left}td.num{white-space:nowrap}th{vertical-align:bottom}
 th{background:#fafafa}td.num{text-align:right;font-variant-numeric:tabular-nums}.scroll{overflow-x:auto}
-.chart{max-width:100%;height:auto}.chart .grid{stroke:#e5e5e5}.chart .zero{stroke:#999}
-.chart .axis{font-size:11px;fill:#666}.chart .label{font-size:12px;font-weight:600}";
+.sub{white-space:pre-line;overflow-wrap:anywhere}
+@media (max-width:47.99rem){#players,#players tbody,#players tr{display:block}#players tr.head{display:none}
+#players tr{display:flex;flex-wrap:wrap;column-gap:1rem;padding:.45rem .2rem;border-bottom:1px solid #ddd}
+#players td{border:0;padding:.05rem 0;white-space:normal}#players td:first-child{flex-basis:100%;font-weight:600}
+#players td[data-label]::before{content:attr(data-label);color:#777;font-size:.8rem;margin-right:.3rem}}";

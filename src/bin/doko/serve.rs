@@ -338,8 +338,14 @@ impl App {
     }
 }
 
-/// The messages of a refusal: every error of the sheet, as `league add` prints them.
+/// The messages of a refusal: every error of the sheet, in the players' words (the deal
+/// and what is wrong; no file, line or key).
 fn messages(e: FileError) -> Vec<String> {
+    e.plain().iter().map(|t| t.render(crate::lang())).collect()
+}
+
+/// Every error of a sheet that cannot be read, with file and line: for whoever mends it.
+fn located(e: FileError) -> Vec<String> {
     match e {
         FileError::Invalid(errors) | FileError::Refusing(errors) => {
             errors.iter().map(|e| e.render(crate::lang())).collect()
@@ -428,7 +434,7 @@ async fn page(
                 }),
                 lang,
             ),
-            Err(e) => error_page(&file, &messages(e)),
+            Err(e) => error_page(&file, &located(e)),
         })
     })
     .await;
