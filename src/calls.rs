@@ -198,6 +198,14 @@ impl PartyCalls {
 }
 
 impl Call {
+    /// The call as a reader of `lang` says it for `party`: "Re", "Kontra", "keine 90".
+    pub fn title(self, party: Party, lang: crate::lang::Lang) -> String {
+        match self {
+            Call::Announce => party.text().render(lang),
+            c => lang.t(c.key()).to_string(),
+        }
+    }
+
     /// The call's name in the message catalogue (`call.no90`).
     pub fn key(self) -> &'static str {
         match self {

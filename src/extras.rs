@@ -102,6 +102,12 @@ impl Extra {
             .unwrap_or("fox")
     }
 
+    /// The extra's name in `lang` ("fox caught", "Fuchs gefangen", the catalogue's
+    /// `item.fox`).
+    pub fn title(self, lang: crate::lang::Lang) -> &'static str {
+        lang.t(&format!("item.{}", self.name().replace('-', "_")))
+    }
+
     /// Reads a sheet cell: words separated by spaces, `;` or `,`; a word twice counts twice;
     /// an extra of several words may be written with spaces (`Fuchs gefangen`).
     pub fn parse_list<'a>(

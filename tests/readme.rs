@@ -112,3 +112,239 @@ fn every_command_of_the_readme_runs_as_written() {
     assert!(ran >= 25, "{ran} commands ran");
     assert!(home.join(".local/share/man/man1/doko.1").exists());
 }
+
+/// The words of a catalogue's texts (`src/lang/*.toml`), lower case, placeholders left out.
+fn vocabulary(catalogue: &str) -> std::collections::BTreeSet<String> {
+    let mut words = std::collections::BTreeSet::new();
+    for line in catalogue.lines() {
+        let Some((_, value)) = line.split_once(" = \"") else {
+            continue;
+        };
+        let mut text = String::new();
+        let mut depth = 0;
+        for c in value.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                c if depth == 0 => text.push(c),
+                _ => {}
+            }
+        }
+        words.extend(tokens(&text).into_iter().map(|w| w.to_lowercase()));
+    }
+    words
+}
+
+/// The plain words of a text: runs of letters, without those that are keys, files, flags
+/// or codes (a word joined to `_ . / - @ :` or a digit: `re_points`, `friday.toml`,
+/// `--lang`, `solo-queens`, `SQ`... are not words of a sentence).
+fn tokens(text: &str) -> Vec<&str> {
+    text.split(|c: char| {
+        c.is_whitespace() || "()[]{},;!?\"'`|<>=«»“”„…·×+*&#%$€¥、。（）：；「」".contains(c)
+    })
+    .map(|t| t.trim_end_matches(':'))
+    .filter(|t| {
+        t.len() >= 2
+            && t.chars().all(|c| c.is_ascii_alphabetic())
+            && !t.chars().all(|c| c.is_ascii_uppercase())
+    })
+    .collect()
+}
+
+/// The text of an HTML page a person reads: without tags, styles and scripts.
+fn page_text(html: &str) -> String {
+    let mut s = html.to_string();
+    for tag in ["style", "script"] {
+        let (open, close) = (format!("<{tag}"), format!("</{tag}>"));
+        while let Some(i) = s.find(&open) {
+            let end = s[i..].find(&close).map_or(s.len(), |j| i + j + close.len());
+            s.replace_range(i..end, " ");
+        }
+    }
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&amp;", "&").replace("&quot;", "\"")
+}
+
+/// The notes the example files carry (the players' own words, in English in the
+/// examples): every `note` of a CSV sheet and of a TOML record, recursively.
+fn example_notes(root: &Path) -> Vec<String> {
+    fn walk(v: &toml::Value, out: &mut Vec<String>) {
+        match v {
+            toml::Value::Table(t) => {
+                for (k, v) in t {
+                    match v {
+                        toml::Value::String(s) if k == "note" => out.push(s.clone()),
+                        v => walk(v, out),
+                    }
+                }
+            }
+            toml::Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut notes = Vec::new();
+    for entry in std::fs::read_dir(root.join("examples")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("csv") => {
+                let mut r = csv::Reader::from_reader(text.as_bytes());
+                let header = r.headers().unwrap().clone();
+                if let Some(i) = header.iter().position(|h| h == "note") {
+                    notes.extend(
+                        r.records()
+                            .filter_map(|row| Some(row.ok()?.get(i)?.to_string())),
+                    );
+                }
+            }
+            Some("toml") => walk(
+                &toml::Value::Table(toml::from_str::<toml::Table>(&text).unwrap()),
+                &mut notes,
+            ),
+            _ => {}
+        }
+    }
+    notes.retain(|n| !n.is_empty());
+    // The longest first: a note inside another is taken off after it.
+    notes.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    notes
+}
+
+/// Names a German or Japanese reader meets in doko's output as they are: the players of
+/// the README's examples, the program, the built-in profiles, and the example files as the
+/// season's page names its evenings (`examples/evening.csv` is "evening").
+const NOT_ENGLISH: &[&str] = &[
+    "anna", "ben", "cara", "dirk", "eva", "finn", "gus", "hana", "ida", "jan", "kai", "lea", "mia",
+    "doko", "ddv", "kloepper", "evening", "records",
+];
+
+/// Issue 29: every command of the README, run under a German and a Japanese locale, says
+/// nothing in English beyond names, keys, files and card codes: each plain word of its
+/// output (standard output, standard error, an HTML page it writes) is looked up in the
+/// English catalogue's words that the reader's catalogue does not have. JSON, CSV, shell
+/// completions and man pages are formats and documentation for machines or in English
+/// by design; they are left out.
+#[test]
+fn every_command_of_the_readme_speaks_german_and_japanese() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let read = |l: &str| std::fs::read_to_string(root.join(format!("src/lang/{l}.toml"))).unwrap();
+    let english = vocabulary(&read("en"));
+    // The detector finds English where there is some.
+    assert!(
+        tokens("Re won, value 4 (Re: Re, fox caught)")
+            .iter()
+            .filter(|w| english.contains(&w.to_lowercase())
+                && !vocabulary(&read("de")).contains(&w.to_lowercase()))
+            .count()
+            >= 3
+    );
+    let notes = example_notes(root);
+    assert!(notes.len() >= 10, "the examples' notes: {notes:?}");
+    let mut found = Vec::new();
+    let mut checked = 0;
+    for (lang, locale) in [("de", "de_DE.UTF-8"), ("ja", "ja_JP.UTF-8")] {
+        let own = vocabulary(&read(lang));
+        let foreign: std::collections::BTreeSet<&String> = english
+            .iter()
+            .filter(|w| !own.contains(*w) && !NOT_ENGLISH.contains(&w.as_str()))
+            .collect();
+        for (line, mut text) in outputs(root, &readme, locale) {
+            for note in &notes {
+                text = text.replace(note.as_str(), " ");
+            }
+            checked += 1;
+            let words: std::collections::BTreeSet<String> = tokens(&text)
+                .into_iter()
+                .map(str::to_lowercase)
+                .filter(|w| foreign.contains(w))
+                .collect();
+            if !words.is_empty() {
+                found.push(format!("{lang}: `{line}`: {words:?}"));
+            }
+        }
+    }
+    assert!(checked >= 40, "only {checked} outputs checked");
+    assert!(found.is_empty(), "English words:\n{}", found.join("\n"));
+}
+
+/// Each `doko` line of the README run in order under `locale` in a fresh folder, with what
+/// a person reads of it: standard output and error, and an HTML page it writes. Lines
+/// whose output is for machines (JSON, CSV, generated records, completions, man pages)
+/// run but give nothing; `doko serve` is left out (the browser tests read its page).
+fn outputs(root: &Path, readme: &str, locale: &str) -> Vec<(String, String)> {
+    let bin = Path::new(env!("CARGO_BIN_EXE_doko")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&root.join("examples"), &dir.path().join("examples"));
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let mut env: Vec<(String, String)> = vec![("HOME".into(), home.display().to_string())];
+    let mut out = Vec::new();
+    for line in commands(readme) {
+        if let Some(assignment) = line.strip_prefix("export ") {
+            let (k, v) = assignment.split_once('=').expect("export K=V");
+            env.push((k.to_string(), v.to_string()));
+            continue;
+        }
+        let line = line
+            .replace("cargo run --release --", "doko")
+            .replace("LANG=ja_JP.UTF-8 ", "")
+            .replace(" --lang de", "");
+        if line == "cargo test" || line.starts_with("doko serve") {
+            continue;
+        }
+        let run = Command::new("sh")
+            .args(["-c", &line])
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", locale)
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{locale}: `{line}` failed: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let machine = [
+            "--format json",
+            "--format csv",
+            "completions",
+            "doko man",
+            "doko generate",
+        ]
+        .iter()
+        .any(|m| line.contains(m));
+        if machine || !line.starts_with("doko ") {
+            continue;
+        }
+        let mut text = String::from_utf8_lossy(&run.stdout).into_owned();
+        text.push_str(&String::from_utf8_lossy(&run.stderr));
+        if let Some(file) = line.split("> ").nth(1).filter(|f| f.ends_with(".html")) {
+            text.push_str(&page_text(
+                &std::fs::read_to_string(dir.path().join(file.trim())).unwrap(),
+            ));
+        }
+        out.push((line, text));
+    }
+    out
+}

@@ -630,10 +630,7 @@ fn calls_and_extras(p: &crate::variant::Profile, lang: crate::lang::Lang) -> Str
                 t("page.none")
             ));
             for call in crate::calls::Call::ALL.iter().take(p.calls.levels as usize) {
-                let label = match call {
-                    crate::calls::Call::Announce => party.text().render(lang),
-                    c => lang.t(c.key()).to_string(),
-                };
+                let label = call.title(party, lang);
                 h.push_str(&format!(
                     "<option value=\"{}\">{}</option>",
                     call.word(party),
@@ -660,7 +657,7 @@ fn calls_and_extras(p: &crate::variant::Profile, lang: crate::lang::Lang) -> Str
                 h.push_str(&format!(
                     "<button type=\"button\" class=\"chip\" aria-pressed=\"false\" data-extra=\"{}\" data-count=\"0\">{}<small></small></button>",
                     x.name(),
-                    esc(lang.t(&format!("item.{}", x.name().replace('-', "_"))))
+                    esc(x.title(lang))
                 ));
             }
             h.push_str("</div></fieldset>\n");

@@ -30,9 +30,14 @@ pub fn added(after: &League, lang: Lang) -> String {
     for party in [crate::contract::Party::Re, crate::contract::Party::Kontra] {
         let mut said: Vec<String> = Vec::new();
         if let Some(c) = r.facts.calls(party).highest() {
-            said.push(c.word(party).to_string());
+            said.push(c.title(party, lang));
         }
-        said.extend(r.facts.extras(party).iter().map(ToString::to_string));
+        said.extend(
+            r.facts
+                .extras(party)
+                .iter()
+                .map(|x| x.title(lang).to_string()),
+        );
         if !said.is_empty() {
             items.push(format!(
                 "{}: {}",
