@@ -674,7 +674,7 @@ fn add_says_what_it_recorded_and_refuses_the_impossible() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(
         said.starts_with(
-            "deal 1 of 24: normal, Re Anna Cara 134:106, Re won, value 4 (Re: re, fox)"
+            "deal 1 of 24: normal, Re Anna Cara 134:106, Re won, value 4 (Re: Re, fox caught)"
         ),
         "{said}"
     );
