@@ -130,3 +130,41 @@ fn hints_for_stdin_and_a_missing_sheet() {
         assert!(err.contains("or set DOKO_LEAGUE"), "{cmd:?}: {err}");
     }
 }
+
+/// `--variant` completes the built-in profiles' names in bash (files too), zsh and fish;
+/// a path is still taken as given.
+#[test]
+fn variant_completes_profile_names() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = doko(&["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        for name in ["ddv", "ja-online", "house-bock", "kloepper"] {
+            assert!(script.contains(name), "{shell}: {name} is not offered");
+        }
+        if shell == "bash" {
+            let after = script.split("--variant)").nth(1).expect("a --variant case");
+            let case = after.lines().nth(1).unwrap_or("");
+            assert!(
+                case.contains("compgen -W \"ddv ja-online") && case.contains("compgen -f"),
+                "bash offers names and files: {case}"
+            );
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("club.toml");
+    std::fs::write(&profile, "extends = \"ddv\"\nname = \"club\"\n").unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sheet = root.join("examples/evening.csv");
+    let out = doko(&[
+        "score",
+        "--variant",
+        &profile.display().to_string(),
+        &sheet.display().to_string(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

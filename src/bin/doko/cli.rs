@@ -95,7 +95,7 @@ pub struct StatsArgs {
     #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
     pub format: ShowFormat,
     /// The rules of evenings whose file names none (a paper sheet) [default: ddv].
-    #[arg(long, value_name = "NAME|PATH")]
+    #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true)]
     pub variant: Option<String>,
 }
 
@@ -131,7 +131,7 @@ pub enum TournamentCommand {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
         deals: Option<u16>,
         /// The rules of every table: a built-in profile or a path to one.
-        #[arg(long, value_name = "NAME|PATH", default_value = "ddv")]
+        #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = "ddv")]
         variant: String,
         /// What ranks first: total points, points per round, or placement points.
         #[arg(long, value_enum, default_value_t = RankingArg::Sum)]
@@ -261,7 +261,7 @@ pub enum LeagueCommand {
         #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
         players: Vec<String>,
         /// The rules: a built-in profile or a path to one (stored in the sheet).
-        #[arg(long, value_name = "NAME|PATH", default_value = "ddv")]
+        #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = "ddv")]
         variant: String,
         /// Deals in the series [default: the profile's, 24 for ddv, 16 for ja-online].
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
@@ -354,7 +354,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Deals legal under this profile, with the contracts it allows.
-    #[arg(long, value_name = "NAME|PATH", default_value = "ddv")]
+    #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = "ddv")]
     pub variant: String,
     /// Override one profile key, e.g. `--set contracts.solos=false` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
@@ -446,7 +446,7 @@ pub enum VariantsCommand {
     )]
     Show {
         /// A built-in name, a profile of the user's folder, or a path.
-        #[arg(value_name = "NAME|PATH")]
+        #[arg(value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true)]
         name: String,
         /// Print every key, with `extends` resolved, instead of the file as written.
         #[arg(long)]
@@ -461,12 +461,39 @@ pub enum VariantsCommand {
     },
 }
 
+/// A profile named on the command line: any name or path is taken as given (the library
+/// reads it); the built-in names are its possible values, so that every shell's
+/// completion offers them (bash offers files as well, see `doko completions`).
+#[derive(Debug, Clone, Copy)]
+pub struct ProfileArg;
+
+impl clap::builder::TypedValueParser for ProfileArg {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            doko::variant::load::builtin_names().map(clap::builder::PossibleValue::new),
+        ))
+    }
+}
+
 /// Options shared by every scoring command.
 #[derive(Debug, Clone, Args)]
 pub struct ProfileArgs {
     /// Rule profile: a built-in name or a path to a .toml profile [default: the file's
     /// `variant`, else ddv].
-    #[arg(long, value_name = "NAME|PATH")]
+    #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true)]
     pub variant: Option<String>,
     /// Override one profile key, e.g. `--set extras.fox=0` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]

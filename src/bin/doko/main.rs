@@ -100,7 +100,18 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     use clap::CommandFactory;
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cli::Cli::command(), "doko", &mut out);
-    emit(&String::from_utf8(out)?)?;
+    let mut script = String::from_utf8(out)?;
+    if shell == clap_complete::Shell::Bash {
+        // A profile is a built-in name or a file: bash offers both.
+        let names: Vec<&str> = doko::variant::load::builtin_names().collect();
+        let only = format!("compgen -W \"{}\" -- \"${{cur}}\"))", names.join(" "));
+        let both = format!(
+            "compgen -W \"{}\" -- \"${{cur}}\") $(compgen -f -- \"${{cur}}\"))",
+            names.join(" ")
+        );
+        script = script.replace(&only, &both);
+    }
+    emit(&script)?;
     Ok(ExitCode::SUCCESS)
 }
 
