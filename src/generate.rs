@@ -530,6 +530,8 @@ fn random_calls(
             call,
             said_as: (call == Call::Announce).then_some(party),
             cards_in_hand: in_hand as u8,
+            before: None,
+            at: None,
             text: format!("{} {} {in_hand}", players[s], call.word(party)),
         });
     };

@@ -308,3 +308,83 @@ fn a_genscher_partner_reads_alike_from_csv_jsonl_and_toml() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A call placed between two cards of a trick (`... before Dirk:SJ`) reads, scores and
+/// round-trips alike through a TOML record, an archive's CSV and JSON Lines (issue 30):
+/// deal 73 of seed 3, Cara's Genscher with Anna (tests/cases/variations.toml).
+#[test]
+fn a_call_inside_a_trick_reads_alike_from_toml_csv_and_jsonl() {
+    let players = ["Anna", "Ben", "Cara", "Dirk"];
+    let calls = [
+        "Cara kontra 12",
+        "Anna re 11",
+        "Anna no90 10 before Dirk:SJ",
+    ];
+    let tricks = [
+        "CA C10 C9 C10",
+        "S9 S9 S10 SK",
+        "DK SJ D10 D9",
+        "CQ SQ DQ HQ",
+        "DA HJ DJ DK",
+        "CK CK HA CA",
+        "DJ CQ SQ CJ",
+        "CJ HJ D10 H10",
+        "HK H9 HA HK",
+        "DA D9 DQ C9",
+        "S10 SA H10 SA",
+        "SJ HQ H9 SK",
+    ];
+    let toml = format!(
+        "players = {players:?}\n[[deal]]\ndealer = \"Dirk\"\ngenscher_partner = \"Anna\"\ncalls = {calls:?}\ntricks = {tricks:?}\n"
+    );
+    let csv = format!(
+        "players,dealer,contract,calls,tricks,genscher_partner\n{},Dirk,normal,{},{},Anna\n",
+        players.join(" "),
+        calls.join(";"),
+        tricks.join("|")
+    );
+    let jsonl = serde_json::json!({
+        "players": players, "dealer": "Dirk", "contract": "normal", "calls": calls,
+        "tricks": tricks, "genscher_partner": "Anna",
+    })
+    .to_string()
+        + "\n";
+    let set = [
+        "--set",
+        "contracts.genscher_partner=true",
+        "--set",
+        "contracts.genscher_party=\"re\"",
+    ];
+    let mut seen = Vec::new();
+    for (ext, text) in [("toml", toml), ("csv", csv), ("jsonl", jsonl)] {
+        let path = tmp(&format!("inside.{ext}"));
+        std::fs::write(&path, text).unwrap();
+        let mut args = vec!["score", path.to_str().unwrap(), "--format", "json"];
+        args.extend(set);
+        let out = doko(&args);
+        assert!(
+            out.status.success(),
+            "{ext}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let d = json(&out)["deals"][0].clone();
+        assert_eq!(d["re"], serde_json::json!(["Anna", "Cara"]), "{ext}: {d}");
+        assert_eq!(d["value"], 7, "{ext}: {d}");
+        seen.push(d);
+        // Placed after the caller's own card in that trick, the call is refused with the
+        // card named, in every format.
+        let late = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("before Dirk:SJ", "before Ben:D9")
+            .replace("no90 10", "no90 9");
+        std::fs::write(&path, late).unwrap();
+        let out = doko(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{ext}: accepted");
+        assert!(
+            err.contains("`Anna no90 9 before Ben:D9`: no 90 must be said with at least 10 cards in hand; Anna had 9"),
+            "{ext}: {err}"
+        );
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:?}");
+}

@@ -178,6 +178,7 @@ proptest! {
             knock: None,
             note: None,
             bidding: None,
+            genscher: None,
         };
         let r = score_deal(&facts, &p);
         prop_assert_eq!(r.scores.iter().sum::<i64>(), 0);

@@ -1043,22 +1043,18 @@ fn fill_calls(
 ) -> Result<(), DealError> {
     let mut n = 0;
     for c in field.split(';').map(str::trim).filter(|c| !c.is_empty()) {
-        let (player, call, said_as, cards_in_hand) = call_parts(players, c)?;
+        let parts = call_parts(players, c)?;
         if let Some(e) = calls.get_mut(n) {
-            e.player = player;
-            e.call = call;
-            e.said_as = said_as;
-            e.cards_in_hand = cards_in_hand;
+            e.player = parts.player;
+            e.call = parts.call;
+            e.said_as = parts.said_as;
+            e.cards_in_hand = parts.cards_in_hand;
+            e.before = parts.before;
+            e.at = None;
             e.text.clear();
             e.text.push_str(c);
         } else {
-            calls.push(CallEntry {
-                player,
-                call,
-                said_as,
-                cards_in_hand,
-                text: c.to_string(),
-            });
+            calls.push(parts.entry(c));
         }
         n += 1;
     }

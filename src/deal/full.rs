@@ -217,7 +217,20 @@ pub struct Exchange {
     pub returned: Vec<Card>,
 }
 
-/// One call: `<player> <call> <cards still in hand>`.
+/// A card play a call names as its moment: `before Cara:DK` (the call came just before
+/// Cara played that ♦K; `@6` after the card names the trick where she plays it twice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardAt {
+    /// The seat that plays the card.
+    pub seat: usize,
+    /// The card.
+    pub card: Card,
+    /// The trick (from 1), where written.
+    pub trick: Option<u8>,
+}
+
+/// One call: `<player> <call> <cards still in hand>`, optionally `before <player>:<card>`
+/// (a call between two cards of a trick).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CallEntry {
     /// The seat of the player who called.
@@ -228,6 +241,12 @@ pub struct CallEntry {
     pub said_as: Option<Party>,
     /// Cards the player still held when calling.
     pub cards_in_hand: u8,
+    /// The card play the call came just before, where the record places it inside a
+    /// trick.
+    pub before: Option<CardAt>,
+    /// Where the call came among the deal's cards: how many had been played (all
+    /// players'); set when the play places a call written `before` a card.
+    pub at: Option<u16>,
     /// The entry as written, for messages.
     pub text: String,
 }

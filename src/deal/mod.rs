@@ -379,6 +379,7 @@ impl Summary<'_> {
             knock: self.knock,
             note: self.note,
             bidding: None,
+            genscher: None,
         };
         facts.check(profile, contract_field)?;
         Ok(facts)
@@ -444,6 +445,23 @@ pub struct DealFacts {
     pub note: Option<String>,
     /// Who won the bidding and why, for a record with bids.
     pub bidding: Option<BidAccount>,
+    /// FreeDoko's Genscher, where one was played: the holder of both ♦K, the partner
+    /// she named, the trick (from 1), and whether the pair became Re.
+    pub genscher: Option<GenscherAccount>,
+}
+
+/// A Genscher as `--explain` tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenscherAccount {
+    /// The holder of both ♦K.
+    pub holder: u8,
+    /// The partner she named.
+    pub partner: u8,
+    /// The trick of her first ♦K, from 1.
+    pub trick: u8,
+    /// The pair became Re (`contracts.genscher_party = "re"`); else the holder's party
+    /// kept its name.
+    pub re: bool,
 }
 
 /// The bidding of a deal as `--explain` and the JSON output tell it.

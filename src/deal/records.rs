@@ -344,24 +344,45 @@ fn seat_or_err(players: &[String], name: &str, field: &str) -> Result<usize, Dea
     })
 }
 
-/// Reads `<player> <call> <cards still in hand>`.
+/// Reads `<player> <call> <cards still in hand>`, optionally followed by `before
+/// <player>:<card>` (`@<trick>` after the card where she plays it twice).
 pub fn parse_call_entry(players: &[String], text: &str) -> Result<CallEntry, DealError> {
-    let (player, call, said_as, cards_in_hand) = call_parts(players, text)?;
-    Ok(CallEntry {
-        player,
-        call,
-        said_as,
-        cards_in_hand,
-        text: text.to_string(),
-    })
+    Ok(call_parts(players, text)?.entry(text))
+}
+
+/// The parts of a call entry as written.
+#[derive(Debug, Clone, Copy)]
+pub struct CallParts {
+    /// The caller's seat.
+    pub player: usize,
+    /// The call.
+    pub call: Call,
+    /// The party its word names.
+    pub said_as: Option<Party>,
+    /// The cards still in hand.
+    pub cards_in_hand: u8,
+    /// The card play it came just before, where written.
+    pub before: Option<crate::deal::full::CardAt>,
+}
+
+impl CallParts {
+    /// The entry, `text` as written.
+    pub fn entry(self, text: &str) -> CallEntry {
+        CallEntry {
+            player: self.player,
+            call: self.call,
+            said_as: self.said_as,
+            cards_in_hand: self.cards_in_hand,
+            before: self.before,
+            at: None,
+            text: text.to_string(),
+        }
+    }
 }
 
 /// The parts of a call entry: the player's seat, the call, the party its word names, the
-/// cards still in hand.
-pub fn call_parts(
-    players: &[String],
-    text: &str,
-) -> Result<(usize, Call, Option<Party>, u8), DealError> {
+/// cards still in hand, and the card play it came before, where written.
+pub fn call_parts(players: &[String], text: &str) -> Result<CallParts, DealError> {
     let bad = |msg: Text| -> DealError {
         DealError::new(
             "calls",
@@ -369,10 +390,13 @@ pub fn call_parts(
         )
     };
     let mut words = text.split_whitespace();
-    let (Some(who), Some(call), Some(cards), None) =
-        (words.next(), words.next(), words.next(), words.next())
-    else {
+    let (Some(who), Some(call), Some(cards)) = (words.next(), words.next(), words.next()) else {
         return Err(bad(crate::msg!("error.call_entry_form")));
+    };
+    let before = match (words.next(), words.next(), words.next()) {
+        (None, _, _) => None,
+        (Some("before"), Some(at), None) => Some(card_at(players, at).map_err(bad)?),
+        _ => return Err(bad(crate::msg!("error.call_entry_form"))),
     };
     let player =
         seat_in(players, who).ok_or_else(|| bad(crate::msg!("error.is_not_player", name = who)))?;
@@ -380,7 +404,32 @@ pub fn call_parts(
     let cards_in_hand = cards
         .parse::<u8>()
         .map_err(|_| bad(crate::msg!("error.not_card_count", word = cards)))?;
-    Ok((player, call, said_as, cards_in_hand))
+    Ok(CallParts {
+        player,
+        call,
+        said_as,
+        cards_in_hand,
+        before,
+    })
+}
+
+/// `Cara:DK` or `Cara:DK@6`: a card play a call names.
+fn card_at(players: &[String], word: &str) -> Result<crate::deal::full::CardAt, Text> {
+    let form = || crate::msg!("error.card_at_form", word = word);
+    let (who, rest) = word.split_once(':').ok_or_else(form)?;
+    let seat =
+        seat_in(players, who).ok_or_else(|| crate::msg!("error.is_not_player", name = who))?;
+    let (card, trick) = match rest.split_once('@') {
+        Some((c, t)) => (
+            c,
+            Some(t.parse::<u8>().ok().filter(|t| *t >= 1).ok_or_else(form)?),
+        ),
+        None => (rest, None),
+    };
+    let card: Card = card
+        .parse()
+        .map_err(|e: crate::cards::CardError| e.message())?;
+    Ok(crate::deal::full::CardAt { seat, card, trick })
 }
 
 /// Reads one trick: card tokens in play order, each optionally `Name:CARD`.

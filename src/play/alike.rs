@@ -168,17 +168,29 @@ pub fn replay(
 #[derive(Clone, Copy)]
 pub(super) struct Roles<'a> {
     pub(super) now: &'a [Role],
-    pub(super) before: Option<(usize, &'a [Role])>,
+    pub(super) before: Option<(usize, usize, &'a [Role])>,
     /// The calls a winning bid carries (its condition), beside the record's.
     pub(super) bid_calls: &'a [CallEntry],
 }
 
 impl Roles<'_> {
-    /// The role of `seat` when she had played `played` cards.
-    pub(super) fn at(&self, seat: usize, played: usize) -> Role {
+    /// The role of `e`'s caller when she called, having played `played` cards: before a
+    /// Genscher her role of before. A call placed before a card play (`e.at`) is before
+    /// the Genscher where it came no later than the Genscher card; otherwise where she
+    /// had not yet played to the Genscher's trick.
+    pub(super) fn at(&self, e: &CallEntry, played: usize) -> Role {
         match self.before {
-            Some((t, before)) if played <= t => before[seat],
-            _ => self.now[seat],
+            Some((_, _, before)) if self.is_before(e, played) => before[e.player],
+            _ => self.now[e.player],
+        }
+    }
+
+    /// Was the call `e` (her `played` cards played) made before a Genscher?
+    pub(super) fn is_before(&self, e: &CallEntry, played: usize) -> bool {
+        match (self.before, e.at) {
+            (Some((_, g, _)), Some(at)) => at as usize <= g,
+            (Some((t, _, _)), None) => played <= t,
+            (None, _) => false,
         }
     }
 }

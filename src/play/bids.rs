@@ -230,6 +230,8 @@ pub(super) fn bid_calls(
             call,
             said_as: roles[player].party(),
             cards_in_hand: profile.hand_size() as u8,
+            before: None,
+            at: None,
             text: format!("{} (bid)", record.bids[w]),
         })
         .collect()

@@ -2,6 +2,7 @@
 //! them, and Zwingen.
 
 use super::*;
+use crate::variant::GenscherParty;
 
 /// How many cards later every call deadline falls: a wedding settled in trick k moves
 /// them k - 1 cards (`calls.wedding_shift`), or k (`calls.wedding_shift_whole`, Noel
@@ -121,8 +122,17 @@ pub(super) fn check_word_and_turn(
             return Err(msg!("error.double_only_wedding", profile = profile.name));
         }
     }
+    // On one's own turn: with a card left, and where the record places the call inside a
+    // trick, just before one's own card.
     if rules.own_turn && in_hand == 0 {
         return Err(msg!("error.own_turn", player = record.players[e.player]));
+    }
+    if let Some(b) = e.before.filter(|b| rules.own_turn && b.seat != e.player) {
+        return Err(msg!(
+            "error.own_turn_before",
+            player = record.players[e.player],
+            other = record.players[b.seat]
+        ));
     }
     Ok(())
 }
@@ -189,6 +199,85 @@ fn said_once(
     Ok(())
 }
 
+/// What a call must be apart from its deadline: a level the profile plays, a word naming
+/// the caller's own party, no more cards than a hand, not before a wedding is settled
+/// where calls wait for it.
+fn check_entry(
+    record: &FullRecord,
+    profile: &Profile,
+    e: &CallEntry,
+    party: Party,
+    (hand, clarification): (usize, usize),
+) -> Result<(), Text> {
+    let rules = &profile.calls;
+    if e.call.level() >= rules.levels {
+        return Err(crate::deal::no_call(profile, e.call, party));
+    }
+    if let Some(said) = e.said_as
+        && said != party
+    {
+        return Err(msg!(
+            "error.plays_for",
+            player = record.players[e.player].as_str(),
+            party = party,
+            word = said.key()
+        ));
+    }
+    let in_hand = e.cards_in_hand as usize;
+    if in_hand > hand {
+        return Err(msg!("error.in_hand", cards = in_hand, hand = hand));
+    }
+    let played = hand - in_hand;
+    if record.contract == Contract::Wedding && rules.wedding_shift && played < clarification {
+        return Err(msg!(
+            "error.wedding_unsettled",
+            trick = clarification,
+            cards = hand - clarification
+        ));
+    }
+    Ok(())
+}
+
+/// A call judged by itself, as made: its word names the caller's party of then, its
+/// level is played, and it came by its own deadline (a Re/Kontra also as a reply where
+/// the profile has replies).
+fn in_time_alone(
+    profile: &Profile,
+    e: &CallEntry,
+    (party, player): (Party, &str),
+    hand: usize,
+    shift: usize,
+) -> Result<(), Text> {
+    let rules = &profile.calls;
+    if e.call.level() >= rules.levels {
+        return Err(crate::deal::no_call(profile, e.call, party));
+    }
+    if e.said_as.is_some_and(|s| s != party) {
+        return Err(msg!(
+            "error.plays_for",
+            player = player,
+            party = party,
+            word = e.said_as.map_or("", Party::key)
+        ));
+    }
+    let in_hand = e.cards_in_hand as usize;
+    if in_hand > hand {
+        return Err(msg!("error.in_hand", cards = in_hand, hand = hand));
+    }
+    let deadline = rules.deadlines[e.call.level() as usize] as usize + shift;
+    let reply = e.call == Call::Announce && rules.reply != Reply::None;
+    if hand - in_hand > deadline + usize::from(reply) {
+        return Err(too_late(
+            &e.call.to_string(),
+            hand.saturating_sub(deadline),
+            player,
+            in_hand,
+            false,
+        ));
+    }
+    Ok(())
+}
+
 pub(super) fn check_calls(
     record: &FullRecord,
     profile: &Profile,
@@ -221,45 +310,48 @@ pub(super) fn check_calls(
     for e in entries {
         let bad = |msg: Text| refuse_call(e, msg);
         let played_then = hand.saturating_sub(e.cards_in_hand as usize);
-        let Some(party) = roles.at(e.player, played_then).party() else {
+        let Some(party) = roles.at(e, played_then).party() else {
             return bad(msg!("error.sits_out", player = name(e.player)));
         };
+        let genscher_re =
+            profile.contracts.genscher_party == GenscherParty::Re && roles.before.is_some();
+        let after_genscher = genscher_re && !roles.is_before(e, played_then);
+        if genscher_re && roles.is_before(e, played_then) {
+            // FreeDoko's Genscher: a call made before it was in time for the party of
+            // then, and counts as Re or Kontra for its caller's party now.
+            if let Err(m) = in_time_alone(profile, e, (party, name(e.player)), hand, shift)
+                .and_then(|()| said_once(&mut own, e, party, name(e.player)))
+            {
+                return bad(m);
+            }
+            if let Some(pi) = roles.now[e.player].party().map(|p| p as usize) {
+                if calls[pi].highest().is_none() {
+                    calls[pi].add(Call::Announce);
+                    latest_deadline[pi] = Some(rules.deadlines[0] as usize + shift);
+                }
+                callers[pi].retain(|&c| c != e.player);
+                callers[pi].push(e.player);
+            }
+            continue;
+        }
         let in_hand = e.cards_in_hand as usize;
         if let Err(m) = said_once(&mut own, e, party, name(e.player))
             .and_then(|()| check_word_and_turn(record, profile, e, hand, settled))
         {
             return bad(m);
         }
-        if e.call.level() >= rules.levels {
-            return bad(crate::deal::no_call(profile, e.call, party));
-        }
-        if let Some(said) = e.said_as
-            && said != party
-        {
-            return bad(msg!(
-                "error.plays_for",
-                player = name(e.player),
-                party = party,
-                word = said.key()
-            ));
-        }
-        if in_hand > hand {
-            return bad(msg!("error.in_hand", cards = in_hand, hand = hand));
+        if let Err(m) = check_entry(record, profile, e, party, (hand, clarification)) {
+            return bad(m);
         }
         let played = hand - in_hand;
-        if record.contract == Contract::Wedding && rules.wedding_shift && played < clarification {
-            return bad(msg!(
-                "error.wedding_unsettled",
-                trick = clarification,
-                cards = hand - clarification
-            ));
-        }
         let pi = party as usize;
         let from = calls[pi].highest().map_or(0, |h| h.level() + 1);
         for level in from..=e.call.level() {
             let call = Call::from_level(level).unwrap_or(Call::Schwarz);
             let deadline = rules.deadlines[level as usize] as usize + shift;
-            let mut ok = played <= deadline;
+            // After FreeDoko's Genscher the new parties had no time for the lower calls:
+            // a call is judged by its own deadline (as FreeDoko judges every call).
+            let mut ok = played <= deadline || (after_genscher && level < e.call.level());
             if !ok && call == Call::Announce && rules.reply != Reply::None {
                 // The reply: one card fewer than the opponents' latest call needed.
                 let opp = latest_deadline[party.other() as usize];

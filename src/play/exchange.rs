@@ -280,5 +280,6 @@ pub(super) fn redeal(
         knock: None,
         note: record.note.clone(),
         bidding: bid_account(record, decided),
+        genscher: None,
     })
 }

@@ -134,6 +134,16 @@ impl Trick {
             .map(|(&s, &c)| (s as usize, c))
     }
 
+    /// How many cards the trick holds.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the trick holds no card yet.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// The trick's eyes.
     pub fn eyes(&self) -> u16 {
         self.eyes
@@ -338,13 +348,26 @@ fn play_game(
     let tricks = &tricks[..record.tricks.len()];
     check_held(record, profile, tricks, &held)?;
     let parties = parties(record, profile, &order, active, &held, tricks)?;
+    // Calls placed between two cards of a trick: where they came, checked against the
+    // cards in hand they give.
+    let placed;
+    let record = match calls_placed(record, profile, tricks)? {
+        Some(calls) => {
+            placed = FullRecord {
+                calls,
+                ..record.clone()
+            };
+            &placed
+        }
+        None => record,
+    };
     // Before a Genscher, the parties of before.
-    let before = parties.before.as_ref().map(|(t, re)| {
+    let before = parties.before.as_ref().map(|(t, at, re)| {
         let mut r = roles.clone();
         for &s in re.as_slice() {
             r[s] = Role::Re;
         }
-        (*t, r)
+        (*t, *at, r)
     });
     for &s in parties.re.as_slice() {
         roles[s] = Role::Re;
@@ -356,7 +379,7 @@ fn play_game(
         profile,
         Roles {
             now: &roles,
-            before: before.as_ref().map(|(t, r)| (*t, r.as_slice())),
+            before: before.as_ref().map(|(t, at, r)| (*t, *at, r.as_slice())),
             bid_calls: &bid_calls,
         },
         parties.contract,
@@ -387,7 +410,76 @@ fn play_game(
         knock: record.knock,
         note: record.note.clone(),
         bidding: bid_account(record, decided),
+        genscher: parties.genscher,
     })
+}
+
+/// The record's calls with the moment of each one placed `before` a card play (how many
+/// cards of the deal had been played), or `None` where no call is placed so. A placed
+/// call's cards in hand must be the caller's at that moment; a card play it names must
+/// be in the tricks.
+fn calls_placed(
+    record: &FullRecord,
+    profile: &Profile,
+    tricks: &[Trick],
+) -> Result<Option<Vec<CallEntry>>, PlayError> {
+    if record.calls.iter().all(|e| e.before.is_none()) {
+        return Ok(None);
+    }
+    let hand = profile.hand_size();
+    let mut calls = record.calls.clone();
+    for e in &mut calls {
+        let Some(b) = e.before else { continue };
+        let refuse = |m: Text| crate::play::calls::refuse_call(e, m);
+        let mut n = 0usize;
+        let mut found = None;
+        for (t, trick) in tricks.iter().enumerate() {
+            let wanted = b.trick.is_none_or(|w| w as usize == t + 1);
+            for (i, (seat, card)) in trick.iter().enumerate() {
+                if wanted && seat == b.seat && card == b.card {
+                    found = Some((t, n + i));
+                    break;
+                }
+            }
+            if found.is_some() {
+                break;
+            }
+            n += trick.len();
+        }
+        let Some((t, at)) = found else {
+            return refuse(msg!(
+                "error.call_before_unplayed",
+                player = record.players[b.seat].as_str(),
+                card = b.card
+            ));
+        };
+        // The caller's cards played before that moment.
+        let mut played = 0usize;
+        let mut seen = 0usize;
+        for trick in tricks {
+            for (seat, _) in trick.iter() {
+                if seen == at {
+                    break;
+                }
+                seen += 1;
+                played += usize::from(seat == e.player);
+            }
+        }
+        let had = hand - played.min(hand);
+        if had != e.cards_in_hand as usize {
+            return refuse(msg!(
+                "error.call_before_cards",
+                caller = record.players[e.player].as_str(),
+                had = had,
+                player = record.players[b.seat].as_str(),
+                card = b.card,
+                trick = t + 1,
+                cards = e.cards_in_hand
+            ));
+        }
+        e.at = Some(u16::try_from(at).unwrap_or(u16::MAX));
+    }
+    Ok(Some(calls))
 }
 
 /// The table fits the profile and the contract is one it plays.

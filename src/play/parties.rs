@@ -2,6 +2,7 @@
 //! declarer, a Genscher, a called ace, the diamond queens).
 
 use super::*;
+use crate::variant::GenscherParty;
 
 /// The parties a deal's play establishes.
 pub(super) struct Parties {
@@ -12,8 +13,11 @@ pub(super) struct Parties {
     pub(super) clarification: usize,
     pub(super) re: SeatList,
     /// After a Genscher: the cards each player had played when it came (calls made by
-    /// then were made for the parties of before), and the Re party of before.
-    pub(super) before: Option<(usize, SeatList)>,
+    /// then were made for the parties of before), the cards of the deal played before
+    /// the Genscher card, and the Re party of before.
+    pub(super) before: Option<(usize, usize, SeatList)>,
+    /// The Genscher, for the facts.
+    pub(super) genscher: Option<crate::deal::GenscherAccount>,
 }
 
 /// Who is Re: the ♣Q holders, the bride and her partner, the poor player and hers, the
@@ -38,6 +42,7 @@ pub(super) fn parties(
         clarification: 0,
         re: SeatList::default(),
         before: None,
+        genscher: None,
     };
     match record.contract {
         Contract::Normal => normal_parties(record, profile, active, held, bride, &mut p)?,
@@ -69,10 +74,10 @@ pub(super) fn parties(
 }
 
 /// FreeDoko's Genscher (`contracts.genscher_partner`): in a normal game the holder of both
-/// ♦K names a partner on playing the first of them. Her party keeps its name (Re or
-/// Kontra) and takes the partner; the other two are the other party. Calls made before
-/// her card stay with the party name they were made for (an interpretation: FreeDoko's
-/// rule names no calls).
+/// ♦K names a partner on playing the first of them. Under `genscher_party = "keep"` her
+/// party keeps its name (Re or Kontra) and takes the partner, and calls made before her
+/// card stay with the party name they were made for (an interpretation); under `"re"`
+/// the pair is Re, as FreeDoko plays it. The other two are the other party.
 pub(super) fn genscher_parties(
     record: &FullRecord,
     profile: &Profile,
@@ -114,10 +119,11 @@ pub(super) fn genscher_parties(
             ),
         );
     }
-    let Some(t) = tricks
-        .iter()
-        .position(|tr| tr.iter().any(|(s, c)| s == holder && c == king))
-    else {
+    let Some((t, at)) = tricks.iter().enumerate().find_map(|(t, tr)| {
+        tr.iter()
+            .position(|(s, c)| s == holder && c == king)
+            .map(|i| (t, tricks[..t].iter().map(Trick::len).sum::<usize>() + i))
+    }) else {
         return fail(
             None,
             field,
@@ -125,7 +131,10 @@ pub(super) fn genscher_parties(
         );
     };
     let before = std::mem::take(&mut p.re);
-    let holder_is_re = before.as_slice().contains(&holder);
+    let holder_is_re = match profile.contracts.genscher_party {
+        GenscherParty::Keep => before.as_slice().contains(&holder),
+        GenscherParty::Re => true,
+    };
     let mut re = SeatList::default();
     re.extend(
         active
@@ -134,7 +143,14 @@ pub(super) fn genscher_parties(
             .filter(|&s| (s == holder || s == partner) == holder_is_re),
     );
     p.re = re;
-    p.before = Some((t, before));
+    p.before = Some((t, at, before));
+    let narrow = |n: usize| u8::try_from(n).unwrap_or(u8::MAX);
+    p.genscher = Some(crate::deal::GenscherAccount {
+        holder: narrow(holder),
+        partner: narrow(partner),
+        trick: narrow(t + 1),
+        re: profile.contracts.genscher_party == GenscherParty::Re,
+    });
     Ok(())
 }
 

@@ -390,6 +390,45 @@ fn item_lines(s: &Ctx, r: &DealResult, bullet: &str) -> String {
     out
 }
 
+/// The lines `--explain` tells before the items: the deal's note, the bidding, a Genscher.
+fn told_lines(s: &Ctx, f: &crate::deal::DealFacts, bullet: &str) -> String {
+    let lang = s.lang;
+    let mut out = String::new();
+    if let Some(n) = &f.note {
+        out.push_str(&format!(
+            "{bullet}{}\n",
+            crate::tr!(lang, "explain.note", note = n)
+        ));
+    }
+    if let Some(b) = &f.bidding {
+        let line = crate::tr!(lang, "explain.bidding", why = b.why().render(lang));
+        out.push_str(&format!("{bullet}{line}\n"));
+    }
+    if let Some(g) = &f.genscher {
+        let name = |seat: u8| s.players.get(seat as usize).map_or("?", String::as_str);
+        let (holder, partner) = (name(g.holder), name(g.partner));
+        let line = if g.re {
+            crate::tr!(
+                lang,
+                "explain.genscher_re",
+                holder = holder,
+                partner = partner,
+                trick = g.trick
+            )
+        } else {
+            crate::tr!(
+                lang,
+                "explain.genscher_keep",
+                holder = holder,
+                partner = partner,
+                trick = g.trick
+            )
+        };
+        out.push_str(&format!("{bullet}{line}\n"));
+    }
+    out
+}
+
 /// The `--explain` block of one deal.
 fn explain_deal(s: &Ctx, r: &DealResult, markdown: bool) -> String {
     let lang = s.lang;
@@ -419,16 +458,7 @@ fn explain_deal(s: &Ctx, r: &DealResult, markdown: bool) -> String {
         out.push('\n');
     }
     let bullet = if markdown { "- " } else { "  " };
-    if let Some(n) = &f.note {
-        out.push_str(&format!(
-            "{bullet}{}\n",
-            crate::tr!(lang, "explain.note", note = n)
-        ));
-    }
-    if let Some(b) = &f.bidding {
-        let line = crate::tr!(lang, "explain.bidding", why = b.why().render(lang));
-        out.push_str(&format!("{bullet}{line}\n"));
-    }
+    out.push_str(&told_lines(s, f, bullet));
     let outcome = match r.winner {
         Some(w) => crate::tr!(lang, "explain.wins", party = party_word(w, lang)),
         None => lang.t("explain.nobody_wins").to_string(),

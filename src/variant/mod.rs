@@ -346,6 +346,22 @@ pub struct ContractRules {
     /// FreeDoko's Genscher: in a normal game the holder of both ♦K, on playing the first,
     /// names a new partner (`genscher_partner` in a record); the final parties are scored.
     pub genscher_partner: bool,
+    /// The Genscher pair's party: `keep` (the holder's party keeps its name) or `re`
+    /// (the pair is Re, as FreeDoko plays it).
+    pub genscher_party: GenscherParty,
+}
+
+/// Which party the Genscher pair becomes (`contracts.genscher_party`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GenscherParty {
+    /// The holder's party keeps its name (Re or Kontra) and takes the partner; calls made
+    /// before her card stay with the party name they were made for.
+    Keep,
+    /// The holder and her partner are Re, the other two Kontra (FreeDoko); each call made
+    /// before her card counts for its caller's new party as Re or Kontra, its higher
+    /// levels dropped (FreeDoko keeps only "the" announcement of each player who made one).
+    Re,
 }
 
 /// `[poverty]`: Armut.
