@@ -834,6 +834,20 @@ impl DealFacts {
 
     /// Calls the profile plays, a knock it allows, a multiplier in bounds.
     fn check_calls_and_more(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
+        // Only the party that said no 90 first goes beyond it: a sheet, which does not
+        // say who was first, may not have both parties beyond no 90.
+        if profile.calls.further_only_first_no90 {
+            let beyond = |p: Party| self.calls(p).highest().filter(|c| c.level() >= 2);
+            if let (Some(_), Some(call)) = (beyond(Party::Re), beyond(Party::Kontra)) {
+                return Err((
+                    "kontra_calls",
+                    msg!(
+                        "error.further_only_first_no90_sheet",
+                        call = call.to_string()
+                    ),
+                ));
+            }
+        }
         for party in [Party::Re, Party::Kontra] {
             if let Some(call) = self.calls(party).highest()
                 && call.level() >= profile.calls.levels

@@ -199,6 +199,46 @@ fn said_once(
     Ok(())
 }
 
+/// A call too late: "no 90 must be said with at least 10 cards in hand; Cara had 9"
+/// (Re/Kontra by the party's name).
+fn late_call(
+    party: Party,
+    call: Call,
+    cards: usize,
+    (player, had): (&str, usize),
+    late_wedding: bool,
+) -> Text {
+    let what = if call == Call::Announce {
+        party.title().to_string()
+    } else {
+        call.to_string()
+    };
+    too_late(&what, cards, player, had, late_wedding)
+}
+
+/// `calls.further_only_first_no90`: the party that says no 90 first is noted; a no 60,
+/// no 30 or schwarz of the other party is refused, with the rule's words.
+pub(crate) fn further_calls(
+    profile: &Profile,
+    first: &mut Option<Party>,
+    party: Party,
+    call: Call,
+) -> Result<(), Text> {
+    if !profile.calls.further_only_first_no90 || call.level() < 1 {
+        return Ok(());
+    }
+    let first = *first.get_or_insert(party);
+    if call.level() >= 2 && first != party {
+        return Err(msg!(
+            "error.further_only_first_no90",
+            party = party.title(),
+            call = call.to_string(),
+            first = first.title()
+        ));
+    }
+    Ok(())
+}
+
 /// What a call must be apart from its deadline: a level the profile plays, a word naming
 /// the caller's own party, no more cards than a hand, not before a wedding is settled
 /// where calls wait for it.
@@ -307,6 +347,8 @@ pub(super) fn check_calls(
     let name = |s: usize| record.players[s].as_str();
     // Each player's highest call so far: saying it (or a lower one) again says nothing.
     let mut own: Vec<Option<Call>> = vec![None; record.players.len()];
+    // The party that said no 90 first (`calls.further_only_first_no90`).
+    let mut first_no90: Option<Party> = None;
     for e in entries {
         let bad = |msg: Text| refuse_call(e, msg);
         let played_then = hand.saturating_sub(e.cards_in_hand as usize);
@@ -348,6 +390,9 @@ pub(super) fn check_calls(
         let from = calls[pi].highest().map_or(0, |h| h.level() + 1);
         for level in from..=e.call.level() {
             let call = Call::from_level(level).unwrap_or(Call::Schwarz);
+            if let Err(m) = further_calls(profile, &mut first_no90, party, call) {
+                return bad(m);
+            }
             let deadline = rules.deadlines[level as usize] as usize + shift;
             // After FreeDoko's Genscher the new parties had no time for the lower calls:
             // a call is judged by its own deadline (as FreeDoko judges every call).
@@ -367,18 +412,12 @@ pub(super) fn check_calls(
                 ));
             }
             if !ok {
-                let what = if call == Call::Announce {
-                    party.title().to_string()
-                } else {
-                    call.to_string()
-                };
                 let late_wedding = contract == Contract::Wedding && shift > 0;
-                let cards = hand.saturating_sub(deadline);
-                return bad(too_late(
-                    &what,
-                    cards,
-                    name(e.player),
-                    in_hand,
+                return bad(late_call(
+                    party,
+                    call,
+                    hand.saturating_sub(deadline),
+                    (name(e.player), in_hand),
                     late_wedding,
                 ));
             }

@@ -533,6 +533,10 @@ pub struct CallRules {
     /// In a wedding, calls are not delayed; a player who does not know her party yet may
     /// say `double`, which counts as Re or Kontra for the party she ends in.
     pub wedding_double: bool,
+    /// Only the party that first said no 90 may go on to no 60, no 30 and schwarz (Noel
+    /// Leaver's and けがわ's rule in «ドッペルコップ(Doppelkopf)»: "「90」以降の宣言は
+    /// 「90」を先に宣言したチームのみ行う事が出来る").
+    pub further_only_first_no90: bool,
 }
 
 /// `[winning]`: the eyes a party needs.
