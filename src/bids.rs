@@ -236,6 +236,9 @@ pub enum Reason {
     LastGame,
     /// The one reservation of the wiki's declarations.
     OneReservation,
+    /// Two or more named a poverty and, by the club queens, the poor would be partners:
+    /// the hands are thrown in (`poverty.partner_by_club_queen`, Ralf Wirth's rule).
+    PovertyPartners,
 }
 
 /// What the bidding decided.
@@ -283,6 +286,19 @@ impl Decided {
         }
     }
 
+    /// The same decision turned into a redeal: the poor players would be partners (the
+    /// declarer stays the poor player whose poverty won the round).
+    pub fn poverty_partners(self) -> Decided {
+        Decided {
+            contract: Contract::Redeal,
+            mark: None,
+            partner: None,
+            condition: None,
+            reason: Reason::PovertyPartners,
+            ..self
+        }
+    }
+
     /// A compulsory solo was said.
     pub fn compulsory(&self) -> bool {
         self.mark == Some(SoloMark::Compulsory)
@@ -324,6 +340,7 @@ impl Decided {
             Reason::OneReservation => Text::msg("bids.one_reservation")
                 .with("statement", st())
                 .with("player", who),
+            Reason::PovertyPartners => Text::msg("bids.poverty_partners").with("statement", st()),
         }
     }
 }
@@ -390,7 +407,12 @@ pub fn decide(
             statement: None,
             message: msg!("error.bid_no_way", profile = profile.name),
         }),
-        BiddingWay::Reservation => reservation(bids, rules, order, names),
+        BiddingWay::Reservation => reservation(
+            bids,
+            rules,
+            (order, names),
+            profile.poverty.partner_by_club_queen,
+        ),
         BiddingWay::Auction => auction(bids, rules, order, names),
         BiddingWay::Declarations => declarations(bids, order, names),
     }
@@ -474,11 +496,13 @@ fn first_part(bids: &[Bid], order: &[usize], names: &[String]) -> Result<SeatLis
 
 /// The reservation round (TSR 4.1; «ドッペルコップ(Doppelkopf)»): healthy or reservation
 /// in seat order, then each who reserved names a game or passes.
+/// `poverties`: Ralf Wirth's poverty (`poverty.partner_by_club_queen`), under which two or
+/// more may name a poverty (outbidding aside).
 fn reservation(
     bids: &[Bid],
     rules: &Bidding,
-    order: &[usize],
-    names: &[String],
+    (order, names): (&[usize], &[String]),
+    poverties: bool,
 ) -> Result<Decided, BidError> {
     // A forced solo has no round: one statement, a compulsory solo.
     if let [
@@ -521,7 +545,11 @@ fn reservation(
             Some((_, _, r)) if rank == r => rules.ties == Ties::Later,
             _ => false,
         };
+        let another_poverty = poverties
+            && g.contract == Contract::Poverty
+            && best.is_some_and(|(_, b, _)| b.contract == Contract::Poverty);
         if rules.outbid
+            && !another_poverty
             && let Some((b, _, r)) = best
             && rank >= r
         {

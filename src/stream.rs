@@ -274,7 +274,8 @@ impl Tables {
             let known = decisions.find(&rec.bids, dealer);
             let decided = match crate::play::decide_bids_with(rec, p, dealer, known) {
                 Ok(d) => {
-                    if known.is_none() && !rec.bids.is_empty() {
+                    // Ralf Wirth's poverty decides by the hands too: nothing to keep.
+                    if known.is_none() && !rec.bids.is_empty() && !p.poverty.partner_by_club_queen {
                         decisions.keep(&rec.bids, dealer, d);
                     }
                     d

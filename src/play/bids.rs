@@ -28,6 +28,7 @@ pub fn decide_bids_with(
     match known {
         Some(None) if record.written.contract.is_some() => return Ok(None),
         Some(Some(d)) => {
+            let d = poverty_partners(record, profile, d)?;
             agree(record, &d)?;
             return Ok(Some(d));
         }
@@ -40,10 +41,61 @@ pub fn decide_bids_with(
         profile,
         dealer,
     )?;
+    let d = match d {
+        Some(d) => Some(poverty_partners(record, profile, d)?),
+        None => None,
+    };
     if let Some(d) = &d {
         agree(record, d)?;
     }
     Ok(d)
+}
+
+/// Ralf Wirth's poverty (`poverty.partner_by_club_queen`, «ドッペルコップ(Doppelkopf)»,
+/// poverty variation 4): "2人以上がアルムートを選択することも可能だが、同じチームになる場合に
+/// は、配り直しとなる". Where a poverty wins the bidding and two or more players named one,
+/// the poor are partners when all of them hold a ♣Q or none does (a poor player with a ♣Q
+/// plays with the other ♣Q, one without with a player without): the hands are thrown in.
+/// *Interpretation*: where they would not be partners, the poverty that won the round is
+/// played and the other lapses (a record holds one exchange). The dealt hands of the poor
+/// players must be written to tell.
+pub(crate) fn poverty_partners(
+    record: &FullRecord,
+    profile: &Profile,
+    d: Decided,
+) -> Result<Decided, PlayError> {
+    if d.contract != Contract::Poverty || !profile.poverty.partner_by_club_queen {
+        return Ok(d);
+    }
+    let mut poor: Vec<usize> = record
+        .bids
+        .iter()
+        .filter(|b| b.game().is_some_and(|g| g.contract == Contract::Poverty))
+        .map(|b| b.player)
+        .collect();
+    poor.dedup();
+    if poor.len() < 2 {
+        return Ok(d);
+    }
+    let mut queens = Vec::with_capacity(poor.len());
+    for &s in &poor {
+        let Some(hand) = record.hands.get(s).and_then(Option::as_ref) else {
+            return fail(
+                None,
+                "hands",
+                msg!(
+                    "error.poverty_partners_hands",
+                    player = record.players[s].as_str()
+                ),
+            );
+        };
+        queens.push(hand.contains(&Card::CLUB_QUEEN));
+    }
+    if queens.iter().all(|&q| q) || queens.iter().all(|&q| !q) {
+        Ok(d.poverty_partners())
+    } else {
+        Ok(d)
+    }
 }
 
 /// What `bids` decide under `profile` with `dealer` dealing, before they are checked

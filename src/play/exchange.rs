@@ -237,6 +237,10 @@ pub(super) fn redeal(
     if !record.tricks.is_empty() {
         return fail(None, "tricks", msg!("error.redeal_no_tricks"));
     }
+    if decided.is_some_and(|d| d.reason == crate::bids::Reason::PovertyPartners) {
+        poor_hands(record, profile)?;
+        return Ok(redealt(record, decided, roles));
+    }
     let d = record.declarer.unwrap_or(0);
     let name = &record.players[d];
     let Some(Some(hand)) = record.hands.get(d) else {
@@ -258,7 +262,38 @@ pub(super) fn redeal(
             ),
         );
     }
-    Ok(DealFacts {
+    Ok(redealt(record, decided, roles))
+}
+
+/// Every player who named a poverty holds at most the trumps a poverty allows.
+fn poor_hands(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> {
+    let rules = &profile.poverty;
+    for b in record
+        .bids
+        .iter()
+        .filter(|b| b.game().is_some_and(|g| g.contract == Contract::Poverty))
+    {
+        let hand = record.hands[b.player].as_deref().unwrap_or(&[]);
+        let counted = trumps_in(hand, profile, rules.count_diamond_ace);
+        if counted > rules.max_trumps as usize {
+            return fail(
+                None,
+                "bids",
+                msg!(
+                    "error.poverty_too_many_trumps",
+                    player = record.players[b.player].as_str(),
+                    trumps = counted,
+                    max = rules.max_trumps
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The facts of a deal thrown in.
+fn redealt(record: &FullRecord, decided: Option<&Decided>, roles: Vec<Role>) -> DealFacts {
+    DealFacts {
         number: record.number,
         contract: Contract::Redeal,
         roles,
@@ -281,5 +316,5 @@ pub(super) fn redeal(
         note: record.note.clone(),
         bidding: bid_account(record, decided),
         genscher: None,
-    })
+    }
 }

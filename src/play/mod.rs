@@ -321,7 +321,7 @@ fn play_game(
     profile: &Profile,
     decided: Option<&Decided>,
 ) -> Result<DealFacts, PlayError> {
-    check_table(record, profile)?;
+    check_table(record, profile, decided)?;
     let mut active_buf = [0usize; MAX_SEATS];
     let seats = record.players.len();
     let na = crate::seating::active_into(
@@ -483,7 +483,11 @@ fn calls_placed(
 }
 
 /// The table fits the profile and the contract is one it plays.
-fn check_table(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> {
+fn check_table(
+    record: &FullRecord,
+    profile: &Profile,
+    decided: Option<&Decided>,
+) -> Result<(), PlayError> {
     if let Some(note) = &record.note
         && let Err(e) = crate::deal::check_note(note)
     {
@@ -493,7 +497,10 @@ fn check_table(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> 
     if let Err(e) = crate::seating::check_table(profile, seats) {
         return fail(None, "players", e.to_string());
     }
-    if !profile.allows(record.contract) {
+    // Two poor partners under Ralf Wirth's rule throw their hands in, redeals or not.
+    let poverty_partners =
+        decided.is_some_and(|d| d.reason == crate::bids::Reason::PovertyPartners);
+    if !profile.allows(record.contract) && !poverty_partners {
         return fail(
             None,
             "contract",

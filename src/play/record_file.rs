@@ -154,9 +154,17 @@ impl RecordFile {
             return None;
         }
         let written = raw.contract.as_deref().and_then(|c| c.parse().ok());
-        crate::play::decide_statements(&bids, &self.players, written, profile, dealer)
+        let d = crate::play::decide_statements(&bids, &self.players, written, profile, dealer)
             .ok()
-            .flatten()
+            .flatten()?;
+        // Two poverties under Ralf Wirth's rule may be thrown in: that needs the hands.
+        if d.contract == Contract::Poverty && profile.poverty.partner_by_club_queen {
+            let record =
+                build_full_record(&self.players, raw, 0, Some(dealer), Contract::Poverty, None)
+                    .ok()?;
+            return crate::play::poverty_partners(&record, profile, d).ok();
+        }
+        Some(d)
     }
 
     fn deal_facts(
@@ -216,7 +224,7 @@ impl RecordFile {
         // the record), else decided here, where a bad bid is reported.
         let facts = match decided {
             Some(d) => crate::play::decide_bids_with(&record, profile, dealer, Some(Some(d)))
-                .and_then(|_| crate::play::play_decided(&record, profile, &d)),
+                .and_then(|now| crate::play::play_decided(&record, profile, &now.unwrap_or(d))),
             None => play(&record, profile),
         }
         .map_err(|e| DealError {
