@@ -179,6 +179,7 @@ proptest! {
             note: None,
             bidding: None,
             genscher: None,
+            events: Default::default(),
         };
         let r = score_deal(&facts, &p);
         prop_assert_eq!(r.scores.iter().sum::<i64>(), 0);

@@ -380,6 +380,7 @@ impl Summary<'_> {
             note: self.note,
             bidding: None,
             genscher: None,
+            events: TrickEvents::default(),
         };
         facts.check(profile, contract_field)?;
         Ok(facts)
@@ -448,6 +449,18 @@ pub struct DealFacts {
     /// FreeDoko's Genscher, where one was played: the holder of both ♦K, the partner
     /// she named, the trick (from 1), and whether the pair became Re.
     pub genscher: Option<GenscherAccount>,
+    /// What the tricks showed for the Bock triggers.
+    pub events: TrickEvents,
+}
+
+/// What the tricks showed that only a Bock trigger asks about (`bock.triggers`
+/// `club-queen-caught`, `four-of-a-rank`); a summary leaves it unsaid.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TrickEvents {
+    /// A ♣Q was taken by the other party.
+    pub club_queen_caught: bool,
+    /// A trick held four cards of one rank.
+    pub four_of_a_rank: bool,
 }
 
 /// A Genscher as `--explain` tells it.

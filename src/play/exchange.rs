@@ -316,5 +316,6 @@ fn redealt(record: &FullRecord, decided: Option<&Decided>, roles: Vec<Role>) -> 
         note: record.note.clone(),
         bidding: bid_account(record, decided),
         genscher: None,
+        events: crate::deal::TrickEvents::default(),
     }
 }

@@ -8,6 +8,8 @@ pub(super) struct Counted {
     pub(super) eyes: [u16; 2],
     pub(super) won: [u8; 2],
     pub(super) extras: Found,
+    /// What only a Bock trigger asks of the tricks (looked for where a trigger needs it).
+    pub(super) events: crate::deal::TrickEvents,
 }
 
 /// The extras of a deal per party, and where each was seen.
@@ -75,7 +77,9 @@ pub(super) fn count_tricks(
         eyes: [0; 2],
         won: [0; 2],
         extras: Found::default(),
+        events: crate::deal::TrickEvents::default(),
     };
+
     let last = tricks.len() - 1;
     for (t, trick) in tricks.iter().enumerate() {
         let wi = cx.party[trick.winner] as usize;
@@ -91,6 +95,16 @@ pub(super) fn count_tricks(
         }
         if trick.suits == 1 << Suit::Hearts as u8 {
             c.extras.add(wi, Extra::HeartTrick, t, None);
+        }
+        // Looked for in every deal (the facts serve every profile that compares alike).
+        if trick.marks[MARK_CLUB_QUEEN] & cx.members[1 - wi] != 0 {
+            c.events.club_queen_caught = true;
+        }
+        if let [first, rest @ ..] = trick.cards()
+            && rest.len() == 3
+            && rest.iter().all(|x| x.rank() == first.rank())
+        {
+            c.events.four_of_a_rank = true;
         }
         if dulle_jabs_dulle(&cx, trick) {
             c.extras.add(wi, Extra::DulleJabsDulle, t, None);

@@ -411,6 +411,7 @@ fn play_game(
         note: record.note.clone(),
         bidding: bid_account(record, decided),
         genscher: parties.genscher,
+        events: counted.events,
     })
 }
 

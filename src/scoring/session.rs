@@ -235,6 +235,9 @@ fn triggers(r: &DealResult, profile: &Profile) -> Vec<BockTrigger> {
             BockTrigger::SoloLost => lone.is_some_and(|p| r.winner != Some(p)),
             BockTrigger::Schwarz => f.is_schwarz(Party::Re) || f.is_schwarz(Party::Kontra),
             BockTrigger::Doppelkopf => has(Extra::Doppelkopf),
+            BockTrigger::DulleCaught => has(Extra::DulleCaught),
+            BockTrigger::ClubQueenCaught => f.events.club_queen_caught,
+            BockTrigger::FourOfARank => f.events.four_of_a_rank,
         })
         .collect()
 }

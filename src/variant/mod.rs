@@ -420,11 +420,19 @@ pub enum BockTrigger {
     Schwarz,
     /// A Doppelkopf was made.
     Doppelkopf,
+    /// A ♥10 (as a trump) taken by the other party: a reading of «ドッペルコップ(Doppelkopf)»'s
+    /// "♥️10♣️を出して負けた場合" (a card's image lost; docs/rules.md §9.2).
+    DulleCaught,
+    /// A ♣Q taken by the other party: the same sentence's other card, read as the ♣Q.
+    ClubQueenCaught,
+    /// Four cards of one rank in a trick: a reading of "1トリックで4枚ののカードが出たとき"
+    /// (the card's image lost).
+    FourOfARank,
 }
 
 impl BockTrigger {
     /// Every trigger, in the order profiles list them.
-    pub const ALL: [BockTrigger; 8] = [
+    pub const ALL: [BockTrigger; 11] = [
         BockTrigger::Tie,
         BockTrigger::ReLost,
         BockTrigger::KontraLost,
@@ -433,6 +441,9 @@ impl BockTrigger {
         BockTrigger::SoloLost,
         BockTrigger::Schwarz,
         BockTrigger::Doppelkopf,
+        BockTrigger::DulleCaught,
+        BockTrigger::ClubQueenCaught,
+        BockTrigger::FourOfARank,
     ];
 
     /// What happened, as a player says it ("a lost solo").
@@ -451,6 +462,9 @@ impl BockTrigger {
             BockTrigger::SoloLost => "solo-lost",
             BockTrigger::Schwarz => "schwarz",
             BockTrigger::Doppelkopf => "doppelkopf",
+            BockTrigger::DulleCaught => "dulle-caught",
+            BockTrigger::ClubQueenCaught => "club-queen-caught",
+            BockTrigger::FourOfARank => "four-of-a-rank",
         }
     }
 }
