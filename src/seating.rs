@@ -146,6 +146,16 @@ pub fn first_leader(
     }
 }
 
+/// Why a written dealer is refused: after a solo its soloist led the same dealer deals
+/// again.
+pub fn deals_again_text(players: &[String], must: usize, written: usize) -> Text {
+    crate::msg!(
+        "error.deals_again",
+        dealer = players.get(must).map_or("?", String::as_str),
+        written = players.get(written).map_or("?", String::as_str)
+    )
+}
+
 /// Does the same dealer deal the next deal? After a solo whose soloist led
 /// ([`soloist_leads`]) unless it was forced (TSR 4.2: then the next player deals), and
 /// after a redeal where `redeal.same_dealer`.
@@ -161,6 +171,8 @@ pub fn deals_again(profile: &Profile, contract: Contract, compulsory: bool, forc
 pub struct Rotation {
     seats: usize,
     next: usize,
+    /// The last deal was a solo its soloist led: its dealer deals again, written or not.
+    again: bool,
 }
 
 impl Rotation {
@@ -169,6 +181,17 @@ impl Rotation {
         Rotation {
             seats,
             next: first.unwrap_or(seats.saturating_sub(1)),
+            again: false,
+        }
+    }
+
+    /// A dealer a record writes, checked: after a solo its soloist led (not a forced one)
+    /// the same dealer deals again (docs/rules.md §9.7, §11). `Err` holds who must deal.
+    pub fn check_written(&self, written: usize) -> Result<(), usize> {
+        if self.again && written != self.next {
+            Err(self.next)
+        } else {
+            Ok(())
         }
     }
 
@@ -201,6 +224,7 @@ impl Rotation {
         forced: bool,
         profile: &Profile,
     ) {
+        self.again = soloist_leads(profile, contract, compulsory) && !forced;
         self.next = if deals_again(profile, contract, compulsory, forced) {
             dealer
         } else {
@@ -291,6 +315,12 @@ impl Series {
     pub fn forced_phase(&self) -> bool {
         let owing = self.owing();
         self.left.is_some_and(|l| owing > 0 && owing >= l)
+    }
+
+    /// A dealer the record writes for the next deal, checked against the rotation
+    /// ([`Rotation::check_written`]).
+    pub fn check_written(&self, written: usize) -> Result<(), usize> {
+        self.rotation.check_written(written)
     }
 
     /// The seats of the next deal; `written`: the dealer the record names, if any.

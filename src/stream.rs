@@ -144,6 +144,13 @@ impl<'p> Engine<'p> {
                     && slot.outcomes[j].is_ok()
             });
             let result = match (shared.map(|j| &slot.outcomes[j]), slot.decided.get(i)) {
+                _ if slot.seating.get(i).is_some_and(Option::is_some) => {
+                    Err(crate::play::PlayError {
+                        trick: None,
+                        field: "dealer".into(),
+                        message: slot.seating[i].clone().unwrap_or_default(),
+                    })
+                }
                 (Some(Ok(base)), _) => replay(record, base, &self.profiles[i]),
                 (_, Some(Some(d))) => crate::play::play_decided(record, &self.profiles[i], d),
                 _ => play(record, &self.profiles[i]),
@@ -176,6 +183,8 @@ struct Slot {
     dealers: Vec<usize>,
     /// What the deal's bids decide under each profile (none without bids).
     decided: Vec<Option<crate::bids::Decided>>,
+    /// A written dealer the rotation refuses, under each profile.
+    seating: Vec<Option<crate::lang::Text>>,
     outcomes: Vec<Result<DealFacts, RecordError>>,
 }
 
@@ -264,6 +273,7 @@ impl Tables {
         let written = rec.dealer_written.then_some(rec.dealer);
         slot.dealers.clear();
         slot.decided.clear();
+        slot.seating.clear();
         self.decisions
             .resize_with(profiles.len(), Decisions::default);
         let tables = self.rotations.iter_mut().zip(&mut self.decisions);
@@ -271,6 +281,12 @@ impl Tables {
             // With bids, the game that decides the next dealer is what they decide under
             // this profile; bad bids are reported when the deal is played.
             let dealer = written.unwrap_or(rotation.next_dealer());
+            slot.seating.push(written.and_then(|w| {
+                rotation
+                    .check_written(w)
+                    .err()
+                    .map(|must| crate::seating::deals_again_text(&rec.players, must, w))
+            }));
             let known = decisions.find(&rec.bids, dealer);
             let decided = match crate::play::decide_bids_with(rec, p, dealer, known) {
                 Ok(d) => {

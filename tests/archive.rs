@@ -65,10 +65,20 @@ fn every_profile_accepts_the_deals_generated_for_it() {
             assert_eq!(v["deals"], 300, "{name} {format}");
         }
     }
-    // Deals generated under ddv are legal under the profiles that play the same cards.
+    // Deals generated under ddv are legal under the profiles that play the same cards and
+    // deal alike; not under house-solos, where after every solo its soloist led the same
+    // dealer deals again (issue 30): ddv's dealer moves on after a voluntary solo.
     let path = tmp("gen-ddv-cross.csv");
     std::fs::write(&path, generate(&["--deals", "300", "--seed", "9"])).unwrap();
-    for other in ["ja-classic", "house-doubling", "house-bock", "house-solos"] {
+    let out = doko(&["score", path.to_str().unwrap(), "--variant", "house-solos"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("field `dealer`: after a solo its soloist led the same dealer deals again"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for other in ["ja-classic", "house-doubling", "house-bock"] {
         let v = json(&doko(&[
             "score",
             path.to_str().unwrap(),
@@ -387,4 +397,69 @@ fn a_call_inside_a_trick_reads_alike_from_toml_csv_and_jsonl() {
         );
     }
     assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:?}");
+}
+
+/// After a solo its soloist led (`contracts.every_solo_leads`, house-solos) the same dealer
+/// deals again (issue 30): `generate` follows it, and a record that writes another dealer
+/// for the next deal is refused at that deal, in every format.
+#[test]
+fn the_same_dealer_deals_again_after_a_solo_its_soloist_led() {
+    let text = String::from_utf8(generate(&[
+        "--deals",
+        "80",
+        "--seed",
+        "5",
+        "--variant",
+        "house-solos",
+        "--format",
+        "toml",
+    ]))
+    .unwrap();
+    let doc: toml::Table = toml::from_str(&text).unwrap();
+    let deals = doc["deal"].as_array().unwrap();
+    let field = |d: &toml::Value, k: &str| d.get(k).and_then(|v| v.as_str()).map(String::from);
+    let mut solos = 0;
+    for pair in deals.windows(2) {
+        let contract = field(&pair[0], "contract").unwrap_or_default();
+        if contract.starts_with("solo-") {
+            solos += 1;
+            assert_eq!(
+                field(&pair[0], "dealer"),
+                field(&pair[1], "dealer"),
+                "after {contract}"
+            );
+        }
+    }
+    assert!(solos >= 5, "{solos} solos");
+    // The deal after the first solo, written with the next player dealing, is refused.
+    let first = deals
+        .iter()
+        .position(|d| field(d, "contract").is_some_and(|c| c.starts_with("solo-")))
+        .unwrap();
+    let dealer = field(&deals[first], "dealer").unwrap();
+    let players = ["Anna", "Ben", "Cara", "Dirk"];
+    let other = players[(players.iter().position(|p| *p == dealer).unwrap() + 1) % 4];
+    let mut parts: Vec<&str> = text.split("\n[[deal]]\n").collect();
+    let after = parts[first + 2].replacen(
+        &format!("dealer = \"{dealer}\""),
+        &format!("dealer = \"{other}\""),
+        1,
+    );
+    parts[first + 2] = &after;
+    let path = tmp("dealer-again.toml");
+    std::fs::write(&path, parts.join("\n[[deal]]\n")).unwrap();
+    let out = doko(&["score", path.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains(&format!(
+            "deal {}, field `dealer`: after a solo its soloist led the same dealer deals again: {dealer}, not {other}",
+            first + 2
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("1 bad deal(s)"),
+        "one mistake, one error: {err}"
+    );
 }

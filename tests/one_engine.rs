@@ -38,10 +38,11 @@ fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> 
     let mut jsonl = Vec::new();
     for number in 1..=deals {
         let written = rng.chance(40);
-        let dealer = if written {
-            rng.below(seats)
-        } else {
-            rotation.next_dealer()
+        // A written dealer is any seat, except after a solo its soloist led: then the
+        // same dealer deals again, written or not (issue 30).
+        let dealer = match written.then(|| rng.below(seats)) {
+            Some(pick) if rotation.check_written(pick).is_ok() => pick,
+            _ => rotation.next_dealer(),
         };
         let redeal = if rng.chance(30) {
             random_redeal(profile, &players, dealer, number, &mut rng)

@@ -92,6 +92,14 @@ impl RecordFile {
             .and_then(|c| c.parse::<Contract>().ok())
             .unwrap_or_default();
         let mut soloist = self.soloist(raw, contract);
+        // After a solo its soloist led the same dealer deals again; a record that writes
+        // another is refused, and the deal still seated at the dealer it writes.
+        let dealer_wrong = written.and_then(|w| {
+            series
+                .check_written(w)
+                .err()
+                .map(|must| crate::seating::deals_again_text(&self.players, must, w))
+        });
         let next = series.next(written);
         // With bids, the series sees the game they decide, and a solo's mark.
         let mut marked = raw.compulsory;
@@ -129,6 +137,9 @@ impl RecordFile {
         // this contract: the deals after it are seated as if it were right, so that one
         // mistake is one error.
         series.take(profile, &next, contract, soloist, duty);
+        if let Some(m) = dealer_wrong {
+            return Err(err("dealer", m));
+        }
         let mut facts = facts.map_err(|e| err(&e.field, e.message).trick(e.trick))?;
         facts.dealer = Some(next.dealer);
         facts.forced = forced;

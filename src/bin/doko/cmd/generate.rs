@@ -45,10 +45,13 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let seats = players.len();
     let mut text = String::new();
     let progress = crate::progress::Progress::deals(Some(args.deals), args.quiet);
+    // Who deals: the table's rotation (the same dealer again after a solo its soloist led).
+    let mut rotation = doko::seating::Rotation::new(seats, None);
     for i in 0..args.deals {
         progress.tick();
-        let dealer = (seats - 1 + i as usize) % seats;
+        let dealer = rotation.next_dealer();
         let record = random_deal(&profile, &players, dealer, i as usize + 1, &mut rng);
+        rotation.deal(Some(dealer), record.contract, record.compulsory, &profile);
         match &mut sink {
             Sink::Csv(csv) => csv.write(&record)?,
             Sink::Lines(out) if args.format == GenerateFormat::Jsonl => {
