@@ -180,7 +180,13 @@ fn deal(
     let raised = declare_raised(profile, &active, &hands, &d, rng);
     let declared = raised.iter().take_while(|s| s.is_some()).count();
     let (tricks, winners) = play_randomly(profile, &active, &hands, &d, declared, rng);
-    let (re, clarification) = re_party(profile, &active, [&hands, &dealt], &d, &winners);
+    let (re, clarification) = re_party(
+        profile,
+        &active,
+        [&hands, &dealt],
+        &d,
+        (&tricks, &winners, declared),
+    );
     let first = winners.first().map(|&w| {
         let eyes = tricks[0].iter().map(|(_, c)| c.eyes()).sum::<u16>();
         (w, eyes)
@@ -444,6 +450,9 @@ fn play_randomly(
     (tricks, winners)
 }
 
+/// A trick as the generator plays it: each card with its seat.
+type PlayedTrick = Vec<(Option<usize>, Card)>;
+
 /// The Re party, to make calls that fit, and the trick that settled a wedding; from the
 /// hands as played and as dealt.
 fn re_party(
@@ -451,7 +460,7 @@ fn re_party(
     active: &[usize],
     [hands, dealt]: [&[Vec<Card>]; 2],
     d: &Declared,
-    winners: &[usize],
+    (tricks, winners, declared): (&[PlayedTrick], &[usize], usize),
 ) -> (Vec<usize>, usize) {
     let re_cards = &profile.contracts.re_cards;
     let mut re: Vec<usize> = match (d.contract, d.declarer, &d.exchange) {
@@ -479,15 +488,32 @@ fn re_party(
         _ => vec![],
     };
     let mut clarification = 0;
-    if d.contract == Contract::Wedding {
-        let within = (profile.contracts.wedding_tricks as usize).min(profile.hand_size());
-        clarification = within;
-        if let Some(t) = winners[..within]
+    if d.contract == Contract::Wedding
+        && let Some(bride) = d.declarer
+    {
+        // The partner as the profile finds her (its first way: a bride who may choose
+        // writes nothing and so finds her partner that way), by the play's own rule.
+        let rule = profile
+            .contracts
+            .wedding_partner
+            .first()
+            .copied()
+            .unwrap_or(crate::variant::WeddingPartner::FirstTrick);
+        let order = crate::play::deal_order(d.contract, profile, declared);
+        let seen: Vec<(usize, Card, Card)> = tricks
             .iter()
-            .position(|&w| Some(w) != d.declarer)
-        {
+            .zip(winners)
+            .map(|(t, &w)| {
+                let card = |i: usize| t.get(i).map_or(Card::CLUB_QUEEN, |(_, c)| *c);
+                let won = t.iter().position(|(s, _)| *s == Some(w)).unwrap_or(0);
+                (w, card(0), card(won))
+            })
+            .collect();
+        let (found, settled) =
+            crate::play::parties::partner_trick(rule, profile, &order, bride, &seen);
+        clarification = settled;
+        if let Some(t) = found {
             re.push(winners[t]);
-            clarification = t + 1;
         }
     }
     (re, clarification)
@@ -510,6 +536,7 @@ fn random_calls(
     let shift = crate::play::call_shift(profile, d.contract, clarification);
     let mut calls = Vec::new();
     let mut level: [Option<u8>; 2] = [None, None];
+    let mut first_no90: Option<Party> = None;
     let zwingen = first
         .filter(|&(_, eyes)| crate::play::zwingen_binds(profile, d.contract, clarification, eyes));
     let party_of = |s: usize| {
@@ -555,6 +582,15 @@ fn random_calls(
             if played > profile.calls.deadlines[next as usize] as usize + shift {
                 continue;
             }
+            // `calls.further_only_first_no90`: beyond no 90 only the party that said it
+            // first (the same check the play makes).
+            let party = party_of(s);
+            let call_at = Call::from_level(next).unwrap_or(Call::Schwarz);
+            let mut first = first_no90;
+            if crate::play::further_calls(profile, &mut first, party, call_at).is_err() {
+                continue;
+            }
+            first_no90 = first;
             call(s, hand - played, &mut level);
         }
     }

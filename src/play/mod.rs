@@ -17,7 +17,7 @@ mod calls;
 mod card_loop;
 mod exchange;
 mod found;
-mod parties;
+pub(crate) mod parties;
 mod record_file;
 
 pub use alike::*;

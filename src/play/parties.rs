@@ -154,6 +154,53 @@ pub(super) fn genscher_parties(
     Ok(())
 }
 
+/// The trick that finds a bride's partner under `rule`, and the trick that settles the
+/// wedding (from 1): `tricks` gives each trick's winner, first card and winning card.
+/// The one place that says it, for a record played and for a deal generated.
+pub fn partner_trick(
+    rule: WeddingPartner,
+    profile: &Profile,
+    order: &CardOrder,
+    bride: usize,
+    tricks: &[(usize, Card, Card)],
+) -> (Option<usize>, usize) {
+    let found = match rule {
+        WeddingPartner::NthTrick { n, led } => {
+            // The named trick decides, however late; the bride winning it, or the trick
+            // never played, leaves her alone.
+            let nth = tricks
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, first, _))| led.is_none_or(|l| order.play_suit(*first) == l))
+                .nth(usize::from(n) - 1);
+            let settled = nth.map_or(tricks.len(), |(t, _)| t + 1);
+            return (
+                nth.filter(|(_, (w, _, _))| *w != bride).map(|(t, _)| t),
+                settled,
+            );
+        }
+        _ => {
+            let within = (profile.contracts.wedding_tricks as usize).min(profile.hand_size());
+            let qualifies = |(w, first, winning): &(usize, Card, Card)| {
+                *w != bride
+                    && match rule {
+                        WeddingPartner::FirstTrumpTrick => order.is_trump(*winning),
+                        WeddingPartner::FirstSideTrick => !order.is_trump(*first),
+                        _ => true,
+                    }
+            };
+            match tricks[..within.min(tricks.len())]
+                .iter()
+                .position(qualifies)
+            {
+                Some(t) => return (Some(t), t + 1),
+                None => within,
+            }
+        }
+    };
+    (None, found)
+}
+
 /// A called ace (Kloepper) is a side-suit ace, called by a player holding every Re card
 /// in a normal game, where the profile has it.
 pub(super) fn check_called(
@@ -358,37 +405,14 @@ pub(super) fn bride_parties(
             .copied()
             .unwrap_or(WeddingPartner::FirstTrick),
     };
-    let found = match rule {
-        WeddingPartner::NthTrick { n, led } => {
-            // The named trick decides, however late; the bride winning it, or the trick
-            // never played, leaves her alone.
-            let nth = tricks
-                .iter()
-                .enumerate()
-                .filter(|(_, tr)| led.is_none_or(|l| order.play_suit(tr.cards[0]) == l))
-                .nth(usize::from(n) - 1);
-            p.clarification = nth.map_or(tricks.len(), |(t, _)| t + 1);
-            nth.filter(|(_, tr)| tr.winner != b).map(|(t, _)| t)
-        }
-        _ => {
-            let within = (profile.contracts.wedding_tricks as usize).min(profile.hand_size());
-            p.clarification = within;
-            let qualifies = |tr: &Trick| {
-                tr.winner != b
-                    && match rule {
-                        WeddingPartner::FirstTrumpTrick => order.is_trump(tr.winning_card()),
-                        WeddingPartner::FirstSideTrick => !order.is_trump(tr.cards[0]),
-                        _ => true,
-                    }
-            };
-            tricks[..within.min(tricks.len())]
-                .iter()
-                .position(qualifies)
-        }
-    };
+    let seen: Vec<(usize, Card, Card)> = tricks
+        .iter()
+        .map(|tr| (tr.winner, tr.cards[0], tr.winning_card()))
+        .collect();
+    let (found, clarification) = partner_trick(rule, profile, order, b, &seen);
+    p.clarification = clarification;
     if let Some(t) = found {
         p.re.push(tricks[t].winner);
-        p.clarification = t + 1;
     } else if let Some(c) = profile.contracts.wedding_unfound {
         // The bride alone: the profile may make it another contract (the wiki's diamond
         // solo), whose trumps are the normal ones.
