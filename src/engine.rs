@@ -394,14 +394,36 @@ pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evenin
     // A season needs the scores, not the rule texts.
     let mut session = Session::brief(players.clone());
     let mut deals = Vec::new();
+    let mut penalties = vec![0; players.len()];
     if let Some(input) = &input {
-        for deal in input.deals(&profile) {
-            deals.push(session.score(&deal?, &profile).0);
+        // A league sheet's penalties count too: the sheet is read as a league.
+        if let crate::input::Input::Records(r) = input
+            && !r.penalties.is_empty()
+        {
+            let text = crate::deal::read_bounded(
+                file,
+                std::fs::File::open(file)?,
+                crate::deal::MAX_DOCUMENT,
+            )?;
+            let text = String::from_utf8_lossy(&text);
+            let lg = crate::league::evaluate(file, &text, Some(&profile))
+                .map_err(|mut e| crate::error::Error::Record(e.remove(0)))?;
+            for p in &lg.penalties {
+                for (t, c) in penalties.iter_mut().zip(p.changes(players.len())) {
+                    *t += c;
+                }
+            }
+            deals = lg.rows.into_iter().map(|r| r.result).collect();
+        } else {
+            for deal in input.deals(&profile) {
+                deals.push(session.score(&deal?, &profile).0);
+            }
         }
     }
     Ok(crate::club::stats::Evening {
         name: file.to_string(),
         players,
         deals,
+        penalties,
     })
 }

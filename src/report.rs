@@ -480,10 +480,31 @@ pub struct LeagueReport<'a> {
     pub standings: Vec<crate::league::Line>,
     /// Every deal played, scored: the same objects as `score`'s `deals`.
     pub deals: Vec<DealReport<'a>>,
+    /// The penalties (TSR 9), in the order given; none: an empty list.
+    pub penalties: Vec<PenaltyReport<'a>>,
     /// Each player's total.
     pub totals: Ordered<&'a str, i64>,
     /// None once the sheet is complete.
     pub next: Option<NextReport<'a>>,
+}
+
+/// A penalty on a league sheet (`league show --format json`).
+#[derive(Debug, Clone, Serialize)]
+pub struct PenaltyReport<'a> {
+    /// Deals played when it was given.
+    pub after: usize,
+    /// The offender.
+    pub player: &'a str,
+    /// The points she lost.
+    pub points: i64,
+    /// Each player's change: the offender's loss, the others' shares (0 for one who sat
+    /// out the deal).
+    pub scores: Ordered<&'a str, i64>,
+    /// Totals after it.
+    pub totals: Ordered<&'a str, i64>,
+    /// What it was for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'a str>,
 }
 
 impl<'a> LeagueReport<'a> {
@@ -521,6 +542,18 @@ impl<'a> LeagueReport<'a> {
                 .map(|r| DealReport {
                     dealer: Some(name(r.dealer)),
                     ..DealReport::new(&lg.players, &r.result, &r.totals, false)
+                })
+                .collect(),
+            penalties: lg
+                .penalties
+                .iter()
+                .map(|p| PenaltyReport {
+                    after: p.after,
+                    player: name(p.player),
+                    points: p.points,
+                    scores: per_player(&lg.players, &p.changes(lg.players.len())),
+                    totals: per_player(&lg.players, &p.totals),
+                    note: p.note.as_deref(),
                 })
                 .collect(),
             totals: per_player(&lg.players, &lg.session.totals),

@@ -703,3 +703,114 @@ fn add_says_what_it_recorded_and_refuses_the_impossible() {
     ok(&out);
     assert!(String::from_utf8_lossy(&out.stdout).contains("silent-solo, Re Anna 130:110"));
 }
+
+/// Issue 31: penalties (TSR 9). A sheet of 24 deals with two penalties scores, shows (text,
+/// JSON, CSV, HTML), settles and undoes; every total is the deals' points plus the
+/// penalties, and the totals sum to 0; a refused penalty leaves the file byte for byte.
+#[test]
+fn penalties_count_everywhere_and_undo_takes_them_back() {
+    let (_dir, path, s) = sheet("penalty", "Anna,Ben,Cara,Dirk");
+    for args in [
+        ["-r", "a,c", "-p", "134"],
+        ["-r", "b,d", "-p", "150"],
+        ["-r", "a,b", "-p", "100"],
+    ] {
+        ok(&add(&s, &args));
+    }
+    let out = doko(&["league", "penalty", &s, "Anna"]);
+    ok(&out);
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .starts_with("penalty: Anna -3 after deal 3: Anna -3, Ben +1, Cara +1, Dirk +1"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    ok(&add(&s, &["-r", "c,d", "-p", "170", "-c", "re"]));
+    ok(&doko(&[
+        "league",
+        "penalty",
+        &s,
+        "Ben",
+        "--points",
+        "6",
+        "--note",
+        "cards shown",
+    ]));
+    // Refused: 4 points do not divide among three, an unknown player; nothing written.
+    let before = std::fs::read(&path).unwrap();
+    for args in [
+        vec!["league", "penalty", &s, "Cara", "--points", "4"],
+        vec!["league", "penalty", &s, "Zoe"],
+    ] {
+        let out = doko(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{args:?} wrote");
+    }
+    let json: serde_json::Value =
+        serde_json::from_slice(&doko(&["league", "show", &s, "--format", "json"]).stdout).unwrap();
+    let pen = json["penalties"].as_array().unwrap();
+    assert_eq!(pen.len(), 2, "{json}");
+    assert_eq!(pen[0]["after"], 3);
+    assert_eq!(pen[1]["after"], 4);
+    assert_eq!(pen[1]["note"], "cards shown");
+    let players = ["Anna", "Ben", "Cara", "Dirk"];
+    let mut sum = 0;
+    for p in players {
+        let deals: i64 = json["deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["scores"][p].as_i64().unwrap_or(0))
+            .sum();
+        let penalties: i64 = pen.iter().map(|x| x["scores"][p].as_i64().unwrap()).sum();
+        let total = json["totals"][p].as_i64().unwrap();
+        assert_eq!(total, deals + penalties, "{p}: {json}");
+        sum += total;
+    }
+    assert_eq!(sum, 0);
+    // Text, CSV and HTML show both penalties.
+    let text = String::from_utf8(doko(&["league", "show", &s]).stdout).unwrap();
+    assert_eq!(
+        text.matches("penalty").count(),
+        3,
+        "two rows and the note: {text}"
+    );
+    let csv = String::from_utf8(doko(&["league", "show", &s, "--format", "csv"]).stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[4].starts_with(",,penalty,Anna,"), "{csv}");
+    assert!(lines[6].starts_with(",,penalty,Ben,"), "{csv}");
+    let html = String::from_utf8(doko(&["league", "show", &s, "--format", "html"]).stdout).unwrap();
+    assert_eq!(html.matches("<tr class=\"penalty\"").count(), 2);
+    // Settled on the totals: balances are totals x cents.
+    let settled: serde_json::Value = serde_json::from_slice(
+        &doko(&[
+            "league",
+            "settle",
+            &s,
+            "--cents-per-point",
+            "10",
+            "--format",
+            "json",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    let anna = json["totals"]["Anna"].as_i64().unwrap() * 10;
+    assert!(settled.to_string().contains(&anna.to_string()), "{settled}");
+    // The season counts them too.
+    let season: serde_json::Value =
+        serde_json::from_slice(&doko(&["stats", &s, "--format", "json"]).stdout).unwrap();
+    for p in season["players"].as_array().unwrap() {
+        let name = p["player"].as_str().unwrap();
+        assert_eq!(p["points"], json["totals"][name], "{name}");
+    }
+    // Undo takes back the last entry: Ben's penalty, the deal, Anna's penalty.
+    let said = |out: Output| String::from_utf8(out.stdout).unwrap();
+    assert!(said(doko(&["league", "undo", &s])).contains("removed the penalty of Ben (6)"));
+    assert!(said(doko(&["league", "undo", &s])).contains("removed deal 4"));
+    assert!(said(doko(&["league", "undo", &s])).contains("removed the penalty of Anna (3)"));
+    let json: serde_json::Value =
+        serde_json::from_slice(&doko(&["league", "show", &s, "--format", "json"]).stdout).unwrap();
+    assert_eq!(json["penalties"], serde_json::json!([]));
+    assert_eq!(json["played"], 3);
+}

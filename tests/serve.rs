@@ -519,3 +519,59 @@ fn the_state_names_a_forced_solo() {
     let state: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(state["state"]["forced"], Value::Null, "{state}");
 }
+
+/// Issue 31: the page records a penalty after the last deal (the button beside the form):
+/// the sheet gets it, `/state` shows the new standings; a bad one writes nothing.
+#[test]
+fn the_page_records_a_penalty() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let (status, text) = post(
+        &format!("{url}add?sheet=0"),
+        &json!({ "re": ["Anna", "Cara"], "re_points": 130 }),
+        &[],
+    );
+    assert_eq!(status, 200, "{text}");
+    let before = std::fs::read(&file).unwrap();
+    let (status, text) = post(
+        &format!("{url}penalty?sheet=0"),
+        &json!({ "player": "Ben", "points": 4 }),
+        &[],
+    );
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("do not divide"), "{text}");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "a refused penalty wrote"
+    );
+    let (status, text) = post(
+        &format!("{url}penalty?sheet=0"),
+        &json!({ "player": "Ben" }),
+        &[],
+    );
+    assert_eq!(status, 200, "{text}");
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(answer["ok"], json!(true), "{text}");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("penalty: Ben -3 after deal 1"),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        written.contains("[[penalty]]\nafter = 1\nplayer = \"Ben\""),
+        "{written}"
+    );
+    assert!(
+        answer["state"]["history"]
+            .as_str()
+            .unwrap()
+            .contains("class=\"penalty\""),
+        "{text}"
+    );
+}

@@ -15,6 +15,8 @@ pub struct Evening {
     pub players: Vec<String>,
     /// Its deals, scored.
     pub deals: Vec<DealResult>,
+    /// Each seat's penalty points (TSR 9) of the evening, losses and shares summed.
+    pub penalties: Vec<i64>,
 }
 
 /// One player's evening with the most or fewest points.
@@ -163,7 +165,7 @@ pub fn season(evenings: &[Evening]) -> Season {
                 continue;
             };
             let s = &mut stats[k];
-            let points = add_deals(s, seat, &e.deals);
+            let points = add_deals(s, seat, &e.deals) + e.penalties.get(seat).copied().unwrap_or(0);
             s.sheets += 1;
             s.points += points;
             let here = EveningPoints {

@@ -25,8 +25,27 @@ struct RawFile {
     players: Vec<String>,
     #[serde(default)]
     deal: Vec<Spanned<RawDeal>>,
+    /// A league sheet's penalties (TSR 9), each after a number of deals.
+    #[serde(default)]
+    penalty: Vec<Spanned<RawPenalty>>,
     /// The league table of a league file.
     league: Option<LeagueTable>,
+}
+
+/// One `[[penalty]]` of a league sheet as written: a player's penalty points, given after
+/// `after` deals (TSR 9: a minor breach costs the offender 3 points, each other player of
+/// the deal gets 1).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPenalty {
+    /// Deals played when the penalty was given.
+    pub after: u16,
+    /// The offender.
+    pub player: String,
+    /// Penalty points (default: the profile's `league.penalty`).
+    pub points: Option<u16>,
+    /// What it was for.
+    pub note: Option<String>,
 }
 
 /// The `[league]` table of a league file (`formats.md` section 5).
@@ -122,6 +141,8 @@ pub struct RecordFile {
     pub league: Option<LeagueTable>,
     /// Each deal with the line it starts on.
     pub(crate) deals: Vec<(usize, RawDeal)>,
+    /// Each penalty with the line it starts on, in the order written.
+    pub penalties: Vec<(usize, RawPenalty)>,
 }
 
 impl RecordFile {
@@ -134,6 +155,11 @@ impl RecordFile {
         let lines = crate::variant::LineIndex::new(text);
         let deals = raw
             .deal
+            .into_iter()
+            .map(|d| (lines.line_of(d.span().start), d.into_inner()))
+            .collect();
+        let penalties = raw
+            .penalty
             .into_iter()
             .map(|d| (lines.line_of(d.span().start), d.into_inner()))
             .collect();
@@ -159,6 +185,7 @@ impl RecordFile {
                 players,
                 league: raw.league,
                 deals,
+                penalties,
             })
         }
     }

@@ -1121,12 +1121,33 @@ pub fn without_last_deal(file: &str, text: &str) -> Result<String, FileError> {
 /// blank line `append` put before it. None where another table follows it (the document
 /// is then edited as a whole).
 fn cut_last_deal(text: &str) -> Option<String> {
+    cut_last(text, "deal")
+}
+
+/// The name of the last table header of `text` (`deal` for `[[deal]]`), where there is one.
+fn last_header(text: &str) -> Option<&str> {
+    text.lines()
+        .map(str::trim_start)
+        .rfind(|l| l.starts_with('['))
+        .map(|h| {
+            h.trim_start_matches('[')
+                .split(']')
+                .next()
+                .unwrap_or("")
+                .trim()
+        })
+}
+
+/// The text without its last `[[name]]` table where that table is the last of the file
+/// (see [`cut_last_deal`]).
+fn cut_last(text: &str, name: &str) -> Option<String> {
+    let header = format!("[[{name}]]");
     let mut offset = 0;
     let mut last_header: Option<(usize, bool)> = None;
     for line in text.split_inclusive('\n') {
         let head = line.trim_start();
         if head.starts_with('[') {
-            last_header = Some((offset, head.starts_with("[[deal]]")));
+            last_header = Some((offset, head.starts_with(&header)));
         }
         offset += line.len();
     }
@@ -1140,7 +1161,7 @@ fn cut_last_deal(text: &str) -> Option<String> {
     let before: DocumentMut = kept.parse().ok()?;
     let after: DocumentMut = text.parse().ok()?;
     let count = |d: &DocumentMut| {
-        d.get("deal")
+        d.get(name)
             .and_then(Item::as_array_of_tables)
             .map_or(0, ArrayOfTables::len)
     };
@@ -1190,22 +1211,90 @@ fn keep_comments(doc: &mut DocumentMut, position: Option<isize>, comments: &str)
     }
 }
 
-/// Removes the last deal of the sheet `file`: the deal removed, as it was scored where
-/// the sheet could be read before, and the sheet after.
+/// What `undo` took back: the last entry of the sheet, a deal or a penalty, as it was
+/// scored where the sheet could be read before.
+#[derive(Debug, Clone)]
+pub enum Undone {
+    /// A deal.
+    Deal(Option<Box<crate::league::Row>>),
+    /// A penalty.
+    Penalty(Option<crate::league::Penalty>),
+}
+
+/// Removes the last entry of the sheet `file`, a deal or a penalty (the last table of the
+/// file): what was removed, and the sheet after.
 pub fn undo(
     file: &str,
     patience: Duration,
     waiting: &mut dyn FnMut(&str),
-) -> Result<(Option<crate::league::Row>, League), FileError> {
+) -> Result<(Undone, League), FileError> {
     let _lock = lock(file, patience, waiting)?;
     let old = read(file)?;
-    let removed = evaluate(file, &old, None)
-        .ok()
-        .and_then(|mut lg| lg.rows.pop());
-    let text = without_last_deal(file, &old)?;
+    let before = evaluate(file, &old, None).ok();
+    let (text, removed) = if last_header(&old) == Some("penalty") {
+        let text = cut_last(&old, "penalty").ok_or_else(|| FileError::NoDeal {
+            file: file.to_string(),
+        })?;
+        (
+            text,
+            Undone::Penalty(before.and_then(|mut lg| lg.penalties.pop())),
+        )
+    } else {
+        (
+            without_last_deal(file, &old)?,
+            Undone::Deal(before.and_then(|mut lg| lg.rows.pop()).map(Box::new)),
+        )
+    };
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
     write_atomically(file, &text)?;
     Ok((removed, after))
+}
+
+/// Records a penalty on the sheet `file` after its last deal (TSR 9): `points` (else the
+/// profile's `league.penalty`) for `player`, with `note`. The sheet after; nothing is
+/// written where the sheet or the penalty is refused.
+pub fn penalize(
+    file: &str,
+    player: &str,
+    points: Option<u16>,
+    note: Option<&str>,
+    (patience, waiting): (Duration, &mut dyn FnMut(&str)),
+) -> Result<League, FileError> {
+    let _lock = lock(file, patience, waiting)?;
+    let old = read(file)?;
+    let before = evaluate(file, &old, None).map_err(FileError::Invalid)?;
+    let name = player_named(&before.players, player).map_err(|m| {
+        FileError::Refusing(vec![crate::deal::RecordError::new(file, m).field("player")])
+    })?;
+    let mut t = Table::new();
+    t["after"] = value(i64::try_from(before.rows.len()).unwrap_or(i64::MAX));
+    t["player"] = value(name);
+    if let Some(p) = points {
+        t["points"] = value(i64::from(p));
+    }
+    if let Some(n) = note {
+        t["note"] = value(n);
+    }
+    let mut text = old.clone();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str("\n[[penalty]]\n");
+    text.push_str(&t.to_string());
+    // The penalty's lines are not in the file (nothing was written): no line.
+    let after = evaluate(file, &text, None).map_err(|errors| {
+        FileError::Refusing(
+            errors
+                .into_iter()
+                .map(|mut e| {
+                    e.at.line = None;
+                    e
+                })
+                .collect(),
+        )
+    })?;
+    write_atomically(file, &text)?;
+    Ok(after)
 }
 
 #[cfg(test)]

@@ -22,6 +22,42 @@ pub struct Row {
     pub dealer: usize,
 }
 
+/// A penalty on the sheet (TSR 9), given after `after` deals.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Penalty {
+    /// Deals played when it was given.
+    pub after: usize,
+    /// The offender's seat.
+    pub player: usize,
+    /// The points the offender loses.
+    pub points: i64,
+    /// The seats that share them (the other players of the deal), each gaining `share`.
+    pub others: Vec<usize>,
+    /// What each of the others gains.
+    pub share: i64,
+    /// What it was for.
+    pub note: Option<String>,
+    /// Totals after it.
+    pub totals: Vec<i64>,
+}
+
+impl Penalty {
+    /// Each seat's change: the offender's loss, the others' shares, 0 for the rest.
+    pub fn changes(&self, seats: usize) -> Vec<i64> {
+        (0..seats)
+            .map(|s| {
+                if s == self.player {
+                    -self.points
+                } else if self.others.contains(&s) {
+                    self.share
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+}
+
 /// A player's line of the standings (its JSON form in `league show --format json`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Line {
@@ -75,6 +111,8 @@ pub struct League {
     pub deals: usize,
     /// Each deal, scored.
     pub rows: Vec<Row>,
+    /// The penalties, in the order given (each after a number of deals).
+    pub penalties: Vec<Penalty>,
     /// Totals, Bock rounds and compulsory solos after the last deal.
     pub session: Session,
     /// What comes next.
@@ -277,15 +315,7 @@ pub fn evaluate(
         Some(p) => p.clone(),
         None => sheet_profile(file, &records).map_err(|e| vec![e])?,
     };
-    let table = records.league.clone().unwrap_or_default();
-    let deals = table
-        .deals
-        .map_or(profile.league.deals as usize, |d| d as usize);
-    let name = table.name.clone().unwrap_or_else(|| {
-        std::path::Path::new(file)
-            .file_stem()
-            .map_or("league".into(), |s| s.to_string_lossy().into_owned())
-    });
+    let (name, deals) = name_and_length(file, &records, &profile);
     let players = records.players.clone();
     let seats = players.len();
     if let Err(e) = crate::seating::check_table(&profile, seats) {
@@ -298,7 +328,15 @@ pub fn evaluate(
     let end_at = profile.league.end_at;
     let mut ended_after: Option<usize> = None;
     let mut read = records.deals(&profile);
+    let mut penalties = Vec::new();
+    let mut given = records.penalties.iter().peekable();
     for (i, deal) in read.by_ref().enumerate() {
+        // The penalties given before this deal.
+        while let Some((line, p)) = given.next_if(|(_, p)| usize::from(p.after) <= i) {
+            let last = rows.last();
+            let booked = penalty(file, *line, p, (&players, &profile, last), &mut session);
+            booked.map_or_else(|e| errors.push(e), |p| penalties.push(p));
+        }
         let line = records.deal_line(i).unwrap_or(0);
         let at = |message: Text, field: &str| {
             RecordError::new(file, message)
@@ -335,33 +373,129 @@ pub fn evaluate(
             dealer,
         });
     }
+    // The penalties after the last deal; one after a deal not played is an error.
+    for (line, p) in given {
+        let booked = if usize::from(p.after) > rows.len() {
+            Err(RecordError::new(
+                file,
+                msg!("error.penalty_after", after = p.after, deals = rows.len()),
+            )
+            .line(*line)
+            .field("after"))
+        } else {
+            let last = rows.last();
+            penalty(file, *line, p, (&players, &profile, last), &mut session)
+        };
+        booked.map_or_else(|e| errors.push(e), |p| penalties.push(p));
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
-    let series = read.series();
-    let seated = series.next(None);
-    let owed = series.owed();
-    let next = Next {
-        dealer: seated.dealer,
-        sits_out: seated.sits_out,
-        multiplier: session.bock_multiplier(&profile),
-        bock_left: session.bock_deals_left(&profile),
-        bock_forecast: session.bock_forecast(&profile),
-        forced: series.forced_phase(),
-        forced_player: seated.forced,
-        owing: (0..owed.len())
-            .flat_map(|s| std::iter::repeat_n(s, owed[s] as usize))
-            .collect(),
-        deals_left: deals.saturating_sub(rows.len()),
-    };
+    let next = next_of(
+        read.series(),
+        &session,
+        &profile,
+        deals.saturating_sub(rows.len()),
+    );
     Ok(League {
         name,
         players,
         profile,
         deals,
         rows,
+        penalties,
         session,
         next,
         ended_after,
+    })
+}
+
+/// The sheet's name (its `[league] name`, else the file's) and its deals (its `[league]
+/// deals`, else the profile's).
+fn name_and_length(file: &str, records: &RecordFile, profile: &Profile) -> (String, usize) {
+    let table = records.league.clone().unwrap_or_default();
+    let deals = table
+        .deals
+        .map_or(profile.league.deals as usize, |d| d as usize);
+    let name = table.name.unwrap_or_else(|| {
+        std::path::Path::new(file)
+            .file_stem()
+            .map_or("league".into(), |s| s.to_string_lossy().into_owned())
+    });
+    (name, deals)
+}
+
+/// What comes next after the deals read by `series`.
+fn next_of(
+    series: &crate::seating::Series,
+    session: &Session,
+    profile: &Profile,
+    deals_left: usize,
+) -> Next {
+    let seated = series.next(None);
+    let owed = series.owed();
+    Next {
+        dealer: seated.dealer,
+        sits_out: seated.sits_out,
+        multiplier: session.bock_multiplier(profile),
+        bock_left: session.bock_deals_left(profile),
+        bock_forecast: session.bock_forecast(profile),
+        forced: series.forced_phase(),
+        forced_player: seated.forced,
+        owing: (0..owed.len())
+            .flat_map(|s| std::iter::repeat_n(s, owed[s] as usize))
+            .collect(),
+        deals_left,
+    }
+}
+
+/// A penalty as written, checked and booked: the offender is a player, the points are at
+/// least 1 and divide among the other players of the last deal (before any deal: every
+/// other player; at a table of five the other players of that deal, four where the
+/// offender sat out).
+fn penalty(
+    file: &str,
+    line: usize,
+    p: &crate::deal::records::RawPenalty,
+    (players, profile, last): (&[String], &Profile, Option<&Row>),
+    session: &mut Session,
+) -> Result<Penalty, RecordError> {
+    let at = |m: Text, field: &str| RecordError::new(file, m).line(line).field(field);
+    let seat = players
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(p.player.trim()))
+        .ok_or_else(|| at(msg!("error.is_not_player", name = p.player), "player"))?;
+    let points = i64::from(p.points.unwrap_or(profile.league.penalty));
+    if points < 1 {
+        return Err(at(msg!("error.penalty_points"), "points"));
+    }
+    let others: Vec<usize> = (0..players.len())
+        .filter(|&s| s != seat)
+        .filter(|&s| last.is_none_or(|r| r.result.facts.roles[s] != crate::deal::Role::Out))
+        .collect();
+    if others.is_empty() || points % others.len() as i64 != 0 {
+        return Err(at(
+            msg!(
+                "error.penalty_share",
+                points = points,
+                others = others.len()
+            ),
+            "points",
+        ));
+    }
+    if let Some(note) = &p.note
+        && let Err(e) = crate::deal::check_note(note)
+    {
+        return Err(at(e, "note"));
+    }
+    session.penalize(seat, points, &others);
+    Ok(Penalty {
+        after: usize::from(p.after),
+        player: seat,
+        points,
+        share: points / others.len() as i64,
+        others,
+        note: p.note.clone(),
+        totals: session.totals.clone(),
     })
 }

@@ -223,12 +223,17 @@ pub fn history(lg: &League, editable: bool, lang: Lang) -> String {
     for p in &lg.players {
         h.push_str(&format!("<th class=\"num\">{}</th>", esc(p)));
     }
-    let with_notes = lg.rows.iter().any(|r| r.result.facts.note.is_some());
+    let with_notes = lg.rows.iter().any(|r| r.result.facts.note.is_some())
+        || lg.penalties.iter().any(|p| p.note.is_some());
     if with_notes {
         h.push_str(&format!("<th>{}</th>", esc(lang.t("page.note"))));
     }
     h.push_str("</tr>\n");
-    for row in &lg.rows {
+    let mut given = lg.penalties.iter().peekable();
+    for (k, row) in lg.rows.iter().enumerate() {
+        while let Some(p) = given.next_if(|p| p.after <= k) {
+            h.push_str(&penalty_row(lg, p, &heads, with_notes, lang));
+        }
         let r = &row.result;
         let mut class = Vec::new();
         if r.multiplier > 1 {
@@ -283,7 +288,53 @@ pub fn history(lg: &League, editable: bool, lang: Lang) -> String {
         }
         h.push_str("</tr>\n");
     }
+    for p in given {
+        h.push_str(&penalty_row(lg, p, &heads, with_notes, lang));
+    }
     h.push_str("</table></div>\n");
+    h
+}
+
+/// A penalty as a row of the page's sheet: "penalty", the offender, the points, and each
+/// player's change with the running total.
+fn penalty_row(
+    lg: &League,
+    p: &crate::league::Penalty,
+    heads: &[String; 8],
+    with_notes: bool,
+    lang: Lang,
+) -> String {
+    let [_, _, game, re, _, _, value, _] = heads;
+    let mut h = format!(
+        "<tr class=\"penalty\"><td></td><td></td><td data-label=\"{game}\">{}</td><td data-label=\"{re}\">{}</td><td></td><td></td><td class=\"num\" data-label=\"{value}\">{}</td><td></td><td class=\"br\"></td>",
+        esc(lang.t("league.penalty_word")),
+        esc(&lg.players[p.player]),
+        p.points
+    );
+    for (s, (change, total)) in p
+        .changes(lg.players.len())
+        .iter()
+        .zip(&p.totals)
+        .enumerate()
+    {
+        let cell = if s != p.player && !p.others.contains(&s) {
+            format!("<span class=\"out\">&ndash;</span> <b>{total}</b>")
+        } else {
+            format!("{} <b>{total}</b>", signed(*change))
+        };
+        h.push_str(&format!(
+            "<td class=\"num pl\" data-label=\"{}\">{cell}</td>",
+            esc(&lg.players[s])
+        ));
+    }
+    if with_notes {
+        h.push_str(&format!(
+            "<td class=\"note\" data-label=\"{}\">{}</td>",
+            esc(lang.t("page.note")),
+            esc(p.note.as_deref().unwrap_or(""))
+        ));
+    }
+    h.push_str("</tr>\n");
     h
 }
 
@@ -493,7 +544,7 @@ th{background:#fafafa}td.num,th.num{text-align:right;font-variant-numeric:tabula
 .standings{width:100%;max-width:36rem}.standings td{padding:.45rem .45rem}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 .sheet td.num{white-space:nowrap}.sheet th{vertical-align:bottom}.sheet td.br{display:none}tr.edit{cursor:pointer}tr.edit td{height:2.75rem}tr.edit:hover td{background:#eef4ff}
-tr.bock,tr.bock td{background:#fff7e6}.out{color:#aaa}
+tr.bock,tr.bock td{background:#fff7e6}tr.penalty,tr.penalty td{background:#fdecec}.out{color:#aaa}
 .tabs a,.langs a{display:inline-flex;align-items:center;min-height:2.75rem;min-width:2.75rem;justify-content:center}
 .langs{display:flex;flex-wrap:wrap;gap:.2rem .9rem}
 .tabs{display:flex;gap:.3rem;flex-wrap:wrap}.tabs a{padding:.3rem .6rem;border:1px solid #ccd;border-radius:1rem;text-decoration:none;color:#1f4f9f}
@@ -610,7 +661,22 @@ pub fn form(lg: &League, lang: crate::lang::Lang) -> String {
         t("page.cancel"),
         t("page.undo")
     ));
-    h.push_str("<p id=\"done\" role=\"status\" aria-live=\"polite\"></p>\n</form>\n");
+    h.push_str("<p id=\"done\" role=\"status\" aria-live=\"polite\"></p>\n");
+    // A penalty (TSR 9) after the last deal: the offender, the profile's points.
+    h.push_str(&format!(
+        "<details class=\"penalty\"><summary>{}</summary><div class=\"grid2\"><label><span class=\"lbl\">{}</span><select name=\"penalty_player\">",
+        t("page.penalty"),
+        t("table.player")
+    ));
+    for name in &lg.players {
+        h.push_str(&format!("<option value=\"{0}\">{0}</option>", esc(name)));
+    }
+    h.push_str(&format!(
+        "</select></label><label><span class=\"lbl\">{}</span><input type=\"number\" name=\"penalty_points\" inputmode=\"numeric\" min=\"1\" placeholder=\"{}\"></label></div><div class=\"buttons\"><button type=\"button\" class=\"second danger\" id=\"penalize\">{}</button></div></details>\n</form>\n",
+        t("table.points"),
+        p.league.penalty,
+        t("page.penalize")
+    ));
     h
 }
 

@@ -1,7 +1,6 @@
 //! League sheets: what `league add`, `undo`, `show` and `settle` print, and the served
 //! page's lines about a deal.
 
-use super::sheet::sheet_table;
 use super::{csv_text, new_table, signed};
 use crate::error::Result;
 use crate::lang::Lang;
@@ -201,13 +200,40 @@ pub fn show_text(lg: &League, markdown: bool, lang: Lang) -> String {
     }
     out.push_str(&super::fitted(t));
     out.push_str("\n\n");
-    if !lg.rows.is_empty() {
+    if !lg.rows.is_empty() || !lg.penalties.is_empty() {
         let rows = sheet_rows(lg);
+        let penalties: Vec<(usize, Vec<String>)> = lg
+            .penalties
+            .iter()
+            .map(|p| (p.after, penalty_row(lg, p, lang)))
+            .collect();
         out.push_str(
-            &sheet_table(&lg.players, &rows, &lg.session.totals, markdown, lang).to_string(),
+            &super::sheet::sheet_table_with_penalties(
+                &lg.players,
+                &rows,
+                &penalties,
+                &lg.session.totals,
+                markdown,
+                lang,
+            )
+            .to_string(),
         );
         out.push_str("\n\n");
-        let notes = super::sheet::notes_lines(&rows, markdown, lang);
+        let more: Vec<String> = lg
+            .penalties
+            .iter()
+            .filter(|p| p.note.is_some())
+            .map(|p| {
+                crate::tr!(
+                    lang,
+                    "league.penalty_note",
+                    player = lg.players[p.player].as_str(),
+                    after = p.after,
+                    note = p.note.as_deref().unwrap_or("")
+                )
+            })
+            .collect();
+        let notes = super::sheet::notes_lines_with(&rows, &more, markdown, lang);
         if !notes.is_empty() {
             out.push_str(&notes);
             out.push('\n');
@@ -219,6 +245,106 @@ pub fn show_text(lg: &League, markdown: bool, lang: Lang) -> String {
         out.push_str(&final_ranking(lg, lang));
     }
     out
+}
+
+/// A penalty as a row of the sheet table: "penalty", the offender, the points, and each
+/// player's change with the running total.
+fn penalty_row(lg: &League, p: &crate::league::Penalty, lang: Lang) -> Vec<String> {
+    let mut row = vec![
+        String::new(),
+        String::new(),
+        lang.t("league.penalty_word").to_string(),
+        String::new(),
+        lg.players[p.player].clone(),
+        String::new(),
+        String::new(),
+        p.points.to_string(),
+        String::new(),
+    ];
+    for (s, (change, total)) in p
+        .changes(lg.players.len())
+        .iter()
+        .zip(&p.totals)
+        .enumerate()
+    {
+        let out = s != p.player && !p.others.contains(&s);
+        row.push(if out {
+            format!("- ({total})")
+        } else {
+            format!("{} ({total})", signed(*change))
+        });
+    }
+    row
+}
+
+/// What `undo` says it took back, after "removed deal N" (`: normal, Re Anna Cara ...`),
+/// or the whole line for a penalty (`file` for the command line, none for the page).
+pub fn undone_line(
+    lg: &League,
+    undone: &crate::league::file::Undone,
+    file: Option<&str>,
+    lang: Lang,
+) -> String {
+    use crate::league::file::Undone;
+    match undone {
+        Undone::Penalty(p) => {
+            let (player, points) = p
+                .as_ref()
+                .map_or(("?", 0), |p| (lg.players[p.player].as_str(), p.points));
+            match file {
+                Some(f) => crate::tr!(
+                    lang,
+                    "league.removed_penalty",
+                    file = f,
+                    player = player,
+                    points = points
+                ),
+                None => crate::tr!(
+                    lang,
+                    "page.removed_penalty",
+                    player = player,
+                    points = points
+                ),
+            }
+        }
+        Undone::Deal(r) => {
+            let what = r.as_ref().map_or(String::new(), |r| {
+                format!(": {}", deal_words(&lg.players, &r.result, lang))
+            });
+            let line = match file {
+                Some(f) => crate::tr!(lang, "league.removed", file = f, deal = lg.rows.len() + 1),
+                None => crate::tr!(lang, "page.removed", deal = lg.rows.len() + 1),
+            };
+            format!("{line}{what}")
+        }
+    }
+}
+
+/// What `league penalty` says: the penalty, then the standings and what comes next.
+pub fn penalized(lg: &League, lang: Lang) -> String {
+    let Some(p) = lg.penalties.last() else {
+        return lg.next_line(lang) + "\n";
+    };
+    let changes: Vec<String> = lg
+        .players
+        .iter()
+        .zip(p.changes(lg.players.len()))
+        .filter(|(_, c)| *c != 0)
+        .map(|(n, c)| format!("{n} {}", signed(c)))
+        .collect();
+    format!(
+        "{}\n{}{}\n",
+        crate::tr!(
+            lang,
+            "league.penalized",
+            player = lg.players[p.player].as_str(),
+            points = p.points,
+            after = p.after,
+            changes = changes.join(", ")
+        ),
+        standings_line(lg, lang),
+        lg.next_line(lang)
+    )
 }
 
 /// Each deal of the sheet with its running totals and dealer, for the shared writers.
@@ -238,7 +364,43 @@ fn sheet_rows(lg: &League) -> Vec<(&DealResult, &[i64], Option<&str>)> {
 /// `league show --format csv`: the sheet with its dealers.
 pub fn show_csv(lg: &League) -> Result<String> {
     let rows = sheet_rows(lg);
-    super::sheet::sheet_csv(&lg.players, &rows, false)
+    let text = super::sheet::sheet_csv(&lg.players, &rows, false)?;
+    if lg.penalties.is_empty() {
+        return Ok(text);
+    }
+    // A penalty is a row after the deal it follows: `contract` penalty, `re` the offender,
+    // `value` the points, each player's change and total.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut rows_of: Vec<(usize, String)> = Vec::new();
+    for p in &lg.penalties {
+        let mut row = vec![
+            String::new(),
+            String::new(),
+            "penalty".to_string(),
+            lg.players[p.player].clone(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            p.points.to_string(),
+            String::new(),
+        ];
+        row.extend(p.changes(lg.players.len()).iter().map(i64::to_string));
+        row.extend(p.totals.iter().map(i64::to_string));
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(&row)?;
+        rows_of.push((p.after, csv_text(w)?.trim_end().to_string()));
+    }
+    // Lines: the header, then deal k at line k; penalties go after their deal, in order.
+    for (after, line) in rows_of.into_iter().rev() {
+        let at = (after + 1).min(lines.len());
+        let at = lines[at..]
+            .iter()
+            .position(|l| !l.starts_with(",,penalty,"))
+            .map_or(lines.len(), |i| at + i);
+        lines.insert(at, line);
+    }
+    Ok(lines.join("\n") + "\n")
 }
 
 /// The money a settlement is written in: amounts are kept in the currency's smallest unit

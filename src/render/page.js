@@ -175,6 +175,13 @@ undo.addEventListener('click', async () => {
   const res = await call('/undo', {});
   if (res.ok) { reset(); done.textContent = res.message; apply(res.state); } else show(check, res);
 });
+document.getElementById('penalize').addEventListener('click', async () => {
+  const body = { player: form.elements['penalty_player'].value };
+  const pts = form.elements['penalty_points'].value;
+  if (pts !== '') body.points = Number(pts);
+  const res = await call('/penalty', body);
+  if (res.ok) { done.textContent = res.message; apply(res.state); form.elements['penalty_points'].value = ''; } else show(check, res);
+});
 document.getElementById('history').addEventListener('click', async ev => {
   const tr = ev.target.closest('tr[data-deal]');
   if (!tr) return;

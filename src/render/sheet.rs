@@ -108,6 +108,37 @@ pub fn sheet_table(
     )
 }
 
+/// A league sheet as a table: [`sheet_table`] with the penalties between the deals, each
+/// after the deal it follows (`penalties`: the deals played before it, and its row).
+pub fn sheet_table_with_penalties(
+    players: &[String],
+    rows: &[(&DealResult, &[i64], Option<&str>)],
+    penalties: &[(usize, Vec<String>)],
+    totals: &[i64],
+    markdown: bool,
+    lang: Lang,
+) -> comfy_table::Table {
+    let with_dealer = rows.iter().any(|(_, _, d)| d.is_some());
+    let with_duty = rows.iter().any(|(r, _, _)| r.facts.compulsory);
+    let mut cells: Vec<Vec<String>> = Vec::new();
+    let mut given = penalties.iter().peekable();
+    for (k, (r, t, d)) in rows.iter().enumerate() {
+        while let Some((_, row)) = given.next_if(|(after, _)| *after <= k) {
+            cells.push(row.clone());
+        }
+        cells.push(table_row(players, r, t, *d, lang));
+    }
+    cells.extend(given.map(|(_, row)| row.clone()));
+    table_of(
+        players,
+        cells,
+        (with_dealer, with_duty),
+        totals,
+        markdown,
+        lang,
+    )
+}
+
 /// The sheet table of rows made by [`table_row`], with a dealer and a compulsory column
 /// where `columns` says so.
 fn table_of(
@@ -179,10 +210,23 @@ pub fn notes_lines(
     markdown: bool,
     lang: Lang,
 ) -> String {
-    let notes: String = rows
+    notes_lines_with(rows, &[], markdown, lang)
+}
+
+/// [`notes_lines`] with more lines after the deals' notes (a league's penalties).
+pub fn notes_lines_with(
+    rows: &[(&DealResult, &[i64], Option<&str>)],
+    more: &[String],
+    markdown: bool,
+    lang: Lang,
+) -> String {
+    let mut notes: String = rows
         .iter()
         .filter_map(|(r, _, _)| note_line(r, markdown, lang))
         .collect();
+    for line in more {
+        notes.push_str(&format!("{}{line}\n", if markdown { "- " } else { "  " }));
+    }
     notes_block(&notes, markdown, lang)
 }
 

@@ -34,6 +34,20 @@ pub struct Standing {
 }
 
 impl Session {
+    /// A penalty (TSR 9): `offender` loses `points`, which `others` share equally (the
+    /// caller makes them divide). Bock and the deals count are untouched.
+    pub fn penalize(&mut self, offender: usize, points: i64, others: &[usize]) {
+        let share = points / (others.len().max(1) as i64);
+        if let Some(t) = self.totals.get_mut(offender) {
+            *t -= points;
+        }
+        for &o in others {
+            if let Some(t) = self.totals.get_mut(o) {
+                *t += share;
+            }
+        }
+    }
+
     /// A session of `players` with nothing scored, keeping each deal's rule texts.
     pub fn new(players: Vec<String>) -> Session {
         let totals = vec![0; players.len()];

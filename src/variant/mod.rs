@@ -809,6 +809,9 @@ pub struct LeagueRules {
     pub end_at: i64,
     /// A deal added at the table (`league add`, the page) with one Re player and no game.
     pub lone_re: LoneRe,
+    /// Penalty points of a minor breach (TSR 9: 3; `league penalty`): the offender loses
+    /// them, the other players of the deal share them.
+    pub penalty: u16,
 }
 
 /// `league.lone_re`: what a lone Re player without a game means when a deal is added at

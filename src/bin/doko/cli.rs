@@ -292,9 +292,25 @@ pub enum LeagueCommand {
         #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
         format: ShowFormat,
     },
-    /// Drop the last deal.
+    /// Record a penalty after the last deal (TSR 9: the offender loses 3, each other
+    /// player of the deal gets 1).
     #[command(
-        after_help = "Examples:\n  doko league undo friday.toml                    # drops the last deal, nothing else\n  DOKO_LEAGUE=friday.toml doko league undo"
+        after_help = "Examples:\n  doko league penalty friday.toml Anna                      # Anna -3, the others +1\n  doko league penalty friday.toml Ben --points 6 --note \"cards shown\"\n  DOKO_LEAGUE=friday.toml doko league penalty Cara"
+    )]
+    Penalty {
+        /// The league sheet (or set DOKO_LEAGUE), then the offender.
+        #[arg(value_name = "[FILE] PLAYER", num_args = 1..=2, required = true)]
+        args: Vec<String>,
+        /// Penalty points [default: the profile's league.penalty, 3].
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=999))]
+        points: Option<u16>,
+        /// What the penalty was for (shown on the sheet).
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// Drop the last entry: a deal or a penalty.
+    #[command(
+        after_help = "Examples:\n  doko league undo friday.toml                    # drops the last deal (or penalty), nothing else\n  DOKO_LEAGUE=friday.toml doko league undo"
     )]
     Undo {
         /// The league sheet (or set DOKO_LEAGUE).

@@ -112,6 +112,7 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
         .route("/add", post(add))
         .route("/edit", post(edit))
         .route("/undo", post(undo))
+        .route("/penalty", post(penalty))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app);
     accept(listener, router)
@@ -720,17 +721,11 @@ async fn undo(
         Some({
             match file::undo(&file, file::LOCK_PATIENCE, &mut |_| {}) {
                 Ok((removed, lg)) => {
-                    let what = removed.map_or(String::new(), |r| {
-                        format!(
-                            ": {}",
-                            doko::render::league::deal_words(&lg.players, &r.result, crate::lang())
-                        )
-                    });
                     let lang = crate::lang();
                     let message = format!(
-                        "{}{what}\n{}{}",
-                        doko::tr!(lang, "page.removed", deal = lg.rows.len() + 1),
-                        doko::render::league::standings_line(&lg, crate::lang()),
+                        "{}\n{}{}",
+                        doko::render::league::undone_line(&lg, &removed, None, lang),
+                        doko::render::league::standings_line(&lg, lang),
                         lg.next_line(lang)
                     );
                     changed(&file, message, &lg)
@@ -738,6 +733,46 @@ async fn undo(
                 Err(e) => refused(e),
             }
         })
+    })
+    .await
+}
+
+/// A penalty entered on the page: the offender, and the points where not the profile's.
+#[derive(Deserialize)]
+struct PenaltyEntry {
+    player: String,
+    points: Option<u16>,
+    note: Option<String>,
+}
+
+/// `league penalty` from the page: a penalty after the last deal.
+async fn penalty(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    headers: HeaderMap,
+    Json(entry): Json<PenaltyEntry>,
+) -> Response {
+    on_sheet(&app, &at, &headers, move |file| {
+        let note = entry
+            .note
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty());
+        Some(
+            match file::penalize(
+                &file,
+                &entry.player,
+                entry.points,
+                note,
+                (file::LOCK_PATIENCE, &mut |_| {}),
+            ) {
+                Ok(lg) => {
+                    let message = doko::render::league::penalized(&lg, crate::lang());
+                    changed(&file, message.trim_end().to_string(), &lg)
+                }
+                Err(e) => refused(e),
+            },
+        )
     })
     .await
 }

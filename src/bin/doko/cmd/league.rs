@@ -41,6 +41,14 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
         LeagueCommand::Add(args) => add(args),
         LeagueCommand::Show { file, format } => show(sheet_arg(file)?, *format),
         LeagueCommand::Undo { file } => undo(sheet_arg(file)?),
+        LeagueCommand::Penalty { args, points, note } => {
+            let (file, player) = match args.as_slice() {
+                [file, player] => (Some(file.clone()), player),
+                [player] => (std::env::var("DOKO_LEAGUE").ok(), player),
+                _ => return Err(crate::usage(crate::lang().t("league.no_sheet"))),
+            };
+            penalty(sheet_arg(&file)?, player, *points, note.as_deref())
+        }
         LeagueCommand::Settle {
             file,
             cents_per_point,
@@ -188,24 +196,21 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
 
 fn undo(file: &str) -> Result<ExitCode> {
     let (removed, lg) = file::undo(file, patience(), &mut waiting).map_err(file_error)?;
-    let what = removed.map_or(String::new(), |r| {
-        format!(
-            ": {}",
-            render::deal_words(&lg.players, &r.result, crate::lang())
-        )
-    });
     let lang = crate::lang();
-    let line = doko::tr!(
-        lang,
-        "league.removed",
-        file = file,
-        deal = lg.rows.len() + 1
-    );
+    let line = render::undone_line(&lg, &removed, Some(file), lang);
     crate::emit(&format!(
-        "{line}{what}\n{}{}\n",
-        render::standings_line(&lg, crate::lang()),
+        "{line}\n{}{}\n",
+        render::standings_line(&lg, lang),
         lg.next_line(lang)
     ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `league penalty`: a penalty after the last deal.
+fn penalty(file: &str, player: &str, points: Option<u16>, note: Option<&str>) -> Result<ExitCode> {
+    let lg = file::penalize(file, player, points, note, (patience(), &mut waiting))
+        .map_err(file_error)?;
+    crate::emit(&render::penalized(&lg, crate::lang()))?;
     Ok(ExitCode::SUCCESS)
 }
 
