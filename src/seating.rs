@@ -301,6 +301,19 @@ impl Series {
         }
     }
 
+    /// Ends a league's round against the clock (TSR 8.6): no further normal deal; the
+    /// compulsory solos still owed follow as forced solos.
+    pub fn close(&mut self) {
+        if self.left.is_some() {
+            self.left = Some(self.owing());
+        }
+    }
+
+    /// Deals left in a league's series (None: not a league).
+    pub fn left(&self) -> Option<usize> {
+        self.left
+    }
+
     /// Compulsory solos each seat still owes.
     pub fn owed(&self) -> &[u8] {
         &self.owed

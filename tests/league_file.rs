@@ -814,3 +814,144 @@ fn penalties_count_everywhere_and_undo_takes_them_back() {
     assert_eq!(json["penalties"], serde_json::json!([]));
     assert_eq!(json["played"], 3);
 }
+
+/// `doko args` with `DOKO_NOW` standing in for the clock.
+fn doko_at(now: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_doko"))
+        .args(args)
+        .env("DOKO_NOW", now)
+        .output()
+        .unwrap()
+}
+
+/// A 24-deal sheet with a 100-minute clock started at 19:00, 18 deals added (Anna's and
+/// Ben's compulsory solos among them).
+fn eighteen_deals(s: &str) {
+    let t0 = "2026-11-26T19:00:00Z";
+    let players = "Anna,Ben,Cara,Dirk";
+    ok(&doko_at(
+        t0,
+        &["league", "new", s, "--players", players, "--minutes", "100"],
+    ));
+    ok(&doko_at(
+        t0,
+        &[
+            "league",
+            "add",
+            s,
+            "-g",
+            "solo-queens",
+            "-P",
+            "-r",
+            "Anna",
+            "-p",
+            "150",
+        ],
+    ));
+    ok(&doko_at(
+        t0,
+        &[
+            "league",
+            "add",
+            s,
+            "-g",
+            "solo-jacks",
+            "-P",
+            "-r",
+            "Ben",
+            "-p",
+            "150",
+        ],
+    ));
+    for _ in 3..=18 {
+        ok(&doko_at(
+            t0,
+            &["league", "add", s, "-r", "Anna,Cara", "-p", "130"],
+        ));
+    }
+}
+
+/// Issue 31: a round against the clock (TSR 8.5): `--minutes 100` starts with the first
+/// deal and shows the time left, then the time over.
+#[test]
+fn a_round_against_the_clock_shows_the_time_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("round.toml").display().to_string();
+    eighteen_deals(&s);
+    let text = std::fs::read_to_string(&s).unwrap();
+    assert!(
+        text.contains("started = \"2026-11-26T19:00:00Z\""),
+        "{text}"
+    );
+    let shown = doko_at("2026-11-26T19:40:00Z", &["league", "show", &s]);
+    assert!(String::from_utf8_lossy(&shown.stdout).contains("60 minutes left"));
+    let shown = doko_at("2026-11-26T20:45:00Z", &["league", "show", &s]);
+    assert!(String::from_utf8_lossy(&shown.stdout).contains("time is up (5 minutes over)"));
+}
+
+/// Issue 31: closed after 18 deals with Cara and Dirk still owing their compulsory solos
+/// (TSR 8.6), deals 19 and 20 are their forced solos and deal 21 is refused.
+#[test]
+fn a_round_closed_after_18_deals_ends_with_the_solos_owed() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("round.toml").display().to_string();
+    eighteen_deals(&s);
+    let t0 = "2026-11-26T19:00:00Z";
+    let closed = doko_at("2026-11-26T20:45:00Z", &["league", "close", &s]);
+    ok(&closed);
+    let said = String::from_utf8_lossy(&closed.stdout);
+    assert!(
+        said.contains("Cara must play a compulsory solo, round closed after deal 18 at 20:45 UTC; 2 deals left"),
+        "{said}"
+    );
+    // A normal deal is refused; the two forced solos follow; then nothing more.
+    let before = std::fs::read(&s).unwrap();
+    let normal = ["league", "add", &s, "-r", "Anna,Cara", "-p", "130"];
+    assert_eq!(doko_at(t0, &normal).status.code(), Some(1));
+    assert_eq!(std::fs::read(&s).unwrap(), before);
+    ok(&doko_at(
+        t0,
+        &[
+            "league",
+            "add",
+            &s,
+            "-g",
+            "solo-clubs",
+            "-r",
+            "Cara",
+            "-p",
+            "150",
+        ],
+    ));
+    let last = doko_at(
+        t0,
+        &[
+            "league",
+            "add",
+            &s,
+            "-g",
+            "solo-clubs",
+            "-r",
+            "Dirk",
+            "-p",
+            "150",
+        ],
+    );
+    ok(&last);
+    assert!(
+        String::from_utf8_lossy(&last.stdout)
+            .contains("the sheet is complete after 20 deals, round closed after deal 18")
+    );
+    let refused = doko_at(t0, &normal);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("the sheet is complete after 20 deals")
+    );
+    // Closing twice is refused.
+    assert_eq!(doko_at(t0, &["league", "close", &s]).status.code(), Some(1));
+    let json: serde_json::Value =
+        serde_json::from_slice(&doko_at(t0, &["league", "show", &s, "--format", "json"]).stdout)
+            .unwrap();
+    assert_eq!(json["played"], 20);
+    assert_eq!(json["complete"], true);
+}

@@ -575,3 +575,54 @@ fn the_page_records_a_penalty() {
         "{text}"
     );
 }
+
+/// Issue 31: the page ends a round against the clock (the "End the round" button): the
+/// solos still owed follow as forced solos; a normal deal is refused afterwards.
+#[test]
+fn the_page_closes_a_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("uhr.toml").display().to_string();
+    common::run_in(
+        dir.path(),
+        &[
+            "league",
+            "new",
+            "uhr.toml",
+            "--players",
+            "Anna,Ben,Cara,Dirk",
+            "--minutes",
+            "100",
+        ],
+    );
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let (_, page) = get(&format!("{url}?sheet=0"));
+    assert!(
+        page.contains("id=\"close\""),
+        "the page offers to end the round"
+    );
+    let (status, text) = post(
+        &format!("{url}add?sheet=0"),
+        &json!({ "re": ["Anna", "Cara"], "re_points": 130 }),
+        &[],
+    );
+    assert_eq!(status, 200, "{text}");
+    let (status, text) = post(&format!("{url}close?sheet=0"), &json!({}), &[]);
+    assert_eq!(status, 200, "{text}");
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(answer["ok"], json!(true), "{text}");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("round closed after deal 1"),
+        "{text}"
+    );
+    assert_eq!(answer["state"]["forced"], json!("Ben"), "{text}");
+    let (_, text) = post(
+        &format!("{url}check?sheet=0"),
+        &json!({ "entry": { "re": ["Anna", "Cara"], "re_points": 130 } }),
+        &[],
+    );
+    assert!(text.contains("must be a compulsory solo"), "{text}");
+}

@@ -58,6 +58,15 @@ pub struct LeagueTable {
     pub deals: Option<u16>,
     /// Who deals first (default: the last seat).
     pub dealer: Option<String>,
+    /// A round against the clock: its minutes (TSR 8.5: 100).
+    pub minutes: Option<u16>,
+    /// When the first deal was added (RFC 3339, UTC), where the round has a clock.
+    pub started: Option<String>,
+    /// The round was closed (`league close`) after this many deals: only the compulsory
+    /// solos still owed follow (TSR 8.6).
+    pub closed: Option<u16>,
+    /// When it was closed (RFC 3339, UTC).
+    pub closed_at: Option<String>,
 }
 
 /// One `[[deal]]` as written.

@@ -879,7 +879,18 @@ fn appended(
                 .field("re"),
         ])
     })?;
-    let text = with_deal(&with_sets(file, old, sets)?, deal);
+    let mut text = with_deal(&with_sets(file, old, sets)?, deal);
+    // A round against the clock starts with its first deal.
+    if before.clock.minutes > 0 && before.clock.started.is_none() {
+        text = with_league_keys(
+            file,
+            &text,
+            &[(
+                "started",
+                crate::league::time::format(crate::league::time::now()),
+            )],
+        )?;
+    }
     let after = evaluate(file, &text, None).map_err(|errors| {
         // The new deal's lines are not in the file (nothing was written): its errors say
         // the deal and the field, no line.
@@ -1209,6 +1220,58 @@ fn keep_comments(doc: &mut DocumentMut, position: Option<isize>, comments: &str)
             doc.set_trailing(format!("{comments}{old}"));
         }
     }
+}
+
+/// `text` with `keys` set in its `[league]` table (the rest as it was).
+fn with_league_keys(file: &str, text: &str, keys: &[(&str, String)]) -> Result<String, FileError> {
+    let mut doc = parse(file, text)?;
+    let league = doc
+        .entry("league")
+        .or_insert_with(|| Item::Table(Table::new()));
+    if let Some(t) = league.as_table_mut() {
+        for (k, v) in keys {
+            t[*k] = value(v.as_str());
+        }
+    }
+    Ok(doc.to_string())
+}
+
+/// Ends the round of the sheet `file` (TSR 8.6): no further normal deal; the compulsory
+/// solos still owed follow as forced solos. Written as `[league] closed` (the deals played)
+/// and `closed_at`; the sheet after.
+pub fn close(
+    file: &str,
+    patience: Duration,
+    waiting: &mut dyn FnMut(&str),
+) -> Result<League, FileError> {
+    let _lock = lock(file, patience, waiting)?;
+    let old = read(file)?;
+    let before = evaluate(file, &old, None).map_err(FileError::Invalid)?;
+    let refused = |message: Text| FileError::Refused {
+        file: file.to_string(),
+        message,
+    };
+    if let Some(k) = before.clock.closed {
+        return Err(refused(msg!("error.league_closed_already", deals = k)));
+    }
+    if before.is_complete() {
+        return Err(refused(msg!(
+            "error.league_complete",
+            why = before.next_text()
+        )));
+    }
+    let mut doc = parse(file, &old)?;
+    let league = doc
+        .entry("league")
+        .or_insert_with(|| Item::Table(Table::new()));
+    if let Some(t) = league.as_table_mut() {
+        t["closed"] = value(i64::try_from(before.rows.len()).unwrap_or(i64::MAX));
+        t["closed_at"] = value(crate::league::time::format(crate::league::time::now()));
+    }
+    let text = doc.to_string();
+    let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
+    write_atomically(file, &text)?;
+    Ok(after)
 }
 
 /// What `undo` took back: the last entry of the sheet, a deal or a penalty, as it was

@@ -120,9 +120,142 @@ pub struct League {
     /// The deal after which a player's total reached the profile's `end_at` (Kloepper's
     /// 30): the game is over.
     pub ended_after: Option<usize>,
+    /// The round's clock and closing (TSR 8.5, 8.6).
+    pub clock: Clock,
+}
+
+/// A round against the clock (TSR 8.5, 8.6): its minutes, when its first deal was added,
+/// and when it was closed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// The round's minutes (0: no clock).
+    pub minutes: u16,
+    /// When the first deal was added, seconds since 1970 (UTC).
+    pub started: Option<i64>,
+    /// The round was closed after this many deals.
+    pub closed: Option<usize>,
+    /// When it was closed, seconds since 1970.
+    pub closed_at: Option<i64>,
+}
+
+impl Clock {
+    /// The clock of a sheet's `[league]` table (its minutes, else the profile's).
+    pub fn of(table: Option<&crate::deal::records::LeagueTable>, profile: &Profile) -> Clock {
+        let t = table.cloned().unwrap_or_default();
+        Clock {
+            minutes: t.minutes.unwrap_or(profile.league.minutes),
+            started: t.started.as_deref().and_then(time::parse),
+            closed: t.closed.map(usize::from),
+            closed_at: t.closed_at.as_deref().and_then(time::parse),
+        }
+    }
+
+    /// Minutes left at `now` (negative: over time), where the round has a clock and has
+    /// started.
+    pub fn minutes_left(&self, now: i64) -> Option<i64> {
+        let started = self.started.filter(|_| self.minutes > 0)?;
+        Some(i64::from(self.minutes) - (now - started).div_euclid(60))
+    }
+}
+
+/// Times as the sheet writes them: RFC 3339 in UTC, to the second.
+pub mod time {
+    /// Now, in seconds since 1970 (`DOKO_NOW`, an RFC 3339 time, stands in for the clock
+    /// in tests).
+    pub fn now() -> i64 {
+        if let Some(t) = std::env::var("DOKO_NOW").ok().as_deref().and_then(parse) {
+            return t;
+        }
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+    }
+
+    /// `2026-11-26T01:40:31Z` for seconds since 1970.
+    pub fn format(t: i64) -> String {
+        let (days, secs) = (t.div_euclid(86_400), t.rem_euclid(86_400));
+        let (y, m, d) = civil(days);
+        format!(
+            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+            secs / 3600,
+            secs % 3600 / 60,
+            secs % 60
+        )
+    }
+
+    /// The hour and minute of `t` in UTC (`21:40`).
+    pub fn clock(t: i64) -> String {
+        let secs = t.rem_euclid(86_400);
+        format!("{:02}:{:02}", secs / 3600, secs % 3600 / 60)
+    }
+
+    /// Seconds since 1970 of `2026-11-26T01:40:31Z` (a `Z` time; none else).
+    pub fn parse(s: &str) -> Option<i64> {
+        let s = s.trim().strip_suffix('Z')?;
+        let (date, time) = s.split_once('T')?;
+        let mut d = date.splitn(3, '-').map(|x| x.parse::<i64>().ok());
+        let (y, m, dd) = (d.next()??, d.next()??, d.next()??);
+        let mut t = time.splitn(3, ':').map(|x| x.parse::<i64>().ok());
+        let (h, mi, se) = (t.next()??, t.next()??, t.next()??);
+        if !(1..=12).contains(&m) || !(1..=31).contains(&dd) || h > 23 || mi > 59 || se > 60 {
+            return None;
+        }
+        Some(days(y, m, dd) * 86_400 + h * 3600 + mi * 60 + se)
+    }
+
+    /// Days since 1970-01-01 of a date (the days-from-civil algorithm).
+    fn days(y: i64, m: i64, d: i64) -> i64 {
+        let y = if m <= 2 { y - 1 } else { y };
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
+    /// The date of a day since 1970-01-01.
+    fn civil(z: i64) -> (i64, i64, i64) {
+        let z = z + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let d = doy - (153 * mp + 2) / 5 + 1;
+        let m = if mp < 10 { mp + 3 } else { mp - 9 };
+        (yoe + era * 400 + i64::from(m <= 2), m, d)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn times_round_trip() {
+            for t in [0, 1_764_121_231, 951_782_400, 4_102_444_799] {
+                assert_eq!(super::parse(&super::format(t)), Some(t), "{t}");
+            }
+            assert_eq!(super::format(1_764_121_231), "2025-11-26T01:40:31Z");
+            assert_eq!(super::parse("2026-02-30"), None);
+        }
+    }
 }
 
 impl League {
+    /// The round's clock (TSR 8.5, 8.6), where it has one: closed after deal k at a time,
+    /// or the minutes left, or the time over.
+    pub fn clock_text(&self) -> Option<Text> {
+        let c = &self.clock;
+        if let Some(k) = c.closed {
+            let at = c.closed_at.map_or(String::new(), time::clock);
+            return Some(msg!("league.closed", deals = k, at = at));
+        }
+        let left = c.minutes_left(time::now())?;
+        Some(if left > 0 {
+            msg!("league.minutes_left", minutes = left)
+        } else {
+            msg!("league.time_up", minutes = -left)
+        })
+    }
+
     /// Whether the series is over.
     pub fn is_complete(&self) -> bool {
         self.rows.len() >= self.deals || self.ended_after.is_some()
@@ -189,7 +322,11 @@ impl League {
             );
         }
         if self.is_complete() {
-            return msg!("league.complete", deals = self.rows.len());
+            let done = msg!("league.complete", deals = self.rows.len());
+            return match self.clock_text() {
+                Some(c) => Text::Join(vec![done, c], "word.comma"),
+                None => done,
+            };
         }
         let n = &self.next;
         let name = |i: usize| self.players[i].as_str();
@@ -217,6 +354,7 @@ impl League {
         } else if n.forced {
             parts.push(Text::msg("league.only_compulsory"));
         }
+        parts.extend(self.clock_text());
         let left = if n.deals_left == 1 {
             Text::msg("league.left_one")
         } else {
@@ -330,7 +468,10 @@ pub fn evaluate(
     let mut read = records.deals(&profile);
     let mut penalties = Vec::new();
     let mut given = records.penalties.iter().peekable();
-    for (i, deal) in read.by_ref().enumerate() {
+    let mut count = 0;
+    while let Some(deal) = read.next() {
+        let i = count;
+        count += 1;
         // The penalties given before this deal.
         while let Some((line, p)) = given.next_if(|(_, p)| usize::from(p.after) <= i) {
             let last = rows.last();
@@ -351,15 +492,8 @@ pub fn evaluate(
                 continue;
             }
         };
-        if let Some(d) = ended_after {
-            errors.push(at(
-                msg!("error.deal_after_end", deal = d, end = end_at),
-                "deal",
-            ));
-            continue;
-        }
-        if i >= deals {
-            errors.push(at(msg!("error.deal_too_many", deals = deals), "deal"));
+        if let Some(why) = beyond_the_end(i, deals, ended_after, read.closed_length(), end_at) {
+            errors.push(at(why, "deal"));
             continue;
         }
         let dealer = facts.dealer.unwrap_or(0);
@@ -391,12 +525,16 @@ pub fn evaluate(
     if !errors.is_empty() {
         return Err(errors);
     }
+    // Reading to the end applies a closing after the last deal.
+    read.by_ref().for_each(drop);
+    let deals = read.closed_length().unwrap_or(deals);
     let next = next_of(
         read.series(),
         &session,
         &profile,
         deals.saturating_sub(rows.len()),
     );
+    let clock = Clock::of(records.league.as_ref(), &profile);
     Ok(League {
         name,
         players,
@@ -407,7 +545,28 @@ pub fn evaluate(
         session,
         next,
         ended_after,
+        clock,
     })
+}
+
+/// Why deal `i` (from 0) is one too many, if it is: after the deal that ended the game by
+/// score, beyond the series' deals, or after a closed round's solos.
+fn beyond_the_end(
+    i: usize,
+    deals: usize,
+    ended_after: Option<usize>,
+    closed_length: Option<usize>,
+    end_at: i64,
+) -> Option<Text> {
+    if let Some(d) = ended_after {
+        return Some(msg!("error.deal_after_end", deal = d, end = end_at));
+    }
+    if i >= deals {
+        return Some(msg!("error.deal_too_many", deals = deals));
+    }
+    closed_length
+        .filter(|&l| i >= l)
+        .map(|l| msg!("error.deal_after_close", deals = l))
 }
 
 /// The sheet's name (its `[league] name`, else the file's) and its deals (its `[league]

@@ -18,6 +18,10 @@ pub struct Deals<'s> {
     profile: &'s Profile,
     series: Series,
     i: usize,
+    /// The round's closing was applied to the series.
+    closed: bool,
+    /// The deals of a closed round: those before the closing and the solos then owed.
+    closed_length: Option<usize>,
 }
 
 impl Deals<'_> {
@@ -25,12 +29,25 @@ impl Deals<'_> {
     pub fn series(&self) -> &Series {
         &self.series
     }
+
+    /// A closed round's deals (those before the closing and the solos then owed), once
+    /// the reading has reached the closing.
+    pub fn closed_length(&self) -> Option<usize> {
+        self.closed_length
+    }
 }
 
 impl Iterator for Deals<'_> {
     type Item = Result<DealFacts, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        // A round closed after `i` deals: from then on only the solos still owed.
+        let closed = self.file.league.as_ref().and_then(|l| l.closed);
+        if closed.is_some_and(|c| usize::from(c) == self.i) && !self.closed {
+            self.closed = true;
+            self.series.close();
+            self.closed_length = Some(self.i + self.series.left().unwrap_or(0));
+        }
         if self.i >= self.file.deals.len() {
             return None;
         }
@@ -58,6 +75,8 @@ impl RecordFile {
                 Some(self.first_dealer()),
                 length,
             ),
+            closed: false,
+            closed_length: None,
             i: 0,
         }
     }

@@ -662,6 +662,16 @@ pub fn form(lg: &League, lang: crate::lang::Lang) -> String {
         t("page.undo")
     ));
     h.push_str("<p id=\"done\" role=\"status\" aria-live=\"polite\"></p>\n");
+    h.push_str(&table_actions(lg, lang));
+    h
+}
+
+/// The actions beside the form: a penalty (TSR 9) after the last deal, and ending a round
+/// against the clock (TSR 8.6); the form ends after them.
+fn table_actions(lg: &League, lang: crate::lang::Lang) -> String {
+    let t = |k: &str| esc(lang.t(k));
+    let p = &lg.profile;
+    let mut h = String::new();
     // A penalty (TSR 9) after the last deal: the offender, the profile's points.
     h.push_str(&format!(
         "<details class=\"penalty\"><summary>{}</summary><div class=\"grid2\"><label><span class=\"lbl\">{}</span><select name=\"penalty_player\">",
@@ -677,6 +687,17 @@ pub fn form(lg: &League, lang: crate::lang::Lang) -> String {
         p.league.penalty,
         t("page.penalize")
     ));
+    // A round against the clock ends by hand (TSR 8.6).
+    if lg.clock.minutes > 0 && lg.clock.closed.is_none() {
+        h = h.replacen(
+            "</details>\n</form>\n",
+            &format!(
+                "</details>\n<div class=\"buttons\"><button type=\"button\" class=\"second danger\" id=\"close\">{}</button></div>\n</form>\n",
+                t("page.close_round")
+            ),
+            1,
+        );
+    }
     h
 }
 

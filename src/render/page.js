@@ -182,6 +182,11 @@ document.getElementById('penalize').addEventListener('click', async () => {
   const res = await call('/penalty', body);
   if (res.ok) { done.textContent = res.message; apply(res.state); form.elements['penalty_points'].value = ''; } else show(check, res);
 });
+const closeRound = document.getElementById('close');
+if (closeRound) closeRound.addEventListener('click', async () => {
+  const res = await call('/close', {});
+  if (res.ok) { done.textContent = res.message; apply(res.state); closeRound.hidden = true; } else show(check, res);
+});
 document.getElementById('history').addEventListener('click', async ev => {
   const tr = ev.target.closest('tr[data-deal]');
   if (!tr) return;

@@ -812,6 +812,9 @@ pub struct LeagueRules {
     /// Penalty points of a minor breach (TSR 9: 3; `league penalty`): the offender loses
     /// them, the other players of the deal share them.
     pub penalty: u16,
+    /// A round against the clock: its minutes (TSR 8.5: 100; 0: no clock). `league new
+    /// --minutes` sets it on a sheet.
+    pub minutes: u16,
 }
 
 /// `league.lone_re`: what a lone Re player without a game means when a deal is added at

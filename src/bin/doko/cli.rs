@@ -272,10 +272,24 @@ pub enum LeagueCommand {
         /// The sheet's name [default: the file name].
         #[arg(long)]
         name: Option<String>,
+        /// A round against the clock (TSR 8.5: 100 minutes), from the first deal added;
+        /// stored as `league.minutes` in the sheet's `set`.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1440))]
+        minutes: Option<u16>,
         /// Override one profile key for this sheet, e.g. `--set league.compulsory_solos=0`
         /// (repeatable; stored in the sheet).
         #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
         sets: Vec<(String, String)>,
+    },
+    /// End the round (TSR 8.6): no further normal deal; the compulsory solos still owed
+    /// follow as forced solos.
+    #[command(
+        after_help = "Examples:\n  doko league close friday.toml                   # after 100 minutes\n  DOKO_LEAGUE=friday.toml doko league close"
+    )]
+    Close {
+        /// The league sheet (or set DOKO_LEAGUE).
+        #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
+        file: Option<String>,
     },
     /// Append one deal; the file is left untouched if the deal is invalid.
     #[command(after_help = LEAGUE_ADD_EXAMPLES)]

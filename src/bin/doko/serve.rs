@@ -113,6 +113,7 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
         .route("/edit", post(edit))
         .route("/undo", post(undo))
         .route("/penalty", post(penalty))
+        .route("/close", post(close))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app);
     accept(listener, router)
@@ -773,6 +774,29 @@ async fn penalty(
                 Err(e) => refused(e),
             },
         )
+    })
+    .await
+}
+
+/// `league close` from the page: the round ends; the solos still owed follow.
+async fn close(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    headers: HeaderMap,
+) -> Response {
+    on_sheet(&app, &at, &headers, move |file| {
+        Some(match file::close(&file, file::LOCK_PATIENCE, &mut |_| {}) {
+            Ok(lg) => {
+                let lang = crate::lang();
+                let message = format!(
+                    "{}{}",
+                    doko::render::league::standings_line(&lg, lang),
+                    lg.next_line(lang)
+                );
+                changed(&file, message, &lg)
+            }
+            Err(e) => refused(e),
+        })
     })
     .await
 }

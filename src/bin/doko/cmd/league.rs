@@ -28,16 +28,24 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
             deals,
             dealer,
             name,
+            minutes,
             sets,
-        } => new(
-            file,
-            players,
-            variant,
-            sets,
-            *deals,
-            dealer.as_deref(),
-            name.as_deref(),
-        ),
+        } => {
+            let mut sets = sets.clone();
+            if let Some(m) = minutes {
+                sets.push(("league.minutes".to_string(), m.to_string()));
+            }
+            new(
+                file,
+                players,
+                variant,
+                &sets,
+                *deals,
+                dealer.as_deref(),
+                name.as_deref(),
+            )
+        }
+        LeagueCommand::Close { file } => close(sheet_arg(file)?),
         LeagueCommand::Add(args) => add(args),
         LeagueCommand::Show { file, format } => show(sheet_arg(file)?, *format),
         LeagueCommand::Undo { file } => undo(sheet_arg(file)?),
@@ -200,6 +208,18 @@ fn undo(file: &str) -> Result<ExitCode> {
     let line = render::undone_line(&lg, &removed, Some(file), lang);
     crate::emit(&format!(
         "{line}\n{}{}\n",
+        render::standings_line(&lg, lang),
+        lg.next_line(lang)
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `league close`: the round ends; the solos still owed follow.
+fn close(file: &str) -> Result<ExitCode> {
+    let lg = file::close(file, patience(), &mut waiting).map_err(file_error)?;
+    let lang = crate::lang();
+    crate::emit(&format!(
+        "{}{}\n",
         render::standings_line(&lg, lang),
         lg.next_line(lang)
     ))?;
