@@ -202,3 +202,100 @@ th{background:#fafafa}td.num{text-align:right;font-variant-numeric:tabular-nums}
 #players tr{display:flex;flex-wrap:wrap;column-gap:1rem;padding:.45rem .2rem;border-bottom:1px solid #ddd}
 #players td{border:0;padding:.05rem 0;white-space:normal}#players td:first-child{flex-basis:100%;font-weight:600}
 #players td[data-label]::before{content:attr(data-label);color:#777;font-size:.8rem;margin-right:.3rem}}";
+
+/// A rating as the tables write it: one decimal.
+fn rating_value(r: f64, lang: Lang) -> String {
+    lang.decimal(r, 1)
+}
+
+/// `stats --rating`: each player's rating, best first, with her deals and her change.
+pub fn rating_text(
+    ratings: &[crate::club::rating::PlayerRating],
+    markdown: bool,
+    lang: Lang,
+) -> String {
+    let mut t = super::new_table(markdown);
+    t.set_header(
+        [
+            "table.rank",
+            "table.player",
+            "stats.rating",
+            "summary.deals",
+            "stats.change",
+        ]
+        .map(|k| lang.t(k)),
+    );
+    for (i, r) in ratings.iter().enumerate() {
+        let first = r.history.first().copied().unwrap_or(r.rating);
+        let change = r.rating - first;
+        let sign = if change > 0.0 { "+" } else { "" };
+        t.add_row(vec![
+            (i + 1).to_string(),
+            r.player.clone(),
+            rating_value(r.rating, lang),
+            r.deals.to_string(),
+            format!("{sign}{}", rating_value(change, lang)),
+        ]);
+    }
+    format!("{}\n", super::fitted(t))
+}
+
+/// `stats --rating --format csv`: a row per player and deal of her history.
+pub fn rating_csv(ratings: &[crate::club::rating::PlayerRating]) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["player", "deal", "rating"])?;
+    for r in ratings {
+        for (k, v) in r.history.iter().enumerate() {
+            w.write_record([r.player.clone(), k.to_string(), format!("{v:.4}")])?;
+        }
+    }
+    csv_text(w)
+}
+
+/// `stats --rating --format html`: every player's rating curve over her deals and the
+/// table.
+pub fn rating_page(ratings: &[crate::club::rating::PlayerRating], lang: Lang) -> String {
+    let title = lang.t("stats.rating_title");
+    let css = format!("{CSS}\n{}", super::html::CHART_CSS);
+    let mut h = super::html::head(lang, &format!("{title} - doko"), &css);
+    h.push_str(&format!(
+        "<body>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n",
+        super::html::esc(title),
+        super::html::esc(lang.t("stats.rating_about"))
+    ));
+    let names: Vec<String> = ratings.iter().map(|r| r.player.clone()).collect();
+    let series: Vec<Vec<i64>> = ratings
+        .iter()
+        .map(|r| r.history.iter().map(|v| v.round() as i64).collect())
+        .collect();
+    let steps = series.iter().map(Vec::len).max().unwrap_or(1);
+    let ticks: Vec<String> = (0..steps).map(|k| k.to_string()).collect();
+    h.push_str(&super::html::line_chart(
+        &names,
+        &series,
+        &ticks,
+        lang.t("page.axis_deal"),
+        title,
+    ));
+    h.push_str("<div class=\"scroll\"><table id=\"ratings\">\n<tr class=\"head\">");
+    for k in [
+        "table.rank",
+        "table.player",
+        "stats.rating",
+        "summary.deals",
+    ] {
+        h.push_str(&format!("<th>{}</th>", super::html::esc(lang.t(k))));
+    }
+    h.push_str("</tr>\n");
+    for (i, r) in ratings.iter().enumerate() {
+        h.push_str(&format!(
+            "<tr data-player=\"{0}\"><td>{1}</td><td>{0}</td><td class=\"num\">{2}</td><td class=\"num\">{3}</td></tr>\n",
+            super::html::esc(&r.player),
+            i + 1,
+            rating_value(r.rating, lang),
+            r.deals
+        ));
+    }
+    h.push_str("</table></div>\n</body>\n</html>\n");
+    h
+}

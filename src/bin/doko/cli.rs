@@ -83,7 +83,8 @@ pub enum Command {
 
 const STATS_EXAMPLES: &str = "Examples:
   doko stats jan.toml feb.toml mar.toml                # league sheets of three evenings
-  doko stats evenings/*.toml --format html > season.html";
+  doko stats evenings/*.toml --format html > season.html
+  doko stats evenings/*.toml --rating                  # each player's Elo rating over the deals";
 
 /// `doko stats`
 #[derive(Debug, Args)]
@@ -97,6 +98,16 @@ pub struct StatsArgs {
     /// The rules of evenings whose file names none (a paper sheet) [default: ddv].
     #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true)]
     pub variant: Option<String>,
+    /// Each player's Elo rating over the deals in order, party against party (docs/rules.md
+    /// §14), instead of the season's table.
+    #[arg(long)]
+    pub rating: bool,
+    /// The rating's K factor: the largest change of a deal for a player of a pair.
+    #[arg(long, default_value_t = 16.0, requires = "rating")]
+    pub rating_k: f64,
+    /// Every player's rating before her first deal.
+    #[arg(long, default_value_t = 1500.0, requires = "rating")]
+    pub rating_start: f64,
 }
 
 const TOURNAMENT_EXAMPLES: &str = "Examples:

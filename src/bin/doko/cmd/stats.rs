@@ -23,8 +23,29 @@ pub fn run(args: &StatsArgs) -> Result<ExitCode> {
     for file in &args.files {
         evenings.push(doko::engine::evening(file, &choice)?);
     }
-    let season = stats::season(&evenings);
     let lang = crate::lang();
+    if args.rating {
+        if !(args.rating_k > 0.0 && args.rating_k <= 400.0 && args.rating_start.is_finite()) {
+            return Err(crate::usage(lang.t("stats.rating_rules")));
+        }
+        let rules = doko::club::rating::RatingRules {
+            k: args.rating_k,
+            start: args.rating_start,
+        };
+        let ratings = doko::club::rating::ratings(&evenings, rules);
+        let out = match args.format {
+            ShowFormat::Json => {
+                serde_json::to_string_pretty(&serde_json::json!({ "ratings": ratings }))? + "\n"
+            }
+            ShowFormat::Csv => render::rating_csv(&ratings)?,
+            ShowFormat::Table => render::rating_text(&ratings, false, lang),
+            ShowFormat::Markdown => render::rating_text(&ratings, true, lang),
+            ShowFormat::Html => render::rating_page(&ratings, lang),
+        };
+        crate::emit(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let season = stats::season(&evenings);
     let out = match args.format {
         ShowFormat::Json => serde_json::to_string_pretty(&season)? + "\n",
         ShowFormat::Csv => render::csv(&season)?,
