@@ -344,3 +344,44 @@ fn a_club_folder_moves_with_its_profile() {
         ],
     );
 }
+
+/// Issue 31: the plan numbers the seats of every table (TSR 8.4): seat 1 deals first,
+/// the last keeps the list, in every format; each table's sheet has seat 1 dealing first.
+#[test]
+fn the_plan_numbers_the_seats_and_the_sheets_follow() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let rounds = drawn(d, 13, 1, 3);
+    for table in rounds[0]["tables"].as_array().unwrap() {
+        let seats = table["seats"].as_array().unwrap();
+        let players = table["players"].as_array().unwrap();
+        assert_eq!(seats.len(), players.len());
+        for (i, s) in seats.iter().enumerate() {
+            assert_eq!(s["seat"], i + 1);
+            assert_eq!(s["player"], players[i]);
+            assert_eq!(s["deals_first"], i == 0);
+            assert_eq!(s["keeps_list"], i + 1 == seats.len());
+        }
+        let sheet = table["file"].as_str().unwrap();
+        let shown = json(d, &["league", "show", sheet, "--format", "json"]);
+        assert_eq!(shown["next"]["dealer"], seats[0]["player"], "{sheet}");
+    }
+    // The text plan and the page say it too.
+    doko(
+        d,
+        &[
+            "tournament",
+            "new",
+            "two.toml",
+            "--players",
+            &names(8).join(","),
+            "--rounds",
+            "1",
+        ],
+    );
+    let text = doko(d, &["tournament", "draw", "two.toml"]);
+    assert!(
+        text.contains("(deals first)") && text.contains("(keeps the list)"),
+        "{text}"
+    );
+}

@@ -136,9 +136,72 @@ pub struct Drawn<'a> {
     /// The round drawn.
     pub round: u32,
     /// Its tables.
-    pub tables: &'a [TableSeat],
+    pub tables: Vec<DrawnTable<'a>>,
     /// Meetings of a pair beyond its first, over the rounds drawn.
     pub repeated_pairings: u32,
+}
+
+/// A table of a drawn round with its seats numbered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DrawnTable<'a> {
+    /// The table's number, from 1.
+    pub table: u32,
+    /// Its sheet, relative to the tournament file.
+    pub file: &'a str,
+    /// Its players, in seat order.
+    pub players: &'a [String],
+    /// Each seat: its number, its player, and its duty.
+    pub seats: Vec<Seat<'a>>,
+}
+
+/// A seat at a table (TSR 8.4): seat 1 deals first, the last seat keeps the list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Seat<'a> {
+    /// The seat's number, from 1, clockwise.
+    pub seat: usize,
+    /// Who sits there.
+    pub player: &'a str,
+    /// Deals the first deal.
+    pub deals_first: bool,
+    /// Keeps the list (the Spielliste).
+    pub keeps_list: bool,
+}
+
+impl TableSeat {
+    /// The table's seats, numbered: seat 1 deals first, the last keeps the list.
+    pub fn seats(&self) -> Vec<Seat<'_>> {
+        let n = self.players.len();
+        self.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Seat {
+                seat: i + 1,
+                player: p,
+                deals_first: i == 0,
+                keeps_list: i + 1 == n,
+            })
+            .collect()
+    }
+}
+
+impl<'a> Drawn<'a> {
+    /// A round drawn, its tables with their seats.
+    pub fn new(round: &'a Round, repeated_pairings: u32) -> Drawn<'a> {
+        Drawn {
+            round: round.number,
+            tables: round
+                .tables
+                .iter()
+                .map(|t| DrawnTable {
+                    table: t.table,
+                    file: &t.file,
+                    players: &t.players,
+                    seats: t.seats(),
+                })
+                .collect(),
+            repeated_pairings,
+        }
+    }
 }
 
 /// A tournament file, read.
@@ -506,8 +569,9 @@ pub fn draw_round(
                 ),
             ));
         }
-        // A league sheet's defaults (the first dealer, the deals), as `league new` has them;
-        // the profile as the tournament file names it (the sheets lie beside it).
+        // The DDV's seating (TSR 8.4): the players in seat order, seat 1 deals first (the
+        // player left of it leads), seat 4 keeps the list; the deals as `league new` has
+        // them; the profile as the tournament file names it (the sheets lie beside it).
         let name = format!("{} round {number} table {}", t.name, table.table);
         let shown = path.display().to_string();
         let mut plan = sheet::plan(
@@ -516,7 +580,7 @@ pub fn draw_round(
             &t.variant,
             &table.players,
             t.deals,
-            None,
+            table.players.first().map(String::as_str),
             Some(&name),
         )
         .map_err(|(field, e)| bad(file, crate::lang::Text::placed(field, e)))?;

@@ -72,7 +72,7 @@ pub fn plan_text(t: &Tournament, round: &Round, lang: Lang) -> String {
     for seat in &round.tables {
         table.add_row(vec![
             seat.table.to_string(),
-            seat.players.join(", "),
+            seated(seat, lang),
             // As the user reaches it from where she stands (beside the tournament file).
             t.sheet_path(seat).display().to_string(),
         ]);
@@ -80,6 +80,27 @@ pub fn plan_text(t: &Tournament, round: &Round, lang: Lang) -> String {
     out.push_str(&super::fitted(table));
     out.push('\n');
     out
+}
+
+/// A table's players by seat: "1 Anna (deals first), 2 Ben, 3 Cara, 4 Dirk (keeps the
+/// list)".
+fn seated(t: &crate::club::tournament::TableSeat, lang: Lang) -> String {
+    t.seats()
+        .iter()
+        .map(|s| format!("{} {}{}", s.seat, s.player, duty(s, lang)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// " (deals first)", " (keeps the list)" or nothing.
+fn duty(s: &crate::club::tournament::Seat, lang: Lang) -> String {
+    if s.deals_first {
+        format!(" ({})", lang.t("tournament.deals_first"))
+    } else if s.keeps_list {
+        format!(" ({})", lang.t("tournament.keeps_list"))
+    } else {
+        String::new()
+    }
 }
 
 fn plan_header(lang: Lang) -> [&'static str; 3] {
@@ -95,7 +116,7 @@ const PRINT_CSS: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Rob
 h1{font-size:1.6rem;margin:.2rem 0}.sub{color:#555;margin:.2rem 0 1rem}
 table{border-collapse:collapse;width:100%;font-size:1rem}th,td{border:1px solid #999;padding:.35rem .5rem;text-align:left;vertical-align:top}
 th{background:#eee}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-.plan td.table{font-size:1.6rem;font-weight:700;text-align:center;width:4rem}.plan td.players{font-size:1.2rem}
+.plan td.table{font-size:1.6rem;font-weight:700;text-align:center;width:4rem}.plan td.players{font-size:1.2rem}.seat{display:inline-block;margin-right:.8rem}
 .unfinished{color:#a40}.note{color:#555;font-size:.9rem}
 @page{size:A4;margin:14mm}
 @media print{body{margin:0;max-width:none;padding:0}tr{break-inside:avoid}h1{font-size:18pt}}";
@@ -129,10 +150,22 @@ pub fn plan_page(t: &Tournament, round: &Round, lang: Lang) -> String {
         esc(&sub),
     ));
     for seat in &round.tables {
+        let seats: Vec<String> = seat
+            .seats()
+            .iter()
+            .map(|s| {
+                format!(
+                    "<span class=\"seat\"><b>{}</b> {}{}</span>",
+                    s.seat,
+                    esc(s.player),
+                    esc(&duty(s, lang))
+                )
+            })
+            .collect();
         h.push_str(&format!(
             "<tr><td class=\"table\">{}</td><td class=\"players\">{}</td><td>{}</td></tr>\n",
             seat.table,
-            esc(&seat.players.join(", ")),
+            seats.join(" "),
             esc(&seat.file)
         ));
     }

@@ -56,11 +56,10 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
             )?;
             let out = match format {
                 PlanFormat::Json => {
-                    serde_json::to_string_pretty(&tournament::Drawn {
-                        round: round.number,
-                        tables: &round.tables,
-                        repeated_pairings: t.repeated_pairings(),
-                    })? + "\n"
+                    serde_json::to_string_pretty(&tournament::Drawn::new(
+                        &round,
+                        t.repeated_pairings(),
+                    ))? + "\n"
                 }
                 PlanFormat::Table => render::plan_text(&t, &round, crate::lang()),
                 PlanFormat::Html => render::plan_page(&t, &round, crate::lang()),
