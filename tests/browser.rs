@@ -796,6 +796,91 @@ fn the_form_opens_on_a_forced_solo_and_checks_again_when_the_sheet_changes() {
     );
 }
 
+/// Issue 31: the printed list (`league show --format html --print`) of a 24-deal sheet
+/// with Bock deals, compulsory solos and two penalties is one A4 page (Chromium's print to
+/// PDF); its screenshot goes to the README.
+#[test]
+fn the_printed_list_of_24_deals_is_one_a4_page() {
+    let Some((driver, chromium)) = browser() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a folder");
+    let d = dir.path();
+    common::run_in(
+        d,
+        &[
+            "league",
+            "new",
+            "liste.toml",
+            "--players",
+            "Anna,Ben,Cara,Dirk",
+            "--variant",
+            "house-bock",
+            "--minutes",
+            "100",
+        ],
+    );
+    let add = |args: &[&str]| {
+        let mut all = vec!["league", "add", "liste.toml"];
+        all.extend(args);
+        common::run_in(d, &all);
+    };
+    add(&["-g", "solo-queens", "-P", "-r", "Anna", "-p", "150"]);
+    add(&["-r", "Anna,Cara", "-p", "120"]);
+    common::run_in(
+        d,
+        &[
+            "league",
+            "penalty",
+            "liste.toml",
+            "Ben",
+            "--note",
+            "Karte gezeigt",
+        ],
+    );
+    for k in 3..=20 {
+        let re = if k % 2 == 0 { "Ben,Dirk" } else { "Anna,Cara" };
+        add(&["-r", re, "-p", if k % 3 == 0 { "100" } else { "140" }]);
+    }
+    add(&["-g", "solo-jacks", "-P", "-r", "Ben", "-p", "130"]);
+    add(&["-g", "solo-clubs", "-P", "-r", "Cara", "-p", "160"]);
+    common::run_in(d, &["league", "penalty", "liste.toml", "Dirk"]);
+    add(&["-g", "solo-hearts", "-P", "-r", "Dirk", "-p", "100"]);
+    let html = doko()
+        .current_dir(d)
+        .args([
+            "league",
+            "show",
+            "liste.toml",
+            "--format",
+            "html",
+            "--print",
+        ])
+        .output()
+        .expect("doko runs");
+    assert!(
+        html.status.success(),
+        "{}",
+        String::from_utf8_lossy(&html.stderr)
+    );
+    std::fs::write(d.join("liste.html"), &html.stdout).expect("written");
+    let b = Browser::start(&driver, &chromium, &d.join("profile"), false);
+    b.go(&format!("file://{}", d.join("liste.html").display()));
+    b.wait(
+        "the list",
+        "return document.querySelector('table.list') !== null",
+    );
+    let rows = b.js("return [document.querySelectorAll('table.list tbody tr').length, document.querySelectorAll('table.list tr.penalty').length]");
+    assert_eq!(rows, json!([26, 2]), "24 deals and two penalties");
+    let pdf = b.print_a4();
+    assert!(pdf.starts_with(b"%PDF"));
+    assert_eq!(pdf_pages(&pdf), 1, "the list is one A4 page");
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
+    std::fs::create_dir_all(&shots).expect("folder");
+    std::fs::write(shots.join("league-list-a4.pdf"), &pdf).expect("written");
+    b.screenshot(&shots.join("league-list.png"));
+}
+
 fn evening(driver: &Path, chromium: &Path, phone: bool, size: &str) {
     let dir = tempfile::tempdir().expect("a folder");
     let d = dir.path();

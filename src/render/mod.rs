@@ -5,6 +5,7 @@
 pub mod compare;
 pub mod html;
 pub mod league;
+pub mod list;
 pub mod season;
 pub mod sheet;
 pub mod tournament;

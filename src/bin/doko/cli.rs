@@ -316,6 +316,10 @@ pub enum LeagueCommand {
         /// Output format; `html` is one self-contained page.
         #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
         format: ShowFormat,
+        /// With `--format html`: the list to print and sign (one A4 page, the DDV's
+        /// Spielliste).
+        #[arg(long)]
+        print: bool,
     },
     /// Record a penalty after the last deal (TSR 9: the offender loses 3, each other
     /// player of the deal gets 1).

@@ -47,7 +47,11 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
         }
         LeagueCommand::Close { file } => close(sheet_arg(file)?),
         LeagueCommand::Add(args) => add(args),
-        LeagueCommand::Show { file, format } => show(sheet_arg(file)?, *format),
+        LeagueCommand::Show {
+            file,
+            format,
+            print,
+        } => show(sheet_arg(file)?, *format, *print),
         LeagueCommand::Undo { file } => undo(sheet_arg(file)?),
         LeagueCommand::Penalty { args, points, note } => {
             let (file, player) = match args.as_slice() {
@@ -234,7 +238,10 @@ fn penalty(file: &str, player: &str, points: Option<u16>, note: Option<&str>) ->
     Ok(ExitCode::SUCCESS)
 }
 
-fn show(file: &str, format: ShowFormat) -> Result<ExitCode> {
+fn show(file: &str, format: ShowFormat, print: bool) -> Result<ExitCode> {
+    if print && format != ShowFormat::Html {
+        return Err(crate::usage(crate::lang().t("league.print_html")));
+    }
     let text = file::read(file).map_err(file_error)?;
     let lg = league::evaluate(file, &text, None).map_err(report)?;
     let out = match format {
@@ -244,6 +251,7 @@ fn show(file: &str, format: ShowFormat) -> Result<ExitCode> {
             serde_json::to_string_pretty(&doko::report::LeagueReport::new(&lg))? + "\n"
         }
         ShowFormat::Csv => render::show_csv(&lg)?,
+        ShowFormat::Html if print => doko::render::list::print_page(&lg, crate::lang()),
         ShowFormat::Html => doko::render::html::league_page(&lg, crate::lang()),
     };
     crate::emit(&out)?;
