@@ -385,3 +385,85 @@ fn the_plan_numbers_the_seats_and_the_sheets_follow() {
         "{text}"
     );
 }
+
+/// Issue 31: tournament rankings worked by hand, stored as data in
+/// `tests/tournament-cases/*.toml`: one table of the listed players, its deals added with
+/// `league add`, the ranking's points and ranks as the standings give them.
+#[test]
+fn every_hand_computed_ranking_case_holds() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut ran = 0;
+    for entry in std::fs::read_dir(root.join("tests/tournament-cases")).unwrap() {
+        let path = entry.unwrap().path();
+        let case: toml::Table = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let players: Vec<&str> = case["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        let deals = case["deals"].as_array().unwrap();
+        doko(
+            d,
+            &[
+                "tournament",
+                "new",
+                "cup.toml",
+                "--players",
+                &players.join(","),
+                "--rounds",
+                "1",
+                "--deals",
+                &deals.len().to_string(),
+                "--ranking",
+                case["ranking"].as_str().unwrap(),
+                "--set",
+                "league.compulsory_solos=0",
+            ],
+        );
+        let drawn = json(d, &["tournament", "draw", "cup.toml", "--format", "json"]);
+        let sheet = drawn["tables"][0]["file"].as_str().unwrap().to_string();
+        for args in deals {
+            let mut all = vec!["league".to_string(), "add".into(), sheet.clone()];
+            all.extend(
+                args.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|a| a.as_str().unwrap().to_string()),
+            );
+            let all: Vec<&str> = all.iter().map(String::as_str).collect();
+            doko(d, &all);
+        }
+        let shown = json(d, &["tournament", "show", "cup.toml", "--format", "json"]);
+        let line = |p: &str| {
+            shown["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["player"] == p)
+                .unwrap()
+                .clone()
+        };
+        let expect = case["expect"].as_table().unwrap();
+        for (p, v) in expect["seeger"].as_table().unwrap() {
+            assert_eq!(
+                line(p)["seeger"],
+                v.as_integer().unwrap(),
+                "{}: {p}",
+                path.display()
+            );
+        }
+        for (p, v) in expect["rank"].as_table().unwrap() {
+            assert_eq!(
+                line(p)["rank"],
+                v.as_integer().unwrap(),
+                "{}: {p}",
+                path.display()
+            );
+        }
+        ran += 1;
+    }
+    assert!(ran >= 1);
+}

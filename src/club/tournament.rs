@@ -42,11 +42,23 @@ pub enum Ranking {
     /// Placement points per table: 4 players +3/+1/−1/−3, 5 players +4/+2/0/−2/−4, shared
     /// places averaged.
     Placement,
+    /// The Seeger-Fabian system carried over from Skat (docs/rules.md §14.1): the game
+    /// points plus 50 to each player of the party that won a deal and −50 to each of the
+    /// losing party, a player alone three times.
+    Seeger,
 }
 
 impl Ranking {
+    /// The rankings that break ties after the chosen one, in order (then solos won).
+    pub const TIE_BREAKS: [Ranking; 3] = [Ranking::Sum, Ranking::Average, Ranking::Placement];
+
     /// Every ranking.
-    pub const ALL: [Ranking; 3] = [Ranking::Sum, Ranking::Average, Ranking::Placement];
+    pub const ALL: [Ranking; 4] = [
+        Ranking::Sum,
+        Ranking::Average,
+        Ranking::Placement,
+        Ranking::Seeger,
+    ];
 
     /// The ranking's name as `--ranking` writes it.
     pub fn key(self) -> &'static str {
@@ -54,6 +66,7 @@ impl Ranking {
             Ranking::Sum => "sum",
             Ranking::Average => "average",
             Ranking::Placement => "placement",
+            Ranking::Seeger => "seeger",
         }
     }
 }
@@ -643,6 +656,9 @@ pub struct TableResult {
     pub points: Vec<i64>,
     /// Each player's placement points at the table.
     pub placement: Vec<i64>,
+    /// Each player's Seeger points at the table: her points plus ±50 a deal won or lost
+    /// (a player alone ±150).
+    pub seeger: Vec<i64>,
     /// Why the sheet could not be read (its points then count 0).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<crate::lang::Text>,
@@ -661,6 +677,8 @@ pub struct PlayerLine {
     pub average: f64,
     /// The sum of the player's places at the tables.
     pub placement: i64,
+    /// Seeger points over every round (game points plus ±50 a deal won or lost).
+    pub seeger: i64,
     /// Points of each round drawn (none where she did not sit, which cannot happen in a
     /// round drawn by doko).
     pub round_points: Vec<Option<i64>>,
@@ -729,6 +747,7 @@ fn table_result(t: &Tournament, round: u32, seat: &TableSeat) -> (TableResult, V
         complete: false,
         points: vec![0; n],
         placement: vec![0; n],
+        seeger: vec![0; n],
         errors: Vec::new(),
     };
     let read = sheet::read(&shown)
@@ -769,7 +788,29 @@ fn table_result(t: &Tournament, round: u32, seat: &TableSeat) -> (TableResult, V
     result.complete = lg.is_complete();
     result.points.clone_from(&lg.session.totals);
     result.placement = placement_points(&lg.session.totals);
+    result.seeger = seeger_points(&lg);
     (result, solos_won)
+}
+
+/// Seeger points of a table (docs/rules.md §14.1): each player's points plus, for every
+/// deal, +50 where her party won and −50 where it lost, three times for a player alone;
+/// nothing for a deal nobody won or she sat out. Zero-sum where the points are.
+pub fn seeger_points(lg: &league::League) -> Vec<i64> {
+    let mut out = lg.session.totals.clone();
+    for row in &lg.rows {
+        let f = &row.result.facts;
+        let Some(winner) = row.result.winner else {
+            continue;
+        };
+        for (i, s) in out.iter_mut().enumerate() {
+            let Some(party) = f.roles[i].party() else {
+                continue;
+            };
+            let weight = if f.alone(party) { 150 } else { 50 };
+            *s += if party == winner { weight } else { -weight };
+        }
+    }
+    out
 }
 
 /// The standings over the rounds drawn, from the table sheets as they are now.
@@ -785,6 +826,7 @@ pub fn standings(t: &Tournament) -> Standings {
             total: 0,
             average: 0.0,
             placement: 0,
+            seeger: 0,
             round_points: vec![None; rounds],
             rounds_played: 0,
             solos_won: 0,
@@ -801,6 +843,7 @@ pub fn standings(t: &Tournament) -> Standings {
                 line.round_points[r] = Some(result.points[k]);
                 line.total += result.points[k];
                 line.placement += result.placement[k];
+                line.seeger += result.seeger.get(k).copied().unwrap_or(0);
                 // A round counts once its table has played a deal.
                 line.rounds_played += u32::from(result.played > 0);
                 line.solos_won += solos[k];
@@ -856,6 +899,7 @@ fn by(key: Ranking, a: &PlayerLine, b: &PlayerLine) -> std::cmp::Ordering {
             y.cmp(&x)
         }
         Ranking::Placement => b.placement.cmp(&a.placement),
+        Ranking::Seeger => b.seeger.cmp(&a.seeger),
     }
 }
 
@@ -864,7 +908,7 @@ fn by(key: Ranking, a: &PlayerLine, b: &PlayerLine) -> std::cmp::Ordering {
 /// name.
 pub fn rank(lines: &mut [PlayerLine], ranking: Ranking) {
     let keys: Vec<Ranking> = std::iter::once(ranking)
-        .chain(Ranking::ALL.into_iter().filter(|&k| k != ranking))
+        .chain(Ranking::TIE_BREAKS.into_iter().filter(|&k| k != ranking))
         .collect();
     let cmp = |a: &PlayerLine, b: &PlayerLine| {
         keys.iter()
@@ -930,6 +974,7 @@ mod tests {
             total: round_points.iter().sum(),
             average: 0.0,
             placement,
+            seeger: 0,
             round_points: round_points.iter().map(|&p| Some(p)).collect(),
             rounds_played: round_points.len() as u32,
             solos_won,

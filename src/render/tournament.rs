@@ -53,6 +53,7 @@ fn ranking_word(lang: Lang, ranking: Ranking) -> &'static str {
         Ranking::Sum => lang.t("tournament.by_sum"),
         Ranking::Average => lang.t("tournament.by_average"),
         Ranking::Placement => lang.t("tournament.by_placement"),
+        Ranking::Seeger => lang.t("tournament.by_seeger"),
     }
 }
 
@@ -200,6 +201,9 @@ fn header(lang: Lang, s: &Standings) -> Vec<String> {
         ]
         .map(|k| lang.t(k).to_string()),
     );
+    if s.ranking == Ranking::Seeger {
+        h.push(lang.t("tournament.by_seeger").to_string());
+    }
     h
 }
 
@@ -217,6 +221,9 @@ fn row(s: &Standings, l: &tournament::PlayerLine, lang: Lang) -> Vec<String> {
         l.placement.to_string(),
         l.solos_won.to_string(),
     ]);
+    if s.ranking == Ranking::Seeger {
+        row.push(l.seeger.to_string());
+    }
     row
 }
 
@@ -248,7 +255,7 @@ fn open_tables(lang: Lang, s: &Standings) -> Vec<String> {
 
 /// "3 of 3 rounds drawn, ranked by sum (then average, placement, then solos won); ...".
 fn standing_line(lang: Lang, s: &Standings) -> String {
-    let others: Vec<&str> = Ranking::ALL
+    let others: Vec<&str> = Ranking::TIE_BREAKS
         .iter()
         .filter(|&&k| k != s.ranking)
         .map(|&k| ranking_word(lang, k))
@@ -294,6 +301,10 @@ pub fn standings_csv(s: &Standings) -> Result<String> {
     let mut h: Vec<String> = vec!["rank".into(), "player".into()];
     h.extend((1..=s.drawn).map(|r| format!("round_{r}")));
     h.extend(["total", "average", "placement", "solos_won", "unfinished"].map(String::from));
+    let seeger = s.ranking == Ranking::Seeger;
+    if seeger {
+        h.push("seeger".into());
+    }
     w.write_record(&h)?;
     for l in &s.players {
         let mut r = vec![l.rank.to_string(), l.player.clone()];
@@ -309,6 +320,9 @@ pub fn standings_csv(s: &Standings) -> Result<String> {
             l.solos_won.to_string(),
             l.unfinished.to_string(),
         ]);
+        if seeger {
+            r.push(l.seeger.to_string());
+        }
         w.write_record(&r)?;
     }
     csv_text(w)

@@ -190,6 +190,7 @@ pub enum RankingArg {
     Sum,
     Average,
     Placement,
+    Seeger,
 }
 
 /// `tournament draw --format`

@@ -30,6 +30,7 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
                 RankingArg::Sum => Ranking::Sum,
                 RankingArg::Average => Ranking::Average,
                 RankingArg::Placement => Ranking::Placement,
+                RankingArg::Seeger => Ranking::Seeger,
             };
             let t = tournament::create(
                 file,
