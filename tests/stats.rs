@@ -114,3 +114,64 @@ fn a_season_is_the_sum_of_its_evenings() {
         .collect();
     assert!(pts.windows(2).all(|w| w[0] >= w[1]), "{pts:?}");
 }
+
+/// Issue 31: a series that counts the best N of M evenings (`stats --best N`), worked by
+/// hand in `tests/series-cases/*.toml`: each player's best N, the season's points beside,
+/// and the order by the best N.
+#[test]
+fn every_best_n_of_m_case_holds() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut ran = 0;
+    for entry in std::fs::read_dir(root.join("tests/series-cases")).unwrap() {
+        let path = entry.unwrap().path();
+        let case: toml::Table = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut files = Vec::new();
+        for (i, text) in case["evenings"].as_array().unwrap().iter().enumerate() {
+            let f = dir.path().join(format!("evening{}.csv", i + 1));
+            std::fs::write(&f, text.as_str().unwrap()).unwrap();
+            files.push(f.display().to_string());
+        }
+        let best = case["best"].as_integer().unwrap().to_string();
+        let mut args: Vec<&str> = vec!["stats"];
+        args.extend(files.iter().map(String::as_str));
+        args.extend(["--best", &best, "--format", "json"]);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_doko"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let season: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let players = season["players"].as_array().unwrap();
+        let order: Vec<&str> = players
+            .iter()
+            .map(|p| p["player"].as_str().unwrap())
+            .collect();
+        let want: Vec<&str> = case["order"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(order, want, "{}", path.display());
+        for p in players {
+            let name = p["player"].as_str().unwrap();
+            assert_eq!(
+                p["best_of"],
+                case["best_of"][name].as_integer().unwrap(),
+                "{name}"
+            );
+            assert_eq!(
+                p["points"],
+                case["points"][name].as_integer().unwrap(),
+                "{name}"
+            );
+        }
+        ran += 1;
+    }
+    assert!(ran >= 1);
+}

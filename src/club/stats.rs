@@ -65,6 +65,13 @@ pub struct PlayerStats {
     pub best: Option<EveningPoints>,
     /// The evening with the fewest points.
     pub worst: Option<EveningPoints>,
+    /// A series that counts the best N evenings (`stats --best N`): the sum of her best
+    /// N evenings' points (all of hers where she played fewer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_of: Option<i64>,
+    /// Her points of each evening she played, in order.
+    #[serde(skip)]
+    pub evenings: Vec<i64>,
 }
 
 /// A season: the evenings in order, every player, and each player's points after each
@@ -77,6 +84,9 @@ pub struct Season {
     pub players: Vec<PlayerStats>,
     /// Each player's total after each evening.
     pub cumulative: crate::report::Ordered<String, Vec<i64>>,
+    /// A series counting the best N evenings: N.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_of: Option<usize>,
 }
 
 impl Season {
@@ -124,6 +134,26 @@ fn rate(won: usize, of: usize) -> f64 {
     if of == 0 { 0.0 } else { won as f64 / of as f64 }
 }
 
+/// The season of a series that counts each player's best `n` evenings (club series: "the
+/// best N of M"): [`season`], each player's `best_of`, ranked by it (then by points, then
+/// by name).
+pub fn season_best_of(evenings: &[Evening], n: usize) -> Season {
+    let mut s = season(evenings);
+    for p in &mut s.players {
+        let mut e = p.evenings.clone();
+        e.sort_unstable_by(|a, b| b.cmp(a));
+        p.best_of = Some(e.iter().take(n).sum());
+    }
+    s.players.sort_by(|a, b| {
+        b.best_of
+            .cmp(&a.best_of)
+            .then_with(|| b.points.cmp(&a.points))
+            .then_with(|| a.player.cmp(&b.player))
+    });
+    s.best_of = Some(n);
+    s
+}
+
 /// The season of `evenings`, players in order of first appearance, sorted by points
 /// (best first; then by name).
 pub fn season(evenings: &[Evening]) -> Season {
@@ -155,6 +185,8 @@ pub fn season(evenings: &[Evening]) -> Season {
             bock_points: 0,
             best: None,
             worst: None,
+            best_of: None,
+            evenings: Vec::new(),
         })
         .collect();
     let mut cumulative: Vec<Vec<i64>> = vec![Vec::with_capacity(evenings.len()); names.len()];
@@ -179,6 +211,7 @@ pub fn season(evenings: &[Evening]) -> Season {
                 s.worst = Some(here);
             }
             tonight[k] = Some(points);
+            s.evenings.push(points);
         }
         for (k, c) in cumulative.iter_mut().enumerate() {
             let before = c.last().copied().unwrap_or(0);
@@ -204,6 +237,7 @@ pub fn season(evenings: &[Evening]) -> Season {
         evenings: evenings.iter().map(|e| e.name.clone()).collect(),
         players: stats,
         cumulative: curves,
+        best_of: None,
     }
 }
 

@@ -71,12 +71,21 @@ pub fn text(s: &Season, markdown: bool, lang: Lang) -> String {
     let mut out = evenings(lang, s);
     out.push_str("\n\n");
     let mut t = super::new_table(markdown);
-    t.set_header(header(lang));
+    let mut head: Vec<String> = header(lang).into_iter().map(String::from).collect();
+    if let Some(n) = s.best_of {
+        head.insert(1, crate::tr!(lang, "stats.best_of", n = n));
+    }
+    t.set_header(head);
     for p in &s.players {
-        t.add_row(row(p, lang, &|e| e.to_string()));
+        let mut r = row(p, lang, &|e| e.to_string());
+        if let Some(b) = p.best_of {
+            r.insert(1, b.to_string());
+        }
+        t.add_row(r);
     }
     // Narrow terminals do without the worst and best evenings, then Bock.
-    super::fit(&mut t, &[12, 11, 10]);
+    let shift = usize::from(s.best_of.is_some());
+    super::fit(&mut t, &[12 + shift, 11 + shift, 10 + shift]);
     out.push_str(&t.to_string());
     out.push('\n');
     out
@@ -85,7 +94,7 @@ pub fn text(s: &Season, markdown: bool, lang: Lang) -> String {
 /// The season as CSV: a row per player.
 pub fn csv(s: &Season) -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
+    let mut head = vec![
         "player",
         "sheets",
         "deals",
@@ -101,12 +110,17 @@ pub fn csv(s: &Season) -> Result<String> {
         "bock_points",
         "best",
         "worst",
-    ])?;
+    ];
+    // A series counting the best N evenings: their sum, last.
+    if s.best_of.is_some() {
+        head.push("best_of");
+    }
+    w.write_record(&head)?;
     for p in &s.players {
         let ev = |e: &Option<stats::EveningPoints>| {
             e.as_ref().map_or(String::new(), |e| e.points.to_string())
         };
-        w.write_record([
+        let mut r = vec![
             p.player.clone(),
             p.sheets.to_string(),
             p.deals.to_string(),
@@ -122,7 +136,11 @@ pub fn csv(s: &Season) -> Result<String> {
             p.bock_points.to_string(),
             ev(&p.best),
             ev(&p.worst),
-        ])?;
+        ];
+        if let Some(b) = p.best_of {
+            r.push(b.to_string());
+        }
+        w.write_record(&r)?;
     }
     csv_text(w)
 }
@@ -164,8 +182,14 @@ pub fn page(s: &Season, lang: Lang) -> String {
         "<h2>{}</h2>\n<div class=\"scroll\"><table id=\"players\">\n<tr class=\"head\">",
         super::html::esc(lang.t("stats.players"))
     ));
-    for c in header(lang) {
+    for (i, c) in header(lang).into_iter().enumerate() {
         h.push_str(&format!("<th>{}</th>", super::html::esc(c)));
+        if i == 0
+            && let Some(n) = s.best_of
+        {
+            let best = crate::tr!(lang, "stats.best_of", n = n);
+            h.push_str(&format!("<th>{}</th>", super::html::esc(&best)));
+        }
     }
     h.push_str("</tr>\n");
     for p in &s.players {
@@ -186,6 +210,15 @@ pub fn page(s: &Season, lang: Lang) -> String {
                 )
             };
             h.push_str(&format!("<td{class}>{}</td>", super::html::esc(c)));
+            if i == 0
+                && let Some(b) = p.best_of
+            {
+                let best = crate::tr!(lang, "stats.best_of", n = s.best_of.unwrap_or(0));
+                h.push_str(&format!(
+                    "<td class=\"num\" data-label=\"{}\">{b}</td>",
+                    super::html::esc(&best)
+                ));
+            }
         }
         h.push_str("</tr>\n");
     }

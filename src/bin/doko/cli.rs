@@ -84,7 +84,8 @@ pub enum Command {
 const STATS_EXAMPLES: &str = "Examples:
   doko stats jan.toml feb.toml mar.toml                # league sheets of three evenings
   doko stats evenings/*.toml --format html > season.html
-  doko stats evenings/*.toml --rating                  # each player's Elo rating over the deals";
+  doko stats evenings/*.toml --rating                  # each player's Elo rating over the deals
+  doko stats jan.toml feb.toml mar.toml apr.toml --best 3   # a series: the best 3 of 4 evenings count";
 
 /// `doko stats`
 #[derive(Debug, Args)]
@@ -98,6 +99,10 @@ pub struct StatsArgs {
     /// The rules of evenings whose file names none (a paper sheet) [default: ddv].
     #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true)]
     pub variant: Option<String>,
+    /// A series counting each player's best N evenings (club series: "best N of M"):
+    /// ranked by their sum.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub best: Option<u16>,
     /// Each player's Elo rating over the deals in order, party against party (docs/rules.md
     /// §14), instead of the season's table.
     #[arg(long)]

@@ -45,7 +45,10 @@ pub fn run(args: &StatsArgs) -> Result<ExitCode> {
         crate::emit(&out)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let season = stats::season(&evenings);
+    let season = match args.best {
+        Some(n) => stats::season_best_of(&evenings, usize::from(n)),
+        None => stats::season(&evenings),
+    };
     let out = match args.format {
         ShowFormat::Json => serde_json::to_string_pretty(&season)? + "\n",
         ShowFormat::Csv => render::csv(&season)?,
