@@ -51,6 +51,13 @@ pub struct PlayerRating {
     pub history: Vec<f64>,
 }
 
+/// `stats --rating --format json`: every player's rating, best first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RatingReport<'a> {
+    /// Every player's rating and history.
+    pub ratings: &'a [PlayerRating],
+}
+
 /// Every player's rating over the evenings in order, best first (then by name).
 pub fn ratings(evenings: &[Evening], rules: RatingRules) -> Vec<PlayerRating> {
     let mut all: Vec<PlayerRating> = Vec::new();

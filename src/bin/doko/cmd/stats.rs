@@ -35,7 +35,8 @@ pub fn run(args: &StatsArgs) -> Result<ExitCode> {
         let ratings = doko::club::rating::ratings(&evenings, rules);
         let out = match args.format {
             ShowFormat::Json => {
-                serde_json::to_string_pretty(&serde_json::json!({ "ratings": ratings }))? + "\n"
+                let report = doko::club::rating::RatingReport { ratings: &ratings };
+                serde_json::to_string_pretty(&report)? + "\n"
             }
             ShowFormat::Csv => render::rating_csv(&ratings)?,
             ShowFormat::Table => render::rating_text(&ratings, false, lang),
