@@ -42,19 +42,21 @@ pub struct Penalty {
 }
 
 impl Penalty {
-    /// Each seat's change: the offender's loss, the others' shares, 0 for the rest.
+    /// A seat's change: the offender's loss, a share for the others of the deal, none for
+    /// a player who sat that deal out.
+    pub fn change_of(&self, seat: usize) -> Option<i64> {
+        if seat == self.player {
+            Some(-self.points)
+        } else if self.others.contains(&seat) {
+            Some(self.share)
+        } else {
+            None
+        }
+    }
+
+    /// Each seat's change ([`Penalty::change_of`], 0 for one who sat out).
     pub fn changes(&self, seats: usize) -> Vec<i64> {
-        (0..seats)
-            .map(|s| {
-                if s == self.player {
-                    -self.points
-                } else if self.others.contains(&s) {
-                    self.share
-                } else {
-                    0
-                }
-            })
-            .collect()
+        (0..seats).map(|s| self.change_of(s).unwrap_or(0)).collect()
     }
 }
 

@@ -311,16 +311,10 @@ fn penalty_row(
         esc(&lg.players[p.player]),
         p.points
     );
-    for (s, (change, total)) in p
-        .changes(lg.players.len())
-        .iter()
-        .zip(&p.totals)
-        .enumerate()
-    {
-        let cell = if s != p.player && !p.others.contains(&s) {
-            format!("<span class=\"out\">&ndash;</span> <b>{total}</b>")
-        } else {
-            format!("{} <b>{total}</b>", signed(*change))
+    for (s, total) in p.totals.iter().enumerate() {
+        let cell = match p.change_of(s) {
+            Some(change) => format!("{} <b>{total}</b>", signed(change)),
+            None => format!("<span class=\"out\">&ndash;</span> <b>{total}</b>"),
         };
         h.push_str(&format!(
             "<td class=\"num pl\" data-label=\"{}\">{cell}</td>",

@@ -261,17 +261,10 @@ fn penalty_row(lg: &League, p: &crate::league::Penalty, lang: Lang) -> Vec<Strin
         p.points.to_string(),
         String::new(),
     ];
-    for (s, (change, total)) in p
-        .changes(lg.players.len())
-        .iter()
-        .zip(&p.totals)
-        .enumerate()
-    {
-        let out = s != p.player && !p.others.contains(&s);
-        row.push(if out {
-            format!("- ({total})")
-        } else {
-            format!("{} ({total})", signed(*change))
+    for (s, total) in p.totals.iter().enumerate() {
+        row.push(match p.change_of(s) {
+            Some(change) => format!("{} ({total})", signed(change)),
+            None => format!("- ({total})"),
         });
     }
     row
@@ -369,9 +362,9 @@ pub fn show_csv(lg: &League) -> Result<String> {
         return Ok(text);
     }
     // A penalty is a row after the deal it follows: `contract` penalty, `re` the offender,
-    // `value` the points, each player's change and total.
-    let mut lines: Vec<String> = text.lines().map(String::from).collect();
-    let mut rows_of: Vec<(usize, String)> = Vec::new();
+    // `value` the points, each player's change and total. The text has the header, then
+    // one line a deal (a note holds no line break).
+    let mut penalties = Vec::new();
     for p in &lg.penalties {
         let mut row = vec![
             String::new(),
@@ -389,17 +382,17 @@ pub fn show_csv(lg: &League) -> Result<String> {
         row.extend(p.totals.iter().map(i64::to_string));
         let mut w = csv::Writer::from_writer(Vec::new());
         w.write_record(&row)?;
-        rows_of.push((p.after, csv_text(w)?.trim_end().to_string()));
+        penalties.push((p.after, csv_text(w)?.trim_end().to_string()));
     }
-    // Lines: the header, then deal k at line k; penalties go after their deal, in order.
-    for (after, line) in rows_of.into_iter().rev() {
-        let at = (after + 1).min(lines.len());
-        let at = lines[at..]
-            .iter()
-            .position(|l| !l.starts_with(",,penalty,"))
-            .map_or(lines.len(), |i| at + i);
-        lines.insert(at, line);
+    let mut given = penalties.into_iter().peekable();
+    let mut lines = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        lines.push(line.to_string());
+        while let Some((_, row)) = given.next_if(|(after, _)| *after <= k) {
+            lines.push(row);
+        }
     }
+    lines.extend(given.map(|(_, row)| row));
     Ok(lines.join("\n") + "\n")
 }
 

@@ -113,12 +113,9 @@ fn penalty(lg: &League, p: &crate::league::Penalty, lang: Lang) -> String {
         -p.points,
         esc(&note)
     );
-    for (change, total) in p.changes(lg.players.len()).iter().zip(&p.totals) {
-        h.push_str(&format!(
-            "<td class=\"num\">{} <b>{total}</b>",
-            signed(*change)
-        ));
-        h.push_str("</td>");
+    for (s, total) in p.totals.iter().enumerate() {
+        let change = p.change_of(s).map_or("&ndash;".to_string(), signed);
+        h.push_str(&format!("<td class=\"num\">{change} <b>{total}</b></td>"));
     }
     h.push_str("</tr>\n");
     h

@@ -92,20 +92,7 @@ pub fn sheet_table(
     markdown: bool,
     lang: Lang,
 ) -> comfy_table::Table {
-    let with_dealer = rows.iter().any(|(_, _, d)| d.is_some());
-    let with_duty = rows.iter().any(|(r, _, _)| r.facts.compulsory);
-    let cells: Vec<Vec<String>> = rows
-        .iter()
-        .map(|(r, t, d)| table_row(players, r, t, *d, lang))
-        .collect();
-    table_of(
-        players,
-        cells,
-        (with_dealer, with_duty),
-        totals,
-        markdown,
-        lang,
-    )
+    sheet_table_with_penalties(players, rows, &[], totals, markdown, lang)
 }
 
 /// A league sheet as a table: [`sheet_table`] with the penalties between the deals, each
