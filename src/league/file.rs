@@ -887,7 +887,7 @@ fn appended(
             &text,
             &[(
                 "started",
-                crate::league::time::format(crate::league::time::now()),
+                value(crate::league::time::format(crate::league::time::now())),
             )],
         )?;
     }
@@ -1223,14 +1223,14 @@ fn keep_comments(doc: &mut DocumentMut, position: Option<isize>, comments: &str)
 }
 
 /// `text` with `keys` set in its `[league]` table (the rest as it was).
-fn with_league_keys(file: &str, text: &str, keys: &[(&str, String)]) -> Result<String, FileError> {
+fn with_league_keys(file: &str, text: &str, keys: &[(&str, Item)]) -> Result<String, FileError> {
     let mut doc = parse(file, text)?;
     let league = doc
         .entry("league")
         .or_insert_with(|| Item::Table(Table::new()));
     if let Some(t) = league.as_table_mut() {
         for (k, v) in keys {
-            t[*k] = value(v.as_str());
+            t[*k] = v.clone();
         }
     }
     Ok(doc.to_string())
@@ -1260,15 +1260,18 @@ pub fn close(
             why = before.next_text()
         )));
     }
-    let mut doc = parse(file, &old)?;
-    let league = doc
-        .entry("league")
-        .or_insert_with(|| Item::Table(Table::new()));
-    if let Some(t) = league.as_table_mut() {
-        t["closed"] = value(i64::try_from(before.rows.len()).unwrap_or(i64::MAX));
-        t["closed_at"] = value(crate::league::time::format(crate::league::time::now()));
-    }
-    let text = doc.to_string();
+    let closed = i64::try_from(before.rows.len()).unwrap_or(i64::MAX);
+    let text = with_league_keys(
+        file,
+        &old,
+        &[
+            ("closed", value(closed)),
+            (
+                "closed_at",
+                value(crate::league::time::format(crate::league::time::now())),
+            ),
+        ],
+    )?;
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
     write_atomically(file, &text)?;
     Ok(after)

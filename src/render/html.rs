@@ -676,22 +676,19 @@ fn table_actions(lg: &League, lang: crate::lang::Lang) -> String {
         h.push_str(&format!("<option value=\"{0}\">{0}</option>", esc(name)));
     }
     h.push_str(&format!(
-        "</select></label><label><span class=\"lbl\">{}</span><input type=\"number\" name=\"penalty_points\" inputmode=\"numeric\" min=\"1\" placeholder=\"{}\"></label></div><div class=\"buttons\"><button type=\"button\" class=\"second danger\" id=\"penalize\">{}</button></div></details>\n</form>\n",
+        "</select></label><label><span class=\"lbl\">{}</span><input type=\"number\" name=\"penalty_points\" inputmode=\"numeric\" min=\"1\" placeholder=\"{}\"></label></div><div class=\"buttons\"><button type=\"button\" class=\"second danger\" id=\"penalize\">{}</button></div></details>\n",
         t("table.points"),
         p.league.penalty,
         t("page.penalize")
     ));
     // A round against the clock ends by hand (TSR 8.6).
     if lg.clock.minutes > 0 && lg.clock.closed.is_none() {
-        h = h.replacen(
-            "</details>\n</form>\n",
-            &format!(
-                "</details>\n<div class=\"buttons\"><button type=\"button\" class=\"second danger\" id=\"close\">{}</button></div>\n</form>\n",
-                t("page.close_round")
-            ),
-            1,
-        );
+        h.push_str(&format!(
+            "<div class=\"buttons\"><button type=\"button\" class=\"second danger\" id=\"close\">{}</button></div>\n",
+            t("page.close_round")
+        ));
     }
+    h.push_str("</form>\n");
     h
 }
 
