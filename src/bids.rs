@@ -345,6 +345,17 @@ impl Decided {
     }
 }
 
+/// The players who named a poverty, in the order said, each once.
+pub fn poverty_bidders(bids: &[Bid]) -> Vec<usize> {
+    let mut poor: Vec<usize> = Vec::new();
+    for b in bids {
+        if b.game().is_some_and(|g| g.contract == Contract::Poverty) && !poor.contains(&b.player) {
+            poor.push(b.player);
+        }
+    }
+    poor
+}
+
 impl Bid {
     /// The game the statement names, if any.
     pub fn game(&self) -> Option<BidGame> {

@@ -67,13 +67,7 @@ pub(crate) fn poverty_partners(
     if d.contract != Contract::Poverty || !profile.poverty.partner_by_club_queen {
         return Ok(d);
     }
-    let mut poor: Vec<usize> = record
-        .bids
-        .iter()
-        .filter(|b| b.game().is_some_and(|g| g.contract == Contract::Poverty))
-        .map(|b| b.player)
-        .collect();
-    poor.dedup();
+    let poor = crate::bids::poverty_bidders(&record.bids);
     if poor.len() < 2 {
         return Ok(d);
     }

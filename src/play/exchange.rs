@@ -145,19 +145,7 @@ pub(super) fn check_passed(
     let d = record.declarer.unwrap_or(0);
     let rules = &profile.poverty;
     let order = profile.order(TrumpKind::Normal);
-    let counted = trumps_in(before_d, profile, rules.count_diamond_ace);
-    if counted > rules.max_trumps as usize {
-        return fail(
-            None,
-            "contract",
-            msg!(
-                "error.poverty_too_many_trumps",
-                player = name(d),
-                trumps = counted,
-                max = rules.max_trumps
-            ),
-        );
-    }
+    poor_enough(profile, before_d, name(d), "contract")?;
     let trumps: Vec<Card> = before_d
         .iter()
         .copied()
@@ -267,26 +255,34 @@ pub(super) fn redeal(
 
 /// Every player who named a poverty holds at most the trumps a poverty allows.
 fn poor_hands(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> {
+    for s in crate::bids::poverty_bidders(&record.bids) {
+        let hand = record.hands[s].as_deref().unwrap_or(&[]);
+        poor_enough(profile, hand, &record.players[s], "bids")?;
+    }
+    Ok(())
+}
+
+/// `hand` (as dealt) holds at most the trumps a poverty allows (`poverty.max_trumps`,
+/// the ♦A counted where `count_diamond_ace`); else refused at `field`.
+fn poor_enough(
+    profile: &Profile,
+    hand: &[Card],
+    player: &str,
+    field: &str,
+) -> Result<(), PlayError> {
     let rules = &profile.poverty;
-    for b in record
-        .bids
-        .iter()
-        .filter(|b| b.game().is_some_and(|g| g.contract == Contract::Poverty))
-    {
-        let hand = record.hands[b.player].as_deref().unwrap_or(&[]);
-        let counted = trumps_in(hand, profile, rules.count_diamond_ace);
-        if counted > rules.max_trumps as usize {
-            return fail(
-                None,
-                "bids",
-                msg!(
-                    "error.poverty_too_many_trumps",
-                    player = record.players[b.player].as_str(),
-                    trumps = counted,
-                    max = rules.max_trumps
-                ),
-            );
-        }
+    let counted = trumps_in(hand, profile, rules.count_diamond_ace);
+    if counted > rules.max_trumps as usize {
+        return fail(
+            None,
+            field,
+            msg!(
+                "error.poverty_too_many_trumps",
+                player = player,
+                trumps = counted,
+                max = rules.max_trumps
+            ),
+        );
     }
     Ok(())
 }
