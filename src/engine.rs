@@ -400,13 +400,7 @@ pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evenin
         if let crate::input::Input::Records(r) = input
             && !r.penalties.is_empty()
         {
-            let text = crate::deal::read_bounded(
-                file,
-                std::fs::File::open(file)?,
-                crate::deal::MAX_DOCUMENT,
-            )?;
-            let text = String::from_utf8_lossy(&text);
-            let lg = crate::league::evaluate(file, &text, Some(&profile))
+            let lg = crate::league::evaluate_records(file, r, Some(&profile))
                 .map_err(|mut e| crate::error::Error::Record(e.remove(0)))?;
             for p in &lg.penalties {
                 for (t, c) in penalties.iter_mut().zip(p.changes(players.len())) {

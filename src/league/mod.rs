@@ -451,11 +451,20 @@ pub fn evaluate(
     profile_override: Option<&Profile>,
 ) -> Result<League, Vec<RecordError>> {
     let records = RecordFile::parse(file, text).map_err(|e| vec![e])?;
+    evaluate_records(file, &records, profile_override)
+}
+
+/// [`evaluate`] of a league file already read.
+pub fn evaluate_records(
+    file: &str,
+    records: &RecordFile,
+    profile_override: Option<&Profile>,
+) -> Result<League, Vec<RecordError>> {
     let profile = match profile_override {
         Some(p) => p.clone(),
-        None => sheet_profile(file, &records).map_err(|e| vec![e])?,
+        None => sheet_profile(file, records).map_err(|e| vec![e])?,
     };
-    let (name, deals) = name_and_length(file, &records, &profile);
+    let (name, deals) = name_and_length(file, records, &profile);
     let players = records.players.clone();
     let seats = players.len();
     if let Err(e) = crate::seating::check_table(&profile, seats) {
