@@ -432,20 +432,20 @@ fn calls_placed(
     for e in &mut calls {
         let Some(b) = e.before else { continue };
         let refuse = |m: Text| crate::play::calls::refuse_call(e, m);
-        let mut n = 0usize;
+        // One pass over the deal's cards: the card play named, and the caller's cards
+        // played before it.
+        let plays = tricks
+            .iter()
+            .enumerate()
+            .flat_map(|(t, trick)| trick.iter().map(move |(seat, card)| (t, seat, card)));
+        let mut played = 0usize;
         let mut found = None;
-        for (t, trick) in tricks.iter().enumerate() {
-            let wanted = b.trick.is_none_or(|w| w as usize == t + 1);
-            for (i, (seat, card)) in trick.iter().enumerate() {
-                if wanted && seat == b.seat && card == b.card {
-                    found = Some((t, n + i));
-                    break;
-                }
-            }
-            if found.is_some() {
+        for (at, (t, seat, card)) in plays.enumerate() {
+            if seat == b.seat && card == b.card && b.trick.is_none_or(|w| usize::from(w) == t + 1) {
+                found = Some((t, at));
                 break;
             }
-            n += trick.len();
+            played += usize::from(seat == e.player);
         }
         let Some((t, at)) = found else {
             return refuse(msg!(
@@ -454,18 +454,6 @@ fn calls_placed(
                 card = b.card
             ));
         };
-        // The caller's cards played before that moment.
-        let mut played = 0usize;
-        let mut seen = 0usize;
-        for trick in tricks {
-            for (seat, _) in trick.iter() {
-                if seen == at {
-                    break;
-                }
-                seen += 1;
-                played += usize::from(seat == e.player);
-            }
-        }
         let had = hand - played.min(hand);
         if had != e.cards_in_hand as usize {
             return refuse(msg!(
