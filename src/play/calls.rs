@@ -278,32 +278,17 @@ fn check_entry(
     Ok(())
 }
 
-/// A call judged by itself, as made: its word names the caller's party of then, its
-/// level is played, and it came by its own deadline (a Re/Kontra also as a reply where
-/// the profile has replies).
+/// A call made before FreeDoko's Genscher, judged by its own deadline (a Re/Kontra also
+/// as a reply where the profile has replies); the rest of it is [`check_entry`]'s.
 fn in_time_alone(
     profile: &Profile,
     e: &CallEntry,
-    (party, player): (Party, &str),
+    player: &str,
     hand: usize,
     shift: usize,
 ) -> Result<(), Text> {
     let rules = &profile.calls;
-    if e.call.level() >= rules.levels {
-        return Err(crate::deal::no_call(profile, e.call, party));
-    }
-    if e.said_as.is_some_and(|s| s != party) {
-        return Err(msg!(
-            "error.plays_for",
-            player = player,
-            party = party,
-            word = e.said_as.map_or("", Party::key)
-        ));
-    }
     let in_hand = e.cards_in_hand as usize;
-    if in_hand > hand {
-        return Err(msg!("error.in_hand", cards = in_hand, hand = hand));
-    }
     let deadline = rules.deadlines[e.call.level() as usize] as usize + shift;
     let reply = e.call == Call::Announce && rules.reply != Reply::None;
     if hand - in_hand > deadline + usize::from(reply) {
@@ -361,7 +346,8 @@ pub(super) fn check_calls(
         if genscher_re && roles.is_before(e, played_then) {
             // FreeDoko's Genscher: a call made before it was in time for the party of
             // then, and counts as Re or Kontra for its caller's party now.
-            if let Err(m) = in_time_alone(profile, e, (party, name(e.player)), hand, shift)
+            if let Err(m) = check_entry(record, profile, e, party, (hand, clarification))
+                .and_then(|()| in_time_alone(profile, e, name(e.player), hand, shift))
                 .and_then(|()| said_once(&mut own, e, party, name(e.player)))
             {
                 return bad(m);
