@@ -119,15 +119,6 @@ impl Season {
         }
         self.evenings.clone()
     }
-
-    /// The short name ([`Season::labels`]) of the evening `file`.
-    pub fn label_of(&self, file: &str) -> String {
-        self.evenings
-            .iter()
-            .position(|e| e == file)
-            .and_then(|i| self.labels().into_iter().nth(i))
-            .unwrap_or_else(|| file.to_string())
-    }
 }
 
 fn rate(won: usize, of: usize) -> f64 {

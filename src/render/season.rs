@@ -200,7 +200,13 @@ pub fn page(s: &Season, lang: Lang) -> String {
             p.deals
         ));
         let heads = header(lang);
-        for (i, c) in row(p, lang, &|e| s.label_of(e)).iter().enumerate() {
+        let label = |e: &str| {
+            s.evenings
+                .iter()
+                .position(|x| x == e)
+                .map_or_else(|| e.to_string(), |i| labels[i].clone())
+        };
+        for (i, c) in row(p, lang, &label).iter().enumerate() {
             let class = if i == 0 {
                 String::new()
             } else {
