@@ -189,6 +189,25 @@ impl PartyCalls {
         Ok(calls)
     }
 
+    /// The cell that reads back to these calls ([`PartyCalls::parse_cell`]): `re` once a
+    /// caller (where more than one said it), then the highest call beyond it; empty for
+    /// none.
+    pub fn paper_cell(self, party: Party) -> String {
+        let mut words: Vec<&str> = Vec::new();
+        if self.callers > 1 {
+            words.extend(std::iter::repeat_n(
+                Call::Announce.word(party),
+                usize::from(self.callers),
+            ));
+        }
+        match self.highest {
+            Some(Call::Announce) if self.callers > 1 => {}
+            Some(c) => words.push(c.word(party)),
+            None => {}
+        }
+        words.join(" ")
+    }
+
     /// The canonical cell text: the highest call, or empty.
     pub fn cell(self, party: Party) -> String {
         self.highest

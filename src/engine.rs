@@ -5,7 +5,7 @@
 //! ([`Parsed::score`], archives streamed on every core) are decided here once.
 //!
 //! ```
-//! use doko::engine::{Choice, Files, Fold};
+//! use doko::engine::{Choice, Files, Fold, Step};
 //!
 //! let sheet = "Anna,Ben,Cara,Dirk,re_points\nre,kontra,re,kontra,121\n";
 //! let mut files = Files::from_text("evening.csv", sheet);
@@ -13,7 +13,12 @@
 //! let profile = doko::engine::choose_profile(&Choice::default(), &parsed.named()).unwrap();
 //! let mut values = Vec::new();
 //! parsed
-//!     .score(&profile, Fold::Sheet, 1, true, |deal| Ok(values.push(deal.result.value())), |_| Ok(()))
+//!     .score(&profile, Fold::Sheet, 1, true, |step| {
+//!         if let Step::Deal(d) = step {
+//!             values.push(d.result.value());
+//!         }
+//!         Ok(())
+//!     }, |_| Ok(()))
 //!     .unwrap();
 //! assert_eq!(values, [1]);
 //! ```
@@ -130,6 +135,23 @@ pub struct Scored<'a> {
     pub totals: &'a [i64],
 }
 
+/// What [`Parsed::score`] hands on: a deal scored, or a penalty between deals (a league
+/// sheet's `[[penalty]]`, a paper sheet's penalty row) booked into the totals.
+// The deal is what nearly every step is: boxing it would cost an allocation a deal.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub enum Step<'a> {
+    /// A deal scored.
+    Deal(Scored<'a>),
+    /// A penalty booked ([`Fold::Sheet`] only: a summary counts deals).
+    Penalty {
+        /// The players of the table, in seat order.
+        players: &'a [String],
+        /// The penalty, with the totals after it.
+        penalty: crate::league::Penalty,
+    },
+}
+
 /// The session fold: adds deals up in order, starts a table when the players change.
 #[derive(Debug)]
 pub struct Scorer<'p> {
@@ -204,6 +226,28 @@ impl<'p> Scorer<'p> {
             result,
             totals: &session.totals,
         })
+    }
+
+    /// Books a penalty given after the deals so far ([`Fold::Sheet`]; none for
+    /// [`Fold::Brief`]): `last` holds each seat's role in the last deal.
+    fn penalize(
+        &mut self,
+        (file, line, raw): (&str, usize, &crate::deal::records::RawPenalty),
+        players: &[String],
+        last: Option<&[crate::deal::Role]>,
+    ) -> std::result::Result<Option<Step<'_>>, RecordError> {
+        if self.fold == Fold::Brief {
+            return Ok(None);
+        }
+        let session = self
+            .session
+            .get_or_insert_with(|| Session::new(players.to_vec()));
+        let penalty =
+            crate::league::book_penalty(file, line, raw, (players, self.profile, last), session)?;
+        Ok(Some(Step::Penalty {
+            players: &session.players,
+            penalty,
+        }))
     }
 
     /// The session of the last table, if a deal was scored.
@@ -304,7 +348,7 @@ impl<'a> Parsed<'a> {
         fold: Fold,
         jobs: usize,
         keep_going: bool,
-        mut each: impl FnMut(Scored<'_>) -> Result<()> + Send,
+        mut each: impl FnMut(Step<'_>) -> Result<()> + Send,
         mut bad: impl FnMut(&RecordError) -> Result<()> + Send,
     ) -> Result<Outcome> {
         let jobs = NonZeroUsize::new(jobs).unwrap_or_else(crate::stream::all_cores);
@@ -315,19 +359,60 @@ impl<'a> Parsed<'a> {
             if let Some(input) = input {
                 let players = input.players();
                 let mut new_table = true;
+                let penalties = match fold {
+                    Fold::Sheet => input.penalties(profile),
+                    Fold::Brief => Vec::new(),
+                };
+                let mut given = penalties.iter().peekable();
+                // Deals read (good or bad), and who played the last one scored.
+                let mut read = 0;
+                let mut last: Option<Vec<crate::deal::Role>> = None;
                 for deal in input.deals(profile) {
+                    while let Some(p) = given.next_if(|(_, p)| usize::from(p.after) <= read) {
+                        book(
+                            (&mut scorer, input, players),
+                            p,
+                            last.as_deref(),
+                            (&mut each, &mut bad, &mut outcome),
+                        )?;
+                    }
                     match deal {
                         Ok(facts) => {
+                            read += 1;
                             let number = facts.number;
                             let scored = scorer
                                 .add(players, std::mem::take(&mut new_table), facts)
                                 .map_err(|e| placed(e, input.file(), number))?;
-                            each(scored)?;
+                            if !penalties.is_empty() {
+                                last = Some(scored.result.facts.roles.clone());
+                            }
+                            each(Step::Deal(scored))?;
                         }
                         Err(e) => {
+                            read += usize::from(!crate::deal::sheet::is_penalty_row_error(&e));
                             outcome.bad += 1;
                             bad(&e)?;
                         }
+                    }
+                }
+                // The penalties after the last deal; one after a deal not played is refused.
+                for p in given {
+                    if usize::from(p.1.after) > read {
+                        let e = RecordError::new(
+                            input.file(),
+                            crate::msg!("error.penalty_after", after = p.1.after, deals = read),
+                        )
+                        .line(p.0)
+                        .field("after");
+                        outcome.bad += 1;
+                        bad(&e)?;
+                    } else {
+                        book(
+                            (&mut scorer, input, players),
+                            p,
+                            last.as_deref(),
+                            (&mut each, &mut bad, &mut outcome),
+                        )?;
                     }
                 }
             } else if let Some(reader) = archive {
@@ -341,7 +426,7 @@ impl<'a> Parsed<'a> {
                             scorer
                                 .add(players, new_table, facts)
                                 .map_err(|e| placed(e, &file, number))
-                                .and_then(&mut each)
+                                .and_then(|s| each(Step::Deal(s)))
                         }
                         Err(e) | Ok((Err(e), _, _)) => {
                             outcome.bad += 1;
@@ -368,6 +453,28 @@ impl<'a> Parsed<'a> {
         }
         outcome.session = scorer.into_session();
         Ok(outcome)
+    }
+}
+
+/// Books one penalty of `input` and hands it on (or a refusal to `bad`).
+#[allow(clippy::type_complexity)]
+fn book(
+    (scorer, input, players): (&mut Scorer, &Input, &[String]),
+    (line, p): &(usize, crate::deal::records::RawPenalty),
+    last: Option<&[crate::deal::Role]>,
+    (each, bad, outcome): (
+        &mut dyn FnMut(Step<'_>) -> Result<()>,
+        &mut dyn FnMut(&RecordError) -> Result<()>,
+        &mut Outcome,
+    ),
+) -> Result<()> {
+    match scorer.penalize((input.file(), *line, p), players, last) {
+        Ok(Some(step)) => each(step),
+        Ok(None) => Ok(()),
+        Err(e) => {
+            outcome.bad += 1;
+            bad(&e)
+        }
     }
 }
 
@@ -409,8 +516,39 @@ pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evenin
             }
             deals = lg.rows.into_iter().map(|r| r.result).collect();
         } else {
+            // A paper sheet's penalty rows, booked between its deals.
+            let given = input.penalties(&profile);
+            let mut given = given.iter().peekable();
+            let mut last: Option<Vec<crate::deal::Role>> = None;
+            let mut book = |(line, p): &(usize, crate::deal::records::RawPenalty),
+                            last: Option<&[crate::deal::Role]>,
+                            session: &mut Session|
+             -> Result<()> {
+                let rules = (players.as_slice(), &profile, last);
+                let booked = crate::league::book_penalty(file, *line, p, rules, session)?;
+                for (t, c) in penalties.iter_mut().zip(booked.changes(players.len())) {
+                    *t += c;
+                }
+                Ok(())
+            };
             for deal in input.deals(&profile) {
-                deals.push(session.score(&deal?, &profile).0);
+                while let Some(p) = given.next_if(|(_, p)| usize::from(p.after) <= deals.len()) {
+                    book(p, last.as_deref(), &mut session)?;
+                }
+                let result = session.score(&deal?, &profile).0;
+                last = Some(result.facts.roles.clone());
+                deals.push(result);
+            }
+            for p in given {
+                if usize::from(p.1.after) > deals.len() {
+                    let m = crate::msg!(
+                        "error.penalty_after",
+                        after = p.1.after,
+                        deals = deals.len()
+                    );
+                    return Err(RecordError::new(file, m).line(p.0).field("after").into());
+                }
+                book(p, last.as_deref(), &mut session)?;
             }
         }
     }

@@ -136,6 +136,15 @@ impl Input<'_> {
         }
     }
 
+    /// The penalties the file gives between its deals (a league sheet's `[[penalty]]`, a
+    /// paper sheet's penalty rows), each with its line, in order.
+    pub fn penalties(&self, profile: &Profile) -> Vec<(usize, crate::deal::records::RawPenalty)> {
+        match self {
+            Input::Sheet(s) => s.penalties(profile),
+            Input::Records(r) => r.penalties.clone(),
+        }
+    }
+
     /// Every deal, checked against `profile`, in file order.
     pub fn deals<'s>(
         &'s self,

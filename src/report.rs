@@ -209,8 +209,25 @@ pub struct SheetReport<'a> {
     pub players: &'a [String],
     /// Every deal, in order.
     pub deals: Vec<DealReport<'a>>,
+    /// The penalties between the deals (TSR 9), where the sheet gives any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub penalties: Vec<PenaltyReport<'a>>,
     /// Each player's total after the last deal.
     pub totals: Ordered<&'a str, i64>,
+}
+
+impl<'a> PenaltyReport<'a> {
+    /// A penalty booked at a table of `players`.
+    pub fn new(players: &'a [String], p: &'a crate::league::Penalty) -> PenaltyReport<'a> {
+        PenaltyReport {
+            after: p.after,
+            player: &players[p.player],
+            points: p.points,
+            scores: per_player(players, &p.changes(players.len())),
+            totals: per_player(players, &p.totals),
+            note: p.note.as_deref(),
+        }
+    }
 }
 
 impl<'a> SheetReport<'a> {
@@ -229,6 +246,7 @@ impl<'a> SheetReport<'a> {
                 .iter()
                 .map(|(r, t)| DealReport::new(players, r, t, explain))
                 .collect(),
+            penalties: Vec::new(),
             totals: per_player(players, totals),
         }
     }
@@ -547,14 +565,7 @@ impl<'a> LeagueReport<'a> {
             penalties: lg
                 .penalties
                 .iter()
-                .map(|p| PenaltyReport {
-                    after: p.after,
-                    player: name(p.player),
-                    points: p.points,
-                    scores: per_player(&lg.players, &p.changes(lg.players.len())),
-                    totals: per_player(&lg.players, &p.totals),
-                    note: p.note.as_deref(),
-                })
+                .map(|p| PenaltyReport::new(&lg.players, p))
                 .collect(),
             totals: per_player(&lg.players, &lg.session.totals),
             next,

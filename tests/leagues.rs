@@ -24,7 +24,11 @@ struct Script {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Add {
+    /// `league add`'s arguments.
+    #[serde(default)]
     args: Vec<String>,
+    /// `league penalty`'s arguments instead: the player, `--points`, `--note`.
+    penalty: Option<Vec<String>>,
     /// The add must be refused with a message containing this.
     refused: Option<String>,
     dealer: Option<String>,
@@ -76,8 +80,12 @@ fn run(script: &Script, dir: &Path) -> Vec<String> {
         let before = std::fs::read(&sheet).unwrap();
         let mut args = vec!["league", "add", sheet_s];
         args.extend(add.args.iter().map(String::as_str));
+        if let Some(penalty) = &add.penalty {
+            args = vec!["league", "penalty", sheet_s];
+            args.extend(penalty.iter().map(String::as_str));
+        }
         let out = doko(&args);
-        let what = format!("add {} ({})", i + 1, add.args.join(" "));
+        let what = format!("{} {} ({})", args[1], i + 1, args[3..].join(" "));
         match &add.refused {
             Some(msg) => {
                 let err = String::from_utf8_lossy(&out.stderr);
@@ -177,6 +185,80 @@ fn check_end(script: &Script, sheet_s: &str) -> Vec<String> {
             "doko score says {} but league show says {}",
             fresh["totals"], show["totals"]
         ));
+    }
+    diffs.extend(paper_round_trip(sheet_s, &show));
+    diffs
+}
+
+/// The sheet written as a paper sheet (`league show --format paper`) and read back by
+/// `score` (under the sheet's rules) and `stats` gives the same totals; so does `stats` of
+/// the sheet itself, and `settle` balances the totals.
+fn paper_round_trip(sheet_s: &str, show: &Value) -> Vec<String> {
+    let mut diffs = Vec::new();
+    let out = doko(&["league", "show", sheet_s, "--format", "paper"]);
+    if !out.status.success() {
+        return vec![format!("paper: {}", String::from_utf8_lossy(&out.stderr))];
+    }
+    let sheet = Path::new(sheet_s);
+    let paper = sheet.with_extension("csv");
+    std::fs::write(&paper, &out.stdout).unwrap();
+    let paper_s = paper.to_str().unwrap();
+    let stored: toml::Table = toml::from_str(&std::fs::read_to_string(sheet).unwrap()).unwrap();
+    let variant = stored["variant"].as_str().unwrap();
+    let variant = if variant.ends_with(".toml") {
+        sheet.parent().unwrap().join(variant).display().to_string()
+    } else {
+        variant.to_string()
+    };
+    let mut args = vec!["score", paper_s, "--format", "json", "--variant", &variant];
+    let sets: Vec<String> = stored
+        .get("set")
+        .and_then(|s| s.as_array())
+        .map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+        .unwrap_or_default();
+    for s in &sets {
+        args.extend(["--set", s]);
+    }
+    let read = doko(&args);
+    if !read.status.success() {
+        return vec![format!(
+            "score of the paper sheet: {}\n{}",
+            String::from_utf8_lossy(&read.stderr),
+            String::from_utf8_lossy(&out.stdout)
+        )];
+    }
+    let read: Value = serde_json::from_slice(&read.stdout).unwrap();
+    if read["totals"] != show["totals"] {
+        diffs.push(format!(
+            "the paper sheet scores {} but the sheet {}\n{}",
+            read["totals"],
+            show["totals"],
+            String::from_utf8_lossy(&out.stdout)
+        ));
+    }
+    let season = json(&doko(&["stats", sheet_s, "--format", "json"]));
+    for p in season["players"].as_array().unwrap() {
+        let name = p["player"].as_str().unwrap();
+        if p["points"] != show["totals"][name] {
+            diffs.push(format!(
+                "stats: {name} {} but {}",
+                p["points"], show["totals"][name]
+            ));
+        }
+    }
+    let settled = json(&doko(&[
+        "league",
+        "settle",
+        sheet_s,
+        "--cents-per-point",
+        "10",
+        "--format",
+        "json",
+    ]));
+    // Balances sum to 0 (Kloepper's settle pays by its own rule, not points x cents).
+    let balances = settled["balances"].as_object().unwrap();
+    if balances.values().map(|c| c.as_i64().unwrap()).sum::<i64>() != 0 {
+        diffs.push(format!("settle: {settled}"));
     }
     diffs
 }

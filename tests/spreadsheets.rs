@@ -70,3 +70,67 @@ fn a_bad_german_cell_names_its_line_and_column() {
         "{err}"
     );
 }
+
+/// Issue 31: a paper sheet carries penalties (TSR 9) as rows whose game is `penalty`
+/// (`Strafe`): the offender's loss, the others' shares or nothing. `score` and `stats`
+/// count them where they stand; a bad penalty row names its line and column, and the rest
+/// is still checked.
+#[test]
+fn a_paper_sheet_carries_penalty_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("abend.csv");
+    // Deal 1: Re Anna+Cara win 130, 1 each. Strafe: Ben -3, the others +1 (written).
+    // Deal 2: Re Anna+Ben lose 100 with Re called: won 1, Re called 2, against the old 1:
+    // 4 each. strafe: Dirk with the rules' 3 points, the others' shares not written.
+    // Totals: Anna 1+1-4+1 = -1, Ben -1-3-4+1 = -7, Cara 1+1+4+1 = 7, Dirk -1+1+4-3 = 1.
+    std::fs::write(
+        &sheet,
+        "Nr;Spiel;Anna;Ben;Cara;Dirk;Re-Augen;Re-Ansagen;Notiz\r\n\
+         1;normal;re;kontra;re;kontra;130;;\r\n\
+         ;Strafe;1;-3;1;1;;;Karten gezeigt\r\n\
+         2;normal;re;re;kontra;kontra;100;re;\r\n\
+         ;strafe;;;;strafe;;;\r\n",
+    )
+    .unwrap();
+    let s = sheet.to_str().unwrap();
+    let got = scored(s);
+    let want = serde_json::json!({"Anna": -1, "Ben": -7, "Cara": 7, "Dirk": 1});
+    assert_eq!(got["totals"], want, "{got}");
+    assert_eq!(got["penalties"].as_array().unwrap().len(), 2, "{got}");
+    assert_eq!(got["penalties"][0]["note"], "Karten gezeigt");
+    assert_eq!(got["penalties"][1]["after"], 2);
+    assert_eq!(got["deals"].as_array().unwrap().len(), 2);
+    let season = json(&doko(&["stats", s, "--format", "json"]));
+    for p in season["players"].as_array().unwrap() {
+        assert_eq!(p["points"], want[p["player"].as_str().unwrap()], "{season}");
+    }
+    let csv = String::from_utf8(doko(&["score", s, "--format", "csv"]).stdout).unwrap();
+    assert_eq!(
+        csv.lines().nth(2).unwrap(),
+        ",penalty,Ben,,,,,3,,1,-3,1,1,2,-4,2,0,Karten gezeigt",
+        "{csv}"
+    );
+    // Bad rows: two offenders, none, a deal's column filled, shares that do not add up.
+    std::fs::write(
+        &sheet,
+        "deal,game,Anna,Ben,Cara,Dirk,re_points\n\
+         1,normal,re,kontra,re,kontra,130\n\
+         ,penalty,-3,-3,,,\n\
+         ,penalty,,,,,\n\
+         ,penalty,,-3,,,5\n\
+         ,penalty,2,-3,1,1,\n\
+         2,normal,re,re,kontra,kontra,100\n",
+    )
+    .unwrap();
+    let out = doko(&["score", s]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for want in [
+        ":3: field `Ben`: a penalty row has one offender",
+        ":4: field `Anna,Ben,Cara,Dirk`: a penalty row names its offender",
+        ":5: field `re_points`: a penalty row holds no deal",
+        ":6: field `Anna,Ben,Cara,Dirk`: the others' shares add up to 4, the offender loses 3",
+    ] {
+        assert!(err.contains(want), "{want}: {err}");
+    }
+}

@@ -2,6 +2,7 @@
 //! (`formats.md` section 3).
 
 use crate::contract::Contract;
+use crate::deal::records::RawPenalty;
 use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
 use crate::lang::Text;
 use crate::msg;
@@ -319,7 +320,22 @@ impl<'a> Sheet<'a> {
             row: 0,
             seen: (0, 1),
             last: 0,
+            deals: 0,
+            penalty_rows: 0,
+            penalties: Vec::new(),
         }
+    }
+
+    /// The penalty rows of the sheet (TSR 9), each with its line and the deals before it,
+    /// as a league sheet's `[[penalty]]` (a bad one is reported with the deals).
+    pub fn penalties(&self, profile: &Profile) -> Vec<(usize, RawPenalty)> {
+        let lower = self.text.to_ascii_lowercase();
+        if !PENALTY_WORDS.iter().any(|w| lower.contains(w)) {
+            return Vec::new();
+        }
+        let mut deals = self.deals(profile);
+        deals.by_ref().for_each(drop);
+        deals.penalties
     }
 
     /// The file's name, as errors write it.
@@ -386,6 +402,12 @@ pub struct SheetDeals<'a, 'p> {
     seen: (usize, usize),
     /// The number of the last deal read: numbers written in a `deal` column go up.
     last: usize,
+    /// Rows read that were deals (good or bad).
+    deals: usize,
+    /// Rows read that were penalties (good or bad): they hold no deal number.
+    penalty_rows: usize,
+    /// The good penalty rows read so far, with their lines.
+    penalties: Vec<(usize, RawPenalty)>,
 }
 
 impl SheetDeals<'_, '_> {
@@ -430,6 +452,22 @@ impl Iterator for SheetDeals<'_, '_> {
             if rec.iter().all(str::is_empty) {
                 continue;
             }
+            match penalty_row(&self.sheet, &rec, self.deals) {
+                Ok(None) => {}
+                Ok(Some(p)) => {
+                    self.penalty_rows += 1;
+                    self.penalties.push((line, p));
+                    continue;
+                }
+                Err((field, msg)) => {
+                    self.penalty_rows += 1;
+                    let e = RecordError::new(&self.sheet.file, msg)
+                        .line(line)
+                        .field(field);
+                    return Some(Err(e));
+                }
+            }
+            self.deals += 1;
             let facts = self.row_facts(&rec).and_then(|f| {
                 // Deal 0, a number written twice or going down is a slip of the pen.
                 if f.number <= self.last || f.number > MAX_DEAL_NUMBER {
@@ -464,6 +502,94 @@ impl Iterator for SheetDeals<'_, '_> {
 
 type RowError = (Option<usize>, String, Text);
 
+/// Whether an error of [`Sheet::deals`] is about a penalty row, not a deal (a run that
+/// goes on past bad rows counts the deals before each penalty without it).
+pub fn is_penalty_row_error(e: &RecordError) -> bool {
+    matches!(&e.message, Text::Msg { key, .. } if key.starts_with("error.penalty_"))
+}
+
+/// The words of a `game` cell that make the row a penalty (English and German).
+pub const PENALTY_WORDS: [&str; 3] = ["penalty", "strafe", "strafpunkte"];
+
+/// A row whose `game` is a penalty word: the offender's cell holds her loss (`-3`, or a
+/// penalty word for the profile's `league.penalty`), the other players' cells are empty
+/// or hold their shares (which must add up to the loss), and the columns of a deal but the
+/// note are empty. None for a row that is a deal.
+fn penalty_row(
+    sheet: &Sheet,
+    rec: &csv::StringRecord,
+    deals: usize,
+) -> Result<Option<RawPenalty>, (String, Text)> {
+    let get = |key: &str| {
+        sheet
+            .col(key)
+            .and_then(|i| rec.get(i))
+            .filter(|s| !s.is_empty())
+    };
+    let is_word = |s: &str| PENALTY_WORDS.iter().any(|w| s.eq_ignore_ascii_case(w));
+    if !get("game").is_some_and(is_word) {
+        return Ok(None);
+    }
+    if let Some(key) = RESERVED
+        .iter()
+        .find(|&&k| !matches!(k, "game" | "note") && get(k).is_some())
+    {
+        return Err(((*key).to_string(), msg!("error.penalty_row_column")));
+    }
+    let mut offender: Option<(usize, Option<u16>)> = None;
+    let mut shares: Option<u64> = None;
+    for (seat, (p, &i)) in sheet.players.iter().zip(&sheet.player_cols).enumerate() {
+        let cell = rec.get(i).unwrap_or("").trim();
+        if cell.is_empty() || cell == "-" {
+            continue;
+        }
+        let loss = if is_word(cell) {
+            Some(None)
+        } else if let Some(n) = cell.strip_prefix('-') {
+            let points = n
+                .parse::<u16>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| (p.clone(), msg!("error.penalty_cell", word = cell)))?;
+            Some(Some(points))
+        } else {
+            let share = cell
+                .strip_prefix('+')
+                .unwrap_or(cell)
+                .parse::<u16>()
+                .map_err(|_| (p.clone(), msg!("error.penalty_cell", word = cell)))?;
+            shares = Some(shares.unwrap_or(0) + u64::from(share));
+            None
+        };
+        if let Some(points) = loss {
+            if offender.is_some() {
+                return Err((p.clone(), msg!("error.penalty_two_offenders")));
+            }
+            offender = Some((seat, points));
+        }
+    }
+    let Some((seat, points)) = offender else {
+        return Err((sheet.players.join(","), msg!("error.penalty_no_offender")));
+    };
+    let points = match (shares, points) {
+        (Some(sum), Some(points)) if sum != u64::from(points) => {
+            return Err((
+                sheet.players.join(","),
+                msg!("error.penalty_shares_sum", shares = sum, points = points),
+            ));
+        }
+        // "penalty" in the offender's cell and the shares written: they say the loss.
+        (Some(sum), None) => Some(u16::try_from(sum).unwrap_or(u16::MAX)),
+        (_, points) => points,
+    };
+    Ok(Some(RawPenalty {
+        after: u16::try_from(deals).unwrap_or(u16::MAX),
+        player: sheet.players[seat].clone(),
+        points,
+        note: get("note").map(str::to_string),
+    }))
+}
+
 impl SheetDeals<'_, '_> {
     fn row_facts(&self, rec: &csv::StringRecord) -> Result<DealFacts, RowError> {
         let sheet = &self.sheet;
@@ -492,7 +618,7 @@ impl SheetDeals<'_, '_> {
                     msg!("error.not_deal_number", word = s),
                 )
             })?,
-            None => self.row,
+            None => self.row - self.penalty_rows,
         };
         let fail = |field: &str, msg: Text| (Some(number), field.to_string(), msg);
         let contract: Contract = match get("game") {

@@ -485,8 +485,8 @@ pub fn evaluate_records(
         count += 1;
         // The penalties given before this deal.
         while let Some((line, p)) = given.next_if(|(_, p)| usize::from(p.after) <= i) {
-            let last = rows.last();
-            let booked = penalty(file, *line, p, (&players, &profile, last), &mut session);
+            let last = rows.last().map(|r: &Row| r.result.facts.roles.as_slice());
+            let booked = book_penalty(file, *line, p, (&players, &profile, last), &mut session);
             booked.map_or_else(|e| errors.push(e), |p| penalties.push(p));
         }
         let line = records.deal_line(i).unwrap_or(0);
@@ -528,8 +528,8 @@ pub fn evaluate_records(
             .line(*line)
             .field("after"))
         } else {
-            let last = rows.last();
-            penalty(file, *line, p, (&players, &profile, last), &mut session)
+            let last = rows.last().map(|r: &Row| r.result.facts.roles.as_slice());
+            book_penalty(file, *line, p, (&players, &profile, last), &mut session)
         };
         booked.map_or_else(|e| errors.push(e), |p| penalties.push(p));
     }
@@ -623,11 +623,15 @@ fn next_of(
 /// least 1 and divide among the other players of the last deal (before any deal: every
 /// other player; at a table of five the other players of that deal, four where the
 /// offender sat out).
-fn penalty(
+/// Books a penalty written at `line` of `file` into `session`: the offender loses its
+/// points, the other players of the last deal (`last`: each seat's role in it, none before
+/// the first deal) share them. Refused where the player is not at the table, the points are
+/// not at least 1 or do not divide among the others, or the note is too long.
+pub fn book_penalty(
     file: &str,
     line: usize,
     p: &crate::deal::records::RawPenalty,
-    (players, profile, last): (&[String], &Profile, Option<&Row>),
+    (players, profile, last): (&[String], &Profile, Option<&[crate::deal::Role]>),
     session: &mut Session,
 ) -> Result<Penalty, RecordError> {
     let at = |m: Text, field: &str| RecordError::new(file, m).line(line).field(field);
@@ -641,7 +645,7 @@ fn penalty(
     }
     let others: Vec<usize> = (0..players.len())
         .filter(|&s| s != seat)
-        .filter(|&s| last.is_none_or(|r| r.result.facts.roles[s] != crate::deal::Role::Out))
+        .filter(|&s| last.is_none_or(|roles| roles.get(s) != Some(&crate::deal::Role::Out)))
         .collect();
     if others.is_empty() || points % others.len() as i64 != 0 {
         return Err(at(

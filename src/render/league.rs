@@ -247,27 +247,9 @@ pub fn show_text(lg: &League, markdown: bool, lang: Lang) -> String {
     out
 }
 
-/// A penalty as a row of the sheet table: "penalty", the offender, the points, and each
-/// player's change with the running total.
+/// A penalty as a row of the sheet table ([`super::sheet::penalty_cells`]).
 fn penalty_row(lg: &League, p: &crate::league::Penalty, lang: Lang) -> Vec<String> {
-    let mut row = vec![
-        String::new(),
-        String::new(),
-        lang.t("league.penalty_word").to_string(),
-        String::new(),
-        lg.players[p.player].clone(),
-        String::new(),
-        String::new(),
-        p.points.to_string(),
-        String::new(),
-    ];
-    for (s, total) in p.totals.iter().enumerate() {
-        row.push(match p.change_of(s) {
-            Some(change) => format!("{} ({total})", signed(change)),
-            None => format!("- ({total})"),
-        });
-    }
-    row
+    super::sheet::penalty_cells(&lg.players, p, lang)
 }
 
 /// What `undo` says it took back, after "removed deal N" (`: normal, Re Anna Cara ...`),
@@ -366,22 +348,8 @@ pub fn show_csv(lg: &League) -> Result<String> {
     // one line a deal (a note holds no line break).
     let mut penalties = Vec::new();
     for p in &lg.penalties {
-        let mut row = vec![
-            String::new(),
-            String::new(),
-            "penalty".to_string(),
-            lg.players[p.player].clone(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            p.points.to_string(),
-            String::new(),
-        ];
-        row.extend(p.changes(lg.players.len()).iter().map(i64::to_string));
-        row.extend(p.totals.iter().map(i64::to_string));
         let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(&row)?;
+        w.write_record(super::sheet::penalty_csv_row(&lg.players, p))?;
         penalties.push((p.after, csv_text(w)?.trim_end().to_string()));
     }
     let mut given = penalties.into_iter().peekable();
@@ -394,6 +362,105 @@ pub fn show_csv(lg: &League) -> Result<String> {
     }
     lines.extend(given.map(|(_, row)| row));
     Ok(lines.join("\n") + "\n")
+}
+
+/// `league show --format paper`: the sheet as a paper score sheet (formats.md section 3)
+/// that `score` and `stats` read back to the same points: a row a deal (game, dealer, each
+/// player's party, Re's eyes, the tricks where known, each party's calls and extras, the
+/// multiplier where any deal had one, compulsory solos, knocks and notes where any), and a
+/// `penalty` row for each penalty (the offender's loss, the others' shares). What only a
+/// full record knows (its cards, a Genscher, the tricks' events) stays in the TOML sheet;
+/// the multipliers it gave are written in `bock`.
+pub fn paper_csv(lg: &League) -> Result<String> {
+    use crate::contract::Party;
+    let rows = &lg.rows;
+    let any = |f: &dyn Fn(&crate::deal::DealFacts) -> bool| rows.iter().any(|r| f(&r.result.facts));
+    let tricks = any(&|f| f.re_tricks.is_some() || f.kontra_tricks.is_some());
+    let bock = rows.iter().any(|r| r.result.multiplier != 1);
+    let compulsory = any(&|f| f.compulsory);
+    let knock = any(&|f| f.knock.is_some());
+    let notes = any(&|f| f.note.is_some()) || lg.penalties.iter().any(|p| p.note.is_some());
+    let mut header: Vec<String> = vec!["deal".into(), "game".into(), "dealer".into()];
+    header.extend(lg.players.iter().cloned());
+    header.push("re_points".into());
+    if tricks {
+        header.extend(["re_tricks".into(), "kontra_tricks".into()]);
+    }
+    header.extend(["re_calls", "kontra_calls", "re_extras", "kontra_extras"].map(String::from));
+    for (on, name) in [
+        (bock, "bock"),
+        (compulsory, "compulsory"),
+        (knock, "knock"),
+        (notes, "note"),
+    ] {
+        if on {
+            header.push(name.into());
+        }
+    }
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(&header)?;
+    let n = lg.players.len();
+    let width = header.len();
+    let penalty_line = |p: &crate::league::Penalty| -> Vec<String> {
+        let mut row = vec![String::new(), "penalty".into(), String::new()];
+        row.extend((0..n).map(|s| p.change_of(s).map(|c| c.to_string()).unwrap_or_default()));
+        row.resize(width - usize::from(notes), String::new());
+        if notes {
+            row.push(p.note.clone().unwrap_or_default());
+        }
+        row
+    };
+    let mut given = lg.penalties.iter().peekable();
+    for (k, r) in rows.iter().enumerate() {
+        while let Some(p) = given.next_if(|p| p.after <= k) {
+            w.write_record(penalty_line(p))?;
+        }
+        let f = &r.result.facts;
+        let mut row = vec![
+            f.number.to_string(),
+            f.contract.to_string(),
+            lg.players[r.dealer].clone(),
+        ];
+        row.extend(f.roles.iter().map(|role| match role.party() {
+            Some(Party::Re) => "re".to_string(),
+            Some(Party::Kontra) => "kontra".to_string(),
+            None => String::new(),
+        }));
+        row.push(f.re_eyes.to_string());
+        if tricks {
+            let t = |t: Option<u8>| t.map(|t| t.to_string()).unwrap_or_default();
+            row.extend([t(f.re_tricks), t(f.kontra_tricks)]);
+        }
+        let extras = |e: &[crate::extras::Extra]| {
+            e.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        row.extend([
+            f.re_calls.paper_cell(Party::Re),
+            f.kontra_calls.paper_cell(Party::Kontra),
+            extras(&f.re_extras),
+            extras(&f.kontra_extras),
+        ]);
+        if bock {
+            row.push(r.result.multiplier.to_string());
+        }
+        if compulsory {
+            row.push(if f.compulsory { "yes" } else { "" }.to_string());
+        }
+        if knock {
+            row.push(f.knock.map(|k| k.key().to_string()).unwrap_or_default());
+        }
+        if notes {
+            row.push(f.note.clone().unwrap_or_default());
+        }
+        w.write_record(&row)?;
+    }
+    for p in given {
+        w.write_record(penalty_line(p))?;
+    }
+    csv_text(w)
 }
 
 /// The money a settlement is written in: amounts are kept in the currency's smallest unit

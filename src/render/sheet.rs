@@ -126,6 +126,50 @@ pub fn sheet_table_with_penalties(
     )
 }
 
+/// A penalty as a row of the sheet table: "penalty", the offender, the points, and each
+/// player's change with the running total ("-" for one who sat the deal out).
+pub fn penalty_cells(players: &[String], p: &crate::league::Penalty, lang: Lang) -> Vec<String> {
+    let mut row = vec![
+        String::new(),
+        String::new(),
+        lang.t("league.penalty_word").to_string(),
+        String::new(),
+        players[p.player].clone(),
+        String::new(),
+        String::new(),
+        p.points.to_string(),
+        String::new(),
+    ];
+    for (s, total) in p.totals.iter().enumerate() {
+        row.push(match p.change_of(s) {
+            Some(change) => format!("{} ({total})", signed(change)),
+            None => format!("- ({total})"),
+        });
+    }
+    row
+}
+
+/// A penalty as a CSV row of a scored sheet (with its dealer column): `contract` penalty,
+/// `re` the offender, `multiplier` empty and `value` the points, then each player's change
+/// and total, and its note.
+pub fn penalty_csv_row(players: &[String], p: &crate::league::Penalty) -> Vec<String> {
+    let mut row = vec![
+        String::new(),
+        String::new(),
+        "penalty".to_string(),
+        players[p.player].clone(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        p.points.to_string(),
+        String::new(),
+    ];
+    row.extend(p.changes(players.len()).iter().map(i64::to_string));
+    row.extend(p.totals.iter().map(i64::to_string));
+    row
+}
+
 /// The sheet table of rows made by [`table_row`], with a dealer and a compulsory column
 /// where `columns` says so.
 fn table_of(
@@ -253,6 +297,8 @@ pub struct SheetText {
     rows: Vec<Vec<String>>,
     with_duty: bool,
     notes: String,
+    /// Deals added (the rows hold penalties too).
+    deals: usize,
     /// The deal after which the game ended by score, and the totals then.
     ended: Option<(usize, Vec<i64>)>,
     explained: Option<BufWriter<std::fs::File>>,
@@ -272,6 +318,7 @@ impl SheetText {
             rows: Vec::new(),
             with_duty: false,
             notes: String::new(),
+            deals: 0,
             ended: None,
             explained,
         })
@@ -287,12 +334,13 @@ impl SheetText {
     ) -> std::io::Result<()> {
         let lang = self.lang;
         self.rows.push(table_row(players, r, totals, None, lang));
+        self.deals += 1;
         self.with_duty |= r.facts.compulsory;
         if let Some(line) = note_line(r, self.markdown, lang) {
             self.notes.push_str(&line);
         }
         if self.ended.is_none() && profile.league.ends_game(totals) {
-            self.ended = Some((self.rows.len(), totals.to_vec()));
+            self.ended = Some((self.deals, totals.to_vec()));
         }
         if let Some(w) = &mut self.explained {
             let ctx = Ctx {
@@ -306,6 +354,23 @@ impl SheetText {
         Ok(())
     }
 
+    /// Adds a penalty between the deals: its row, and its note among the notes.
+    pub fn add_penalty(&mut self, players: &[String], p: &crate::league::Penalty) {
+        let lang = self.lang;
+        self.rows.push(penalty_cells(players, p, lang));
+        if let Some(note) = &p.note {
+            let line = crate::tr!(
+                lang,
+                "league.penalty_note",
+                player = players[p.player].as_str(),
+                after = p.after,
+                note = note
+            );
+            let item = if self.markdown { "- " } else { "  " };
+            self.notes.push_str(&format!("{item}{line}\n"));
+        }
+    }
+
     /// Writes the sheet: the profile, the table with the `totals`, the notes, the
     /// `ranking`, where the game ended, and the explanations.
     pub fn finish(
@@ -317,7 +382,7 @@ impl SheetText {
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
         let (lang, markdown) = (self.lang, self.markdown);
-        let deals = self.rows.len();
+        let deals = self.deals;
         let t = table_of(
             players,
             self.rows,
@@ -818,6 +883,8 @@ pub struct SheetStream {
     with_dealer: bool,
     with_notes: bool,
     deals: usize,
+    /// The penalties between the deals (few: a JSON document lists them after the deals).
+    penalties: Vec<crate::league::Penalty>,
 }
 
 enum Spool {
@@ -844,6 +911,7 @@ impl SheetStream {
             with_dealer: false,
             with_notes: false,
             deals: 0,
+            penalties: Vec::new(),
         })
     }
 
@@ -900,6 +968,26 @@ impl SheetStream {
                 w.write_all(text.replace('\n', "\n    ").as_bytes())?;
             }
         }
+        Ok(())
+    }
+
+    /// Adds a penalty between the deals: a CSV row where it falls, or an entry of the JSON
+    /// document's `penalties`.
+    pub fn add_penalty(
+        &mut self,
+        players: &[String],
+        p: crate::league::Penalty,
+    ) -> std::io::Result<()> {
+        self.with_notes |= p.note.is_some();
+        if let Spool::Csv(w) = &mut self.spool {
+            let mut row = penalty_csv_row(players, &p);
+            row.push(p.note.clone().unwrap_or_default());
+            if self.explain {
+                row.push(String::new());
+            }
+            w.write_record(&row)?;
+        }
+        self.penalties.push(p);
         Ok(())
     }
 
@@ -965,7 +1053,13 @@ impl SheetStream {
             Spool::Json(w) => {
                 let mut file = w.into_inner().map_err(|e| e.into_error())?;
                 file.rewind()?;
-                let whole = crate::report::SheetReport::new(variant, players, &[], totals, false);
+                let mut whole =
+                    crate::report::SheetReport::new(variant, players, &[], totals, false);
+                whole.penalties = self
+                    .penalties
+                    .iter()
+                    .map(|p| crate::report::PenaltyReport::new(players, p))
+                    .collect();
                 let text = serde_json::to_string_pretty(&whole)?;
                 let (head, tail) = text
                     .split_once("\"deals\": []")

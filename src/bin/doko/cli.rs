@@ -319,9 +319,10 @@ pub enum LeagueCommand {
         /// The league sheet (or set DOKO_LEAGUE).
         #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
         file: Option<String>,
-        /// Output format; `html` is one self-contained page.
-        #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
-        format: ShowFormat,
+        /// Output format; `html` is one self-contained page; `paper` is the sheet as a
+        /// paper score sheet (CSV) that `score` and `stats` read back.
+        #[arg(long, value_enum, default_value_t = LeagueShowFormat::Table)]
+        format: LeagueShowFormat,
         /// With `--format html`: the list to print and sign (one A4 page, the DDV's
         /// Spielliste).
         #[arg(long)]
@@ -429,6 +430,17 @@ pub enum ShowFormat {
     Json,
     Markdown,
     Html,
+}
+
+/// `league show --format`: the formats of `stats` and `tournament show`, and the paper sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LeagueShowFormat {
+    Table,
+    Csv,
+    Json,
+    Markdown,
+    Html,
+    Paper,
 }
 
 #[derive(Debug, Args)]

@@ -8,7 +8,7 @@ use anyhow::Result;
 use doko::deal::RecordError;
 use doko::league::{self, file};
 
-use crate::cli::{LeagueAddArgs, LeagueCommand, ShowFormat};
+use crate::cli::{LeagueAddArgs, LeagueCommand, LeagueShowFormat as ShowFormat};
 use doko::render::league as render;
 
 /// The sheet a command works on: its argument, else `DOKO_LEAGUE`; without either a usage
@@ -251,6 +251,7 @@ fn show(file: &str, format: ShowFormat, print: bool) -> Result<ExitCode> {
             serde_json::to_string_pretty(&doko::report::LeagueReport::new(&lg))? + "\n"
         }
         ShowFormat::Csv => render::show_csv(&lg)?,
+        ShowFormat::Paper => render::paper_csv(&lg)?,
         ShowFormat::Html if print => doko::render::list::print_page(&lg, crate::lang()),
         ShowFormat::Html => doko::render::html::league_page(&lg, crate::lang()),
     };

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use doko::deal::RecordError;
-use doko::engine::{Choice, Files, Fold, Scored};
+use doko::engine::{Choice, Files, Fold, Step};
 use doko::render::Format;
 use doko::render::sheet::{SheetStream, SheetText};
 use doko::scoring::{Session, Summary};
@@ -24,6 +24,25 @@ enum Sink {
     /// CSV and JSON: a deal at a time.
     Stream(SheetStream),
     Summary(Box<Summary>),
+}
+
+impl Sink {
+    /// Takes one deal or penalty of the run.
+    fn take(&mut self, profile: &doko::variant::Profile, step: Step) -> doko::error::Result<()> {
+        match (self, step) {
+            (Sink::Summary(_), Step::Penalty { .. }) => {}
+            (Sink::Text(out), Step::Penalty { players, penalty }) => {
+                out.add_penalty(players, &penalty);
+            }
+            (Sink::Stream(out), Step::Penalty { players, penalty }) => {
+                out.add_penalty(players, penalty)?;
+            }
+            (Sink::Summary(summary), Step::Deal(d)) => summary.add(d.players, &d.result),
+            (Sink::Text(out), Step::Deal(d)) => out.add(profile, d.players, &d.result, d.totals)?,
+            (Sink::Stream(out), Step::Deal(d)) => out.add(d.players, &d.result, d.totals, None)?,
+        }
+        Ok(())
+    }
 }
 
 /// Prints the first [`MAX_ERRORS`] bad deals.
@@ -69,19 +88,11 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         fold,
         args.jobs.map_or(0, |j| j.get()),
         args.keep_going,
-        |deal: Scored| {
-            progress.tick();
-            let Scored {
-                players,
-                result,
-                totals,
-            } = deal;
-            match &mut sink {
-                Sink::Summary(summary) => summary.add(players, &result),
-                Sink::Text(out) => out.add(&profile, players, &result, totals)?,
-                Sink::Stream(out) => out.add(players, &result, totals, None)?,
+        |step: Step| {
+            if matches!(step, Step::Deal(_)) {
+                progress.tick();
             }
-            Ok(())
+            sink.take(&profile, step)
         },
         |e| report(&mut seen, e),
     )?;
