@@ -467,3 +467,191 @@ fn every_hand_computed_ranking_case_holds() {
     }
     assert!(ran >= 1);
 }
+
+/// `tests/team-cases/*.toml`: a team tournament's teams and one round's tables with their
+/// deals (the seating fixed in the file, as a draw would write it), the teams' points,
+/// match points and ranks as `tournament show` gives them, worked by hand in each file.
+#[test]
+fn every_hand_computed_team_case_holds() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut ran = 0;
+    for entry in std::fs::read_dir(root.join("tests/team-cases")).unwrap() {
+        let path = entry.unwrap().path();
+        let case: toml::Table = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let teams = case["team"].as_array().unwrap();
+        let tables = case["table"].as_array().unwrap();
+        let names = |v: &toml::Value| -> Vec<String> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap().to_string())
+                .collect()
+        };
+        let players: Vec<String> = teams.iter().flat_map(|t| names(&t["players"])).collect();
+        let deals = tables[0]["deals"].as_array().unwrap().len();
+        let mut file = toml::Table::new();
+        file.insert("name".into(), "cup".into());
+        file.insert("variant".into(), "ddv".into());
+        file.insert("set".into(), vec!["league.compulsory_solos=0"].into());
+        file.insert("players".into(), players.clone().into());
+        file.insert("rounds".into(), 1.into());
+        file.insert("deals".into(), (deals as i64).into());
+        file.insert("team".into(), case["team"].clone());
+        let mut seated = Vec::new();
+        for (k, t) in tables.iter().enumerate() {
+            let sheet = format!("cup-r1-t{}.toml", k + 1);
+            let mut table = toml::Table::new();
+            table.insert("table".into(), (k as i64 + 1).into());
+            table.insert("file".into(), sheet.clone().into());
+            table.insert("players".into(), t["players"].clone());
+            seated.push(toml::Value::Table(table));
+            let at = names(&t["players"]).join(",");
+            let n = deals.to_string();
+            let new = [
+                "league",
+                "new",
+                &sheet,
+                "--players",
+                &at,
+                "--deals",
+                &n,
+                "--set",
+                "league.compulsory_solos=0",
+            ];
+            doko(d, &new);
+            for args in t["deals"].as_array().unwrap() {
+                let mut all = vec!["league".to_string(), "add".into(), sheet.clone()];
+                all.extend(names(args));
+                doko(d, &all.iter().map(String::as_str).collect::<Vec<_>>());
+            }
+        }
+        let mut round = toml::Table::new();
+        round.insert("number".into(), 1.into());
+        round.insert("table".into(), seated.into());
+        file.insert("round".into(), vec![toml::Value::Table(round)].into());
+        std::fs::write(d.join("cup.toml"), toml::to_string(&file).unwrap()).unwrap();
+        let shown = json(d, &["tournament", "show", "cup.toml", "--format", "json"]);
+        let line = |team: &str| {
+            shown["teams"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["team"] == team)
+                .unwrap_or_else(|| panic!("{}: no team {team}: {shown}", path.display()))
+                .clone()
+        };
+        let expect = case["expect"].as_table().unwrap();
+        for (key, field) in [
+            ("points", "points"),
+            ("match_points", "match_points"),
+            ("rank", "rank"),
+        ] {
+            for (team, v) in expect[key].as_table().unwrap() {
+                let want = match v {
+                    toml::Value::Float(f) => serde_json::json!(f),
+                    v => serde_json::json!(v.as_integer().unwrap()),
+                };
+                assert_eq!(
+                    line(team)[field],
+                    want,
+                    "{}: {team} {field}",
+                    path.display()
+                );
+            }
+        }
+        // The match points of a group of four add up to 4+3+2+1.
+        let mut by_group: BTreeMap<i64, f64> = BTreeMap::new();
+        for l in shown["teams"].as_array().unwrap() {
+            *by_group.entry(l["group"].as_i64().unwrap()).or_default() +=
+                l["match_points"].as_f64().unwrap();
+        }
+        assert!(by_group.values().all(|&m| m == 10.0), "{by_group:?}");
+        ran += 1;
+    }
+    assert!(ran >= 2);
+}
+
+/// Issue 31: a team tournament's draw seats teammates apart and each group of four teams
+/// at its own tables, every round; a bad teams file is refused with its line and nothing
+/// is written.
+#[test]
+fn teams_sit_apart_and_groups_keep_to_their_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut text = String::from("# two groups of four teams of four\n");
+    let mut team_of = BTreeMap::new();
+    for t in 0..8 {
+        let players: Vec<String> = (0..4).map(|k| format!("P{t}{k}")).collect();
+        for p in &players {
+            team_of.insert(p.clone(), t);
+        }
+        text.push_str(&format!("Team {t}: {}\n", players.join(", ")));
+    }
+    std::fs::write(d.join("teams.list"), &text).unwrap();
+    doko(
+        d,
+        &[
+            "tournament",
+            "new",
+            "day.toml",
+            "--teams",
+            "teams.list",
+            "--rounds",
+            "3",
+        ],
+    );
+    for round in 1..=3 {
+        let drawn = json(d, &["tournament", "draw", "day.toml", "--format", "json"]);
+        let tables = drawn["tables"].as_array().unwrap();
+        assert_eq!(tables.len(), 8, "round {round}");
+        for t in tables {
+            let mut teams: Vec<usize> = t["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| team_of[p.as_str().unwrap()])
+                .collect();
+            teams.sort_unstable();
+            teams.dedup();
+            assert_eq!(teams.len(), 4, "round {round}: teammates at {t}");
+            // One group's teams: 0-3 or 4-7.
+            assert!(teams.iter().all(|&x| x / 4 == teams[0] / 4), "{t}");
+        }
+    }
+    let shown = json(d, &["tournament", "show", "day.toml", "--format", "json"]);
+    assert_eq!(shown["teams"].as_array().unwrap().len(), 8);
+    // Refused, nothing written: a line without a colon, a player in two teams, teams of
+    // different sizes.
+    for (bad, said) in [
+        ("Rot Anna, Ben\n", ":1: `Rot Anna, Ben` is not a team"),
+        (
+            "Rot: Anna, Ben\nBlau: Cara, Anna\n",
+            ":2: `Anna` is named twice",
+        ),
+        (
+            "Rot: A, B, C, D\nBlau: E, F, G, H, I\nGelb: J, K, L, M\n",
+            "team `Blau` has 5 players",
+        ),
+    ] {
+        std::fs::write(d.join("bad.txt"), bad).unwrap();
+        let out = common::command()
+            .current_dir(d)
+            .args([
+                "tournament",
+                "new",
+                "bad.toml",
+                "--teams",
+                "bad.txt",
+                "--rounds",
+                "1",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{said}: {err}");
+        assert!(!d.join("bad.toml").exists());
+    }
+}

@@ -13,6 +13,9 @@ use crate::generate::Rng;
 const STARTS: usize = 400;
 /// Weight of one repeated pairing against one repeated table of five.
 const PAIR: u64 = 1000;
+/// Weight of two players of one team at a table: more than any number of repeated
+/// pairings a round can have.
+const TEAMMATES: u64 = 1_000_000_000;
 
 /// The table sizes for `n` players: fours, and as few fives as make the count (largest
 /// tables last). None where no mix of fours and fives seats everyone (fewer than 4
@@ -37,6 +40,8 @@ pub struct History {
     met: Vec<u32>,
     /// Rounds each player sat at a table of five.
     fives: Vec<u32>,
+    /// Each player's team, where the players play in teams (teammates never sit together).
+    teams: Vec<usize>,
 }
 
 impl History {
@@ -46,7 +51,18 @@ impl History {
             n,
             met: vec![0; n * n],
             fives: vec![0; n],
+            teams: Vec::new(),
         }
+    }
+
+    /// Each player's team: a draw seats teammates apart (where it can).
+    pub fn set_teams(&mut self, teams: Vec<usize>) {
+        debug_assert_eq!(teams.len(), self.n);
+        self.teams = teams;
+    }
+
+    fn teammates(&self, a: usize, b: usize) -> bool {
+        !self.teams.is_empty() && self.teams[a] == self.teams[b]
     }
 
     /// Adds a round's tables (players by index).
@@ -82,9 +98,11 @@ impl History {
 
     /// Cost of player `p` at a table with `others` (not counting `p` herself).
     fn cost(&self, p: usize, others: impl Iterator<Item = usize>, size: usize) -> u64 {
+        let mut mates = 0;
         let pairs: u64 = others
             .filter(|&o| o != p)
             .map(|o| {
+                mates += u64::from(self.teammates(p, o));
                 let m = u64::from(self.met(p, o));
                 // 1 for the first repeat, 3 for the second ...: spread repeats out.
                 m * (m + 1) / 2
@@ -95,7 +113,7 @@ impl History {
         } else {
             0
         };
-        pairs * PAIR + five
+        mates * TEAMMATES + pairs * PAIR + five
     }
 }
 
@@ -108,12 +126,18 @@ pub fn draw(n: usize, history: &History, seed: u64, round: u32) -> Option<Vec<Ve
     for _ in 0..STARTS {
         let mut order: Vec<usize> = (0..n).collect();
         rng.shuffle(&mut order);
-        let mut tables: Vec<Vec<usize>> = Vec::with_capacity(sizes.len());
-        let mut at = 0;
-        for &s in &sizes {
-            tables.push(order[at..at + s].to_vec());
-            at += s;
-        }
+        let tables = if history.teams.is_empty() {
+            let mut tables: Vec<Vec<usize>> = Vec::with_capacity(sizes.len());
+            let mut at = 0;
+            for &s in &sizes {
+                tables.push(order[at..at + s].to_vec());
+                at += s;
+            }
+            tables
+        } else {
+            spread_teams(&order, &history.teams, &sizes)
+        };
+        let mut tables = tables;
         improve(&mut tables, history);
         let cost = total_cost(&tables, history);
         if best.as_ref().is_none_or(|(c, _)| cost < *c) {
@@ -129,6 +153,25 @@ pub fn draw(n: usize, history: &History, seed: u64, round: u32) -> Option<Vec<Ve
         }
         tables
     })
+}
+
+/// Tables of `sizes` from players in `order`, each team's players dealt to the tables in
+/// turn (a team after another, in the order its first player comes): teammates sit apart
+/// wherever the tables are enough, so the search starts among seatings that keep them so.
+fn spread_teams(order: &[usize], teams: &[usize], sizes: &[usize]) -> Vec<Vec<usize>> {
+    let mut by_team: Vec<usize> = order.to_vec();
+    let first = |t: usize| order.iter().position(|&p| teams[p] == t);
+    by_team.sort_by_key(|&p| first(teams[p]));
+    let mut tables: Vec<Vec<usize>> = sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
+    let mut at = 0;
+    for p in by_team {
+        while tables[at % sizes.len()].len() == sizes[at % sizes.len()] {
+            at += 1;
+        }
+        tables[at % sizes.len()].push(p);
+        at += 1;
+    }
+    tables
 }
 
 fn total_cost(tables: &[Vec<usize>], h: &History) -> u64 {

@@ -104,6 +104,21 @@ impl TournamentError {
     }
 }
 
+/// A team of a team tournament (the DDV Bundesliga's Mannschaft): its players never sit at
+/// one table, and its points are its players' points added up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Team {
+    /// The team's name.
+    pub name: String,
+    /// Its players.
+    pub players: Vec<String>,
+}
+
+/// Teams per group: each group's tables seat its teams' players only, and its teams get
+/// match points 4/3/2/1 (the Bundesliga's groups of four teams a match day).
+pub const TEAMS_PER_GROUP: usize = 4;
+
 /// A file name without a folder: no separator, not `.` or `..`, not empty.
 fn is_plain_name(name: &str) -> bool {
     !name.is_empty()
@@ -245,6 +260,10 @@ pub struct Tournament {
     #[serde(default)]
     /// The seed of the draw.
     pub seed: u64,
+    #[serde(rename = "team", default)]
+    /// The teams of a team tournament, in order (groups of four in that order); empty for
+    /// a tournament of single players.
+    pub teams: Vec<Team>,
     #[serde(rename = "round", default)]
     /// The rounds drawn so far.
     pub drawn: Vec<Round>,
@@ -273,6 +292,8 @@ pub struct NewTournament<'a> {
     pub ranking: Ranking,
     /// The seed of the draw.
     pub seed: u64,
+    /// The teams of a team tournament (their players are the players); empty for none.
+    pub teams: &'a [Team],
 }
 
 /// The most players a tournament seats.
@@ -379,11 +400,93 @@ impl Tournament {
             }
         }
         self.check_sheets()?;
+        self.check_teams()?;
         for s in &self.set {
             crate::variant::parse_set(s)
                 .map_err(|m| bad(file, crate::lang::Text::placed("set", m)))?;
         }
         Ok(())
+    }
+
+    /// Teams, where there are: at least two, of one size of at least two players, named
+    /// once each, every player in one team; each group's players can be seated.
+    fn check_teams(&self) -> Result<(), TournamentError> {
+        let file = &self.file;
+        if self.teams.is_empty() {
+            return Ok(());
+        }
+        if self.teams.len() < 2 {
+            return Err(bad(
+                file,
+                crate::lang::Text::msg("error.teams_at_least_two"),
+            ));
+        }
+        let size = self.teams[0].players.len();
+        for (i, t) in self.teams.iter().enumerate() {
+            if t.name.trim().is_empty() {
+                return Err(bad(file, crate::msg!("error.team_no_name", team = i + 1)));
+            }
+            if self.teams[..i]
+                .iter()
+                .any(|u| u.name.eq_ignore_ascii_case(&t.name))
+            {
+                return Err(bad(
+                    file,
+                    crate::msg!("error.team_named_twice", team = t.name),
+                ));
+            }
+            if t.players.len() < 2 || t.players.len() != size {
+                return Err(bad(
+                    file,
+                    crate::msg!(
+                        "error.team_size",
+                        team = t.name,
+                        players = t.players.len(),
+                        size = size.max(2)
+                    ),
+                ));
+            }
+        }
+        let mut in_teams: Vec<&String> = self.teams.iter().flat_map(|t| &t.players).collect();
+        in_teams.sort();
+        let mut all: Vec<&String> = self.players.iter().collect();
+        all.sort();
+        if in_teams != all {
+            return Err(bad(file, crate::lang::Text::msg("error.team_players")));
+        }
+        for (g, group) in self.teams.chunks(TEAMS_PER_GROUP).enumerate() {
+            let n = group.len() * size;
+            if draw::table_sizes(n).is_none() {
+                return Err(bad(
+                    file,
+                    crate::msg!("error.group_cannot_seat", group = g + 1, players = n),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The team of each player (by index), where there are teams.
+    pub fn team_of(&self, player: &str) -> Option<usize> {
+        self.teams
+            .iter()
+            .position(|t| t.players.iter().any(|p| p == player))
+    }
+
+    /// The players' indices of each group: all players in one group without teams.
+    fn groups(&self) -> Vec<Vec<usize>> {
+        if self.teams.is_empty() {
+            return vec![(0..self.players.len()).collect()];
+        }
+        self.teams
+            .chunks(TEAMS_PER_GROUP)
+            .map(|g| {
+                g.iter()
+                    .flat_map(|t| &t.players)
+                    .filter_map(|p| self.index(p))
+                    .collect()
+            })
+            .collect()
     }
 
     /// One sheet per table: a sheet named twice, or the tournament file itself, would
@@ -438,12 +541,31 @@ impl Tournament {
 
     /// Who sat with whom, and at tables of five, in the rounds drawn.
     fn history(&self) -> History {
-        let mut h = History::new(self.players.len());
+        self.history_of(&(0..self.players.len()).collect::<Vec<_>>())
+    }
+
+    /// [`Tournament::history`] among `members` (player indices; the history's indices are
+    /// their places in `members`), with the teams they belong to.
+    fn history_of(&self, members: &[usize]) -> History {
+        let local = |p: &String| {
+            let i = self.index(p)?;
+            members.iter().position(|&m| m == i)
+        };
+        let mut h = History::new(members.len());
+        if !self.teams.is_empty() {
+            h.set_teams(
+                members
+                    .iter()
+                    .map(|&m| self.team_of(&self.players[m]).unwrap_or(usize::MAX))
+                    .collect(),
+            );
+        }
         for r in &self.drawn {
             let tables: Vec<Vec<usize>> = r
                 .tables
                 .iter()
-                .map(|t| t.players.iter().filter_map(|p| self.index(p)).collect())
+                .map(|t| t.players.iter().filter_map(local).collect::<Vec<_>>())
+                .filter(|t: &Vec<usize>| !t.is_empty())
                 .collect();
             h.add(&tables);
         }
@@ -452,6 +574,28 @@ impl Tournament {
 
     fn index(&self, player: &str) -> Option<usize> {
         self.players.iter().position(|p| p == player)
+    }
+
+    /// The tables of round `number`, players by index: each group's players at its own
+    /// tables (all players in one group without teams).
+    fn seat_round(&self, number: u32) -> Result<Vec<Vec<usize>>, TournamentError> {
+        let mut seats: Vec<Vec<usize>> = Vec::new();
+        for (g, members) in self.groups().iter().enumerate() {
+            let seed = self.seed ^ (g as u64).wrapping_mul(0xA076_1D64_78BD_642F);
+            let tables = draw::draw(members.len(), &self.history_of(members), seed, number)
+                .ok_or_else(|| {
+                    bad(
+                        &self.file,
+                        crate::lang::Text::msg("error.players_cannot_be_seated"),
+                    )
+                })?;
+            seats.extend(
+                tables
+                    .into_iter()
+                    .map(|table| table.into_iter().map(|i| members[i]).collect()),
+            );
+        }
+        Ok(seats)
     }
 
     /// Pairs that sat together again in the rounds drawn (each meeting beyond the first).
@@ -496,6 +640,16 @@ pub fn create(file: &str, new: &NewTournament) -> Result<Tournament, TournamentE
     }
     doc["ranking"] = value(new.ranking.key());
     doc["seed"] = value(new.seed as i64 & i64::MAX);
+    if !new.teams.is_empty() {
+        let mut teams = ArrayOfTables::new();
+        for team in new.teams {
+            let mut tt = Table::new();
+            tt["name"] = value(team.name.as_str());
+            tt["players"] = value(team.players.iter().map(String::as_str).collect::<Array>());
+            teams.push(tt);
+        }
+        doc["team"] = Item::ArrayOfTables(teams);
+    }
     let text = doc.to_string();
     let mut t: Tournament =
         toml::from_str(&text).map_err(|e| bad(file, e.message().trim().to_string()))?;
@@ -546,12 +700,7 @@ pub fn draw_round(
     if let Some(e) = standings(&t).unreadable_table(file) {
         return Err(e);
     }
-    let seats = draw::draw(t.players.len(), &t.history(), t.seed, number).ok_or_else(|| {
-        bad(
-            file,
-            crate::lang::Text::msg("error.players_cannot_be_seated"),
-        )
-    })?;
+    let seats = t.seat_round(number)?;
     let stem = stem(file);
     let round = Round {
         number,
@@ -705,8 +854,94 @@ pub struct Standings {
     pub repeated_pairings: u32,
     /// Each player's line, first first.
     pub players: Vec<PlayerLine>,
+    /// Each team's line, first first (a team tournament only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<TeamLine>,
     /// Each table's result.
     pub tables: Vec<TableResult>,
+}
+
+/// A team's line of the standings (docs/rules.md §14.2): its players' points added up,
+/// and its match points in its group (4/3/2/1 by those points, as the DDV Bundesliga gives
+/// them a match day; a group of fewer teams from its size down; tied teams share the
+/// places' points).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TeamLine {
+    /// The team.
+    pub team: String,
+    /// Its rank: by match points, then points.
+    pub rank: usize,
+    /// Its group, from 1 (groups of four teams in the order of the tournament file).
+    pub group: usize,
+    /// Its place in the group (tied teams share the better one).
+    pub group_place: usize,
+    /// Match points in its group (halves where teams tie).
+    pub match_points: f64,
+    /// Its players' points added up.
+    pub points: i64,
+    /// Its players, in the team's order.
+    pub players: Vec<String>,
+}
+
+/// Match points of a group's teams from their points: place i (from 0) of k teams is
+/// worth k − i (four: 4 3 2 1); teams with equal points share their places' average. In
+/// halves (tied places can average to a half), with each team's place (tied: the best).
+pub fn match_points(points: &[i64]) -> Vec<(i64, usize)> {
+    let k = points.len() as i64;
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(points[i]));
+    let mut out = vec![(0, 0); points.len()];
+    let mut at = 0;
+    while at < order.len() {
+        let mut end = at + 1;
+        while end < order.len() && points[order[end]] == points[order[at]] {
+            end += 1;
+        }
+        let sum: i64 = (at..end).map(|i| k - i as i64).sum();
+        for &i in &order[at..end] {
+            out[i] = (2 * sum / (end - at) as i64, at + 1);
+        }
+        at = end;
+    }
+    out
+}
+
+/// The teams' lines from the players' (a team tournament), ranked.
+fn team_lines(t: &Tournament, lines: &[PlayerLine]) -> Vec<TeamLine> {
+    let total = |p: &String| lines.iter().find(|l| &l.player == p).map_or(0, |l| l.total);
+    let mut teams: Vec<TeamLine> = Vec::new();
+    for (g, group) in t.teams.chunks(TEAMS_PER_GROUP).enumerate() {
+        let points: Vec<i64> = group
+            .iter()
+            .map(|team| team.players.iter().map(total).sum())
+            .collect();
+        for ((team, &p), (halves, place)) in group.iter().zip(&points).zip(match_points(&points)) {
+            teams.push(TeamLine {
+                team: team.name.clone(),
+                rank: 0,
+                group: g + 1,
+                group_place: place,
+                match_points: halves as f64 / 2.0,
+                points: p,
+                players: team.players.clone(),
+            });
+        }
+    }
+    let key = |l: &TeamLine| {
+        (
+            std::cmp::Reverse((l.match_points * 2.0) as i64),
+            std::cmp::Reverse(l.points),
+        )
+    };
+    teams.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.team.cmp(&b.team)));
+    for i in 0..teams.len() {
+        teams[i].rank = if i > 0 && key(&teams[i - 1]) == key(&teams[i]) {
+            teams[i - 1].rank
+        } else {
+            i + 1
+        };
+    }
+    teams
 }
 
 /// Placement points of a table from its totals: place i (from 0) of k players is worth
@@ -859,6 +1094,7 @@ pub fn standings(t: &Tournament) -> Standings {
     }
     rank(&mut lines, t.ranking);
     debug_assert_eq!(lines.len(), n);
+    let teams = team_lines(t, &lines);
     Standings {
         name: t.name.clone(),
         ranking: t.ranking,
@@ -866,6 +1102,7 @@ pub fn standings(t: &Tournament) -> Standings {
         drawn: rounds as u32,
         repeated_pairings: t.repeated_pairings(),
         players: lines,
+        teams,
         tables,
     }
 }
@@ -924,6 +1161,54 @@ pub fn rank(lines: &mut [PlayerLine], ranking: Ranking) {
             i + 1
         };
     }
+}
+
+/// The teams of a file: one a line, `Name: Anna, Ben, Cara, Dirk`; blank lines and `#`
+/// comments skipped. Each name is checked, and no player is in two teams.
+pub fn read_teams(file: &str) -> Result<Vec<Team>, crate::deal::RecordError> {
+    let f = std::fs::File::open(file).map_err(|e| {
+        crate::deal::RecordError::new(file, crate::msg!("error.cannot_read", why = e))
+    })?;
+    let text = crate::deal::decode(
+        file,
+        crate::deal::read_bounded(file, f, crate::deal::MAX_DOCUMENT)?,
+    )?;
+    let mut teams: Vec<Team> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |m| crate::deal::RecordError::new(file, m).line(i + 1);
+        let Some((name, players)) = line.split_once(':') else {
+            return Err(at(crate::msg!(
+                "error.team_line",
+                line = crate::deal::prefix(line)
+            )));
+        };
+        let name = name.trim();
+        crate::deal::check_name(name).map_err(at)?;
+        if teams.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
+            return Err(at(crate::msg!("error.team_named_twice", team = name)));
+        }
+        let mut team = Team {
+            name: name.to_string(),
+            players: Vec::new(),
+        };
+        for p in players.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            crate::deal::check_name(p).map_err(at)?;
+            let taken = teams
+                .iter()
+                .chain(std::iter::once(&team))
+                .any(|t| t.players.iter().any(|q| crate::deal::same_name(q, p)));
+            if taken {
+                return Err(at(crate::msg!("error.named_twice", player = p)));
+            }
+            team.players.push(p.to_string());
+        }
+        teams.push(team);
+    }
+    Ok(teams)
 }
 
 /// The players of a file: one a line; blank lines and `#` comments skipped.

@@ -275,6 +275,45 @@ fn standing_line(lang: Lang, s: &Standings) -> String {
     )
 }
 
+fn team_header(lang: Lang) -> Vec<String> {
+    [
+        "table.rank",
+        "tournament.team",
+        "tournament.group",
+        "tournament.match_points",
+        "table.points",
+        "tournament.players",
+    ]
+    .map(|k| lang.t(k).to_string())
+    .to_vec()
+}
+
+/// A team's row: rank, team, group and place, match points, points, players.
+fn team_row(l: &tournament::TeamLine, lang: Lang) -> Vec<String> {
+    vec![
+        l.rank.to_string(),
+        l.team.clone(),
+        crate::tr!(
+            lang,
+            "tournament.group_place",
+            group = l.group,
+            place = l.group_place
+        ),
+        lang.decimal_mark(match_points(l.match_points)),
+        l.points.to_string(),
+        l.players.join(", "),
+    ]
+}
+
+/// Match points as written: whole, or with a half (`2.5`).
+fn match_points(m: f64) -> String {
+    if m.fract() == 0.0 {
+        format!("{m:.0}")
+    } else {
+        format!("{m:.1}")
+    }
+}
+
 /// The standings as a table (terminal or Markdown).
 pub fn standings_text(s: &Standings, markdown: bool, lang: Lang) -> String {
     let mut out = format!("{}: {}\n\n", s.name, standing_line(lang, s));
@@ -285,6 +324,16 @@ pub fn standings_text(s: &Standings, markdown: bool, lang: Lang) -> String {
     }
     out.push_str(&super::fitted(t));
     out.push('\n');
+    if !s.teams.is_empty() {
+        out.push_str(&format!("\n{}\n\n", lang.t("tournament.teams_title")));
+        let mut t = super::new_table(markdown);
+        t.set_header(team_header(lang));
+        for l in &s.teams {
+            t.add_row(team_row(l, lang));
+        }
+        out.push_str(&super::fitted(t));
+        out.push('\n');
+    }
     let open = open_tables(lang, s);
     if !open.is_empty() {
         out.push_str(&format!("\n{}\n", lang.t("tournament.not_finished")));
@@ -305,6 +354,10 @@ pub fn standings_csv(s: &Standings) -> Result<String> {
     if seeger {
         h.push("seeger".into());
     }
+    let teams = !s.teams.is_empty();
+    if teams {
+        h.extend(["team", "team_rank", "team_match_points", "team_points"].map(String::from));
+    }
     w.write_record(&h)?;
     for l in &s.players {
         let mut r = vec![l.rank.to_string(), l.player.clone()];
@@ -322,6 +375,14 @@ pub fn standings_csv(s: &Standings) -> Result<String> {
         ]);
         if seeger {
             r.push(l.seeger.to_string());
+        }
+        if teams && let Some(t) = s.teams.iter().find(|t| t.players.contains(&l.player)) {
+            r.extend([
+                t.team.clone(),
+                t.rank.to_string(),
+                match_points(t.match_points),
+                t.points.to_string(),
+            ]);
         }
         w.write_record(&r)?;
     }
@@ -361,6 +422,34 @@ pub fn standings_page(s: &Standings, lang: Lang) -> String {
         h.push_str("</tr>\n");
     }
     h.push_str("</table>\n");
+    if !s.teams.is_empty() {
+        h.push_str(&format!(
+            "<h2>{}</h2>\n<table class=\"standings\" id=\"teams\">\n<tr>",
+            esc(lang.t("tournament.teams_title"))
+        ));
+        for (i, c) in team_header(lang).iter().enumerate() {
+            let class = if matches!(i, 1 | 2 | 5) {
+                ""
+            } else {
+                " class=\"num\""
+            };
+            h.push_str(&format!("<th{class}>{}</th>", esc(c)));
+        }
+        h.push_str("</tr>\n");
+        for l in &s.teams {
+            h.push_str(&format!("<tr data-team=\"{}\">", esc(&l.team)));
+            for (i, c) in team_row(l, lang).iter().enumerate() {
+                let class = if matches!(i, 1 | 2 | 5) {
+                    ""
+                } else {
+                    " class=\"num\""
+                };
+                h.push_str(&format!("<td{class}>{}</td>", esc(c)));
+            }
+            h.push_str("</tr>\n");
+        }
+        h.push_str("</table>\n");
+    }
     let open = open_tables(lang, s);
     if !open.is_empty() {
         h.push_str(&format!(

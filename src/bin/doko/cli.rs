@@ -126,7 +126,7 @@ const TOURNAMENT_EXAMPLES: &str = "Examples:
 pub enum TournamentCommand {
     /// Start a tournament file (never over an existing file).
     #[command(
-        after_help = "Examples:\n  doko tournament new cup.toml --players-file players.list --rounds 3 --seed 7\n  doko tournament new cup.toml --players Anna,Ben,Cara,Dirk,Eva,Finn,Gert,Hans --rounds 2 --variant club.toml"
+        after_help = "Examples:\n  doko tournament new cup.toml --players-file players.list --rounds 3 --seed 7\n  doko tournament new cup.toml --players Anna,Ben,Cara,Dirk,Eva,Finn,Gert,Hans --rounds 2 --variant club.toml\n  doko tournament new league-day.toml --teams teams.list --rounds 4"
     )]
     New {
         /// The tournament file to create; table sheets are written next to it.
@@ -134,12 +134,18 @@ pub enum TournamentCommand {
         file: String,
         /// The players (12 to 60 make a club tournament; any count of 4 or more but 6, 7
         /// and 11 can be seated).
-        #[arg(long, value_delimiter = ',', num_args = 1.., required_unless_present = "players_file", conflicts_with = "players_file")]
+        #[arg(long, value_delimiter = ',', num_args = 1.., required_unless_present_any = ["players_file", "teams"], conflicts_with_all = ["players_file", "teams"])]
         players: Vec<String>,
         /// A file with one player per line (blank lines and lines starting with # are
         /// skipped).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", conflicts_with = "teams")]
         players_file: Option<String>,
+        /// A team tournament: a file with one team per line, `Name: Anna, Ben, Cara, Dirk`
+        /// (the same number of players each). Teammates never sit together; groups of four
+        /// teams (in the file's order) play at their own tables and get match points
+        /// 4/3/2/1.
+        #[arg(long, value_name = "FILE")]
+        teams: Option<String>,
         /// Rounds to play.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=50))]
         rounds: u32,

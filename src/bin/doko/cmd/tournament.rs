@@ -14,6 +14,7 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
             file,
             players,
             players_file,
+            teams,
             rounds,
             deals,
             variant,
@@ -22,8 +23,13 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
             name,
             sets,
         } => {
+            let teams = match teams {
+                Some(f) => tournament::read_teams(f)?,
+                None => Vec::new(),
+            };
             let players = match players_file {
                 Some(f) => tournament::read_players(f)?,
+                None if !teams.is_empty() => teams.iter().flat_map(|t| t.players.clone()).collect(),
                 None => players.iter().map(|p| p.trim().to_string()).collect(),
             };
             let ranking = match ranking {
@@ -43,6 +49,7 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
                     deals: *deals,
                     ranking,
                     seed: *seed,
+                    teams: &teams,
                 },
             )?;
             crate::emit(&render::created(file, &t, crate::lang()))?;
