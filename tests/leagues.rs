@@ -29,6 +29,11 @@ struct Add {
     args: Vec<String>,
     /// `league penalty`'s arguments instead: the player, `--points`, `--note`.
     penalty: Option<Vec<String>>,
+    /// `league undo` instead: takes back the last entry.
+    #[serde(default)]
+    undo: bool,
+    /// The totals after the step.
+    totals: Option<BTreeMap<String, i64>>,
     /// The add must be refused with a message containing this.
     refused: Option<String>,
     dealer: Option<String>,
@@ -84,8 +89,12 @@ fn run(script: &Script, dir: &Path) -> Vec<String> {
             args = vec!["league", "penalty", sheet_s];
             args.extend(penalty.iter().map(String::as_str));
         }
+        if add.undo {
+            args = vec!["league", "undo", sheet_s];
+        }
         let out = doko(&args);
         let what = format!("{} {} ({})", args[1], i + 1, args[3..].join(" "));
+        let want_totals = add.totals.clone();
         match &add.refused {
             Some(msg) => {
                 let err = String::from_utf8_lossy(&out.stderr);
@@ -110,6 +119,17 @@ fn run(script: &Script, dir: &Path) -> Vec<String> {
             None => {}
         }
         let show = json(&doko(&["league", "show", sheet_s, "--format", "json"]));
+        if let Some(want) = want_totals {
+            let got: BTreeMap<String, i64> = show["totals"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_i64().unwrap()))
+                .collect();
+            if got != want {
+                diffs.push(format!("{what}: totals {got:?}, want {want:?}"));
+            }
+        }
         let next = &show["next"];
         let mut check = |field: &str, got: Value, want: Value| {
             if got != want {
