@@ -429,6 +429,44 @@ pub fn decide(
     }
 }
 
+/// Where a bidding stands after its statements so far (a game played step by step asks
+/// it of each statement a player might make next).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BiddingOutcome {
+    /// The last statement is refused.
+    Refused,
+    /// Nothing refused, but the bidding is not over.
+    Open,
+    /// The statements decide the game (more may still follow where the way allows it).
+    Decided(Decided),
+}
+
+/// [`decide`], told as where the bidding stands: a refusal of the last statement, still
+/// open (the statements end too soon), or decided.
+pub fn outcome(
+    bids: &[Bid],
+    profile: &Profile,
+    order: &[usize],
+    names: &[String],
+) -> BiddingOutcome {
+    if profile.bidding.way != BiddingWay::None && !follows(bids, profile.bidding.way, order.len()) {
+        return BiddingOutcome::Refused;
+    }
+    match decide(bids, profile, order, names) {
+        Ok(d) => BiddingOutcome::Decided(d),
+        Err(e) if e.statement.is_none() => BiddingOutcome::Open,
+        Err(_) => BiddingOutcome::Refused,
+    }
+}
+
+/// Why the last of `bids` is refused, if it is.
+pub fn refusal(bids: &[Bid], profile: &Profile, order: &[usize], names: &[String]) -> Option<Text> {
+    match decide(bids, profile, order, names) {
+        Err(e) if e.statement.is_some() => Some(e.message),
+        _ => None,
+    }
+}
+
 /// Are the statements made in this way of bidding at all (whatever they say)? A reservation
 /// round opens with healthy or reservation from everyone (or is one compulsory solo, a
 /// forced one); an auction has passes and games only; the wiki's declarations are healthy or
@@ -692,14 +730,10 @@ fn auction(
     if bids.len() > order.len() {
         return refuse(bids, order.len(), msg!("error.bid_one_round"));
     }
-    if bids.len() < order.len() {
-        return Err(BidError {
-            statement: None,
-            message: msg!("error.bid_auction_ends", player = names[order[bids.len()]]),
-        });
-    }
+    // The statements made are checked first: a wrong one is named before the round is
+    // found short.
     let mut best: Option<(usize, BidGame)> = None;
-    for (i, &seat) in order.iter().enumerate() {
+    for (i, &seat) in order.iter().enumerate().take(bids.len()) {
         in_turn(bids, i, seat, names)?;
         // "Healthy" (no reservation) is a pass here.
         let g = match bids[i].say {
@@ -720,6 +754,12 @@ fn auction(
             );
         }
         best = Some((i, g));
+    }
+    if bids.len() < order.len() {
+        return Err(BidError {
+            statement: None,
+            message: msg!("error.bid_auction_ends", player = names[order[bids.len()]]),
+        });
     }
     Ok(match best {
         None => Decided::normal(Reason::AllPassed),

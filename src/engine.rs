@@ -297,6 +297,20 @@ impl Files {
         Ok(files)
     }
 
+    /// One source already opened.
+    pub fn from_source(source: Source) -> Files {
+        match source {
+            Source::Document(doc) => Files {
+                docs: vec![Some(doc)],
+                archives: vec![None],
+            },
+            Source::Archive(reader) => Files {
+                docs: vec![None],
+                archives: vec![Some(*reader)],
+            },
+        }
+    }
+
     /// One CSV sheet given as text, named `file` in its errors.
     pub fn from_text(file: &str, text: &str) -> Files {
         Files {

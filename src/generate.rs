@@ -47,6 +47,74 @@ impl Rng {
     }
 }
 
+/// The names of a generated table: Anna, Ben, Cara, Dirk … as many as the profile seats.
+pub fn default_players(profile: &Profile) -> Vec<String> {
+    const NAMES: [&str; 8] = [
+        "Anna", "Ben", "Cara", "Dirk", "Eva", "Finn", "Greta", "Hans",
+    ];
+    let seats = crate::seating::smallest_table(profile);
+    NAMES.iter().take(seats).map(|s| s.to_string()).collect()
+}
+
+/// `doko generate`'s deals, one after another: random legal deals at one table, the
+/// dealer passed on as a series does (the same dealer again after a solo its soloist led),
+/// the same for the same seed.
+#[derive(Debug, Clone)]
+pub struct Deals {
+    profile: Profile,
+    players: Vec<String>,
+    rng: Rng,
+    rotation: crate::seating::Rotation,
+    made: usize,
+}
+
+impl Deals {
+    /// Deals for `players` (checked: a table the profile seats, names allowed) from `seed`.
+    pub fn new(
+        profile: &Profile,
+        players: Vec<String>,
+        seed: u64,
+    ) -> Result<Deals, crate::lang::Text> {
+        crate::seating::check_table(profile, players.len()).map_err(|e| e.message())?;
+        crate::deal::check_players(&players)?;
+        Ok(Deals {
+            profile: profile.clone(),
+            rotation: crate::seating::Rotation::new(players.len(), None),
+            players,
+            rng: Rng::new(seed),
+            made: 0,
+        })
+    }
+
+    /// The table's names.
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+}
+
+impl Iterator for Deals {
+    type Item = FullRecord;
+
+    fn next(&mut self) -> Option<FullRecord> {
+        let dealer = self.rotation.next_dealer();
+        self.made += 1;
+        let record = random_deal(
+            &self.profile,
+            &self.players,
+            dealer,
+            self.made,
+            &mut self.rng,
+        );
+        self.rotation.deal(
+            Some(dealer),
+            record.contract,
+            record.compulsory,
+            &self.profile,
+        );
+        Some(record)
+    }
+}
+
 /// Makes one random legal deal for `players` (seat names) with `dealer` dealing.
 pub fn random_deal(
     profile: &Profile,
@@ -100,12 +168,12 @@ pub fn random_compulsory_solo(
 }
 
 /// The contract of a deal and who declared it; a poverty's exchange.
-struct Declared {
-    contract: Contract,
-    declarer: Option<usize>,
-    exchange: Option<Exchange>,
-    called: Option<Card>,
-    compulsory: bool,
+pub(crate) struct Declared {
+    pub(crate) contract: Contract,
+    pub(crate) declarer: Option<usize>,
+    pub(crate) exchange: Option<Exchange>,
+    pub(crate) called: Option<Card>,
+    pub(crate) compulsory: bool,
 }
 
 /// Makes a redeal: the first player (from the dealer's left) whose hand gives a reason to
@@ -373,7 +441,7 @@ fn call_an_ace(
 
 /// The partner of the poor player `p`: a random other player, or the one the club queens
 /// choose (see `play::club_queen_partners`).
-fn poverty_partner(
+pub(crate) fn poverty_partner(
     profile: &Profile,
     active: &[usize],
     hands: &[Vec<Card>],
@@ -451,11 +519,11 @@ fn play_randomly(
 }
 
 /// A trick as the generator plays it: each card with its seat.
-type PlayedTrick = Vec<(Option<usize>, Card)>;
+pub(crate) type PlayedTrick = Vec<(Option<usize>, Card)>;
 
 /// The Re party, to make calls that fit, and the trick that settled a wedding; from the
 /// hands as played and as dealt.
-fn re_party(
+pub(crate) fn re_party(
     profile: &Profile,
     active: &[usize],
     [hands, dealt]: [&[Vec<Card>]; 2],
@@ -606,7 +674,7 @@ fn others_hold_both(hands: &[Vec<Card>], active: &[usize], poor: usize) -> bool 
 
 /// A legal poverty exchange between `poor` and `partner`, applied to the hands; None if
 /// the partner cannot return what the profile allows.
-fn poverty_exchange(
+pub(crate) fn poverty_exchange(
     profile: &Profile,
     hands: &mut [Vec<Card>],
     poor: usize,

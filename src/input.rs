@@ -188,6 +188,29 @@ fn looks_like_toml(head: &[u8]) -> bool {
 }
 
 impl Source {
+    /// A text in `format`, named `name` in errors: a CSV text with an archive's header and
+    /// JSON Lines are archives, read as they are scored; the rest a document.
+    pub fn from_text(name: &str, text: &str, format: InputFormat) -> Source {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let first = text.lines().next().unwrap_or("");
+        let archive = match format {
+            InputFormat::Jsonl => Some(crate::deal::archive::ArchiveFormat::Jsonl),
+            InputFormat::Csv if crate::deal::archive::is_archive_header(first) => {
+                Some(crate::deal::archive::ArchiveFormat::Csv)
+            }
+            _ => None,
+        };
+        if let Some(kind) = archive {
+            let bytes = std::io::Cursor::new(text.as_bytes().to_vec());
+            let input: Box<dyn std::io::BufRead + Send> = Box::new(bytes);
+            // Reading a text in memory does not fail: an empty archive is an empty text.
+            if let Ok(reader) = crate::deal::archive::ArchiveReader::new(name, kind, input) {
+                return Source::Archive(Box::new(reader));
+            }
+        }
+        Source::Document(Document::from_text(name, format, text))
+    }
+
     /// Opens `path` (`-`: standard input). `.jsonl` files and CSV files whose header has
     /// `players` and `tricks` columns are bulk archives, streamed; everything else is read
     /// whole.

@@ -22,6 +22,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod api;
 pub mod bids;
 pub mod calls;
 pub mod cards;
@@ -32,6 +33,7 @@ pub mod deal;
 pub mod engine;
 pub mod error;
 pub mod extras;
+pub mod game;
 pub mod generate;
 pub mod input;
 pub mod lang;

@@ -1059,6 +1059,11 @@ impl Profile {
         self.keys.0.get(key).map(String::as_str)
     }
 
+    /// Every key of the profile with its value as TOML writes it, in order.
+    pub fn keys(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.keys.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
     /// The keys of the profile that start with `prefix` (`bock.`), in order.
     pub fn keys_under(&self, prefix: &str) -> Vec<String> {
         self.keys

@@ -5,25 +5,21 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use doko::deal::archive::{CsvWriter, write_jsonl};
-use doko::generate::{Rng, random_deal, write_toml_deal};
+use doko::generate::write_toml_deal;
 
 use crate::cli::{GenerateArgs, GenerateFormat};
 
 pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let profile = crate::flag_profile(&args.variant, &args.sets)?;
     let players: Vec<String> = if args.players.is_empty() {
-        let names = [
-            "Anna", "Ben", "Cara", "Dirk", "Eva", "Finn", "Greta", "Hans",
-        ];
-        let seats = doko::seating::smallest_table(&profile);
-        names.iter().take(seats).map(|s| s.to_string()).collect()
+        doko::generate::default_players(&profile)
     } else {
         args.players.iter().map(|p| p.trim().to_string()).collect()
     };
     let players_error =
         |e: doko::lang::Text| crate::usage(format!("--players: {}", e.render(crate::lang())));
-    doko::seating::check_table(&profile, players.len()).map_err(|e| players_error(e.message()))?;
-    doko::deal::check_players(&players).map_err(players_error)?;
+    let deals =
+        doko::generate::Deals::new(&profile, players.clone(), args.seed).map_err(players_error)?;
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut sink = match args.format {
         GenerateFormat::Csv => Sink::Csv(Box::new(CsvWriter::new(out)?)),
@@ -41,17 +37,10 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
             Sink::Lines(out)
         }
     };
-    let mut rng = Rng::new(args.seed);
-    let seats = players.len();
     let mut text = String::new();
     let progress = crate::progress::Progress::deals(Some(args.deals), args.quiet);
-    // Who deals: the table's rotation (the same dealer again after a solo its soloist led).
-    let mut rotation = doko::seating::Rotation::new(seats, None);
-    for i in 0..args.deals {
+    for record in deals.take(args.deals as usize) {
         progress.tick();
-        let dealer = rotation.next_dealer();
-        let record = random_deal(&profile, &players, dealer, i as usize + 1, &mut rng);
-        rotation.deal(Some(dealer), record.contract, record.compulsory, &profile);
         match &mut sink {
             Sink::Csv(csv) => csv.write(&record)?,
             Sink::Lines(out) if args.format == GenerateFormat::Jsonl => {

@@ -1,0 +1,389 @@
+"""doko for Python: the Doppelkopf engine of the `doko` command as a package.
+
+Scoring (the same documents as ``doko score --format json``), comparing profiles, the
+profiles themselves, random legal deals, and a deal played step by step (:class:`Game`),
+with a PettingZoo environment in :mod:`doko.env`. Every rule is the engine's: this package
+converts arguments and results, and decides nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
+
+from . import _native
+
+__all__ = [
+    "Error",
+    "Game",
+    "compare",
+    "env",
+    "generate",
+    "profile",
+    "profiles",
+    "score",
+    "summary",
+    "to_pandas",
+    "to_polars",
+]
+
+Source = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]]]
+
+
+class Error(Exception):
+    """An error of the engine, in the language asked: where (``file``, ``line``, ``deal``,
+    ``trick``, ``field``, each ``None`` where not known) and what (``message``, the whole
+    text with its place, as the command prints it)."""
+
+    def __init__(
+        self,
+        message: str,
+        file: Optional[str] = None,
+        line: Optional[int] = None,
+        deal: Optional[int] = None,
+        trick: Optional[int] = None,
+        field: Optional[str] = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.deal = deal
+        self.trick = trick
+        self.field = field
+
+
+def _raise(e: Exception) -> "Error":
+    text = str(e)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Error(text)
+    return Error(
+        data.get("message", text),
+        file=data.get("file"),
+        line=data.get("line"),
+        deal=data.get("deal"),
+        trick=data.get("trick"),
+        field=data.get("field"),
+    )
+
+
+def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    try:
+        return fn(*args, **kwargs)
+    except _native.NativeError as e:
+        raise _raise(e) from None
+
+
+def _sets(set: Union[None, Mapping[str, Any], Sequence[str]]) -> List[str]:
+    """``{"league.deals": 16}`` or ``["league.deals=16"]`` as the engine's overrides."""
+    if set is None:
+        return []
+    if isinstance(set, Mapping):
+        out = []
+        for k, v in set.items():
+            if isinstance(v, bool):
+                v = "true" if v else "false"
+            out.append(f"{k}={v}")
+        return out
+    return [str(s) for s in set]
+
+
+_EXTENSIONS = (".csv", ".toml", ".jsonl", ".ndjson")
+
+
+def _input(source: Source, format: Optional[str]) -> Dict[str, Any]:
+    """A path, a text, or records (dicts: JSON Lines rows of an archive)."""
+    if isinstance(source, os.PathLike):
+        return {"path": os.fspath(source), "format": format}
+    if isinstance(source, str):
+        looks_like_path = "\n" not in source and (
+            source.lower().endswith(_EXTENSIONS) or os.path.exists(source)
+        )
+        if looks_like_path:
+            return {"path": source, "format": format}
+        return {"text": source, "format": format or _guess(source)}
+    if isinstance(source, bytes):
+        raise TypeError("give a path, a text (str) or records (dicts)")
+    lines = "".join(json.dumps(dict(r), ensure_ascii=False) + "\n" for r in source)
+    return {"text": lines, "format": "jsonl", "name": "<records>"}
+
+
+def _guess(text: str) -> str:
+    first = next((l.strip() for l in text.splitlines() if l.strip() and not l.startswith("#")), "")
+    if first.startswith("{"):
+        return "jsonl"
+    if first.startswith("[") or ("=" in first and "," not in first.split("=")[0]):
+        return "toml"
+    return "csv"
+
+
+def score(
+    source: Source,
+    variant: Optional[str] = None,
+    set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+    *,
+    format: Optional[str] = None,
+    lang: str = "en",
+    jobs: int = 0,
+) -> Dict[str, Any]:
+    """Scores a file, a text or records (JSON Lines rows as dicts) as ``doko score
+    --format json`` does: the same structure of dicts and lists. ``variant`` overrides the
+    file's profile, ``set`` its keys. A bad deal raises :class:`Error` with its place."""
+    args = _input(source, format)
+    text = _call(
+        _native.score,
+        variant=variant,
+        sets=_sets(set),
+        lang=lang,
+        summary=False,
+        jobs=jobs,
+        **args,
+    )
+    return json.loads(text)
+
+
+def summary(
+    source: Source,
+    variant: Optional[str] = None,
+    set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+    *,
+    format: Optional[str] = None,
+    lang: str = "en",
+    jobs: int = 0,
+) -> Dict[str, Any]:
+    """``doko score --summary --format json``: the aggregates of an archive, streamed in
+    constant memory on ``jobs`` threads (0: every core)."""
+    args = _input(source, format)
+    text = _call(
+        _native.score,
+        variant=variant,
+        sets=_sets(set),
+        lang=lang,
+        summary=True,
+        jobs=jobs,
+        **args,
+    )
+    return json.loads(text)
+
+
+def compare(
+    source: Source,
+    variants: Sequence[str],
+    set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+    *,
+    format: Optional[str] = None,
+    lang: str = "en",
+    summary: bool = False,
+    jobs: int = 0,
+) -> Dict[str, Any]:
+    """``doko compare --variants A,B,... --format json`` (``summary``: ``--summary``)."""
+    args = _input(source, format)
+    text = _call(
+        _native.compare,
+        list(variants),
+        sets=_sets(set),
+        lang=lang,
+        summary=summary,
+        jobs=jobs,
+        **args,
+    )
+    return json.loads(text)
+
+
+def profiles() -> List[str]:
+    """The built-in profiles' names."""
+    return list(_native.profile_names())
+
+
+def profile(
+    name_or_path: str,
+    set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+    *,
+    lang: str = "en",
+) -> Dict[str, Any]:
+    """A profile by name or path, its overrides applied: ``{"name", "title", "keys":
+    {"scoring.announce": 2, ...}}``."""
+    return json.loads(_call(_native.profile, name_or_path, _sets(set), lang))
+
+
+def generate(
+    n: int,
+    seed: int = 0,
+    variant: str = "ddv",
+    set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+    *,
+    players: Optional[Sequence[str]] = None,
+) -> Iterator[Dict[str, Any]]:
+    """``n`` random legal deals (JSON Lines rows as dicts, as ``doko generate --format
+    jsonl`` writes them), the same for the same seed; one at a time."""
+    rows = _call(
+        _native.generate,
+        n,
+        seed,
+        variant,
+        _sets(set),
+        list(players) if players is not None else None,
+    )
+    for line in rows:
+        yield json.loads(line)
+
+
+class Game:
+    """A deal played step by step under a profile.
+
+    Actions are integers, stable per profile: the cards (by the deck's order), then the
+    calls (the next call of the player's party), then the statements of the bidding;
+    :meth:`action_name` names them. What a player would choose but the engine chooses from
+    the seed: a poverty's partner and exchange; no Schweinchen, Genscher, knock or called
+    ace is declared. A player calls only on her turn to play, before her card.
+    """
+
+    def __init__(
+        self,
+        variant: str = "ddv",
+        seed: int = 0,
+        dealer: int = 0,
+        hands: Optional[Sequence[Sequence[str]]] = None,
+        *,
+        set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+        players: Optional[Sequence[str]] = None,
+        lang: str = "en",
+        _native_game: Any = None,
+    ) -> None:
+        self.lang = lang
+        if _native_game is not None:
+            self._g = _native_game
+            return
+        self._g = _call(
+            _native.Game,
+            variant,
+            _sets(set),
+            seed,
+            dealer,
+            [list(h) for h in hands] if hands is not None else None,
+            list(players) if players is not None else None,
+            lang,
+        )
+
+    @property
+    def current_player(self) -> Optional[int]:
+        """The seat to act (from 0), or ``None`` once the deal is over."""
+        return self._g.current_player
+
+    @property
+    def players(self) -> List[str]:
+        """The seat names."""
+        return self._g.players
+
+    @property
+    def variant(self) -> str:
+        """The profile played."""
+        return self._g.variant
+
+    @property
+    def phase(self) -> str:
+        """``"bidding"``, ``"playing"`` or ``"over"``."""
+        return self._g.phase
+
+    @property
+    def num_actions(self) -> int:
+        """How many action ids the profile has."""
+        return self._g.num_actions
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`observation_vector`."""
+        return self._g.observation_size
+
+    def legal_actions(self) -> List[int]:
+        """The ids of the actions the player to act may take."""
+        return self._g.legal_actions()
+
+    def action_name(self, action: int) -> str:
+        """An action's name: ``"CQ"``, ``"call no90"``, ``"voluntary solo-queens"``."""
+        return _call(self._g.action_name, action)
+
+    def apply(self, action: int) -> None:
+        """Takes an action; an illegal one raises :class:`Error` naming the rule."""
+        _call(self._g.apply, action, self.lang)
+
+    def undo(self) -> bool:
+        """Takes back the last action (``False`` where there is none)."""
+        return self._g.undo()
+
+    def is_over(self) -> bool:
+        """The deal is over."""
+        return self._g.is_over()
+
+    def returns(self) -> Optional[List[int]]:
+        """Each seat's game points under the profile, once over (else ``None``)."""
+        return _call(self._g.returns)
+
+    def observation(self, player: int) -> Dict[str, Any]:
+        """What ``player`` may know: her hand, the statements, the calls, the tricks."""
+        return json.loads(_call(self._g.observation_json, player))
+
+    def observation_vector(self, player: int) -> List[float]:
+        """:meth:`observation` as a fixed-size list of numbers."""
+        return _call(self._g.observation_vector, player)
+
+    def clone(self) -> "Game":
+        """An independent copy."""
+        return Game(lang=self.lang, _native_game=self._g.clone())
+
+    def to_record(self) -> Optional[Dict[str, Any]]:
+        """The finished deal as a record file's data (``variant``, ``players``, ``deal``),
+        which ``doko score`` scores to :meth:`returns`; ``None`` before it is over."""
+        text = self._g.to_record_json()
+        return None if text is None else json.loads(text)
+
+    def to_toml(self) -> Optional[str]:
+        """The finished deal as a TOML record file."""
+        return self._g.to_toml()
+
+
+def _frame_rows(result: Mapping[str, Any]) -> List[Dict[str, Any]]:
+    rows = []
+    for d in result.get("deals", []):
+        for player, points in d.get("scores", {}).items():
+            party = "re" if player in d.get("re", []) else ("kontra" if player in d.get("kontra", []) else None)
+            rows.append(
+                {
+                    "deal": d.get("deal"),
+                    "contract": d.get("contract"),
+                    "winner": d.get("winner"),
+                    "value": d.get("value"),
+                    "multiplier": d.get("multiplier"),
+                    "player": player,
+                    "party": party,
+                    "points": points,
+                    "total": d.get("totals", {}).get(player),
+                }
+            )
+    return rows
+
+
+def to_pandas(result: Mapping[str, Any]) -> Any:
+    """A :func:`score` result as a pandas DataFrame, one row per deal and player (pandas
+    must be installed)."""
+    import pandas as pd  # noqa: PLC0415
+
+    return pd.DataFrame(_frame_rows(result))
+
+
+def to_polars(result: Mapping[str, Any]) -> Any:
+    """A :func:`score` result as a polars DataFrame, one row per deal and player (polars
+    must be installed)."""
+    import polars as pl  # noqa: PLC0415
+
+    return pl.DataFrame(_frame_rows(result))
+
+
+def env(variant: str = "ddv", **kwargs: Any) -> Any:
+    """A PettingZoo AEC environment of one deal (``pip install ./python[pettingzoo]``)."""
+    from .pettingzoo import DokoEnv  # noqa: PLC0415
+
+    return DokoEnv(variant=variant, **kwargs)

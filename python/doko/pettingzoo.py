@@ -1,0 +1,122 @@
+"""A PettingZoo AEC environment of one Doppelkopf deal (``pip install ./python[pettingzoo]``).
+
+Each seat is an agent (``player_0`` ...); the agent to act picks an action id of
+:class:`doko.Game` (the action mask says which are legal). The observation is
+``{"observation": the numbers of Game.observation_vector, "action_mask": 0/1 per id}``.
+The reward, at the end of the deal, is each player's game points under the profile; a
+player who sits out the deal (the dealer at a table of five) gets 0 and never acts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from . import Game
+
+
+class DokoEnv(AECEnv):
+    """One deal under ``variant`` (with ``set`` overrides); ``dealer`` deals; each
+    :meth:`reset` deals new hands from its seed."""
+
+    metadata = {"render_modes": ["ansi"], "name": "doko_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        variant: str = "ddv",
+        set: Any = None,
+        dealer: int = 0,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        super().__init__()
+        self.variant = variant
+        self._set = set
+        self.dealer = dealer
+        self.render_mode = render_mode
+        self._seed = 0
+        probe = Game(variant, seed=0, dealer=dealer, set=set)
+        seats = len(probe.players)
+        self.possible_agents = [f"player_{i}" for i in range(seats)]
+        self._n_actions = probe.num_actions
+        self._obs_size = probe.observation_size
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=4.0, shape=(self._obs_size,), dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(self._n_actions,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self._n_actions) for a in self.possible_agents}
+        self.game: Optional[Game] = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        if seed is not None:
+            self._seed = seed
+        else:
+            self._seed += 1
+        self.game = Game(self.variant, seed=self._seed, dealer=self.dealer, set=self._set)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        assert self.game is not None
+        seat = self._seat(agent)
+        obs = np.asarray(self.game.observation_vector(seat), dtype=np.float32)
+        mask = np.zeros(self._n_actions, dtype=np.int8)
+        if self.game.current_player == seat:
+            mask[self.game.legal_actions()] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        assert self.game is not None
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self.game.apply(int(action))
+        self.rewards = {a: 0 for a in self.agents}
+        if self.game.is_over():
+            points = self.game.returns() or [0] * len(self.possible_agents)
+            for a in self.agents:
+                self.rewards[a] = points[self._seat(a)]
+                self.terminations[a] = True
+            # Every agent is done: the dead steps go round from the first.
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> Optional[str]:
+        if self.game is None:
+            return None
+        seat = self.game.current_player
+        view = self.game.observation(seat if seat is not None else 0)
+        return (
+            f"{view['phase']}: {view.get('contract') or '-'}; trick {view['trick']}; "
+            f"calls {view['calls']}"
+        )
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,398 @@
+//! `doko._native`: the engine's calls for Python. Every rule, profile choice and report is
+//! the `doko` library's (its `api` and `game` modules); this crate converts arguments and
+//! results, and decides nothing.
+
+use doko::api::{ApiError, Input, ScoreAsk};
+use doko::cards::Card;
+use doko::input::InputFormat;
+use doko::lang::Lang;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    _native,
+    NativeError,
+    PyException,
+    "An error of the engine: its JSON text."
+);
+
+/// An engine error as the Python side reads it: a JSON object with its place and message.
+fn raise(e: ApiError) -> PyErr {
+    NativeError::new_err(serde_json::to_string(&e).unwrap_or_else(|_| e.message.clone()))
+}
+
+fn plain(message: String) -> PyErr {
+    raise(ApiError::plain(message))
+}
+
+fn lang_of(code: &str) -> PyResult<Lang> {
+    Lang::from_code(code).ok_or_else(|| plain(format!("unknown language `{code}`: en, de or ja")))
+}
+
+fn format_of(format: Option<&str>, lang: Lang) -> PyResult<Option<InputFormat>> {
+    format
+        .map(|f| f.parse::<InputFormat>().map_err(|e| plain(e.render(lang))))
+        .transpose()
+}
+
+fn sets_of(sets: Vec<String>, lang: Lang) -> PyResult<Vec<(String, String)>> {
+    sets.iter()
+        .map(|s| doko::variant::parse_set(s).map_err(|e| plain(format!("{s}: {}", e.render(lang)))))
+        .collect()
+}
+
+/// The input of a call: a path, or a text with its format.
+fn input_of<'a>(
+    path: Option<&'a str>,
+    text: Option<&'a str>,
+    name: &'a str,
+    format: Option<InputFormat>,
+) -> PyResult<Input<'a>> {
+    match (path, text) {
+        (Some(p), None) => Ok(Input::Path(p, format)),
+        (None, Some(t)) => Ok(Input::Text(name, t, format.unwrap_or(InputFormat::Csv))),
+        _ => Err(plain("give a path or a text".into())),
+    }
+}
+
+/// `doko score --format json` (or `--summary`) of a file or a text: the JSON document.
+#[pyfunction]
+#[pyo3(signature = (path=None, text=None, name="<text>", format=None, variant=None, sets=Vec::new(), lang="en", summary=false, jobs=0))]
+#[allow(clippy::too_many_arguments)]
+fn score(
+    py: Python<'_>,
+    path: Option<&str>,
+    text: Option<&str>,
+    name: &str,
+    format: Option<&str>,
+    variant: Option<&str>,
+    sets: Vec<String>,
+    lang: &str,
+    summary: bool,
+    jobs: usize,
+) -> PyResult<String> {
+    let lang = lang_of(lang)?;
+    let format = format_of(format, lang)?;
+    let sets = sets_of(sets, lang)?;
+    let input = input_of(path, text, name, format)?;
+    let ask = ScoreAsk {
+        variant,
+        sets: &sets,
+        summary,
+        jobs,
+        lang,
+    };
+    py.detach(|| doko::api::score(input, ask)).map_err(raise)
+}
+
+/// `doko compare --format json` (or `--summary`): the JSON document.
+#[pyfunction]
+#[pyo3(signature = (variants, path=None, text=None, name="<text>", format=None, sets=Vec::new(), lang="en", summary=false, jobs=0))]
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    py: Python<'_>,
+    variants: Vec<String>,
+    path: Option<&str>,
+    text: Option<&str>,
+    name: &str,
+    format: Option<&str>,
+    sets: Vec<String>,
+    lang: &str,
+    summary: bool,
+    jobs: usize,
+) -> PyResult<String> {
+    let lang = lang_of(lang)?;
+    let format = format_of(format, lang)?;
+    let sets = sets_of(sets, lang)?;
+    let input = input_of(path, text, name, format)?;
+    py.detach(|| doko::api::compare(input, &variants, &sets, (summary, jobs, lang)))
+        .map_err(raise)
+}
+
+/// The built-in profiles' names.
+#[pyfunction]
+fn profile_names() -> Vec<&'static str> {
+    doko::api::profile_names()
+}
+
+/// A profile's name, title and keys as JSON.
+#[pyfunction]
+#[pyo3(signature = (name, sets=Vec::new(), lang="en"))]
+fn profile(name: &str, sets: Vec<String>, lang: &str) -> PyResult<String> {
+    let lang = lang_of(lang)?;
+    let sets = sets_of(sets, lang)?;
+    let info = doko::api::profile(name, &sets, lang).map_err(raise)?;
+    serde_json::to_string(&info).map_err(|e| plain(e.to_string()))
+}
+
+/// `doko generate`'s deals, one JSON Lines row at a time.
+#[pyclass(module = "doko._native")]
+struct Generated {
+    deals: doko::generate::Deals,
+    left: u64,
+}
+
+#[pymethods]
+impl Generated {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<String> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let record = self.deals.next()?;
+        let mut line = Vec::new();
+        doko::deal::archive::write_jsonl(&mut line, &record).ok()?;
+        String::from_utf8(line).ok()
+    }
+}
+
+/// Random legal deals as `doko generate --format jsonl` writes them.
+#[pyfunction]
+#[pyo3(signature = (n, seed=0, variant="ddv", sets=Vec::new(), players=None, lang="en"))]
+fn generate(
+    n: u64,
+    seed: u64,
+    variant: &str,
+    sets: Vec<String>,
+    players: Option<Vec<String>>,
+    lang: &str,
+) -> PyResult<Generated> {
+    let lang = lang_of(lang)?;
+    let sets = sets_of(sets, lang)?;
+    let profile =
+        doko::variant::Profile::load(variant, &sets).map_err(|e| plain(e.render(lang)))?;
+    let players = players.unwrap_or_else(|| doko::generate::default_players(&profile));
+    let deals =
+        doko::generate::Deals::new(&profile, players, seed).map_err(|e| plain(e.render(lang)))?;
+    Ok(Generated { deals, left: n })
+}
+
+type TableKey = (String, Vec<(String, String)>, Option<Vec<String>>);
+
+/// The tables made so far: a profile is read and a table's statements are worked out once,
+/// not for every deal.
+fn table(
+    variant: &str,
+    sets: Vec<(String, String)>,
+    players: Option<Vec<String>>,
+    lang: Lang,
+) -> PyResult<Arc<doko::game::Table>> {
+    static TABLES: OnceLock<Mutex<HashMap<TableKey, Arc<doko::game::Table>>>> = OnceLock::new();
+    let key = (variant.to_string(), sets, players);
+    let tables = TABLES.get_or_init(Default::default);
+    if let Some(t) = tables.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return Ok(t);
+    }
+    let profile =
+        doko::variant::Profile::load(variant, &key.1).map_err(|e| plain(e.render(lang)))?;
+    let table = Arc::new(
+        doko::game::Table::new(profile, key.2.clone()).map_err(|e| plain(e.render(lang)))?,
+    );
+    if let Ok(mut m) = tables.lock() {
+        // A few profiles and tables at most; a program making many keeps the last 64.
+        if m.len() >= 64 {
+            m.clear();
+        }
+        m.insert(key, table.clone());
+    }
+    Ok(table)
+}
+
+/// A deal played step by step ([`doko::game::Game`]).
+#[pyclass(module = "doko._native")]
+#[derive(Clone)]
+struct Game {
+    game: doko::game::Game,
+    variant: String,
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (variant="ddv", sets=Vec::new(), seed=0, dealer=0, hands=None, players=None, lang="en"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        variant: &str,
+        sets: Vec<String>,
+        seed: u64,
+        dealer: usize,
+        hands: Option<Vec<Vec<String>>>,
+        players: Option<Vec<String>>,
+        lang: &str,
+    ) -> PyResult<Game> {
+        let lang = lang_of(lang)?;
+        let sets = sets_of(sets, lang)?;
+        let table = table(variant, sets, players, lang)?;
+        let hands = hands
+            .map(|hs| {
+                hs.iter()
+                    .map(|h| {
+                        h.iter()
+                            .map(|t| {
+                                Card::parse_token(t).map_err(|e| plain(e.message().render(lang)))
+                            })
+                            .collect::<PyResult<Vec<Card>>>()
+                    })
+                    .collect::<PyResult<Vec<_>>>()
+            })
+            .transpose()?;
+        let game = doko::game::Game::deal(&table, dealer, seed, hands)
+            .map_err(|e| plain(e.render(lang)))?;
+        Ok(Game {
+            game,
+            variant: variant.to_string(),
+        })
+    }
+
+    /// The seat to act, or None once the deal is over.
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        self.game.current_player()
+    }
+
+    /// The seat names.
+    #[getter]
+    fn players(&self) -> Vec<String> {
+        self.game.players().to_vec()
+    }
+
+    /// The profile's name.
+    #[getter]
+    fn variant(&self) -> String {
+        self.variant.clone()
+    }
+
+    /// `bidding`, `playing` or `over`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.game.phase() {
+            doko::game::Phase::Bidding => "bidding",
+            doko::game::Phase::Playing => "playing",
+            doko::game::Phase::Over => "over",
+        }
+    }
+
+    /// How many action ids the profile has.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.game.action_count()
+    }
+
+    /// The ids of the actions the player to act may take.
+    fn legal_actions(&self) -> Vec<usize> {
+        self.game
+            .legal_actions()
+            .into_iter()
+            .map(|a| self.game.action_id(a))
+            .collect()
+    }
+
+    /// An action id's name (`CQ`, `call no90`, `voluntary solo-queens`).
+    fn action_name(&self, id: usize) -> PyResult<String> {
+        self.game
+            .action_of(id)
+            .map(|a| self.game.action_name(a))
+            .ok_or_else(|| plain(format!("no action {id}")))
+    }
+
+    /// Takes an action; an illegal one raises the rule it breaks and changes nothing.
+    #[pyo3(signature = (action, lang="en"))]
+    fn apply(&mut self, action: usize, lang: &str) -> PyResult<()> {
+        let lang = lang_of(lang)?;
+        let a = self.game.action_of(action).ok_or_else(|| {
+            plain(format!(
+                "no action {action} under {}",
+                self.game.profile().name
+            ))
+        })?;
+        self.game.apply(a).map_err(|e| plain(e.render(lang)))
+    }
+
+    /// Takes back the last action.
+    fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+
+    /// The deal is over.
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// Each seat's game points, once over (None before).
+    fn returns(&self) -> PyResult<Option<Vec<i64>>> {
+        match self.game.returns() {
+            None => Ok(None),
+            Some(Ok(r)) => Ok(Some(r)),
+            Some(Err(e)) => Err(plain(e.render(Lang::En))),
+        }
+    }
+
+    /// What `player` may know, as JSON.
+    fn observation_json(&self, player: usize) -> PyResult<String> {
+        self.check_seat(player)?;
+        serde_json::to_string(&self.game.observation(player)).map_err(|e| plain(e.to_string()))
+    }
+
+    /// What `player` may know, as numbers (see the package's README).
+    fn observation_vector(&self, player: usize) -> PyResult<Vec<f32>> {
+        self.check_seat(player)?;
+        Ok(self.game.observation_vector(player))
+    }
+
+    /// The length of the observation vector.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.game.observation_size()
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> Game {
+        Clone::clone(self)
+    }
+
+    /// The finished deal as a TOML record file, once over.
+    fn to_toml(&self) -> Option<String> {
+        self.game.record_toml(&self.variant)
+    }
+
+    /// The finished deal as the record file's data (JSON text), once over.
+    fn to_record_json(&self) -> PyResult<Option<String>> {
+        let Some(text) = self.game.record_toml(&self.variant) else {
+            return Ok(None);
+        };
+        let value: toml::Table = toml::from_str(&text).map_err(|e| plain(e.to_string()))?;
+        serde_json::to_string(&value)
+            .map(Some)
+            .map_err(|e| plain(e.to_string()))
+    }
+}
+
+impl Game {
+    fn check_seat(&self, player: usize) -> PyResult<()> {
+        if player < self.game.players().len() {
+            Ok(())
+        } else {
+            Err(plain(format!("no seat {player}")))
+        }
+    }
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("NativeError", m.py().get_type::<NativeError>())?;
+    m.add_function(wrap_pyfunction!(score, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(profile_names, m)?)?;
+    m.add_function(wrap_pyfunction!(profile, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_class::<Generated>()?;
+    m.add_class::<Game>()?;
+    Ok(())
+}

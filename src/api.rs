@@ -1,0 +1,246 @@
+//! Calls for front ends that are not the command line (the Python package): an input in,
+//! the same JSON documents `doko score`, `doko compare` and `doko generate` write out. The
+//! profile choice, the scoring and the reports are the engine's; this module only wires
+//! them as the command does.
+
+use std::num::NonZeroUsize;
+
+use serde::Serialize;
+
+use crate::deal::RecordError;
+use crate::engine::{Choice, Files, FlagRole, Fold, Step};
+use crate::input::{InputFormat, Source};
+use crate::lang::Lang;
+use crate::render::Format;
+use crate::render::sheet::SheetStream;
+
+/// Where the deals come from.
+#[derive(Debug, Clone, Copy)]
+pub enum Input<'a> {
+    /// A file (`format`: by its extension where none).
+    Path(&'a str, Option<InputFormat>),
+    /// A text, named `name` in errors, in `format`.
+    Text(&'a str, &'a str, InputFormat),
+}
+
+/// An error as a front end raises it: where (each part where known) and what, in the
+/// reader's language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ApiError {
+    /// The file.
+    pub file: Option<String>,
+    /// The line, from 1.
+    pub line: Option<u32>,
+    /// The deal, from 1.
+    pub deal: Option<u32>,
+    /// The trick, from 1.
+    pub trick: Option<u32>,
+    /// The column or key.
+    pub field: Option<String>,
+    /// The whole message, place first.
+    pub message: String,
+}
+
+impl ApiError {
+    /// A record's error in `lang`.
+    pub fn record(e: &RecordError, lang: Lang) -> ApiError {
+        ApiError {
+            file: Some(e.at.file.clone()),
+            line: e.at.line,
+            deal: e.at.deal,
+            trick: e.at.trick,
+            field: e.at.field.clone(),
+            message: e.render(lang),
+        }
+    }
+
+    /// Any of the engine's errors in `lang` (placed where it is a record's).
+    pub fn of(e: &crate::error::Error, lang: Lang) -> ApiError {
+        match e {
+            crate::error::Error::Record(r) => ApiError::record(r, lang),
+            e => ApiError::plain(crate::error::localized(e, lang)),
+        }
+    }
+
+    /// A message without a place.
+    pub fn plain(message: String) -> ApiError {
+        ApiError {
+            file: None,
+            line: None,
+            deal: None,
+            trick: None,
+            field: None,
+            message,
+        }
+    }
+}
+
+impl Input<'_> {
+    /// The source of the deals: a document read whole, or an archive streamed.
+    pub fn open(self) -> Result<Source, RecordError> {
+        match self {
+            Input::Path(path, format) => Source::open(path, format),
+            Input::Text(name, text, format) => Ok(Source::from_text(name, text, format)),
+        }
+    }
+}
+
+/// What [`score`] is asked.
+#[derive(Debug, Clone, Copy)]
+pub struct ScoreAsk<'a> {
+    /// The profile named (`--variant`), overriding the file's.
+    pub variant: Option<&'a str>,
+    /// `--set KEY=VALUE` overrides.
+    pub sets: &'a [(String, String)],
+    /// `--summary`: the aggregates instead of the sheet.
+    pub summary: bool,
+    /// Threads for an archive (0: every core).
+    pub jobs: usize,
+    /// The language of errors and of `--summary`'s words.
+    pub lang: Lang,
+}
+
+/// `doko score FILE --format json` (or `--summary --format json`): the same document; the
+/// first bad deal is the error (the command lists them all and writes nothing).
+pub fn score(input: Input, ask: ScoreAsk) -> Result<String, ApiError> {
+    let lang = ask.lang;
+    let fail = |e: &crate::error::Error| ApiError::of(e, lang);
+    let mut files = Files::from_source(input.open().map_err(|e| ApiError::record(&e, lang))?);
+    let parsed = files.parse().map_err(|e| fail(&e))?;
+    let choice = Choice {
+        variant: ask.variant,
+        sets: ask.sets,
+        role: FlagRole::Overrides,
+    };
+    let profile = crate::engine::choose_profile(&choice, &parsed.named()).map_err(|e| fail(&e))?;
+    let mut first_bad: Option<ApiError> = None;
+    let mut stream = SheetStream::new(Format::Json, false).map_err(|e| fail(&e))?;
+    let mut summary = crate::scoring::Summary::default();
+    let fold = if ask.summary {
+        Fold::Brief
+    } else {
+        Fold::Sheet
+    };
+    let outcome = parsed
+        .score(
+            &profile,
+            fold,
+            ask.jobs,
+            false,
+            |step| {
+                match step {
+                    Step::Deal(d) if ask.summary => summary.add(d.players, &d.result),
+                    Step::Deal(d) => stream.add(d.players, &d.result, d.totals, None)?,
+                    Step::Penalty { players, penalty } => {
+                        if !ask.summary {
+                            stream.add_penalty(players, penalty)?;
+                        }
+                    }
+                }
+                Ok(())
+            },
+            |e| {
+                first_bad.get_or_insert_with(|| ApiError::record(e, lang));
+                Ok(())
+            },
+        )
+        .map_err(|e| fail(&e))?;
+    if let Some(e) = first_bad {
+        return Err(e);
+    }
+    if ask.summary {
+        return crate::render::sheet::summary(&profile, &summary, 0, Format::Json, lang)
+            .map_err(|e| fail(&e));
+    }
+    let session = outcome
+        .session
+        .unwrap_or_else(|| crate::scoring::Session::new(Vec::new()));
+    let mut out = Vec::new();
+    stream
+        .finish(&profile.name, &session.players, &session.totals, &mut out)
+        .map_err(|e| fail(&e.into()))?;
+    String::from_utf8(out).map_err(|e| ApiError::plain(e.to_string()))
+}
+
+/// `doko compare FILE --variants A,B,… --format json` (or `--summary`): the same document.
+pub fn compare(
+    input: Input,
+    variants: &[String],
+    sets: &[(String, String)],
+    (summary, jobs, lang): (bool, usize, Lang),
+) -> Result<String, ApiError> {
+    let fail = |e: &crate::error::Error| ApiError::of(e, lang);
+    if variants.len() < 2 {
+        return Err(ApiError::plain(lang.t("error.two_variants").to_string()));
+    }
+    let profiles = variants
+        .iter()
+        .map(|v| crate::variant::Profile::load(v, sets).map_err(|e| fail(&e.into())))
+        .collect::<Result<Vec<_>, _>>()?;
+    crate::compare::same_deck(&profiles).map_err(|e| ApiError::plain(e.render(lang)))?;
+    let jobs = NonZeroUsize::new(jobs).unwrap_or_else(crate::stream::all_cores);
+    let source = input.open().map_err(|e| ApiError::record(&e, lang))?;
+    if summary {
+        let mut first_bad: Option<ApiError> = None;
+        let report = crate::compare::summary(source, profiles, jobs, &mut |e| {
+            first_bad.get_or_insert_with(|| ApiError::record(e, lang));
+        })
+        .map_err(|e| ApiError::record(&e, lang))?;
+        if let Some(e) = first_bad {
+            return Err(e);
+        }
+        return serde_json::to_string_pretty(&report)
+            .map(|t| t + "\n")
+            .map_err(|e| ApiError::plain(e.to_string()));
+    }
+    let (players, columns) =
+        crate::compare::columns(source, profiles, jobs).map_err(|e| fail(&e))?;
+    let n = columns.first().map_or(0, |c| c.outcomes.len());
+    for i in 0..n {
+        for c in &columns {
+            if let Err(e) = &c.outcomes[i] {
+                return Err(ApiError::record(e, lang));
+            }
+        }
+    }
+    let shown: Vec<usize> = (0..n).collect();
+    crate::render::compare::json(&columns, &players, &shown, false).map_err(|e| fail(&e))
+}
+
+/// One built-in profile: its name and title.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProfileInfo {
+    /// The name `--variant` takes.
+    pub name: String,
+    /// What it is.
+    pub title: String,
+    /// Every key with its value as the profile writes it in TOML, overrides applied.
+    pub keys: std::collections::BTreeMap<String, serde_json::Value>,
+}
+
+/// A profile by name or path with its overrides: its name, title and keys.
+pub fn profile(name: &str, sets: &[(String, String)], lang: Lang) -> Result<ProfileInfo, ApiError> {
+    let p =
+        crate::variant::Profile::load(name, sets).map_err(|e| ApiError::plain(e.render(lang)))?;
+    let keys = p
+        .keys()
+        .map(|(k, v)| {
+            let value = toml::from_str::<toml::Table>(&format!("v = {v}"))
+                .ok()
+                .and_then(|t| t.get("v").cloned())
+                .and_then(|v| serde_json::to_value(v).ok())
+                .unwrap_or_else(|| serde_json::Value::String(v.to_string()));
+            (k.to_string(), value)
+        })
+        .collect();
+    Ok(ProfileInfo {
+        name: p.name.clone(),
+        title: p.title_in(lang).to_string(),
+        keys,
+    })
+}
+
+/// The built-in profiles' names.
+pub fn profile_names() -> Vec<&'static str> {
+    crate::variant::BUILTIN.iter().map(|(n, _)| *n).collect()
+}

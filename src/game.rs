@@ -1,0 +1,1160 @@
+//! One deal played step by step: for programs that play (a Python `doko.Game`, a
+//! reinforcement-learning environment). The engine decides every rule; a front end only
+//! passes actions in and reads the state out.
+//!
+//! A deal goes through the bidding (the statements of the profile's way of bidding, one a
+//! step), then the play: each step the player to play a card may first make the next call
+//! of her party, then plays a card. Actions have stable integer ids per profile
+//! ([`Game::action_id`]): the cards by their index in the deck's order, the calls by level,
+//! the statements by their place in [`Game::bid_words`].
+//!
+//! What a player would choose but the engine chooses here, from the game's seed: who
+//! accepts a poverty and what is exchanged (as `doko generate` does); no Schweinchen,
+//! Genscher, knock or called ace is declared (each is optional). A player may call only
+//! when it is her turn to play, just before her card, one level at a time; in a wedding once
+//! the partner is found (or the bride is alone). Each is a legal way to play under every
+//! profile; the finished deal is checked by the same play as `doko score` ([`Game::record`]).
+
+use crate::bids::{Bid, BiddingOutcome};
+use crate::calls::Call;
+use crate::cards::{Card, CardOrder, DISTINCT};
+use crate::contract::{Contract, Party};
+use crate::deal::full::{CallEntry, Exchange, FullRecord};
+use crate::generate::{Declared, PlayedTrick, Rng};
+use crate::lang::Text;
+use crate::msg;
+use crate::variant::{BiddingWay, Profile};
+
+/// The first id of the calls: ids below are cards.
+pub const CALL_BASE: usize = DISTINCT;
+/// The first id of the statements: `CALL_BASE` + one id per call level.
+pub const BID_BASE: usize = CALL_BASE + 5;
+
+/// An action of a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// A statement of the bidding: its index in [`Game::bid_words`].
+    Bid(usize),
+    /// The next call of the player's party (its level).
+    Call(Call),
+    /// A card.
+    Card(Card),
+}
+
+/// Where the deal stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The statements are being made.
+    Bidding,
+    /// The cards are being played.
+    Playing,
+    /// Every card is played (or the hands were thrown in).
+    Over,
+}
+
+/// The things a game starts from.
+#[derive(Debug, Clone)]
+struct Start {
+    table: std::sync::Arc<Table>,
+    dealer: usize,
+    seed: u64,
+    hands: Vec<Vec<Card>>,
+}
+
+/// A table: the profile and the seats, with what every deal at it shares (the statements
+/// each seat may make, read once).
+#[derive(Debug)]
+pub struct Table {
+    profile: Profile,
+    players: Vec<String>,
+    /// Each seat's statements: `[seat][word]`.
+    candidates: Vec<Vec<Option<Bid>>>,
+    bid_words: std::sync::Arc<[String]>,
+}
+
+impl Table {
+    /// A table of `players` (seat names; `None`: "P1" … as many as the profile seats).
+    pub fn new(profile: Profile, players: Option<Vec<String>>) -> Result<Table, Text> {
+        let seats = players
+            .as_ref()
+            .map_or_else(|| crate::seating::smallest_table(&profile), Vec::len);
+        let players =
+            players.unwrap_or_else(|| (1..=seats).map(|i| format!("P{i}")).collect::<Vec<_>>());
+        crate::deal::check_players(&players)?;
+        crate::seating::check_table(&profile, seats).map_err(|e| e.message())?;
+        let words = bid_words(&profile);
+        let candidates = (0..seats)
+            .map(|s| {
+                words
+                    .iter()
+                    .map(|w| Bid::parse(&players, &format!("{} {w}", players[s])).ok())
+                    .collect()
+            })
+            .collect();
+        Ok(Table {
+            profile,
+            players,
+            candidates,
+            bid_words: words.into(),
+        })
+    }
+
+    /// The profile.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    /// The seat names.
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+}
+
+/// A deal being played.
+#[derive(Debug, Clone)]
+pub struct Game {
+    start: std::sync::Arc<Start>,
+    active: Vec<usize>,
+    bid_words: std::sync::Arc<[String]>,
+    rng: Rng,
+    actions: Vec<Action>,
+    bids: Vec<Bid>,
+    phase: Phase,
+    declared: Option<DeclaredGame>,
+    hands: Vec<Vec<Card>>,
+    order: CardOrder,
+    tricks: Vec<PlayedTrick>,
+    winners: Vec<usize>,
+    current: PlayedTrick,
+    leader: usize,
+    calls: Vec<CallEntry>,
+    level: [Option<u8>; 2],
+    first_no90: Option<Party>,
+    /// The statements allowed next (seat, word), worked out once a statement is made.
+    legal: Vec<(usize, usize)>,
+    /// The Re seats and the trick that settled a wedding, as known after the last trick.
+    known: Option<(Vec<usize>, Option<usize>)>,
+}
+
+/// What a player may know of the deal ([`Game::observation`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Observation {
+    /// Her seat.
+    pub player: usize,
+    /// `bidding`, `playing` or `over`.
+    pub phase: &'static str,
+    /// The seat to act, if any.
+    pub to_act: Option<usize>,
+    /// Her cards, in the deck's order.
+    pub hand: Vec<String>,
+    /// The statements so far, as written (`P1 healthy`).
+    pub bids: Vec<String>,
+    /// The contract, once chosen.
+    pub contract: Option<&'static str>,
+    /// Its declarer's seat, where it has one.
+    pub declarer: Option<usize>,
+    /// Her party, where her cards or the play tell it.
+    pub party: Option<&'static str>,
+    /// The calls so far, as written (`P2 re 12`).
+    pub calls: Vec<String>,
+    /// The tricks played, each card with its player (`P1:CQ`).
+    pub tricks: Vec<Vec<String>>,
+    /// The trick being played.
+    pub trick: Vec<String>,
+}
+
+/// The game the bidding chose, and what the engine made of it.
+#[derive(Debug, Clone)]
+struct DeclaredGame {
+    contract: Contract,
+    declarer: Option<usize>,
+    exchange: Option<Exchange>,
+}
+
+impl Game {
+    /// A deal under `profile` at a table of `players` (seat names; `None`: "P1" …) with
+    /// `dealer` dealing; the hands shuffled from `seed`, or as given (one per seat, empty
+    /// for a seat that sits out).
+    pub fn new(
+        profile: &Profile,
+        players: Option<Vec<String>>,
+        dealer: usize,
+        seed: u64,
+        hands: Option<Vec<Vec<Card>>>,
+    ) -> Result<Game, Text> {
+        let table = Table::new(profile.clone(), players)?;
+        Game::deal(&std::sync::Arc::new(table), dealer, seed, hands)
+    }
+
+    /// A deal at `table` (shared between deals: nothing of it is copied).
+    pub fn deal(
+        table: &std::sync::Arc<Table>,
+        dealer: usize,
+        seed: u64,
+        hands: Option<Vec<Vec<Card>>>,
+    ) -> Result<Game, Text> {
+        let profile = &table.profile;
+        let seats = table.players.len();
+        if dealer >= seats {
+            return Err(msg!("error.game_dealer", dealer = dealer, seats = seats));
+        }
+        let active = crate::seating::active_seats(seats, dealer, profile.deck.players as usize);
+        let mut rng = Rng::new(seed);
+        let hands = match hands {
+            Some(h) => check_hands(profile, seats, &active, h)?,
+            None => deal(profile, seats, &active, &mut rng),
+        };
+        let start = Start {
+            table: table.clone(),
+            dealer,
+            seed,
+            hands,
+        };
+        Ok(Game::from_start(std::sync::Arc::new(start)))
+    }
+
+    fn from_start(start: std::sync::Arc<Start>) -> Game {
+        let p = &start.table.profile;
+        let active = crate::seating::active_seats(
+            start.table.players.len(),
+            start.dealer,
+            p.deck.players as usize,
+        );
+        // The engine's own choices (a poverty's partner and exchange) follow the seed.
+        let rng = Rng::new(start.seed ^ 0xD0C0_5EED);
+        let bid_words = start.table.bid_words.clone();
+        let mut g = Game {
+            hands: start.hands.clone(),
+            order: crate::play::deal_order(Contract::Normal, p, 0),
+            leader: 0,
+            active,
+            bid_words,
+            rng,
+            actions: Vec::new(),
+            bids: Vec::new(),
+            phase: Phase::Bidding,
+            declared: None,
+            tricks: Vec::new(),
+            winners: Vec::new(),
+            current: Vec::new(),
+            calls: Vec::new(),
+            level: [None, None],
+            first_no90: None,
+            legal: Vec::new(),
+            known: None,
+            start,
+        };
+        if g.start.table.profile.bidding.way == BiddingWay::None {
+            g.start_play(Contract::Normal, None);
+        } else {
+            g.legal = g.work_out_bids();
+        }
+        g
+    }
+
+    /// The profile played.
+    pub fn profile(&self) -> &Profile {
+        &self.start.table.profile
+    }
+
+    /// The seat names.
+    pub fn players(&self) -> &[String] {
+        &self.start.table.players
+    }
+
+    /// The dealer's seat.
+    pub fn dealer(&self) -> usize {
+        self.start.dealer
+    }
+
+    /// The seats that play, from the dealer's left.
+    pub fn active(&self) -> &[usize] {
+        &self.active
+    }
+
+    /// Where the deal stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The statements a player may make, as written after her name (`healthy`,
+    /// `reservation`, `voluntary solo-queens` …): action `BID_BASE + i` is the `i`th.
+    pub fn bid_words(&self) -> &[String] {
+        &self.bid_words
+    }
+
+    /// How many action ids the profile has.
+    pub fn action_count(&self) -> usize {
+        BID_BASE + self.bid_words.len()
+    }
+
+    /// An action's id.
+    pub fn action_id(&self, a: Action) -> usize {
+        match a {
+            Action::Card(c) => c.index(),
+            Action::Call(c) => CALL_BASE + usize::from(c.level()),
+            Action::Bid(i) => BID_BASE + i,
+        }
+    }
+
+    /// The action of an id, if the profile has one.
+    pub fn action_of(&self, id: usize) -> Option<Action> {
+        if id < CALL_BASE {
+            Card::from_index(id)
+                .filter(|&c| self.start.table.profile.deck().contains(c))
+                .map(Action::Card)
+        } else if id < BID_BASE {
+            Call::from_level((id - CALL_BASE) as u8).map(Action::Call)
+        } else {
+            (id - BID_BASE < self.bid_words.len()).then(|| Action::Bid(id - BID_BASE))
+        }
+    }
+
+    /// An action's name: the card (`CQ`), the call (`call no90`), the statement.
+    pub fn action_name(&self, a: Action) -> String {
+        match a {
+            Action::Card(c) => c.to_string(),
+            Action::Call(c) => format!("call {}", c.word(Party::Re)),
+            Action::Bid(i) => self.bid_words[i].clone(),
+        }
+    }
+
+    /// The seat to act; None once the deal is over.
+    pub fn current_player(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Over => None,
+            Phase::Playing => Some(self.to_play()),
+            Phase::Bidding => self.legal.first().map(|&(s, _)| s),
+        }
+    }
+
+    fn to_play(&self) -> usize {
+        let n = self.active.len();
+        let lead = self
+            .active
+            .iter()
+            .position(|&s| s == self.leader)
+            .unwrap_or(0);
+        self.active[(lead + self.current.len()) % n]
+    }
+
+    /// The actions the player to act may take, in id order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.phase {
+            Phase::Over => Vec::new(),
+            Phase::Bidding => self.legal.iter().map(|&(_, i)| Action::Bid(i)).collect(),
+            Phase::Playing => {
+                let seat = self.to_play();
+                let mut out: Vec<Action> = self
+                    .legal_cards(seat)
+                    .into_iter()
+                    .map(Action::Card)
+                    .collect();
+                if let Some(c) = self.legal_call(seat) {
+                    out.push(Action::Call(c));
+                }
+                out
+            }
+        }
+    }
+
+    /// Takes an action of the player to act; an illegal one is refused with the rule it
+    /// breaks, and nothing changes.
+    pub fn apply(&mut self, a: Action) -> Result<(), Text> {
+        match (self.phase, a) {
+            (Phase::Over, _) => Err(msg!("error.game_over")),
+            (Phase::Bidding, Action::Bid(i)) => self.bid(i),
+            (Phase::Bidding, _) => Err(msg!("error.game_bidding")),
+            (Phase::Playing, Action::Bid(_)) => Err(msg!("error.game_bids_over")),
+            (Phase::Playing, Action::Call(c)) => self.call(c),
+            (Phase::Playing, Action::Card(c)) => self.card(c),
+        }?;
+        self.actions.push(a);
+        Ok(())
+    }
+
+    /// Takes back the last action (false where there is none).
+    pub fn undo(&mut self) -> bool {
+        let Some(_) = self.actions.pop() else {
+            return false;
+        };
+        let actions = std::mem::take(&mut self.actions);
+        let mut g = Game::from_start(self.start.clone());
+        for a in actions {
+            // Each was applied before, from the same start: it applies again.
+            let applied = g.apply(a);
+            debug_assert!(applied.is_ok());
+        }
+        *self = g;
+        true
+    }
+
+    /// The actions taken so far.
+    pub fn history(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The deal is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// Each seat's hand now.
+    pub fn hand(&self, seat: usize) -> &[Card] {
+        self.hands.get(seat).map_or(&[], Vec::as_slice)
+    }
+
+    /// The hands as dealt.
+    pub fn dealt(&self) -> &[Vec<Card>] {
+        &self.start.hands
+    }
+
+    /// The statements so far.
+    pub fn bids(&self) -> &[Bid] {
+        &self.bids
+    }
+
+    /// The calls so far.
+    pub fn calls(&self) -> &[CallEntry] {
+        &self.calls
+    }
+
+    /// The tricks played, each card with its seat, and the trick being played.
+    pub fn tricks(&self) -> (&[PlayedTrick], &PlayedTrick) {
+        (&self.tricks, &self.current)
+    }
+
+    /// The contract and its declarer, once the bidding chose them.
+    pub fn contract(&self) -> Option<(Contract, Option<usize>)> {
+        self.declared.as_ref().map(|d| (d.contract, d.declarer))
+    }
+
+    /// The party of `seat` as the hands and the play so far show it (None before the game
+    /// is known, or in a wedding before the partner is found, for the others).
+    pub fn party(&self, seat: usize) -> Option<Party> {
+        self.parties().map(|re| {
+            if re.contains(&seat) {
+                Party::Re
+            } else {
+                Party::Kontra
+            }
+        })
+    }
+
+    /// The finished deal as a full record (hands as dealt, bids, exchange, calls and every
+    /// trick), played by the same checks as `doko score`; None before it is over.
+    pub fn record(&self) -> Option<FullRecord> {
+        (self.phase == Phase::Over).then(|| self.build_record())
+    }
+
+    /// Each seat's game points under the profile (0 for one who sat out), from the record
+    /// played and scored as `doko score` does; None before the deal is over.
+    pub fn returns(&self) -> Option<Result<Vec<i64>, Text>> {
+        let record = self.record()?;
+        Some(score(&record, &self.start.table.profile))
+    }
+
+    /// The finished deal as a TOML record file (`players`, `variant`, one `[[deal]]`).
+    pub fn record_toml(&self, variant: &str) -> Option<String> {
+        let record = self.record()?;
+        let mut out = String::new();
+        let names: Vec<String> = record.players.iter().map(|p| format!("{p:?}")).collect();
+        out.push_str(&format!(
+            "variant = {variant:?}\nplayers = [{}]\n\n",
+            names.join(", ")
+        ));
+        crate::generate::write_toml_deal(&record, &mut out);
+        Some(out)
+    }
+
+    // ----- what a player sees -----
+
+    /// What `seat` may know now: her hand, the statements, the calls, the tricks, the
+    /// game once chosen, her own party where her cards tell it.
+    pub fn observation(&self, seat: usize) -> Observation {
+        let names = &self.start.table.players;
+        let trick = |t: &PlayedTrick| -> Vec<String> {
+            t.iter()
+                .map(|(s, c)| match s {
+                    Some(s) => format!("{}:{c}", names[*s]),
+                    None => c.to_string(),
+                })
+                .collect()
+        };
+        let mut hand: Vec<Card> = self.hand(seat).to_vec();
+        hand.sort_unstable();
+        Observation {
+            player: seat,
+            phase: match self.phase {
+                Phase::Bidding => "bidding",
+                Phase::Playing => "playing",
+                Phase::Over => "over",
+            },
+            to_act: self.current_player(),
+            hand: hand.iter().map(Card::to_string).collect(),
+            bids: self.bids.iter().map(|b| b.text.clone()).collect(),
+            contract: self.declared.as_ref().map(|d| d.contract.name()),
+            declarer: self.declared.as_ref().and_then(|d| d.declarer),
+            party: self.own_party(seat).map(Party::key),
+            calls: self.calls.iter().map(|c| c.text.clone()).collect(),
+            tricks: self.tricks.iter().map(trick).collect(),
+            trick: trick(&self.current),
+        }
+    }
+
+    /// A player's own party as her cards show it: in a normal game her Re cards; the
+    /// declarer's and her partner's in the games that have one (the rest Kontra).
+    fn own_party(&self, seat: usize) -> Option<Party> {
+        let d = self.declared.as_ref()?;
+        match d.contract {
+            Contract::Wedding if d.declarer != Some(seat) => {
+                self.party(seat).filter(|_| self.settled().is_some())
+            }
+            _ => self.party(seat),
+        }
+    }
+
+    /// The length of [`Game::observation_vector`] under this profile.
+    pub fn observation_size(&self) -> usize {
+        let seats = self.start.table.players.len();
+        let contracts = Contract::all().count() + 1;
+        DISTINCT * (1 + 2 * seats)
+            + 2 * 5
+            + 3
+            + contracts
+            + (seats + 1)
+            + 3
+            + seats * (self.bid_words.len() + 1)
+            + 1
+    }
+
+    /// [`Game::observation`] as numbers, seats counted from `seat` (0 is herself): her
+    /// hand (copies of each card), each seat's cards played, each seat's card in the
+    /// trick, each party's call level (hers first, one-hot), her party (Re, Kontra,
+    /// unknown), the contract (one-hot, last: not yet), the declarer (one-hot, last:
+    /// none), the phase, each seat's last statement (one-hot, last: none), and whether
+    /// she acts.
+    pub fn observation_vector(&self, seat: usize) -> Vec<f32> {
+        let seats = self.start.table.players.len();
+        let rel = |s: usize| (s + seats - seat) % seats;
+        let mut v = vec![0f32; self.observation_size()];
+        let mut at = 0;
+        for c in self.hand(seat) {
+            v[at + c.index()] += 1.0;
+        }
+        at += DISTINCT;
+        for (s, c) in self.tricks.iter().flatten() {
+            if let Some(s) = s {
+                v[at + rel(*s) * DISTINCT + c.index()] += 1.0;
+            }
+        }
+        at += seats * DISTINCT;
+        for (s, c) in &self.current {
+            if let Some(s) = s {
+                v[at + rel(*s) * DISTINCT + c.index()] = 1.0;
+            }
+        }
+        at += seats * DISTINCT;
+        let mine = self.own_party(seat);
+        let parties = match mine {
+            Some(Party::Kontra) => [Party::Kontra, Party::Re],
+            _ => [Party::Re, Party::Kontra],
+        };
+        for (k, p) in parties.iter().enumerate() {
+            if let Some(l) = self.level[*p as usize] {
+                v[at + k * 5 + usize::from(l).min(4)] = 1.0;
+            }
+        }
+        at += 10;
+        v[at + mine.map_or(2, |p| p as usize)] = 1.0;
+        at += 3;
+        let contracts = Contract::all().count();
+        let c = self
+            .declared
+            .as_ref()
+            .and_then(|d| Contract::all().position(|c| c == d.contract))
+            .unwrap_or(contracts);
+        v[at + c] = 1.0;
+        at += contracts + 1;
+        let d = self
+            .declared
+            .as_ref()
+            .and_then(|d| d.declarer)
+            .map_or(seats, rel);
+        v[at + d] = 1.0;
+        at += seats + 1;
+        v[at + self.phase as usize] = 1.0;
+        at += 3;
+        let words = self.bid_words.len() + 1;
+        for s in 0..seats {
+            let last = self
+                .bids
+                .iter()
+                .rev()
+                .find(|b| b.player == s)
+                .and_then(|b| {
+                    let said = b.text.split_once(' ').map_or("", |(_, w)| w);
+                    self.bid_words.iter().position(|w| w == said)
+                })
+                .unwrap_or(words - 1);
+            v[at + rel(s) * words + last] = 1.0;
+        }
+        at += seats * words;
+        v[at] = f32::from(u8::from(self.current_player() == Some(seat)));
+        v
+    }
+
+    // ----- bidding -----
+
+    /// Every (seat, statement) the bidding allows next: one seat's.
+    fn work_out_bids(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut bids = self.bids.clone();
+        for &seat in &self.active {
+            for i in 0..self.bid_words.len() {
+                if self.bid_ok(seat, i, &mut bids) {
+                    out.push((seat, i));
+                }
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Statement `i` of `seat` after `bids` (the statements so far; left as they were).
+    fn bid_ok(&self, seat: usize, i: usize, bids: &mut Vec<Bid>) -> bool {
+        let Some(bid) = self.start.table.candidates[seat][i].clone() else {
+            return false;
+        };
+        bids.push(bid);
+        let ok = self.bid_ok_last(seat, bids);
+        bids.pop();
+        ok
+    }
+
+    fn bid_ok_last(&self, seat: usize, bids: &[Bid]) -> bool {
+        let names = &self.start.table.players;
+        match crate::bids::outcome(bids, &self.start.table.profile, &self.active, names) {
+            BiddingOutcome::Refused => false,
+            BiddingOutcome::Open => self.hand_allows(seat, &bids[bids.len() - 1]),
+            BiddingOutcome::Decided(d) => {
+                if !self.hand_allows(seat, &bids[bids.len() - 1]) {
+                    return false;
+                }
+                // A normal game or a solo is played by any hands; the rest (an exchange,
+                // a partner, a redeal) is tried out.
+                if d.contract == Contract::Normal || d.contract.is_declared_solo() {
+                    return true;
+                }
+                // Where it ends the bidding, the whole deal must be playable: tried to the
+                // end with the first legal card each turn, and played by the record's
+                // checks.
+                let mut g = self.clone();
+                g.push_bid(bids[bids.len() - 1].clone());
+                if g.phase == Phase::Bidding {
+                    return true;
+                }
+                g.finish_quickly();
+                g.record()
+                    .is_some_and(|r| crate::play::play(&r, &g.start.table.profile).is_ok())
+            }
+        }
+    }
+
+    /// Can any seat still say anything (the hand allowing)?
+    fn bidding_open(&self) -> bool {
+        let names = &self.start.table.players;
+        let mut bids = self.bids.clone();
+        self.active.iter().any(|&seat| {
+            (0..self.bid_words.len()).any(|i| {
+                let Some(bid) = self.start.table.candidates[seat][i].clone() else {
+                    return false;
+                };
+                bids.push(bid);
+                let open =
+                    crate::bids::outcome(&bids, &self.start.table.profile, &self.active, names)
+                        != BiddingOutcome::Refused
+                        && self.hand_allows(seat, &bids[bids.len() - 1]);
+                bids.pop();
+                open
+            })
+        })
+    }
+
+    /// Adds a statement; where it decides the game and nobody can say more, the play
+    /// begins.
+    fn push_bid(&mut self, bid: Bid) {
+        self.bids.push(bid);
+        let names = &self.start.table.players;
+        if let BiddingOutcome::Decided(d) =
+            crate::bids::outcome(&self.bids, &self.start.table.profile, &self.active, names)
+            && !self.bidding_open()
+        {
+            self.legal.clear();
+            self.start_play(d.contract, d.declarer);
+        } else {
+            self.legal = self.work_out_bids();
+        }
+    }
+
+    /// What the hand must hold for the game a statement names: every Re card for a
+    /// wedding, few trumps (and a partner able to return them) for a poverty, a ♦Q for the
+    /// diamond queens.
+    fn hand_allows(&self, seat: usize, bid: &Bid) -> bool {
+        let Some(game) = bid.game() else {
+            return true;
+        };
+        let p = &self.start.table.profile;
+        let hand = &self.start.hands[seat];
+        let count = |c: Card| hand.iter().filter(|&&h| h == c).count();
+        match game.contract {
+            Contract::Wedding => p.holds_every_re_card(count),
+            Contract::Poverty => {
+                crate::play::trumps_in(hand, p, p.poverty.count_diamond_ace)
+                    <= p.poverty.max_trumps as usize
+            }
+            Contract::DiamondQueens => {
+                let holders = self
+                    .active
+                    .iter()
+                    .filter(|&&s| self.start.hands[s].contains(&Card::DIAMOND_QUEEN))
+                    .count();
+                hand.contains(&Card::DIAMOND_QUEEN) && holders == 2
+            }
+            Contract::Redeal | Contract::SilentSolo | Contract::Normal => false,
+            _ => true,
+        }
+    }
+
+    fn bid(&mut self, i: usize) -> Result<(), Text> {
+        let Some(&(seat, _)) = self.legal.iter().find(|&&(_, k)| k == i) else {
+            let names = self.start.table.players.clone();
+            let who = self.legal.first().map(|&(s, _)| s);
+            let word = self.bid_words.get(i).cloned().unwrap_or_default();
+            return Err(match who {
+                Some(s) => {
+                    let mut bids = self.bids.clone();
+                    let said = format!("{} {word}", names[s]);
+                    match Bid::parse(&names, &said) {
+                        Ok(b) => {
+                            bids.push(b);
+                            crate::bids::refusal(
+                                &bids,
+                                &self.start.table.profile,
+                                &self.active,
+                                &names,
+                            )
+                            .unwrap_or_else(|| msg!("error.game_bid_hand", statement = said))
+                        }
+                        Err(e) => e,
+                    }
+                }
+                None => msg!("error.game_bids_over"),
+            });
+        };
+        let bid = self.start.table.candidates[seat][i]
+            .clone()
+            .ok_or_else(|| msg!("error.game_bids_over"))?;
+        self.push_bid(bid);
+        Ok(())
+    }
+
+    // ----- play -----
+
+    fn start_play(&mut self, contract: Contract, declarer: Option<usize>) {
+        let start = self.start.clone();
+        let p = &start.table.profile;
+        let mut hands = self.start.hands.clone();
+        let mut exchange = None;
+        let mut contract = contract;
+        if contract == Contract::Poverty
+            && let Some(poor) = declarer
+        {
+            let partner =
+                crate::generate::poverty_partner(p, &self.active, &hands, poor, &mut self.rng);
+            exchange =
+                crate::generate::poverty_exchange(p, &mut hands, poor, partner, &mut self.rng);
+            if exchange.is_none() {
+                contract = Contract::Normal;
+            }
+        }
+        self.hands = hands;
+        self.order = crate::play::deal_order(contract, p, 0);
+        self.leader = crate::seating::first_leader(p, &self.active, contract, declarer, false);
+        self.declared = Some(DeclaredGame {
+            contract,
+            declarer: declarer.filter(|_| contract != Contract::Normal),
+            exchange,
+        });
+        self.phase = if contract == Contract::Redeal {
+            Phase::Over
+        } else {
+            Phase::Playing
+        };
+        self.know();
+    }
+
+    /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
+    pub fn legal_cards(&self, seat: usize) -> Vec<Card> {
+        let hand = &self.hands[seat];
+        let mut cards: Vec<Card> = match self.current.first() {
+            Some(&(_, led)) => {
+                let suit = self.order.play_suit(led);
+                let follow: Vec<Card> = hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.order.play_suit(c) == suit)
+                    .collect();
+                if follow.is_empty() {
+                    hand.clone()
+                } else {
+                    follow
+                }
+            }
+            None => hand.clone(),
+        };
+        cards.sort_unstable();
+        cards.dedup();
+        cards
+    }
+
+    /// The Re seats as known now (a wedding's partner once found).
+    fn parties(&self) -> Option<Vec<usize>> {
+        self.known.as_ref().map(|(re, _)| re.clone())
+    }
+
+    /// Works out the parties and a wedding's settling trick after a trick (or at the start).
+    fn know(&mut self) {
+        let known = self
+            .work_out_parties()
+            .map(|re| (re, self.work_out_settled()));
+        self.known = known;
+    }
+
+    fn work_out_parties(&self) -> Option<Vec<usize>> {
+        let d = self.declared.as_ref()?;
+        let declared = Declared {
+            contract: d.contract,
+            declarer: d.declarer,
+            exchange: d.exchange.clone(),
+            called: None,
+            compulsory: false,
+        };
+        let (re, _) = crate::generate::re_party(
+            &self.start.table.profile,
+            &self.active,
+            [&self.hands_with_played(), &self.start.hands],
+            &declared,
+            (&self.tricks, &self.winners, 0),
+        );
+        Some(re)
+    }
+
+    /// Each hand as it was when the play began (after an exchange).
+    fn hands_with_played(&self) -> Vec<Vec<Card>> {
+        let mut hands = self.hands.clone();
+        for (s, c) in self.tricks.iter().flatten().chain(&self.current) {
+            if let Some(s) = s {
+                hands[*s].push(*c);
+            }
+        }
+        hands
+    }
+
+    /// The trick that settled a wedding, once it is settled (0 in other contracts).
+    fn settled(&self) -> Option<usize> {
+        self.known.as_ref().and_then(|(_, s)| *s)
+    }
+
+    fn work_out_settled(&self) -> Option<usize> {
+        let d = self.declared.as_ref()?;
+        if d.contract != Contract::Wedding {
+            return Some(0);
+        }
+        let bride = d.declarer?;
+        let p = &self.start.table.profile;
+        let rule = p
+            .contracts
+            .wedding_partner
+            .first()
+            .copied()
+            .unwrap_or(crate::variant::WeddingPartner::FirstTrick);
+        let seen: Vec<(usize, Card, Card)> = self
+            .tricks
+            .iter()
+            .zip(&self.winners)
+            .map(|(t, &w)| {
+                let card = |i: usize| t.get(i).map_or(Card::CLUB_QUEEN, |(_, c)| *c);
+                let won = t.iter().position(|(s, _)| *s == Some(w)).unwrap_or(0);
+                (w, card(0), card(won))
+            })
+            .collect();
+        let (found, settled) =
+            crate::play::parties::partner_trick(rule, p, &self.order, bride, &seen);
+        let within = (p.contracts.wedding_tricks as usize).min(p.hand_size());
+        let over = !matches!(rule, crate::variant::WeddingPartner::NthTrick { .. })
+            && self.tricks.len() >= within;
+        (found.is_some() || over).then_some(settled)
+    }
+
+    /// The next call `seat`'s party may make before her card, if one is still in time.
+    pub fn legal_call(&self, seat: usize) -> Option<Call> {
+        let d = self.declared.as_ref()?;
+        let p = &self.start.table.profile;
+        let settled = self.settled()?;
+        let party = self.party(seat)?;
+        let next = self.level[party as usize].map_or(0, |l| l + 1);
+        if next >= p.calls.levels {
+            return None;
+        }
+        let call = Call::from_level(next)?;
+        let played = p.hand_size() - self.hands[seat].len();
+        let shift = crate::play::call_shift(p, d.contract, settled);
+        if played > p.calls.deadlines[next as usize] as usize + shift || played < settled {
+            return None;
+        }
+        let mut first = self.first_no90;
+        crate::play::further_calls(p, &mut first, party, call).ok()?;
+        Some(call)
+    }
+
+    fn call(&mut self, c: Call) -> Result<(), Text> {
+        let seat = self.to_play();
+        match self.legal_call(seat) {
+            Some(ok) if ok == c => {}
+            Some(ok) => {
+                return Err(msg!(
+                    "error.game_call_next",
+                    call = c.word(Party::Re),
+                    next = ok.word(Party::Re)
+                ));
+            }
+            None => {
+                return Err(msg!(
+                    "error.game_call_late",
+                    player = self.start.table.players[seat].as_str(),
+                    call = c.word(Party::Re)
+                ));
+            }
+        }
+        let party = self.party(seat).unwrap_or(Party::Re);
+        let mut first = self.first_no90;
+        let _ = crate::play::further_calls(&self.start.table.profile, &mut first, party, c);
+        self.first_no90 = first;
+        self.level[party as usize] = Some(c.level());
+        let in_hand = self.hands[seat].len();
+        self.calls.push(CallEntry {
+            player: seat,
+            call: c,
+            said_as: (c == Call::Announce).then_some(party),
+            cards_in_hand: in_hand as u8,
+            before: None,
+            at: None,
+            text: format!(
+                "{} {} {in_hand}",
+                self.start.table.players[seat],
+                c.word(party)
+            ),
+        });
+        Ok(())
+    }
+
+    fn card(&mut self, c: Card) -> Result<(), Text> {
+        let seat = self.to_play();
+        let name = self.start.table.players[seat].as_str();
+        let Some(k) = self.hands[seat].iter().position(|&h| h == c) else {
+            return Err(msg!("error.not_in_hand", player = name, card = c));
+        };
+        if !self.legal_cards(seat).contains(&c) {
+            let led = self.current.first().map(|&(_, l)| self.order.play_suit(l));
+            let held = self.legal_cards(seat).first().copied();
+            if let (Some(led), Some(held)) = (led, held) {
+                return Err(msg!(
+                    "error.revoke",
+                    player = name,
+                    card = c,
+                    led = led,
+                    held = held
+                ));
+            }
+        }
+        self.hands[seat].swap_remove(k);
+        self.current.push((Some(seat), c));
+        if self.current.len() == self.active.len() {
+            let cards: Vec<Card> = self.current.iter().map(|&(_, c)| c).collect();
+            let p = &self.start.table.profile;
+            let last = self.tricks.len() + 1 == p.hand_size();
+            let w = self
+                .order
+                .trick_winner_dullen(&cards, crate::play::dullen_applies(p, last));
+            let winner = self.current[w].0.unwrap_or(self.leader);
+            self.tricks.push(std::mem::take(&mut self.current));
+            self.winners.push(winner);
+            self.leader = winner;
+            if self
+                .declared
+                .as_ref()
+                .is_some_and(|d| d.contract == Contract::Wedding)
+            {
+                self.know();
+            }
+            if last {
+                self.phase = Phase::Over;
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays the deal out with the first legal card each turn and no calls (the check of
+    /// a statement that ends the bidding).
+    fn finish_quickly(&mut self) {
+        while self.phase == Phase::Playing {
+            let seat = self.to_play();
+            let Some(&c) = self.legal_cards(seat).first() else {
+                return;
+            };
+            if self.card(c).is_err() {
+                return;
+            }
+        }
+    }
+
+    fn build_record(&self) -> FullRecord {
+        let d = self.declared.clone().unwrap_or(DeclaredGame {
+            contract: Contract::Normal,
+            declarer: None,
+            exchange: None,
+        });
+        FullRecord {
+            number: 1,
+            players: self.start.table.players.clone(),
+            dealer: self.start.dealer,
+            dealer_written: true,
+            contract: d.contract,
+            declarer: d.declarer,
+            hands: self
+                .start
+                .hands
+                .iter()
+                .map(|h| (!h.is_empty()).then(|| h.clone()))
+                .collect(),
+            exchange: d.exchange,
+            calls: self.calls.clone(),
+            tricks: self.tricks.iter().cloned().collect(),
+            bids: self.bids.clone().into(),
+            ..FullRecord::default()
+        }
+    }
+}
+
+/// Plays and scores a record as `doko score` does a one-deal file: each seat's points.
+fn score(record: &FullRecord, profile: &Profile) -> Result<Vec<i64>, Text> {
+    let facts = crate::play::play(record, profile).map_err(|e| e.message)?;
+    let mut session = crate::scoring::Session::new(record.players.clone());
+    Ok(session.score(&facts, profile).0.scores)
+}
+
+/// The statements of the profile's way of bidding that a player may make, as written after
+/// her name: the ids of the bidding actions.
+pub fn bid_words(profile: &Profile) -> Vec<String> {
+    let games: Vec<Contract> = Contract::all()
+        .filter(|&c| {
+            profile.allows(c)
+                && !matches!(
+                    c,
+                    Contract::Normal | Contract::SilentSolo | Contract::Redeal
+                )
+        })
+        .collect();
+    let solo = |c: Contract| c.is_declared_solo();
+    let mut words: Vec<String> = Vec::new();
+    match profile.bidding.way {
+        BiddingWay::None => {}
+        BiddingWay::Reservation => {
+            words.extend(["healthy", "reservation", "pass"].map(String::from));
+            for &c in &games {
+                words.push(if solo(c) {
+                    format!("voluntary {}", c.name())
+                } else {
+                    c.name().to_string()
+                });
+            }
+        }
+        BiddingWay::Auction => {
+            words.push("pass".into());
+            words.extend(games.iter().map(|c| c.name().to_string()));
+        }
+        BiddingWay::Declarations => {
+            words.push("healthy".into());
+            for &c in &games {
+                words.push(if solo(c) {
+                    format!("reservation voluntary {}", c.name())
+                } else {
+                    format!("reservation {}", c.name())
+                });
+            }
+        }
+    }
+    words
+}
+
+/// Deals shuffled hands from the profile's deck; a hand no game of the profile can play
+/// (a lone holder of every Re card without a wedding or silent solo) is dealt again, as
+/// `doko generate` does.
+fn deal(profile: &Profile, seats: usize, active: &[usize], rng: &mut Rng) -> Vec<Vec<Card>> {
+    let hand = profile.hand_size();
+    let mut cards = profile.deck().cards();
+    let lone_playable = profile.allows(Contract::Wedding) || profile.allows(Contract::SilentSolo);
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); seats];
+    for _ in 0..1000 {
+        rng.shuffle(&mut cards);
+        for (i, &s) in active.iter().enumerate() {
+            hands[s] = cards[i * hand..(i + 1) * hand].to_vec();
+        }
+        let lone = active.iter().any(|&s| {
+            profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count())
+        });
+        if lone_playable || !lone {
+            break;
+        }
+    }
+    hands
+}
+
+/// Hands given: one per seat, a full hand for each seat that plays, none for one who sits
+/// out, together the deck.
+fn check_hands(
+    profile: &Profile,
+    seats: usize,
+    active: &[usize],
+    hands: Vec<Vec<Card>>,
+) -> Result<Vec<Vec<Card>>, Text> {
+    if hands.len() != seats {
+        return Err(msg!("error.game_hands", hands = hands.len(), seats = seats));
+    }
+    for (s, h) in hands.iter().enumerate() {
+        let want = if active.contains(&s) {
+            profile.hand_size()
+        } else {
+            0
+        };
+        if h.len() != want {
+            return Err(msg!(
+                "error.game_hand_size",
+                seat = s,
+                cards = h.len(),
+                want = want
+            ));
+        }
+    }
+    let mut all: Vec<Card> = hands.iter().flatten().copied().collect();
+    let mut deck = profile.deck().cards();
+    all.sort_unstable();
+    deck.sort_unstable();
+    if all != deck {
+        return Err(msg!("error.game_hands_deck", profile = profile.name));
+    }
+    Ok(hands)
+}

@@ -1,0 +1,137 @@
+//! The deal played step by step (`doko::game`, the engine under the Python `doko.Game`):
+//! random legal play under every built-in profile ends in a record that the scoring path of
+//! `doko score` plays and scores to the game's own returns; every action offered is taken,
+//! and actions not offered are refused with a reason.
+
+use doko::game::{Action, Game, Phase};
+use doko::generate::Rng;
+use doko::input::{Document, InputFormat};
+use doko::variant::{BUILTIN, Profile};
+
+/// Scores a one-deal TOML record file as `doko score` reads it.
+fn scored(text: &str, profile: &Profile) -> Vec<i64> {
+    let doc = Document::from_text("game.toml", InputFormat::Toml, text);
+    let input = doc.open().unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    let mut session = doko::scoring::Session::new(input.players().to_vec());
+    let mut last = Vec::new();
+    for deal in input.deals(profile) {
+        let facts = deal.unwrap_or_else(|e| panic!("{}\n{text}", e.render(doko::lang::Lang::En)));
+        last = session.score(&facts, profile).0.scores;
+    }
+    last
+}
+
+fn random_game(profile: &Profile, seed: u64, rng: &mut Rng) -> Game {
+    let seats = doko::seating::smallest_table(profile);
+    let players: Vec<String> = (1..=seats).map(|i| format!("P{i}")).collect();
+    let mut g = Game::new(
+        profile,
+        Some(players),
+        (seed % seats as u64) as usize,
+        seed,
+        None,
+    )
+    .unwrap();
+    let all = g.action_count();
+    while !g.is_over() {
+        let legal = g.legal_actions();
+        assert!(
+            !legal.is_empty(),
+            "{}: no action at {:?}: {:?}",
+            profile.name,
+            g.phase(),
+            g.bids().iter().map(|b| b.text.clone()).collect::<Vec<_>>()
+        );
+        // Now and then an action not offered: refused, nothing changes.
+        if rng.chance(20) {
+            let id = rng.below(all);
+            if let Some(a) = g.action_of(id)
+                && !legal.contains(&a)
+            {
+                let before = g.history().len();
+                assert!(
+                    g.apply(a).is_err(),
+                    "{}: {a:?} not offered but taken",
+                    profile.name
+                );
+                assert_eq!(g.history().len(), before);
+            }
+        }
+        let a = legal[rng.below(legal.len())];
+        if let Err(e) = g.apply(a) {
+            panic!(
+                "{}: offered {a:?} refused: {}",
+                profile.name,
+                e.render(doko::lang::Lang::En)
+            );
+        }
+    }
+    g
+}
+
+#[test]
+fn random_games_score_as_their_records() {
+    let mut rng = Rng::new(7);
+    for (name, _) in BUILTIN {
+        let profile = Profile::load(name, &[]).unwrap();
+        let mut contracts = std::collections::BTreeSet::new();
+        for seed in 0..150u64 {
+            let g = random_game(&profile, seed, &mut rng);
+            let returns = g.returns().unwrap().unwrap_or_else(|e| {
+                panic!("{name} seed {seed}: {}", e.render(doko::lang::Lang::En))
+            });
+            let text = g.record_toml(name).unwrap();
+            assert_eq!(
+                scored(&text, &profile),
+                returns,
+                "{name} seed {seed}:\n{text}"
+            );
+            contracts.insert(format!("{:?}", g.contract().map(|c| c.0)));
+        }
+        eprintln!("{name}: {contracts:?}");
+    }
+}
+
+#[test]
+fn undo_goes_back_one_action() {
+    let profile = Profile::load("ddv", &[]).unwrap();
+    let mut g = Game::new(&profile, None, 0, 3, None).unwrap();
+    let mut rng = Rng::new(1);
+    let mut states = Vec::new();
+    while !g.is_over() {
+        let legal = g.legal_actions();
+        states.push((g.current_player(), legal.clone(), g.phase()));
+        g.apply(legal[rng.below(legal.len())]).unwrap();
+    }
+    while let Some((player, legal, phase)) = states.pop() {
+        assert!(g.undo());
+        assert_eq!(g.current_player(), player);
+        assert_eq!(g.legal_actions(), legal);
+        assert_eq!(g.phase(), phase);
+    }
+    assert!(!g.undo());
+    assert_eq!(g.phase(), Phase::Bidding);
+    // A card before the bidding is over is refused with the reason.
+    let card = Action::Card(g.hand(1)[0]);
+    let e = g.apply(card).unwrap_err();
+    assert!(
+        e.render(doko::lang::Lang::En)
+            .contains("bidding is not over")
+    );
+}
+
+/// Plays many random deals (for profiling: `cargo test --release --test game -- --ignored`).
+#[test]
+#[ignore]
+fn many_random_deals() {
+    let profile = Profile::load("ddv", &[]).unwrap();
+    let mut rng = Rng::new(5);
+    for seed in 0..300 {
+        let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            g.apply(legal[rng.below(legal.len())]).unwrap();
+        }
+        assert!(g.returns().unwrap().is_ok());
+    }
+}
