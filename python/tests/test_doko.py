@@ -1,0 +1,228 @@
+"""The Python package against the `doko` command: the same documents, the same errors, and
+deals played through `doko.Game` that the command scores to the game's own returns.
+
+The command is `$DOKO_BIN`, else `doko` on the PATH, else the repository's
+`target/release/doko` or `target/debug/doko` (build it with `cargo build --release`).
+`DOKO_GAMES` sets the random deals per profile (1,000 by default).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import doko
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+LANGS = ["en", "de", "ja"]
+# The profile an example is scored under (the others name their own or are the DDV's).
+EXAMPLE_VARIANT = {"kloepper.csv": "kloepper"}
+
+
+def doko_bin() -> str:
+    found = os.environ.get("DOKO_BIN") or shutil.which("doko")
+    if found:
+        return found
+    for build in ("release", "debug"):
+        path = ROOT / "target" / build / "doko"
+        if path.exists():
+            return str(path)
+    pytest.skip("no doko command: cargo build --release, or set DOKO_BIN")
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([doko_bin(), *args], capture_output=True, text=True, check=False)
+
+
+def cli_json(*args: str):
+    out = cli(*args)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.iterdir()))
+def test_every_example_scores_as_the_command(example: str, lang: str) -> None:
+    path = EXAMPLES / example
+    variant = EXAMPLE_VARIANT.get(example)
+    args = ["--lang", lang, "score", str(path), "--format", "json"]
+    if variant:
+        args += ["--variant", variant]
+    assert doko.score(path, variant=variant, lang=lang) == cli_json(*args)
+    # The same from its text, and from the path as a string.
+    assert doko.score(str(path), variant=variant, lang=lang) == cli_json(*args)
+    text = path.read_text(encoding="utf-8")
+    fmt = path.suffix.lstrip(".")
+    assert doko.score(text, variant=variant, format=fmt, lang=lang)["totals"] == cli_json(*args)["totals"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bad_file_raises_its_place_in_the_language_asked(tmp_path: Path, lang: str) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("deal,game,Anna,Ben,Cara,Dirk,re_points\n1,normal,re,kontra,re,kontra,300\n")
+    with pytest.raises(doko.Error) as caught:
+        doko.score(bad, lang=lang)
+    e = caught.value
+    assert (e.file, e.line, e.deal, e.field) == (str(bad), 2, 1, "re_points")
+    said = cli("--lang", lang, "score", str(bad))
+    assert said.returncode == 1
+    # The command's line is the same message after its "doko: error:" prefix.
+    assert e.message in said.stderr
+    if lang == "de":
+        assert "Augen" in e.message
+    if lang == "ja":
+        assert "ディール" in e.message
+
+
+def test_a_missing_file_and_a_bad_profile_raise() -> None:
+    with pytest.raises(doko.Error) as caught:
+        doko.score(ROOT / "no-such-file.csv")
+    assert caught.value.file == str(ROOT / "no-such-file.csv")
+    with pytest.raises(doko.Error):
+        doko.score(EXAMPLES / "evening.csv", variant="no-such-profile")
+    with pytest.raises(doko.Error):
+        doko.Game("ddv", dealer=9)
+
+
+def test_compare_summary_and_records_as_the_command(tmp_path: Path) -> None:
+    evening = EXAMPLES / "evening.csv"
+    assert doko.compare(evening, ["ddv", "ja-online"]) == cli_json(
+        "compare", str(evening), "--variants", "ddv,ja-online", "--format", "json"
+    )
+    archive = tmp_path / "deals.jsonl"
+    rows = list(doko.generate(300, seed=4))
+    archive.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    # generate() writes what `doko generate` writes.
+    generated = cli("generate", "--deals", "300", "--seed", "4", "--format", "jsonl")
+    assert [json.loads(l) for l in generated.stdout.splitlines()] == rows
+    assert doko.summary(archive, jobs=1) == cli_json(
+        "score", str(archive), "--summary", "--format", "json", "--jobs", "1"
+    )
+    assert doko.score(rows) == cli_json("score", str(archive), "--format", "json")
+    assert doko.compare(archive, ["ddv", "ja-classic"], summary=True) == cli_json(
+        "compare", str(archive), "--variants", "ddv,ja-classic", "--summary", "--format", "json"
+    )
+
+
+def test_profiles_and_their_keys() -> None:
+    names = doko.profiles()
+    assert {"ddv", "ja-wiki", "kloepper"} <= set(names)
+    ddv = doko.profile("ddv", {"league.deals": 16})
+    assert ddv["name"] == "ddv"
+    assert ddv["keys"]["league.deals"] == 16
+    assert doko.profile("ddv")["keys"]["league.deals"] == 24
+    with pytest.raises(doko.Error):
+        doko.profile("ddv", {"no.such_key": 1})
+
+
+def random_game(variant: str, seed: int, rnd: random.Random) -> doko.Game:
+    """Plays a deal with a random legal action each step; now and then an action that is
+    not legal must be refused with a reason, changing nothing."""
+    game = doko.Game(variant, seed=seed, dealer=seed % 4)
+    while not game.is_over():
+        legal = game.legal_actions()
+        assert legal, f"{variant} {seed}: no action"
+        if rnd.random() < 0.1:
+            illegal = [a for a in range(game.num_actions) if a not in legal]
+            if illegal:
+                before = (game.current_player, legal)
+                with pytest.raises(doko.Error) as caught:
+                    game.apply(rnd.choice(illegal))
+                assert caught.value.message
+                assert (game.current_player, game.legal_actions()) == before
+        game.apply(rnd.choice(legal))
+    return game
+
+
+@pytest.mark.parametrize("variant", doko.profiles())
+def test_games_score_as_their_records(tmp_path: Path, variant: str) -> None:
+    count = int(os.environ.get("DOKO_GAMES", "1000"))
+    rnd = random.Random(variant)
+    games = [random_game(variant, seed, rnd) for seed in range(count)]
+
+    def check(k: int) -> None:
+        game = games[k]
+        path = tmp_path / f"{k}.toml"
+        path.write_text(game.to_toml(), encoding="utf-8")
+        scored = cli_json("score", str(path), "--format", "json")
+        by_seat = [scored["deals"][0]["scores"][p] for p in game.players]
+        assert by_seat == game.returns(), game.to_toml()
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        list(pool.map(check, range(count)))
+    record = games[0].to_record()
+    assert record["players"] == games[0].players
+    assert len(record["deal"]) == 1
+
+
+def test_the_game_step_by_step() -> None:
+    game = doko.Game("ddv", seed=11)
+    assert game.phase == "bidding"
+    assert game.current_player == 1
+    names = [game.action_name(a) for a in game.legal_actions()]
+    assert "healthy" in names and "reservation" in names
+    view = game.observation(1)
+    assert len(view["hand"]) == 12 and view["phase"] == "bidding"
+    assert len(game.observation_vector(1)) == game.observation_size
+    copy = game.clone()
+    game.apply(game.legal_actions()[0])
+    assert copy.observation(1)["bids"] == []
+    assert game.observation(1)["bids"] == ["P2 healthy"]
+    assert game.undo()
+    assert game.observation(1)["bids"] == []
+    assert not game.undo()
+    assert game.returns() is None and game.to_record() is None
+    # Hands given: a game from them.
+    hands = [copy.observation(s)["hand"] for s in range(4)]
+    again = doko.Game("ddv", seed=99, hands=hands)
+    assert again.observation(2)["hand"] == hands[2]
+    with pytest.raises(doko.Error):
+        doko.Game("ddv", hands=[hands[0]] * 4)
+
+
+def test_frames_where_installed() -> None:
+    result = doko.score(EXAMPLES / "evening.csv")
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        pandas = None
+    if pandas is not None:
+        frame = doko.to_pandas(result)
+        assert len(frame) == 4 * len(result["deals"])
+        assert frame.groupby("player")["points"].sum().to_dict() == result["totals"]
+    try:
+        import polars  # noqa: F401
+    except ImportError:
+        polars = None
+    if polars is not None:
+        assert doko.to_polars(result).height == 4 * len(result["deals"])
+
+
+@pytest.mark.parametrize("variant", ["ddv", "ja-wiki", "kloepper"])
+def test_the_pettingzoo_environment_passes_its_api_test(variant: str) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    env = doko.env(variant)
+    api_test(env, num_cycles=500, verbose_progress=False)
+    # A whole deal: the rewards are the game points.
+    env.reset(seed=3)
+    rnd = random.Random(3)
+    total = {a: 0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, done, truncated, _ = env.last()
+        total[agent] += reward
+        if done or truncated:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        env.step(rnd.choice([i for i, m in enumerate(mask) if m]))
+    assert list(total.values()) == env.game.returns()
