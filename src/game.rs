@@ -714,6 +714,7 @@ impl Game {
             Contract::Poverty => {
                 crate::play::trumps_in(hand, p, p.poverty.count_diamond_ace)
                     <= p.poverty.max_trumps as usize
+                    && self.exchange_possible(seat)
             }
             Contract::DiamondQueens => {
                 let holders = self
@@ -723,9 +724,20 @@ impl Game {
                     .count();
                 hand.contains(&Card::DIAMOND_QUEEN) && holders == 2
             }
-            Contract::Redeal | Contract::SilentSolo | Contract::Normal => false,
+            Contract::Redeal => crate::play::redeal_reason(hand, p).is_ok(),
+            Contract::SilentSolo | Contract::Normal => false,
             _ => true,
         }
+    }
+
+    /// Would a poverty of `seat` find a partner able to return the cards, as the engine
+    /// picks them at the start of play (the same choice from the same seed)?
+    fn exchange_possible(&self, seat: usize) -> bool {
+        let p = &self.start.table.profile;
+        let mut rng = self.rng.clone();
+        let mut hands = self.start.hands.clone();
+        let partner = crate::generate::poverty_partner(p, &self.active, &hands, seat, &mut rng);
+        crate::generate::poverty_exchange(p, &mut hands, seat, partner, &mut rng).is_some()
     }
 
     fn bid(&mut self, i: usize) -> Result<(), Text> {
@@ -1060,13 +1072,7 @@ fn score(record: &FullRecord, profile: &Profile) -> Result<Vec<i64>, Text> {
 /// her name: the ids of the bidding actions.
 pub fn bid_words(profile: &Profile) -> Vec<String> {
     let games: Vec<Contract> = Contract::all()
-        .filter(|&c| {
-            profile.allows(c)
-                && !matches!(
-                    c,
-                    Contract::Normal | Contract::SilentSolo | Contract::Redeal
-                )
-        })
+        .filter(|&c| profile.allows(c) && !matches!(c, Contract::Normal | Contract::SilentSolo))
         .collect();
     let solo = |c: Contract| c.is_declared_solo();
     let mut words: Vec<String> = Vec::new();

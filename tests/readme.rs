@@ -25,9 +25,14 @@ fn copy_dir(from: &Path, to: &Path) {
 /// The Python package's lines (a venv, `pip install`, `pytest`): `.ci/run` runs them, in
 /// the repository (they build the package, which these tests in a scratch folder do not).
 fn python_line(line: &str) -> bool {
-    ["python3 ", "pip ", "pytest", "cargo build --release && pytest"]
-        .iter()
-        .any(|p| line.starts_with(p))
+    [
+        "python3 ",
+        "pip ",
+        "pytest",
+        "cargo build --release && pytest",
+    ]
+    .iter()
+    .any(|p| line.starts_with(p))
 }
 
 /// The command lines of the README's `sh` blocks, comments taken off (the Python

@@ -138,7 +138,17 @@ def random_game(variant: str, seed: int, rnd: random.Random) -> doko.Game:
                     game.apply(rnd.choice(illegal))
                 assert caught.value.message
                 assert (game.current_player, game.legal_actions()) == before
-        game.apply(rnd.choice(legal))
+        # The rarer games (a poverty, a redeal, a wedding) where offered, more often than by
+        # chance; healthy or passing half the time; else any action.
+        names = {a: game.action_name(a) for a in legal}
+        special = [a for a in legal if any(w in names[a] for w in ("poverty", "redeal", "wedding"))]
+        plain = [a for a in legal if names[a] in ("healthy", "pass")]
+        if special and rnd.random() < 0.6:
+            game.apply(rnd.choice(special))
+        elif plain and rnd.random() < 0.5:
+            game.apply(rnd.choice(plain))
+        else:
+            game.apply(rnd.choice(legal))
     return game
 
 
