@@ -489,21 +489,26 @@ fn play_randomly(
         for j in 0..n {
             let seat = active[(lead_pos + j) % n];
             let h = &mut held[seat];
-            let legal: Vec<usize> = match trick.first() {
-                Some(&(_, led)) => {
-                    let suit = order.play_suit(led);
-                    let follow: Vec<usize> = (0..h.len())
-                        .filter(|&i| order.play_suit(h[i]) == suit)
-                        .collect();
-                    if follow.is_empty() {
-                        (0..h.len()).collect()
-                    } else {
-                        follow
+            // The cards she may play, by their place in her hand: the led suit where she
+            // holds it, else any (no allocation: a hand is at most a deck).
+            let mut legal = [0u8; 64];
+            let mut k = 0;
+            if let Some(&(_, led)) = trick.first() {
+                let suit = order.play_suit(led);
+                for (i, &c) in h.iter().enumerate() {
+                    if order.play_suit(c) == suit {
+                        legal[k] = i as u8;
+                        k += 1;
                     }
                 }
-                None => (0..h.len()).collect(),
-            };
-            let card = h.swap_remove(legal[rng.below(legal.len())]);
+            }
+            if k == 0 {
+                for (i, slot) in legal.iter_mut().enumerate().take(h.len()) {
+                    *slot = i as u8;
+                }
+                k = h.len();
+            }
+            let card = h.swap_remove(usize::from(legal[rng.below(k)]));
             trick.push((Some(seat), card));
         }
         let only: Vec<Card> = trick.iter().map(|(_, c)| *c).collect();

@@ -1155,25 +1155,30 @@ impl<R: BufRead> Iterator for ArchiveReader<R> {
 }
 
 fn cards(cards: &[crate::cards::Card]) -> String {
-    cards
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut out = String::with_capacity(cards.len() * 4);
+    push_cards(&mut out, cards);
+    out
 }
 
-fn tricks_field(r: &FullRecord) -> String {
-    r.tricks
-        .iter()
-        .map(|t| {
-            t.cards
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("|")
+/// Card tokens with a space between, looked up (no formatting).
+fn push_cards(out: &mut String, cards: &[crate::cards::Card]) {
+    for (i, c) in cards.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(c.code());
+    }
+}
+
+/// The tricks field (`CQ DA ...|...`) into `out`, cleared first.
+fn tricks_field_into(out: &mut String, r: &FullRecord) {
+    out.clear();
+    for (i, t) in r.tricks.iter().enumerate() {
+        if i > 0 {
+            out.push('|');
+        }
+        push_cards(out, t.cards);
+    }
 }
 
 /// The columns of an archive's CSV, in the order written.
@@ -1201,6 +1206,19 @@ const CSV_COLUMNS: [&str; 17] = [
 /// to be): the header first (unless [`CsvWriter::rows_only`]), then a row a deal.
 pub struct CsvWriter<W: Write> {
     w: csv::Writer<W>,
+    /// The joined fields of the row being written, kept from row to row.
+    fields: [String; 5],
+}
+
+/// `items` with `sep` between them, into `out` (cleared first).
+fn join_into<'a>(out: &mut String, items: impl Iterator<Item = &'a str>, sep: char) {
+    out.clear();
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(sep);
+        }
+        out.push_str(item);
+    }
 }
 
 impl<W: Write> CsvWriter<W> {
@@ -1217,43 +1235,49 @@ impl<W: Write> CsvWriter<W> {
             w: csv::WriterBuilder::new()
                 .buffer_capacity(1 << 16)
                 .from_writer(out),
+            fields: Default::default(),
         }
     }
 
     /// Writes one deal as a row.
     pub fn write(&mut self, r: &FullRecord) -> std::io::Result<()> {
         let name = |s: usize| r.players[s].as_str();
-        let calls: Vec<&str> = r.calls.iter().map(|c| c.text.as_str()).collect();
+        let [players, calls, tricks, hands, bids] = &mut self.fields;
+        join_into(players, r.players.iter().map(String::as_str), ' ');
+        join_into(calls, r.calls.iter().map(|c| c.text.as_str()), ';');
+        tricks_field_into(tricks, r);
+        hands.clear();
+        for (i, (who, cards)) in archive_hands(r).enumerate() {
+            if i > 0 {
+                hands.push(';');
+            }
+            hands.push_str(who);
+            hands.push(':');
+            hands.push_str(&cards);
+        }
+        join_into(bids, r.bids.iter().map(|b| b.text.as_str()), ';');
         let (acc, passed, returned) = match &r.exchange {
-            Some(x) => (
-                name(x.partner).to_string(),
-                cards(&x.passed),
-                cards(&x.returned),
-            ),
-            None => (String::new(), String::new(), String::new()),
+            Some(x) => (name(x.partner), cards(&x.passed), cards(&x.returned)),
+            None => ("", String::new(), String::new()),
         };
-        let hands: Vec<String> = archive_hands(r)
-            .map(|(name, cards)| format!("{name}:{cards}"))
-            .collect();
-        let bids: Vec<&str> = r.bids.iter().map(|b| b.text.as_str()).collect();
         let row: [&str; 17] = [
-            &r.players.join(" "),
+            players,
             if r.dealer_written { name(r.dealer) } else { "" },
             r.contract.name(),
             r.declarer.map_or("", name),
-            &calls.join(";"),
-            &tricks_field(r),
-            &acc,
+            calls,
+            tricks,
+            acc,
             &passed,
             &returned,
-            &r.called.map(|c| c.to_string()).unwrap_or_default(),
+            r.called.map_or("", |c| c.code()),
             r.knock.map_or("", |k| k.key()),
             if r.compulsory { "yes" } else { "" },
-            &hands.join(";"),
+            hands,
             r.schweinchen.map_or("", name),
             r.hyperschweinchen.map_or("", name),
             r.genscher.map_or("", name),
-            &bids.join(";"),
+            bids,
         ];
         self.w.write_record(row)?;
         Ok(())
