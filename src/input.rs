@@ -17,6 +17,8 @@ pub enum InputFormat {
     Toml,
     /// JSON Lines: a bulk archive, one deal per line.
     Jsonl,
+    /// A record file as JSON (the TOML file's fields).
+    Json,
 }
 
 impl std::str::FromStr for InputFormat {
@@ -26,6 +28,7 @@ impl std::str::FromStr for InputFormat {
             "csv" => Ok(InputFormat::Csv),
             "toml" => Ok(InputFormat::Toml),
             "jsonl" => Ok(InputFormat::Jsonl),
+            "json" => Ok(InputFormat::Json),
             other => Err(crate::msg!("error.unknown_input_format", format = other)),
         }
     }
@@ -57,6 +60,7 @@ impl Document {
         Ok(match self.format {
             InputFormat::Csv => Input::Sheet(Sheet::parse(&self.file, &self.text)?),
             InputFormat::Toml => Input::Records(RecordFile::parse(&self.file, &self.text)?),
+            InputFormat::Json => Input::Records(RecordFile::parse_json(&self.file, &self.text)?),
             InputFormat::Jsonl => {
                 return Err(RecordError::new(
                     &self.file,
@@ -90,6 +94,7 @@ fn format_of(path: &str) -> Option<InputFormat> {
         "csv" => Some(InputFormat::Csv),
         "toml" => Some(InputFormat::Toml),
         "jsonl" | "ndjson" => Some(InputFormat::Jsonl),
+        "json" => Some(InputFormat::Json),
         _ => None,
     }
 }
@@ -225,7 +230,7 @@ impl Source {
             Box::new(std::io::BufReader::with_capacity(1 << 16, f))
         };
         let given = format.is_some();
-        let format = resolve_format(path, format, ".csv, .toml or .jsonl")?;
+        let format = resolve_format(path, format, ".csv, .toml, .json or .jsonl")?;
         // A byte order mark is not part of the text, whatever the format.
         let head = input
             .fill_buf()
@@ -253,7 +258,7 @@ impl Source {
                 crate::deal::archive::is_archive_header(&String::from_utf8_lossy(first))
                     .then_some(crate::deal::archive::ArchiveFormat::Csv)
             }
-            InputFormat::Toml => None,
+            InputFormat::Toml | InputFormat::Json => None,
         };
         if let Some(kind) = archive {
             return Ok(Source::Archive(Box::new(

@@ -158,3 +158,36 @@ fn many_random_deals() {
         assert!(g.returns().unwrap().is_ok());
     }
 }
+
+/// A finished deal's record as JSON (the TOML file's fields, formats.md section 4) scores
+/// as its TOML; an error in a JSON file names the deal and the field, and no line.
+#[test]
+fn a_json_record_file_scores_as_its_toml() {
+    let profile = Profile::load("ja-classic", &[]).unwrap();
+    let mut rng = Rng::new(9);
+    for seed in 0..40 {
+        let g = random_game(&profile, seed, &mut rng);
+        let text = g.record_toml("ja-classic").unwrap();
+        let table: toml::Table = toml::from_str(&text).unwrap();
+        let json = serde_json::to_string(&table).unwrap();
+        let doc = Document::from_text("game.json", InputFormat::Json, &json);
+        let input = doc.open().unwrap();
+        let facts = input.deals(&profile).next().unwrap().unwrap();
+        let mut session = doko::scoring::Session::new(input.players().to_vec());
+        assert_eq!(
+            session.score(&facts, &profile).0.scores,
+            scored(&text, &profile)
+        );
+    }
+    let bad =
+        r#"{"players": ["A", "B", "C", "D"], "deal": [{"re": ["A", "C"], "re_points": 300}]}"#;
+    let doc = Document::from_text("bad.json", InputFormat::Json, bad);
+    let input = doc.open().unwrap();
+    let e = input.deals(&profile).next().unwrap().unwrap_err();
+    assert_eq!(
+        (e.at.line, e.at.deal, e.at.field.as_deref()),
+        (None, Some(1), Some("re_points"))
+    );
+    let broken = Document::from_text("broken.json", InputFormat::Json, "{\"players\": [");
+    assert_eq!(broken.open().unwrap_err().at.line, Some(1));
+}

@@ -160,8 +160,14 @@ def test_games_score_as_their_records(tmp_path: Path, variant: str) -> None:
 
     def check(k: int) -> None:
         game = games[k]
-        path = tmp_path / f"{k}.toml"
-        path.write_text(game.to_toml(), encoding="utf-8")
+        # Every other deal written as its record's data in a JSON file (to_record), the
+        # rest as TOML (to_toml): the command reads both.
+        if k % 2:
+            path = tmp_path / f"{k}.json"
+            path.write_text(json.dumps(game.to_record()), encoding="utf-8")
+        else:
+            path = tmp_path / f"{k}.toml"
+            path.write_text(game.to_toml(), encoding="utf-8")
         scored = cli_json("score", str(path), "--format", "json")
         by_seat = [scored["deals"][0]["scores"][p] for p in game.players]
         assert by_seat == game.returns(), game.to_toml()
@@ -182,6 +188,7 @@ def test_the_game_step_by_step() -> None:
     view = game.observation(1)
     assert len(view["hand"]) == 12 and view["phase"] == "bidding"
     assert len(game.observation_vector(1)) == game.observation_size
+    assert view["vector"] == game.observation_vector(1)
     copy = game.clone()
     game.apply(game.legal_actions()[0])
     assert copy.observation(1)["bids"] == []

@@ -104,7 +104,8 @@ impl RecordError {
 
     /// The same error, at `line`.
     pub fn line(mut self, line: usize) -> RecordError {
-        self.at.line = Some(narrow(line));
+        // Line 0 is no line: a place the reader does not know (a JSON record file's deals).
+        self.at.line = (line > 0).then(|| narrow(line));
         self
     }
 

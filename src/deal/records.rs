@@ -199,6 +199,28 @@ impl RecordFile {
         }
     }
 
+    /// Reads a JSON record file (formats.md section 4: the TOML file's fields as JSON). The
+    /// errors name the deal and the field; lines only where the JSON itself is broken.
+    pub fn parse_json(file: &str, text: &str) -> Result<RecordFile, RecordError> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            RecordError::new(file, crate::msg!("error.json_syntax", why = e.to_string()))
+                .line(e.line())
+        })?;
+        if !value.is_object() {
+            return Err(RecordError::new(file, crate::msg!("error.json_not_object")));
+        }
+        let toml_text = toml::to_string(&value).map_err(|e| {
+            RecordError::new(file, crate::msg!("error.json_syntax", why = e.to_string()))
+        })?;
+        let mut records = RecordFile::parse(file, &toml_text).map_err(|mut e| {
+            e.at.line = None;
+            e
+        })?;
+        records.deals.iter_mut().for_each(|(line, _)| *line = 0);
+        records.penalties.iter_mut().for_each(|(line, _)| *line = 0);
+        Ok(records)
+    }
+
     /// The soloist of a declared solo as written: its `declarer`, else the one Re player
     /// of a summary.
     pub(crate) fn soloist(&self, raw: &RawDeal, contract: Contract) -> Option<usize> {

@@ -598,7 +598,7 @@ pub struct ScoreArgs {
     /// same for any number.
     #[arg(long, value_name = "N")]
     pub jobs: Option<std::num::NonZeroUsize>,
-    /// Read inputs as this format whatever their extension (csv, toml, jsonl).
+    /// Read inputs as this format whatever their extension (csv, toml, json, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
     /// No progress line on a terminal (there is none in a pipe).
@@ -634,7 +634,7 @@ pub struct CompareArgs {
     /// same for any number.
     #[arg(long, value_name = "N")]
     pub jobs: Option<std::num::NonZeroUsize>,
-    /// Read the input as this format whatever its extension (csv, toml, jsonl).
+    /// Read the input as this format whatever its extension (csv, toml, json, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
 }
