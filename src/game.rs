@@ -887,24 +887,8 @@ impl Game {
         }
         let bride = d.declarer?;
         let p = &self.start.table.profile;
-        let rule = p
-            .contracts
-            .wedding_partner
-            .first()
-            .copied()
-            .unwrap_or(crate::variant::WeddingPartner::FirstTrick);
-        let seen: Vec<(usize, Card, Card)> = self
-            .tricks
-            .iter()
-            .zip(&self.winners)
-            .map(|(t, &w)| {
-                let card = |i: usize| t.get(i).map_or(Card::CLUB_QUEEN, |(_, c)| *c);
-                let won = t.iter().position(|(s, _)| *s == Some(w)).unwrap_or(0);
-                (w, card(0), card(won))
-            })
-            .collect();
-        let (found, settled) =
-            crate::play::parties::partner_trick(rule, p, &self.order, bride, &seen);
+        let (rule, found, settled) =
+            crate::generate::wedding_partner(p, &self.order, bride, (&self.tricks, &self.winners));
         let within = (p.contracts.wedding_tricks as usize).min(p.hand_size());
         let over = !matches!(rule, crate::variant::WeddingPartner::NthTrick { .. })
             && self.tricks.len() >= within;
@@ -1107,26 +1091,11 @@ pub fn bid_words(profile: &Profile) -> Vec<String> {
 }
 
 /// Deals shuffled hands from the profile's deck; a hand no game of the profile can play
-/// (a lone holder of every Re card without a wedding or silent solo) is dealt again, as
-/// `doko generate` does.
+/// (a lone holder of every Re card without a wedding or silent solo: no ace is called
+/// here) is dealt again, as `doko generate` does.
 fn deal(profile: &Profile, seats: usize, active: &[usize], rng: &mut Rng) -> Vec<Vec<Card>> {
-    let hand = profile.hand_size();
-    let mut cards = profile.deck().cards();
     let lone_playable = profile.allows(Contract::Wedding) || profile.allows(Contract::SilentSolo);
-    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); seats];
-    for _ in 0..1000 {
-        rng.shuffle(&mut cards);
-        for (i, &s) in active.iter().enumerate() {
-            hands[s] = cards[i * hand..(i + 1) * hand].to_vec();
-        }
-        let lone = active.iter().any(|&s| {
-            profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count())
-        });
-        if lone_playable || !lone {
-            break;
-        }
-    }
-    hands
+    crate::generate::shuffle_hands(profile, seats, active, lone_playable, rng)
 }
 
 /// Hands given: one per seat, a full hand for each seat that plays, none for one who sits

@@ -223,26 +223,12 @@ fn deal(
 ) -> FullRecord {
     let seats = players.len();
     let active = crate::seating::active_seats(seats, dealer, profile.deck.players as usize);
-    let hand = profile.hand_size();
-    let mut cards = profile.deck().cards();
     // A lone holder of every Re card plays a wedding, a silent solo or calls an ace; where
     // the profile has none of them, such a hand is dealt again.
     let lone_playable = profile.allows(Contract::Wedding)
         || profile.allows(Contract::SilentSolo)
         || profile.contracts.called_ace;
-    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); seats];
-    for _ in 0..1000 {
-        rng.shuffle(&mut cards);
-        for (i, &s) in active.iter().enumerate() {
-            hands[s] = cards[i * hand..(i + 1) * hand].to_vec();
-        }
-        let lone = active.iter().any(|&s| {
-            profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count())
-        });
-        if lone_playable || !lone {
-            break;
-        }
-    }
+    let mut hands = shuffle_hands(profile, seats, &active, lone_playable, rng);
     let dealt = hands.clone();
     let d = declare(profile, &active, &mut hands, rng, compulsory);
     let raised = declare_raised(profile, &active, &hands, &d, rng);
@@ -304,6 +290,34 @@ fn deal(
         genscher: raised[2],
         ..FullRecord::default()
     }
+}
+
+/// Hands shuffled from the profile's deck for the seats that play (`active`; the others
+/// none), dealt again (up to 1,000 times) while one holds every Re card and no game of
+/// the profile plays such a hand (`lone_playable` false).
+pub(crate) fn shuffle_hands(
+    profile: &Profile,
+    seats: usize,
+    active: &[usize],
+    lone_playable: bool,
+    rng: &mut Rng,
+) -> Vec<Vec<Card>> {
+    let hand = profile.hand_size();
+    let mut cards = profile.deck().cards();
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); seats];
+    for _ in 0..1000 {
+        rng.shuffle(&mut cards);
+        for (i, &s) in active.iter().enumerate() {
+            hands[s] = cards[i * hand..(i + 1) * hand].to_vec();
+        }
+        let lone = active.iter().any(|&s| {
+            profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count())
+        });
+        if lone_playable || !lone {
+            break;
+        }
+    }
+    hands
 }
 
 /// Who declares Schweinchen, Hyperschweinchen and Genscher, each in turn where the
@@ -564,32 +578,43 @@ pub(crate) fn re_party(
     if d.contract == Contract::Wedding
         && let Some(bride) = d.declarer
     {
-        // The partner as the profile finds her (its first way: a bride who may choose
-        // writes nothing and so finds her partner that way), by the play's own rule.
-        let rule = profile
-            .contracts
-            .wedding_partner
-            .first()
-            .copied()
-            .unwrap_or(crate::variant::WeddingPartner::FirstTrick);
         let order = crate::play::deal_order(d.contract, profile, declared);
-        let seen: Vec<(usize, Card, Card)> = tricks
-            .iter()
-            .zip(winners)
-            .map(|(t, &w)| {
-                let card = |i: usize| t.get(i).map_or(Card::CLUB_QUEEN, |(_, c)| *c);
-                let won = t.iter().position(|(s, _)| *s == Some(w)).unwrap_or(0);
-                (w, card(0), card(won))
-            })
-            .collect();
-        let (found, settled) =
-            crate::play::parties::partner_trick(rule, profile, &order, bride, &seen);
+        let (_, found, settled) = wedding_partner(profile, &order, bride, (tricks, winners));
         clarification = settled;
         if let Some(t) = found {
             re.push(winners[t]);
         }
     }
     (re, clarification)
+}
+
+/// A wedding's partner as the profile finds her (its first way: a bride who may choose
+/// writes nothing and so finds her partner that way), by the play's own rule
+/// ([`crate::play::parties::partner_trick`]), from the tricks played so far and their
+/// winners: the rule, the trick that found her, and the trick that settles the wedding.
+pub(crate) fn wedding_partner(
+    profile: &Profile,
+    order: &crate::cards::CardOrder,
+    bride: usize,
+    (tricks, winners): (&[PlayedTrick], &[usize]),
+) -> (crate::variant::WeddingPartner, Option<usize>, usize) {
+    let rule = profile
+        .contracts
+        .wedding_partner
+        .first()
+        .copied()
+        .unwrap_or(crate::variant::WeddingPartner::FirstTrick);
+    let seen: Vec<(usize, Card, Card)> = tricks
+        .iter()
+        .zip(winners)
+        .map(|(t, &w)| {
+            let card = |i: usize| t.get(i).map_or(Card::CLUB_QUEEN, |(_, c)| *c);
+            let won = t.iter().position(|(s, _)| *s == Some(w)).unwrap_or(0);
+            (w, card(0), card(won))
+        })
+        .collect();
+    let (found, settled) = crate::play::parties::partner_trick(rule, profile, order, bride, &seen);
+    (rule, found, settled)
 }
 
 /// Calls at random moments that are still in time, and the call Zwingen demands of the

@@ -132,17 +132,7 @@ def score(
     """Scores a file, a text or records (JSON Lines rows as dicts) as ``doko score
     --format json`` does: the same structure of dicts and lists. ``variant`` overrides the
     file's profile, ``set`` its keys. A bad deal raises :class:`Error` with its place."""
-    args = _input(source, format)
-    text = _call(
-        _native.score,
-        variant=variant,
-        sets=_sets(set),
-        lang=lang,
-        summary=False,
-        jobs=jobs,
-        **args,
-    )
-    return json.loads(text)
+    return _score(source, variant, set, format, lang, jobs, summary=False)
 
 
 def summary(
@@ -156,13 +146,17 @@ def summary(
 ) -> Dict[str, Any]:
     """``doko score --summary --format json``: the aggregates of an archive, streamed in
     constant memory on ``jobs`` threads (0: every core)."""
+    return _score(source, variant, set, format, lang, jobs, summary=True)
+
+
+def _score(source: Source, variant: Optional[str], set: Any, format: Optional[str], lang: str, jobs: int, *, summary: bool) -> Dict[str, Any]:
     args = _input(source, format)
     text = _call(
         _native.score,
         variant=variant,
         sets=_sets(set),
         lang=lang,
-        summary=True,
+        summary=summary,
         jobs=jobs,
         **args,
     )

@@ -1163,9 +1163,9 @@ pub fn rank(lines: &mut [PlayerLine], ranking: Ranking) {
     }
 }
 
-/// The teams of a file: one a line, `Name: Anna, Ben, Cara, Dirk`; blank lines and `#`
-/// comments skipped. Each name is checked, and no player is in two teams.
-pub fn read_teams(file: &str) -> Result<Vec<Team>, crate::deal::RecordError> {
+/// The lines of a list file (players, teams) with their numbers, trimmed; blank lines and
+/// `#` comments left out.
+fn list_lines(file: &str) -> Result<Vec<(usize, String)>, crate::deal::RecordError> {
     let f = std::fs::File::open(file).map_err(|e| {
         crate::deal::RecordError::new(file, crate::msg!("error.cannot_read", why = e))
     })?;
@@ -1173,13 +1173,22 @@ pub fn read_teams(file: &str) -> Result<Vec<Team>, crate::deal::RecordError> {
         file,
         crate::deal::read_bounded(file, f, crate::deal::MAX_DOCUMENT)?,
     )?;
+    Ok(text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| (i, l.to_string()))
+        .collect())
+}
+
+/// The teams of a file: one a line, `Name: Anna, Ben, Cara, Dirk`; blank lines and `#`
+/// comments skipped. Each name is checked, and no player is in two teams.
+pub fn read_teams(file: &str) -> Result<Vec<Team>, crate::deal::RecordError> {
     let mut teams: Vec<Team> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = |m| crate::deal::RecordError::new(file, m).line(i + 1);
+    for (n, line) in list_lines(file)? {
+        let line = line.as_str();
+        let at = |m| crate::deal::RecordError::new(file, m).line(n);
         let Some((name, players)) = line.split_once(':') else {
             return Err(at(crate::msg!(
                 "error.team_line",
@@ -1213,20 +1222,10 @@ pub fn read_teams(file: &str) -> Result<Vec<Team>, crate::deal::RecordError> {
 
 /// The players of a file: one a line; blank lines and `#` comments skipped.
 pub fn read_players(file: &str) -> Result<Vec<String>, crate::deal::RecordError> {
-    let f = std::fs::File::open(file).map_err(|e| {
-        crate::deal::RecordError::new(file, crate::msg!("error.cannot_read", why = e))
-    })?;
-    let text = crate::deal::decode(
-        file,
-        crate::deal::read_bounded(file, f, crate::deal::MAX_DOCUMENT)?,
-    )?;
     let mut players: Vec<String> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let name = line.trim();
-        if name.is_empty() || name.starts_with('#') {
-            continue;
-        }
-        let at = |m| crate::deal::RecordError::new(file, m).line(i + 1);
+    for (n, name) in list_lines(file)? {
+        let name = name.as_str();
+        let at = |m| crate::deal::RecordError::new(file, m).line(n);
         crate::deal::check_name(name).map_err(at)?;
         if players.iter().any(|q| crate::deal::same_name(q, name)) {
             return Err(at(crate::msg!("error.named_twice", player = name)));
