@@ -487,9 +487,22 @@ fn book(
         Ok(None) => Ok(()),
         Err(e) => {
             outcome.bad += 1;
-            bad(&e)
+            bad(&in_sheet(input, p, e))
         }
     }
+}
+
+/// A penalty's refusal placed as its file writes it: on a paper sheet, the offender's
+/// column (a league sheet names its keys, `points`, `player`).
+fn in_sheet(
+    input: &Input,
+    p: &crate::deal::records::RawPenalty,
+    mut e: RecordError,
+) -> RecordError {
+    if matches!(input, Input::Sheet(_)) && e.at.field.as_deref() != Some("note") {
+        e.at.field = Some(p.player.clone());
+    }
+    e
 }
 
 /// A fold's error about a deal, placed in its file and deal.
@@ -539,7 +552,8 @@ pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evenin
                             session: &mut Session|
              -> Result<()> {
                 let rules = (players.as_slice(), &profile, last);
-                let booked = crate::league::book_penalty(file, *line, p, rules, session)?;
+                let booked = crate::league::book_penalty(file, *line, p, rules, session)
+                    .map_err(|e| in_sheet(input, p, e))?;
                 for (t, c) in penalties.iter_mut().zip(booked.changes(players.len())) {
                     *t += c;
                 }

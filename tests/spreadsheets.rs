@@ -133,4 +133,32 @@ fn a_paper_sheet_carries_penalty_rows() {
     ] {
         assert!(err.contains(want), "{want}: {err}");
     }
+    // At a table of five the others of the last deal share the points (the dealer sat it
+    // out): Ben's 3 go to Cara, Dirk and Eva; Eva's 4 do not divide among three, refused in
+    // her column.
+    std::fs::write(
+        &sheet,
+        "deal,game,dealer,Anna,Ben,Cara,Dirk,Eva,re_points\n\
+         1,normal,Anna,,re,kontra,re,kontra,130\n\
+         ,penalty,,,-3,,,,\n",
+    )
+    .unwrap();
+    let got = scored(s);
+    assert_eq!(
+        got["totals"],
+        serde_json::json!({"Anna": 0, "Ben": -2, "Cara": 0, "Dirk": 2, "Eva": 0}),
+        "{got}"
+    );
+    std::fs::write(
+        &sheet,
+        "deal,game,dealer,Anna,Ben,Cara,Dirk,Eva,re_points\n\
+         1,normal,Anna,,re,kontra,re,kontra,130\n\
+         ,strafe,,,,,,-4,\n",
+    )
+    .unwrap();
+    let err = String::from_utf8(doko(&["score", s]).stderr).unwrap();
+    assert!(
+        err.contains(":3: field `Eva`: 4 penalty points do not divide among the 3"),
+        "{err}"
+    );
 }

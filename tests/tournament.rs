@@ -622,6 +622,21 @@ fn teams_sit_apart_and_groups_keep_to_their_tables() {
     }
     let shown = json(d, &["tournament", "show", "day.toml", "--format", "json"]);
     assert_eq!(shown["teams"].as_array().unwrap().len(), 8);
+    // The page and the table show the teams, in German too.
+    let page = doko(d, &["tournament", "show", "day.toml", "--format", "html"]);
+    assert_eq!(page.matches("<tr data-team=").count(), 8, "{page}");
+    let text = doko(d, &["--lang", "de", "tournament", "show", "day.toml"]);
+    assert!(
+        text.contains("Mannschaften") && text.contains("Matchpunkte"),
+        "{text}"
+    );
+    let csv = doko(d, &["tournament", "show", "day.toml", "--format", "csv"]);
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with(",team,team_rank,team_match_points,team_points")
+    );
     // Refused, nothing written: a line without a colon, a player in two teams, teams of
     // different sizes.
     for (bad, said) in [
