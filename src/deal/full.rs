@@ -195,7 +195,14 @@ impl Tricks {
 
 impl<T: IntoIterator<Item = (Option<usize>, Card)>> FromIterator<T> for Tricks {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Tricks {
-        let mut tricks = Tricks::default();
+        let iter = iter.into_iter();
+        // Room for the tricks told and four cards each (a table's size; more grow).
+        let n = iter.size_hint().0;
+        let mut tricks = Tricks {
+            cards: Vec::with_capacity(4 * n),
+            named: Vec::with_capacity(4 * n),
+            ends: Vec::with_capacity(n),
+        };
         for trick in iter {
             for (named, card) in trick {
                 tricks.push(named, card);
