@@ -66,7 +66,20 @@ pub struct Deals {
     rng: Rng,
     rotation: crate::seating::Rotation,
     made: usize,
+    /// The statements of each game already bid, read once: a table's games repeat.
+    bids: BidsCache,
 }
+
+/// The statements that bid a game, by dealer, contract, declarer, compulsory flag and
+/// wedding partner rule (read once, shared by the records that repeat them).
+type BidsCache = std::collections::HashMap<BidsKey, std::sync::Arc<[crate::bids::Bid]>>;
+type BidsKey = (
+    usize,
+    Contract,
+    Option<usize>,
+    bool,
+    Option<crate::variant::WeddingPartner>,
+);
 
 impl Deals {
     /// Deals for `players` (checked: a table the profile seats, names allowed) from `seed`.
@@ -83,6 +96,7 @@ impl Deals {
             players,
             rng: Rng::new(seed),
             made: 0,
+            bids: BidsCache::new(),
         })
     }
 
@@ -98,13 +112,15 @@ impl Iterator for Deals {
     fn next(&mut self) -> Option<FullRecord> {
         let dealer = self.rotation.next_dealer();
         self.made += 1;
-        let record = random_deal(
+        let record = deal(
             &self.profile,
             &self.players,
             dealer,
             self.made,
             &mut self.rng,
+            false,
         );
+        let record = with_bids_cached(record, &self.profile, Some(&mut self.bids));
         self.rotation.deal(
             Some(dealer),
             record.contract,
@@ -128,24 +144,50 @@ pub fn random_deal(
 
 /// The record with the bids that choose its game under the profile's way of bidding
 /// (none where it has none), and its game written as the record writes it.
-fn with_bids(mut record: FullRecord, profile: &Profile) -> FullRecord {
-    let active = crate::seating::active_seats(
-        record.players.len(),
+fn with_bids(record: FullRecord, profile: &Profile) -> FullRecord {
+    with_bids_cached(record, profile, None)
+}
+
+/// [`with_bids`], the statements of a game bid before at this table taken from `cache`.
+fn with_bids_cached(
+    mut record: FullRecord,
+    profile: &Profile,
+    cache: Option<&mut BidsCache>,
+) -> FullRecord {
+    let key: BidsKey = (
         record.dealer,
-        profile.deck.players as usize,
-    );
-    let statements = crate::bids::statements_for(
-        profile,
-        &record.players,
-        &active,
-        (record.contract, record.declarer, record.compulsory),
+        record.contract,
+        record.declarer,
+        record.compulsory,
         record.wedding_partner,
     );
-    record.bids = statements
-        .iter()
-        .filter_map(|s| crate::bids::Bid::parse(&record.players, s).ok())
-        .collect::<Vec<_>>()
-        .into();
+    let known = cache.as_ref().and_then(|c| c.get(&key).cloned());
+    record.bids = match known {
+        Some(bids) => bids,
+        None => {
+            let active = crate::seating::active_seats(
+                record.players.len(),
+                record.dealer,
+                profile.deck.players as usize,
+            );
+            let statements = crate::bids::statements_for(
+                profile,
+                &record.players,
+                &active,
+                (record.contract, record.declarer, record.compulsory),
+                record.wedding_partner,
+            );
+            let bids: std::sync::Arc<[crate::bids::Bid]> = statements
+                .iter()
+                .filter_map(|s| crate::bids::Bid::parse(&record.players, s).ok())
+                .collect::<Vec<_>>()
+                .into();
+            if let Some(c) = cache {
+                c.insert(key, bids.clone());
+            }
+            bids
+        }
+    };
     record.written = crate::deal::full::Written {
         contract: Some(record.contract),
         declarer: record.declarer,

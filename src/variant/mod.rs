@@ -145,7 +145,7 @@ pub enum Dullen {
 }
 
 /// Who becomes a wedding's partner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WeddingPartner {
     /// The first other player to win a trick (Fremd).
     FirstTrick,
