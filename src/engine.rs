@@ -228,13 +228,13 @@ impl<'p> Scorer<'p> {
         })
     }
 
-    /// Books a penalty given after the deals so far ([`Fold::Sheet`]; none for
+    /// Books a penalty given after the `played` deals so far ([`Fold::Sheet`]; none for
     /// [`Fold::Brief`]): `last` holds each seat's role in the last deal.
     fn penalize(
         &mut self,
         (file, line, raw): (&str, usize, &crate::deal::records::RawPenalty),
         players: &[String],
-        last: Option<&[crate::deal::Role]>,
+        (last, played): (Option<&[crate::deal::Role]>, usize),
     ) -> std::result::Result<Option<Step<'_>>, RecordError> {
         if self.fold == Fold::Brief {
             return Ok(None);
@@ -242,8 +242,8 @@ impl<'p> Scorer<'p> {
         let session = self
             .session
             .get_or_insert_with(|| Session::new(players.to_vec()));
-        let penalty =
-            crate::league::book_penalty(file, line, raw, (players, self.profile, last), session)?;
+        let place = (players, self.profile, last, played);
+        let penalty = crate::league::book_penalty(file, line, raw, place, session)?;
         Ok(Some(Step::Penalty {
             players: &session.players,
             penalty,
@@ -386,7 +386,7 @@ impl<'a> Parsed<'a> {
                         book(
                             (&mut scorer, input, players),
                             p,
-                            last.as_deref(),
+                            (last.as_deref(), read),
                             (&mut each, &mut bad, &mut outcome),
                         )?;
                     }
@@ -409,25 +409,14 @@ impl<'a> Parsed<'a> {
                         }
                     }
                 }
-                // The penalties after the last deal; one after a deal not played is refused.
+                // The penalties after the last deal (one after a deal not played is refused).
                 for p in given {
-                    if usize::from(p.1.after) > read {
-                        let e = RecordError::new(
-                            input.file(),
-                            crate::msg!("error.penalty_after", after = p.1.after, deals = read),
-                        )
-                        .line(p.0)
-                        .field("after");
-                        outcome.bad += 1;
-                        bad(&e)?;
-                    } else {
-                        book(
-                            (&mut scorer, input, players),
-                            p,
-                            last.as_deref(),
-                            (&mut each, &mut bad, &mut outcome),
-                        )?;
-                    }
+                    book(
+                        (&mut scorer, input, players),
+                        p,
+                        (last.as_deref(), read),
+                        (&mut each, &mut bad, &mut outcome),
+                    )?;
                 }
             } else if let Some(reader) = archive {
                 let profiles = std::slice::from_ref(profile);
@@ -475,14 +464,14 @@ impl<'a> Parsed<'a> {
 fn book(
     (scorer, input, players): (&mut Scorer, &Input, &[String]),
     (line, p): &(usize, crate::deal::records::RawPenalty),
-    last: Option<&[crate::deal::Role]>,
+    played: (Option<&[crate::deal::Role]>, usize),
     (each, bad, outcome): (
         &mut dyn FnMut(Step<'_>) -> Result<()>,
         &mut dyn FnMut(&RecordError) -> Result<()>,
         &mut Outcome,
     ),
 ) -> Result<()> {
-    match scorer.penalize((input.file(), *line, p), players, last) {
+    match scorer.penalize((input.file(), *line, p), players, played) {
         Ok(Some(step)) => each(step),
         Ok(None) => Ok(()),
         Err(e) => {
@@ -548,11 +537,11 @@ pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evenin
             let mut given = given.iter().peekable();
             let mut last: Option<Vec<crate::deal::Role>> = None;
             let mut book = |(line, p): &(usize, crate::deal::records::RawPenalty),
-                            last: Option<&[crate::deal::Role]>,
+                            (last, played): (Option<&[crate::deal::Role]>, usize),
                             session: &mut Session|
              -> Result<()> {
-                let rules = (players.as_slice(), &profile, last);
-                let booked = crate::league::book_penalty(file, *line, p, rules, session)
+                let place = (players.as_slice(), &profile, last, played);
+                let booked = crate::league::book_penalty(file, *line, p, place, session)
                     .map_err(|e| in_sheet(input, p, e))?;
                 for (t, c) in penalties.iter_mut().zip(booked.changes(players.len())) {
                     *t += c;
@@ -561,22 +550,14 @@ pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evenin
             };
             for deal in input.deals(&profile) {
                 while let Some(p) = given.next_if(|(_, p)| usize::from(p.after) <= deals.len()) {
-                    book(p, last.as_deref(), &mut session)?;
+                    book(p, (last.as_deref(), deals.len()), &mut session)?;
                 }
                 let result = session.score(&deal?, &profile).0;
                 last = Some(result.facts.roles.clone());
                 deals.push(result);
             }
             for p in given {
-                if usize::from(p.1.after) > deals.len() {
-                    let m = crate::msg!(
-                        "error.penalty_after",
-                        after = p.1.after,
-                        deals = deals.len()
-                    );
-                    return Err(RecordError::new(file, m).line(p.0).field("after").into());
-                }
-                book(p, last.as_deref(), &mut session)?;
+                book(p, (last.as_deref(), deals.len()), &mut session)?;
             }
         }
     }

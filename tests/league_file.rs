@@ -955,3 +955,33 @@ fn a_round_closed_after_18_deals_ends_with_the_solos_owed() {
     assert_eq!(json["played"], 20);
     assert_eq!(json["complete"], true);
 }
+
+/// A `[[penalty]]` after a deal the sheet does not have is refused alike by `league show`,
+/// `score` and `stats`, naming its line and `after` (one check, in `book_penalty`).
+#[test]
+fn a_penalty_after_a_deal_not_played_is_refused_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("late.toml");
+    std::fs::write(
+        &s,
+        "players = [\"A\", \"B\", \"C\", \"D\"]\n[[deal]]\nre = [\"A\", \"C\"]\nre_points = 130\n\
+         [[penalty]]\nafter = 3\nplayer = \"B\"\n",
+    )
+    .unwrap();
+    let s = s.to_str().unwrap();
+    for args in [
+        vec!["league", "show", s],
+        vec!["score", s],
+        vec!["stats", s],
+    ] {
+        let out = doko(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(
+                "late.toml:5: field `after`: a penalty after deal 3, but the sheet has 1 deals"
+            ),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -486,7 +486,8 @@ pub fn evaluate_records(
         // The penalties given before this deal.
         while let Some((line, p)) = given.next_if(|(_, p)| usize::from(p.after) <= i) {
             let last = rows.last().map(|r: &Row| r.result.facts.roles.as_slice());
-            let booked = book_penalty(file, *line, p, (&players, &profile, last), &mut session);
+            let place = (players.as_slice(), &profile, last, i);
+            let booked = book_penalty(file, *line, p, place, &mut session);
             booked.map_or_else(|e| errors.push(e), |p| penalties.push(p));
         }
         let line = records.deal_line(i).unwrap_or(0);
@@ -518,19 +519,11 @@ pub fn evaluate_records(
             dealer,
         });
     }
-    // The penalties after the last deal; one after a deal not played is an error.
+    // The penalties after the last deal (one after a deal not played is refused).
     for (line, p) in given {
-        let booked = if usize::from(p.after) > rows.len() {
-            Err(RecordError::new(
-                file,
-                msg!("error.penalty_after", after = p.after, deals = rows.len()),
-            )
-            .line(*line)
-            .field("after"))
-        } else {
-            let last = rows.last().map(|r: &Row| r.result.facts.roles.as_slice());
-            book_penalty(file, *line, p, (&players, &profile, last), &mut session)
-        };
+        let last = rows.last().map(|r: &Row| r.result.facts.roles.as_slice());
+        let place = (players.as_slice(), &profile, last, rows.len());
+        let booked = book_penalty(file, *line, p, place, &mut session);
         booked.map_or_else(|e| errors.push(e), |p| penalties.push(p));
     }
     if !errors.is_empty() {
@@ -623,18 +616,33 @@ fn next_of(
 /// least 1 and divide among the other players of the last deal (before any deal: every
 /// other player; at a table of five the other players of that deal, four where the
 /// offender sat out).
+/// Where a penalty falls: the table, its rules, each seat's role in the last deal (none
+/// before the first) and the deals played so far.
+pub type PenaltyPlace<'a> = (
+    &'a [String],
+    &'a Profile,
+    Option<&'a [crate::deal::Role]>,
+    usize,
+);
+
 /// Books a penalty written at `line` of `file` into `session`: the offender loses its
-/// points, the other players of the last deal (`last`: each seat's role in it, none before
-/// the first deal) share them. Refused where the player is not at the table, the points are
-/// not at least 1 or do not divide among the others, or the note is too long.
+/// points, the other players of the last deal share them. Refused where it follows a deal
+/// not played, the player is not at the table, the points are not at least 1 or do not
+/// divide among the others, or the note is too long.
 pub fn book_penalty(
     file: &str,
     line: usize,
     p: &crate::deal::records::RawPenalty,
-    (players, profile, last): (&[String], &Profile, Option<&[crate::deal::Role]>),
+    (players, profile, last, played): PenaltyPlace,
     session: &mut Session,
 ) -> Result<Penalty, RecordError> {
     let at = |m: Text, field: &str| RecordError::new(file, m).line(line).field(field);
+    if usize::from(p.after) > played {
+        return Err(at(
+            msg!("error.penalty_after", after = p.after, deals = played),
+            "after",
+        ));
+    }
     let seat = players
         .iter()
         .position(|n| n.eq_ignore_ascii_case(p.player.trim()))
