@@ -667,6 +667,29 @@ impl CardOrder {
         self.suit_id[card.index()] == TRUMP_ID
     }
 
+    /// The places in `hand` of the cards that may be played to a trick led with `led`:
+    /// those of the led play suit where the hand holds any, else all (all at the lead),
+    /// written to `out` in hand order; their number. A hand is at most `out.len()` cards.
+    pub fn playable(&self, hand: &[Card], led: Option<Card>, out: &mut [u8; 64]) -> usize {
+        let mut k = 0;
+        if let Some(led) = led {
+            let suit = self.suit_id(led);
+            for (i, &c) in hand.iter().enumerate() {
+                if self.suit_id(c) == suit {
+                    out[k] = i as u8;
+                    k += 1;
+                }
+            }
+        }
+        if k == 0 {
+            for (i, slot) in out.iter_mut().enumerate().take(hand.len()) {
+                *slot = i as u8;
+            }
+            k = hand.len().min(out.len());
+        }
+        k
+    }
+
     /// The suit `card` is played in: trump or its side suit.
     pub fn play_suit(&self, card: Card) -> PlaySuit {
         if self.is_trump(card) {

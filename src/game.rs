@@ -663,39 +663,18 @@ impl Game {
         }
     }
 
-    /// Can any seat still say anything (the hand allowing)?
-    fn bidding_open(&self) -> bool {
-        let names = &self.start.table.players;
-        let mut bids = self.bids.clone();
-        self.active.iter().any(|&seat| {
-            (0..self.bid_words.len()).any(|i| {
-                let Some(bid) = self.start.table.candidates[seat][i].clone() else {
-                    return false;
-                };
-                bids.push(bid);
-                let open =
-                    crate::bids::outcome(&bids, &self.start.table.profile, &self.active, names)
-                        != BiddingOutcome::Refused
-                        && self.hand_allows(seat, &bids[bids.len() - 1]);
-                bids.pop();
-                open
-            })
-        })
-    }
-
     /// Adds a statement; where it decides the game and nobody can say more, the play
     /// begins.
     fn push_bid(&mut self, bid: Bid) {
         self.bids.push(bid);
         let names = &self.start.table.players;
-        if let BiddingOutcome::Decided(d) =
-            crate::bids::outcome(&self.bids, &self.start.table.profile, &self.active, names)
-            && !self.bidding_open()
+        let decided =
+            crate::bids::outcome(&self.bids, &self.start.table.profile, &self.active, names);
+        self.legal = self.work_out_bids();
+        if let BiddingOutcome::Decided(d) = decided
+            && self.legal.is_empty()
         {
-            self.legal.clear();
             self.start_play(d.contract, d.declarer);
-        } else {
-            self.legal = self.work_out_bids();
         }
     }
 
@@ -811,22 +790,10 @@ impl Game {
     /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
     pub fn legal_cards(&self, seat: usize) -> Vec<Card> {
         let hand = &self.hands[seat];
-        let mut cards: Vec<Card> = match self.current.first() {
-            Some(&(_, led)) => {
-                let suit = self.order.play_suit(led);
-                let follow: Vec<Card> = hand
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.order.play_suit(c) == suit)
-                    .collect();
-                if follow.is_empty() {
-                    hand.clone()
-                } else {
-                    follow
-                }
-            }
-            None => hand.clone(),
-        };
+        let mut places = [0u8; 64];
+        let led = self.current.first().map(|&(_, led)| led);
+        let k = self.order.playable(hand, led, &mut places);
+        let mut cards: Vec<Card> = places[..k].iter().map(|&i| hand[usize::from(i)]).collect();
         cards.sort_unstable();
         cards.dedup();
         cards

@@ -545,25 +545,9 @@ fn play_randomly(
         for j in 0..n {
             let seat = active[(lead_pos + j) % n];
             let h = &mut held[seat];
-            // The cards she may play, by their place in her hand: the led suit where she
-            // holds it, else any (no allocation: a hand is at most a deck).
+            // The cards she may play, by their place in her hand (no allocation).
             let mut legal = [0u8; 64];
-            let mut k = 0;
-            if let Some(&(_, led)) = trick.first() {
-                let suit = order.play_suit(led);
-                for (i, &c) in h.iter().enumerate() {
-                    if order.play_suit(c) == suit {
-                        legal[k] = i as u8;
-                        k += 1;
-                    }
-                }
-            }
-            if k == 0 {
-                for (i, slot) in legal.iter_mut().enumerate().take(h.len()) {
-                    *slot = i as u8;
-                }
-                k = h.len();
-            }
+            let k = order.playable(h, trick.first().map(|&(_, led)| led), &mut legal);
             let card = h.swap_remove(usize::from(legal[rng.below(k)]));
             trick.push((Some(seat), card));
         }
