@@ -44,6 +44,15 @@ fn sets_of(sets: Vec<String>, lang: Lang) -> PyResult<Vec<(String, String)>> {
         .collect()
 }
 
+/// The arguments every reading call takes: the language, the input format, the overrides.
+type Common = (Lang, Option<InputFormat>, Vec<(String, String)>);
+
+/// [`Common`] read from Python's values.
+fn common(lang: &str, format: Option<&str>, sets: Vec<String>) -> PyResult<Common> {
+    let lang = lang_of(lang)?;
+    Ok((lang, format_of(format, lang)?, sets_of(sets, lang)?))
+}
+
 /// The input of a call: a path, or a text with its format.
 fn input_of<'a>(
     path: Option<&'a str>,
@@ -74,9 +83,7 @@ fn score(
     summary: bool,
     jobs: usize,
 ) -> PyResult<String> {
-    let lang = lang_of(lang)?;
-    let format = format_of(format, lang)?;
-    let sets = sets_of(sets, lang)?;
+    let (lang, format, sets) = common(lang, format, sets)?;
     let input = input_of(path, text, name, format)?;
     let ask = ScoreAsk {
         variant,
@@ -104,9 +111,7 @@ fn compare(
     summary: bool,
     jobs: usize,
 ) -> PyResult<String> {
-    let lang = lang_of(lang)?;
-    let format = format_of(format, lang)?;
-    let sets = sets_of(sets, lang)?;
+    let (lang, format, sets) = common(lang, format, sets)?;
     let input = input_of(path, text, name, format)?;
     py.detach(|| doko::api::compare(input, &variants, &sets, (summary, jobs, lang)))
         .map_err(raise)

@@ -205,22 +205,21 @@ def test_the_game_step_by_step() -> None:
         doko.Game("ddv", hands=[hands[0]] * 4)
 
 
-def test_frames_where_installed() -> None:
+def test_frames_one_row_per_deal_and_player() -> None:
+    """pandas and polars come with the `test` extra: both frames are built and checked."""
+    pandas = pytest.importorskip("pandas")
+    polars = pytest.importorskip("polars")
     result = doko.score(EXAMPLES / "evening.csv")
-    try:
-        import pandas  # noqa: F401
-    except ImportError:
-        pandas = None
-    if pandas is not None:
-        frame = doko.to_pandas(result)
-        assert len(frame) == 4 * len(result["deals"])
-        assert frame.groupby("player")["points"].sum().to_dict() == result["totals"]
-    try:
-        import polars  # noqa: F401
-    except ImportError:
-        polars = None
-    if polars is not None:
-        assert doko.to_polars(result).height == 4 * len(result["deals"])
+    frame = doko.to_pandas(result)
+    assert isinstance(frame, pandas.DataFrame)
+    assert len(frame) == 4 * len(result["deals"])
+    assert frame.groupby("player")["points"].sum().to_dict() == result["totals"]
+    last = frame[frame["deal"] == result["deals"][-1]["deal"]]
+    assert dict(zip(last["player"], last["total"])) == result["totals"]
+    other = doko.to_polars(result)
+    assert isinstance(other, polars.DataFrame)
+    assert other.height == len(frame)
+    assert set(other.columns) == set(frame.columns)
 
 
 @pytest.mark.parametrize("variant", ["ddv", "ja-wiki", "kloepper"])
