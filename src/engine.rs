@@ -373,16 +373,14 @@ impl<'a> Parsed<'a> {
             if let Some(input) = input {
                 let players = input.players();
                 let mut new_table = true;
-                let penalties = match fold {
-                    Fold::Sheet => input.penalties(profile),
-                    Fold::Brief => Vec::new(),
-                };
+                // A summary books no penalty, but a bad penalty row is still reported.
+                let penalties = input.penalties(profile);
                 let mut given = penalties.iter().peekable();
                 // Deals read (good or bad), and who played the last one scored.
                 let mut read = 0;
                 let mut last: Option<Vec<crate::deal::Role>> = None;
                 for deal in input.deals(profile) {
-                    while let Some(p) = given.next_if(|(_, p)| usize::from(p.after) <= read) {
+                    while let Some(p) = given.next_if(|(_, after, _)| *after <= read) {
                         book(
                             (&mut scorer, input, players),
                             p,
@@ -403,7 +401,7 @@ impl<'a> Parsed<'a> {
                             each(Step::Deal(scored))?;
                         }
                         Err(e) => {
-                            read += usize::from(!crate::deal::sheet::is_penalty_row_error(&e));
+                            read += 1;
                             outcome.bad += 1;
                             bad(&e)?;
                         }
@@ -463,7 +461,7 @@ impl<'a> Parsed<'a> {
 #[allow(clippy::type_complexity)]
 fn book(
     (scorer, input, players): (&mut Scorer, &Input, &[String]),
-    (line, p): &(usize, crate::deal::records::RawPenalty),
+    (line, _, given): &crate::deal::sheet::GivenPenalty,
     played: (Option<&[crate::deal::Role]>, usize),
     (each, bad, outcome): (
         &mut dyn FnMut(Step<'_>) -> Result<()>,
@@ -471,12 +469,18 @@ fn book(
         &mut Outcome,
     ),
 ) -> Result<()> {
-    match scorer.penalize((input.file(), *line, p), players, played) {
+    let booked = match given {
+        Ok(p) => scorer
+            .penalize((input.file(), *line, p), players, played)
+            .map_err(|e| in_sheet(input, p, e)),
+        Err(e) => Err(e.clone()),
+    };
+    match booked {
         Ok(Some(step)) => each(step),
         Ok(None) => Ok(()),
         Err(e) => {
             outcome.bad += 1;
-            bad(&in_sheet(input, p, e))
+            bad(&e)
         }
     }
 }
@@ -536,10 +540,11 @@ pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evenin
             let given = input.penalties(&profile);
             let mut given = given.iter().peekable();
             let mut last: Option<Vec<crate::deal::Role>> = None;
-            let mut book = |(line, p): &(usize, crate::deal::records::RawPenalty),
+            let mut book = |(line, _, given): &crate::deal::sheet::GivenPenalty,
                             (last, played): (Option<&[crate::deal::Role]>, usize),
                             session: &mut Session|
              -> Result<()> {
+                let p = given.as_ref().map_err(Clone::clone)?;
                 let place = (players.as_slice(), &profile, last, played);
                 let booked = crate::league::book_penalty(file, *line, p, place, session)
                     .map_err(|e| in_sheet(input, p, e))?;
@@ -549,7 +554,7 @@ pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evenin
                 Ok(())
             };
             for deal in input.deals(&profile) {
-                while let Some(p) = given.next_if(|(_, p)| usize::from(p.after) <= deals.len()) {
+                while let Some(p) = given.next_if(|(_, after, _)| *after <= deals.len()) {
                     book(p, (last.as_deref(), deals.len()), &mut session)?;
                 }
                 let result = session.score(&deal?, &profile).0;

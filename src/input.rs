@@ -142,11 +142,16 @@ impl Input<'_> {
     }
 
     /// The penalties the file gives between its deals (a league sheet's `[[penalty]]`, a
-    /// paper sheet's penalty rows), each with its line, in order.
-    pub fn penalties(&self, profile: &Profile) -> Vec<(usize, crate::deal::records::RawPenalty)> {
+    /// paper sheet's penalty rows), each with its line and the deals before it, in order;
+    /// a paper sheet's bad penalty row as its error.
+    pub fn penalties(&self, profile: &Profile) -> Vec<crate::deal::sheet::GivenPenalty> {
         match self {
             Input::Sheet(s) => s.penalties(profile),
-            Input::Records(r) => r.penalties.clone(),
+            Input::Records(r) => r
+                .penalties
+                .iter()
+                .map(|(line, p)| (*line, usize::from(p.after), Ok(p.clone())))
+                .collect(),
         }
     }
 

@@ -327,8 +327,9 @@ impl<'a> Sheet<'a> {
     }
 
     /// The penalty rows of the sheet (TSR 9), each with its line and the deals before it,
-    /// as a league sheet's `[[penalty]]` (a bad one is reported with the deals).
-    pub fn penalties(&self, profile: &Profile) -> Vec<(usize, RawPenalty)> {
+    /// as a league sheet's `[[penalty]]`, or why the row is refused. [`Sheet::deals`]
+    /// passes over them.
+    pub fn penalties(&self, profile: &Profile) -> Vec<GivenPenalty> {
         let lower = self.text.to_ascii_lowercase();
         if !PENALTY_WORDS.iter().any(|w| lower.contains(w)) {
             return Vec::new();
@@ -406,8 +407,8 @@ pub struct SheetDeals<'a, 'p> {
     deals: usize,
     /// Rows read that were penalties (good or bad): they hold no deal number.
     penalty_rows: usize,
-    /// The good penalty rows read so far, with their lines.
-    penalties: Vec<(usize, RawPenalty)>,
+    /// The penalty rows read so far.
+    penalties: Vec<GivenPenalty>,
 }
 
 impl SheetDeals<'_, '_> {
@@ -456,7 +457,7 @@ impl Iterator for SheetDeals<'_, '_> {
                 Ok(None) => {}
                 Ok(Some(p)) => {
                     self.penalty_rows += 1;
-                    self.penalties.push((line, p));
+                    self.penalties.push((line, self.deals, Ok(p)));
                     continue;
                 }
                 Err((field, msg)) => {
@@ -464,7 +465,8 @@ impl Iterator for SheetDeals<'_, '_> {
                     let e = RecordError::new(&self.sheet.file, msg)
                         .line(line)
                         .field(field);
-                    return Some(Err(e));
+                    self.penalties.push((line, self.deals, Err(e)));
+                    continue;
                 }
             }
             self.deals += 1;
@@ -502,11 +504,9 @@ impl Iterator for SheetDeals<'_, '_> {
 
 type RowError = (Option<usize>, String, Text);
 
-/// Whether an error of [`Sheet::deals`] is about a penalty row, not a deal (a run that
-/// goes on past bad rows counts the deals before each penalty without it).
-pub fn is_penalty_row_error(e: &RecordError) -> bool {
-    matches!(&e.message, Text::Msg { key, .. } if key.starts_with("error.penalty_"))
-}
+/// A penalty a file gives: its line, the deals before it, and the penalty as written or
+/// why its row is refused.
+pub type GivenPenalty = (usize, usize, Result<RawPenalty, RecordError>);
 
 /// The words of a `game` cell that make the row a penalty (English and German).
 pub const PENALTY_WORDS: [&str; 3] = ["penalty", "strafe", "strafpunkte"];
