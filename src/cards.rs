@@ -264,6 +264,24 @@ const CODES: [&str; DISTINCT] = [
     "HQ", "HJ", "H9", "DA", "D10", "DK", "DQ", "DJ", "D9", "JK",
 ];
 
+/// [`CODES`] as four bytes each (the token, then spaces) and the token's length: a writer
+/// copies the word whole and moves on by the length.
+const CODE_WORDS: [([u8; 4], usize); DISTINCT] = {
+    let mut t = [([b' '; 4], 0); DISTINCT];
+    let mut i = 0;
+    while i < DISTINCT {
+        let b = CODES[i].as_bytes();
+        let mut j = 0;
+        while j < b.len() {
+            t[i].0[j] = b[j];
+            j += 1;
+        }
+        t[i].1 = b.len();
+        i += 1;
+    }
+    t
+};
+
 /// Eyes of each card by its index (the joker's are the ♦9's: none).
 const EYES: [u16; DISTINCT] = {
     let mut t = [0u16; DISTINCT];
@@ -302,6 +320,13 @@ impl Card {
     #[inline]
     pub fn code(self) -> &'static str {
         CODES[self.0 as usize]
+    }
+
+    /// The card's token ([`Card::code`], at most three bytes) padded with spaces to four
+    /// bytes, and its length.
+    #[inline]
+    pub fn code_word(self) -> ([u8; 4], usize) {
+        CODE_WORDS[self.0 as usize]
     }
 
     /// The card's eyes.
@@ -667,27 +692,24 @@ impl CardOrder {
         self.suit_id[card.index()] == TRUMP_ID
     }
 
-    /// The places in `hand` of the cards that may be played to a trick led with `led`:
-    /// those of the led play suit where the hand holds any, else all (all at the lead),
-    /// written to `out` in hand order; their number. A hand is at most `out.len()` cards.
-    pub fn playable(&self, hand: &[Card], led: Option<Card>, out: &mut [u8; 64]) -> usize {
-        let mut k = 0;
-        if let Some(led) = led {
-            let suit = self.suit_id(led);
-            for (i, &c) in hand.iter().enumerate() {
-                if self.suit_id(c) == suit {
-                    out[k] = i as u8;
-                    k += 1;
-                }
-            }
+    /// The places in `hand` of the cards that may be played to a trick led with `led`, as
+    /// bits (bit `i`: the card in place `i`): those of the led play suit where the hand
+    /// holds any, else all (all at the lead). Places past 63 are left out (a hand holds at
+    /// most 24 cards).
+    #[inline]
+    pub fn playable(&self, hand: &[Card], led: Option<Card>) -> u64 {
+        let all = if hand.len() >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << hand.len()) - 1
+        };
+        let Some(led) = led else { return all };
+        let suit = self.suit_id(led);
+        let mut mask = 0u64;
+        for (i, &c) in hand.iter().enumerate().take(64) {
+            mask |= u64::from(self.suit_id(c) == suit) << i;
         }
-        if k == 0 {
-            for (i, slot) in out.iter_mut().enumerate().take(hand.len()) {
-                *slot = i as u8;
-            }
-            k = hand.len().min(out.len());
-        }
-        k
+        if mask == 0 { all } else { mask }
     }
 
     /// The suit `card` is played in: trump or its side suit.

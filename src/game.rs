@@ -790,10 +790,12 @@ impl Game {
     /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
     pub fn legal_cards(&self, seat: usize) -> Vec<Card> {
         let hand = &self.hands[seat];
-        let mut places = [0u8; 64];
         let led = self.current.first().map(|&(_, led)| led);
-        let k = self.order.playable(hand, led, &mut places);
-        let mut cards: Vec<Card> = places[..k].iter().map(|&i| hand[usize::from(i)]).collect();
+        let mask = self.order.playable(hand, led);
+        let mut cards: Vec<Card> = (0..hand.len())
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| hand[i])
+            .collect();
         cards.sort_unstable();
         cards.dedup();
         cards
@@ -826,7 +828,7 @@ impl Game {
             &self.active,
             [&self.hands_with_played(), &self.start.hands],
             &declared,
-            (&self.tricks, &self.winners, 0),
+            (&crate::generate::seen_in(&self.tricks, &self.winners), 0),
         );
         Some(re)
     }
@@ -854,8 +856,12 @@ impl Game {
         }
         let bride = d.declarer?;
         let p = &self.start.table.profile;
-        let (rule, found, settled) =
-            crate::generate::wedding_partner(p, &self.order, bride, (&self.tricks, &self.winners));
+        let (rule, found, settled) = crate::generate::wedding_partner(
+            p,
+            &self.order,
+            bride,
+            &crate::generate::seen_in(&self.tricks, &self.winners),
+        );
         let within = (p.contracts.wedding_tricks as usize).min(p.hand_size());
         let over = !matches!(rule, crate::variant::WeddingPartner::NthTrick { .. })
             && self.tricks.len() >= within;

@@ -68,11 +68,12 @@ pub struct Deals {
     made: usize,
     /// The statements of each game already bid, read once: a table's games repeat.
     bids: BidsCache,
+    bench: Workbench,
 }
 
 /// The statements that bid a game, by dealer, contract, declarer, compulsory flag and
 /// wedding partner rule (read once, shared by the records that repeat them).
-type BidsCache = std::collections::HashMap<BidsKey, std::sync::Arc<[crate::bids::Bid]>>;
+type BidsCache = crate::recent::Recent<BidsKey, std::sync::Arc<[crate::bids::Bid]>>;
 type BidsKey = (
     usize,
     Contract,
@@ -96,7 +97,8 @@ impl Deals {
             players,
             rng: Rng::new(seed),
             made: 0,
-            bids: BidsCache::new(),
+            bids: BidsCache::default(),
+            bench: Workbench::new(profile),
         })
     }
 
@@ -104,29 +106,37 @@ impl Deals {
     pub fn players(&self) -> &[String] {
         &self.players
     }
-}
 
-impl Iterator for Deals {
-    type Item = FullRecord;
-
-    fn next(&mut self) -> Option<FullRecord> {
+    /// The next deal, made in `record` (its buffers reused: a writer of many deals
+    /// allocates nothing per deal here).
+    pub fn next_into(&mut self, record: &mut FullRecord) {
         let dealer = self.rotation.next_dealer();
         self.made += 1;
-        let record = deal(
+        let deal = (dealer, self.made, false);
+        deal_into(
             &self.profile,
             &self.players,
-            dealer,
-            self.made,
+            deal,
             &mut self.rng,
-            false,
+            &mut self.bench,
+            record,
         );
-        let record = with_bids_cached(record, &self.profile, Some(&mut self.bids));
+        add_bids(record, &self.profile, Some(&mut self.bids));
         self.rotation.deal(
             Some(dealer),
             record.contract,
             record.compulsory,
             &self.profile,
         );
+    }
+}
+
+impl Iterator for Deals {
+    type Item = FullRecord;
+
+    fn next(&mut self) -> Option<FullRecord> {
+        let mut record = FullRecord::default();
+        self.next_into(&mut record);
         Some(record)
     }
 }
@@ -139,21 +149,33 @@ pub fn random_deal(
     number: usize,
     rng: &mut Rng,
 ) -> FullRecord {
-    with_bids(deal(profile, players, dealer, number, rng, false), profile)
+    one_deal(profile, players, (dealer, number, false), rng)
 }
 
-/// The record with the bids that choose its game under the profile's way of bidding
-/// (none where it has none), and its game written as the record writes it.
-fn with_bids(record: FullRecord, profile: &Profile) -> FullRecord {
-    with_bids_cached(record, profile, None)
-}
-
-/// [`with_bids`], the statements of a game bid before at this table taken from `cache`.
-fn with_bids_cached(
-    mut record: FullRecord,
+/// One deal made afresh, with its bids.
+fn one_deal(
     profile: &Profile,
-    cache: Option<&mut BidsCache>,
+    players: &[String],
+    deal: (usize, usize, bool),
+    rng: &mut Rng,
 ) -> FullRecord {
+    let mut record = FullRecord::default();
+    deal_into(
+        profile,
+        players,
+        deal,
+        rng,
+        &mut Workbench::new(profile),
+        &mut record,
+    );
+    add_bids(&mut record, profile, None);
+    record
+}
+
+/// Gives the record the bids that choose its game under the profile's way of bidding
+/// (none where it has none), and writes its game as the record writes it; the statements
+/// of a game bid before at this table are taken from `cache`.
+fn add_bids(record: &mut FullRecord, profile: &Profile, cache: Option<&mut BidsCache>) {
     let key: BidsKey = (
         record.dealer,
         record.contract,
@@ -183,7 +205,7 @@ fn with_bids_cached(
                 .collect::<Vec<_>>()
                 .into();
             if let Some(c) = cache {
-                c.insert(key, bids.clone());
+                c.keep(key, bids.clone());
             }
             bids
         }
@@ -194,7 +216,6 @@ fn with_bids_cached(
         compulsory: Some(record.compulsory),
         partner: record.wedding_partner,
     };
-    record
 }
 
 /// Makes one random legal compulsory solo (a declared solo of a random player, who leads
@@ -206,7 +227,7 @@ pub fn random_compulsory_solo(
     number: usize,
     rng: &mut Rng,
 ) -> FullRecord {
-    with_bids(deal(profile, players, dealer, number, rng, true), profile)
+    one_deal(profile, players, (dealer, number, true), rng)
 }
 
 /// The contract of a deal and who declared it; a poverty's exchange.
@@ -240,66 +261,139 @@ pub fn random_redeal(
     })?;
     let mut hands = vec![None; players.len()];
     hands[thrower] = Some(cards[i * hand..(i + 1) * hand].to_vec());
-    Some(with_bids(
-        FullRecord {
-            number,
-            players: players.to_vec(),
-            dealer,
-            dealer_written: true,
-            contract: Contract::Redeal,
-            declarer: Some(thrower),
-            hands,
-            ..FullRecord::default()
-        },
-        profile,
-    ))
+    let mut record = FullRecord {
+        number,
+        players: players.to_vec(),
+        dealer,
+        dealer_written: true,
+        contract: Contract::Redeal,
+        declarer: Some(thrower),
+        hands,
+        ..FullRecord::default()
+    };
+    add_bids(&mut record, profile, None);
+    Some(record)
 }
 
-fn deal(
+/// What deals are made in, kept from deal to deal: once its vectors have grown, a deal
+/// allocates nothing here. Made for one profile.
+#[derive(Debug, Clone)]
+pub(crate) struct Workbench {
+    /// The profile's deck in its order: every deal is shuffled from it afresh.
+    deck: Vec<Card>,
+    cards: Vec<Card>,
+    /// The profile's declared solos.
+    solos: Vec<Contract>,
+    /// The normal card order (who is poor, which aces a bride may call).
+    normal: crate::cards::CardOrder,
+    /// The seats that play this deal.
+    active: Vec<usize>,
+    /// Each seat's hand as dealt, as played (after a poverty's exchange) and while it is
+    /// played out (empty for a seat that sits out).
+    dealt: Vec<Vec<Card>>,
+    hands: Vec<Vec<Card>>,
+    held: Vec<Vec<Card>>,
+    /// Each trick's winner, lead card and winning card ([`Seen`]).
+    seen: Vec<Seen>,
+}
+
+/// What a wedding's partner is found by, for one trick: its winner, the card led and the
+/// winning card.
+pub(crate) type Seen = (usize, Card, Card);
+
+impl Workbench {
+    pub(crate) fn new(profile: &Profile) -> Workbench {
+        Workbench {
+            deck: profile.deck().cards(),
+            solos: profile
+                .contracts
+                .allowed
+                .iter()
+                .copied()
+                .filter(|c| c.is_declared_solo())
+                .collect(),
+            normal: profile.order(crate::cards::TrumpKind::Normal),
+            cards: Vec::new(),
+            active: Vec::new(),
+            dealt: Vec::new(),
+            hands: Vec::new(),
+            held: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+}
+
+/// Makes one random legal deal into `rec`: `deal` is the dealer, the deal's number and
+/// whether it is a compulsory solo.
+fn deal_into(
     profile: &Profile,
     players: &[String],
-    dealer: usize,
-    number: usize,
+    (dealer, number, compulsory): (usize, usize, bool),
     rng: &mut Rng,
-    compulsory: bool,
-) -> FullRecord {
+    bench: &mut Workbench,
+    rec: &mut FullRecord,
+) {
     let seats = players.len();
-    let active = crate::seating::active_seats(seats, dealer, profile.deck.players as usize);
+    let mut buf = [0; crate::seating::MAX_SEATS];
+    let n = crate::seating::active_into(seats, dealer, profile.deck.players as usize, &mut buf);
+    bench.active.clear();
+    bench.active.extend_from_slice(&buf[..n]);
     // A lone holder of every Re card plays a wedding, a silent solo or calls an ace; where
     // the profile has none of them, such a hand is dealt again.
     let lone_playable = profile.allows(Contract::Wedding)
         || profile.allows(Contract::SilentSolo)
         || profile.contracts.called_ace;
-    let mut hands = shuffle_hands(profile, seats, &active, lone_playable, rng);
-    let dealt = hands.clone();
-    let d = declare(profile, &active, &mut hands, rng, compulsory);
-    let raised = declare_raised(profile, &active, &hands, &d, rng);
+    let Workbench {
+        deck,
+        cards,
+        solos,
+        normal,
+        active,
+        dealt,
+        hands,
+        held,
+        seen,
+    } = bench;
+    shuffle_into(profile, (deck, cards), hands, active, lone_playable, rng);
+    dealt.resize_with(seats, Vec::new);
+    for (d, h) in dealt.iter_mut().zip(hands.iter()) {
+        d.clone_from(h);
+    }
+    let d = declare(profile, (solos, normal), active, hands, rng, compulsory);
+    let raised = declare_raised(profile, active, hands, &d, rng);
     let declared = raised.iter().take_while(|s| s.is_some()).count();
-    let (tricks, winners) = play_randomly(profile, &active, &hands, &d, declared, rng);
-    let (re, clarification) = re_party(
+    play_randomly(
         profile,
-        &active,
-        [&hands, &dealt],
+        active,
+        (hands, held),
         &d,
-        (&tricks, &winners, declared),
+        declared,
+        rng,
+        (&mut rec.tricks, seen),
     );
-    let first = winners.first().map(|&w| {
-        let eyes = tricks[0].iter().map(|(_, c)| c.eyes()).sum::<u16>();
+    let (re, clarification) = re_party(profile, active, [hands, dealt], &d, (seen, declared));
+    let first = seen.first().map(|&(w, _, _)| {
+        let eyes = rec
+            .tricks
+            .get(0)
+            .cards
+            .iter()
+            .map(|c| c.eyes())
+            .sum::<u16>();
         (w, eyes)
     });
-    let calls = random_calls(
+    random_calls(
         profile,
         players,
-        &active,
-        &re,
-        &d,
-        clarification,
+        active,
+        (&re, &d, clarification),
         first,
         rng,
+        &mut rec.calls,
     );
     // Knocking (Kloepper): now and then Re claims every trick, and the opponents knock back.
     let k = &profile.knocking;
-    let knock = if k.allowed && rng.chance(15) {
+    rec.knock = if k.allowed && rng.chance(15) {
         let back_ok = re.len() > 1 || k.knock_back_alone;
         Some(if back_ok && rng.chance(30) {
             crate::deal::Knock::Both
@@ -309,29 +403,33 @@ fn deal(
     } else {
         None
     };
-    FullRecord {
-        number,
-        players: players.to_vec(),
-        called: d.called,
-        knock,
-        dealer,
-        dealer_written: true,
-        contract: d.contract,
-        declarer: d.declarer,
-        compulsory: d.compulsory,
-        // The hands as dealt, before a poverty's exchange.
-        hands: dealt
-            .into_iter()
-            .map(|h| if h.is_empty() { None } else { Some(h) })
-            .collect(),
-        exchange: d.exchange,
-        calls,
-        tricks: tricks.into_iter().collect(),
-        schweinchen: raised[0],
-        hyperschweinchen: raised[1],
-        genscher: raised[2],
-        ..FullRecord::default()
+    rec.number = number;
+    if rec.players != players {
+        rec.players = players.to_vec();
     }
+    rec.called = d.called;
+    rec.dealer = dealer;
+    rec.dealer_written = true;
+    rec.contract = d.contract;
+    rec.declarer = d.declarer;
+    rec.compulsory = d.compulsory;
+    // The hands as dealt, before a poverty's exchange.
+    rec.hands.resize(seats, None);
+    for (slot, h) in rec.hands.iter_mut().zip(dealt.iter()) {
+        match slot {
+            _ if h.is_empty() => *slot = None,
+            Some(v) => v.clone_from(h),
+            None => *slot = Some(h.clone()),
+        }
+    }
+    rec.exchange = d.exchange;
+    rec.schweinchen = raised[0];
+    rec.hyperschweinchen = raised[1];
+    rec.genscher = raised[2];
+    rec.wedding_partner = None;
+    rec.genscher_partner = None;
+    rec.bock = None;
+    rec.note = None;
 }
 
 /// Hands shuffled from the profile's deck for the seats that play (`active`; the others
@@ -344,22 +442,55 @@ pub(crate) fn shuffle_hands(
     lone_playable: bool,
     rng: &mut Rng,
 ) -> Vec<Vec<Card>> {
+    let mut hands = vec![Vec::new(); seats];
+    let deck = profile.deck().cards();
+    let mut cards = Vec::new();
+    shuffle_into(
+        profile,
+        (&deck, &mut cards),
+        &mut hands,
+        active,
+        lone_playable,
+        rng,
+    );
+    hands
+}
+
+/// [`shuffle_hands`] into `hands` (one a seat), `cards` shuffled from `deck`.
+fn shuffle_into(
+    profile: &Profile,
+    (deck, cards): (&[Card], &mut Vec<Card>),
+    hands: &mut Vec<Vec<Card>>,
+    active: &[usize],
+    lone_playable: bool,
+    rng: &mut Rng,
+) {
     let hand = profile.hand_size();
-    let mut cards = profile.deck().cards();
-    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); seats];
+    let seats = hands
+        .len()
+        .max(active.iter().map(|&s| s + 1).max().unwrap_or(0));
+    hands.resize_with(seats, Vec::new);
+    for h in hands.iter_mut() {
+        h.clear();
+    }
+    cards.clear();
+    cards.extend_from_slice(deck);
     for _ in 0..1000 {
-        rng.shuffle(&mut cards);
+        rng.shuffle(cards);
         for (i, &s) in active.iter().enumerate() {
-            hands[s] = cards[i * hand..(i + 1) * hand].to_vec();
+            hands[s].clear();
+            hands[s].extend_from_slice(&cards[i * hand..(i + 1) * hand]);
+        }
+        if lone_playable {
+            break;
         }
         let lone = active.iter().any(|&s| {
             profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count())
         });
-        if lone_playable || !lone {
+        if !lone {
             break;
         }
     }
-    hands
 }
 
 /// Who declares Schweinchen, Hyperschweinchen and Genscher, each in turn where the
@@ -392,9 +523,11 @@ fn declare_raised(
 }
 
 /// The contract: what the hands allow and the profile plays (a poverty's exchange is
-/// applied to `hands`).
+/// applied to `hands`). `solos` are the profile's declared solos, `normal` its normal
+/// card order.
 fn declare(
     profile: &Profile,
+    (solos, normal): (&[Contract], &crate::cards::CardOrder),
     active: &[usize],
     hands: &mut [Vec<Card>],
     rng: &mut Rng,
@@ -407,18 +540,16 @@ fn declare(
         .copied()
         .find(|&s| profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count()));
     let mut called = bride.and_then(|b| call_an_ace(profile, active, hands, b, rng));
-    let solos: Vec<Contract> = profile
-        .contracts
-        .allowed
-        .iter()
-        .copied()
-        .filter(|c| c.is_declared_solo())
-        .collect();
-    let poor = active.iter().copied().find(|&s| {
-        crate::play::trumps_in(&hands[s], profile, profile.poverty.count_diamond_ace)
-            <= profile.poverty.max_trumps as usize
-    });
-    let queen_holders = holders(active, hands, Card::DIAMOND_QUEEN);
+    let poor = || {
+        active.iter().copied().find(|&s| {
+            crate::play::trumps_by(normal, &hands[s], profile.poverty.count_diamond_ace)
+                <= profile.poverty.max_trumps as usize
+        })
+    };
+    let two_queen_holders = || match holders(active, hands, Card::DIAMOND_QUEEN)[..] {
+        [a, b] => Some([a, b]),
+        _ => None,
+    };
     let mut exchange = None;
     let compulsory = compulsory && !solos.is_empty();
     if compulsory {
@@ -434,14 +565,17 @@ fn declare(
         _ if !solos.is_empty() && rng.chance(10) => {
             (solos[rng.below(solos.len())], Some(active[rng.below(n)]))
         }
-        _ if queen_holders.len() == 2
-            && profile.allows(Contract::DiamondQueens)
+        // (No random number is drawn before the last test of a guard: the hands are
+        // looked at only where the profile plays the game.)
+        _ if profile.allows(Contract::DiamondQueens)
+            && let Some(queens) = two_queen_holders()
             && rng.chance(10) =>
         {
-            (Contract::DiamondQueens, Some(queen_holders[rng.below(2)]))
+            (Contract::DiamondQueens, Some(queens[rng.below(2)]))
         }
-        _ if poor.is_some() && profile.allows(Contract::Poverty) => {
-            let p = poor.unwrap_or(active[0]);
+        _ if profile.allows(Contract::Poverty)
+            && let Some(p) = poor() =>
+        {
             let partner = poverty_partner(profile, active, hands, p, rng);
             exchange = poverty_exchange(profile, hands, p, partner, rng);
             match exchange {
@@ -520,60 +654,112 @@ pub(crate) fn poverty_partner(
     pick.unwrap_or(partner)
 }
 
-/// Plays the hands out, a random legal card each turn: the tricks (each card with its
-/// player) and each trick's winner.
-#[allow(clippy::type_complexity)]
+/// Plays the hands out, a random legal card each turn, into `tricks` (each card with its
+/// player) and `seen` (each trick's winner, lead and winning card); `held` is where the
+/// hands are played from.
 fn play_randomly(
     profile: &Profile,
     active: &[usize],
-    hands: &[Vec<Card>],
+    (hands, held): (&[Vec<Card>], &mut Vec<Vec<Card>>),
     d: &Declared,
     declared: usize,
     rng: &mut Rng,
-) -> (Vec<Vec<(Option<usize>, Card)>>, Vec<usize>) {
+    (tricks, seen): (&mut crate::deal::full::Tricks, &mut Vec<Seen>),
+) {
     let n = active.len();
     let hand = profile.hand_size();
     let order = crate::play::deal_order(d.contract, profile, declared);
-    let mut held = hands.to_vec();
-    let mut tricks = Vec::with_capacity(hand);
-    let mut leader =
-        crate::seating::first_leader(profile, active, d.contract, d.declarer, d.compulsory);
-    let mut winners = Vec::with_capacity(hand);
-    for _ in 0..hand {
-        let lead_pos = active.iter().position(|&s| s == leader).unwrap_or(0);
-        let mut trick: Vec<(Option<usize>, Card)> = Vec::with_capacity(n);
-        for j in 0..n {
-            let seat = active[(lead_pos + j) % n];
-            let h = &mut held[seat];
-            // The cards she may play, by their place in her hand (no allocation).
-            let mut legal = [0u8; 64];
-            let k = order.playable(h, trick.first().map(|&(_, led)| led), &mut legal);
-            let card = h.swap_remove(usize::from(legal[rng.below(k)]));
-            trick.push((Some(seat), card));
-        }
-        let only: Vec<Card> = trick.iter().map(|(_, c)| *c).collect();
-        let last = tricks.len() + 1 == hand;
-        let w = (lead_pos
-            + order.trick_winner_dullen(&only, crate::play::dullen_applies(profile, last)))
-            % n;
-        leader = active[w];
-        winners.push(leader);
-        tricks.push(trick);
+    held.resize_with(hands.len(), Vec::new);
+    for (h, from) in held.iter_mut().zip(hands) {
+        h.clone_from(from);
     }
-    (tricks, winners)
+    tricks.clear();
+    seen.clear();
+    let leader =
+        crate::seating::first_leader(profile, active, d.contract, d.declarer, d.compulsory);
+    // The seats in playing order, twice round: the seat in place `j` of a trick led from
+    // place `lead` is `ring[lead + j]`.
+    let mut ring = [0usize; 2 * crate::seating::MAX_SEATS];
+    for (i, r) in ring.iter_mut().enumerate().take(2 * n) {
+        *r = active[i % n];
+    }
+    let mut lead = active.iter().position(|&s| s == leader).unwrap_or(0);
+    // How many cards each seat holds of each play suit ([`CardOrder::suit_id`]): she
+    // follows the led one where she holds any, else plays any card, the rule of
+    // [`CardOrder::playable`] without a scan of the hand where she cannot follow.
+    let mut held_of = [[0u8; 5]; crate::seating::MAX_SEATS];
+    for &s in active {
+        for &c in &held[s] {
+            held_of[s][usize::from(order.suit_id(c))] += 1;
+        }
+    }
+    let mut trick = [Card::CLUB_QUEEN; crate::seating::MAX_SEATS];
+    for t in 0..hand {
+        for j in 0..n {
+            let seat = ring[lead + j];
+            let h = &mut held[seat];
+            // A random one of the cards she may play, by its place among them in her hand.
+            let led = order.suit_id(trick[0]);
+            let may = if j == 0 {
+                0
+            } else {
+                held_of[seat][usize::from(led)]
+            };
+            let place = if may == 0 {
+                rng.below(h.len())
+            } else {
+                let mut r = rng.below(usize::from(may));
+                let mut i = 0;
+                while i < h.len() {
+                    if order.suit_id(h[i]) == led {
+                        if r == 0 {
+                            break;
+                        }
+                        r -= 1;
+                    }
+                    i += 1;
+                }
+                i
+            };
+            debug_assert!(order.playable(h, (j > 0).then_some(trick[0])) >> place & 1 == 1);
+            let card = h.swap_remove(place);
+            held_of[seat][usize::from(order.suit_id(card))] -= 1;
+            trick[j] = card;
+        }
+        tricks.push_trick(&trick[..n], &ring[lead..lead + n]);
+        let last = t + 1 == hand;
+        let place =
+            order.trick_winner_dullen(&trick[..n], crate::play::dullen_applies(profile, last));
+        seen.push((ring[lead + place], trick[0], trick[place]));
+        lead = (lead + place) % n;
+    }
 }
 
-/// A trick as the generator plays it: each card with its seat.
+/// A trick as the step-by-step game plays it: each card with its seat.
 pub(crate) type PlayedTrick = Vec<(Option<usize>, Card)>;
 
+/// What finds a wedding's partner ([`Seen`]) in tricks played step by step, with their
+/// winners.
+pub(crate) fn seen_in(tricks: &[PlayedTrick], winners: &[usize]) -> Vec<Seen> {
+    tricks
+        .iter()
+        .zip(winners)
+        .map(|(t, &w)| {
+            let card = |i: usize| t.get(i).map_or(Card::CLUB_QUEEN, |(_, c)| *c);
+            let won = t.iter().position(|(s, _)| *s == Some(w)).unwrap_or(0);
+            (w, card(0), card(won))
+        })
+        .collect()
+}
+
 /// The Re party, to make calls that fit, and the trick that settled a wedding; from the
-/// hands as played and as dealt.
+/// hands as played and as dealt, and the tricks so far ([`Seen`]).
 pub(crate) fn re_party(
     profile: &Profile,
     active: &[usize],
     [hands, dealt]: [&[Vec<Card>]; 2],
     d: &Declared,
-    (tricks, winners, declared): (&[PlayedTrick], &[usize], usize),
+    (seen, declared): (&[Seen], usize),
 ) -> (Vec<usize>, usize) {
     let re_cards = &profile.contracts.re_cards;
     let mut re: Vec<usize> = match (d.contract, d.declarer, &d.exchange) {
@@ -605,10 +791,10 @@ pub(crate) fn re_party(
         && let Some(bride) = d.declarer
     {
         let order = crate::play::deal_order(d.contract, profile, declared);
-        let (_, found, settled) = wedding_partner(profile, &order, bride, (tricks, winners));
+        let (_, found, settled) = wedding_partner(profile, &order, bride, seen);
         clarification = settled;
         if let Some(t) = found {
-            re.push(winners[t]);
+            re.push(seen[t].0);
         }
     }
     (re, clarification)
@@ -616,13 +802,13 @@ pub(crate) fn re_party(
 
 /// A wedding's partner as the profile finds her (its first way: a bride who may choose
 /// writes nothing and so finds her partner that way), by the play's own rule
-/// ([`crate::play::parties::partner_trick`]), from the tricks played so far and their
-/// winners: the rule, the trick that found her, and the trick that settles the wedding.
+/// ([`crate::play::parties::partner_trick`]), from the tricks played so far: the rule,
+/// the trick that found her, and the trick that settles the wedding.
 pub(crate) fn wedding_partner(
     profile: &Profile,
     order: &crate::cards::CardOrder,
     bride: usize,
-    (tricks, winners): (&[PlayedTrick], &[usize]),
+    seen: &[Seen],
 ) -> (crate::variant::WeddingPartner, Option<usize>, usize) {
     let rule = profile
         .contracts
@@ -630,61 +816,68 @@ pub(crate) fn wedding_partner(
         .first()
         .copied()
         .unwrap_or(crate::variant::WeddingPartner::FirstTrick);
-    let seen: Vec<(usize, Card, Card)> = tricks
-        .iter()
-        .zip(winners)
-        .map(|(t, &w)| {
-            let card = |i: usize| t.get(i).map_or(Card::CLUB_QUEEN, |(_, c)| *c);
-            let won = t.iter().position(|(s, _)| *s == Some(w)).unwrap_or(0);
-            (w, card(0), card(won))
-        })
-        .collect();
-    let (found, settled) = crate::play::parties::partner_trick(rule, profile, order, bride, &seen);
+    let (found, settled) = crate::play::parties::partner_trick(rule, profile, order, bride, seen);
     (rule, found, settled)
 }
 
-/// Calls at random moments that are still in time, and the call Zwingen demands of the
-/// winner of the first trick (`first`: her seat and the trick's eyes).
-#[allow(clippy::too_many_arguments)]
+/// Calls at random moments that are still in time, into `calls`, and the call Zwingen
+/// demands of the winner of the first trick (`first`: her seat and the trick's eyes).
 fn random_calls(
     profile: &Profile,
     players: &[String],
     active: &[usize],
-    re: &[usize],
-    d: &Declared,
-    clarification: usize,
+    (re, d, clarification): (&[usize], &Declared, usize),
     first: Option<(usize, u16)>,
     rng: &mut Rng,
-) -> Vec<CallEntry> {
+    calls: &mut Vec<CallEntry>,
+) {
     let hand = profile.hand_size();
     let shift = crate::play::call_shift(profile, d.contract, clarification);
-    let mut calls = Vec::new();
+    let mut made = 0;
     let mut level: [Option<u8>; 2] = [None, None];
     let mut first_no90: Option<Party> = None;
     let zwingen = first
         .filter(|&(_, eyes)| crate::play::zwingen_binds(profile, d.contract, clarification, eyes));
-    let party_of = |s: usize| {
-        if re.contains(&s) {
-            Party::Re
-        } else {
-            Party::Kontra
+    let mut parties = [Party::Kontra; crate::seating::MAX_SEATS];
+    for &s in re {
+        if let Some(p) = parties.get_mut(s) {
+            *p = Party::Re;
         }
-    };
-    // The next call of a seat's party, made with `in_hand` cards, if any is left.
+    }
+    let party_of = |s: usize| parties[s];
+    // The next call of a seat's party, made with `in_hand` cards, if any is left (an entry
+    // of `calls` is reused, its text too).
     let mut call = |s: usize, in_hand: usize, level: &mut [Option<u8>; 2]| {
         let party = party_of(s);
         let next = level[party as usize].map_or(0, |l| l + 1);
         let call = Call::from_level(next).unwrap_or(Call::Announce);
         level[party as usize] = Some(next);
-        calls.push(CallEntry {
-            player: s,
-            call,
-            said_as: (call == Call::Announce).then_some(party),
-            cards_in_hand: in_hand as u8,
-            before: None,
-            at: None,
-            text: format!("{} {} {in_hand}", players[s], call.word(party)),
-        });
+        if calls.len() == made {
+            calls.push(CallEntry {
+                player: s,
+                call,
+                said_as: None,
+                cards_in_hand: 0,
+                before: None,
+                at: None,
+                text: String::new(),
+            });
+        }
+        let e = &mut calls[made];
+        made += 1;
+        e.player = s;
+        e.call = call;
+        e.said_as = (call == Call::Announce).then_some(party);
+        e.cards_in_hand = in_hand as u8;
+        e.before = None;
+        e.at = None;
+        // `<player> <call> <cards in hand>`, as a record writes a call.
+        e.text.clear();
+        e.text.push_str(&players[s]);
+        e.text.push(' ');
+        e.text.push_str(call.word(party));
+        e.text.push(' ');
+        push_number(&mut e.text, in_hand);
     };
     for played in clarification..hand {
         if played == 1
@@ -718,7 +911,15 @@ fn random_calls(
             call(s, hand - played, &mut level);
         }
     }
-    calls
+    calls.truncate(made);
+}
+
+/// Appends `n` in decimal (without the formatting machinery: calls are written often).
+fn push_number(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// Does another player than `poor` hold both club queens?

@@ -1170,17 +1170,6 @@ fn push_cards(out: &mut String, cards: &[crate::cards::Card]) {
     }
 }
 
-/// The tricks field (`CQ DA ...|...`) into `out`, cleared first.
-fn tricks_field_into(out: &mut String, r: &FullRecord) {
-    out.clear();
-    for (i, t) in r.tricks.iter().enumerate() {
-        if i > 0 {
-            out.push('|');
-        }
-        push_cards(out, t.cards);
-    }
-}
-
 /// The columns of an archive's CSV, in the order written.
 const CSV_COLUMNS: [&str; 17] = [
     "players",
@@ -1202,12 +1191,53 @@ const CSV_COLUMNS: [&str; 17] = [
     "bids",
 ];
 
-/// Writes deals as an archive's CSV through the csv crate (a field is quoted where it needs
-/// to be): the header first (unless [`CsvWriter::rows_only`]), then a row a deal.
+/// Writes deals as an archive's CSV: the header first (unless [`CsvWriter::rows_only`]),
+/// then a row a deal. Fields are quoted where they must be, as the csv crate writes them
+/// (a comma, a quote or a line break inside; quotes doubled): rows are made in one
+/// buffer, card tokens from a table, and reach `out` 64 KiB at a time.
 pub struct CsvWriter<W: Write> {
-    w: csv::Writer<W>,
-    /// The joined fields of the row being written, kept from row to row.
-    fields: [String; 5],
+    /// None once handed back ([`CsvWriter::into_inner`]).
+    out: Option<W>,
+    buf: Vec<u8>,
+    /// A field being made, where it may need quotes.
+    field: String,
+    /// The bids fields written lately, as written, by their list (kept alive, so that
+    /// its address is not another list's): a table's games repeat theirs.
+    bids: Vec<(std::sync::Arc<[crate::bids::Bid]>, Vec<u8>)>,
+}
+
+/// How many bids fields a writer keeps.
+const BIDS_KEPT: usize = 32;
+
+/// Appends the tricks field and the comma after it: card tokens, a space between cards
+/// and a bar between tricks (no quotes needed). Each token is copied as a four-byte word
+/// ([`Card::code_word`]), its padding written over by what follows.
+fn push_tricks(buf: &mut Vec<u8>, r: &FullRecord) {
+    let start = buf.len();
+    let (mut cards, mut tricks) = (0, 0);
+    for t in r.tricks.iter() {
+        cards += t.cards.len();
+        tricks += 1;
+    }
+    buf.resize(start + 4 * cards + tricks + 4, 0);
+    let mut at = start;
+    for (i, t) in r.tricks.iter().enumerate() {
+        if i > 0 {
+            buf[at] = b'|';
+            at += 1;
+        }
+        for (j, c) in t.cards.iter().enumerate() {
+            if j > 0 {
+                buf[at] = b' ';
+                at += 1;
+            }
+            let (word, len) = c.code_word();
+            buf[at..at + 4].copy_from_slice(&word);
+            at += len;
+        }
+    }
+    buf[at] = b',';
+    buf.truncate(at + 1);
 }
 
 /// `items` with `sep` between them, into `out` (cleared first).
@@ -1221,71 +1251,142 @@ fn join_into<'a>(out: &mut String, items: impl Iterator<Item = &'a str>, sep: ch
     }
 }
 
+/// How much a writer gathers before it writes to its output.
+const CSV_CHUNK: usize = 1 << 16;
+
+/// Appends `field` to `buf` as a CSV field: quoted (its quotes doubled) where it holds a
+/// comma, a quote or a line break.
+fn push_field(buf: &mut Vec<u8>, field: &[u8]) {
+    const SPECIAL: [bool; 256] = {
+        let mut t = [false; 256];
+        t[b',' as usize] = true;
+        t[b'"' as usize] = true;
+        t[b'\n' as usize] = true;
+        t[b'\r' as usize] = true;
+        t
+    };
+    if !field.iter().any(|&b| SPECIAL[b as usize]) {
+        buf.extend_from_slice(field);
+        return;
+    }
+    buf.push(b'"');
+    for &b in field {
+        if b == b'"' {
+            buf.push(b'"');
+        }
+        buf.push(b);
+    }
+    buf.push(b'"');
+}
+
 impl<W: Write> CsvWriter<W> {
     /// A writer of a whole archive: the header is written now.
     pub fn new(out: W) -> std::io::Result<CsvWriter<W>> {
         let mut w = CsvWriter::rows_only(out);
-        w.w.write_record(CSV_COLUMNS)?;
+        w.buf.extend_from_slice(CSV_COLUMNS.join(",").as_bytes());
+        w.buf.push(b'\n');
         Ok(w)
     }
 
     /// A writer of rows only (to append to an archive).
     pub fn rows_only(out: W) -> CsvWriter<W> {
         CsvWriter {
-            w: csv::WriterBuilder::new()
-                .buffer_capacity(1 << 16)
-                .from_writer(out),
-            fields: Default::default(),
+            out: Some(out),
+            buf: Vec::with_capacity(CSV_CHUNK + 1024),
+            field: String::new(),
+            bids: Vec::new(),
         }
     }
 
     /// Writes one deal as a row.
     pub fn write(&mut self, r: &FullRecord) -> std::io::Result<()> {
         let name = |s: usize| r.players[s].as_str();
-        let [players, calls, tricks, hands, bids] = &mut self.fields;
-        join_into(players, r.players.iter().map(String::as_str), ' ');
-        join_into(calls, r.calls.iter().map(|c| c.text.as_str()), ';');
-        tricks_field_into(tricks, r);
-        hands.clear();
+        let buf = &mut self.buf;
+        let f = &mut self.field;
+        let next = |buf: &mut Vec<u8>, field: &str| {
+            push_field(buf, field.as_bytes());
+            buf.push(b',');
+        };
+        join_into(f, r.players.iter().map(String::as_str), ' ');
+        next(buf, f);
+        next(buf, if r.dealer_written { name(r.dealer) } else { "" });
+        next(buf, r.contract.name());
+        next(buf, r.declarer.map_or("", name));
+        join_into(f, r.calls.iter().map(|c| c.text.as_str()), ';');
+        next(buf, f);
+        push_tricks(buf, r);
+        match &r.exchange {
+            Some(x) => {
+                next(buf, name(x.partner));
+                next(buf, &cards(&x.passed));
+                next(buf, &cards(&x.returned));
+            }
+            None => buf.extend_from_slice(b",,,"),
+        }
+        next(buf, r.called.map_or("", |c| c.code()));
+        next(buf, r.knock.map_or("", |k| k.key()));
+        next(buf, if r.compulsory { "yes" } else { "" });
+        f.clear();
         for (i, (who, cards)) in archive_hands(r).enumerate() {
             if i > 0 {
-                hands.push(';');
+                f.push(';');
             }
-            hands.push_str(who);
-            hands.push(':');
-            hands.push_str(&cards);
+            f.push_str(who);
+            f.push(':');
+            f.push_str(&cards);
         }
-        join_into(bids, r.bids.iter().map(|b| b.text.as_str()), ';');
-        let (acc, passed, returned) = match &r.exchange {
-            Some(x) => (name(x.partner), cards(&x.passed), cards(&x.returned)),
-            None => ("", String::new(), String::new()),
-        };
-        let row: [&str; 17] = [
-            players,
-            if r.dealer_written { name(r.dealer) } else { "" },
-            r.contract.name(),
-            r.declarer.map_or("", name),
-            calls,
-            tricks,
-            acc,
-            &passed,
-            &returned,
-            r.called.map_or("", |c| c.code()),
-            r.knock.map_or("", |k| k.key()),
-            if r.compulsory { "yes" } else { "" },
-            hands,
-            r.schweinchen.map_or("", name),
-            r.hyperschweinchen.map_or("", name),
-            r.genscher.map_or("", name),
-            bids,
-        ];
-        self.w.write_record(row)?;
+        next(buf, f);
+        next(buf, r.schweinchen.map_or("", name));
+        next(buf, r.hyperschweinchen.map_or("", name));
+        next(buf, r.genscher.map_or("", name));
+        match self
+            .bids
+            .iter()
+            .find(|(b, _)| std::sync::Arc::ptr_eq(b, &r.bids))
+        {
+            Some((_, field)) => buf.extend_from_slice(field),
+            None => {
+                join_into(f, r.bids.iter().map(|b| b.text.as_str()), ';');
+                let mut field = Vec::new();
+                push_field(&mut field, f.as_bytes());
+                buf.extend_from_slice(&field);
+                if self.bids.len() >= BIDS_KEPT {
+                    self.bids.clear();
+                }
+                self.bids.push((r.bids.clone(), field));
+            }
+        }
+        buf.push(b'\n');
+        if buf.len() >= CSV_CHUNK {
+            self.write_out()?;
+        }
+        Ok(())
+    }
+
+    /// Writes what is gathered to the output.
+    fn write_out(&mut self) -> std::io::Result<()> {
+        if let Some(out) = &mut self.out {
+            out.write_all(&self.buf)?;
+        }
+        self.buf.clear();
         Ok(())
     }
 
     /// The output, every row written to it.
-    pub fn into_inner(self) -> std::io::Result<W> {
-        self.w.into_inner().map_err(|e| e.into_error())
+    pub fn into_inner(mut self) -> std::io::Result<W> {
+        self.write_out()?;
+        // `out` is taken here only, where the writer ends.
+        self.out
+            .take()
+            .ok_or_else(|| std::io::Error::other("the CSV writer's output was handed back"))
+    }
+}
+
+/// A writer dropped without [`CsvWriter::into_inner`] still writes its last rows (an
+/// error then goes unseen, as with a `BufWriter`).
+impl<W: Write> Drop for CsvWriter<W> {
+    fn drop(&mut self) {
+        let _ = self.write_out();
     }
 }
 
@@ -1368,6 +1469,36 @@ pub fn write_jsonl(out: &mut impl Write, r: &FullRecord) -> std::io::Result<()> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_are_quoted_as_the_csv_crate_quotes_them() {
+        let fields = [
+            "",
+            "Anna",
+            "a,b",
+            "say \"hi\"",
+            "two\nlines",
+            "cr\r",
+            "\"",
+            ",",
+            "x y;z",
+            "Ä ö",
+        ];
+        let mut ours = Vec::new();
+        for (i, f) in fields.iter().enumerate() {
+            if i > 0 {
+                ours.push(b',');
+            }
+            push_field(&mut ours, f.as_bytes());
+        }
+        ours.push(b'\n');
+        let mut theirs = csv::Writer::from_writer(Vec::new());
+        theirs.write_record(fields).unwrap();
+        assert_eq!(
+            String::from_utf8(ours).unwrap(),
+            String::from_utf8(theirs.into_inner().unwrap()).unwrap()
+        );
+    }
 
     #[test]
     fn every_column_the_writer_writes_the_reader_reads() {

@@ -137,6 +137,21 @@ impl Tricks {
         self.cards.push(card);
     }
 
+    /// Adds a whole trick: its cards and the seat of each.
+    pub fn push_trick(&mut self, cards: &[Card], seats: &[usize]) {
+        if self.named.is_empty() {
+            self.named.resize(self.cards.len(), Tricks::NOBODY);
+        }
+        self.cards.extend_from_slice(cards);
+        self.named.extend(
+            seats
+                .iter()
+                .take(cards.len())
+                .map(|&s| s.min(Tricks::NOBODY as usize - 1) as u8),
+        );
+        self.end_trick();
+    }
+
     /// Closes the open trick (which may be empty).
     #[inline]
     pub fn end_trick(&mut self) {

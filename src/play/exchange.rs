@@ -67,7 +67,11 @@ pub(super) fn club_queen_partners(
 
 /// Number of trumps in a hand under the normal order, as a poverty or redeal counts them.
 pub fn trumps_in(hand: &[Card], profile: &Profile, count_diamond_ace: bool) -> usize {
-    let order = profile.order(TrumpKind::Normal);
+    trumps_by(&profile.order(TrumpKind::Normal), hand, count_diamond_ace)
+}
+
+/// [`trumps_in`] with the profile's normal card order at hand.
+pub fn trumps_by(order: &crate::cards::CardOrder, hand: &[Card], count_diamond_ace: bool) -> usize {
     hand.iter()
         .filter(|&&c| order.is_trump(c) && (count_diamond_ace || c != Card::DIAMOND_ACE))
         .count()

@@ -18,7 +18,7 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     };
     let players_error =
         |e: doko::lang::Text| crate::usage(format!("--players: {}", e.render(crate::lang())));
-    let deals =
+    let mut deals =
         doko::generate::Deals::new(&profile, players.clone(), args.seed).map_err(players_error)?;
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut sink = match args.format {
@@ -39,7 +39,10 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     };
     let mut text = String::new();
     let progress = crate::progress::Progress::deals(Some(args.deals), args.quiet);
-    for record in deals.take(args.deals as usize) {
+    // One record, its buffers reused from deal to deal.
+    let mut record = doko::deal::full::FullRecord::default();
+    for _ in 0..args.deals {
+        deals.next_into(&mut record);
         progress.tick();
         match &mut sink {
             Sink::Csv(csv) => csv.write(&record)?,
