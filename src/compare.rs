@@ -7,8 +7,9 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
-use crate::deal::{DealFacts, RecordError};
+use crate::deal::RecordError;
 use crate::input::{Input, Source};
+use crate::scoring::deal::score_facts;
 use crate::scoring::{DealResult, Session, Summary};
 use crate::stream::play_all;
 use crate::variant::Profile;
@@ -174,7 +175,7 @@ impl Fold {
         profiles: &[Profile],
         players: &[String],
         new_table: bool,
-        outcomes: &mut [Result<DealFacts, RecordError>],
+        outcomes: &mut [Result<DealResult, RecordError>],
     ) -> Result<(), RecordError> {
         self.deals += 1;
         if bad_input(outcomes.iter())
@@ -188,8 +189,8 @@ impl Fold {
                 self.sessions[i] = Session::brief(players.to_vec());
             }
             self.results[i] = match outcome {
-                Ok(f) => {
-                    let r = self.sessions[i].score_owned(f, p);
+                Ok(r) => {
+                    let r = self.sessions[i].score_result(r, p);
                     self.summaries[i].add(players, &r);
                     Some(r)
                 }
@@ -258,7 +259,7 @@ pub fn summary(
                 row.clear();
                 for c in &mut columns {
                     match c.next() {
-                        Some(o) => row.push(o),
+                        Some(o) => row.push(o.map(|f| score_facts(f, &profiles[row.len()], false))),
                         None => break 'deals,
                     }
                 }
@@ -270,7 +271,7 @@ pub fn summary(
             Ok(fold.finish(&profiles))
         }
         Source::Archive(reader) => {
-            let flow: ControlFlow<()> = play_all(*reader, &profiles, jobs, |deal| {
+            let flow: ControlFlow<()> = play_all(*reader, &profiles, (jobs, false), |deal| {
                 let result =
                     deal.and_then(|d| fold.add(d.profiles, d.players, d.new_table, d.outcomes));
                 if let Err(e) = result {
@@ -378,7 +379,7 @@ fn archive_columns(
             session: Session::new(Vec::new()),
         })
         .collect();
-    let flow = play_all(reader, &profiles, jobs, |deal| {
+    let flow = play_all(reader, &profiles, (jobs, true), |deal| {
         let mut deal = match deal {
             Ok(d) => d,
             Err(e) => return ControlFlow::Break(crate::error::Error::from(e)),
@@ -404,9 +405,12 @@ fn archive_columns(
             Some(_) => {}
         }
         for (i, c) in columns.iter_mut().enumerate() {
-            let outcome = deal
-                .take(i)
-                .map(|facts| c.session.score(&facts, &c.profile));
+            let outcome = deal.take(i).map(|r| {
+                (
+                    c.session.score_result(r, &c.profile),
+                    c.session.totals.clone(),
+                )
+            });
             c.outcomes.push(outcome);
         }
         ControlFlow::Continue(())

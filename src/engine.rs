@@ -188,7 +188,20 @@ impl<'p> Scorer<'p> {
         new_table: bool,
         facts: DealFacts,
     ) -> Result<Scored<'_>> {
-        let mut facts = facts;
+        let detail = self.fold == Fold::Sheet;
+        let result = crate::scoring::deal::score_facts(facts, self.profile, detail);
+        self.add_result(players, new_table, result)
+    }
+
+    /// As [`Scorer::add`], for a deal scored on its own already (with the rule texts of
+    /// its items for [`Fold::Sheet`]): its Bock multiplier and the totals.
+    pub fn add_result(
+        &mut self,
+        players: &[String],
+        new_table: bool,
+        result: DealResult,
+    ) -> Result<Scored<'_>> {
+        let mut result = result;
         let session = match self.fold {
             Fold::Brief => {
                 let fresh = self
@@ -204,7 +217,7 @@ impl<'p> Scorer<'p> {
             Fold::Sheet => {
                 // Deal numbers are bounded where they are read; counted on across files
                 // they never wrap.
-                facts.number = facts.number.saturating_add(self.offset);
+                result.facts.number = result.facts.number.saturating_add(self.offset);
                 let s = self
                     .session
                     .get_or_insert_with(|| Session::new(players.to_vec()));
@@ -219,8 +232,8 @@ impl<'p> Scorer<'p> {
                 s
             }
         };
-        self.last = facts.number;
-        let result = session.score_owned(facts, self.profile);
+        self.last = result.facts.number;
+        let result = session.score_result(result, self.profile);
         Ok(Scored {
             players: &session.players,
             result,
@@ -420,12 +433,13 @@ impl<'a> Parsed<'a> {
                 let profiles = std::slice::from_ref(profile);
                 let file = reader.file().to_string();
                 // Break(None): a bad deal ends the run; Break(Some): an error.
-                let flow = crate::stream::play_all(reader, profiles, jobs, |deal| {
+                let detail = fold == Fold::Sheet;
+                let flow = crate::stream::play_all(reader, profiles, (jobs, detail), |deal| {
                     let step = match deal.map(|mut d| (d.take(0), d.players, d.new_table)) {
-                        Ok((Ok(facts), players, new_table)) => {
-                            let number = facts.number;
+                        Ok((Ok(result), players, new_table)) => {
+                            let number = result.facts.number;
                             scorer
-                                .add(players, new_table, facts)
+                                .add_result(players, new_table, result)
                                 .map_err(|e| placed(e, &file, number))
                                 .and_then(|s| each(Step::Deal(s)))
                         }

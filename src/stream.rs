@@ -11,7 +11,8 @@
 //! 1. it cuts the next batch of rows from the input (one thread at a time);
 //! 2. it decodes the rows into records;
 //! 3. it seats them, after the batch before (who deals depends on the deals before);
-//! 4. it plays them under every profile;
+//! 4. it plays them under every profile, and scores each deal on its own
+//!    ([`crate::scoring::deal::score_facts`]: all but what the deals before add);
 //! 5. it hands them to the caller, after the batch before (scoring, Bock rounds and
 //!    totals depend on the deals before).
 //!
@@ -33,6 +34,7 @@ use crate::deal::archive::{ArchiveReader, Decoder, RawRow, Rows};
 use crate::deal::full::FullRecord;
 use crate::deal::{DealFacts, RecordError};
 use crate::play::{Alike, play, replay};
+use crate::scoring::DealResult;
 use crate::seating::Rotation;
 use crate::variant::Profile;
 
@@ -49,14 +51,16 @@ pub struct Played<'a> {
     pub new_table: bool,
     /// The profiles, in the order given.
     pub profiles: &'a [Profile],
-    /// Under each profile, in the order given: the facts, or why the deal is not a legal
-    /// deal under it (with its file, line, deal, trick and field).
-    pub outcomes: &'a mut [Result<DealFacts, RecordError>],
+    /// Under each profile, in the order given: the deal scored on its own (its facts
+    /// inside; the caller's [`crate::scoring::Session::score_result`] adds its Bock
+    /// multiplier and totals), or why the deal is not a legal deal under it (with its
+    /// file, line, deal, trick and field).
+    pub outcomes: &'a mut [Result<DealResult, RecordError>],
 }
 
 impl Played<'_> {
     /// Takes the outcome under profile `i` (a second take gives an empty error).
-    pub fn take(&mut self, i: usize) -> Result<DealFacts, RecordError> {
+    pub fn take(&mut self, i: usize) -> Result<DealResult, RecordError> {
         std::mem::replace(&mut self.outcomes[i], Err(RecordError::new("", "")))
     }
 }
@@ -72,22 +76,24 @@ pub fn all_cores() -> NonZeroUsize {
 /// rows took 10% more CPU time than 64 or 256).
 pub const BATCH: usize = 128;
 
-/// Reads every deal of `reader`, plays it under every profile and calls `each` with it,
-/// in the archive's order; `Err` is a row that cannot be read as a deal. `each` may stop
-/// the loop with [`ControlFlow::Break`], whose value is returned. `jobs` threads play the
-/// deals (one: this thread alone); the deals and what `each` sees are the same for any
-/// number of jobs.
+/// Reads every deal of `reader`, plays it under every profile, scores it on its own (the
+/// rule texts of its items where `detail`) and calls `each` with it, in the archive's
+/// order; `Err` is a row that cannot be read as a deal. `each` may stop the loop with
+/// [`ControlFlow::Break`], whose value is returned. `jobs` threads play the deals (one:
+/// this thread alone); the deals and what `each` sees are the same for any number of
+/// jobs.
 pub fn play_all<R, B>(
     reader: ArchiveReader<R>,
     profiles: &[Profile],
-    jobs: NonZeroUsize,
+    (jobs, detail): (NonZeroUsize, bool),
     mut each: impl FnMut(Result<Played<'_>, RecordError>) -> ControlFlow<B> + Send,
 ) -> ControlFlow<B>
 where
     R: BufRead + Send,
     B: Send,
 {
-    let engine = Engine::new(reader.file(), profiles);
+    let mut engine = Engine::new(reader.file(), profiles);
+    engine.detail = detail;
     let (rows, decoder) = reader.into_parts();
     // One job is the same loop on this thread alone: decoding, playing and handing on a
     // batch at a time is also faster than a deal at a time (each step's code stays hot).
@@ -100,6 +106,8 @@ struct Engine<'p> {
     profiles: &'p [Profile],
     /// `alike[i][j]`: what profile `i` shares with profile `j`, compared once.
     alike: Vec<Vec<Alike>>,
+    /// Deals are scored with the rule text of each item.
+    detail: bool,
 }
 
 impl<'p> Engine<'p> {
@@ -112,6 +120,7 @@ impl<'p> Engine<'p> {
             file: file.to_string(),
             profiles,
             alike,
+            detail: false,
         }
     }
 
@@ -123,9 +132,11 @@ impl<'p> Engine<'p> {
         d.players_read
     }
 
-    /// Plays the slot's record, seated, under every profile.
+    /// Plays the slot's record, seated, under every profile, and scores each deal on its
+    /// own.
     fn play(&self, slot: &mut Slot) {
         slot.outcomes.clear();
+        slot.scored.clear();
         if slot.bad.is_some() {
             return;
         }
@@ -163,6 +174,15 @@ impl<'p> Engine<'p> {
                     .field(e.field)
             }));
         }
+        // Scored after every profile has played: a later profile may share an earlier
+        // one's facts.
+        let detail = self.detail;
+        let scored = slot
+            .outcomes
+            .drain(..)
+            .zip(self.profiles)
+            .map(|(o, p)| o.map(|facts| crate::scoring::deal::score_facts(facts, p, detail)));
+        slot.scored.extend(scored);
     }
 }
 
@@ -186,6 +206,8 @@ struct Slot {
     /// A written dealer the rotation refuses, under each profile.
     seating: Vec<Option<crate::lang::Text>>,
     outcomes: Vec<Result<DealFacts, RecordError>>,
+    /// Each outcome scored on its own, what the caller is handed.
+    scored: Vec<Result<DealResult, RecordError>>,
 }
 
 impl Slot {
@@ -203,7 +225,7 @@ impl Slot {
                 players: &self.record.players,
                 new_table: self.new_table,
                 profiles,
-                outcomes: &mut self.outcomes,
+                outcomes: &mut self.scored,
             })),
         }
     }

@@ -126,7 +126,7 @@ fn play(text: &[u8], format: ArchiveFormat, jobs: usize, stop_at: Option<usize>)
     let flow = play_all(
         reader,
         &profiles,
-        NonZeroUsize::new(jobs).unwrap(),
+        (NonZeroUsize::new(jobs).unwrap(), true),
         |deal| {
             seen.push(match deal {
                 Ok(d) => format!(

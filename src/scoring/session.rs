@@ -114,8 +114,17 @@ impl Session {
     /// As [`Session::score`], taking the facts, and returning only the result (the totals
     /// are [`Session::totals`]).
     pub fn score_owned(&mut self, facts: DealFacts, profile: &Profile) -> DealResult {
-        let forced = facts.bock;
-        let mut result = score_facts(facts, profile, self.detail);
+        let result = score_facts(facts, profile, self.detail);
+        self.score_result(result, profile)
+    }
+
+    /// As [`Session::score_owned`], for a deal already scored on its own
+    /// ([`score_facts`], with this session's detail): what the deals before add (its Bock
+    /// multiplier, the rounds it starts) and the running totals. The deal's own scoring
+    /// needs nothing of the deals before it, so archives score deals on every core and
+    /// only this step in order.
+    pub fn score_result(&mut self, mut result: DealResult, profile: &Profile) -> DealResult {
+        let forced = result.facts.bock;
         let multiplier = forced.unwrap_or_else(|| self.bock_multiplier(profile));
         result.set_multiplier(multiplier);
         if forced.is_none() {
