@@ -33,7 +33,7 @@ use crate::bids::{Bid, Decided};
 use crate::deal::archive::{ArchiveReader, Decoder, RawRow, Rows};
 use crate::deal::full::FullRecord;
 use crate::deal::{DealFacts, RecordError};
-use crate::play::{Alike, play, replay};
+use crate::play::{Alike, play, replay_decided};
 use crate::scoring::DealResult;
 use crate::seating::Rotation;
 use crate::variant::Profile;
@@ -148,10 +148,16 @@ impl<'p> Engine<'p> {
                 _ if !record.bids.is_empty() => crate::play::restore_written(record),
                 _ => {}
             }
-            // The first earlier profile that derives the same facts, seated alike.
+            // The first earlier profile that derives the same facts, seated alike (where
+            // the bids decide the same game under both, their ways of bidding may differ).
+            let decided = |j: usize| slot.decided.get(j).copied().flatten();
             let shared = (0..i).find(|&j| {
+                let same_game = match (decided(i), decided(j)) {
+                    (Some(a), Some(b)) => crate::play::same_game(record, &a, &b),
+                    _ => false,
+                };
                 slot.dealers[j] == slot.dealers[i]
-                    && self.alike[i][j].holds_for(record)
+                    && self.alike[i][j].holds_for_game(record, same_game)
                     && slot.outcomes[j].is_ok()
             });
             let result = match (shared.map(|j| &slot.outcomes[j]), slot.decided.get(i)) {
@@ -162,7 +168,14 @@ impl<'p> Engine<'p> {
                         message: slot.seating[i].clone().unwrap_or_default(),
                     })
                 }
-                (Some(Ok(base)), _) => replay(record, base, &self.profiles[i]),
+                (Some(Ok(base)), known) => {
+                    // A decision is passed on; no decision may be an error, found again.
+                    let known = match known {
+                        Some(Some(d)) => Some(Some(*d)),
+                        _ => None,
+                    };
+                    replay_decided(record, base, &self.profiles[i], known)
+                }
                 (_, Some(Some(d))) => crate::play::play_decided(record, &self.profiles[i], d),
                 _ => play(record, &self.profiles[i]),
             };

@@ -128,6 +128,37 @@ proptest! {
     }
 
     #[test]
+    fn replaying_where_the_bids_decide_the_same_game_equals_playing(seed in any::<u64>()) {
+        // Profiles that bid in other ways share a play where the bids decide the same game
+        // under both (as `compare` does): the bids are the ddv table's.
+        let ddv = Profile::load("ddv", &[]).unwrap();
+        let players = names(4);
+        let mut rng = Rng::new(seed);
+        let mut record = random_deal(&ddv, &players, rng.below(4), 1, &mut rng);
+        let dealer = record.dealer;
+        let Ok(Some(mine)) = doko::play::decide_bids(&record, &ddv, dealer) else {
+            return Ok(());
+        };
+        doko::play::apply_bids(&mut record, &mine);
+        let base = play(&record, &ddv).unwrap();
+        for other in ["ja-classic", "ja-online", "house-solos"] {
+            let p = Profile::load(other, &[]).unwrap();
+            let Ok(Some(theirs)) = doko::play::decide_bids(&record, &p, dealer) else {
+                continue;
+            };
+            let same = doko::play::same_game(&record, &mine, &theirs);
+            if same && doko::play::Alike::new(&p, &ddv).holds_for_game(&record, true) {
+                let replayed = doko::play::replay_decided(&record, &base, &p, Some(Some(theirs)));
+                let direct = doko::play::play_decided(&record, &p, &theirs);
+                prop_assert_eq!(replayed.is_ok(), direct.is_ok(), "{}", other);
+                if let (Ok(a), Ok(b)) = (replayed, direct) {
+                    prop_assert_eq!(a, b, "{}", other);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn generated_40_card_deals_are_legal(seed in any::<u64>()) {
         let set = [("deck.ranks".to_string(), r#"["A","10","K","Q","J"]"#.to_string())];
         let p = Profile::load("ddv", &set).unwrap();

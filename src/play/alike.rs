@@ -105,8 +105,15 @@ impl Alike {
 
     /// Do the two profiles derive the same facts from this deal?
     pub fn holds_for(&self, record: &FullRecord) -> bool {
+        self.holds_for_game(record, false)
+    }
+
+    /// [`Alike::holds_for`], where `same_game` says that the deal's bids decide the same
+    /// game under both profiles (then their ways of bidding may differ: [`replay`] works
+    /// out the rest of what the bids carry under each).
+    pub fn holds_for_game(&self, record: &FullRecord, same_game: bool) -> bool {
         self.always
-            && (self.bidding || record.bids.is_empty())
+            && (self.bidding || record.bids.is_empty() || same_game)
             && (self.wedding || record.contract != Contract::Wedding)
             && (self.leads || !(record.compulsory || record.contract.is_declared_solo()))
             && (self.karlchen
@@ -126,6 +133,17 @@ pub fn replay(
     base: &DealFacts,
     profile: &Profile,
 ) -> Result<DealFacts, PlayError> {
+    replay_decided(record, base, profile, None)
+}
+
+/// [`replay`], where `known` may say what the record's bids decided under this profile
+/// (`Some(None)`: they are not made in its way).
+pub fn replay_decided(
+    record: &FullRecord,
+    base: &DealFacts,
+    profile: &Profile,
+    known: Option<Option<Decided>>,
+) -> Result<DealFacts, PlayError> {
     // Zwingen needs the first trick, which the facts do not keep, and a Genscher the
     // parties of before: play them again.
     if matches!(record.contract, Contract::Poverty | Contract::Redeal)
@@ -138,7 +156,7 @@ pub fn replay(
     }
     // The bids are checked under this profile too (the game they decide is the base's:
     // alike profiles bid alike).
-    let decided = decide_bids(record, profile, record.dealer)?;
+    let decided = decide_bids_with(record, profile, record.dealer, known)?;
     if decided.is_some_and(|d| !applied(record, &d)) {
         return play(record, profile);
     }
