@@ -129,7 +129,7 @@ pub fn find(name_or_path: &str, from: Option<&Path>) -> Result<Source, ProfileEr
 }
 
 /// A profile file parsed, with the line of each key it sets.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Parsed {
     /// Where the table was read from.
     pub source: Source,
@@ -173,6 +173,29 @@ impl Parsed {
             message,
         }
     }
+}
+
+/// [`find`] and [`Parsed::new`]: a built-in profile is parsed once a run and handed out
+/// as copies (every chain ends in [`ROOT`], which [`merged`] also reads as the schema;
+/// `compare` loads several profiles).
+fn find_parsed(name_or_path: &str, from: Option<&Path>) -> Result<Parsed, ProfileError> {
+    static BUILT_IN: std::sync::Mutex<Vec<(&'static str, Parsed)>> =
+        std::sync::Mutex::new(Vec::new());
+    let builtin = (!looks_like_path(name_or_path))
+        .then(|| BUILTIN.iter().find(|(n, _)| *n == name_or_path))
+        .flatten();
+    let Some(&(name, _)) = builtin else {
+        return Parsed::new(find(name_or_path, from)?);
+    };
+    let mut cache = BUILT_IN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, p)) = cache.iter().find(|(n, _)| *n == name) {
+        return Ok(p.clone());
+    }
+    let parsed = Parsed::new(find(name, from)?)?;
+    cache.push((name, parsed.clone()));
+    Ok(parsed)
 }
 
 /// Maps each `section.key` (and `[section]`) to the line that sets it. Profiles are plain
@@ -235,7 +258,7 @@ pub const MAX_CHAIN: usize = 16;
 
 /// The files of a profile's chain, the profile itself first and the root last.
 pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
-    let mut files = vec![Parsed::new(find(name_or_path, None)?)?];
+    let mut files = vec![find_parsed(name_or_path, None)?];
     loop {
         let last = files.last().expect("the chain starts with one file");
         let Some(parent) = last.table.get("extends") else {
@@ -245,14 +268,12 @@ pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
             return Err(last.error("extends", crate::msg!("error.profile_extends")));
         };
         // A parent that cannot be found or read: the `extends` line that asked is the place.
-        let next = find(parent, last.source.dir.as_deref())
-            .and_then(Parsed::new)
-            .map_err(|e| {
-                last.error(
-                    "extends",
-                    Text::placed(crate::msg!("error.field", field = "extends"), e.text()),
-                )
-            })?;
+        let next = find_parsed(parent, last.source.dir.as_deref()).map_err(|e| {
+            last.error(
+                "extends",
+                Text::placed(crate::msg!("error.field", field = "extends"), e.text()),
+            )
+        })?;
         if files.len() >= MAX_CHAIN {
             return Err(ProfileError::Invalid {
                 file: files[0].source.file.clone(),
@@ -279,9 +300,10 @@ pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
 /// last file of the chain) first. A file that extends nothing must set every key; that is
 /// checked when the merged table is read.
 pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
-    let root = Parsed::new(find(ROOT, None)?)?;
-    let mut schema = Vec::new();
-    paths(&root.table, &mut schema);
+    let root = find_parsed(ROOT, None)?;
+    let mut keys = Vec::new();
+    paths(&root.table, &mut keys);
+    let schema: std::collections::HashSet<String> = keys.into_iter().collect();
     for f in files {
         if !f.table.contains_key("name") {
             return Err(f.error("name", crate::msg!("error.profile_name")));
