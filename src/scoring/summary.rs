@@ -139,10 +139,15 @@ impl Summary {
             None => c.nobody += 1,
         }
         c.value += r.value() as i64;
-        // Item keys are found by their text: the address-keyed cache that was here saved
-        // about 1% of `score --summary` and was dropped (issue 12).
         for item in r.items.iter().filter(|i| i.scored) {
-            let at = match self.items.iter().position(|(k, _)| *k == item.item) {
+            // Keys are mostly the same static texts: found by address first.
+            let key = item.item.as_ref();
+            let same_text = |k: &Cow<'static, str>| std::ptr::eq(k.as_ref(), key);
+            let found = match self.items.iter().position(|(k, _)| same_text(k)) {
+                Some(at) => Some(at),
+                None => self.items.iter().position(|(k, _)| k.as_ref() == key),
+            };
+            let at = match found {
                 Some(at) => at,
                 None => {
                     self.items.push((item.item.clone(), ItemLine::default()));
