@@ -1080,19 +1080,18 @@ fn read_tricks(bytes: &[u8], end: usize, tricks: &mut Tricks) -> Result<(), (usi
             // step took the archive reading from 22,350 to 17,870 instructions a deal with
             // the other steps of that session (callgrind, 20k deals).
             if let Some(&[b0, b1, b2, b3]) = bytes.get(i..i + 4) {
-                let suit = SUIT_OF[b0 as usize];
-                let ten = b1 == b'1';
-                let rank = RANK_OR_TEN[b1 as usize];
+                let token = TOKENS[usize::from(b0) | usize::from(b1) << 8];
+                let ten = token & TEN != 0;
                 let (zero, sep) = if ten { (b2 == b'0', b3) } else { (true, b2) };
                 let at = i + 2 + ten as usize;
                 let inside = at < end;
                 let fits = (at == end) | (inside & SEPARATOR[sep as usize]);
-                if ((suit | rank) != NO_CARD) & zero & fits {
+                if (token != NO_CARD) & zero & fits {
                     if k == BUF {
                         cards.extend_from_slice(&buf);
                         k = 0;
                     }
-                    buf[k] = CARDS[suit.wrapping_mul(6).wrapping_add(rank) as usize];
+                    buf[k] = CARDS[usize::from(token & !TEN)];
                     k += 1;
                     if inside & (sep == b'|') {
                         ends.push((cards.len() + k) as u32);
@@ -1126,6 +1125,31 @@ fn read_tricks(bytes: &[u8], end: usize, tricks: &mut Tricks) -> Result<(), (usi
         Ok(())
     })
 }
+
+/// The first two bytes of a card token read as one little-endian number: the card's
+/// index where they are a suit letter and a rank letter ([`SUIT_OF`], [`RANK_OF`]),
+/// with [`TEN`] set where the rank is the `1` of `10` (the reader checks the `0`);
+/// [`NO_CARD`] for any other two bytes. One look-up a card instead of two and a sum.
+static TOKENS: [u8; 1 << 16] = {
+    let mut t = [NO_CARD; 1 << 16];
+    let mut b0 = 0;
+    while b0 < 256 {
+        let mut b1 = 0;
+        while b1 < 256 {
+            let (suit, rank) = (SUIT_OF[b0], RANK_OR_TEN[b1]);
+            if suit != NO_CARD && rank != NO_CARD {
+                let ten = if b1 == b'1' as usize { TEN } else { 0 };
+                t[b0 | b1 << 8] = (suit * 6 + rank) | ten;
+            }
+            b1 += 1;
+        }
+        b0 += 1;
+    }
+    t
+};
+
+/// The flag of a ten's first two bytes in [`TOKENS`].
+const TEN: u8 = 0x80;
 
 /// [`RANK_OF`], and `1` for the ten (the `1` of `10`; the reader checks the `0`).
 const RANK_OR_TEN: [u8; 256] = {
