@@ -129,8 +129,8 @@ pub fn score(input: Input, ask: ScoreAsk) -> Result<String, ApiError> {
             false,
             |step| {
                 match step {
-                    Step::Deal(d) if ask.summary => summary.add(d.players, &d.result),
-                    Step::Deal(d) => stream.add(d.players, &d.result, d.totals, None)?,
+                    Step::Deal(d) if ask.summary => summary.add(d.players, d.result),
+                    Step::Deal(d) => stream.add(d.players, d.result, d.totals, None)?,
                     Step::Penalty { players, penalty } => {
                         if !ask.summary {
                             stream.add_penalty(players, penalty)?;

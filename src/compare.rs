@@ -151,8 +151,6 @@ struct Fold {
     refused: Vec<u64>,
     deals: u64,
     differ: u64,
-    /// Each profile's result for the current deal (None: not allowed), reused.
-    results: Vec<Option<DealResult>>,
 }
 
 impl Fold {
@@ -163,7 +161,6 @@ impl Fold {
             refused: vec![0; n],
             deals: 0,
             differ: 0,
-            results: vec![None; n],
         }
     }
 
@@ -183,24 +180,20 @@ impl Fold {
         {
             return Err(e.clone());
         }
-        for (i, (p, outcome)) in profiles.iter().zip(outcomes).enumerate() {
-            let outcome = std::mem::replace(outcome, Err(RecordError::new("", "")));
+        // Each result is completed where it lies (results are large).
+        for (i, (p, outcome)) in profiles.iter().zip(outcomes.iter_mut()).enumerate() {
             if new_table && self.sessions[i].players.as_slice() != players {
                 self.sessions[i] = Session::brief(players.to_vec());
             }
-            self.results[i] = match outcome {
+            match outcome {
                 Ok(r) => {
-                    let r = self.sessions[i].score_result(r, p);
-                    self.summaries[i].add(players, &r);
-                    Some(r)
+                    self.sessions[i].score_result(r, p);
+                    self.summaries[i].add(players, r);
                 }
-                Err(_) => {
-                    self.refused[i] += 1;
-                    None
-                }
-            };
+                Err(_) => self.refused[i] += 1,
+            }
         }
-        if disagree(self.results.iter().map(Option::as_ref)) {
+        if disagree(outcomes.iter().map(|o| o.as_ref().ok())) {
             self.differ += 1;
         }
         Ok(())
@@ -405,11 +398,9 @@ fn archive_columns(
             Some(_) => {}
         }
         for (i, c) in columns.iter_mut().enumerate() {
-            let outcome = deal.take(i).map(|r| {
-                (
-                    c.session.score_result(r, &c.profile),
-                    c.session.totals.clone(),
-                )
+            let outcome = deal.take(i).map(|mut r| {
+                c.session.score_result(&mut r, &c.profile);
+                (r, c.session.totals.clone())
             });
             c.outcomes.push(outcome);
         }

@@ -130,7 +130,7 @@ pub struct Scored<'a> {
     /// The players of the deal's table, in seat order.
     pub players: &'a [String],
     /// The deal's result (its number counted on across files with [`Fold::Sheet`]).
-    pub result: DealResult,
+    pub result: &'a DealResult,
     /// Each player's total after the deal.
     pub totals: &'a [i64],
 }
@@ -162,6 +162,8 @@ pub struct Scorer<'p> {
     offset: usize,
     /// The number of the last deal scored.
     last: usize,
+    /// The last deal [`Scorer::add`] scored (what its [`Scored`] points to).
+    result: Option<DealResult>,
 }
 
 impl<'p> Scorer<'p> {
@@ -173,6 +175,7 @@ impl<'p> Scorer<'p> {
             session: None,
             offset: 0,
             last: 0,
+            result: None,
         }
     }
 
@@ -190,57 +193,23 @@ impl<'p> Scorer<'p> {
     ) -> Result<Scored<'_>> {
         let detail = self.fold == Fold::Sheet;
         let result = crate::scoring::deal::score_facts(facts, self.profile, detail);
-        self.add_result(players, new_table, result)
+        let result = self.result.insert(result);
+        let place = (self.profile, self.fold, self.offset, &mut self.last);
+        fold_in(place, &mut self.session, players, new_table, result)
     }
 
     /// As [`Scorer::add`], for a deal scored on its own already (with the rule texts of
-    /// its items for [`Fold::Sheet`]): its Bock multiplier and the totals.
-    pub fn add_result(
-        &mut self,
+    /// its items for [`Fold::Sheet`]): its Bock multiplier and the totals are added where
+    /// the result lies.
+    pub fn add_result<'s>(
+        &'s mut self,
         players: &[String],
         new_table: bool,
-        result: DealResult,
-    ) -> Result<Scored<'_>> {
-        let mut result = result;
-        let session = match self.fold {
-            Fold::Brief => {
-                let fresh = self
-                    .session
-                    .as_ref()
-                    .is_none_or(|s| new_table && s.players != players);
-                if fresh {
-                    self.session = Some(Session::brief(players.to_vec()));
-                }
-                self.session
-                    .get_or_insert_with(|| Session::brief(players.to_vec()))
-            }
-            Fold::Sheet => {
-                // Deal numbers are bounded where they are read; counted on across files
-                // they never wrap.
-                result.facts.number = result.facts.number.saturating_add(self.offset);
-                let s = self
-                    .session
-                    .get_or_insert_with(|| Session::new(players.to_vec()));
-                if new_table && s.players != players {
-                    return Err(crate::msg!(
-                        "error.sheet_players_differ",
-                        players = players.join(", "),
-                        before = s.players.join(", ")
-                    )
-                    .into());
-                }
-                s
-            }
-        };
-        self.last = result.facts.number;
-        let result = session.score_result(result, self.profile);
-        Ok(Scored {
-            players: &session.players,
-            result,
-            totals: &session.totals,
-        })
+        result: &'s mut DealResult,
+    ) -> Result<Scored<'s>> {
+        let place = (self.profile, self.fold, self.offset, &mut self.last);
+        fold_in(place, &mut self.session, players, new_table, result)
     }
-
     /// Books a penalty given after the `played` deals so far ([`Fold::Sheet`]; none for
     /// [`Fold::Brief`]): `last` holds each seat's role in the last deal.
     fn penalize(
@@ -267,6 +236,51 @@ impl<'p> Scorer<'p> {
     pub fn into_session(self) -> Option<Session> {
         self.session
     }
+}
+
+/// Adds a deal scored on its own to the session of `players` (a new one where the table
+/// changed): its Bock multiplier and the totals ([`Scorer::add_result`]).
+#[allow(clippy::type_complexity)]
+fn fold_in<'s>(
+    (profile, fold, offset, last): (&Profile, Fold, usize, &mut usize),
+    session: &'s mut Option<Session>,
+    players: &[String],
+    new_table: bool,
+    result: &'s mut DealResult,
+) -> Result<Scored<'s>> {
+    let session = match fold {
+        Fold::Brief => {
+            let fresh = session
+                .as_ref()
+                .is_none_or(|s| new_table && s.players != players);
+            if fresh {
+                *session = Some(Session::brief(players.to_vec()));
+            }
+            session.get_or_insert_with(|| Session::brief(players.to_vec()))
+        }
+        Fold::Sheet => {
+            // Deal numbers are bounded where they are read; counted on across files they
+            // never wrap.
+            result.facts.number = result.facts.number.saturating_add(offset);
+            let s = session.get_or_insert_with(|| Session::new(players.to_vec()));
+            if new_table && s.players != players {
+                return Err(crate::msg!(
+                    "error.sheet_players_differ",
+                    players = players.join(", "),
+                    before = s.players.join(", ")
+                )
+                .into());
+            }
+            s
+        }
+    };
+    *last = result.facts.number;
+    session.score_result(result, profile);
+    Ok(Scored {
+        players: &session.players,
+        result,
+        totals: &session.totals,
+    })
 }
 
 /// What [`Parsed::score`] did beside the deals it handed on.
@@ -435,25 +449,28 @@ impl<'a> Parsed<'a> {
                 // Break(None): a bad deal ends the run; Break(Some): an error.
                 let detail = fold == Fold::Sheet;
                 let flow = crate::stream::play_all(reader, profiles, (jobs, detail), |deal| {
-                    let step = match deal.map(|mut d| (d.take(0), d.players, d.new_table)) {
+                    let mut report_bad = |e: &RecordError| {
+                        outcome.bad += 1;
+                        match bad(e) {
+                            Ok(()) if !keep_going => Err(None),
+                            r => r.map_err(Some),
+                        }
+                    };
+                    let step = match deal.map(|d| (&mut d.outcomes[0], d.players, d.new_table)) {
                         Ok((Ok(result), players, new_table)) => {
                             let number = result.facts.number;
                             scorer
                                 .add_result(players, new_table, result)
                                 .map_err(|e| placed(e, &file, number))
                                 .and_then(|s| each(Step::Deal(s)))
+                                .map_err(Some)
                         }
-                        Err(e) | Ok((Err(e), _, _)) => {
-                            outcome.bad += 1;
-                            match bad(&e) {
-                                Ok(()) if !keep_going => return ControlFlow::Break(None),
-                                r => r,
-                            }
-                        }
+                        Err(e) => report_bad(&e),
+                        Ok((Err(e), _, _)) => report_bad(e),
                     };
                     match step {
                         Ok(()) => ControlFlow::Continue(()),
-                        Err(e) => ControlFlow::Break(Some(e)),
+                        Err(e) => ControlFlow::Break(e),
                     }
                 });
                 match flow {

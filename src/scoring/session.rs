@@ -114,25 +114,25 @@ impl Session {
     /// As [`Session::score`], taking the facts, and returning only the result (the totals
     /// are [`Session::totals`]).
     pub fn score_owned(&mut self, facts: DealFacts, profile: &Profile) -> DealResult {
-        let result = score_facts(facts, profile, self.detail);
-        self.score_result(result, profile)
+        let mut result = score_facts(facts, profile, self.detail);
+        self.score_result(&mut result, profile);
+        result
     }
 
     /// As [`Session::score_owned`], for a deal already scored on its own
     /// ([`score_facts`], with this session's detail): what the deals before add (its Bock
     /// multiplier, the rounds it starts) and the running totals. The deal's own scoring
     /// needs nothing of the deals before it, so archives score deals on every core and
-    /// only this step in order.
-    pub fn score_result(&mut self, mut result: DealResult, profile: &Profile) -> DealResult {
+    /// only this step in order. The result is completed where it lies (it is large).
+    pub fn score_result(&mut self, result: &mut DealResult, profile: &Profile) {
         let forced = result.facts.bock;
         let multiplier = forced.unwrap_or_else(|| self.bock_multiplier(profile));
         result.set_multiplier(multiplier);
         if forced.is_none() {
             result.bock_rounds = self.bock_rounds(profile).to_vec();
         }
-        result.bock_started = self.advance_bock(&result, profile);
-        self.add(&result);
-        result
+        result.bock_started = self.advance_bock(result, profile);
+        self.add(result);
     }
 
     /// Uses up a Bock deal and starts the rounds this deal triggers.

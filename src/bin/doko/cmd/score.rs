@@ -37,9 +37,9 @@ impl Sink {
             (Sink::Stream(out), Step::Penalty { players, penalty }) => {
                 out.add_penalty(players, penalty)?;
             }
-            (Sink::Summary(summary), Step::Deal(d)) => summary.add(d.players, &d.result),
-            (Sink::Text(out), Step::Deal(d)) => out.add(profile, d.players, &d.result, d.totals)?,
-            (Sink::Stream(out), Step::Deal(d)) => out.add(d.players, &d.result, d.totals, None)?,
+            (Sink::Summary(summary), Step::Deal(d)) => summary.add(d.players, d.result),
+            (Sink::Text(out), Step::Deal(d)) => out.add(profile, d.players, d.result, d.totals)?,
+            (Sink::Stream(out), Step::Deal(d)) => out.add(d.players, d.result, d.totals, None)?,
         }
         Ok(())
     }
