@@ -601,16 +601,17 @@ fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option
             } else {
                 (true, "")
             };
-            let key = name.replace('-', "_");
+            // The profile key, written only where the rule is (an allocation an extra).
+            let key = || name.replace('-', "_");
             let rule = match (items.detail, scored) {
                 (false, _) => Text::default(),
                 (true, true) => Text::msg("rule.extra")
                     .with("what", describe(solo, party))
-                    .with("key", key),
+                    .with("key", key()),
                 (true, false) if points == 0 => Text::msg("rule.extra_zero")
                     .with("what", describe(solo, party))
                     .with("profile", p.name.clone())
-                    .with("key", key),
+                    .with("key", key()),
                 (true, false) => Text::msg("rule.extra_off")
                     .with("what", describe(solo, party))
                     .word("why", why),
@@ -637,11 +638,10 @@ fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option
         );
     }
     for party in [Party::Re, Party::Kontra] {
-        let mut seen: Vec<Extra> = Vec::new();
-        for &x in facts.extras(party) {
+        let found = facts.extras(party);
+        for (k, &x) in found.iter().enumerate() {
             // The n-th extra of a kind is the n-th place the record saw it.
-            let nth = seen.iter().filter(|&&s| s == x).count();
-            seen.push(x);
+            let nth = found[..k].iter().filter(|&&s| s == x).count();
             let at = facts
                 .extras_at
                 .iter()
