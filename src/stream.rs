@@ -33,7 +33,7 @@ use crate::bids::{Bid, Decided};
 use crate::deal::archive::{ArchiveReader, Decoder, RawRow, Rows};
 use crate::deal::full::FullRecord;
 use crate::deal::{DealFacts, RecordError};
-use crate::play::{Alike, play, replay_decided};
+use crate::play::{Alike, replay_decided};
 use crate::scoring::DealResult;
 use crate::seating::Rotation;
 use crate::variant::Profile;
@@ -140,6 +140,11 @@ impl<'p> Engine<'p> {
         if slot.bad.is_some() {
             return;
         }
+        // Profiles that play the record in full may share its card loop.
+        if self.profiles.len() > 1 && !slot.memo.keeps() {
+            slot.memo = crate::play::PlayMemo::keeping();
+        }
+        slot.memo.forget();
         let record = &mut slot.record;
         for i in 0..self.profiles.len() {
             record.dealer = slot.dealers[i];
@@ -176,8 +181,10 @@ impl<'p> Engine<'p> {
                     };
                     replay_decided(record, base, &self.profiles[i], known)
                 }
-                (_, Some(Some(d))) => crate::play::play_decided(record, &self.profiles[i], d),
-                _ => play(record, &self.profiles[i]),
+                (_, Some(Some(d))) => {
+                    crate::play::play_decided_kept(record, &self.profiles[i], d, &mut slot.memo)
+                }
+                _ => crate::play::play_kept(record, &self.profiles[i], &mut slot.memo),
             };
             slot.outcomes.push(result.map_err(|e| {
                 RecordError::new(&self.file, e.message)
@@ -221,6 +228,8 @@ struct Slot {
     outcomes: Vec<Result<DealFacts, RecordError>>,
     /// Each outcome scored on its own, what the caller is handed.
     scored: Vec<Result<DealResult, RecordError>>,
+    /// The card loop of the record as the last profile that played it in full did.
+    memo: crate::play::PlayMemo,
 }
 
 impl Slot {

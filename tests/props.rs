@@ -159,6 +159,23 @@ proptest! {
     }
 
     #[test]
+    fn a_card_loop_kept_for_the_next_profile_plays_as_a_fresh_one(seed in any::<u64>()) {
+        // `compare` keeps a record's card loop for the next profile that plays it in full
+        // (doko::play::PlayMemo): every profile's facts are those of a play of its own.
+        let players = names(4);
+        let mut rng = Rng::new(seed);
+        let first = Profile::load(["ddv", "ja-classic", "house-solos"][rng.below(3)], &[]).unwrap();
+        let record = random_deal(&first, &players, rng.below(4), 1, &mut rng);
+        let mut memo = doko::play::PlayMemo::keeping();
+        for name in ["ddv", "ja-online", "ja-classic", "house-solos", "house-schweinchen", "ddv"] {
+            let p = Profile::load(name, &[]).unwrap();
+            let kept = doko::play::play_kept(&record, &p, &mut memo);
+            let fresh = play(&record, &p);
+            prop_assert_eq!(kept, fresh, "{}", name);
+        }
+    }
+
+    #[test]
     fn generated_40_card_deals_are_legal(seed in any::<u64>()) {
         let set = [("deck.ranks".to_string(), r#"["A","10","K","Q","J"]"#.to_string())];
         let p = Profile::load("ddv", &set).unwrap();

@@ -273,10 +273,76 @@ fn cards_text(cards: &[Card]) -> String {
 /// written fields are checked, the cards played trick by trick, the parties found, the
 /// eyes, tricks and extras counted, and the calls checked against their deadlines.
 pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayError> {
+    play_kept(record, profile, &mut PlayMemo::default())
+}
+
+/// [`play`], keeping the deal's card loop in `memo` for the next profile that plays the
+/// same record ([`PlayMemo`]).
+pub fn play_kept(
+    record: &FullRecord,
+    profile: &Profile,
+    memo: &mut PlayMemo,
+) -> Result<DealFacts, PlayError> {
     let Some(decided) = decide_bids(record, profile, record.dealer)? else {
-        return play_game(record, profile, None);
+        return play_game(record, profile, None, memo);
     };
-    play_decided(record, profile, &decided)
+    play_decided_kept(record, profile, &decided, memo)
+}
+
+/// A deal's card loop as one profile played it (the tricks, who won them, the cards each
+/// seat showed), kept for the next profile that plays the same record: where that one
+/// orders the cards alike, plays Dullen alike, seats the same players and lets the same
+/// player lead, with the same deck, the loop's outcome is the same, and it is taken from
+/// here. The caller empties it ([`PlayMemo::forget`]) before another record.
+#[derive(Debug, Clone, Default)]
+pub struct PlayMemo {
+    /// The memo keeps loops ([`PlayMemo::keeping`]; the default keeps nothing).
+    keeps: bool,
+    kept: Option<Box<Kept>>,
+}
+
+/// What [`PlayMemo`] keeps: what the card loop read, and what it made.
+#[derive(Debug, Clone)]
+struct Kept {
+    key: LoopKey,
+    held: [[u8; DISTINCT]; MAX_SEATS],
+    tricks: [Trick; MAX_HAND],
+}
+
+/// Everything of a profile and a record's game that the card loop reads (the record's
+/// cards aside, which are the same for every profile of one record).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct LoopKey {
+    order: CardOrder,
+    dullen: crate::variant::Dullen,
+    in_deck: [u8; DISTINCT],
+    hand: usize,
+    active: [usize; MAX_SEATS],
+    leader: usize,
+    contract: Contract,
+    declarer: Option<usize>,
+}
+
+impl PlayMemo {
+    /// A memo that keeps each loop played (for several profiles playing one record).
+    pub fn keeping() -> PlayMemo {
+        PlayMemo {
+            keeps: true,
+            kept: None,
+        }
+    }
+
+    /// Does the memo keep loops?
+    pub fn keeps(&self) -> bool {
+        self.keeps
+    }
+
+    /// Forgets the kept loop (a new record comes).
+    pub fn forget(&mut self) {
+        if let Some(k) = &mut self.kept {
+            k.key.hand = usize::MAX;
+        }
+    }
 }
 
 /// [`play`] a record whose bids were decided under this profile already
@@ -286,13 +352,23 @@ pub fn play_decided(
     profile: &Profile,
     decided: &Decided,
 ) -> Result<DealFacts, PlayError> {
+    play_decided_kept(record, profile, decided, &mut PlayMemo::default())
+}
+
+/// [`play_decided`] with a [`PlayMemo`].
+pub fn play_decided_kept(
+    record: &FullRecord,
+    profile: &Profile,
+    decided: &Decided,
+    memo: &mut PlayMemo,
+) -> Result<DealFacts, PlayError> {
     let decided = *decided;
     let result = if applied(record, &decided) {
-        play_game(record, profile, Some(&decided))
+        play_game(record, profile, Some(&decided), memo)
     } else {
         let mut r = record.clone();
         apply_bids(&mut r, &decided);
-        play_game(&r, profile, Some(&decided))
+        play_game(&r, profile, Some(&decided), memo)
     };
     // What the game needs in the hands is what the winning statement said.
     result.map_err(|mut e| {
@@ -320,6 +396,7 @@ fn play_game(
     record: &FullRecord,
     profile: &Profile,
     decided: Option<&Decided>,
+    memo: &mut PlayMemo,
 ) -> Result<DealFacts, PlayError> {
     check_table(record, profile, decided)?;
     let mut active_buf = [0usize; MAX_SEATS];
@@ -344,7 +421,57 @@ fn play_game(
     // How many copies of each card each seat played (its hand, after any exchange).
     let mut held = [[0u8; DISTINCT]; MAX_SEATS];
     let mut tricks = [Trick::EMPTY; MAX_HAND];
-    play_tricks(record, profile, &order, active, &mut held, &mut tricks)?;
+    if memo.keeps {
+        let mut seats = [usize::MAX; MAX_SEATS];
+        seats[..active.len()].copy_from_slice(active);
+        let leader = crate::seating::first_leader(
+            profile,
+            active,
+            record.contract,
+            record.declarer,
+            record.compulsory,
+        );
+        // The cheap parts first; the order and the deck are copied only to be kept.
+        let same = |k: &LoopKey| {
+            (k.leader, k.active, k.contract, k.declarer, k.hand, k.dullen)
+                == (
+                    leader,
+                    seats,
+                    record.contract,
+                    record.declarer,
+                    profile.hand_size(),
+                    profile.deck.dullen,
+                )
+                && k.in_deck == *profile.in_deck()
+                && k.order == order
+        };
+        match &mut memo.kept {
+            Some(k) if same(&k.key) => (held, tricks) = (k.held, k.tricks),
+            kept => {
+                play_tricks(record, profile, &order, active, &mut held, &mut tricks)?;
+                let fresh = Kept {
+                    key: LoopKey {
+                        order: order.clone(),
+                        dullen: profile.deck.dullen,
+                        in_deck: *profile.in_deck(),
+                        hand: profile.hand_size(),
+                        active: seats,
+                        leader,
+                        contract: record.contract,
+                        declarer: record.declarer,
+                    },
+                    held,
+                    tricks,
+                };
+                match kept {
+                    Some(k) => **k = fresh,
+                    None => *kept = Some(Box::new(fresh)),
+                }
+            }
+        }
+    } else {
+        play_tricks(record, profile, &order, active, &mut held, &mut tricks)?;
+    }
     let tricks = &tricks[..record.tricks.len()];
     check_held(record, profile, tricks, &held)?;
     let parties = parties(record, profile, &order, active, &held, tricks)?;
