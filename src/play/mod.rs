@@ -332,6 +332,69 @@ impl PlayMemo {
         }
     }
 
+    /// [`play_tricks`], or the loop kept for the same cards in play.
+    fn play_tricks(
+        &mut self,
+        record: &FullRecord,
+        profile: &Profile,
+        (order, active): (&CardOrder, &[usize]),
+        held: &mut [[u8; DISTINCT]; MAX_SEATS],
+        tricks: &mut [Trick; MAX_HAND],
+    ) -> Result<(), PlayError> {
+        if self.keeps {
+            let mut seats = [usize::MAX; MAX_SEATS];
+            seats[..active.len()].copy_from_slice(active);
+            let leader = crate::seating::first_leader(
+                profile,
+                active,
+                record.contract,
+                record.declarer,
+                record.compulsory,
+            );
+            // The cheap parts first; the order and the deck are copied only to be kept.
+            let same = |k: &LoopKey| {
+                (k.leader, k.active, k.contract, k.declarer, k.hand, k.dullen)
+                    == (
+                        leader,
+                        seats,
+                        record.contract,
+                        record.declarer,
+                        profile.hand_size(),
+                        profile.deck.dullen,
+                    )
+                    && k.in_deck == *profile.in_deck()
+                    && k.order == *order
+            };
+            match &mut self.kept {
+                Some(k) if same(&k.key) => (*held, *tricks) = (k.held, k.tricks),
+                kept => {
+                    play_tricks(record, profile, order, active, held, tricks)?;
+                    let fresh = Kept {
+                        key: LoopKey {
+                            order: order.clone(),
+                            dullen: profile.deck.dullen,
+                            in_deck: *profile.in_deck(),
+                            hand: profile.hand_size(),
+                            active: seats,
+                            leader,
+                            contract: record.contract,
+                            declarer: record.declarer,
+                        },
+                        held: *held,
+                        tricks: *tricks,
+                    };
+                    match kept {
+                        Some(k) => **k = fresh,
+                        None => *kept = Some(Box::new(fresh)),
+                    }
+                }
+            }
+        } else {
+            play_tricks(record, profile, order, active, held, tricks)?;
+        }
+        Ok(())
+    }
+
     /// Does the memo keep loops?
     pub fn keeps(&self) -> bool {
         self.keeps
@@ -421,57 +484,7 @@ fn play_game(
     // How many copies of each card each seat played (its hand, after any exchange).
     let mut held = [[0u8; DISTINCT]; MAX_SEATS];
     let mut tricks = [Trick::EMPTY; MAX_HAND];
-    if memo.keeps {
-        let mut seats = [usize::MAX; MAX_SEATS];
-        seats[..active.len()].copy_from_slice(active);
-        let leader = crate::seating::first_leader(
-            profile,
-            active,
-            record.contract,
-            record.declarer,
-            record.compulsory,
-        );
-        // The cheap parts first; the order and the deck are copied only to be kept.
-        let same = |k: &LoopKey| {
-            (k.leader, k.active, k.contract, k.declarer, k.hand, k.dullen)
-                == (
-                    leader,
-                    seats,
-                    record.contract,
-                    record.declarer,
-                    profile.hand_size(),
-                    profile.deck.dullen,
-                )
-                && k.in_deck == *profile.in_deck()
-                && k.order == order
-        };
-        match &mut memo.kept {
-            Some(k) if same(&k.key) => (held, tricks) = (k.held, k.tricks),
-            kept => {
-                play_tricks(record, profile, &order, active, &mut held, &mut tricks)?;
-                let fresh = Kept {
-                    key: LoopKey {
-                        order: order.clone(),
-                        dullen: profile.deck.dullen,
-                        in_deck: *profile.in_deck(),
-                        hand: profile.hand_size(),
-                        active: seats,
-                        leader,
-                        contract: record.contract,
-                        declarer: record.declarer,
-                    },
-                    held,
-                    tricks,
-                };
-                match kept {
-                    Some(k) => **k = fresh,
-                    None => *kept = Some(Box::new(fresh)),
-                }
-            }
-        }
-    } else {
-        play_tricks(record, profile, &order, active, &mut held, &mut tricks)?;
-    }
+    memo.play_tricks(record, profile, (&order, active), &mut held, &mut tricks)?;
     let tricks = &tricks[..record.tricks.len()];
     check_held(record, profile, tricks, &held)?;
     let parties = parties(record, profile, &order, active, &held, tricks)?;
