@@ -311,6 +311,10 @@ pub(super) fn check_calls(
     contract: Contract,
     clarification: usize,
 ) -> Result<[PartyCalls; 2], PlayError> {
+    if record.calls.is_empty() && roles.bid_calls.is_empty() {
+        // Nothing said: nothing to check (most deals).
+        return Ok([PartyCalls::NONE; 2]);
+    }
     let rules = &profile.calls;
     let shift = call_shift(profile, record.contract, clarification);
     // Until this trick is over, players in a wedding may not know their party.
@@ -331,7 +335,8 @@ pub(super) fn check_calls(
     let mut callers: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let name = |s: usize| record.players[s].as_str();
     // Each player's highest call so far: saying it (or a lower one) again says nothing.
-    let mut own: Vec<Option<Call>> = vec![None; record.players.len()];
+    let mut own_calls = [None; MAX_SEATS];
+    let own = &mut own_calls[..record.players.len().min(MAX_SEATS)];
     // The party that said no 90 first (`calls.further_only_first_no90`).
     let mut first_no90: Option<Party> = None;
     for e in entries {
@@ -348,7 +353,7 @@ pub(super) fn check_calls(
             // then, and counts as Re or Kontra for its caller's party now.
             if let Err(m) = check_entry(record, profile, e, party, (hand, clarification))
                 .and_then(|()| in_time_alone(profile, e, name(e.player), hand, shift))
-                .and_then(|()| said_once(&mut own, e, party, name(e.player)))
+                .and_then(|()| said_once(own, e, party, name(e.player)))
             {
                 return bad(m);
             }
@@ -363,7 +368,7 @@ pub(super) fn check_calls(
             continue;
         }
         let in_hand = e.cards_in_hand as usize;
-        if let Err(m) = said_once(&mut own, e, party, name(e.player))
+        if let Err(m) = said_once(own, e, party, name(e.player))
             .and_then(|()| check_word_and_turn(record, profile, e, hand, settled))
         {
             return bad(m);
