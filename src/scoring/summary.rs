@@ -47,6 +47,9 @@ pub struct ItemLine {
     pub points: i64,
 }
 
+/// Slots of [`Summary::found`].
+const FOUND: usize = 32;
+
 #[derive(Debug, Clone, Default)]
 /// Aggregates over any number of deals: per player, contract and item.
 pub struct Summary {
@@ -56,6 +59,9 @@ pub struct Summary {
     /// Found by the contract (cheap to compare), named when read.
     contracts: Vec<(Contract, ContractLine)>,
     items: Vec<(Cow<'static, str>, ItemLine)>,
+    /// The line of each key found lately, by the address of its text (a key is mostly one
+    /// static text): a slot by the address's bits.
+    found: [usize; FOUND],
     /// The players of the last deal and, per seat, their line in `players`.
     table: Vec<String>,
     seats: Vec<usize>,
@@ -143,9 +149,18 @@ impl Summary {
             // Keys are mostly the same static texts: found by address first.
             let key = item.item.as_ref();
             let same_text = |k: &Cow<'static, str>| std::ptr::eq(k.as_ref(), key);
-            let found = match self.items.iter().position(|(k, _)| same_text(k)) {
-                Some(at) => Some(at),
-                None => self.items.iter().position(|(k, _)| k.as_ref() == key),
+            let slot = (key.as_ptr() as usize >> 3) % FOUND;
+            let hint = self.found[slot];
+            let found = match self.items.get(hint) {
+                Some((k, _)) if same_text(k) => Some(hint),
+                _ => {
+                    let at = match self.items.iter().position(|(k, _)| same_text(k)) {
+                        Some(at) => Some(at),
+                        None => self.items.iter().position(|(k, _)| k.as_ref() == key),
+                    };
+                    self.found[slot] = at.unwrap_or(self.items.len());
+                    at
+                }
             };
             let at = match found {
                 Some(at) => at,
