@@ -323,16 +323,32 @@ pub(super) fn check_calls(
     } else {
         profile.contracts.wedding_tricks as usize
     };
-    let mut entries: Vec<&CallEntry> = record.calls.iter().chain(roles.bid_calls).collect();
-    // Calls may be written in any order; what counts is when they were made.
-    entries.sort_by_key(|e| std::cmp::Reverse(e.cards_in_hand));
+    // Calls may be written in any order; what counts is when they were made. (A deal's
+    // few calls are sorted on the stack; a record of more takes a vector.)
+    let mut few: [Option<&CallEntry>; 16] = [None; 16];
+    let mut many: Vec<&CallEntry> = Vec::new();
+    let count = record.calls.len() + roles.bid_calls.len();
+    let entries: &mut [Option<&CallEntry>] = if count <= few.len() {
+        for (slot, e) in few.iter_mut().zip(record.calls.iter().chain(roles.bid_calls)) {
+            *slot = Some(e);
+        }
+        &mut few[..count]
+    } else {
+        many.extend(record.calls.iter().chain(roles.bid_calls));
+        many.sort_by_key(|e| std::cmp::Reverse(e.cards_in_hand));
+        &mut []
+    };
+    entries.sort_by_key(|e| std::cmp::Reverse(e.map_or(0, |e| e.cards_in_hand)));
+    let entries = entries.iter().flatten().copied().chain(many.iter().copied());
     let mut calls = [PartyCalls::NONE; 2];
     // Cards played when each party first said Re/Kontra, and the latest deadline of its calls.
     let mut latest_deadline: [Option<usize>; 2] = [None, None];
     // The party said Re/Kontra only as a late reply.
     let mut late_reply = [false; 2];
     // The players of each party who called.
-    let mut callers: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    // (a bit a seat: a table has at most MAX_SEATS seats)
+    let mut callers = [0u64; 2];
+    let bit = |seat: usize| 1u64 << (seat % 64);
     let name = |s: usize| record.players[s].as_str();
     // Each player's highest call so far: saying it (or a lower one) again says nothing.
     let mut own_calls = [None; MAX_SEATS];
@@ -362,8 +378,7 @@ pub(super) fn check_calls(
                     calls[pi].add(Call::Announce);
                     latest_deadline[pi] = Some(rules.deadlines[0] as usize + shift);
                 }
-                callers[pi].retain(|&c| c != e.player);
-                callers[pi].push(e.player);
+                callers[pi] |= bit(e.player);
             }
             continue;
         }
@@ -415,13 +430,13 @@ pub(super) fn check_calls(
             latest_deadline[pi] = Some(deadline);
         }
         // She said Re/Kontra herself: in words, or as the first call of her party.
-        if (from == 0 || e.call == Call::Announce) && !callers[pi].contains(&e.player) {
-            callers[pi].push(e.player);
+        if from == 0 || e.call == Call::Announce {
+            callers[pi] |= bit(e.player);
         }
         calls[pi].add(e.call);
     }
     for ((c, who), &reply) in calls.iter_mut().zip(&callers).zip(&late_reply) {
-        for _ in 1..who.len() {
+        for _ in 1..who.count_ones() {
             c.add_caller();
         }
         if reply {
