@@ -137,7 +137,8 @@ pub fn replay(
 }
 
 /// [`replay`], where `known` may say what the record's bids decided under this profile
-/// (`Some(None)`: they are not made in its way).
+/// (`Some(None)`: they are not made in its way): a decision is what [`decide_bids`] (or
+/// [`decide_bids_with`]) gave for this record, its checks against the record done.
 pub fn replay_decided(
     record: &FullRecord,
     base: &DealFacts,
@@ -156,7 +157,10 @@ pub fn replay_decided(
     }
     // The bids are checked under this profile too (the game they decide is the base's:
     // alike profiles bid alike).
-    let decided = decide_bids_with(record, profile, record.dealer, known)?;
+    let decided = match known {
+        Some(Some(d)) => Some(d),
+        _ => decide_bids_with(record, profile, record.dealer, known)?,
+    };
     if decided.is_some_and(|d| !applied(record, &d)) {
         return play(record, profile);
     }

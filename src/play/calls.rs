@@ -303,6 +303,42 @@ fn in_time_alone(
     Ok(())
 }
 
+/// A deal's calls (the record's and a winning bid's) in the order they were made: the
+/// most cards in hand first, calls made with as many in the order written. A deal's few
+/// calls are sorted on the stack; a record of more takes a vector.
+struct InOrder<'a> {
+    few: [Option<&'a CallEntry>; 16],
+    n: usize,
+    many: Vec<&'a CallEntry>,
+}
+
+impl<'a> InOrder<'a> {
+    fn new(record: &'a FullRecord, bid_calls: &'a [CallEntry]) -> InOrder<'a> {
+        let mut o = InOrder {
+            few: [None; 16],
+            n: record.calls.len() + bid_calls.len(),
+            many: Vec::new(),
+        };
+        let all = record.calls.iter().chain(bid_calls);
+        if o.n <= o.few.len() {
+            for (slot, e) in o.few.iter_mut().zip(all) {
+                *slot = Some(e);
+            }
+            o.few[..o.n].sort_by_key(|e| std::cmp::Reverse(e.map_or(0, |e| e.cards_in_hand)));
+        } else {
+            o.many.extend(all);
+            o.many.sort_by_key(|e| std::cmp::Reverse(e.cards_in_hand));
+            o.n = 0;
+        }
+        o
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &'a CallEntry> + '_ {
+        let few = self.few[..self.n].iter().flatten().copied();
+        few.chain(self.many.iter().copied())
+    }
+}
+
 pub(super) fn check_calls(
     record: &FullRecord,
     profile: &Profile,
@@ -315,6 +351,18 @@ pub(super) fn check_calls(
         // Nothing said: nothing to check (most deals).
         return Ok([PartyCalls::NONE; 2]);
     }
+    check_said(record, profile, roles, hand, contract, clarification)
+}
+
+/// [`check_calls`] of a deal in which something was said.
+fn check_said(
+    record: &FullRecord,
+    profile: &Profile,
+    roles: Roles,
+    hand: usize,
+    contract: Contract,
+    clarification: usize,
+) -> Result<[PartyCalls; 2], PlayError> {
     let rules = &profile.calls;
     let shift = call_shift(profile, record.contract, clarification);
     // Until this trick is over, players in a wedding may not know their party.
@@ -323,23 +371,9 @@ pub(super) fn check_calls(
     } else {
         profile.contracts.wedding_tricks as usize
     };
-    // Calls may be written in any order; what counts is when they were made. (A deal's
-    // few calls are sorted on the stack; a record of more takes a vector.)
-    let mut few: [Option<&CallEntry>; 16] = [None; 16];
-    let mut many: Vec<&CallEntry> = Vec::new();
-    let count = record.calls.len() + roles.bid_calls.len();
-    let entries: &mut [Option<&CallEntry>] = if count <= few.len() {
-        for (slot, e) in few.iter_mut().zip(record.calls.iter().chain(roles.bid_calls)) {
-            *slot = Some(e);
-        }
-        &mut few[..count]
-    } else {
-        many.extend(record.calls.iter().chain(roles.bid_calls));
-        many.sort_by_key(|e| std::cmp::Reverse(e.cards_in_hand));
-        &mut []
-    };
-    entries.sort_by_key(|e| std::cmp::Reverse(e.map_or(0, |e| e.cards_in_hand)));
-    let entries = entries.iter().flatten().copied().chain(many.iter().copied());
+    // Calls may be written in any order; what counts is when they were made.
+    let in_order = InOrder::new(record, roles.bid_calls);
+    let entries = in_order.iter();
     let mut calls = [PartyCalls::NONE; 2];
     // Cards played when each party first said Re/Kontra, and the latest deadline of its calls.
     let mut latest_deadline: [Option<usize>; 2] = [None, None];

@@ -176,7 +176,16 @@ fn call_reason(party: Party, own: bool, call: Call) -> Text {
     }
 }
 
-fn goal(party: Party, facts: &DealFacts, p: &Profile) -> Goal {
+/// The eyes or tricks `party` needs to win, and why (the reason only with `detail`: it is
+/// written only beside the rule texts).
+fn goal(party: Party, facts: &DealFacts, p: &Profile, detail: bool) -> Goal {
+    let call_reason = |party, own, call| {
+        if detail {
+            call_reason(party, own, call)
+        } else {
+            Text::default()
+        }
+    };
     let w = &p.winning;
     if facts.contract.is_misere() {
         let target = if party == Party::Re {
@@ -324,7 +333,10 @@ fn score(mut owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         owned.re_calls.add(Call::Announce);
     }
     let facts = &owned;
-    let goals = [goal(Party::Re, facts, p), goal(Party::Kontra, facts, p)];
+    let goals = [
+        goal(Party::Re, facts, p, detail),
+        goal(Party::Kontra, facts, p, detail),
+    ];
     if facts.contract == Contract::Redeal {
         return finish(owned, None, goals, Vec::new(), p);
     }
