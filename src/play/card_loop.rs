@@ -52,13 +52,12 @@ pub(super) fn hands_as_played(record: &FullRecord) -> Result<Vec<Option<Vec<Card
     Ok(remaining)
 }
 
-/// Plays the cards into `tricks` and `held` ([`play_cards`]); a revoke is reported as the
-/// first one in play order.
+/// Plays the cards into `tricks` and `held` ([`play_cards`]), trick 1 led by `leader`; a
+/// revoke is reported as the first one in play order.
 pub(super) fn play_tricks(
     record: &FullRecord,
     profile: &Profile,
-    order: &CardOrder,
-    active: &[usize],
+    (order, active, leader): (&CardOrder, &[usize], usize),
     held: &mut [[u8; DISTINCT]; MAX_SEATS],
     tricks: &mut [Trick; MAX_HAND],
 ) -> Result<(), PlayError> {
@@ -67,13 +66,6 @@ pub(super) fn play_tricks(
     for (i, &s) in active.iter().enumerate() {
         pos_of[s] = i as u8;
     }
-    let leader = crate::seating::first_leader(
-        profile,
-        active,
-        record.contract,
-        record.declarer,
-        record.compulsory,
-    );
     let mut remaining = hands_as_played(record)?;
     let revoked = play_cards(
         record,

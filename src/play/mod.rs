@@ -341,16 +341,16 @@ impl PlayMemo {
         held: &mut [[u8; DISTINCT]; MAX_SEATS],
         tricks: &mut [Trick; MAX_HAND],
     ) -> Result<(), PlayError> {
+        let leader = crate::seating::first_leader(
+            profile,
+            active,
+            record.contract,
+            record.declarer,
+            record.compulsory,
+        );
         if self.keeps {
             let mut seats = [usize::MAX; MAX_SEATS];
             seats[..active.len()].copy_from_slice(active);
-            let leader = crate::seating::first_leader(
-                profile,
-                active,
-                record.contract,
-                record.declarer,
-                record.compulsory,
-            );
             // The cheap parts first; the order and the deck are copied only to be kept.
             let same = |k: &LoopKey| {
                 (k.leader, k.active, k.contract, k.declarer, k.hand, k.dullen)
@@ -368,7 +368,7 @@ impl PlayMemo {
             match &mut self.kept {
                 Some(k) if same(&k.key) => (*held, *tricks) = (k.held, k.tricks),
                 kept => {
-                    play_tricks(record, profile, order, active, held, tricks)?;
+                    play_tricks(record, profile, (order, active, leader), held, tricks)?;
                     let fresh = Kept {
                         key: LoopKey {
                             order: order.clone(),
@@ -390,7 +390,7 @@ impl PlayMemo {
                 }
             }
         } else {
-            play_tricks(record, profile, order, active, held, tricks)?;
+            play_tricks(record, profile, (order, active, leader), held, tricks)?;
         }
         Ok(())
     }
