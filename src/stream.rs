@@ -157,13 +157,13 @@ impl<'p> Engine<'p> {
             // the bids decide the same game under both, their ways of bidding may differ).
             let decided = |j: usize| slot.decided.get(j).copied().flatten();
             let shared = (0..i).find(|&j| {
-                let same_game = match (decided(i), decided(j)) {
+                let same_game = || match (decided(i), decided(j)) {
                     (Some(a), Some(b)) => crate::play::same_game(record, &a, &b),
                     _ => false,
                 };
                 slot.dealers[j] == slot.dealers[i]
-                    && self.alike[i][j].holds_for_game(record, same_game)
                     && slot.outcomes[j].is_ok()
+                    && self.alike[i][j].holds_if(record, same_game)
             });
             let result = match (shared.map(|j| &slot.outcomes[j]), slot.decided.get(i)) {
                 _ if slot.seating.get(i).is_some_and(Option::is_some) => {

@@ -112,8 +112,13 @@ impl Alike {
     /// game under both profiles (then their ways of bidding may differ: [`replay`] works
     /// out the rest of what the bids carry under each).
     pub fn holds_for_game(&self, record: &FullRecord, same_game: bool) -> bool {
+        self.holds_if(record, || same_game)
+    }
+
+    /// [`Alike::holds_for_game`], `same_game` asked only where the ways of bidding differ
+    /// and everything else holds.
+    pub fn holds_if(&self, record: &FullRecord, same_game: impl FnOnce() -> bool) -> bool {
         self.always
-            && (self.bidding || record.bids.is_empty() || same_game)
             && (self.wedding || record.contract != Contract::Wedding)
             && (self.leads || !(record.compulsory || record.contract.is_declared_solo()))
             && (self.karlchen
@@ -121,7 +126,9 @@ impl Alike {
                     .tricks
                     .last()
                     .is_some_and(|t| t.cards.contains(&Card::CLUB_JACK)))
+            && (self.bidding || record.bids.is_empty() || same_game())
     }
+
 }
 
 /// The facts of `record` under `profile`, given the facts `base` that [`play`] derived for

@@ -241,7 +241,9 @@ pub(super) fn applied(record: &FullRecord, d: &Decided) -> bool {
 
 /// Do two decisions on the record's bids (under two profiles) make the same game?
 pub fn same_game(record: &FullRecord, a: &Decided, b: &Decided) -> bool {
-    game_of(record, a) == game_of(record, b)
+    // The game is made of these and what the record wrote: where they agree, it does.
+    let of = |d: &Decided| (d.contract, d.declarer, d.compulsory(), d.partner);
+    of(a) == of(b) || game_of(record, a) == game_of(record, b)
 }
 
 /// The game (contract, declarer, compulsory, wedding partner rule) that `d` and what the
