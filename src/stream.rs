@@ -136,7 +136,10 @@ impl<'p> Engine<'p> {
     /// own.
     fn play(&self, slot: &mut Slot) {
         slot.outcomes.clear();
-        slot.scored.clear();
+        // The last deal's results lend their lists to this deal's.
+        for r in slot.scored.drain(..).flatten() {
+            slot.spare.keep(r);
+        }
         if slot.bad.is_some() {
             return;
         }
@@ -197,11 +200,10 @@ impl<'p> Engine<'p> {
         // Scored after every profile has played: a later profile may share an earlier
         // one's facts.
         let detail = self.detail;
-        let scored = slot
-            .outcomes
-            .drain(..)
-            .zip(self.profiles)
-            .map(|(o, p)| o.map(|facts| crate::scoring::deal::score_facts(facts, p, detail)));
+        let spare = &mut slot.spare;
+        let scored = slot.outcomes.drain(..).zip(self.profiles).map(|(o, p)| {
+            o.map(|facts| crate::scoring::deal::score_facts_reusing(facts, p, detail, spare))
+        });
         slot.scored.extend(scored);
     }
 }
@@ -230,6 +232,8 @@ struct Slot {
     scored: Vec<Result<DealResult, RecordError>>,
     /// The card loop of the record as the last profile that played it in full did.
     memo: crate::play::PlayMemo,
+    /// Lists of the results before, for the results to come.
+    spare: crate::scoring::deal::Spare,
 }
 
 impl Slot {

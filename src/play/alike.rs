@@ -128,7 +128,6 @@ impl Alike {
                     .is_some_and(|t| t.cards.contains(&Card::CLUB_JACK)))
             && (self.bidding || record.bids.is_empty() || same_game())
     }
-
 }
 
 /// The facts of `record` under `profile`, given the facts `base` that [`play`] derived for
@@ -184,12 +183,70 @@ pub fn replay_decided(
         base.clarification as usize,
         None,
     )?;
-    Ok(DealFacts {
-        re_calls: calls[0],
-        kontra_calls: calls[1],
-        bidding: bid_account(record, decided.as_ref()),
-        ..base.clone()
-    })
+    Ok(with_calls(
+        base,
+        calls,
+        bid_account(record, decided.as_ref()),
+    ))
+}
+
+/// `base` with other calls and bidding: the rest copied (the base's bidding is not, only to
+/// be dropped). Every field is named, so that a new one is not forgotten.
+fn with_calls(
+    base: &DealFacts,
+    [re_calls, kontra_calls]: [PartyCalls; 2],
+    bidding: Option<crate::deal::BidAccount>,
+) -> DealFacts {
+    let DealFacts {
+        number,
+        contract,
+        roles,
+        re_eyes,
+        kontra_eyes,
+        re_tricks,
+        kontra_tricks,
+        re_calls: _,
+        kontra_calls: _,
+        re_extras,
+        kontra_extras,
+        extras_at,
+        bock,
+        compulsory,
+        forced,
+        dealer,
+        schweinchen,
+        clarification,
+        knock,
+        note,
+        bidding: _,
+        genscher,
+        events,
+    } = base;
+    DealFacts {
+        number: *number,
+        contract: *contract,
+        roles: roles.clone(),
+        re_eyes: *re_eyes,
+        kontra_eyes: *kontra_eyes,
+        re_tricks: *re_tricks,
+        kontra_tricks: *kontra_tricks,
+        re_calls,
+        kontra_calls,
+        re_extras: re_extras.clone(),
+        kontra_extras: kontra_extras.clone(),
+        extras_at: extras_at.clone(),
+        bock: *bock,
+        compulsory: *compulsory,
+        forced: *forced,
+        dealer: *dealer,
+        schweinchen: *schweinchen,
+        clarification: *clarification,
+        knock: *knock,
+        note: note.clone(),
+        bidding,
+        genscher: genscher.clone(),
+        events: *events,
+    }
 }
 
 /// Each seat's role in the parties that are scored, and after a Genscher the cards each

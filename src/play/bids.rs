@@ -229,6 +229,7 @@ pub fn restore_written(record: &mut FullRecord) {
 }
 
 /// Has [`apply_bids`] been done already?
+#[inline]
 pub(super) fn applied(record: &FullRecord, d: &Decided) -> bool {
     game_of(record, d)
         == (
@@ -240,6 +241,7 @@ pub(super) fn applied(record: &FullRecord, d: &Decided) -> bool {
 }
 
 /// Do two decisions on the record's bids (under two profiles) make the same game?
+#[inline]
 pub fn same_game(record: &FullRecord, a: &Decided, b: &Decided) -> bool {
     // The game is made of these and what the record wrote: where they agree, it does.
     let of = |d: &Decided| (d.contract, d.declarer, d.compulsory(), d.partner);
@@ -248,6 +250,7 @@ pub fn same_game(record: &FullRecord, a: &Decided, b: &Decided) -> bool {
 
 /// The game (contract, declarer, compulsory, wedding partner rule) that `d` and what the
 /// record wrote make.
+#[inline]
 pub(crate) fn game_of(
     record: &FullRecord,
     d: &Decided,

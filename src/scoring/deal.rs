@@ -152,7 +152,13 @@ impl DealResult {
             return;
         }
         self.multiplier = m;
-        self.scores = seat_scores(&self.facts, self.re_value, m, self.writing);
+        seat_scores(
+            &self.facts,
+            self.re_value,
+            m,
+            self.writing,
+            &mut self.scores,
+        );
     }
 }
 
@@ -251,17 +257,61 @@ fn reaches(party: Party, target: Target, facts: &DealFacts, p: &Profile) -> bool
 
 /// Scores one deal under a profile, with the rule text of every item.
 pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
-    score(facts.clone(), p, true)
+    score(facts.clone(), p, true, &mut Spare::default())
 }
 
 /// Scores one deal without the rule texts (for aggregates over many deals).
 pub fn score_deal_brief(facts: &DealFacts, p: &Profile) -> DealResult {
-    score(facts.clone(), p, false)
+    score(facts.clone(), p, false, &mut Spare::default())
 }
 
 /// Scores one deal, taking its facts; `detail` writes the rule text of every item.
 pub fn score_facts(facts: DealFacts, p: &Profile, detail: bool) -> DealResult {
-    score(facts, p, detail)
+    score(facts, p, detail, &mut Spare::default())
+}
+
+/// [`score_facts`], the result's item and score lists made in lists of results gone before
+/// ([`Spare::keep`]): an archive's deals are scored without allocating them afresh.
+pub fn score_facts_reusing(
+    facts: DealFacts,
+    p: &Profile,
+    detail: bool,
+    spare: &mut Spare,
+) -> DealResult {
+    score(facts, p, detail, spare)
+}
+
+/// The emptied item and score lists of results no longer needed, for the results to come.
+#[derive(Debug, Default)]
+pub struct Spare {
+    items: Vec<Vec<Item>>,
+    scores: Vec<Vec<i64>>,
+}
+
+impl Spare {
+    /// At most this many lists of each kind are kept.
+    const MOST: usize = 16;
+
+    /// Keeps the lists of `r` (emptied) for results to come; the rest of it is dropped.
+    pub fn keep(&mut self, r: DealResult) {
+        let DealResult {
+            mut items,
+            mut scores,
+            ..
+        } = r;
+        if self.items.len() < Self::MOST {
+            items.clear();
+            self.items.push(items);
+        }
+        if self.scores.len() < Self::MOST {
+            scores.clear();
+            self.scores.push(scores);
+        }
+    }
+
+    fn items(&mut self) -> Vec<Item> {
+        self.items.pop().unwrap_or_else(|| Vec::with_capacity(12))
+    }
 }
 
 const UNDER: [&str; 3] = ["under_90", "under_60", "under_30"];
@@ -323,7 +373,7 @@ impl Items {
     }
 }
 
-fn score(mut owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
+fn score(mut owned: DealFacts, p: &Profile, detail: bool, spare: &mut Spare) -> DealResult {
     // A declared solo counts as Re called (§12; calls.solo_counts_as_re).
     if p.calls.solo_counts_as_re
         && owned.contract.is_declared_solo()
@@ -338,7 +388,7 @@ fn score(mut owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         goal(Party::Kontra, facts, p, detail),
     ];
     if facts.contract == Contract::Redeal {
-        return finish(owned, None, goals, Vec::new(), p);
+        return finish(owned, None, goals, spare.items(), (p, spare));
     }
     let re_wins = reaches(Party::Re, goals[0].target, facts, p);
     let kontra_wins = reaches(Party::Kontra, goals[1].target, facts, p);
@@ -351,10 +401,10 @@ fn score(mut owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
         let items = eye_table(facts, winner, p, detail);
         // A knock can hand the points to the party that lost on eyes.
         let winner = items.first().map(|i| i.party).or(winner);
-        return finish(owned, winner, goals, items, p);
+        return finish(owned, winner, goals, items, (p, spare));
     }
     let mut items = Items {
-        list: Vec::with_capacity(12),
+        list: spare.items(),
         detail,
     };
     game_items(&mut items, facts, p, winner, &goals);
@@ -379,7 +429,7 @@ fn score(mut owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
     let extras_from = items.list.len();
     extra_items(&mut items, facts, p, winner);
     multiplier_items(&mut items, facts, p, extras_from);
-    finish(owned, winner, goals, items.list, p)
+    finish(owned, winner, goals, items.list, (p, spare))
 }
 
 /// Won, the defence won, a misere played open.
@@ -814,7 +864,7 @@ fn finish(
     winner: Option<Party>,
     goals: [Goal; 2],
     items: Vec<Item>,
-    p: &Profile,
+    (p, spare): (&Profile, &mut Spare),
 ) -> DealResult {
     let re_value: i32 = match p.scoring.value {
         ValueRule::Net => items
@@ -840,7 +890,8 @@ fn finish(
     };
     let multiplier = facts.bock.unwrap_or(1);
     let writing = Writing::of(p);
-    let scores = seat_scores(&facts, re_value, multiplier, writing);
+    let mut scores = spare.scores.pop().unwrap_or_default();
+    seat_scores(&facts, re_value, multiplier, writing, &mut scores);
     DealResult {
         facts,
         winner,
@@ -879,7 +930,14 @@ impl Writing {
 /// once for each opponent (docs/rules.md §7.4). Plus-only and minus-only sheets keep the
 /// writing side's entries; a lone player's opponents write as much as she would where
 /// `solo_triple_always` says so. Seats that sit out get 0.
-fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, writing: Writing) -> Vec<i64> {
+/// Each seat's points, into `out` (emptied first).
+fn seat_scores(
+    facts: &DealFacts,
+    re_value: i32,
+    multiplier: u32,
+    writing: Writing,
+    out: &mut Vec<i64>,
+) {
     let sheet = writing.sheet;
     let [re, kontra] = facts.sizes().map(|n| n as i64);
     let v = re_value as i64 * multiplier as i64;
@@ -910,13 +968,10 @@ fn seat_scores(facts: &DealFacts, re_value: i32, multiplier: u32, writing: Writi
         Sheet::PlusOnly | Sheet::PlusEach => v.max(0),
         Sheet::MinusOnly => v.min(0),
     };
-    facts
-        .roles
-        .iter()
-        .map(|r| match r.party() {
-            Some(Party::Re) => written(re_each),
-            Some(Party::Kontra) => written(kontra_each),
-            None => 0,
-        })
-        .collect()
+    out.clear();
+    out.extend(facts.roles.iter().map(|r| match r.party() {
+        Some(Party::Re) => written(re_each),
+        Some(Party::Kontra) => written(kontra_each),
+        None => 0,
+    }));
 }

@@ -133,9 +133,9 @@ pub fn find(name_or_path: &str, from: Option<&Path>) -> Result<Source, ProfileEr
 pub struct Parsed {
     /// Where the table was read from.
     pub source: Source,
-    /// The profile's keys.
-    pub table: toml::Table,
-    lines: BTreeMap<String, usize>,
+    /// The profile's keys (shared: a built-in file is parsed once a run and handed out).
+    pub table: std::sync::Arc<toml::Table>,
+    lines: std::sync::Arc<BTreeMap<String, usize>>,
 }
 
 impl Parsed {
@@ -150,8 +150,8 @@ impl Parsed {
         let lines = key_lines(&source.text);
         Ok(Parsed {
             source,
-            table,
-            lines,
+            table: table.into(),
+            lines: lines.into(),
         })
     }
 
@@ -300,10 +300,18 @@ pub fn chain(name_or_path: &str) -> Result<Vec<Parsed>, ProfileError> {
 /// last file of the chain) first. A file that extends nothing must set every key; that is
 /// checked when the merged table is read.
 pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
-    let root = find_parsed(ROOT, None)?;
-    let mut keys = Vec::new();
-    paths(&root.table, &mut keys);
-    let schema: std::collections::HashSet<String> = keys.into_iter().collect();
+    // The root's keys, read once a run (the root is built in).
+    static SCHEMA: std::sync::OnceLock<std::collections::HashSet<String>> =
+        std::sync::OnceLock::new();
+    let schema = match SCHEMA.get() {
+        Some(s) => s,
+        None => {
+            let root = find_parsed(ROOT, None)?;
+            let mut keys = Vec::new();
+            paths(&root.table, &mut keys);
+            SCHEMA.get_or_init(|| keys.into_iter().collect())
+        }
+    };
     for f in files {
         if !f.table.contains_key("name") {
             return Err(f.error("name", crate::msg!("error.profile_name")));
