@@ -244,7 +244,7 @@ fn with_calls(
         knock: *knock,
         note: note.clone(),
         bidding,
-        genscher: genscher.clone(),
+        genscher: *genscher,
         events: *events,
     }
 }
