@@ -41,7 +41,7 @@ for n in "${sizes[@]}"; do
   row "score --summary --jobs 1" "$n" "$s"
   row "compare --summary (3 profiles) --jobs 1" "$n" "$c"
   awk -v s="$s" -v b="$b" -v c="$c" -v n="$n" 'BEGIN {
-    printf "  %d deals: score is %.2f x the bare read (goal 1.8), compare %.2f x score (goal 1.6)\n", n, s / b, c / s }'
+    printf "  %d deals: score is %.3f x the bare read (goal 1.8), compare %.3f x score (goal 1.6)\n", n, s / b, c / s }'
 done
 n=${sizes[-1]}
 g=$(count "$doko" generate --deals "$n" --seed 1 --format csv)
