@@ -210,6 +210,7 @@ impl<'p> Scorer<'p> {
         let place = (self.profile, self.fold, self.offset, &mut self.last);
         fold_in(place, &mut self.session, players, new_table, result)
     }
+
     /// Books a penalty given after the `played` deals so far ([`Fold::Sheet`]; none for
     /// [`Fold::Brief`]): `last` holds each seat's role in the last deal.
     fn penalize(

@@ -92,8 +92,7 @@ where
     R: BufRead + Send,
     B: Send,
 {
-    let mut engine = Engine::new(reader.file(), profiles);
-    engine.detail = detail;
+    let engine = Engine::new(reader.file(), profiles, detail);
     let (rows, decoder) = reader.into_parts();
     // One job is the same loop on this thread alone: decoding, playing and handing on a
     // batch at a time is also faster than a deal at a time (each step's code stays hot).
@@ -111,7 +110,7 @@ struct Engine<'p> {
 }
 
 impl<'p> Engine<'p> {
-    fn new(file: &str, profiles: &'p [Profile]) -> Engine<'p> {
+    fn new(file: &str, profiles: &'p [Profile], detail: bool) -> Engine<'p> {
         let alike = profiles
             .iter()
             .map(|b| profiles.iter().map(|a| Alike::new(a, b)).collect())
@@ -120,7 +119,7 @@ impl<'p> Engine<'p> {
             file: file.to_string(),
             profiles,
             alike,
-            detail: false,
+            detail,
         }
     }
 
@@ -176,13 +175,10 @@ impl<'p> Engine<'p> {
                         message: slot.seating[i].clone().unwrap_or_default(),
                     })
                 }
-                (Some(Ok(base)), known) => {
-                    // A decision is passed on; no decision may be an error, found again.
-                    let known = match known {
-                        Some(Some(d)) => Some(Some(*d)),
-                        _ => None,
-                    };
-                    replay_decided(record, base, &self.profiles[i], known)
+                // Without a decision (none, or bids in error) the bids are decided again.
+                (Some(Ok(base)), decided) => {
+                    let decided = decided.and_then(Option::as_ref);
+                    replay_decided(record, base, &self.profiles[i], decided)
                 }
                 (_, Some(Some(d))) => {
                     crate::play::play_decided_kept(record, &self.profiles[i], d, &mut slot.memo)

@@ -147,8 +147,8 @@ proptest! {
                 continue;
             };
             let same = doko::play::same_game(&record, &mine, &theirs);
-            if same && doko::play::Alike::new(&p, &ddv).holds_for_game(&record, true) {
-                let replayed = doko::play::replay_decided(&record, &base, &p, Some(Some(theirs)));
+            if same && doko::play::Alike::new(&p, &ddv).holds_if(&record, || true) {
+                let replayed = doko::play::replay_decided(&record, &base, &p, Some(&theirs));
                 let direct = doko::play::play_decided(&record, &p, &theirs);
                 prop_assert_eq!(replayed.is_ok(), direct.is_ok(), "{}", other);
                 if let (Ok(a), Ok(b)) = (replayed, direct) {

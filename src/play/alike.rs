@@ -105,18 +105,13 @@ impl Alike {
 
     /// Do the two profiles derive the same facts from this deal?
     pub fn holds_for(&self, record: &FullRecord) -> bool {
-        self.holds_for_game(record, false)
+        self.holds_if(record, || false)
     }
 
-    /// [`Alike::holds_for`], where `same_game` says that the deal's bids decide the same
-    /// game under both profiles (then their ways of bidding may differ: [`replay`] works
-    /// out the rest of what the bids carry under each).
-    pub fn holds_for_game(&self, record: &FullRecord, same_game: bool) -> bool {
-        self.holds_if(record, || same_game)
-    }
-
-    /// [`Alike::holds_for_game`], `same_game` asked only where the ways of bidding differ
-    /// and everything else holds.
+    /// [`Alike::holds_for`], where `same_game` says whether the deal's bids decide the
+    /// same game under both profiles (then their ways of bidding may differ:
+    /// [`replay_decided`] works out the rest of what the bids carry under each); it is
+    /// asked only where the ways of bidding differ and everything else holds.
     pub fn holds_if(&self, record: &FullRecord, same_game: impl FnOnce() -> bool) -> bool {
         self.always
             && (self.wedding || record.contract != Contract::Wedding)
@@ -142,14 +137,14 @@ pub fn replay(
     replay_decided(record, base, profile, None)
 }
 
-/// [`replay`], where `known` may say what the record's bids decided under this profile
-/// (`Some(None)`: they are not made in its way): a decision is what [`decide_bids`] (or
-/// [`decide_bids_with`]) gave for this record, its checks against the record done.
+/// [`replay`], where `decided` is what the record's bids decided under this profile, if
+/// that is known ([`decide_bids`] gave it for this record, its checks against the record
+/// done); without it the bids are decided here.
 pub fn replay_decided(
     record: &FullRecord,
     base: &DealFacts,
     profile: &Profile,
-    known: Option<Option<Decided>>,
+    decided: Option<&Decided>,
 ) -> Result<DealFacts, PlayError> {
     // Zwingen needs the first trick, which the facts do not keep, and a Genscher the
     // parties of before: play them again.
@@ -163,9 +158,9 @@ pub fn replay_decided(
     }
     // The bids are checked under this profile too (the game they decide is the base's:
     // alike profiles bid alike).
-    let decided = match known {
-        Some(Some(d)) => Some(d),
-        _ => decide_bids_with(record, profile, record.dealer, known)?,
+    let decided = match decided {
+        Some(d) => Some(*d),
+        None => decide_bids(record, profile, record.dealer)?,
     };
     if decided.is_some_and(|d| !applied(record, &d)) {
         return play(record, profile);

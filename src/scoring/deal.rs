@@ -929,8 +929,8 @@ impl Writing {
 /// Zero-sum sheet: each player of a party gets the party's value; a lone player gets it
 /// once for each opponent (docs/rules.md §7.4). Plus-only and minus-only sheets keep the
 /// writing side's entries; a lone player's opponents write as much as she would where
-/// `solo_triple_always` says so. Seats that sit out get 0.
-/// Each seat's points, into `out` (emptied first).
+/// `solo_triple_always` says so. Seats that sit out get 0. Written into `out` (emptied
+/// first).
 fn seat_scores(
     facts: &DealFacts,
     re_value: i32,
