@@ -301,21 +301,22 @@ pub struct PlayMemo {
     kept: Option<Box<Kept>>,
 }
 
-/// What [`PlayMemo`] keeps: what the card loop read, and what it made.
+/// What [`PlayMemo`] keeps: what the card loop read (`key` none once forgotten, and the
+/// order and deck beside it, compared only where the rest agrees), and what it made.
 #[derive(Debug, Clone)]
 struct Kept {
-    key: LoopKey,
+    key: Option<LoopKey>,
+    order: CardOrder,
+    in_deck: [u8; DISTINCT],
     held: [[u8; DISTINCT]; MAX_SEATS],
     tricks: [Trick; MAX_HAND],
 }
 
-/// Everything of a profile and a record's game that the card loop reads (the record's
-/// cards aside, which are the same for every profile of one record).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What else of a profile and a record's game the card loop reads (the record's cards
+/// aside, which are the same for every profile of one record).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct LoopKey {
-    order: CardOrder,
     dullen: crate::variant::Dullen,
-    in_deck: [u8; DISTINCT],
     hand: usize,
     active: [usize; MAX_SEATS],
     leader: usize,
@@ -348,50 +349,41 @@ impl PlayMemo {
             record.declarer,
             record.compulsory,
         );
-        if self.keeps {
-            let mut seats = [usize::MAX; MAX_SEATS];
-            seats[..active.len()].copy_from_slice(active);
-            // The cheap parts first; the order and the deck are copied only to be kept.
-            let same = |k: &LoopKey| {
-                (k.leader, k.active, k.contract, k.declarer, k.hand, k.dullen)
-                    == (
-                        leader,
-                        seats,
-                        record.contract,
-                        record.declarer,
-                        profile.hand_size(),
-                        profile.deck.dullen,
-                    )
-                    && k.in_deck == *profile.in_deck()
-                    && k.order == *order
-            };
-            match &mut self.kept {
-                Some(k) if same(&k.key) => (*held, *tricks) = (k.held, k.tricks),
-                kept => {
-                    play_tricks(record, profile, (order, active, leader), held, tricks)?;
-                    let fresh = Kept {
-                        key: LoopKey {
-                            order: order.clone(),
-                            dullen: profile.deck.dullen,
-                            in_deck: *profile.in_deck(),
-                            hand: profile.hand_size(),
-                            active: seats,
-                            leader,
-                            contract: record.contract,
-                            declarer: record.declarer,
-                        },
-                        held: *held,
-                        tricks: *tricks,
-                    };
-                    match kept {
-                        Some(k) => **k = fresh,
-                        None => *kept = Some(Box::new(fresh)),
-                    }
-                }
-            }
-        } else {
-            play_tricks(record, profile, (order, active, leader), held, tricks)?;
+        if !self.keeps {
+            return play_tricks(record, profile, (order, active, leader), held, tricks);
         }
+        let mut seats = [usize::MAX; MAX_SEATS];
+        seats[..active.len()].copy_from_slice(active);
+        let key = LoopKey {
+            dullen: profile.deck.dullen,
+            hand: profile.hand_size(),
+            active: seats,
+            leader,
+            contract: record.contract,
+            declarer: record.declarer,
+        };
+        if let Some(k) = &self.kept
+            && k.key == Some(key)
+            && k.in_deck == *profile.in_deck()
+            && k.order == *order
+        {
+            (*held, *tricks) = (k.held, k.tricks);
+            return Ok(());
+        }
+        play_tricks(record, profile, (order, active, leader), held, tricks)?;
+        let k = self.kept.get_or_insert_with(|| {
+            Box::new(Kept {
+                key: None,
+                order: order.clone(),
+                in_deck: [0; DISTINCT],
+                held: [[0; DISTINCT]; MAX_SEATS],
+                tricks: [Trick::EMPTY; MAX_HAND],
+            })
+        });
+        k.key = Some(key);
+        k.order.clone_from(order);
+        k.in_deck = *profile.in_deck();
+        (k.held, k.tricks) = (*held, *tricks);
         Ok(())
     }
 
@@ -403,7 +395,7 @@ impl PlayMemo {
     /// Forgets the kept loop (a new record comes).
     pub fn forget(&mut self) {
         if let Some(k) = &mut self.kept {
-            k.key.hand = usize::MAX;
+            k.key = None;
         }
     }
 }
