@@ -539,7 +539,7 @@ fn declare(
         .iter()
         .copied()
         .find(|&s| profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count()));
-    let mut called = bride.and_then(|b| call_an_ace(profile, active, hands, b, rng));
+    let mut called = bride.and_then(|b| call_an_ace(profile, (normal, active), hands, b, rng));
     let poor = || {
         active.iter().copied().find(|&s| {
             crate::play::trumps_by(normal, &hands[s], profile.poverty.count_diamond_ace)
@@ -607,11 +607,11 @@ fn holders(active: &[usize], hands: &[Vec<Card>], card: Card) -> Vec<usize> {
         .collect()
 }
 
-/// Half the time, a side-suit ace the bride does not hold (Kloepper): its holder partners
-/// her.
+/// Half the time, a side-suit ace the bride does not hold (Kloepper; `order` is the
+/// normal card order): its holder partners her.
 fn call_an_ace(
     profile: &Profile,
-    active: &[usize],
+    (order, active): (&crate::cards::CardOrder, &[usize]),
     hands: &[Vec<Card>],
     b: usize,
     rng: &mut Rng,
@@ -619,7 +619,6 @@ fn call_an_ace(
     if !profile.contracts.called_ace || !rng.chance(50) {
         return None;
     }
-    let order = profile.order(crate::cards::TrumpKind::Normal);
     let aces: Vec<Card> = crate::cards::Suit::ALL
         .iter()
         .map(|&suit| Card::new(suit, crate::cards::Rank::Ace))
