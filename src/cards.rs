@@ -574,7 +574,13 @@ pub struct CardOrder {
 /// players at most). Dullen is settled after: [`dullen_winner`].
 #[inline(always)]
 pub fn trick_standing(keys: &[u8; DISTINCT], card: Card, j: usize) -> usize {
-    (keys[card.index()] as usize) << 4 | (7 - j)
+    standing_of_key(keys[card.index()], j)
+}
+
+/// [`trick_standing`] of a card whose key in the led play suit is `key`, in place `j`.
+#[inline(always)]
+pub fn standing_of_key(key: u8, j: usize) -> usize {
+    usize::from(key) << 4 | (7 - j)
 }
 
 /// The place in the trick of the card with the highest [`trick_standing`] `best`.

@@ -288,11 +288,12 @@ pub(crate) struct Workbench {
     normal: crate::cards::CardOrder,
     /// The seats that play this deal.
     active: Vec<usize>,
-    /// Each seat's hand as dealt, as played (after a poverty's exchange) and while it is
-    /// played out (empty for a seat that sits out).
+    /// Each seat's hand as dealt and as played (after a poverty's exchange; empty for a
+    /// seat that sits out).
     dealt: Vec<Vec<Card>>,
     hands: Vec<Vec<Card>>,
-    held: Vec<Vec<Card>>,
+    /// The card order of each game and number of raised cards met so far.
+    orders: Orders,
     /// Each trick's winner, lead card and winning card ([`Seen`]).
     seen: Vec<Seen>,
 }
@@ -317,7 +318,7 @@ impl Workbench {
             active: Vec::new(),
             dealt: Vec::new(),
             hands: Vec::new(),
-            held: Vec::new(),
+            orders: Vec::new(),
             seen: Vec::new(),
         }
     }
@@ -351,7 +352,7 @@ fn deal_into(
         active,
         dealt,
         hands,
-        held,
+        orders,
         seen,
     } = bench;
     shuffle_into(profile, (deck, cards), hands, active, lone_playable, rng);
@@ -365,7 +366,7 @@ fn deal_into(
     play_randomly(
         profile,
         active,
-        (hands, held),
+        (hands, orders),
         &d,
         declared,
         rng,
@@ -653,85 +654,193 @@ pub(crate) fn poverty_partner(
     pick.unwrap_or(partner)
 }
 
+/// The tables of the card orders met so far, by game and number of raised cards.
+type Orders = Vec<((Contract, usize), PlayTables)>;
+
+/// What the random play looks up a card by: its play suit ([`CardOrder::suit_id`]) and
+/// its standing in a trick of each led play suit ([`CardOrder::keys`]), in tables as wide
+/// as a card index can be (a byte masked to five bits), so that no look-up is checked.
+///
+/// [`CardOrder::suit_id`]: crate::cards::CardOrder::suit_id
+/// [`CardOrder::keys`]: crate::cards::CardOrder::keys
+#[derive(Debug, Clone)]
+pub(crate) struct PlayTables {
+    suit: [u8; 32],
+    keys: [[u8; 32]; 8],
+    /// The order they come from (debug builds check each card against its rule).
+    order: crate::cards::CardOrder,
+}
+
+impl PlayTables {
+    fn new(order: crate::cards::CardOrder) -> PlayTables {
+        let mut t = PlayTables {
+            suit: [0; 32],
+            keys: [[0; 32]; 8],
+            order,
+        };
+        for i in 0..crate::cards::DISTINCT {
+            let Some(card) = Card::from_index(i) else {
+                continue;
+            };
+            t.suit[i] = t.order.suit_id(card);
+        }
+        for (led, keys) in t.keys.iter_mut().enumerate().take(5) {
+            keys[..crate::cards::DISTINCT].copy_from_slice(t.order.keys(led as u8));
+        }
+        t
+    }
+}
+
+/// A hand as the random play plays it out: its cards (one leaves by `swap_remove`: the
+/// last card takes its place) and, for each play suit, how many of them are of it and
+/// their places as bits. She follows the led suit where she holds any, else plays any
+/// card: the rule of [`CardOrder::playable`](crate::cards::CardOrder::playable), without
+/// a scan of the hand.
+#[derive(Clone, Copy)]
+struct Held {
+    cards: [Card; 32],
+    places: [u32; 8],
+    count: [u8; 8],
+    len: u8,
+}
+
+impl Held {
+    const EMPTY: Held = Held {
+        cards: [Card::CLUB_QUEEN; 32],
+        places: [0; 8],
+        count: [0; 8],
+        len: 0,
+    };
+
+    /// Takes up `hand` (at most [`MAX_HAND`](crate::play::MAX_HAND) cards); `suit` is each
+    /// card's play suit ([`PlayTables`]).
+    fn fill(&mut self, hand: &[Card], suit: &[u8; 32]) {
+        let hand = &hand[..hand.len().min(crate::play::MAX_HAND)];
+        self.cards[..hand.len()].copy_from_slice(hand);
+        self.len = hand.len() as u8;
+        for (i, &c) in hand.iter().enumerate() {
+            let s = usize::from(suit[c.index() & 31] & 7);
+            self.count[s] += 1;
+            self.places[s] |= 1 << i;
+        }
+    }
+
+    /// Plays the card in `place` (within the hand).
+    #[inline(always)]
+    fn take(&mut self, place: usize, suit: &[u8; 32]) -> Card {
+        let place = place & 31;
+        let last = usize::from(self.len.wrapping_sub(1)) & 31;
+        let card = self.cards[place];
+        let moved = self.cards[last];
+        self.cards[place] = moved;
+        self.len -= 1;
+        let s = usize::from(suit[card.index() & 31] & 7);
+        self.count[s] -= 1;
+        self.places[s] &= !(1 << place);
+        let m = usize::from(suit[moved.index() & 31] & 7);
+        self.places[m] = self.places[m] & !(1 << last) | u32::from(place != last) << place;
+        card
+    }
+}
+
 /// Plays the hands out, a random legal card each turn, into `tricks` (each card with its
-/// player) and `seen` (each trick's winner, lead and winning card); `held` is where the
-/// hands are played from.
+/// player) and `seen` (each trick's winner, lead and winning card); `orders` keeps the
+/// tables of the card orders met so far ([`deal_order`](crate::play::deal_order)).
 fn play_randomly(
     profile: &Profile,
     active: &[usize],
-    (hands, held): (&[Vec<Card>], &mut Vec<Vec<Card>>),
+    (hands, orders): (&[Vec<Card>], &mut Orders),
     d: &Declared,
     declared: usize,
     rng: &mut Rng,
     (tricks, seen): (&mut crate::deal::full::Tricks, &mut Vec<Seen>),
 ) {
+    use crate::play::MAX_HAND;
+    use crate::seating::MAX_SEATS;
     let n = active.len();
     let hand = profile.hand_size();
-    let order = crate::play::deal_order(d.contract, profile, declared);
-    held.resize_with(hands.len(), Vec::new);
-    for (h, from) in held.iter_mut().zip(hands) {
-        h.clone_from(from);
-    }
-    tricks.clear();
+    let key = (d.contract, declared);
+    let order = match orders.iter().position(|(k, _)| *k == key) {
+        Some(i) => &orders[i].1,
+        None => {
+            let o = crate::play::deal_order(d.contract, profile, declared);
+            orders.push((key, PlayTables::new(o)));
+            &orders[orders.len() - 1].1
+        }
+    };
     seen.clear();
     let leader =
         crate::seating::first_leader(profile, active, d.contract, d.declarer, d.compulsory);
     // The seats in playing order, twice round: the seat in place `j` of a trick led from
     // place `lead` is `ring[lead + j]`.
-    let mut ring = [0usize; 2 * crate::seating::MAX_SEATS];
+    let mut ring = [0usize; 2 * MAX_SEATS];
     for (i, r) in ring.iter_mut().enumerate().take(2 * n) {
-        *r = active[i % n];
+        *r = active[i % n] & (MAX_SEATS - 1);
     }
     let mut lead = active.iter().position(|&s| s == leader).unwrap_or(0);
-    // How many cards each seat holds of each play suit ([`CardOrder::suit_id`]): she
-    // follows the led one where she holds any, else plays any card, the rule of
-    // [`CardOrder::playable`] without a scan of the hand where she cannot follow.
-    let mut held_of = [[0u8; 5]; crate::seating::MAX_SEATS];
+    let mut held = [Held::EMPTY; MAX_SEATS];
     for &s in active {
-        for &c in &held[s] {
-            held_of[s][usize::from(order.suit_id(c))] += 1;
-        }
+        let s = s & (MAX_SEATS - 1);
+        held[s].fill(&hands[s], &order.suit);
     }
-    let mut trick = [Card::CLUB_QUEEN; crate::seating::MAX_SEATS];
-    for t in 0..hand {
-        for j in 0..n {
-            let seat = ring[lead + j];
-            let h = &mut held[seat];
+    // The cards as played, the seat of each, and where each trick ends.
+    let mut cards = [Card::CLUB_QUEEN; MAX_SEATS * MAX_HAND];
+    let mut seats = [0u8; MAX_SEATS * MAX_HAND];
+    let mut ends = [0u32; MAX_HAND];
+    let mut k = 0usize;
+    for (t, end) in ends.iter_mut().enumerate().take(hand.min(MAX_HAND)) {
+        let first = k;
+        // The lead: any card of her hand.
+        let seat = ring[lead];
+        let h = &mut held[seat & (MAX_SEATS - 1)];
+        let card = h.take(rng.below(usize::from(h.len)), &order.suit);
+        let led = usize::from(order.suit[card.index() & 31] & 7);
+        let keys = &order.keys[led];
+        let mut best = crate::cards::standing_of_key(keys[card.index() & 31], 0);
+        cards[k] = card;
+        seats[k] = seat as u8;
+        k += 1;
+        for j in 1..n {
+            let seat = ring[(lead + j) & (2 * MAX_SEATS - 1)];
+            let h = &mut held[seat & (MAX_SEATS - 1)];
             // A random one of the cards she may play, by its place among them in her hand.
-            let led = order.suit_id(trick[0]);
-            let may = if j == 0 {
-                0
-            } else {
-                held_of[seat][usize::from(led)]
-            };
+            let may = h.count[led];
             let place = if may == 0 {
-                rng.below(h.len())
+                rng.below(usize::from(h.len))
             } else {
-                let mut r = rng.below(usize::from(may));
-                let mut i = 0;
-                while i < h.len() {
-                    if order.suit_id(h[i]) == led {
-                        if r == 0 {
-                            break;
-                        }
-                        r -= 1;
-                    }
-                    i += 1;
+                let mut m = h.places[led];
+                for _ in 0..rng.below(usize::from(may)) {
+                    m &= m - 1;
                 }
-                i
+                m.trailing_zeros() as usize
             };
-            debug_assert!(order.playable(h, (j > 0).then_some(trick[0])) >> place & 1 == 1);
-            let card = h.swap_remove(place);
-            held_of[seat][usize::from(order.suit_id(card))] -= 1;
-            trick[j] = card;
+            debug_assert!(
+                order
+                    .order
+                    .playable(&h.cards[..usize::from(h.len)], Some(cards[first]))
+                    >> place
+                    & 1
+                    == 1
+            );
+            let card = h.take(place, &order.suit);
+            best = best.max(crate::cards::standing_of_key(keys[card.index() & 31], j));
+            cards[k] = card;
+            seats[k] = seat as u8;
+            k += 1;
         }
-        tricks.push_trick(&trick[..n], &ring[lead..lead + n]);
-        let last = t + 1 == hand;
-        let place =
-            order.trick_winner_dullen(&trick[..n], crate::play::dullen_applies(profile, last));
+        *end = k as u32;
+        let trick = &cards[first..k];
+        let mut place = crate::cards::trick_winner_place(best);
+        if crate::play::dullen_applies(profile, t + 1 == hand) {
+            place = crate::cards::dullen_winner(trick, place);
+        }
         seen.push((ring[lead + place], trick[0], trick[place]));
-        lead = (lead + place) % n;
+        lead += place;
+        if lead >= n {
+            lead -= n;
+        }
     }
+    tricks.set_played(&cards[..k], &seats[..k], &ends[..hand.min(MAX_HAND)]);
 }
 
 /// A trick as the step-by-step game plays it: each card with its seat.
@@ -831,9 +940,11 @@ fn random_calls(
     calls: &mut Vec<CallEntry>,
 ) {
     let hand = profile.hand_size();
+    let levels = profile.calls.levels;
     let shift = crate::play::call_shift(profile, d.contract, clarification);
     let mut made = 0;
-    let mut level: [Option<u8>; 2] = [None, None];
+    // The level of each party's next call (indexed by `Party as usize`).
+    let mut next_of = [0u8; 2];
     let mut first_no90: Option<Party> = None;
     let zwingen = first
         .filter(|&(_, eyes)| crate::play::zwingen_binds(profile, d.contract, clarification, eyes));
@@ -843,14 +954,14 @@ fn random_calls(
             *p = Party::Re;
         }
     }
-    let party_of = |s: usize| parties[s];
+    let party_of = |s: usize| parties[s & (crate::seating::MAX_SEATS - 1)];
     // The next call of a seat's party, made with `in_hand` cards, if any is left (an entry
     // of `calls` is reused, its text too).
-    let mut call = |s: usize, in_hand: usize, level: &mut [Option<u8>; 2]| {
+    let mut call = |s: usize, in_hand: usize, next_of: &mut [u8; 2]| {
         let party = party_of(s);
-        let next = level[party as usize].map_or(0, |l| l + 1);
+        let next = next_of[party as usize];
         let call = Call::from_level(next).unwrap_or(Call::Announce);
-        level[party as usize] = Some(next);
+        next_of[party as usize] = next + 1;
         if calls.len() == made {
             calls.push(CallEntry {
                 player: s,
@@ -885,14 +996,14 @@ fn random_calls(
                 profile,
                 d.contract,
                 clarification,
-                level[party_of(w) as usize].map_or(0, |l| l + 1),
+                next_of[party_of(w) as usize],
             )
         {
-            call(w, hand - 1, &mut level);
+            call(w, hand - 1, &mut next_of);
         }
         for &s in active {
-            let next = level[party_of(s) as usize].map_or(0, |l| l + 1);
-            if next >= profile.calls.levels || !rng.chance(if next == 0 { 8 } else { 4 }) {
+            let next = next_of[party_of(s) as usize];
+            if next >= levels || !rng.chance(if next == 0 { 8 } else { 4 }) {
                 continue;
             }
             if played > profile.calls.deadlines[next as usize] as usize + shift {
@@ -907,7 +1018,7 @@ fn random_calls(
                 continue;
             }
             first_no90 = first;
-            call(s, hand - played, &mut level);
+            call(s, hand - played, &mut next_of);
         }
     }
     calls.truncate(made);

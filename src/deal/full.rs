@@ -172,6 +172,18 @@ impl Tricks {
         result
     }
 
+    /// Replaces the tricks with `cards`, each played by the seat at the same place of
+    /// `seats`, and trick `t` ending before card `ends[t]` (in order, the last at most
+    /// `cards.len()`).
+    pub(crate) fn set_played(&mut self, cards: &[Card], seats: &[u8], ends: &[u32]) {
+        debug_assert_eq!(cards.len(), seats.len());
+        self.clear();
+        self.cards.extend_from_slice(cards);
+        self.named
+            .extend(seats.iter().map(|&s| s.min(Tricks::NOBODY - 1)));
+        self.ends.extend_from_slice(ends);
+    }
+
     /// Does the record name a player for any card?
     pub fn names_players(&self) -> bool {
         !self.named.is_empty()
