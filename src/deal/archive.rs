@@ -1235,33 +1235,38 @@ const BIDS_KEPT: usize = 32;
 
 /// Appends the tricks field and the comma after it: card tokens, a space between cards
 /// and a bar between tricks (no quotes needed). Each token is copied as a four-byte word
-/// ([`Card::code_word`]), its padding written over by what follows.
+/// ([`Card::code_word`]: at most three bytes and a space), so the space after a token is
+/// written with it; at a trick's end it becomes a bar, at the field's end the comma.
 fn push_tricks(buf: &mut Vec<u8>, r: &FullRecord) {
+    let (cards, ends) = r.tricks.flat();
+    // Cards after the last end (an open trick) are not written, as `Tricks::iter` has it.
+    let played = ends.last().map_or(0, |&e| (e as usize).min(cards.len()));
     let start = buf.len();
-    let (mut cards, mut tricks) = (0, 0);
-    for t in r.tricks.iter() {
-        cards += t.cards.len();
-        tricks += 1;
-    }
-    buf.resize(start + 4 * cards + tricks + 4, 0);
-    let mut at = start;
-    for (i, t) in r.tricks.iter().enumerate() {
-        if i > 0 {
-            buf[at] = b'|';
+    buf.resize(start + 4 * played + ends.len() + 1, b' ');
+    let out = &mut buf[start..];
+    let (mut at, mut from) = (0, 0);
+    for &end in ends {
+        let end = (end as usize).clamp(from, played);
+        if end == from {
+            // An empty trick: its bar alone.
+            out[at] = b'|';
             at += 1;
+            continue;
         }
-        for (j, c) in t.cards.iter().enumerate() {
-            if j > 0 {
-                buf[at] = b' ';
-                at += 1;
-            }
+        for c in &cards[from..end] {
             let (word, len) = c.code_word();
-            buf[at..at + 4].copy_from_slice(&word);
-            at += len;
+            out[at..at + 4].copy_from_slice(&word);
+            at += len + 1;
         }
+        from = end;
+        out[at - 1] = b'|';
     }
-    buf[at] = b',';
-    buf.truncate(at + 1);
+    // The bar after the last trick is the field's comma.
+    if at == 0 {
+        at = 1;
+    }
+    out[at - 1] = b',';
+    buf.truncate(start + at);
 }
 
 /// `items` with `sep` between them, into `out` (cleared first).
@@ -1522,6 +1527,39 @@ mod tests {
             String::from_utf8(ours).unwrap(),
             String::from_utf8(theirs.into_inner().unwrap()).unwrap()
         );
+    }
+
+    #[test]
+    fn the_tricks_field_is_each_trick_joined_by_bars() {
+        use crate::cards::Card;
+        // Tricks as lists of card tokens; an empty list is an empty trick.
+        let shapes: [&[&[&str]]; 7] = [
+            &[],
+            &[&[]],
+            &[&[], &[]],
+            &[&["CA", "H10", "DQ", "SJ"], &["C9"]],
+            &[&["CA"], &[], &["H10"]],
+            &[&[], &["DK", "D10"]],
+            &[&["HA", "SA"], &[]],
+        ];
+        for shape in shapes {
+            let mut r = FullRecord::default();
+            for trick in shape {
+                for token in *trick {
+                    r.tricks.push(None, Card::parse_token(token).unwrap());
+                }
+                r.tricks.end_trick();
+            }
+            // Cards after the last trick's end belong to no trick and are not written.
+            r.tricks.push(None, Card::CLUB_QUEEN);
+            let want: Vec<String> = shape.iter().map(|t| t.join(" ")).collect();
+            let mut buf = b"x,".to_vec();
+            push_tricks(&mut buf, &r);
+            assert_eq!(
+                String::from_utf8(buf).unwrap(),
+                format!("x,{},", want.join("|"))
+            );
+        }
     }
 
     #[test]

@@ -137,21 +137,6 @@ impl Tricks {
         self.cards.push(card);
     }
 
-    /// Adds a whole trick: its cards and the seat of each.
-    pub fn push_trick(&mut self, cards: &[Card], seats: &[usize]) {
-        if self.named.is_empty() {
-            self.named.resize(self.cards.len(), Tricks::NOBODY);
-        }
-        self.cards.extend_from_slice(cards);
-        self.named.extend(
-            seats
-                .iter()
-                .take(cards.len())
-                .map(|&s| s.min(Tricks::NOBODY as usize - 1) as u8),
-        );
-        self.end_trick();
-    }
-
     /// Closes the open trick (which may be empty).
     #[inline]
     pub fn end_trick(&mut self) {
@@ -182,6 +167,12 @@ impl Tricks {
         self.named
             .extend(seats.iter().map(|&s| s.min(Tricks::NOBODY - 1)));
         self.ends.extend_from_slice(ends);
+    }
+
+    /// Every card in play order, and where each trick ends in it (the number of cards
+    /// before its end), as [`Tricks::refill`] and [`Tricks::set_played`] fill them.
+    pub(crate) fn flat(&self) -> (&[Card], &[u32]) {
+        (&self.cards, &self.ends)
     }
 
     /// Does the record name a player for any card?
