@@ -136,9 +136,10 @@ impl<'p> Engine<'p> {
     fn play(&self, slot: &mut Slot) {
         slot.outcomes.clear();
         // The last deal's results lend their lists to this deal's.
-        for r in slot.scored.drain(..).flatten() {
+        for r in slot.scored.iter_mut().flatten() {
             slot.spare.keep(r);
         }
+        slot.scored.clear();
         if slot.bad.is_some() {
             return;
         }

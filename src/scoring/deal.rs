@@ -292,18 +292,16 @@ impl Spare {
     /// At most this many lists of each kind are kept.
     const MOST: usize = 16;
 
-    /// Keeps the lists of `r` (emptied) for results to come; the rest of it is dropped.
-    pub fn keep(&mut self, r: DealResult) {
-        let DealResult {
-            mut items,
-            mut scores,
-            ..
-        } = r;
+    /// Keeps the lists of `r` (emptied) for results to come, taken where it lies (a result
+    /// is hundreds of bytes: it is dropped in place, not moved here).
+    pub fn keep(&mut self, r: &mut DealResult) {
         if self.items.len() < Self::MOST {
+            let mut items = std::mem::take(&mut r.items);
             items.clear();
             self.items.push(items);
         }
         if self.scores.len() < Self::MOST {
+            let mut scores = std::mem::take(&mut r.scores);
             scores.clear();
             self.scores.push(scores);
         }
