@@ -356,11 +356,28 @@ fn deal_into(
         seen,
     } = bench;
     shuffle_into(profile, (deck, cards), hands, active, lone_playable, rng);
-    dealt.resize_with(seats, Vec::new);
-    for (d, h) in dealt.iter_mut().zip(hands.iter()) {
-        d.clone_from(h);
+    // The hands as dealt go to the record now, before a poverty's exchange changes them.
+    rec.hands.resize(seats, None);
+    for (slot, h) in rec.hands.iter_mut().zip(hands.iter()) {
+        match slot {
+            _ if h.is_empty() => *slot = None,
+            Some(v) => v.clone_from(h),
+            None => *slot = Some(h.clone()),
+        }
     }
     let d = declare(profile, (solos, normal), active, hands, rng, compulsory);
+    // Only a poverty's parties are found from the hands as dealt (they differ from the
+    // hands as played only there).
+    let dealt: &[Vec<Card>] = if d.contract == Contract::Poverty {
+        dealt.resize_with(seats, Vec::new);
+        for (d, h) in dealt.iter_mut().zip(rec.hands.iter()) {
+            d.clear();
+            d.extend_from_slice(h.as_deref().unwrap_or_default());
+        }
+        dealt
+    } else {
+        hands
+    };
     let raised = declare_raised(profile, active, hands, &d, rng);
     let declared = raised.iter().take_while(|s| s.is_some()).count();
     play_randomly(
@@ -414,15 +431,6 @@ fn deal_into(
     rec.contract = d.contract;
     rec.declarer = d.declarer;
     rec.compulsory = d.compulsory;
-    // The hands as dealt, before a poverty's exchange.
-    rec.hands.resize(seats, None);
-    for (slot, h) in rec.hands.iter_mut().zip(dealt.iter()) {
-        match slot {
-            _ if h.is_empty() => *slot = None,
-            Some(v) => v.clone_from(h),
-            None => *slot = Some(h.clone()),
-        }
-    }
     rec.exchange = d.exchange;
     rec.schweinchen = raised[0];
     rec.hyperschweinchen = raised[1];

@@ -1225,13 +1225,11 @@ pub struct CsvWriter<W: Write> {
     buf: Vec<u8>,
     /// A field being made, where it may need quotes.
     field: String,
-    /// The bids fields written lately, as written, by their list (kept alive, so that
-    /// its address is not another list's): a table's games repeat theirs.
-    bids: Vec<(std::sync::Arc<[crate::bids::Bid]>, Vec<u8>)>,
+    /// The bids fields written lately, as written, by the address of their list (the
+    /// list kept alive beside it, so that its address is not another list's): a table's
+    /// games repeat theirs.
+    bids: crate::recent::Recent<usize, (std::sync::Arc<[crate::bids::Bid]>, Vec<u8>)>,
 }
-
-/// How many bids fields a writer keeps.
-const BIDS_KEPT: usize = 32;
 
 /// Appends the tricks field and the comma after it: card tokens, a space between cards
 /// and a bar between tricks (no quotes needed). Each token is copied as a four-byte word
@@ -1323,7 +1321,7 @@ impl<W: Write> CsvWriter<W> {
             out: Some(out),
             buf: Vec::with_capacity(CSV_CHUNK + 1024),
             field: String::new(),
-            bids: Vec::new(),
+            bids: crate::recent::Recent::default(),
         }
     }
 
@@ -1368,21 +1366,15 @@ impl<W: Write> CsvWriter<W> {
         next(buf, r.schweinchen.map_or("", name));
         next(buf, r.hyperschweinchen.map_or("", name));
         next(buf, r.genscher.map_or("", name));
-        match self
-            .bids
-            .iter()
-            .find(|(b, _)| std::sync::Arc::ptr_eq(b, &r.bids))
-        {
+        let address = r.bids.as_ptr() as *const u8 as usize;
+        match self.bids.get(&address) {
             Some((_, field)) => buf.extend_from_slice(field),
             None => {
                 join_into(f, r.bids.iter().map(|b| b.text.as_str()), ';');
                 let mut field = Vec::new();
                 push_field(&mut field, f.as_bytes());
                 buf.extend_from_slice(&field);
-                if self.bids.len() >= BIDS_KEPT {
-                    self.bids.clear();
-                }
-                self.bids.push((r.bids.clone(), field));
+                self.bids.keep(address, (r.bids.clone(), field));
             }
         }
         buf.push(b'\n');
