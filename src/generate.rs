@@ -288,7 +288,8 @@ pub(crate) struct Workbench {
     normal: crate::cards::CardOrder,
     /// The seats that play this deal.
     active: Vec<usize>,
-    /// Each seat's hand as dealt and as played (after a poverty's exchange; empty for a
+    /// A poverty's hands as dealt (filled for a poverty only: the record holds every
+    /// deal's), and each seat's hand as played, after a poverty's exchange (empty for a
     /// seat that sits out).
     dealt: Vec<Vec<Card>>,
     hands: Vec<Vec<Card>>,
@@ -672,7 +673,7 @@ type Orders = Vec<((Contract, usize), PlayTables)>;
 /// [`CardOrder::suit_id`]: crate::cards::CardOrder::suit_id
 /// [`CardOrder::keys`]: crate::cards::CardOrder::keys
 #[derive(Debug, Clone)]
-pub(crate) struct PlayTables {
+struct PlayTables {
     suit: [u8; 32],
     keys: [[u8; 32]; 8],
     /// The order they come from (debug builds check each card against its rule).
