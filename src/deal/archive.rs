@@ -1225,6 +1225,9 @@ pub struct CsvWriter<W: Write> {
     buf: Vec<u8>,
     /// A field being made, where it may need quotes.
     field: String,
+    /// The players field of the last row, as written (with its comma), and its names:
+    /// an archive's rows repeat their table's.
+    players: (Vec<String>, Vec<u8>),
     /// The bids fields written lately, as written, by the address of their list (the
     /// list kept alive beside it, so that its address is not another list's): a table's
     /// games repeat theirs.
@@ -1321,6 +1324,8 @@ impl<W: Write> CsvWriter<W> {
             out: Some(out),
             buf: Vec::with_capacity(CSV_CHUNK + 1024),
             field: String::new(),
+            // No names yet: their field is empty.
+            players: (Vec::new(), b",".to_vec()),
             bids: crate::recent::Recent::default(),
         }
     }
@@ -1330,12 +1335,21 @@ impl<W: Write> CsvWriter<W> {
         let name = |s: usize| r.players[s].as_str();
         let buf = &mut self.buf;
         let f = &mut self.field;
+        // Most fields of a row are empty: only their comma is written.
         let next = |buf: &mut Vec<u8>, field: &str| {
-            push_field(buf, field.as_bytes());
+            if !field.is_empty() {
+                push_field(buf, field.as_bytes());
+            }
             buf.push(b',');
         };
-        join_into(f, r.players.iter().map(String::as_str), ' ');
-        next(buf, f);
+        let (names, written) = &mut self.players;
+        if *names != r.players {
+            names.clone_from(&r.players);
+            join_into(f, r.players.iter().map(String::as_str), ' ');
+            written.clear();
+            next(written, f);
+        }
+        buf.extend_from_slice(written);
         next(buf, if r.dealer_written { name(r.dealer) } else { "" });
         next(buf, r.contract.name());
         next(buf, r.declarer.map_or("", name));
@@ -1552,6 +1566,34 @@ mod tests {
                 format!("x,{},", want.join("|"))
             );
         }
+    }
+
+    #[test]
+    fn a_row_writes_its_own_players_whatever_the_row_before_wrote() {
+        let tables: [&[&str]; 4] = [
+            &["Anna", "Ben", "Cara", "Dirk"],
+            &["Anna", "Ben", "Cara", "Dirk"],
+            &["Eva, Jr.", "Ben", "Cara", "Dirk"],
+            &[],
+        ];
+        let mut w = CsvWriter::rows_only(Vec::new());
+        for players in tables {
+            let r = FullRecord {
+                players: players.iter().map(|p| p.to_string()).collect(),
+                ..FullRecord::default()
+            };
+            w.write(&r).unwrap();
+        }
+        let out = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        let mut rows = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(out.as_bytes());
+        let firsts: Vec<String> = rows
+            .records()
+            .map(|r| r.unwrap().get(0).unwrap().to_string())
+            .collect();
+        let want: Vec<String> = tables.iter().map(|t| t.join(" ")).collect();
+        assert_eq!(firsts, want);
     }
 
     #[test]
