@@ -291,14 +291,19 @@ pub(super) fn check_allowed(
     if let Err(m) = crate::deal::check_knock(record.knock, profile, re) {
         return fail(None, "knock", m);
     }
-    let calls = check_calls(
-        record,
-        profile,
-        roles,
-        profile.hand_size(),
-        contract,
-        clarification,
-    )?;
+    let calls = if record.calls.is_empty() && roles.bid_calls.is_empty() {
+        // Nothing said: nothing to check call by call (most deals).
+        [PartyCalls::NONE; 2]
+    } else {
+        check_calls(
+            record,
+            profile,
+            roles,
+            profile.hand_size(),
+            contract,
+            clarification,
+        )?
+    };
     if let Some((winner, eyes)) = first_trick
         && zwingen_binds(profile, record.contract, clarification, eyes)
     {

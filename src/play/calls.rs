@@ -307,8 +307,10 @@ fn in_time_alone(
 /// most cards in hand first, calls made with as many in the order written. A deal's few
 /// calls are sorted on the stack; a record of more takes a vector.
 struct InOrder<'a> {
+    /// The calls of a deal of at most 16, in order in the first `n` slots.
     few: [Option<&'a CallEntry>; 16],
     n: usize,
+    /// The calls of a deal of more, in order (`n` is then 0).
     many: Vec<&'a CallEntry>,
 }
 
@@ -339,23 +341,9 @@ impl<'a> InOrder<'a> {
     }
 }
 
+/// The calls of a deal in which something was said (the record's calls or a winning
+/// bid's), each checked in the order made; each party's calls.
 pub(super) fn check_calls(
-    record: &FullRecord,
-    profile: &Profile,
-    roles: Roles,
-    hand: usize,
-    contract: Contract,
-    clarification: usize,
-) -> Result<[PartyCalls; 2], PlayError> {
-    if record.calls.is_empty() && roles.bid_calls.is_empty() {
-        // Nothing said: nothing to check (most deals).
-        return Ok([PartyCalls::NONE; 2]);
-    }
-    check_said(record, profile, roles, hand, contract, clarification)
-}
-
-/// [`check_calls`] of a deal in which something was said.
-fn check_said(
     record: &FullRecord,
     profile: &Profile,
     roles: Roles,

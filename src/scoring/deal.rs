@@ -310,6 +310,10 @@ impl Spare {
     fn items(&mut self) -> Vec<Item> {
         self.items.pop().unwrap_or_else(|| Vec::with_capacity(12))
     }
+
+    fn scores(&mut self) -> Vec<i64> {
+        self.scores.pop().unwrap_or_default()
+    }
 }
 
 const UNDER: [&str; 3] = ["under_90", "under_60", "under_30"];
@@ -888,7 +892,7 @@ fn finish(
     };
     let multiplier = facts.bock.unwrap_or(1);
     let writing = Writing::of(p);
-    let mut scores = spare.scores.pop().unwrap_or_default();
+    let mut scores = spare.scores();
     seat_scores(&facts, re_value, multiplier, writing, &mut scores);
     DealResult {
         facts,
