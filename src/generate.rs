@@ -666,15 +666,17 @@ pub(crate) fn poverty_partner(
 /// The tables of the card orders met so far, by game and number of raised cards.
 type Orders = Vec<((Contract, usize), PlayTables)>;
 
-/// What the random play looks up a card by: its play suit ([`CardOrder::suit_id`]) and
-/// its standing in a trick of each led play suit ([`CardOrder::keys`]), in tables as wide
-/// as a card index can be (a byte masked to five bits), so that no look-up is checked.
+/// What the random play looks up a card by, in tables as wide as five bits can number
+/// (every look-up masked, none checked): each card's code (its play suit,
+/// [`CardOrder::suit_id`], above its index: `suit << 5 | index`), the card of a code's
+/// index, and each card's standing in a trick of each led play suit ([`CardOrder::keys`]).
 ///
 /// [`CardOrder::suit_id`]: crate::cards::CardOrder::suit_id
 /// [`CardOrder::keys`]: crate::cards::CardOrder::keys
 #[derive(Debug, Clone)]
 struct PlayTables {
-    suit: [u8; 32],
+    code: [u8; 32],
+    card: [Card; 32],
     keys: [[u8; 32]; 8],
     /// The order they come from (debug builds check each card against its rule).
     order: crate::cards::CardOrder,
@@ -683,7 +685,8 @@ struct PlayTables {
 impl PlayTables {
     fn new(order: crate::cards::CardOrder) -> PlayTables {
         let mut t = PlayTables {
-            suit: [0; 32],
+            code: [0; 32],
+            card: [Card::CLUB_QUEEN; 32],
             keys: [[0; 32]; 8],
             order,
         };
@@ -691,7 +694,8 @@ impl PlayTables {
             let Some(card) = Card::from_index(i) else {
                 continue;
             };
-            t.suit[i] = t.order.suit_id(card);
+            t.code[i] = (t.order.suit_id(card) & 7) << 5 | i as u8;
+            t.card[i] = card;
         }
         for (led, keys) in t.keys.iter_mut().enumerate().take(5) {
             keys[..crate::cards::DISTINCT].copy_from_slice(t.order.keys(led as u8));
@@ -700,14 +704,14 @@ impl PlayTables {
     }
 }
 
-/// A hand as the random play plays it out: its cards (one leaves by `swap_remove`: the
-/// last card takes its place) and, for each play suit, how many of them are of it and
-/// their places as bits. She follows the led suit where she holds any, else plays any
-/// card: the rule of [`CardOrder::playable`](crate::cards::CardOrder::playable), without
-/// a scan of the hand.
+/// A hand as the random play plays it out: its cards as codes ([`PlayTables`]; one leaves
+/// by `swap_remove`: the last card takes its place) and, for each play suit, how many of
+/// them are of it and their places as bits. She follows the led suit where she holds any,
+/// else plays any card: the rule of
+/// [`CardOrder::playable`](crate::cards::CardOrder::playable), without a scan of the hand.
 #[derive(Clone, Copy)]
 struct Held {
-    cards: [Card; 32],
+    codes: [u8; 32],
     places: [u32; 8],
     count: [u8; 8],
     len: u8,
@@ -715,40 +719,42 @@ struct Held {
 
 impl Held {
     const EMPTY: Held = Held {
-        cards: [Card::CLUB_QUEEN; 32],
+        codes: [0; 32],
         places: [0; 8],
         count: [0; 8],
         len: 0,
     };
 
-    /// Takes up `hand` (at most [`MAX_HAND`](crate::play::MAX_HAND) cards); `suit` is each
-    /// card's play suit ([`PlayTables`]).
-    fn fill(&mut self, hand: &[Card], suit: &[u8; 32]) {
+    /// Takes up `hand` (at most [`MAX_HAND`](crate::play::MAX_HAND) cards); `code` is each
+    /// card's code ([`PlayTables`]).
+    fn fill(&mut self, hand: &[Card], code: &[u8; 32]) {
         let hand = &hand[..hand.len().min(crate::play::MAX_HAND)];
-        self.cards[..hand.len()].copy_from_slice(hand);
         self.len = hand.len() as u8;
         for (i, &c) in hand.iter().enumerate() {
-            let s = usize::from(suit[c.index() & 31] & 7);
+            let c = code[c.index() & 31];
+            self.codes[i] = c;
+            let s = usize::from(c >> 5);
             self.count[s] += 1;
             self.places[s] |= 1 << i;
         }
     }
 
-    /// Plays the card in `place` (within the hand).
+    /// Plays the card in `place` (within the hand): its code.
     #[inline(always)]
-    fn take(&mut self, place: usize, suit: &[u8; 32]) -> Card {
+    fn take(&mut self, place: usize) -> u8 {
         let place = place & 31;
         let last = usize::from(self.len.wrapping_sub(1)) & 31;
-        let card = self.cards[place];
-        let moved = self.cards[last];
-        self.cards[place] = moved;
+        let code = self.codes[place];
+        let moved = self.codes[last];
+        self.codes[place] = moved;
         self.len -= 1;
-        let s = usize::from(suit[card.index() & 31] & 7);
+        let s = usize::from(code >> 5);
         self.count[s] -= 1;
-        self.places[s] &= !(1 << place);
-        let m = usize::from(suit[moved.index() & 31] & 7);
-        self.places[m] = self.places[m] & !(1 << last) | u32::from(place != last) << place;
-        card
+        // Its bit goes; then the last card's bit moves to its place (nothing where it was
+        // the last).
+        self.places[s] ^= 1 << place;
+        self.places[usize::from(moved >> 5)] ^= (1 << last) ^ (1 << place);
+        code
     }
 }
 
@@ -767,7 +773,7 @@ fn play_randomly(
     use crate::play::MAX_HAND;
     use crate::seating::MAX_SEATS;
     let n = active.len();
-    let hand = profile.hand_size();
+    let hand = profile.hand_size().min(MAX_HAND);
     let key = (d.contract, declared);
     let order = match orders.iter().position(|(k, _)| *k == key) {
         Some(i) => &orders[i].1,
@@ -790,23 +796,30 @@ fn play_randomly(
     let mut held = [Held::EMPTY; MAX_SEATS];
     for &s in active {
         let s = s & (MAX_SEATS - 1);
-        held[s].fill(&hands[s], &order.suit);
+        held[s].fill(&hands[s], &order.code);
     }
+    // Whether Dullen decides the tricks before the last, and the last.
+    let dullen = [
+        crate::play::dullen_applies(profile, false),
+        crate::play::dullen_applies(profile, true),
+    ];
+    // The draws come from a copy kept in a register, handed back at the end.
+    let mut r = rng.clone();
     // The cards as played, the seat of each, and where each trick ends.
     let mut cards = [Card::CLUB_QUEEN; MAX_SEATS * MAX_HAND];
     let mut seats = [0u8; MAX_SEATS * MAX_HAND];
     let mut ends = [0u32; MAX_HAND];
     let mut k = 0usize;
-    for (t, end) in ends.iter_mut().enumerate().take(hand.min(MAX_HAND)) {
+    for (t, end) in ends.iter_mut().enumerate().take(hand) {
         let first = k;
         // The lead: any card of her hand.
         let seat = ring[lead];
         let h = &mut held[seat & (MAX_SEATS - 1)];
-        let card = h.take(rng.below(usize::from(h.len)), &order.suit);
-        let led = usize::from(order.suit[card.index() & 31] & 7);
+        let code = h.take(r.below(usize::from(h.len)));
+        let led = usize::from(code >> 5);
         let keys = &order.keys[led];
-        let mut best = crate::cards::standing_of_key(keys[card.index() & 31], 0);
-        cards[k] = card;
+        let mut best = crate::cards::standing_of_key(keys[usize::from(code & 31)], 0);
+        cards[k] = order.card[usize::from(code & 31)];
         seats[k] = seat as u8;
         k += 1;
         for j in 1..n {
@@ -815,32 +828,36 @@ fn play_randomly(
             // A random one of the cards she may play, by its place among them in her hand.
             let may = h.count[led];
             let place = if may == 0 {
-                rng.below(usize::from(h.len))
+                r.below(usize::from(h.len))
             } else {
                 let mut m = h.places[led];
-                for _ in 0..rng.below(usize::from(may)) {
+                for _ in 0..r.below(usize::from(may)) {
                     m &= m - 1;
                 }
                 m.trailing_zeros() as usize
             };
             debug_assert!(
-                order
-                    .order
-                    .playable(&h.cards[..usize::from(h.len)], Some(cards[first]))
-                    >> place
+                order.order.playable(
+                    &h.codes[..usize::from(h.len)]
+                        .iter()
+                        .map(|&c| order.card[usize::from(c & 31)])
+                        .collect::<Vec<_>>(),
+                    Some(cards[first])
+                ) >> place
                     & 1
                     == 1
             );
-            let card = h.take(place, &order.suit);
-            best = best.max(crate::cards::standing_of_key(keys[card.index() & 31], j));
-            cards[k] = card;
+            let code = h.take(place);
+            let i = usize::from(code & 31);
+            best = best.max(crate::cards::standing_of_key(keys[i], j));
+            cards[k] = order.card[i];
             seats[k] = seat as u8;
             k += 1;
         }
         *end = k as u32;
         let trick = &cards[first..k];
         let mut place = crate::cards::trick_winner_place(best);
-        if crate::play::dullen_applies(profile, t + 1 == hand) {
+        if dullen[usize::from(t + 1 == hand)] {
             place = crate::cards::dullen_winner(trick, place);
         }
         seen.push((ring[lead + place], trick[0], trick[place]));
@@ -849,7 +866,8 @@ fn play_randomly(
             lead -= n;
         }
     }
-    tricks.set_played(&cards[..k], &seats[..k], &ends[..hand.min(MAX_HAND)]);
+    *rng = r;
+    tricks.set_played(&cards[..k], &seats[..k], &ends[..hand]);
 }
 
 /// A trick as the step-by-step game plays it: each card with its seat.
