@@ -264,19 +264,22 @@ const CODES: [&str; DISTINCT] = [
     "HQ", "HJ", "H9", "DA", "D10", "DK", "DQ", "DJ", "D9", "JK",
 ];
 
-/// [`CODES`] as four bytes each (the token, then spaces) and the token's length: a writer
-/// copies the word whole and moves on by the length.
-const CODE_WORDS: [([u8; 4], usize); DISTINCT] = {
-    let mut t = [([b' '; 4], 0); DISTINCT];
+/// [`CODES`] as four bytes each (the token, then spaces; little-endian in the low half)
+/// with the token's length in the high half, in a table as wide as five bits can number
+/// (a card's index masked, the look-up unchecked): a writer copies the word whole and
+/// moves on by the length.
+const CODE_WORDS: [u64; 32] = {
+    let mut t = [0u64; 32];
     let mut i = 0;
     while i < DISTINCT {
         let b = CODES[i].as_bytes();
+        let mut word = [b' '; 4];
         let mut j = 0;
         while j < b.len() {
-            t[i].0[j] = b[j];
+            word[j] = b[j];
             j += 1;
         }
-        t[i].1 = b.len();
+        t[i] = u32::from_le_bytes(word) as u64 | (b.len() as u64) << 32;
         i += 1;
     }
     t
@@ -326,7 +329,8 @@ impl Card {
     /// bytes, and its length.
     #[inline]
     pub fn code_word(self) -> ([u8; 4], usize) {
-        CODE_WORDS[self.0 as usize]
+        let w = CODE_WORDS[usize::from(self.0 & 31)];
+        ((w as u32).to_le_bytes(), (w >> 32) as usize)
     }
 
     /// The card's eyes.

@@ -41,9 +41,12 @@ impl Rng {
 
     /// Shuffles `v` in place.
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        // The draws come from a copy kept in a register, handed back at the end.
+        let mut r = self.clone();
         for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
+            v.swap(i, r.below(i + 1));
         }
+        *self = r;
     }
 }
 
@@ -295,7 +298,8 @@ pub(crate) struct Workbench {
     hands: Vec<Vec<Card>>,
     /// The card order of each game and number of raised cards met so far.
     orders: Orders,
-    /// Each trick's winner, lead card and winning card ([`Seen`]).
+    /// Each trick's winner, lead card and winning card ([`Seen`]): every trick of a
+    /// wedding, the first of any other game.
     seen: Vec<Seen>,
 }
 
@@ -759,7 +763,8 @@ impl Held {
 }
 
 /// Plays the hands out, a random legal card each turn, into `tricks` (each card with its
-/// player) and `seen` (each trick's winner, lead and winning card); `orders` keeps the
+/// player) and `seen` (each trick's winner, lead and winning card: every trick of a
+/// wedding, the first of any other game); `orders` keeps the
 /// tables of the card orders met so far ([`deal_order`](crate::play::deal_order)).
 fn play_randomly(
     profile: &Profile,
@@ -803,6 +808,7 @@ fn play_randomly(
         crate::play::dullen_applies(profile, false),
         crate::play::dullen_applies(profile, true),
     ];
+    let wedding = d.contract == Contract::Wedding;
     // The draws come from a copy kept in a register, handed back at the end.
     let mut r = rng.clone();
     // The cards as played, the seat of each, and where each trick ends.
@@ -860,7 +866,11 @@ fn play_randomly(
         if dullen[usize::from(t + 1 == hand)] {
             place = crate::cards::dullen_winner(trick, place);
         }
-        seen.push((ring[lead + place], trick[0], trick[place]));
+        // Only a wedding's partner is found from the tricks; the first trick's winner
+        // serves Zwingen.
+        if wedding || t == 0 {
+            seen.push((ring[lead + place], trick[0], trick[place]));
+        }
         lead += place;
         if lead >= n {
             lead -= n;

@@ -1256,7 +1256,11 @@ fn push_tricks(buf: &mut Vec<u8>, r: &FullRecord) {
         }
         for c in &cards[from..end] {
             let (word, len) = c.code_word();
-            out[at..at + 4].copy_from_slice(&word);
+            // Always there: the field has four bytes a card.
+            let Some(to) = out.get_mut(at..).and_then(|o| o.first_chunk_mut::<4>()) else {
+                break;
+            };
+            *to = word;
             at += len + 1;
         }
         from = end;
