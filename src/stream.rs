@@ -33,7 +33,7 @@ use crate::bids::{Bid, Decided};
 use crate::deal::archive::{ArchiveReader, Decoder, RawRow, Rows};
 use crate::deal::full::FullRecord;
 use crate::deal::{DealFacts, RecordError};
-use crate::play::{Alike, replay_decided};
+use crate::play::{Alike, replay_decided_kept};
 use crate::scoring::DealResult;
 use crate::seating::Rotation;
 use crate::variant::Profile;
@@ -138,6 +138,7 @@ impl<'p> Engine<'p> {
         // The last deal's results lend their lists to this deal's.
         for r in slot.scored.iter_mut().flatten() {
             slot.spare.keep(r);
+            slot.memo.lend(&mut r.facts);
         }
         slot.scored.clear();
         if slot.bad.is_some() {
@@ -179,7 +180,7 @@ impl<'p> Engine<'p> {
                 // Without a decision (none, or bids in error) the bids are decided again.
                 (Some(Ok(base)), decided) => {
                     let decided = decided.and_then(Option::as_ref);
-                    replay_decided(record, base, &self.profiles[i], decided)
+                    replay_decided_kept(record, base, &self.profiles[i], decided, &mut slot.memo)
                 }
                 (_, Some(Some(d))) => {
                     crate::play::play_decided_kept(record, &self.profiles[i], d, &mut slot.memo)

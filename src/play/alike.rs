@@ -146,6 +146,18 @@ pub fn replay_decided(
     profile: &Profile,
     decided: Option<&Decided>,
 ) -> Result<DealFacts, PlayError> {
+    replay_decided_kept(record, base, profile, decided, &mut PlayMemo::default())
+}
+
+/// [`replay_decided`], the facts' lists copied into lists lent to `memo`
+/// ([`PlayMemo::lend`]).
+pub fn replay_decided_kept(
+    record: &FullRecord,
+    base: &DealFacts,
+    profile: &Profile,
+    decided: Option<&Decided>,
+    memo: &mut PlayMemo,
+) -> Result<DealFacts, PlayError> {
     // Zwingen needs the first trick, which the facts do not keep, and a Genscher the
     // parties of before: play them again.
     if matches!(record.contract, Contract::Poverty | Contract::Redeal)
@@ -182,15 +194,18 @@ pub fn replay_decided(
         base,
         calls,
         bid_account(record, decided.as_ref()),
+        memo,
     ))
 }
 
 /// `base` with other calls and bidding: the rest copied (the base's bidding is not, only to
-/// be dropped). Every field is named, so that a new one is not forgotten.
+/// be dropped), its lists into lists lent to `memo`. Every field is named, so that a new
+/// one is not forgotten.
 fn with_calls(
     base: &DealFacts,
     [re_calls, kontra_calls]: [PartyCalls; 2],
     bidding: Option<crate::deal::BidAccount>,
+    memo: &mut PlayMemo,
 ) -> DealFacts {
     let DealFacts {
         number,
@@ -220,16 +235,16 @@ fn with_calls(
     DealFacts {
         number: *number,
         contract: *contract,
-        roles: roles.clone(),
+        roles: memo.copy_roles(roles),
         re_eyes: *re_eyes,
         kontra_eyes: *kontra_eyes,
         re_tricks: *re_tricks,
         kontra_tricks: *kontra_tricks,
         re_calls,
         kontra_calls,
-        re_extras: re_extras.clone(),
-        kontra_extras: kontra_extras.clone(),
-        extras_at: extras_at.clone(),
+        re_extras: memo.copy_extras(re_extras),
+        kontra_extras: memo.copy_extras(kontra_extras),
+        extras_at: memo.copy_at(extras_at),
         bock: *bock,
         compulsory: *compulsory,
         forced: *forced,

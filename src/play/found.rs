@@ -12,8 +12,8 @@ pub(super) struct Counted {
     pub(super) events: crate::deal::TrickEvents,
 }
 
-/// The extras of a deal per party, and where each was seen.
-#[derive(Default)]
+/// The extras of a deal per party, and where each was seen (made empty by
+/// [`PlayMemo`](super::PlayMemo), in lists lent to it).
 pub(super) struct Found {
     pub(super) extras: [Vec<Extra>; 2],
     pub(super) at: Vec<crate::deal::ExtraAt>,
@@ -49,11 +49,10 @@ pub(super) struct ExtraCtx<'p> {
 /// Counts eyes, tricks and extras for each party.
 pub(super) fn count_tricks(
     profile: &Profile,
-    order: &CardOrder,
-    contract: Contract,
-    active: &[usize],
-    roles: &[Role],
+    (order, contract): (&CardOrder, Contract),
+    (active, roles): (&[usize], &[Role]),
     tricks: &[Trick],
+    extras: Found,
 ) -> Counted {
     let mut party = [Party::Kontra; MAX_SEATS];
     for (p, role) in party.iter_mut().zip(roles) {
@@ -76,7 +75,7 @@ pub(super) fn count_tricks(
     let mut c = Counted {
         eyes: [0; 2],
         won: [0; 2],
-        extras: Found::default(),
+        extras,
         events: crate::deal::TrickEvents::default(),
     };
 

@@ -299,6 +299,38 @@ pub struct PlayMemo {
     /// The memo keeps loops ([`PlayMemo::keeping`]; the default keeps nothing).
     keeps: bool,
     kept: Option<Box<Kept>>,
+    /// Lists of facts lent by deals gone before ([`PlayMemo::lend`]).
+    lists: Lists,
+}
+
+/// The emptied lists of facts no longer needed (each seat's role, each party's extras,
+/// where each extra was seen), for the facts to come.
+#[derive(Debug, Clone, Default)]
+struct Lists {
+    roles: Vec<Vec<Role>>,
+    extras: Vec<Vec<Extra>>,
+    at: Vec<Vec<crate::deal::ExtraAt>>,
+}
+
+impl Lists {
+    /// At most this many lists of each kind are kept.
+    const MOST: usize = 16;
+
+    /// A copy of `from`, in a list of `spare` where there is one.
+    fn copy<T: Clone>(spare: &mut Vec<Vec<T>>, from: &[T]) -> Vec<T> {
+        let mut list = spare.pop().unwrap_or_default();
+        list.extend_from_slice(from);
+        list
+    }
+
+    /// Keeps `list` (emptied) in `spare`, where it holds memory and there is room.
+    fn keep<T>(spare: &mut Vec<Vec<T>>, list: &mut Vec<T>) {
+        if list.capacity() > 0 && spare.len() < Self::MOST {
+            let mut list = std::mem::take(list);
+            list.clear();
+            spare.push(list);
+        }
+    }
 }
 
 /// What [`PlayMemo`] keeps: what the card loop read (`key` none once forgotten, and the
@@ -330,6 +362,51 @@ impl PlayMemo {
         PlayMemo {
             keeps: true,
             kept: None,
+            lists: Lists::default(),
+        }
+    }
+
+    /// Takes the lists of `facts` (emptied, where they lie) for the facts of deals to
+    /// come: an archive's deals are played without allocating them afresh.
+    pub fn lend(&mut self, facts: &mut DealFacts) {
+        let l = &mut self.lists;
+        Lists::keep(&mut l.roles, &mut facts.roles);
+        Lists::keep(&mut l.extras, &mut facts.re_extras);
+        Lists::keep(&mut l.extras, &mut facts.kontra_extras);
+        Lists::keep(&mut l.at, &mut facts.extras_at);
+    }
+
+    /// A role for each of `seats` seats, every one out: in a lent list where there is one.
+    fn roles(&mut self, seats: usize) -> Vec<Role> {
+        let mut roles = self.lists.roles.pop().unwrap_or_default();
+        roles.resize(seats, Role::Out);
+        roles
+    }
+
+    /// A copy of `roles`, in a lent list where there is one.
+    fn copy_roles(&mut self, roles: &[Role]) -> Vec<Role> {
+        Lists::copy(&mut self.lists.roles, roles)
+    }
+
+    /// A copy of `extras`, in a lent list where there is one.
+    fn copy_extras(&mut self, extras: &[Extra]) -> Vec<Extra> {
+        Lists::copy(&mut self.lists.extras, extras)
+    }
+
+    /// A copy of `at`, in a lent list where there is one.
+    fn copy_at(&mut self, at: &[crate::deal::ExtraAt]) -> Vec<crate::deal::ExtraAt> {
+        Lists::copy(&mut self.lists.at, at)
+    }
+
+    /// No extras found yet: in lent lists where there are.
+    fn found(&mut self) -> found::Found {
+        let l = &mut self.lists;
+        found::Found {
+            extras: [
+                l.extras.pop().unwrap_or_default(),
+                l.extras.pop().unwrap_or_default(),
+            ],
+            at: l.at.pop().unwrap_or_default(),
         }
     }
 
@@ -463,7 +540,7 @@ fn play_game(
         &mut active_buf,
     );
     let active = &active_buf[..na];
-    let mut roles = vec![Role::Out; seats];
+    let mut roles = memo.roles(seats);
     for &s in active {
         roles[s] = Role::Kontra;
     }
@@ -504,7 +581,13 @@ fn play_game(
     for &s in parties.re.as_slice() {
         roles[s] = Role::Re;
     }
-    let counted = count_tricks(profile, &order, parties.contract, active, &roles, tricks);
+    let counted = count_tricks(
+        profile,
+        (&order, parties.contract),
+        (active, &roles),
+        tricks,
+        memo.found(),
+    );
     let bid_calls = bid_calls(record, profile, decided, &roles);
     let calls = check_allowed(
         record,
@@ -763,6 +846,35 @@ mod tests {
             let other = Profile::load(name, &[]).unwrap();
             assert!(Alike::new(&ddv, &other).always, "{name}");
         }
+    }
+
+    /// Facts made in lists lent by the facts of deals before are the facts of a fresh play:
+    /// a lent list comes empty, whatever it held.
+    #[test]
+    fn facts_in_lent_lists_are_the_facts_of_a_fresh_play() {
+        let ddv = profile(&[]);
+        let online = Profile::load("ja-online", &[]).unwrap();
+        let players = crate::generate::default_players(&ddv);
+        let deals = crate::generate::Deals::new(&ddv, players, 5).unwrap();
+        let mut memo = PlayMemo::keeping();
+        let mut lent = 0;
+        for record in deals.take(300) {
+            let fresh = play(&record, &ddv).unwrap();
+            let mut kept = play_kept(&record, &ddv, &mut memo).unwrap();
+            assert_eq!(kept, fresh, "deal {}", record.number);
+            if Alike::new(&ddv, &online).holds_for(&record) {
+                let replayed = replay_decided(&record, &fresh, &online, None);
+                let mut copied = replay_decided_kept(&record, &fresh, &online, None, &mut memo);
+                assert_eq!(copied, replayed, "deal {}", record.number);
+                if let Ok(f) = &mut copied {
+                    memo.lend(f);
+                }
+            }
+            lent += usize::from(!kept.extras_at.is_empty());
+            memo.lend(&mut kept);
+            memo.forget();
+        }
+        assert!(lent > 50, "deals with extras: {lent}");
     }
 
     #[test]
