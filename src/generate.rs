@@ -40,8 +40,9 @@ impl Rng {
     }
 
     /// Shuffles `v` in place.
+    // Not inlined: on its own the generator's state stays in a register through the loop.
+    #[inline(never)]
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        // The draws come from a copy kept in a register, handed back at the end.
         let mut r = self.clone();
         for i in (1..v.len()).rev() {
             v.swap(i, r.below(i + 1));
@@ -1026,6 +1027,8 @@ fn random_calls(
         e.text.push(' ');
         push_number(&mut e.text, in_hand);
     };
+    // The draws come from a copy kept in a register, handed back at the end.
+    let mut r = rng.clone();
     for played in clarification..hand {
         if played == 1
             && let Some((w, _)) = zwingen
@@ -1040,7 +1043,7 @@ fn random_calls(
         }
         for &s in active {
             let next = next_of[party_of(s) as usize];
-            if next >= levels || !rng.chance(if next == 0 { 8 } else { 4 }) {
+            if next >= levels || !r.chance(if next == 0 { 8 } else { 4 }) {
                 continue;
             }
             if played > profile.calls.deadlines[next as usize] as usize + shift {
@@ -1059,6 +1062,7 @@ fn random_calls(
         }
     }
     calls.truncate(made);
+    *rng = r;
 }
 
 /// Appends `n` in decimal (without the formatting machinery: calls are written often).
