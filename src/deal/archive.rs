@@ -1225,9 +1225,9 @@ pub struct CsvWriter<W: Write> {
     buf: Vec<u8>,
     /// A field being made, where it may need quotes.
     field: String,
-    /// The players field of the last row, as written (with its comma), and its names:
-    /// an archive's rows repeat their table's.
-    players: (Vec<String>, Vec<u8>),
+    /// The players of the last row: their names, their field as written and each name as
+    /// a field (each with its comma). An archive's rows repeat their table's.
+    players: (Vec<String>, Vec<u8>, Vec<Vec<u8>>),
     /// The bids fields written lately, as written, by the address of their list (the
     /// list kept alive beside it, so that its address is not another list's): a table's
     /// games repeat theirs.
@@ -1329,14 +1329,13 @@ impl<W: Write> CsvWriter<W> {
             buf: Vec::with_capacity(CSV_CHUNK + 1024),
             field: String::new(),
             // No names yet: their field is empty.
-            players: (Vec::new(), b",".to_vec()),
+            players: (Vec::new(), b",".to_vec(), Vec::new()),
             bids: crate::recent::Recent::default(),
         }
     }
 
     /// Writes one deal as a row.
     pub fn write(&mut self, r: &FullRecord) -> std::io::Result<()> {
-        let name = |s: usize| r.players[s].as_str();
         let buf = &mut self.buf;
         let f = &mut self.field;
         // Most fields of a row are empty: only their comma is written.
@@ -1346,23 +1345,33 @@ impl<W: Write> CsvWriter<W> {
             }
             buf.push(b',');
         };
-        let (names, written) = &mut self.players;
+        let (names, written, seats) = &mut self.players;
         if *names != r.players {
             names.clone_from(&r.players);
             join_into(f, r.players.iter().map(String::as_str), ' ');
             written.clear();
             next(written, f);
+            seats.resize_with(names.len(), Vec::new);
+            for (field, name) in seats.iter_mut().zip(names.iter()) {
+                field.clear();
+                next(field, name);
+            }
         }
         buf.extend_from_slice(written);
-        next(buf, if r.dealer_written { name(r.dealer) } else { "" });
+        // A seat's name as a field, from the table's.
+        let seat = |buf: &mut Vec<u8>, s: Option<usize>| match s.and_then(|s| seats.get(s)) {
+            Some(field) => buf.extend_from_slice(field),
+            None => buf.push(b','),
+        };
+        seat(buf, r.dealer_written.then_some(r.dealer));
         next(buf, r.contract.name());
-        next(buf, r.declarer.map_or("", name));
+        seat(buf, r.declarer);
         join_into(f, r.calls.iter().map(|c| c.text.as_str()), ';');
         next(buf, f);
         push_tricks(buf, r);
         match &r.exchange {
             Some(x) => {
-                next(buf, name(x.partner));
+                seat(buf, Some(x.partner));
                 next(buf, &cards(&x.passed));
                 next(buf, &cards(&x.returned));
             }
@@ -1381,9 +1390,9 @@ impl<W: Write> CsvWriter<W> {
             f.push_str(&cards);
         }
         next(buf, f);
-        next(buf, r.schweinchen.map_or("", name));
-        next(buf, r.hyperschweinchen.map_or("", name));
-        next(buf, r.genscher.map_or("", name));
+        seat(buf, r.schweinchen);
+        seat(buf, r.hyperschweinchen);
+        seat(buf, r.genscher);
         let address = r.bids.as_ptr() as *const u8 as usize;
         match self.bids.get(&address) {
             Some((_, field)) => buf.extend_from_slice(field),
