@@ -232,8 +232,11 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
             // The winner: the highest standing.
             let mut best = 0usize;
             let (mut eyes, mut suits, mut marks) = (0u16, 0u8, 0u32);
+            // The seats still to play, the next one in the low byte.
+            let mut next = seats;
             for (j, &card) in cards.iter().enumerate() {
-                let seat = (seats >> (8 * j)) as u8 as usize;
+                let seat = usize::from(next as u8) & (MAX_SEATS - 1);
+                next >>= 8;
                 let i = card.index();
                 if CHECKED {
                     check.card(&written, (t, j), seat, card, held, remaining)?;
