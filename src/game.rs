@@ -823,12 +823,14 @@ impl Game {
             called: None,
             compulsory: false,
         };
-        let (re, _) = crate::generate::re_party(
+        let mut re = Vec::new();
+        crate::generate::re_party(
             &self.start.table.profile,
             &self.active,
             [&self.hands_with_played(), &self.start.hands],
             &declared,
             (&crate::generate::seen_in(&self.tricks, &self.winners), 0),
+            &mut re,
         );
         Some(re)
     }

@@ -302,6 +302,8 @@ pub(crate) struct Workbench {
     /// Each trick's winner, lead card and winning card ([`Seen`]): every trick of a
     /// wedding, the first of any other game.
     seen: Vec<Seen>,
+    /// The seats of the Re party ([`re_party`]).
+    re: Vec<usize>,
 }
 
 /// What a wedding's partner is found by, for one trick: its winner, the card led and the
@@ -326,6 +328,7 @@ impl Workbench {
             hands: Vec::new(),
             orders: Vec::new(),
             seen: Vec::new(),
+            re: Vec::new(),
         }
     }
 }
@@ -360,6 +363,7 @@ fn deal_into(
         hands,
         orders,
         seen,
+        re,
     } = bench;
     shuffle_into(profile, (deck, cards), hands, active, lone_playable, rng);
     // The hands as dealt go to the record now, before a poverty's exchange changes them.
@@ -395,7 +399,7 @@ fn deal_into(
         rng,
         (&mut rec.tricks, seen),
     );
-    let (re, clarification) = re_party(profile, active, [hands, dealt], &d, (seen, declared));
+    let clarification = re_party(profile, active, [hands, dealt], &d, (seen, declared), re);
     let first = seen.first().map(|&(w, _, _)| {
         let eyes = rec
             .tricks
@@ -410,7 +414,7 @@ fn deal_into(
         profile,
         players,
         active,
-        (&re, &d, clarification),
+        (re, &d, clarification),
         first,
         rng,
         &mut rec.calls,
@@ -898,40 +902,39 @@ pub(crate) fn seen_in(tricks: &[PlayedTrick], winners: &[usize]) -> Vec<Seen> {
         .collect()
 }
 
-/// The Re party, to make calls that fit, and the trick that settled a wedding; from the
-/// hands as played and as dealt, and the tricks so far ([`Seen`]).
+/// The Re party, to make calls that fit, into `re` (emptied first), and the trick that
+/// settled a wedding; from the hands as played and as dealt, and the tricks so far
+/// ([`Seen`]).
 pub(crate) fn re_party(
     profile: &Profile,
     active: &[usize],
     [hands, dealt]: [&[Vec<Card>]; 2],
     d: &Declared,
     (seen, declared): (&[Seen], usize),
-) -> (Vec<usize>, usize) {
+    re: &mut Vec<usize>,
+) -> usize {
     let re_cards = &profile.contracts.re_cards;
-    let mut re: Vec<usize> = match (d.contract, d.declarer, &d.exchange) {
-        (Contract::Normal, _, _) => active
-            .iter()
-            .copied()
-            .filter(|&s| {
-                re_cards.iter().any(|c| hands[s].contains(c))
-                    || d.called.is_some_and(|a| hands[s].contains(&a))
-            })
-            .collect(),
+    re.clear();
+    match (d.contract, d.declarer, &d.exchange) {
+        (Contract::Normal, _, _) => re.extend(active.iter().copied().filter(|&s| {
+            re_cards.iter().any(|c| hands[s].contains(c))
+                || d.called.is_some_and(|a| hands[s].contains(&a))
+        })),
         (Contract::Poverty, Some(p), Some(x)) if !profile.poverty.partner_by_club_queen => {
-            vec![p, x.partner]
+            re.extend([p, x.partner]);
         }
         (Contract::Poverty, Some(p), Some(x)) => {
             let q = |s: usize| dealt[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
             if others_hold_both(dealt, active, p) || q(p) > 0 {
-                vec![p, x.partner]
+                re.extend([p, x.partner]);
             } else {
-                active.iter().copied().filter(|&s| q(s) > 0).collect()
+                re.extend(active.iter().copied().filter(|&s| q(s) > 0));
             }
         }
-        (Contract::DiamondQueens, _, _) => holders(active, hands, Card::DIAMOND_QUEEN),
-        (_, Some(p), _) => vec![p],
-        _ => vec![],
-    };
+        (Contract::DiamondQueens, _, _) => re.extend(holders(active, hands, Card::DIAMOND_QUEEN)),
+        (_, Some(p), _) => re.push(p),
+        _ => {}
+    }
     let mut clarification = 0;
     if d.contract == Contract::Wedding
         && let Some(bride) = d.declarer
@@ -943,7 +946,7 @@ pub(crate) fn re_party(
             re.push(seen[t].0);
         }
     }
-    (re, clarification)
+    clarification
 }
 
 /// A wedding's partner as the profile finds her (its first way: a bride who may choose
