@@ -1,7 +1,8 @@
 //! A bounded map of what was worked out lately: the bids fields a decoder read, the
 //! decisions a profile took on them. Archives repeat a few hundred of each at most, so a
 //! map of a few hundred entries finds nearly all of them; once full it starts afresh, so
-//! that memory does not grow with the number of deals.
+//! that memory does not grow with the number of deals. And a bounded [`Pool`] of emptied
+//! lists, which a deal's results and facts hand on to the next deal's.
 
 use std::borrow::Borrow;
 use std::collections::HashMap;
@@ -48,6 +49,56 @@ impl<K: Hash + Eq, V> Recent<K, V> {
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.map.len()
+    }
+}
+
+/// Emptied lists no longer needed, for lists to come (an archive's deals are made without
+/// allocating their lists afresh): at most [`Pool::MOST`] are kept.
+#[derive(Debug, Clone)]
+pub(crate) struct Pool<T> {
+    lists: Vec<Vec<T>>,
+}
+
+impl<T> Default for Pool<T> {
+    fn default() -> Self {
+        Pool { lists: Vec::new() }
+    }
+}
+
+impl<T> Pool<T> {
+    /// At most this many lists are kept.
+    pub(crate) const MOST: usize = 16;
+
+    /// Takes `list` (emptied, where it lies), where it holds memory and there is room.
+    pub(crate) fn keep(&mut self, list: &mut Vec<T>) {
+        if list.capacity() > 0 && self.lists.len() < Self::MOST {
+            let mut list = std::mem::take(list);
+            list.clear();
+            self.lists.push(list);
+        }
+    }
+
+    /// An empty list: a kept one where there is one.
+    pub(crate) fn take(&mut self) -> Vec<T> {
+        self.take_with(0)
+    }
+
+    /// An empty list: a kept one where there is one, else a new one with room for
+    /// `capacity`.
+    pub(crate) fn take_with(&mut self, capacity: usize) -> Vec<T> {
+        self.lists
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(capacity))
+    }
+
+    /// A copy of `from`, in a kept list where there is one.
+    pub(crate) fn copy(&mut self, from: &[T]) -> Vec<T>
+    where
+        T: Clone,
+    {
+        let mut list = self.take();
+        list.extend_from_slice(from);
+        list
     }
 }
 
@@ -107,6 +158,31 @@ impl Hasher for Quick {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pool_hands_back_kept_lists_empty_and_keeps_a_bounded_number() {
+        let mut pool = Pool::default();
+        let mut list = vec![1, 2, 3];
+        let address = list.as_ptr();
+        pool.keep(&mut list);
+        assert!(
+            list.is_empty() && list.capacity() == 0,
+            "taken where it lay"
+        );
+        let again = pool.take();
+        assert!(again.is_empty());
+        assert_eq!(again.as_ptr(), address, "the same memory");
+        assert_eq!(pool.copy(&[7, 8]), vec![7, 8]);
+        // A list without memory is not kept; past MOST none is.
+        pool.keep(&mut Vec::new());
+        assert_eq!(pool.lists.len(), 0);
+        for _ in 0..Pool::<i32>::MOST + 5 {
+            pool.keep(&mut vec![0]);
+        }
+        assert_eq!(pool.lists.len(), Pool::<i32>::MOST);
+        assert!(pool.take_with(12).is_empty());
+        assert_eq!(Pool::<i32>::default().take_with(12).capacity(), 12);
+    }
 
     #[test]
     fn keeps_and_starts_afresh_when_full() {

@@ -307,30 +307,9 @@ pub struct PlayMemo {
 /// where each extra was seen), for the facts to come.
 #[derive(Debug, Clone, Default)]
 struct Lists {
-    roles: Vec<Vec<Role>>,
-    extras: Vec<Vec<Extra>>,
-    at: Vec<Vec<crate::deal::ExtraAt>>,
-}
-
-impl Lists {
-    /// At most this many lists of each kind are kept.
-    const MOST: usize = 16;
-
-    /// A copy of `from`, in a list of `spare` where there is one.
-    fn copy<T: Clone>(spare: &mut Vec<Vec<T>>, from: &[T]) -> Vec<T> {
-        let mut list = spare.pop().unwrap_or_default();
-        list.extend_from_slice(from);
-        list
-    }
-
-    /// Keeps `list` (emptied) in `spare`, where it holds memory and there is room.
-    fn keep<T>(spare: &mut Vec<Vec<T>>, list: &mut Vec<T>) {
-        if list.capacity() > 0 && spare.len() < Self::MOST {
-            let mut list = std::mem::take(list);
-            list.clear();
-            spare.push(list);
-        }
-    }
+    roles: crate::recent::Pool<Role>,
+    extras: crate::recent::Pool<Extra>,
+    at: crate::recent::Pool<crate::deal::ExtraAt>,
 }
 
 /// What [`PlayMemo`] keeps: what the card loop read (`key` none once forgotten, and the
@@ -370,43 +349,25 @@ impl PlayMemo {
     /// come: an archive's deals are played without allocating them afresh.
     pub fn lend(&mut self, facts: &mut DealFacts) {
         let l = &mut self.lists;
-        Lists::keep(&mut l.roles, &mut facts.roles);
-        Lists::keep(&mut l.extras, &mut facts.re_extras);
-        Lists::keep(&mut l.extras, &mut facts.kontra_extras);
-        Lists::keep(&mut l.at, &mut facts.extras_at);
+        l.roles.keep(&mut facts.roles);
+        l.extras.keep(&mut facts.re_extras);
+        l.extras.keep(&mut facts.kontra_extras);
+        l.at.keep(&mut facts.extras_at);
     }
 
     /// A role for each of `seats` seats, every one out: in a lent list where there is one.
     fn roles(&mut self, seats: usize) -> Vec<Role> {
-        let mut roles = self.lists.roles.pop().unwrap_or_default();
+        let mut roles = self.lists.roles.take();
         roles.resize(seats, Role::Out);
         roles
-    }
-
-    /// A copy of `roles`, in a lent list where there is one.
-    fn copy_roles(&mut self, roles: &[Role]) -> Vec<Role> {
-        Lists::copy(&mut self.lists.roles, roles)
-    }
-
-    /// A copy of `extras`, in a lent list where there is one.
-    fn copy_extras(&mut self, extras: &[Extra]) -> Vec<Extra> {
-        Lists::copy(&mut self.lists.extras, extras)
-    }
-
-    /// A copy of `at`, in a lent list where there is one.
-    fn copy_at(&mut self, at: &[crate::deal::ExtraAt]) -> Vec<crate::deal::ExtraAt> {
-        Lists::copy(&mut self.lists.at, at)
     }
 
     /// No extras found yet: in lent lists where there are.
     fn found(&mut self) -> found::Found {
         let l = &mut self.lists;
         found::Found {
-            extras: [
-                l.extras.pop().unwrap_or_default(),
-                l.extras.pop().unwrap_or_default(),
-            ],
-            at: l.at.pop().unwrap_or_default(),
+            extras: [l.extras.take(), l.extras.take()],
+            at: l.at.take(),
         }
     }
 

@@ -284,35 +284,24 @@ pub fn score_facts_reusing(
 /// The emptied item and score lists of results no longer needed, for the results to come.
 #[derive(Debug, Default)]
 pub struct Spare {
-    items: Vec<Vec<Item>>,
-    scores: Vec<Vec<i64>>,
+    items: crate::recent::Pool<Item>,
+    scores: crate::recent::Pool<i64>,
 }
 
 impl Spare {
-    /// At most this many lists of each kind are kept.
-    const MOST: usize = 16;
-
     /// Keeps the lists of `r` (emptied) for results to come, taken where it lies (a result
     /// is hundreds of bytes: it is dropped in place, not moved here).
     pub fn keep(&mut self, r: &mut DealResult) {
-        if self.items.len() < Self::MOST {
-            let mut items = std::mem::take(&mut r.items);
-            items.clear();
-            self.items.push(items);
-        }
-        if self.scores.len() < Self::MOST {
-            let mut scores = std::mem::take(&mut r.scores);
-            scores.clear();
-            self.scores.push(scores);
-        }
+        self.items.keep(&mut r.items);
+        self.scores.keep(&mut r.scores);
     }
 
     fn items(&mut self) -> Vec<Item> {
-        self.items.pop().unwrap_or_else(|| Vec::with_capacity(12))
+        self.items.take_with(12)
     }
 
     fn scores(&mut self) -> Vec<i64> {
-        self.scores.pop().unwrap_or_default()
+        self.scores.take()
     }
 }
 
