@@ -1225,13 +1225,33 @@ pub struct CsvWriter<W: Write> {
     buf: Vec<u8>,
     /// A field being made, where it may need quotes.
     field: String,
-    /// The players of the last row: their names, their field as written and each name as
-    /// a field (each with its comma). An archive's rows repeat their table's.
-    players: (Vec<String>, Vec<u8>, Vec<Vec<u8>>),
+    /// The players of the last row, as written: an archive's rows repeat their table's.
+    table: TableFields,
     /// The bids fields written lately, as written, by the address of their list (the
     /// list kept alive beside it, so that its address is not another list's): a table's
     /// games repeat theirs.
     bids: crate::recent::Recent<usize, (std::sync::Arc<[crate::bids::Bid]>, Vec<u8>)>,
+}
+
+/// A table's players as a [`CsvWriter`] writes them, each field with its comma.
+#[derive(Debug)]
+struct TableFields {
+    names: Vec<String>,
+    /// The players field: the names with a space between them.
+    players: Vec<u8>,
+    /// Each seat's name as a field (dealer, declarer, partner, Schweinchen ...).
+    seats: Vec<Vec<u8>>,
+}
+
+impl Default for TableFields {
+    /// No names yet: their field is empty.
+    fn default() -> Self {
+        TableFields {
+            names: Vec::new(),
+            players: b",".to_vec(),
+            seats: Vec::new(),
+        }
+    }
 }
 
 /// Appends the tricks field and the comma after it: card tokens, a space between cards
@@ -1328,8 +1348,7 @@ impl<W: Write> CsvWriter<W> {
             out: Some(out),
             buf: Vec::with_capacity(CSV_CHUNK + 1024),
             field: String::new(),
-            // No names yet: their field is empty.
-            players: (Vec::new(), b",".to_vec(), Vec::new()),
+            table: TableFields::default(),
             bids: crate::recent::Recent::default(),
         }
     }
@@ -1345,19 +1364,23 @@ impl<W: Write> CsvWriter<W> {
             }
             buf.push(b',');
         };
-        let (names, written, seats) = &mut self.players;
+        let TableFields {
+            names,
+            players,
+            seats,
+        } = &mut self.table;
         if *names != r.players {
             names.clone_from(&r.players);
             join_into(f, r.players.iter().map(String::as_str), ' ');
-            written.clear();
-            next(written, f);
+            players.clear();
+            next(players, f);
             seats.resize_with(names.len(), Vec::new);
             for (field, name) in seats.iter_mut().zip(names.iter()) {
                 field.clear();
                 next(field, name);
             }
         }
-        buf.extend_from_slice(written);
+        buf.extend_from_slice(players);
         // A seat's name as a field, from the table's.
         let seat = |buf: &mut Vec<u8>, s: Option<usize>| match s.and_then(|s| seats.get(s)) {
             Some(field) => buf.extend_from_slice(field),
@@ -1582,7 +1605,7 @@ mod tests {
     }
 
     #[test]
-    fn a_row_writes_its_own_players_whatever_the_row_before_wrote() {
+    fn a_row_writes_its_own_players_and_dealer_whatever_the_row_before_wrote() {
         let tables: [&[&str]; 4] = [
             &["Anna", "Ben", "Cara", "Dirk"],
             &["Anna", "Ben", "Cara", "Dirk"],
@@ -1591,8 +1614,10 @@ mod tests {
         ];
         let mut w = CsvWriter::rows_only(Vec::new());
         for players in tables {
+            // The first seat deals (a table without names has no dealer to write).
             let r = FullRecord {
                 players: players.iter().map(|p| p.to_string()).collect(),
+                dealer_written: true,
                 ..FullRecord::default()
             };
             w.write(&r).unwrap();
@@ -1601,12 +1626,18 @@ mod tests {
         let mut rows = csv::ReaderBuilder::new()
             .has_headers(false)
             .from_reader(out.as_bytes());
-        let firsts: Vec<String> = rows
+        let written: Vec<(String, String)> = rows
             .records()
-            .map(|r| r.unwrap().get(0).unwrap().to_string())
+            .map(|r| {
+                let r = r.unwrap();
+                (r[0].to_string(), r[1].to_string())
+            })
             .collect();
-        let want: Vec<String> = tables.iter().map(|t| t.join(" ")).collect();
-        assert_eq!(firsts, want);
+        let want: Vec<(String, String)> = tables
+            .iter()
+            .map(|t| (t.join(" "), t.first().unwrap_or(&"").to_string()))
+            .collect();
+        assert_eq!(written, want);
     }
 
     #[test]

@@ -232,7 +232,8 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
             // The winner: the highest standing.
             let mut best = 0usize;
             let (mut eyes, mut suits, mut marks) = (0u16, 0u8, 0u32);
-            // The seats still to play, the next one in the low byte.
+            // The seats still to play, the next one in the low byte (seats are below
+            // MAX_SEATS: the mask only spares the index a check).
             let mut next = seats;
             for (j, &card) in cards.iter().enumerate() {
                 let seat = usize::from(next as u8) & (MAX_SEATS - 1);
