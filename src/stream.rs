@@ -35,6 +35,7 @@ use crate::deal::full::FullRecord;
 use crate::deal::{DealFacts, RecordError};
 use crate::play::{Alike, replay_decided_kept};
 use crate::scoring::DealResult;
+use crate::scoring::deal::{score_facts, score_facts_into};
 use crate::seating::Rotation;
 use crate::variant::Profile;
 
@@ -135,12 +136,11 @@ impl<'p> Engine<'p> {
     /// own.
     fn play(&self, slot: &mut Slot) {
         slot.outcomes.clear();
-        // The last deal's results lend their lists to this deal's.
+        // The last deal's results lend their facts' lists to this deal's play; they are
+        // scored again where they lie (below).
         for r in slot.scored.iter_mut().flatten() {
-            slot.spare.keep(r);
             slot.memo.lend(&mut r.facts);
         }
-        slot.scored.clear();
         if slot.bad.is_some() {
             return;
         }
@@ -197,12 +197,19 @@ impl<'p> Engine<'p> {
         }
         // Scored after every profile has played: a later profile may share an earlier
         // one's facts.
+        // Each into the last deal's result under the same profile, where there is one
+        // (results are hundreds of bytes, with lists: filled again, not made and moved).
         let detail = self.detail;
-        let spare = &mut slot.spare;
-        let scored = slot.outcomes.drain(..).zip(self.profiles).map(|(o, p)| {
-            o.map(|facts| crate::scoring::deal::score_facts_reusing(facts, p, detail, spare))
-        });
-        slot.scored.extend(scored);
+        slot.scored.truncate(self.profiles.len());
+        for (i, (outcome, p)) in slot.outcomes.drain(..).zip(self.profiles).enumerate() {
+            match (outcome, slot.scored.get_mut(i)) {
+                (Ok(facts), Some(Ok(r))) => score_facts_into(facts, p, detail, r),
+                (o, Some(s)) => *s = o.map(|facts| score_facts(facts, p, detail)),
+                (o, None) => slot
+                    .scored
+                    .push(o.map(|facts| score_facts(facts, p, detail))),
+            }
+        }
     }
 }
 
@@ -230,8 +237,6 @@ struct Slot {
     scored: Vec<Result<DealResult, RecordError>>,
     /// The card loop of the record as the last profile that played it in full did.
     memo: crate::play::PlayMemo,
-    /// Lists of the results before, for the results to come.
-    spare: crate::scoring::deal::Spare,
 }
 
 impl Slot {

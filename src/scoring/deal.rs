@@ -257,52 +257,24 @@ fn reaches(party: Party, target: Target, facts: &DealFacts, p: &Profile) -> bool
 
 /// Scores one deal under a profile, with the rule text of every item.
 pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
-    score(facts.clone(), p, true, &mut Spare::default())
+    score(facts.clone(), p, true)
 }
 
 /// Scores one deal without the rule texts (for aggregates over many deals).
 pub fn score_deal_brief(facts: &DealFacts, p: &Profile) -> DealResult {
-    score(facts.clone(), p, false, &mut Spare::default())
+    score(facts.clone(), p, false)
 }
 
 /// Scores one deal, taking its facts; `detail` writes the rule text of every item.
 pub fn score_facts(facts: DealFacts, p: &Profile, detail: bool) -> DealResult {
-    score(facts, p, detail, &mut Spare::default())
+    score(facts, p, detail)
 }
 
-/// [`score_facts`], the result's item and score lists made in lists of results gone before
-/// ([`Spare::keep`]): an archive's deals are scored without allocating them afresh.
-pub fn score_facts_reusing(
-    facts: DealFacts,
-    p: &Profile,
-    detail: bool,
-    spare: &mut Spare,
-) -> DealResult {
-    score(facts, p, detail, spare)
-}
-
-/// The emptied item and score lists of results no longer needed, for the results to come.
-#[derive(Debug, Default)]
-pub struct Spare {
-    items: crate::recent::Pool<Item>,
-    scores: crate::recent::Pool<i64>,
-}
-
-impl Spare {
-    /// Keeps the lists of `r` (emptied) for results to come, taken where it lies (a result
-    /// is hundreds of bytes: it is dropped in place, not moved here).
-    pub fn keep(&mut self, r: &mut DealResult) {
-        self.items.keep(&mut r.items);
-        self.scores.keep(&mut r.scores);
-    }
-
-    fn items(&mut self) -> Vec<Item> {
-        self.items.take_with(12)
-    }
-
-    fn scores(&mut self) -> Vec<i64> {
-        self.scores.take()
-    }
+/// [`score_facts`] into `out`, a result no longer needed (an archive's deal before): its
+/// item and score lists are filled again where they lie, nothing is allocated afresh and
+/// nothing the size of a result is moved.
+pub fn score_facts_into(facts: DealFacts, p: &Profile, detail: bool, out: &mut DealResult) {
+    score_into(facts, p, detail, out);
 }
 
 const UNDER: [&str; 3] = ["under_90", "under_60", "under_30"];
@@ -364,7 +336,39 @@ impl Items {
     }
 }
 
-fn score(mut owned: DealFacts, p: &Profile, detail: bool, spare: &mut Spare) -> DealResult {
+fn score(mut owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
+    let (goals, winner, items) = judge(&mut owned, p, detail, Vec::new());
+    finish(owned, winner, goals, items, p)
+}
+
+/// [`score`] into `out`, a result no longer needed: its lists are filled again where they
+/// lie, and nothing the size of a result is moved.
+fn score_into(mut owned: DealFacts, p: &Profile, detail: bool, out: &mut DealResult) {
+    let mut list = std::mem::take(&mut out.items);
+    list.clear();
+    let (goals, winner, items) = judge(&mut owned, p, detail, list);
+    let re_value = re_value(&items, winner, p);
+    let multiplier = owned.bock.unwrap_or(1);
+    let writing = Writing::of(p);
+    seat_scores(&owned, re_value, multiplier, writing, &mut out.scores);
+    out.facts = owned;
+    out.winner = winner;
+    out.goals = goals;
+    out.items = items;
+    out.re_value = re_value;
+    out.multiplier = multiplier;
+    out.writing = writing;
+    out.bock_started.clear();
+    out.bock_rounds.clear();
+}
+
+/// What each party needed, who won and the deal's items (made in `list`, empty).
+fn judge(
+    owned: &mut DealFacts,
+    p: &Profile,
+    detail: bool,
+    list: Vec<Item>,
+) -> ([Goal; 2], Option<Party>, Vec<Item>) {
     // A declared solo counts as Re called (§12; calls.solo_counts_as_re).
     if p.calls.solo_counts_as_re
         && owned.contract.is_declared_solo()
@@ -373,13 +377,13 @@ fn score(mut owned: DealFacts, p: &Profile, detail: bool, spare: &mut Spare) -> 
     {
         owned.re_calls.add(Call::Announce);
     }
-    let facts = &owned;
+    let facts = &*owned;
     let goals = [
         goal(Party::Re, facts, p, detail),
         goal(Party::Kontra, facts, p, detail),
     ];
     if facts.contract == Contract::Redeal {
-        return finish(owned, None, goals, spare.items(), (p, spare));
+        return (goals, None, list);
     }
     let re_wins = reaches(Party::Re, goals[0].target, facts, p);
     let kontra_wins = reaches(Party::Kontra, goals[1].target, facts, p);
@@ -389,15 +393,12 @@ fn score(mut owned: DealFacts, p: &Profile, detail: bool, spare: &mut Spare) -> 
         (false, false) => None,
     };
     if !p.scoring.eye_table.is_empty() {
-        let items = eye_table(facts, winner, p, detail);
+        let items = eye_table(facts, winner, p, detail, list);
         // A knock can hand the points to the party that lost on eyes.
         let winner = items.first().map(|i| i.party).or(winner);
-        return finish(owned, winner, goals, items, (p, spare));
+        return (goals, winner, items);
     }
-    let mut items = Items {
-        list: spare.items(),
-        detail,
-    };
+    let mut items = Items { list, detail };
     game_items(&mut items, facts, p, winner, &goals);
     // Parties that may earn "under" and "reached against" items (none in a misere).
     let earners: &[Party] = match winner {
@@ -420,7 +421,7 @@ fn score(mut owned: DealFacts, p: &Profile, detail: bool, spare: &mut Spare) -> 
     let extras_from = items.list.len();
     extra_items(&mut items, facts, p, winner);
     multiplier_items(&mut items, facts, p, extras_from);
-    finish(owned, winner, goals, items.list, (p, spare))
+    (goals, winner, items.list)
 }
 
 /// Won, the defence won, a misere played open.
@@ -770,10 +771,16 @@ fn describe(x: SoloExtra, party: Party) -> Text {
 
 /// Game points from a table of eyes (Kloepper, docs/rules.md §8.5): the winning party scores
 /// the highest band its eyes reach, or the all-tricks row; knocking replaces either.
-fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool) -> Vec<Item> {
+fn eye_table(
+    facts: &DealFacts,
+    winner: Option<Party>,
+    p: &Profile,
+    detail: bool,
+    mut list: Vec<Item>,
+) -> Vec<Item> {
     use crate::deal::Knock;
     let Some(w) = winner else {
-        return Vec::new();
+        return list;
     };
     let lone = facts.size(Party::Re) == 1;
     let column = |b: &crate::variant::EyeBand| match (w, lone) {
@@ -806,29 +813,32 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
         } else {
             (Party::Kontra, "rule.knock_opponents_trick")
         };
-        return vec![item(
+        list.push(item(
             to,
             key.into(),
             points,
             Text::msg("rule.knock").word("what", what).word("how", how),
-        )];
+        ));
+        return list;
     }
     if facts.knock == Some(Knock::Re) && w == Party::Re && all {
-        return vec![item(
+        list.push(item(
             w,
             "knocked_all_tricks".into(),
             k.all_tricks,
             Text::msg("rule.knocked_all_tricks"),
-        )];
+        ));
+        return list;
     }
     let all_row = column(&p.scoring.eye_table_all_tricks);
     if all && all_row != 0 {
-        return vec![item(
+        list.push(item(
             w,
             "all_tricks".into(),
             all_row,
             Text::msg("rule.all_tricks").with("party", w.text()),
-        )];
+        ));
+        return list;
     }
     let band = p
         .scoring
@@ -836,8 +846,8 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
         .iter()
         .filter(|b| eyes >= b.from && column(b) != 0)
         .max_by_key(|b| b.from);
-    match band {
-        Some(b) => vec![item(
+    if let Some(b) = band {
+        list.push(item(
             w,
             format!("eyes_{}", b.from).into(),
             column(b),
@@ -845,9 +855,9 @@ fn eye_table(facts: &DealFacts, winner: Option<Party>, p: &Profile, detail: bool
                 .with("party", w.text())
                 .with("eyes", eyes)
                 .with("from", b.from),
-        )],
-        None => Vec::new(),
+        ));
     }
+    list
 }
 
 fn finish(
@@ -855,9 +865,30 @@ fn finish(
     winner: Option<Party>,
     goals: [Goal; 2],
     items: Vec<Item>,
-    (p, spare): (&Profile, &mut Spare),
+    p: &Profile,
 ) -> DealResult {
-    let re_value: i32 = match p.scoring.value {
+    let re_value = re_value(&items, winner, p);
+    let multiplier = facts.bock.unwrap_or(1);
+    let writing = Writing::of(p);
+    let mut scores = Vec::new();
+    seat_scores(&facts, re_value, multiplier, writing, &mut scores);
+    DealResult {
+        facts,
+        winner,
+        goals,
+        items,
+        re_value,
+        multiplier,
+        scores,
+        writing,
+        bock_started: Vec::new(),
+        bock_rounds: Vec::new(),
+    }
+}
+
+/// The net points of the Re party from the items that count.
+fn re_value(items: &[Item], winner: Option<Party>, p: &Profile) -> i32 {
+    match p.scoring.value {
         ValueRule::Net => items
             .iter()
             .filter(|i| i.scored)
@@ -878,22 +909,6 @@ fn finish(
                 None => 0,
             }
         }
-    };
-    let multiplier = facts.bock.unwrap_or(1);
-    let writing = Writing::of(p);
-    let mut scores = spare.scores();
-    seat_scores(&facts, re_value, multiplier, writing, &mut scores);
-    DealResult {
-        facts,
-        winner,
-        goals,
-        items,
-        re_value,
-        multiplier,
-        scores,
-        writing,
-        bock_started: Vec::new(),
-        bock_rounds: Vec::new(),
     }
 }
 
@@ -965,4 +980,42 @@ fn seat_scores(
         Some(Party::Kontra) => written(kontra_each),
         None => 0,
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Rng, default_players, random_deal};
+
+    /// A result scored into again and again (as an archive's deals are) is the result of
+    /// scoring each deal afresh, under every built-in profile, with and without the rule
+    /// texts; a Bock round set on the result before does not stay.
+    #[test]
+    fn a_result_scored_into_again_is_the_fresh_result() {
+        for name in crate::variant::load::builtin_names() {
+            let p = Profile::load(name, &[]).unwrap();
+            let players = default_players(&p);
+            let mut rng = Rng::new(17);
+            for detail in [false, true] {
+                let mut reused: Option<DealResult> = None;
+                for number in 1..=150 {
+                    let dealer = number % players.len();
+                    let record = random_deal(&p, &players, dealer, number, &mut rng);
+                    let Ok(facts) = crate::play::play(&record, &p) else {
+                        continue;
+                    };
+                    let fresh = score_facts(facts.clone(), &p, detail);
+                    match &mut reused {
+                        Some(r) => {
+                            r.set_multiplier(2);
+                            r.bock_started.push(crate::variant::BockTrigger::Tie);
+                            score_facts_into(facts, &p, detail, r);
+                        }
+                        None => reused = Some(score_facts(facts, &p, detail)),
+                    }
+                    assert_eq!(reused.as_ref(), Some(&fresh), "{name}, deal {number}");
+                }
+            }
+        }
+    }
 }
