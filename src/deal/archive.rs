@@ -80,6 +80,20 @@ const BOCK: usize = 16;
 const NOTE: usize = 17;
 const GENSCHER: usize = 18;
 const GENSCHER_PARTNER: usize = 19;
+/// The fields that send a row the general way where they are written (poverty,
+/// Schweinchen, the wedding's partner rule, hands, Genscher): [`WEDDING_PARTNER`] to
+/// [`HANDS`], and the two of Genscher.
+const RARE_FIELDS: [usize; HANDS - WEDDING_PARTNER + 3] = {
+    let mut f = [0; HANDS - WEDDING_PARTNER + 3];
+    let mut i = 0;
+    while i <= HANDS - WEDDING_PARTNER {
+        f[i] = WEDDING_PARTNER + i;
+        i += 1;
+    }
+    f[i] = GENSCHER;
+    f[i + 1] = GENSCHER_PARTNER;
+    f
+};
 const BIDS: usize = 20;
 
 /// Does a CSV header name a bulk archive (rather than a paper sheet)?
@@ -645,9 +659,9 @@ impl Decoder {
         self.check_players(line, number)?;
         // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
         // general way.
-        let rare = (WEDDING_PARTNER..=HANDS)
-            .chain([GENSCHER, GENSCHER_PARTNER])
-            .any(|i| !self.row.is_empty(self.cols[i]))
+        let rare = RARE_FIELDS
+            .iter()
+            .any(|&i| !self.row.is_empty(self.cols[i]))
             || (self.row.colon
                 && memchr::memchr(b':', self.row.field(self.cols[TRICKS]).as_bytes()).is_some());
         if rare {

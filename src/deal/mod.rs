@@ -107,6 +107,10 @@ fn not_a_multiplier(s: &str) -> Text {
 /// (empty: no). Every format reads it here.
 pub fn parse_yes_no(s: &str) -> Result<bool, Text> {
     let s = s.trim();
+    // Most fields are empty (no): answered before the words are compared.
+    if s.is_empty() {
+        return Ok(false);
+    }
     // With the German words spreadsheets of German tables write.
     const YES: [&str; 7] = ["yes", "y", "true", "1", "x", "ja", "j"];
     const NO: [&str; 8] = ["", "no", "n", "false", "0", "-", "nein", "falsch"];
