@@ -304,6 +304,9 @@ pub(crate) struct Workbench {
     seen: Vec<Seen>,
     /// The seats of the Re party ([`re_party`]).
     re: Vec<usize>,
+    /// Call entries of deals before that this deal's calls did not use: taken again,
+    /// with their texts' memory, by the calls to come ([`random_calls`]).
+    spare_calls: Vec<CallEntry>,
 }
 
 /// What a wedding's partner is found by, for one trick: its winner, the card led and the
@@ -329,6 +332,7 @@ impl Workbench {
             orders: Vec::new(),
             seen: Vec::new(),
             re: Vec::new(),
+            spare_calls: Vec::new(),
         }
     }
 }
@@ -364,6 +368,7 @@ fn deal_into(
         orders,
         seen,
         re,
+        spare_calls,
     } = bench;
     shuffle_into(profile, (deck, cards), hands, active, lone_playable, rng);
     // The hands as dealt go to the record now, before a poverty's exchange changes them.
@@ -417,20 +422,9 @@ fn deal_into(
         (re, &d, clarification),
         first,
         rng,
-        &mut rec.calls,
+        (&mut rec.calls, spare_calls),
     );
-    // Knocking (Kloepper): now and then Re claims every trick, and the opponents knock back.
-    let k = &profile.knocking;
-    rec.knock = if k.allowed && rng.chance(15) {
-        let back_ok = re.len() > 1 || k.knock_back_alone;
-        Some(if back_ok && rng.chance(30) {
-            crate::deal::Knock::Both
-        } else {
-            crate::deal::Knock::Re
-        })
-    } else {
-        None
-    };
+    rec.knock = random_knock(profile, re.len(), rng);
     rec.number = number;
     if rec.players != players {
         rec.players = players.to_vec();
@@ -449,6 +443,22 @@ fn deal_into(
     rec.genscher_partner = None;
     rec.bock = None;
     rec.note = None;
+}
+
+/// Knocking (Kloepper): now and then Re (`re` players) claims every trick, and the
+/// opponents knock back.
+fn random_knock(profile: &Profile, re: usize, rng: &mut Rng) -> Option<crate::deal::Knock> {
+    let k = &profile.knocking;
+    if k.allowed && rng.chance(15) {
+        let back_ok = re > 1 || k.knock_back_alone;
+        Some(if back_ok && rng.chance(30) {
+            crate::deal::Knock::Both
+        } else {
+            crate::deal::Knock::Re
+        })
+    } else {
+        None
+    }
 }
 
 /// Hands shuffled from the profile's deck for the seats that play (`active`; the others
@@ -978,7 +988,7 @@ fn random_calls(
     (re, d, clarification): (&[usize], &Declared, usize),
     first: Option<(usize, u16)>,
     rng: &mut Rng,
-    calls: &mut Vec<CallEntry>,
+    (calls, spare): (&mut Vec<CallEntry>, &mut Vec<CallEntry>),
 ) {
     let hand = profile.hand_size();
     let levels = profile.calls.levels;
@@ -997,14 +1007,14 @@ fn random_calls(
     }
     let party_of = |s: usize| parties[s & (crate::seating::MAX_SEATS - 1)];
     // The next call of a seat's party, made with `in_hand` cards, if any is left (an entry
-    // of `calls` is reused, its text too).
+    // of `calls` or a spare one is reused, its text too).
     let mut call = |s: usize, in_hand: usize, next_of: &mut [u8; 2]| {
         let party = party_of(s);
         let next = next_of[party as usize];
         let call = Call::from_level(next).unwrap_or(Call::Announce);
         next_of[party as usize] = next + 1;
         if calls.len() == made {
-            calls.push(CallEntry {
+            calls.push(spare.pop().unwrap_or_else(|| CallEntry {
                 player: s,
                 call,
                 said_as: None,
@@ -1012,7 +1022,7 @@ fn random_calls(
                 before: None,
                 at: None,
                 text: String::new(),
-            });
+            }));
         }
         let e = &mut calls[made];
         made += 1;
@@ -1064,7 +1074,10 @@ fn random_calls(
             call(s, hand - played, &mut next_of);
         }
     }
-    calls.truncate(made);
+    // The entries left over wait for the next deal's calls (up to 16: more than a deal
+    // makes).
+    let room = 16usize.saturating_sub(spare.len());
+    spare.extend(calls.drain(made.min(calls.len())..).take(room));
     *rng = r;
 }
 
