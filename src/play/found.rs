@@ -120,6 +120,10 @@ pub(super) fn count_tricks(
 /// The extras of a trick before the last: found from the seats that played each marked
 /// card, pushed in the order fox, Dulle, club queen.
 pub(super) fn marked_extras(cx: &ExtraCtx, trick: &Trick, t: usize, found: &mut Found) {
+    // Most tricks hold no marked card: nothing to look for.
+    if trick.marks[..MARKED] == [0; MARKED] {
+        return;
+    }
     let wi = cx.party[trick.winner] as usize;
     // The seats that played a marked card, lowest first (most tricks have none: no loop).
     let seats = |mark: usize, among: u8| {
@@ -206,7 +210,9 @@ pub(super) fn last_trick_extras(cx: &ExtraCtx, trick: &Trick, t: usize, found: &
 
 /// Dulle jabs Dulle: the trick's winning card is a ♥10 played after an opponent's ♥10.
 pub(super) fn dulle_jabs_dulle(cx: &ExtraCtx, trick: &Trick) -> bool {
-    if !cx.dulle_is_trump || trick.winning_card() != Card::HEART_TEN {
+    // A trick without a ♥10 (most: none was marked) is not looked through.
+    if !cx.dulle_is_trump || trick.marks[MARK_DULLE] == 0 || trick.winning_card() != Card::HEART_TEN
+    {
         return false;
     }
     let w = cx.party[trick.winner];

@@ -312,6 +312,9 @@ struct Lists {
     at: crate::recent::Pool<crate::deal::ExtraAt>,
 }
 
+/// How many copies of each card each seat played.
+type Held = [[u8; DISTINCT]; MAX_SEATS];
+
 /// What [`PlayMemo`] keeps: what the card loop read (`key` none once forgotten, and the
 /// order and deck beside it, compared only where the rest agrees), and what it made.
 #[derive(Debug, Clone)]
@@ -371,15 +374,16 @@ impl PlayMemo {
         }
     }
 
-    /// [`play_tricks`], or the loop kept for the same cards in play.
-    fn play_tricks(
-        &mut self,
+    /// [`play_tricks`], or the loop kept for the same cards in play: what each seat held
+    /// and the tricks. A memo that keeps loops plays into the kept one and lends it (no
+    /// copy either way); one that does not plays into `held` and `tricks` (`held` all 0).
+    fn play_tricks<'a>(
+        &'a mut self,
         record: &FullRecord,
         profile: &Profile,
         (order, active): (&CardOrder, &[usize]),
-        held: &mut [[u8; DISTINCT]; MAX_SEATS],
-        tricks: &mut [Trick; MAX_HAND],
-    ) -> Result<(), PlayError> {
+        (held, tricks): (&'a mut Held, &'a mut [Trick; MAX_HAND]),
+    ) -> Result<(&'a Held, &'a [Trick; MAX_HAND]), PlayError> {
         let leader = crate::seating::first_leader(
             profile,
             active,
@@ -388,7 +392,8 @@ impl PlayMemo {
             record.compulsory,
         );
         if !self.keeps {
-            return play_tricks(record, profile, (order, active, leader), held, tricks);
+            play_tricks(record, profile, (order, active, leader), held, tricks)?;
+            return Ok((held, tricks));
         }
         let mut seats = [usize::MAX; MAX_SEATS];
         seats[..active.len()].copy_from_slice(active);
@@ -400,15 +405,6 @@ impl PlayMemo {
             contract: record.contract,
             declarer: record.declarer,
         };
-        if let Some(k) = &self.kept
-            && k.key == Some(key)
-            && k.in_deck == *profile.in_deck()
-            && k.order == *order
-        {
-            (*held, *tricks) = (k.held, k.tricks);
-            return Ok(());
-        }
-        play_tricks(record, profile, (order, active, leader), held, tricks)?;
         let k = self.kept.get_or_insert_with(|| {
             Box::new(Kept {
                 key: None,
@@ -418,11 +414,23 @@ impl PlayMemo {
                 tricks: [Trick::EMPTY; MAX_HAND],
             })
         });
-        k.key = Some(key);
-        k.order.clone_from(order);
-        k.in_deck = *profile.in_deck();
-        (k.held, k.tricks) = (*held, *tricks);
-        Ok(())
+        let same = k.key == Some(key) && k.in_deck == *profile.in_deck() && k.order == *order;
+        if !same {
+            // Kept only once the loop is played through without a fault.
+            k.key = None;
+            k.held = [[0; DISTINCT]; MAX_SEATS];
+            play_tricks(
+                record,
+                profile,
+                (order, active, leader),
+                &mut k.held,
+                &mut k.tricks,
+            )?;
+            k.key = Some(key);
+            k.order.clone_from(order);
+            k.in_deck = *profile.in_deck();
+        }
+        Ok((&k.held, &k.tricks))
     }
 
     /// Does the memo keep loops?
@@ -511,13 +519,16 @@ fn play_game(
     }
     check_tricks(record, profile)?;
     let order = deal_order(record.contract, profile, declared_raises(record));
+    // The lists the extras are found into, before the memo lends its loop.
+    let found = memo.found();
     // How many copies of each card each seat played (its hand, after any exchange).
     let mut held = [[0u8; DISTINCT]; MAX_SEATS];
     let mut tricks = [Trick::EMPTY; MAX_HAND];
-    memo.play_tricks(record, profile, (&order, active), &mut held, &mut tricks)?;
+    let (held, tricks) =
+        memo.play_tricks(record, profile, (&order, active), (&mut held, &mut tricks))?;
     let tricks = &tricks[..record.tricks.len()];
-    check_held(record, profile, tricks, &held)?;
-    let parties = parties(record, profile, &order, active, &held, tricks)?;
+    check_held(record, profile, tricks, held)?;
+    let parties = parties(record, profile, &order, active, held, tricks)?;
     // Calls placed between two cards of a trick: where they came, checked against the
     // cards in hand they give.
     let placed;
@@ -547,7 +558,7 @@ fn play_game(
         (&order, parties.contract),
         (active, &roles),
         tricks,
-        memo.found(),
+        found,
     );
     let bid_calls = bid_calls(record, profile, decided, &roles);
     let calls = check_allowed(
