@@ -48,8 +48,50 @@ impl fmt::Display for Target {
 pub struct Goal {
     /// What the party needs.
     pub target: Target,
-    /// Why (the rule).
-    pub why: Text,
+    /// Why (the rule; empty where scored without detail).
+    pub why: RuleText,
+}
+
+/// The text of a rule, kept only where a deal is scored with detail (where it may be
+/// shown); empty otherwise. Empty, it is nothing to make and nothing to drop: an
+/// archive's deals are scored without detail, several items each.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleText(Option<Box<Text>>);
+
+impl RuleText {
+    /// The text `text`.
+    pub fn new(text: Text) -> RuleText {
+        RuleText(Some(Box::new(text)))
+    }
+
+    /// The text `text` makes, with `detail`; empty without.
+    pub fn when(detail: bool, text: impl FnOnce() -> Text) -> RuleText {
+        if detail {
+            RuleText::new(text())
+        } else {
+            RuleText::default()
+        }
+    }
+
+    /// The text, if it was kept.
+    pub fn text(&self) -> Option<&Text> {
+        self.0.as_deref()
+    }
+
+    /// The text in `lang` ("" where it was not kept).
+    pub fn render(&self, lang: crate::lang::Lang) -> String {
+        self.0.as_ref().map_or_else(String::new, |t| t.render(lang))
+    }
+}
+
+/// English, as [`Text`] writes itself ("" where it was not kept).
+impl fmt::Display for RuleText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Some(t) => t.fmt(f),
+            None => Ok(()),
+        }
+    }
 }
 
 /// One line of a deal's value.
@@ -62,7 +104,7 @@ pub struct Item {
     /// The item's points.
     pub points: i32,
     /// Where the rule comes from and what happened (empty where scored without detail).
-    pub rule: Text,
+    pub rule: RuleText,
     /// Where a full record saw an extra: the trick (from 1) and the seat it was caught
     /// from, if any.
     pub at: Option<crate::deal::ExtraAt>,
@@ -185,13 +227,7 @@ fn call_reason(party: Party, own: bool, call: Call) -> Text {
 /// The eyes or tricks `party` needs to win, and why (the reason only with `detail`: it is
 /// written only beside the rule texts).
 fn goal(party: Party, facts: &DealFacts, p: &Profile, detail: bool) -> Goal {
-    let call_reason = |party, own, call| {
-        if detail {
-            call_reason(party, own, call)
-        } else {
-            Text::default()
-        }
-    };
+    let call_reason = |party, own, call| RuleText::when(detail, || call_reason(party, own, call));
     let w = &p.winning;
     if facts.contract.is_misere() {
         let target = if party == Party::Re {
@@ -201,7 +237,7 @@ fn goal(party: Party, facts: &DealFacts, p: &Profile, detail: bool) -> Goal {
         };
         return Goal {
             target,
-            why: Text::msg("why.misere"),
+            why: RuleText::when(detail, || Text::msg("why.misere")),
         };
     }
     let own = facts.calls(party);
@@ -239,7 +275,7 @@ fn goal(party: Party, facts: &DealFacts, p: &Profile, detail: bool) -> Goal {
     };
     Goal {
         target: Target::Eyes(target),
-        why: Text::msg(why),
+        why: RuleText::when(detail, || Text::msg(why)),
     }
 }
 
@@ -314,7 +350,7 @@ impl Items {
         rule: &dyn Fn() -> Text,
     ) {
         if points != 0 {
-            let rule = if self.detail { rule() } else { Text::default() };
+            let rule = RuleText::when(self.detail, rule);
             self.list.push(Item {
                 party,
                 item,
@@ -448,7 +484,7 @@ fn game_items(
             .with("party", w.text())
             .with("eyes", facts.eyes(w))
             .with("target", g.target.text())
-            .with("why", g.why.clone())
+            .with("why", g.why.text().cloned().unwrap_or_default())
     });
     if w == Party::Kontra && (!facts.is_lone() || s.defence_won_alone) {
         items.push(w, "defence_won".into(), s.defence_won, &|| {
@@ -658,17 +694,23 @@ fn extra_items(items: &mut Items, facts: &DealFacts, p: &Profile, winner: Option
             // The profile key, written only where the rule is (an allocation an extra).
             let key = || name.replace('-', "_");
             let rule = match (items.detail, scored) {
-                (false, _) => Text::default(),
-                (true, true) => Text::msg("rule.extra")
-                    .with("what", describe(solo, party))
-                    .with("key", key()),
-                (true, false) if points == 0 => Text::msg("rule.extra_zero")
-                    .with("what", describe(solo, party))
-                    .with("profile", p.name.clone())
-                    .with("key", key()),
-                (true, false) => Text::msg("rule.extra_off")
-                    .with("what", describe(solo, party))
-                    .word("why", why),
+                (false, _) => RuleText::default(),
+                (true, true) => RuleText::new(
+                    Text::msg("rule.extra")
+                        .with("what", describe(solo, party))
+                        .with("key", key()),
+                ),
+                (true, false) if points == 0 => RuleText::new(
+                    Text::msg("rule.extra_zero")
+                        .with("what", describe(solo, party))
+                        .with("profile", p.name.clone())
+                        .with("key", key()),
+                ),
+                (true, false) => RuleText::new(
+                    Text::msg("rule.extra_off")
+                        .with("what", describe(solo, party))
+                        .word("why", why),
+                ),
             };
             items.list.push(Item {
                 party,
@@ -796,7 +838,7 @@ fn eye_table(
         party,
         item: key,
         points,
-        rule: if detail { rule } else { Text::default() },
+        rule: RuleText::when(detail, || rule),
         at: None,
         scored: true,
     };

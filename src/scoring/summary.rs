@@ -194,7 +194,7 @@ mod tests {
             party: Party::Re,
             item: key,
             points,
-            rule: crate::lang::Text::default(),
+            rule: crate::scoring::deal::RuleText::default(),
             at: None,
             scored: true,
         };
