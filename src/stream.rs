@@ -30,12 +30,12 @@ use std::sync::{Condvar, Mutex, PoisonError};
 use std::sync::Arc;
 
 use crate::bids::{Bid, Decided};
+use crate::deal::RecordError;
 use crate::deal::archive::{ArchiveReader, Decoder, RawRow, Rows};
 use crate::deal::full::FullRecord;
-use crate::deal::{DealFacts, RecordError};
 use crate::play::{Alike, replay_decided_kept};
 use crate::scoring::DealResult;
-use crate::scoring::deal::{score_facts, score_facts_into};
+use crate::scoring::deal::rescore;
 use crate::seating::Rotation;
 use crate::variant::Profile;
 
@@ -135,9 +135,8 @@ impl<'p> Engine<'p> {
     /// Plays the slot's record, seated, under every profile, and scores each deal on its
     /// own.
     fn play(&self, slot: &mut Slot) {
-        slot.outcomes.clear();
-        // The last deal's results lend their facts' lists to this deal's play; they are
-        // scored again where they lie (below).
+        // The last deal's results lend their facts' lists to this deal's play; the facts
+        // are played into them, and they are scored again where they lie (below).
         for r in slot.scored.iter_mut().flatten() {
             slot.memo.lend(&mut r.facts);
         }
@@ -150,6 +149,7 @@ impl<'p> Engine<'p> {
         }
         slot.memo.forget();
         let record = &mut slot.record;
+        slot.scored.truncate(self.profiles.len());
         for i in 0..self.profiles.len() {
             record.dealer = slot.dealers[i];
             match slot.decided.get(i) {
@@ -157,6 +157,10 @@ impl<'p> Engine<'p> {
                 _ if !record.bids.is_empty() => crate::play::restore_written(record),
                 _ => {}
             }
+            if slot.scored.len() == i {
+                slot.scored.push(Err(RecordError::new("", "")));
+            }
+            let (done, rest) = slot.scored.split_at_mut(i);
             // The first earlier profile that derives the same facts, seated alike (where
             // the bids decide the same game under both, their ways of bidding may differ).
             let decided = |j: usize| slot.decided.get(j).copied().flatten();
@@ -166,10 +170,11 @@ impl<'p> Engine<'p> {
                     _ => false,
                 };
                 slot.dealers[j] == slot.dealers[i]
-                    && slot.outcomes[j].is_ok()
+                    && done[j].is_ok()
                     && self.alike[i][j].holds_if(record, same_game)
             });
-            let result = match (shared.map(|j| &slot.outcomes[j]), slot.decided.get(i)) {
+            let base = shared.map(|j| done[j].as_ref().map(|r| &r.facts));
+            let result = match (base, slot.decided.get(i)) {
                 _ if slot.seating.get(i).is_some_and(Option::is_some) => {
                     Err(crate::play::PlayError {
                         trick: None,
@@ -187,27 +192,26 @@ impl<'p> Engine<'p> {
                 }
                 _ => crate::play::play_kept(record, &self.profiles[i], &mut slot.memo),
             };
-            slot.outcomes.push(result.map_err(|e| {
-                RecordError::new(&self.file, e.message)
-                    .line(slot.raw.line())
-                    .deal(record.number)
-                    .trick(e.trick)
-                    .field(e.field)
-            }));
+            let outcome = &mut rest[0];
+            match result {
+                Ok(facts) => match outcome {
+                    Ok(r) => r.facts = facts,
+                    _ => *outcome = Ok(DealResult::unscored(facts)),
+                },
+                Err(e) => {
+                    *outcome = Err(RecordError::new(&self.file, e.message)
+                        .line(slot.raw.line())
+                        .deal(record.number)
+                        .trick(e.trick)
+                        .field(e.field));
+                }
+            }
         }
-        // Scored after every profile has played: a later profile may share an earlier
-        // one's facts.
-        // Each into the last deal's result under the same profile, where there is one
-        // (results are hundreds of bytes, with lists: filled again, not made and moved).
-        let detail = self.detail;
-        slot.scored.truncate(self.profiles.len());
-        for (i, (outcome, p)) in slot.outcomes.drain(..).zip(self.profiles).enumerate() {
-            match (outcome, slot.scored.get_mut(i)) {
-                (Ok(facts), Some(Ok(r))) => score_facts_into(facts, p, detail, r),
-                (o, Some(s)) => *s = o.map(|facts| score_facts(facts, p, detail)),
-                (o, None) => slot
-                    .scored
-                    .push(o.map(|facts| score_facts(facts, p, detail))),
+        // Scored after every profile has played (a later profile may share an earlier
+        // one's facts), each where it lies.
+        for (outcome, p) in slot.scored.iter_mut().zip(self.profiles) {
+            if let Ok(r) = outcome {
+                rescore(r, p, self.detail);
             }
         }
     }
@@ -232,7 +236,6 @@ struct Slot {
     decided: Vec<Option<crate::bids::Decided>>,
     /// A written dealer the rotation refuses, under each profile.
     seating: Vec<Option<crate::lang::Text>>,
-    outcomes: Vec<Result<DealFacts, RecordError>>,
     /// Each outcome scored on its own, what the caller is handed.
     scored: Vec<Result<DealResult, RecordError>>,
     /// The card loop of the record as the last profile that played it in full did.

@@ -180,6 +180,29 @@ pub struct DealResult {
 }
 
 impl DealResult {
+    /// A result that holds `facts` and is not scored yet ([`rescore`] scores it).
+    pub(crate) fn unscored(facts: DealFacts) -> DealResult {
+        let goal = || Goal {
+            target: Target::Eyes(0),
+            why: RuleText::default(),
+        };
+        DealResult {
+            facts,
+            winner: None,
+            goals: [goal(), goal()],
+            items: Vec::new(),
+            re_value: 0,
+            multiplier: 1,
+            scores: Vec::new(),
+            writing: Writing {
+                sheet: Sheet::ZeroSum,
+                solo_triple_always: false,
+            },
+            bock_started: Vec::new(),
+            bock_rounds: Vec::new(),
+        }
+    }
+
     /// The game value from the winner's side (from Re's side when nobody wins).
     pub fn value(&self) -> i32 {
         match self.winner {
@@ -379,15 +402,21 @@ fn score(mut owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
 
 /// [`score`] into `out`, a result no longer needed: its lists are filled again where they
 /// lie, and nothing the size of a result is moved.
-fn score_into(mut owned: DealFacts, p: &Profile, detail: bool, out: &mut DealResult) {
+fn score_into(owned: DealFacts, p: &Profile, detail: bool, out: &mut DealResult) {
+    out.facts = owned;
+    rescore(out, p, detail);
+}
+
+/// Scores `out.facts` into `out` (the facts played into a result that is scored next);
+/// the rest of `out` is made anew, in its own lists.
+pub(crate) fn rescore(out: &mut DealResult, p: &Profile, detail: bool) {
     let mut list = std::mem::take(&mut out.items);
     list.clear();
-    let (goals, winner, items) = judge(&mut owned, p, detail, list);
+    let (goals, winner, items) = judge(&mut out.facts, p, detail, list);
     let re_value = re_value(&items, winner, p);
-    let multiplier = owned.bock.unwrap_or(1);
+    let multiplier = out.facts.bock.unwrap_or(1);
     let writing = Writing::of(p);
-    seat_scores(&owned, re_value, multiplier, writing, &mut out.scores);
-    out.facts = owned;
+    seat_scores(&out.facts, re_value, multiplier, writing, &mut out.scores);
     out.winner = winner;
     out.goals = goals;
     out.items = items;
