@@ -49,6 +49,21 @@ pub mod variant;
 
 use lang::Text;
 
+/// `s` without the white space around it, as [`str::trim`] (Unicode's); a text that starts
+/// and ends with a visible ASCII character (nearly every one an archive writes) is
+/// answered from those two bytes.
+#[inline]
+pub(crate) fn trim(s: &str) -> &str {
+    // No byte from `!` to DEL is white space, nor part of a longer character.
+    let visible = |b: &u8| (b'!'..=0x7f).contains(b);
+    match s.as_bytes() {
+        [] => s,
+        [first, .., last] if visible(first) && visible(last) => s,
+        [only] if visible(only) => s,
+        _ => s.trim(),
+    }
+}
+
 /// Reads the words of a sheet cell (separated by white space, `;` or `,`; `-` is none) as
 /// phrases: at each word the longest run of at most `longest` words that `parse` takes
 /// (`keine 90`, `Fuchs gefangen`), else that word alone, with its own error.
@@ -118,7 +133,7 @@ pub(crate) fn lookup<T: Copy>(
     // Compared byte by byte (names are ASCII), case aside and without the `-`, `_` and
     // spaces that spreadsheets write in between (`Damen-Solo`, `karlchen_caught`): no
     // allocation for a word read by the million.
-    let key = word.trim().as_bytes();
+    let key = trim(word).as_bytes();
     // The names as doko writes them first (lengths compared before the bytes: quick on
     // archives), then the loose comparison.
     let exact = |name: &str| {
@@ -149,4 +164,26 @@ pub(crate) fn lookup<T: Copy>(
                 known = known.join(", ")
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    /// [`super::trim`] is [`str::trim`]: on texts made of every kind of character at
+    /// either end (ASCII letters, white space and control bytes, DEL, a no-break space,
+    /// an ideographic space, letters of two and three bytes).
+    #[test]
+    fn trim_is_the_standard_trim() {
+        let parts = [
+            "", "a", "Ben", " ", "\t", "\u{b}", "\u{c}", "\r\n", "\u{1f}", "\u{7f}", "\u{a0}",
+            "\u{3000}", "é", "ア", "x y", "!", "~",
+        ];
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    let s = format!("{a}{b}{c}");
+                    assert_eq!(super::trim(&s), s.trim(), "{s:?}");
+                }
+            }
+        }
+    }
 }
