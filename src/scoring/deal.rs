@@ -395,9 +395,10 @@ impl Items {
     }
 }
 
-fn score(mut owned: DealFacts, p: &Profile, detail: bool) -> DealResult {
-    let (goals, winner, items) = judge(&mut owned, p, detail, Vec::new());
-    finish(owned, winner, goals, items, p)
+fn score(facts: DealFacts, p: &Profile, detail: bool) -> DealResult {
+    let mut r = DealResult::unscored(facts);
+    rescore(&mut r, p, detail);
+    r
 }
 
 /// [`score`] into `out`, a result no longer needed: its lists are filled again where they
@@ -407,8 +408,8 @@ fn score_into(owned: DealFacts, p: &Profile, detail: bool, out: &mut DealResult)
     rescore(out, p, detail);
 }
 
-/// Scores `out.facts` into `out` (the facts played into a result that is scored next);
-/// the rest of `out` is made anew, in its own lists.
+/// Scores `out.facts` into `out` (a new result, or facts played into the result of a deal
+/// before); the rest of `out` is made anew, in its own lists.
 pub(crate) fn rescore(out: &mut DealResult, p: &Profile, detail: bool) {
     let mut list = std::mem::take(&mut out.items);
     list.clear();
@@ -929,32 +930,6 @@ fn eye_table(
         ));
     }
     list
-}
-
-fn finish(
-    facts: DealFacts,
-    winner: Option<Party>,
-    goals: [Goal; 2],
-    items: Vec<Item>,
-    p: &Profile,
-) -> DealResult {
-    let re_value = re_value(&items, winner, p);
-    let multiplier = facts.bock.unwrap_or(1);
-    let writing = Writing::of(p);
-    let mut scores = Vec::new();
-    seat_scores(&facts, re_value, multiplier, writing, &mut scores);
-    DealResult {
-        facts,
-        winner,
-        goals,
-        items,
-        re_value,
-        multiplier,
-        scores,
-        writing,
-        bock_started: Vec::new(),
-        bock_rounds: Vec::new(),
-    }
 }
 
 /// The net points of the Re party from the items that count.
