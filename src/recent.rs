@@ -80,15 +80,7 @@ impl<T> Pool<T> {
 
     /// An empty list: a kept one where there is one.
     pub(crate) fn take(&mut self) -> Vec<T> {
-        self.take_with(0)
-    }
-
-    /// An empty list: a kept one where there is one, else a new one with room for
-    /// `capacity`.
-    pub(crate) fn take_with(&mut self, capacity: usize) -> Vec<T> {
-        self.lists
-            .pop()
-            .unwrap_or_else(|| Vec::with_capacity(capacity))
+        self.lists.pop().unwrap_or_default()
     }
 
     /// A copy of `from`, in a kept list where there is one.
@@ -180,8 +172,8 @@ mod tests {
             pool.keep(&mut vec![0]);
         }
         assert_eq!(pool.lists.len(), Pool::<i32>::MOST);
-        assert!(pool.take_with(12).is_empty());
-        assert_eq!(Pool::<i32>::default().take_with(12).capacity(), 12);
+        assert!(pool.take().is_empty());
+        assert_eq!(pool.lists.len(), Pool::<i32>::MOST - 1);
     }
 
     #[test]

@@ -157,6 +157,8 @@ impl<'p> Engine<'p> {
                 _ if !record.bids.is_empty() => crate::play::restore_written(record),
                 _ => {}
             }
+            // A place for this profile's outcome where the deals before left none (filled
+            // below, either way).
             if slot.scored.len() == i {
                 slot.scored.push(Err(RecordError::new("", "")));
             }

@@ -333,7 +333,8 @@ pub fn score_facts(facts: DealFacts, p: &Profile, detail: bool) -> DealResult {
 /// item and score lists are filled again where they lie, nothing is allocated afresh and
 /// nothing the size of a result is moved.
 pub fn score_facts_into(facts: DealFacts, p: &Profile, detail: bool, out: &mut DealResult) {
-    score_into(facts, p, detail, out);
+    out.facts = facts;
+    rescore(out, p, detail);
 }
 
 const UNDER: [&str; 3] = ["under_90", "under_60", "under_30"];
@@ -399,13 +400,6 @@ fn score(facts: DealFacts, p: &Profile, detail: bool) -> DealResult {
     let mut r = DealResult::unscored(facts);
     rescore(&mut r, p, detail);
     r
-}
-
-/// [`score`] into `out`, a result no longer needed: its lists are filled again where they
-/// lie, and nothing the size of a result is moved.
-fn score_into(owned: DealFacts, p: &Profile, detail: bool, out: &mut DealResult) {
-    out.facts = owned;
-    rescore(out, p, detail);
 }
 
 /// Scores `out.facts` into `out` (a new result, or facts played into the result of a deal
