@@ -80,20 +80,21 @@ const BOCK: usize = 16;
 const NOTE: usize = 17;
 const GENSCHER: usize = 18;
 const GENSCHER_PARTNER: usize = 19;
-/// The fields that send a row the general way where they are written (poverty,
-/// Schweinchen, the wedding's partner rule, hands, Genscher): [`WEDDING_PARTNER`] to
-/// [`HANDS`], and the two of Genscher.
-const RARE_FIELDS: [usize; HANDS - WEDDING_PARTNER + 3] = {
-    let mut f = [0; HANDS - WEDDING_PARTNER + 3];
-    let mut i = 0;
-    while i <= HANDS - WEDDING_PARTNER {
-        f[i] = WEDDING_PARTNER + i;
-        i += 1;
-    }
-    f[i] = GENSCHER;
-    f[i + 1] = GENSCHER_PARTNER;
-    f
-};
+/// The fields that send a row the general way where they are written: the wedding's
+/// partner rule, Schweinchen, poverty, Kloepper's called ace and knock, hands, Genscher.
+const RARE_FIELDS: [usize; 11] = [
+    WEDDING_PARTNER,
+    SCHWEINCHEN,
+    HYPERSCHWEINCHEN,
+    ACCEPTED_BY,
+    PASSED,
+    RETURNED,
+    CALLED,
+    KNOCK,
+    HANDS,
+    GENSCHER,
+    GENSCHER_PARTNER,
+];
 const BIDS: usize = 20;
 
 /// Does a CSV header name a bulk archive (rather than a paper sheet)?
@@ -657,8 +658,7 @@ impl Decoder {
         d.players_read = true;
         d.players_changed = self.take_players();
         self.check_players(line, number)?;
-        // Poverty, Schweinchen, the wedding's partner rule and named cards are rare: the
-        // general way.
+        // Rare fields (RARE_FIELDS) and named cards: the general way.
         let rare = RARE_FIELDS
             .iter()
             .any(|&i| !self.row.is_empty(self.cols[i]))
