@@ -106,14 +106,14 @@ fn not_a_multiplier(s: &str) -> Text {
 /// Reads a yes-or-no field (`compulsory`): `yes`/`true`/`1`/`x`, or `no`/`false`/`0`/`-`
 /// (empty: no). Every format reads it here.
 pub fn parse_yes_no(s: &str) -> Result<bool, Text> {
-    let s = s.trim();
+    let s = crate::trim(s);
     // Most fields are empty (no): answered before the words are compared.
     if s.is_empty() {
         return Ok(false);
     }
     // With the German words spreadsheets of German tables write.
     const YES: [&str; 7] = ["yes", "y", "true", "1", "x", "ja", "j"];
-    const NO: [&str; 8] = ["", "no", "n", "false", "0", "-", "nein", "falsch"];
+    const NO: [&str; 7] = ["no", "n", "false", "0", "-", "nein", "falsch"];
     if YES.iter().any(|w| s.eq_ignore_ascii_case(w)) {
         Ok(true)
     } else if NO.iter().any(|w| s.eq_ignore_ascii_case(w)) {
