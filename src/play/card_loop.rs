@@ -58,7 +58,7 @@ pub(super) fn play_tricks(
     record: &FullRecord,
     profile: &Profile,
     (order, active, leader): (&CardOrder, &[usize], usize),
-    held: &mut [[u8; DISTINCT]; MAX_SEATS],
+    held: &mut Held,
     tricks: &mut [Trick; MAX_HAND],
 ) -> Result<(), PlayError> {
     // Each active seat's place in the order of play.
@@ -94,7 +94,7 @@ pub(super) fn check_held(
     record: &FullRecord,
     profile: &Profile,
     tricks: &[Trick],
-    held: &[[u8; DISTINCT]; MAX_SEATS],
+    held: &Held,
 ) -> Result<(), PlayError> {
     if record.contract == Contract::Poverty {
         let played = Played::from_tricks(tricks);
@@ -145,7 +145,7 @@ pub(super) fn play_cards(
     order: &CardOrder,
     seating: Seating,
     remaining: &mut [Option<Vec<Card>>],
-    held: &mut [[u8; DISTINCT]; MAX_SEATS],
+    held: &mut Held,
     tricks: &mut [Trick; MAX_HAND],
 ) -> Result<u8, PlayError> {
     if remaining.is_empty() && !record.tricks.names_players() {
@@ -183,7 +183,7 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
     pub(super) fn play(
         self,
         seating: &Seating,
-        held: &mut [[u8; DISTINCT]; MAX_SEATS],
+        held: &mut Held,
         tricks: &mut [Trick; MAX_HAND],
     ) -> Result<Option<u8>, PlayError> {
         let Cards {
@@ -287,7 +287,7 @@ pub(super) fn rounds(active: &[usize]) -> [u64; MAX_SEATS] {
 }
 
 /// Every card played at most as often as the deck has it.
-pub(super) fn within_deck(held: &[[u8; DISTINCT]; MAX_SEATS], in_deck: &[u8; DISTINCT]) -> bool {
+pub(super) fn within_deck(held: &Held, in_deck: &[u8; DISTINCT]) -> bool {
     let mut total = [0u8; DISTINCT];
     for row in held.iter() {
         for (t, &h) in total.iter_mut().zip(row) {
@@ -315,7 +315,7 @@ impl CardCheck<'_> {
         (t, j): (usize, usize),
         seat: usize,
         card: Card,
-        held: &[[u8; DISTINCT]; MAX_SEATS],
+        held: &Held,
         remaining: &mut [Option<Vec<Card>>],
     ) -> Result<(), PlayError> {
         let at = Some(t + 1);

@@ -313,7 +313,7 @@ struct Lists {
 }
 
 /// How many copies of each card each seat played.
-type Held = [[u8; DISTINCT]; MAX_SEATS];
+pub(super) type Held = [[u8; DISTINCT]; MAX_SEATS];
 
 /// What [`PlayMemo`] keeps: what the card loop read (`key` none once forgotten, and the
 /// order and deck beside it, compared only where the rest agrees), and what it made.
@@ -322,7 +322,7 @@ struct Kept {
     key: Option<LoopKey>,
     order: CardOrder,
     in_deck: [u8; DISTINCT],
-    held: [[u8; DISTINCT]; MAX_SEATS],
+    held: Held,
     tricks: [Trick; MAX_HAND],
 }
 

@@ -27,7 +27,7 @@ pub(super) fn parties(
     profile: &Profile,
     order: &CardOrder,
     active: &[usize],
-    held: &[[u8; DISTINCT]; MAX_SEATS],
+    held: &Held,
     tricks: &[Trick],
 ) -> Result<Parties, PlayError> {
     // The bride (or Kloepper's lone black queens): one player holding every copy of every
@@ -82,7 +82,7 @@ pub(super) fn genscher_parties(
     record: &FullRecord,
     profile: &Profile,
     active: &[usize],
-    held: &[[u8; DISTINCT]; MAX_SEATS],
+    held: &Held,
     tricks: &[Trick],
     partner: usize,
     p: &mut Parties,
@@ -233,7 +233,7 @@ pub(super) fn normal_parties(
     record: &FullRecord,
     profile: &Profile,
     active: &[usize],
-    held: &[[u8; DISTINCT]; MAX_SEATS],
+    held: &Held,
     bride: Option<usize>,
     p: &mut Parties,
 ) -> Result<(), PlayError> {
@@ -286,7 +286,7 @@ pub(super) fn normal_parties(
 pub(super) fn diamond_queen_parties(
     record: &FullRecord,
     active: &[usize],
-    held: &[[u8; DISTINCT]; MAX_SEATS],
+    held: &Held,
     p: &mut Parties,
 ) -> Result<(), PlayError> {
     let queen = Card::DIAMOND_QUEEN;
