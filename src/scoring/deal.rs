@@ -858,11 +858,12 @@ fn eye_table(
     let eyes = facts.eyes(w);
     let all = facts.is_schwarz(w.other());
     let k = &p.knocking;
-    let item = |party: Party, key: Cow<'static, str>, points: i32, rule: Text| Item {
+    // The rule's text is made only with detail (an archive's deal shows none).
+    let item = |party: Party, key: Cow<'static, str>, points: i32, rule: &dyn Fn() -> Text| Item {
         party,
         item: key,
         points,
-        rule: RuleText::when(detail, || rule),
+        rule: RuleText::when(detail, rule),
         at: None,
         scored: true,
     };
@@ -879,31 +880,22 @@ fn eye_table(
         } else {
             (Party::Kontra, "rule.knock_opponents_trick")
         };
-        list.push(item(
-            to,
-            key.into(),
-            points,
-            Text::msg("rule.knock").word("what", what).word("how", how),
-        ));
+        list.push(item(to, key.into(), points, &|| {
+            Text::msg("rule.knock").word("what", what).word("how", how)
+        }));
         return list;
     }
     if facts.knock == Some(Knock::Re) && w == Party::Re && all {
-        list.push(item(
-            w,
-            "knocked_all_tricks".into(),
-            k.all_tricks,
-            Text::msg("rule.knocked_all_tricks"),
-        ));
+        list.push(item(w, "knocked_all_tricks".into(), k.all_tricks, &|| {
+            Text::msg("rule.knocked_all_tricks")
+        }));
         return list;
     }
     let all_row = column(&p.scoring.eye_table_all_tricks);
     if all && all_row != 0 {
-        list.push(item(
-            w,
-            "all_tricks".into(),
-            all_row,
-            Text::msg("rule.all_tricks").with("party", w.text()),
-        ));
+        list.push(item(w, "all_tricks".into(), all_row, &|| {
+            Text::msg("rule.all_tricks").with("party", w.text())
+        }));
         return list;
     }
     let band = p
@@ -917,10 +909,12 @@ fn eye_table(
             w,
             format!("eyes_{}", b.from).into(),
             column(b),
-            Text::msg("rule.eye_row")
-                .with("party", w.text())
-                .with("eyes", eyes)
-                .with("from", b.from),
+            &|| {
+                Text::msg("rule.eye_row")
+                    .with("party", w.text())
+                    .with("eyes", eyes)
+                    .with("from", b.from)
+            },
         ));
     }
     list
