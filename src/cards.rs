@@ -567,6 +567,8 @@ pub struct CardOrder {
     trump: [Option<u8>; DISTINCT],
     /// For each distinct card: what it is played as (0-3 a side suit, [`TRUMP_ID`] trump).
     suit_id: [u8; DISTINCT],
+    /// For each distinct card: `1 << suit_id` (the card loop's play-suit bits).
+    suit_bit: [u8; DISTINCT],
     /// For each play suit led (indexed as `suit_id`) and each card: how strong the card is
     /// in that trick. 0 cannot win; a trump beats every side card; higher wins.
     key: [[u8; DISTINCT]; 5],
@@ -666,6 +668,7 @@ impl CardOrder {
         let mut order = CardOrder {
             trump,
             suit_id: [0; DISTINCT],
+            suit_bit: [0; DISTINCT],
             key: [[0; DISTINCT]; 5],
         };
         order.derive();
@@ -680,6 +683,7 @@ impl CardOrder {
                 Some(_) => TRUMP_ID,
                 None => suit as u8,
             };
+            self.suit_bit[i] = 1 << self.suit_id[i];
             for led in 0..5u8 {
                 self.key[led as usize][i] = match self.trump[i] {
                     Some(strength) => 16 + strength,
@@ -694,6 +698,12 @@ impl CardOrder {
     #[inline]
     pub fn suit_id(&self, card: Card) -> u8 {
         self.suit_id[card.index()]
+    }
+
+    /// `1 <<` [`CardOrder::suit_id`] of each card, by its index.
+    #[inline]
+    pub fn suit_bits(&self) -> &[u8; DISTINCT] {
+        &self.suit_bit
     }
 
     #[inline]

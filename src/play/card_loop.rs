@@ -207,9 +207,10 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
             names_players: CHECKED && record.tricks.names_players(),
         };
         // A byte for each seat: a bit for each play suit it has shown it does not hold.
-        let mut void = 0u64;
+        let mut void = [0u8; MAX_SEATS];
         let mut revoked = 0u8;
         let rounds = rounds(active);
+        let suit_bits = order.suit_bits();
         for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
             let written = record.tricks.get(t);
             let at = Some(t + 1);
@@ -244,10 +245,9 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 }
                 held[seat][i] += 1;
                 // One bit each: this card's play suit, and the led suit if it is another.
-                let suit_bit = 1u8 << order.suit_id(card);
-                let shift = 8 * seat;
-                revoked |= (void >> shift) as u8 & suit_bit;
-                void |= ((led_bit & !suit_bit) as u64) << shift;
+                let suit_bit = suit_bits[i];
+                revoked |= void[seat] & suit_bit;
+                void[seat] |= led_bit & !suit_bit;
                 best = best.max(trick_standing(keys, card, j));
                 eyes += card.eyes();
                 suits |= suit_bit;
