@@ -211,10 +211,17 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
         let mut revoked = 0u8;
         let rounds = rounds(active);
         let suit_bits = order.suit_bits();
-        for (t, trick) in tricks.iter_mut().enumerate().take(record.tricks.len()) {
-            let written = record.tricks.get(t);
+        // Each trick's cards run from the end of the one before to its own end.
+        let (flat, ends) = record.tricks.flat();
+        let mut from = 0;
+        for ((t, trick), &end) in tricks.iter_mut().enumerate().zip(ends) {
             let at = Some(t + 1);
-            let cards = written.cards;
+            // Ends never run back or past the cards (`Tricks::refill`); if they did, the
+            // trick would count as one without cards.
+            let Some(cards) = flat.get(from..end as usize) else {
+                return fail(at, "tricks", msg!("error.trick_cards", cards = 0, n = n));
+            };
+            from = end as usize;
             if cards.len() != n {
                 if !CHECKED {
                     return Ok(None);
@@ -241,7 +248,7 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 next >>= 8;
                 let i = card.index();
                 if CHECKED {
-                    check.card(&written, (t, j), seat, card, held, remaining)?;
+                    check.card(&record.tricks.get(t), (t, j), seat, card, held, remaining)?;
                 }
                 held[seat][i] += 1;
                 // One bit each: this card's play suit, and the led suit if it is another.
