@@ -233,7 +233,7 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 );
             }
             let led = order.suit_id(cards[0]);
-            let led_bit = 1u8 << led;
+            let led_bit = suit_bits[cards[0].index()];
             let keys = order.keys(led);
             // The seats in the order they play this trick.
             let seats = rounds[pos_of[leader] as usize];
@@ -270,7 +270,7 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
             trick.eyes = eyes;
             trick.suits = suits;
             trick.marks = marks.to_le_bytes();
-            trick.winner = (seats >> (8 * w)) as u8 as usize;
+            trick.winner = usize::from(trick.seats[w & (MAX_SEATS - 1)]);
             leader = trick.winner;
         }
         if !CHECKED && !within_deck(held, profile.in_deck()) {
