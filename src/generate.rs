@@ -749,12 +749,15 @@ impl Held {
     fn fill(&mut self, hand: &[Card], code: &[u8; 32]) {
         let hand = &hand[..hand.len().min(crate::play::MAX_HAND)];
         self.len = hand.len() as u8;
+        // The place's bit moves up one a card (no shift by a variable amount).
+        let mut bit = 1u32;
         for (i, &c) in hand.iter().enumerate() {
             let c = code[c.index() & 31];
             self.codes[i] = c;
             let s = usize::from(c >> 5);
             self.count[s] += 1;
-            self.places[s] |= 1 << i;
+            self.places[s] |= bit;
+            bit <<= 1;
         }
     }
 
