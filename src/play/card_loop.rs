@@ -222,6 +222,8 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 return fail(at, "tricks", msg!("error.trick_cards", cards = 0, n = n));
             };
             from = end as usize;
+            // The trick as written, for the checks of each card (named players).
+            let written = CHECKED.then(|| record.tricks.get(t));
             if cards.len() != n {
                 if !CHECKED {
                     return Ok(None);
@@ -247,8 +249,8 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 let seat = usize::from(next as u8) & (MAX_SEATS - 1);
                 next >>= 8;
                 let i = card.index();
-                if CHECKED {
-                    check.card(&record.tricks.get(t), (t, j), seat, card, held, remaining)?;
+                if let Some(written) = &written {
+                    check.card(written, (t, j), seat, card, held, remaining)?;
                 }
                 held[seat][i] += 1;
                 // One bit each: this card's play suit, and the led suit if it is another.
