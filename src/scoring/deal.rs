@@ -316,17 +316,19 @@ fn reaches(party: Party, target: Target, facts: &DealFacts, p: &Profile) -> bool
 
 /// Scores one deal under a profile, with the rule text of every item.
 pub fn score_deal(facts: &DealFacts, p: &Profile) -> DealResult {
-    score(facts.clone(), p, true)
+    score_facts(facts.clone(), p, true)
 }
 
 /// Scores one deal without the rule texts (for aggregates over many deals).
 pub fn score_deal_brief(facts: &DealFacts, p: &Profile) -> DealResult {
-    score(facts.clone(), p, false)
+    score_facts(facts.clone(), p, false)
 }
 
 /// Scores one deal, taking its facts; `detail` writes the rule text of every item.
 pub fn score_facts(facts: DealFacts, p: &Profile, detail: bool) -> DealResult {
-    score(facts, p, detail)
+    let mut r = DealResult::unscored(facts);
+    rescore(&mut r, p, detail);
+    r
 }
 
 /// [`score_facts`] into `out`, a result no longer needed (an archive's deal before): its
@@ -394,12 +396,6 @@ impl Items {
             .map(|i| i.points)
             .sum()
     }
-}
-
-fn score(facts: DealFacts, p: &Profile, detail: bool) -> DealResult {
-    let mut r = DealResult::unscored(facts);
-    rescore(&mut r, p, detail);
-    r
 }
 
 /// Scores `out.facts` into `out` (a new result, or facts played into the result of a deal
