@@ -729,15 +729,15 @@ impl PlayTables {
 /// else plays any card: the rule of
 /// [`CardOrder::playable`](crate::cards::CardOrder::playable), without a scan of the hand.
 #[derive(Clone, Copy)]
-struct Held {
+struct HandCodes {
     codes: [u8; 32],
     places: [u32; 8],
     count: [u8; 8],
     len: u8,
 }
 
-impl Held {
-    const EMPTY: Held = Held {
+impl HandCodes {
+    const EMPTY: HandCodes = HandCodes {
         codes: [0; 32],
         places: [0; 8],
         count: [0; 8],
@@ -816,7 +816,7 @@ fn play_randomly(
         *r = active[i % n] & (MAX_SEATS - 1);
     }
     let mut lead = active.iter().position(|&s| s == leader).unwrap_or(0);
-    let mut held = [Held::EMPTY; MAX_SEATS];
+    let mut held = [HandCodes::EMPTY; MAX_SEATS];
     for &s in active {
         let s = s & (MAX_SEATS - 1);
         held[s].fill(&hands[s], &order.code);
@@ -1077,12 +1077,15 @@ fn random_calls(
             call(s, hand - played, &mut next_of);
         }
     }
-    // The entries left over wait for the next deal's calls (up to 16: more than a deal
-    // makes).
-    let room = 16usize.saturating_sub(spare.len());
+    // The entries left over wait for the next deal's calls.
+    let room = SPARE_CALLS.saturating_sub(spare.len());
     spare.extend(calls.drain(made.min(calls.len())..).take(room));
     *rng = r;
 }
+
+/// Call entries kept from deal to deal for the next deal's calls to reuse, text and all:
+/// more than a deal makes.
+const SPARE_CALLS: usize = 16;
 
 /// Appends `n` in decimal (without the formatting machinery: calls are written often).
 fn push_number(out: &mut String, n: usize) {
