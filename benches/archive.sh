@@ -14,7 +14,9 @@
 # name things in words since issue 17), so that the builds' outputs can be compared.
 # Every command of every build runs R times (default 5), all of them taking turns, so that
 # what else the machine does falls on all of them alike; the best and the median run are
-# reported (with the CPU time of the median run), and the ratios of the medians.
+# reported (with the CPU time of the median run), and the ratios of the medians. Two
+# `score --jobs 1` of this build are also run at once, taking their turn: the work they do
+# in their time is what two cores give this machine at the moment, the ceiling of `--jobs 2`.
 # Usage: [OLD=REV] [PGO=1] benches/archive.sh [N] [R]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -73,11 +75,23 @@ run() {
   esac
   cat "$dir/t" >> "$dir/$cmd-$label"
 }
+# Two `score --jobs 1` of this build at once, each on the whole archive: what two cores
+# give this machine at the moment (a ceiling for `--jobs 2`, which shares one archive),
+# as wall time until both end.
+pair() {
+  local from
+  from=$(date +%s.%N)
+  "$bin_new" score "$dir/archive.csv" --summary --format json --jobs 1 > /dev/null &
+  "$bin_new" score "$dir/archive.csv" --summary --format json --jobs 1 > /dev/null
+  wait
+  echo "$from $(date +%s.%N)" | awk '{ printf "%.3f\n", $2 - $1 }' >> "$dir/pair"
+}
 for _ in $(seq "$runs"); do
   for cmd in score compare; do
     for label in $(labels); do run "$label" "$cmd"; done
   done
   run new-j1 nobids
+  pair
 done
 cmp -s "$dir/out-score-new-j1" "$dir/out-nobids-new-j1" || { echo "score: the archive without bids prints other output" >&2; exit 1; }
 for cmd in score compare; do
@@ -113,3 +127,5 @@ for cmd in score compare; do
     fi
   done
 done
+awk -v a="$(median "score-new-j1")" -v p="$(median pair)" \
+  'BEGIN { printf "%-18s two --jobs 1 runs at once do %.2f x the work of one in the same time (medians; the most two jobs can give on this machine now)\n", "machine", 2 * a / p }'
