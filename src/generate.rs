@@ -87,14 +87,15 @@ type BidsKey = (
 );
 
 impl Deals {
-    /// Deals for `players` (checked: a table the profile seats, names allowed) from `seed`.
+    /// Deals for `players` (checked: a table the profile seats, names that a deal written in
+    /// full can carry, [`crate::deal::check_written_players`]) from `seed`.
     pub fn new(
         profile: &Profile,
         players: Vec<String>,
         seed: u64,
     ) -> Result<Deals, crate::lang::Text> {
         crate::seating::check_table(profile, players.len()).map_err(|e| e.message())?;
-        crate::deal::check_players(&players)?;
+        crate::deal::check_written_players(&players)?;
         Ok(Deals {
             profile: profile.clone(),
             rotation: crate::seating::Rotation::new(players.len(), None),

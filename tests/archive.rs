@@ -535,3 +535,62 @@ mod generated_deals_score {
         }
     }
 }
+
+/// `generate --players`: names with punctuation and letters of any script make archives
+/// that read back in every format; a name holding white space, `:` or `;` (which separate
+/// names, cards and entries in a deal written in full) is refused before any deal is made,
+/// where it used to make archives whose deals could not be read.
+#[test]
+fn generated_names_read_back_or_are_refused() {
+    for (i, players) in ["A\"a,B|b,C@c,Dörte", "アンナ,ベン,カラ,ディルク,エヴァ"]
+        .iter()
+        .enumerate()
+    {
+        for (profile, format) in [("ddv", "csv"), ("ja-wiki", "toml"), ("kloepper", "jsonl")] {
+            if profile == "ja-wiki" && i == 0 || profile != "ja-wiki" && i == 1 {
+                continue;
+            }
+            let path = tmp(&format!("names-{i}-{profile}.{format}"));
+            std::fs::write(
+                &path,
+                generate(&[
+                    "--deals",
+                    "200",
+                    "--seed",
+                    "5",
+                    "--variant",
+                    profile,
+                    "--format",
+                    format,
+                    "--players",
+                    players,
+                ]),
+            )
+            .unwrap();
+            let out = doko(&[
+                "score",
+                path.to_str().unwrap(),
+                "--variant",
+                profile,
+                "--summary",
+                "--format",
+                "json",
+            ]);
+            assert_eq!(json(&out)["deals"], 200, "{players} {profile} {format}");
+        }
+    }
+    for players in [
+        "Ann Lee,Ben,Cara,Dirk",
+        "Ann,B:b,Cara,Dirk",
+        "Ann,Ben,C;c,Dirk",
+    ] {
+        let out = doko(&["generate", "--deals", "1", "--players", players]);
+        assert_eq!(out.status.code(), Some(2), "{players}");
+        assert!(out.stdout.is_empty(), "{players}: no deal written");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--players: the name `") && err.contains("holds white space, `:` or `;`"),
+            "{players}: {err}"
+        );
+    }
+}

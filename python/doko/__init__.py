@@ -212,7 +212,8 @@ def generate(
     players: Optional[Sequence[str]] = None,
 ) -> Iterator[Dict[str, Any]]:
     """``n`` random legal deals (JSON Lines rows as dicts, as ``doko generate --format
-    jsonl`` writes them), the same for the same seed; one at a time."""
+    jsonl`` writes them), the same for the same seed; one at a time. A bad profile, key or
+    player name raises ``Error`` here, not at the first deal."""
     rows = _call(
         _native.generate,
         n,
@@ -221,8 +222,7 @@ def generate(
         _sets(set),
         list(players) if players is not None else None,
     )
-    for line in rows:
-        yield json.loads(line)
+    return (json.loads(line) for line in rows)
 
 
 class Game:

@@ -110,6 +110,10 @@ def test_compare_summary_and_records_as_the_command(tmp_path: Path) -> None:
     assert doko.compare(archive, ["ddv", "ja-classic"], summary=True) == cli_json(
         "compare", str(archive), "--variants", "ddv,ja-classic", "--summary", "--format", "json"
     )
+    # A name that cannot be written in a full deal is refused, as by `doko generate`.
+    with pytest.raises(doko.Error) as caught:
+        doko.generate(1, players=["Ann Lee", "Ben", "Cara", "Dirk"])
+    assert "Ann Lee" in str(caught.value)
 
 
 def test_profiles_and_their_keys() -> None:
