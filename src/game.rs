@@ -80,7 +80,9 @@ impl Table {
             .map_or_else(|| crate::seating::smallest_table(&profile), Vec::len);
         let players =
             players.unwrap_or_else(|| (1..=seats).map(|i| format!("P{i}")).collect::<Vec<_>>());
-        crate::deal::check_players(&players)?;
+        // Its statements and calls are entries `<name> <word>`, its record a deal written
+        // in full.
+        crate::deal::check_written_players(&players)?;
         crate::seating::check_table(&profile, seats).map_err(|e| e.message())?;
         let words = bid_words(&profile);
         let candidates = (0..seats)

@@ -191,3 +191,36 @@ fn a_json_record_file_scores_as_its_toml() {
     let broken = Document::from_text("broken.json", InputFormat::Json, "{\"players\": [");
     assert_eq!(broken.open().unwrap_err().at.line, Some(1));
 }
+
+/// A seat name with white space, `:` or `;` is refused at the start: the game's statements
+/// are entries `<name> <word>` (such a name left her none to make, and the game stuck with
+/// no action to take) and its record is a deal written in full. Other names play out.
+#[test]
+fn names_a_record_cannot_carry_are_refused() {
+    let ddv = Profile::load("ddv", &[]).unwrap();
+    let names = |s: [&str; 4]| Some(s.iter().map(|n| n.to_string()).collect::<Vec<_>>());
+    for bad in [
+        ["Ann Lee", "Ben", "Cara", "Dirk"],
+        ["Ann", "B:b", "Cara", "Dirk"],
+        ["Ann", "Ben", "C;c", "Dirk"],
+    ] {
+        let refused = Game::new(&ddv, names(bad), 0, 1, None)
+            .err()
+            .unwrap_or_else(|| panic!("{bad:?} accepted"));
+        assert!(
+            refused
+                .render(doko::lang::Lang::En)
+                .contains("holds white space, `:` or `;`"),
+            "{bad:?}"
+        );
+    }
+    let mut g = Game::new(&ddv, names(["Dörte", "A\"a", "B|b", "C@c"]), 0, 1, None).unwrap();
+    let mut rng = Rng::new(3);
+    while !g.is_over() {
+        let legal = g.legal_actions();
+        assert!(!legal.is_empty(), "no action to take");
+        g.apply(legal[rng.below(legal.len())]).unwrap();
+    }
+    let record = g.record_toml("ddv").expect("a record of the finished deal");
+    assert_eq!(scored(&record, &ddv), g.returns().unwrap().unwrap());
+}

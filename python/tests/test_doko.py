@@ -114,6 +114,8 @@ def test_compare_summary_and_records_as_the_command(tmp_path: Path) -> None:
     with pytest.raises(doko.Error) as caught:
         doko.generate(1, players=["Ann Lee", "Ben", "Cara", "Dirk"])
     assert "Ann Lee" in str(caught.value)
+    with pytest.raises(doko.Error):
+        doko.Game("ddv", players=["Ann", "Ben", "Cara", "D;d"])
 
 
 def test_profiles_and_their_keys() -> None:
