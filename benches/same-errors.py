@@ -122,7 +122,7 @@ def break_json_line(rnd, line):
     if kind == 4:
         return line.replace('"Anna"', '"' + rnd.choice(NAMES) + '"', 1)
     if kind == 5:
-        return line[: rnd.randrange(len(line))]
+        return line[: rnd.randrange(len(line) + 1)]
     if kind in (6, 7):
         try:
             deal = json.loads(line)
