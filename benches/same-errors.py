@@ -96,7 +96,10 @@ def break_csv_row(rnd, row, columns):
         i = rnd.randrange(len(fields))
         fields[i] = " \t" + fields[i] + "  "
     elif kind == 12:
-        fields.append("") if rnd.random() < 0.5 else fields.pop()
+        if rnd.random() < 0.5:
+            fields.append("")
+        else:
+            fields.pop()
     elif kind == 13:
         i = rnd.randrange(len(fields))
         fields[i] += rnd.choice(["\u00e9", "\u3042", "\u00a0", ";", ":", '"'])
