@@ -523,7 +523,7 @@ mod generated_deals_score {
 }
 
 /// `generate --players`: names with punctuation and letters of any script make archives
-/// that read back in every format; a name holding white space, `:` or `;` (which separate
+/// that read back in every format; a name holding white space, `,`, `:` or `;` (which separate
 /// names, cards and entries in a deal written in full) is refused before any deal is made,
 /// where it used to make archives whose deals could not be read.
 #[test]
@@ -566,8 +566,42 @@ fn generated_names_read_back_or_are_refused() {
         assert!(out.stdout.is_empty(), "{players}: no deal written");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.contains("--players: the name `") && err.contains("holds white space, `:` or `;`"),
+            err.contains("--players: the name `")
+                && err.contains("holds white space, `,`, `:` or `;`"),
             "{players}: {err}"
         );
     }
+}
+
+/// The library's generator and CSV writer: a table whose names a deal written in full can
+/// carry writes an archive that reads back deal for deal; a name holding a comma (which
+/// splits an archive's players field, as white space does) is refused by
+/// `generate::Deals::new`, where it used to write rows that every deal of failed to read.
+#[test]
+fn library_written_archives_read_back_or_their_names_are_refused() {
+    use doko::deal::archive::{ArchiveFormat, ArchiveReader, CsvWriter};
+    let ddv = doko::variant::Profile::load("ddv", &[]).unwrap();
+    let table = |names: [&str; 4]| names.map(String::from).to_vec();
+    let deals =
+        doko::generate::Deals::new(&ddv, table(["A\"a", "B|b", "C@c", "Dörte"]), 5).unwrap();
+    let mut writer = CsvWriter::new(Vec::new()).unwrap();
+    for deal in deals.take(100) {
+        writer.write(&deal).unwrap();
+    }
+    let bytes = writer.into_inner().unwrap();
+    let reader = ArchiveReader::new("names.csv", ArchiveFormat::Csv, &bytes[..]).unwrap();
+    let read: Vec<_> = reader.map(|(_, deal)| deal.map(|d| d.players)).collect();
+    assert_eq!(read.len(), 100);
+    for deal in read {
+        assert_eq!(deal.unwrap(), table(["A\"a", "B|b", "C@c", "Dörte"]));
+    }
+    let Err(refused) = doko::generate::Deals::new(&ddv, table(["A,b", "Ben", "Cara", "Dirk"]), 5)
+    else {
+        panic!("a name with a comma accepted");
+    };
+    assert!(
+        refused
+            .render(doko::lang::Lang::En)
+            .contains("the name `A,b` holds white space, `,`, `:` or `;`")
+    );
 }

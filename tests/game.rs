@@ -192,7 +192,7 @@ fn a_json_record_file_scores_as_its_toml() {
     assert_eq!(broken.open().unwrap_err().at.line, Some(1));
 }
 
-/// A seat name with white space, `:` or `;` is refused at the start: the game's statements
+/// A seat name with white space, `,`, `:` or `;` is refused at the start: the game's statements
 /// are entries `<name> <word>` (such a name left her none to make, and the game stuck with
 /// no action to take) and its record is a deal written in full. Other names play out.
 #[test]
@@ -203,6 +203,7 @@ fn names_a_record_cannot_carry_are_refused() {
         ["Ann Lee", "Ben", "Cara", "Dirk"],
         ["Ann", "B:b", "Cara", "Dirk"],
         ["Ann", "Ben", "C;c", "Dirk"],
+        ["Ann", "Ben", "Cara", "D,d"],
     ] {
         let refused = Game::new(&ddv, names(bad), 0, 1, None)
             .err()
@@ -210,7 +211,7 @@ fn names_a_record_cannot_carry_are_refused() {
         assert!(
             refused
                 .render(doko::lang::Lang::En)
-                .contains("holds white space, `:` or `;`"),
+                .contains("holds white space, `,`, `:` or `;`"),
             "{bad:?}"
         );
     }

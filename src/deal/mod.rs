@@ -162,13 +162,14 @@ pub fn check_name(name: &str) -> Result<(), Text> {
 }
 
 /// Names that a deal written in full can carry: [`check_players`], and none holding white
-/// space, `:` or `;`, which separate names, cards and entries there (an archive's players
-/// field, call and bid entries, `name:card` in tricks and hands, entries of a CSV field).
+/// space, `,`, `:` or `;`, which separate names, cards and entries there (an archive's
+/// players field is split at white space and commas; call and bid entries, `name:card` in
+/// tricks and hands, entries of a CSV field).
 pub fn check_written_players(players: &[String]) -> Result<(), Text> {
     check_players(players)?;
     match players
         .iter()
-        .find(|p| p.contains(|c: char| c.is_whitespace() || c == ':' || c == ';'))
+        .find(|p| p.contains(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';')))
     {
         Some(p) => Err(msg!("error.name_separator", name = prefix(p))),
         None => Ok(()),
