@@ -582,8 +582,8 @@ fn library_written_archives_read_back_or_their_names_are_refused() {
     use doko::deal::archive::{ArchiveFormat, ArchiveReader, CsvWriter};
     let ddv = doko::variant::Profile::load("ddv", &[]).unwrap();
     let table = |names: [&str; 4]| names.map(String::from).to_vec();
-    let deals =
-        doko::generate::Deals::new(&ddv, table(["A\"a", "B|b", "C@c", "Dörte"]), 5).unwrap();
+    let names = table(["A\"a", "B|b", "C@c", "Dörte"]);
+    let deals = doko::generate::Deals::new(&ddv, names.clone(), 5).unwrap();
     let mut writer = CsvWriter::new(Vec::new()).unwrap();
     for deal in deals.take(100) {
         writer.write(&deal).unwrap();
@@ -593,7 +593,7 @@ fn library_written_archives_read_back_or_their_names_are_refused() {
     let read: Vec<_> = reader.map(|(_, deal)| deal.map(|d| d.players)).collect();
     assert_eq!(read.len(), 100);
     for deal in read {
-        assert_eq!(deal.unwrap(), table(["A\"a", "B|b", "C@c", "Dörte"]));
+        assert_eq!(deal.unwrap(), names);
     }
     let Err(refused) = doko::generate::Deals::new(&ddv, table(["A,b", "Ben", "Cara", "Dirk"]), 5)
     else {

@@ -740,7 +740,7 @@ impl Decoder {
         self.players_text.clear();
         self.players_text.push_str(text);
         let players: Vec<String> = text
-            .split(|c: char| c.is_whitespace() || c == ',')
+            .split(crate::deal::splits_players)
             .filter(|p| !p.is_empty())
             .map(String::from)
             .collect();

@@ -161,15 +161,20 @@ pub fn check_name(name: &str) -> Result<(), Text> {
     }
 }
 
-/// Names that a deal written in full can carry: [`check_players`], and none holding white
-/// space, `,`, `:` or `;`, which separate names, cards and entries there (an archive's
-/// players field is split at white space and commas; call and bid entries, `name:card` in
-/// tricks and hands, entries of a CSV field).
+/// Where an archive's players field is split into names: at white space and commas.
+pub(crate) fn splits_players(c: char) -> bool {
+    c.is_whitespace() || c == ','
+}
+
+/// Names that a deal written in full can carry: [`check_players`], and none holding a
+/// character that separates names, cards and entries there: white space and `,` (where an
+/// archive's players field is split, `splits_players`), `:` (`name:card` in tricks and
+/// hands) or `;` (call and bid entries, entries of a CSV field).
 pub fn check_written_players(players: &[String]) -> Result<(), Text> {
     check_players(players)?;
     match players
         .iter()
-        .find(|p| p.contains(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';')))
+        .find(|p| p.contains(|c: char| splits_players(c) || matches!(c, ':' | ';')))
     {
         Some(p) => Err(msg!("error.name_separator", name = prefix(p))),
         None => Ok(()),
