@@ -38,6 +38,7 @@ pub mod generate;
 pub mod input;
 pub mod lang;
 pub mod league;
+pub mod limits;
 pub mod play;
 mod recent;
 pub mod render;

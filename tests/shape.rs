@@ -1,4 +1,5 @@
-//! The library's shape, kept: its files import each other one way only (no circle), the
+//! The library's shape, kept: its files import each other one way only (no circle), and
+//! so do its top-level modules (a folder counted as one, issue 49), the
 //! message catalogues (`src/lang`) import nothing of the engine, and the record model
 //! (`src/deal`) never names the play that derives facts from it (issue 27).
 //!
@@ -228,6 +229,26 @@ fn circles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Module>> {
     s.out
 }
 
+/// The graph of top-level modules: a folder (`src/deal/`) is one node, a file at the top
+/// (`src/seating.rs`) another; an arrow between two files is an arrow between their
+/// top-level modules. A folder whose files lean on another module that leans back is a
+/// circle here even where no two files reach each other.
+fn top_level(graph: &BTreeMap<Module, BTreeSet<Module>>) -> BTreeMap<Module, BTreeSet<Module>> {
+    let top = |m: &Module| -> Module { m.iter().take(1).cloned().collect() };
+    let mut out: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (m, targets) in graph {
+        let from = top(m);
+        let arrows = out.entry(from.clone()).or_default();
+        arrows.extend(targets.iter().map(top).filter(|t| *t != from));
+    }
+    // Every target is a node too (the crate root has no name and imports nothing here).
+    let targets: Vec<Module> = out.values().flatten().cloned().collect();
+    for t in targets {
+        out.entry(t).or_default();
+    }
+    out
+}
+
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
@@ -242,6 +263,22 @@ fn the_library_imports_one_way_only() {
     assert!(
         found.is_empty(),
         "import circles (files that reach each other): {found:#?}"
+    );
+}
+
+#[test]
+fn the_library_modules_import_one_way_only() {
+    let modules = top_level(&graph(&src()));
+    assert!(
+        modules.len() > 15,
+        "only {} top-level modules",
+        modules.len()
+    );
+    let found = circles(&modules);
+    assert!(
+        found.is_empty(),
+        "module circles (top-level modules, a folder counted as one, that reach each \
+         other): {found:#?}"
     );
 }
 
@@ -313,4 +350,13 @@ fn the_graph_reader_finds_a_circle_and_reads_groups() {
     let found = circles(&g);
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].len(), 3);
+    // Files that reach each other through no file circle still make a module circle:
+    // deal/sheet leans on seating, and seating on deal/error.
+    let mut g = BTreeMap::new();
+    g.insert(m("deal/sheet"), BTreeSet::from([m("seating")]));
+    g.insert(m("seating"), BTreeSet::from([m("deal/error")]));
+    g.insert(m("deal/error"), BTreeSet::new());
+    assert!(circles(&g).is_empty());
+    let found = circles(&top_level(&g));
+    assert_eq!(found, [vec![m("seating"), m("deal")]]);
 }

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::lang::{Lang, Text};
+pub use crate::limits::{BOM, MAX_DOCUMENT, size_text};
 
 /// Where something was found in an input.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -133,19 +134,6 @@ fn narrow(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// The largest sheet, record file or league sheet read whole: 16 MiB (an evening's sheet is
-/// a few KB; archives, read as streams, have no limit but a row's 1 MiB).
-pub const MAX_DOCUMENT: usize = 16 << 20;
-
-/// A limit in bytes as messages write it: `16 MiB`, `256 KiB`.
-pub fn size_text(bytes: usize) -> String {
-    if bytes.is_multiple_of(1 << 20) {
-        format!("{} MiB", bytes >> 20)
-    } else {
-        format!("{} KiB", bytes >> 10)
-    }
-}
-
 /// Reads `input` whole, at most `limit` bytes: more is refused before it is read (a device
 /// that never ends, a file of gigabytes), with the limit in the message.
 pub fn read_bounded(
@@ -190,9 +178,6 @@ pub fn read_bounded(
     }
     Ok(bytes)
 }
-
-/// The byte order mark some editors write at the start of a UTF-8 file.
-pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Decodes a file's bytes as UTF-8 (without a byte order mark), naming the line of the
 /// first bad byte.

@@ -87,7 +87,7 @@ fn read_path(path: &Path) -> Result<Source, ProfileError> {
             file,
             message: crate::msg!(
                 "error.too_large",
-                most = crate::deal::size_text(MAX_PROFILE)
+                most = crate::limits::size_text(MAX_PROFILE)
             ),
         });
     }

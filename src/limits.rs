@@ -1,0 +1,27 @@
+//! Byte limits and how messages write them: a leaf module that every layer may use (the
+//! profile loader, the record readers, league files) without importing the record layer.
+
+/// The largest sheet, record file or league sheet read whole: 16 MiB (an evening's sheet is
+/// a few KB; archives, read as streams, have no limit but a row's 1 MiB).
+pub const MAX_DOCUMENT: usize = 16 << 20;
+
+/// The byte order mark some editors write at the start of a UTF-8 file.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A limit in bytes as messages write it: `16 MiB`, `256 KiB`.
+pub fn size_text(bytes: usize) -> String {
+    if bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{} KiB", bytes >> 10)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn limits_are_written_in_whole_units() {
+        assert_eq!(super::size_text(16 << 20), "16 MiB");
+        assert_eq!(super::size_text(256 << 10), "256 KiB");
+    }
+}
