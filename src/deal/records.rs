@@ -10,7 +10,7 @@ use crate::calls::Call;
 use crate::cards::{Card, parse_cards};
 use crate::contract::{Contract, Party};
 use crate::deal::full::{CallEntry, Exchange, FullRecord};
-use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
+use crate::deal::{Knock, RecordError, Role, Summary};
 use crate::lang::Text;
 use crate::seating::seat_in;
 use crate::variant::{Profile, line_of};
@@ -286,7 +286,7 @@ impl RecordFile {
         contract: Contract,
         compulsory: bool,
         profile: &Profile,
-    ) -> Result<DealFacts, DealError> {
+    ) -> Result<Summary, DealError> {
         let bad = |field: &str, msg: Text| DealError::new(field, msg);
         for (key, given) in [
             ("wedding_partner", raw.wedding_partner.is_some()),
@@ -329,7 +329,7 @@ impl RecordFile {
         if raw.re.is_none() && contract != Contract::Redeal {
             return Err(bad("re", crate::msg!("error.summary_needs_re")));
         }
-        Summary {
+        Ok(Summary {
             number,
             contract: raw.contract.is_some().then_some(contract),
             roles,
@@ -337,22 +337,15 @@ impl RecordFile {
             kontra_points: raw.kontra_points,
             re_tricks: raw.re_tricks,
             kontra_tricks: raw.kontra_tricks,
-            re_calls: raw.re_calls.as_deref().unwrap_or(""),
-            kontra_calls: raw.kontra_calls.as_deref().unwrap_or(""),
-            re_extras: raw.re_extras.iter().flatten().map(String::as_str).collect(),
-            kontra_extras: raw
-                .kontra_extras
-                .iter()
-                .flatten()
-                .map(String::as_str)
-                .collect(),
+            re_calls: raw.re_calls.clone().unwrap_or_default(),
+            kontra_calls: raw.kontra_calls.clone().unwrap_or_default(),
+            re_extras: raw.re_extras.clone().unwrap_or_default(),
+            kontra_extras: raw.kontra_extras.clone().unwrap_or_default(),
             bock: raw.bock,
             compulsory,
             knock: Knock::parse(raw.knock.as_deref().unwrap_or("")).map_err(|m| bad("knock", m))?,
             note: raw.note.clone(),
-        }
-        .facts(profile, "contract")
-        .map_err(|(f, m)| bad(&f, m))
+        })
     }
 }
 

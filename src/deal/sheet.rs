@@ -3,7 +3,7 @@
 
 use crate::contract::Contract;
 use crate::deal::records::RawPenalty;
-use crate::deal::{DealFacts, Knock, RecordError, Role, Summary};
+use crate::deal::{Knock, RecordError, Role, Summary};
 use crate::lang::Text;
 use crate::msg;
 use crate::variant::Profile;
@@ -308,18 +308,19 @@ impl<'a> Sheet<'a> {
         })
     }
 
-    /// The deals of the sheet, checked against `profile`, one result per row.
-    pub fn deals<'p>(&self, profile: &'p Profile) -> SheetDeals<'a, 'p> {
+    /// The deal rows of the sheet as written, one result per row: the facts and the
+    /// profile's checks of each are `play::SheetDeals`'s (`Sheet::deals`). `profile` says
+    /// who sits out, for the dealer column.
+    pub fn rows<'p>(&self, profile: &'p Profile) -> SheetRows<'a, 'p> {
         let mut rdr = reader(self.text, self.delimiter);
         // The header was read successfully in `parse`.
         let _ = rdr.headers();
-        SheetDeals {
+        SheetRows {
             sheet: self.clone(),
             profile,
             records: rdr.into_records(),
             row: 0,
             seen: (0, 1),
-            last: 0,
             deals: 0,
             penalty_rows: 0,
             penalties: Vec::new(),
@@ -334,14 +335,19 @@ impl<'a> Sheet<'a> {
         if !PENALTY_WORDS.iter().any(|w| lower.contains(w)) {
             return Vec::new();
         }
-        let mut deals = self.deals(profile);
-        deals.by_ref().for_each(drop);
-        deals.penalties
+        let mut rows = self.rows(profile);
+        rows.by_ref().for_each(drop);
+        rows.penalties
     }
 
     /// The file's name, as errors write it.
     pub fn file(&self) -> &str {
         &self.file
+    }
+
+    /// The players, in the order of their columns.
+    pub fn players(&self) -> &[String] {
+        &self.players
     }
 
     fn col(&self, key: &str) -> Option<usize> {
@@ -393,16 +399,26 @@ fn dealer_of(sheet: &Sheet, profile: &Profile, roles: &[Role], d: &str) -> Resul
     Ok(seat)
 }
 
-/// Iterator over the rows of a sheet.
-pub struct SheetDeals<'a, 'p> {
+/// A deal row of a sheet as written: its line, what it states, and its dealer where a
+/// `dealer` column names one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetRow {
+    /// The row's line in the file, from 1.
+    pub line: usize,
+    /// What the row states.
+    pub summary: Summary,
+    /// The dealer's seat, where written.
+    pub dealer: Option<usize>,
+}
+
+/// Iterator over the deal rows of a sheet ([`Sheet::rows`]).
+pub struct SheetRows<'a, 'p> {
     sheet: Sheet<'a>,
     profile: &'p Profile,
     records: csv::StringRecordsIntoIter<&'a [u8]>,
     row: usize,
     /// A byte offset in the text and the line it is on, for [`SheetDeals::line_at`].
     seen: (usize, usize),
-    /// The number of the last deal read: numbers written in a `deal` column go up.
-    last: usize,
     /// Rows read that were deals (good or bad).
     deals: usize,
     /// Rows read that were penalties (good or bad): they hold no deal number.
@@ -411,7 +427,7 @@ pub struct SheetDeals<'a, 'p> {
     penalties: Vec<GivenPenalty>,
 }
 
-impl SheetDeals<'_, '_> {
+impl SheetRows<'_, '_> {
     /// The line of a record that starts at a byte offset, counted from the text's line
     /// ends (`\n`), going forward from the last offset asked. The csv reader ends a CRLF
     /// line at its `\r`, so its next record starts at the `\n`: that one counts too.
@@ -431,8 +447,8 @@ impl SheetDeals<'_, '_> {
     }
 }
 
-impl Iterator for SheetDeals<'_, '_> {
-    type Item = Result<DealFacts, RecordError>;
+impl Iterator for SheetRows<'_, '_> {
+    type Item = Result<SheetRow, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
@@ -470,34 +486,23 @@ impl Iterator for SheetDeals<'_, '_> {
                 }
             }
             self.deals += 1;
-            let facts = self.row_facts(&rec).and_then(|f| {
-                // Deal 0, a number written twice or going down is a slip of the pen.
-                if f.number <= self.last || f.number > MAX_DEAL_NUMBER {
-                    return Err((
-                        Some(f.number),
-                        "deal".to_string(),
-                        msg!(
-                            "error.deal_number_order",
-                            deal = f.number,
-                            last = self.last,
-                            most = MAX_DEAL_NUMBER
-                        ),
-                    ));
-                }
-                Ok(f)
-            });
-            if let Ok(f) = &facts {
-                self.last = f.number;
-            }
-            return Some(facts.map_err(|(deal, field, msg)| {
-                let mut e = RecordError::new(&self.sheet.file, msg)
-                    .line(line)
-                    .field(field);
-                if let Some(d) = deal {
-                    e = e.deal(d);
-                }
-                e
-            }));
+            return Some(
+                self.row_summary(&rec)
+                    .map(|(summary, dealer)| SheetRow {
+                        line,
+                        summary,
+                        dealer,
+                    })
+                    .map_err(|(deal, field, msg)| {
+                        let mut e = RecordError::new(&self.sheet.file, msg)
+                            .line(line)
+                            .field(field);
+                        if let Some(d) = deal {
+                            e = e.deal(d);
+                        }
+                        e
+                    }),
+            );
         }
     }
 }
@@ -590,8 +595,8 @@ fn penalty_row(
     }))
 }
 
-impl SheetDeals<'_, '_> {
-    fn row_facts(&self, rec: &csv::StringRecord) -> Result<DealFacts, RowError> {
+impl SheetRows<'_, '_> {
+    fn row_summary(&self, rec: &csv::StringRecord) -> Result<(Summary, Option<usize>), RowError> {
         let sheet = &self.sheet;
         if rec.len() != sheet.player_cols.len() + sheet.cols.iter().flatten().count() {
             return Err((
@@ -646,7 +651,8 @@ impl SheetDeals<'_, '_> {
         let bock = get("bock")
             .map(|s| super::parse_bock(s).map_err(|m| fail("bock", m)))
             .transpose()?;
-        let cell = |key: &str| -> Vec<&str> { get(key).into_iter().collect() };
+        let cell =
+            |key: &str| -> Vec<String> { get(key).map(str::to_string).into_iter().collect() };
         let summary = Summary {
             number,
             contract: get("game").is_some().then_some(contract),
@@ -655,8 +661,8 @@ impl SheetDeals<'_, '_> {
             kontra_points: number_in("kontra_points", "error.not_number_of_eyes")?,
             re_tricks: tricks("re_tricks")?,
             kontra_tricks: tricks("kontra_tricks")?,
-            re_calls: get("re_calls").unwrap_or(""),
-            kontra_calls: get("kontra_calls").unwrap_or(""),
+            re_calls: get("re_calls").unwrap_or("").to_string(),
+            kontra_calls: get("kontra_calls").unwrap_or("").to_string(),
             re_extras: cell("re_extras"),
             kontra_extras: cell("kontra_extras"),
             bock,
@@ -665,16 +671,7 @@ impl SheetDeals<'_, '_> {
             knock: Knock::parse(get("knock").unwrap_or("")).map_err(|m| fail("knock", m))?,
             note: get("note").map(str::to_string),
         };
-        let facts = summary.facts(self.profile, "game").map_err(|(f, m)| {
-            // A party-size error is about the player cells; name them all.
-            let field = if f == "re" || f == "players" {
-                sheet.players.join(",")
-            } else {
-                f
-            };
-            fail(&field, m)
-        })?;
-        Ok(DealFacts { dealer, ..facts })
+        Ok((summary, dealer))
     }
 }
 

@@ -304,7 +304,7 @@ pub(super) fn check_allowed(
     first_trick: Option<(usize, u16)>,
 ) -> Result<[PartyCalls; 2], PlayError> {
     let re = roles.now.iter().filter(|r| **r == Role::Re).count();
-    if let Err(m) = crate::deal::check_knock(record.knock, profile, re) {
+    if let Err(m) = crate::play::check_knock(record.knock, profile, re) {
         return fail(None, "knock", m);
     }
     let calls = if record.calls.is_empty() && roles.bid_calls.is_empty() {

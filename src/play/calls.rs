@@ -251,7 +251,7 @@ fn check_entry(
 ) -> Result<(), Text> {
     let rules = &profile.calls;
     if e.call.level() >= rules.levels {
-        return Err(crate::deal::no_call(profile, e.call, party));
+        return Err(crate::play::no_call(profile, e.call, party));
     }
     if let Some(said) = e.said_as
         && said != party

@@ -19,6 +19,8 @@ mod exchange;
 mod found;
 pub(crate) mod parties;
 mod record_file;
+mod sheet;
+mod summary;
 
 pub use alike::*;
 pub use bids::*;
@@ -29,6 +31,8 @@ pub use found::*;
 use parties::*;
 
 pub use record_file::Deals;
+pub use sheet::SheetDeals;
+pub use summary::*;
 
 use crate::bids::Decided;
 use crate::calls::{Call, PartyCalls};

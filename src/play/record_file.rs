@@ -221,7 +221,9 @@ impl RecordFile {
         }
         // A full record has tricks, or hands (a redeal is a hand thrown in, no tricks).
         if raw.tricks.is_none() && raw.hands.is_none() {
-            return self.summary(raw, number, dealer, contract, compulsory, profile);
+            let summary = self.summary(raw, number, dealer, contract, compulsory, profile)?;
+            return crate::play::summary_facts(summary, profile, "contract")
+                .map_err(|(f, m)| DealError::new(&f, m));
         }
         for key in [
             "re_calls",
