@@ -33,22 +33,6 @@ pub enum Extra {
     DulleJabsDulle,
 }
 
-impl Extra {
-    /// The fewest eyes of the trick that wins this extra (its cards: a caught ♦A is 11, a
-    /// Doppelkopf 40), or `None` for an extra not won in a trick (a ♣Q played).
-    pub fn trick_eyes(self) -> Option<u16> {
-        Some(match self {
-            Extra::Fox | Extra::FoxLastTrick | Extra::FoxFirstTrick | Extra::FoxWinsLastTrick => 11,
-            Extra::Karlchen | Extra::KarlchenCaught => 2,
-            Extra::Doppelkopf => 40,
-            Extra::HeartTrick => 0,
-            Extra::DulleCaught => 10,
-            Extra::DulleJabsDulle => 20,
-            Extra::ClubQueen => return None,
-        })
-    }
-}
-
 const NAMES: &[(&str, Extra, &[&str])] = &[
     (
         "fox",

@@ -222,6 +222,46 @@ pub(super) fn dulle_jabs_dulle(cx: &ExtraCtx, trick: &Trick) -> bool {
         .any(|(seat, card)| card == Card::HEART_TEN && cx.party[seat] != w)
 }
 
+/// The fewest eyes of a trick that wins `extra` for the party that took it, under the
+/// profile (its cards: a caught ♦A is 11, a Doppelkopf `extras.doppelkopf_eyes` or, where
+/// a Doppelkopf is two pairs, the two pairs of the deck's lowest cards), or `None` for an
+/// extra not won in a trick (a ♣Q played). A summary that claims an extra with fewer eyes
+/// is refused by this: the sheet and the record of one deal are held to the same facts.
+pub fn least_trick_eyes(extra: Extra, profile: &Profile) -> Option<u16> {
+    Some(match extra {
+        Extra::Fox | Extra::FoxLastTrick | Extra::FoxFirstTrick | Extra::FoxWinsLastTrick => {
+            Card::DIAMOND_ACE.eyes()
+        }
+        Extra::Karlchen | Extra::KarlchenCaught => Card::new(Suit::Clubs, Rank::Jack).eyes(),
+        Extra::Doppelkopf => match profile.extras.doppelkopf_kind {
+            DoppelkopfKind::Eyes => profile.extras.doppelkopf_eyes,
+            DoppelkopfKind::TwoPairs => {
+                // The two lowest ranks with two copies in the deck, each a pair.
+                let mut pairs: Vec<u16> = profile
+                    .deck()
+                    .distinct()
+                    .filter(|&c| profile.in_deck()[c.index()] >= 2)
+                    .map(Card::eyes)
+                    .collect();
+                pairs.sort_unstable();
+                pairs.iter().take(2).map(|e| 2 * e).sum()
+            }
+        },
+        Extra::HeartTrick => 0,
+        Extra::DulleCaught => Card::HEART_TEN.eyes(),
+        Extra::DulleJabsDulle => 2 * Card::HEART_TEN.eyes(),
+        Extra::ClubQueen => return None,
+    })
+}
+
+/// The most eyes one trick can hold under the profile: the highest cards of its deck, one
+/// for each player who takes part.
+pub fn most_trick_eyes(profile: &Profile) -> u16 {
+    let mut eyes: Vec<u16> = profile.deck().cards().into_iter().map(Card::eyes).collect();
+    eyes.sort_unstable_by(|a, b| b.cmp(a));
+    eyes.iter().take(usize::from(profile.deck.players)).sum()
+}
+
 /// Is a trick a Doppelkopf under the profile's definition?
 pub fn is_doppelkopf(cards: &[Card], profile: &Profile) -> bool {
     match profile.extras.doppelkopf_kind {

@@ -272,17 +272,18 @@ impl DealFacts {
 
     /// No more extras of a kind than a deal can have.
     /// An extra won in a trick needs the party to have won a trick with its card: no fox
-    /// for a party that won no trick, or fewer eyes than the ♦A it caught (11 a fox, 40 a
-    /// Doppelkopf, 10 a caught ♥10; as many times as it is claimed). A full record's
+    /// for a party that won no trick, or fewer eyes than the tricks it needs (11 a fox, a
+    /// Doppelkopf as the profile defines it, 10 a caught ♥10; as many times as it is
+    /// claimed: [`super::least_trick_eyes`]). A full record's
     /// extras are found in its tricks; this catches a summary that cannot be.
-    fn check_extras_won(&self) -> Result<(), (&'static str, Text)> {
+    fn check_extras_won(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
         for (party, extras, field) in [
             (Party::Re, &self.re_extras, "re_extras"),
             (Party::Kontra, &self.kontra_extras, "kontra_extras"),
         ] {
             let eyes = self.eyes(party);
             for &extra in extras.iter() {
-                let Some(min) = extra.trick_eyes() else {
+                let Some(min) = super::least_trick_eyes(extra, profile) else {
                     continue;
                 };
                 let times = extras.iter().filter(|&&x| x == extra).count() as u16;
@@ -323,6 +324,14 @@ impl DealFacts {
         };
         let copies = profile.deck.copies as usize;
         let tricks = profile.hand_size();
+        // No Doppelkopf where the profile asks more eyes of one than a trick can hold.
+        let doppelkopfs = if super::least_trick_eyes(Extra::Doppelkopf, profile)
+            .is_some_and(|least| least > super::most_trick_eyes(profile))
+        {
+            0
+        } else {
+            tricks
+        };
         // One Karlchen wins the last trick; where a Karlchen is a ♣J taken or played in it,
         // each copy may be one.
         let karlchen = match profile.extras.karlchen_kind {
@@ -334,7 +343,7 @@ impl DealFacts {
             (Extra::Karlchen, karlchen),
             (Extra::KarlchenCaught, copies),
             (Extra::ClubQueen, copies),
-            (Extra::Doppelkopf, tricks),
+            (Extra::Doppelkopf, doppelkopfs),
             (Extra::FoxLastTrick, copies),
             (Extra::HeartTrick, tricks),
             (Extra::DulleCaught, copies),
@@ -353,7 +362,7 @@ impl DealFacts {
                 ));
             }
         }
-        self.check_extras_won()?;
+        self.check_extras_won(profile)?;
         if count(Extra::Karlchen) + count(Extra::KarlchenCaught) > copies {
             return Err(("re_extras", msg!("error.karlchen_jacks", copies = copies)));
         }
