@@ -56,7 +56,8 @@ pub struct Choice<'a> {
 
 /// The profile policy, the one place it is decided. With [`FlagRole::Overrides`]: the
 /// choice's variant, else the profile the files name with their `set` overrides (they
-/// must agree; a file's `set` without a profile is not read), else `ddv`. With
+/// must agree; a file's `set` without a `variant` overrides `ddv`, the profile it is
+/// scored under), else `ddv`. With
 /// [`FlagRole::Default`]: the profile the files name, else the choice's, else `ddv`, with
 /// the files' `set` overrides. The choice's `sets` come last.
 pub fn choose_profile(choice: &Choice, named: &[Named<'_>]) -> Result<Profile> {
@@ -75,11 +76,15 @@ pub fn choose_profile(choice: &Choice, named: &[Named<'_>]) -> Result<Profile> {
         match (choice.role, choice.variant) {
             (FlagRole::Overrides, Some(v)) => (v, &[], None),
             (FlagRole::Overrides, None) => {
-                let with_name: Vec<Named> =
-                    named.iter().filter(|n| n.name.is_some()).copied().collect();
+                // The files that say something of their profile: a name, or overrides.
+                let with_name: Vec<Named> = named
+                    .iter()
+                    .filter(|n| n.name.is_some() || !n.sets.is_empty())
+                    .copied()
+                    .collect();
                 differ(&with_name)?;
                 with_name.first().map_or(("ddv", &[], None), |n| {
-                    (n.name.unwrap_or("ddv"), n.sets, Some(n.file))
+                    (n.name.unwrap_or("ddv"), n.sets, n.name.map(|_| n.file))
                 })
             }
             (FlagRole::Default, flag) => {

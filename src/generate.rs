@@ -127,10 +127,15 @@ impl Deals {
             record,
         );
         add_bids(record, &self.profile, Some(&mut self.bids));
+        let (contract, over_poverty) = crate::play::seated_as(
+            &self.profile,
+            record.contract,
+            None,
+            crate::play::poverty_refused(record),
+        );
         self.rotation.deal(
             Some(dealer),
-            record.contract,
-            record.compulsory,
+            (contract, record.compulsory, over_poverty),
             &self.profile,
         );
     }

@@ -157,11 +157,24 @@ pub fn deals_again_text(players: &[String], must: usize, written: usize) -> Text
 }
 
 /// Does the same dealer deal the next deal? After a solo whose soloist led
-/// ([`soloist_leads`]) unless it was forced (TSR 4.2: then the next player deals), and
-/// after a redeal where `redeal.same_dealer`.
-pub fn deals_again(profile: &Profile, contract: Contract, compulsory: bool, forced: bool) -> bool {
+/// ([`soloist_leads`]) unless it was forced (TSR 4.2: then the next player deals), after
+/// a declared redeal where `redeal.same_dealer`, and after hands thrown in over a poverty
+/// (`over_poverty`: nobody accepted it, or two poor partners) where
+/// `poverty.redeal_same_dealer`.
+pub fn deals_again(
+    profile: &Profile,
+    contract: Contract,
+    compulsory: bool,
+    forced: bool,
+    over_poverty: bool,
+) -> bool {
+    let redeal_again = if over_poverty {
+        profile.poverty.redeal_same_dealer
+    } else {
+        profile.redeal.same_dealer
+    };
     (soloist_leads(profile, contract, compulsory) && !forced)
-        || (contract == Contract::Redeal && profile.redeal.same_dealer)
+        || (contract == Contract::Redeal && redeal_again)
 }
 
 /// The dealer rotation of one table: who deals each deal that does not name its dealer.
@@ -201,17 +214,16 @@ impl Rotation {
     }
 
     /// Takes one deal that was not forced: its dealer is the one `written`, else the
-    /// rotation's; the rotation then moves on (or not, see [`deals_again`]). Returns the
-    /// deal's dealer.
+    /// rotation's; the rotation then moves on (or not, see [`deals_again`]; `over_poverty`:
+    /// the hands were thrown in over a poverty). Returns the deal's dealer.
     pub fn deal(
         &mut self,
         written: Option<usize>,
-        contract: Contract,
-        compulsory: bool,
+        (contract, compulsory, over_poverty): (Contract, bool, bool),
         profile: &Profile,
     ) -> usize {
         let dealer = written.unwrap_or(self.next);
-        self.after(dealer, contract, compulsory, false, profile);
+        self.after(dealer, (contract, compulsory, over_poverty), false, profile);
         dealer
     }
 
@@ -219,13 +231,12 @@ impl Rotation {
     fn after(
         &mut self,
         dealer: usize,
-        contract: Contract,
-        compulsory: bool,
+        (contract, compulsory, over_poverty): (Contract, bool, bool),
         forced: bool,
         profile: &Profile,
     ) {
         self.again = soloist_leads(profile, contract, compulsory) && !forced;
-        self.next = if deals_again(profile, contract, compulsory, forced) {
+        self.next = if deals_again(profile, contract, compulsory, forced, over_poverty) {
             dealer
         } else {
             (dealer + 1) % self.seats.max(1)
@@ -424,12 +435,12 @@ impl Series {
     }
 
     /// Takes a deal played at `next` with `duty`: pays the soloist's compulsory solo and
-    /// moves the dealer on.
+    /// moves the dealer on (`over_poverty`: its hands were thrown in over a poverty).
     pub fn take(
         &mut self,
         profile: &Profile,
         next: &NextDeal,
-        contract: Contract,
+        (contract, over_poverty): (Contract, bool),
         soloist: Option<usize>,
         duty: Duty,
     ) {
@@ -442,8 +453,12 @@ impl Series {
         if let Some(l) = &mut self.left {
             *l = l.saturating_sub(1);
         }
-        self.rotation
-            .after(next.dealer, contract, duty.compulsory, duty.forced, profile);
+        self.rotation.after(
+            next.dealer,
+            (contract, duty.compulsory, over_poverty),
+            duty.forced,
+            profile,
+        );
     }
 }
 
@@ -503,46 +518,71 @@ mod tests {
     fn the_rotation_waits_after_a_compulsory_solo_and_a_redeal_where_the_profile_says_so() {
         let ddv = profile(&[]);
         let mut r = Rotation::new(4, None);
-        assert_eq!(r.deal(None, Contract::Normal, false, &ddv), 3);
+        assert_eq!(r.deal(None, (Contract::Normal, false, false), &ddv), 3);
         assert_eq!(
             r.deal(
                 None,
-                Contract::Solo(crate::contract::SoloKind::Queens),
-                true,
+                (
+                    Contract::Solo(crate::contract::SoloKind::Queens),
+                    true,
+                    false
+                ),
                 &ddv
             ),
             0
         );
         assert_eq!(
-            r.deal(None, Contract::Normal, false, &ddv),
+            r.deal(None, (Contract::Normal, false, false), &ddv),
             0,
             "deals again"
         );
-        assert_eq!(r.deal(None, Contract::Redeal, false, &ddv), 1);
-        assert_eq!(r.deal(None, Contract::Normal, false, &ddv), 2, "moves on");
+        assert_eq!(r.deal(None, (Contract::Redeal, false, false), &ddv), 1);
+        assert_eq!(
+            r.deal(None, (Contract::Normal, false, false), &ddv),
+            2,
+            "moves on"
+        );
         let same = profile(&[
             ("redeal.same_dealer", "true"),
             ("contracts.compulsory_solo_leads", "false"),
         ]);
         let mut r = Rotation::new(4, Some(1));
-        assert_eq!(r.deal(None, Contract::Redeal, false, &same), 1);
+        assert_eq!(r.deal(None, (Contract::Redeal, false, false), &same), 1);
         assert_eq!(
             r.deal(
                 None,
-                Contract::Solo(crate::contract::SoloKind::Queens),
-                true,
+                (
+                    Contract::Solo(crate::contract::SoloKind::Queens),
+                    true,
+                    false
+                ),
                 &same
             ),
             1,
             "redealt"
         );
-        assert_eq!(r.deal(None, Contract::Normal, false, &same), 2);
+        assert_eq!(r.deal(None, (Contract::Normal, false, false), &same), 2);
         assert_eq!(
-            r.deal(Some(0), Contract::Normal, false, &same),
+            r.deal(Some(0), (Contract::Normal, false, false), &same),
             0,
             "written"
         );
         assert_eq!(r.next_dealer(), 1);
+        // Hands thrown in over a poverty: `poverty.redeal_same_dealer`, not
+        // `redeal.same_dealer`.
+        let mut r = Rotation::new(4, Some(1));
+        assert_eq!(r.deal(None, (Contract::Redeal, false, true), &ddv), 1);
+        assert_eq!(
+            r.deal(None, (Contract::Redeal, false, true), &ddv),
+            1,
+            "again"
+        );
+        assert_eq!(r.deal(None, (Contract::Redeal, false, false), &ddv), 1);
+        assert_eq!(r.deal(None, (Contract::Normal, false, false), &ddv), 2);
+        let moves = profile(&[("poverty.redeal_same_dealer", "false")]);
+        let mut r = Rotation::new(4, Some(1));
+        assert_eq!(r.deal(None, (Contract::Redeal, false, true), &moves), 1);
+        assert_eq!(r.next_dealer(), 2, "variation 5: the next player deals");
     }
 
     #[test]

@@ -363,8 +363,11 @@ impl Tables {
                 }
                 None => (rec.contract, rec.compulsory),
             };
+            let unplayed = rec.exchange.is_none() && rec.tricks.is_empty();
+            let (contract, over_poverty) =
+                crate::play::seated_as(p, contract, decided.map(|d| d.reason), unplayed);
             slot.dealers
-                .push(rotation.deal(written, contract, compulsory, p));
+                .push(rotation.deal(written, (contract, compulsory, over_poverty), p));
             slot.decided.push(decided);
         }
     }

@@ -1,5 +1,9 @@
 //! Runs every case in `tests/cases/*.toml`: one deal in record syntax and what it must
 //! score (or the error it must give). Adding a case needs no Rust.
+//!
+//! Each case is a record file of one deal whose `variant` is the case's profile and whose
+//! `set` its overrides (`variant_line = false`: the file names no profile), and the profile
+//! is chosen as `doko score` chooses it ([`doko::engine::choose_profile`]).
 
 mod common;
 
@@ -28,6 +32,8 @@ struct Case {
     players: Option<Vec<String>>,
     #[serde(default)]
     set: Vec<String>,
+    /// The file names its profile (`variant = ...`); false: it does not.
+    variant_line: Option<bool>,
     deal: toml::Table,
     expect: Expect,
 }
@@ -46,25 +52,29 @@ struct Expect {
     tricks: Option<[u8; 2]>,
     re_extras: Option<Vec<String>>,
     kontra_extras: Option<Vec<String>>,
+    /// Who deals the deal after this one (the same dealer again, or the next).
+    next_dealer: Option<String>,
+    /// The Bock triggers the deal starts, as `bock.triggers` names them.
+    bock: Option<Vec<String>>,
 }
 
 /// Runs one case; returns what differs from the expectation.
 fn run(profile_name: &str, case: &Case) -> Vec<String> {
-    let sets: Vec<(String, String)> = case
-        .set
-        .iter()
-        .map(|s| {
-            let (k, v) = s.split_once('=').expect("set entries are KEY=VALUE");
-            (k.to_string(), v.to_string())
-        })
-        .collect();
-    let profile = Profile::load(profile_name, &sets)
-        .unwrap_or_else(|e| panic!("{}: profile: {e}", case.name));
+    for s in &case.set {
+        assert!(s.contains('='), "{}: set entries are KEY=VALUE", case.name);
+    }
     let players = case
         .players
         .clone()
         .unwrap_or_else(|| ["A", "B", "C", "D"].map(String::from).to_vec());
     let mut file = toml::Table::new();
+    if case.variant_line != Some(false) {
+        file.insert("variant".into(), toml::Value::String(profile_name.into()));
+    }
+    if !case.set.is_empty() {
+        let sets = case.set.iter().cloned().map(toml::Value::String).collect();
+        file.insert("set".into(), toml::Value::Array(sets));
+    }
     file.insert(
         "players".into(),
         toml::Value::Array(
@@ -81,13 +91,20 @@ fn run(profile_name: &str, case: &Case) -> Vec<String> {
     let text = toml::to_string(&file).expect("case serialises");
     let mut diffs = Vec::new();
     let parsed = RecordFile::parse("case.toml", &text).map_err(|e| e.to_string());
+    let profile = profile_of(parsed.as_ref().expect("a case parses"), &case.name);
+    let mut next_dealer = None;
     let result = parsed.and_then(|f| {
-        f.deals(&profile)
-            .next()
-            .expect("one deal")
-            .map_err(|e| e.to_string())
+        let mut deals = f.deals(&profile);
+        let deal = deals.next().expect("one deal");
+        next_dealer = Some(players[deals.series().next(None).dealer].clone());
+        deal.map_err(|e| e.to_string())
     });
     let x = &case.expect;
+    if let (Some(want), Some(got)) = (&x.next_dealer, &next_dealer)
+        && want != got
+    {
+        diffs.push(format!("next_dealer: got {got}, want {want}"));
+    }
     let facts = match (result, &x.error) {
         (Err(e), Some(want)) => {
             if !e.contains(want.as_str()) {
@@ -103,7 +120,32 @@ fn run(profile_name: &str, case: &Case) -> Vec<String> {
         }
         (Ok(f), None) => f,
     };
-    compare(&facts, &profile, &players, x)
+    diffs.extend(compare(&facts, &profile, &players, x));
+    if let Some(want) = &x.bock {
+        let mut session = doko::scoring::Session::new(players.clone());
+        let (r, _) = session.score(&facts, &profile);
+        let got: Vec<&str> = r.bock_started.iter().map(|t| t.key()).collect();
+        if &got != want {
+            diffs.push(format!("bock: got {got:?}, want {want:?}"));
+        }
+    }
+    diffs
+}
+
+/// The profile of a case's file, chosen as `doko score` chooses it (no `--variant`).
+fn profile_of(file: &RecordFile, case: &str) -> Profile {
+    let choice = doko::engine::Choice {
+        variant: None,
+        sets: &[],
+        role: doko::engine::FlagRole::Overrides,
+    };
+    let named = doko::engine::Named {
+        name: file.variant.as_deref(),
+        sets: &file.sets,
+        file: "case.toml",
+    };
+    doko::engine::choose_profile(&choice, &[named])
+        .unwrap_or_else(|e| panic!("{case}: profile: {e}"))
 }
 
 /// What the deal's facts and score give that the expectation does not.

@@ -50,8 +50,7 @@ fn archive(seed: u64, deals: usize, bad_in: usize) -> (Vec<u8>, Vec<u8>) {
         record.dealer_written = written;
         rotation.deal(
             written.then_some(dealer),
-            record.contract,
-            record.compulsory,
+            (record.contract, record.compulsory, false),
             &profile,
         );
         let mut row = CsvWriter::rows_only(Vec::new());

@@ -59,8 +59,7 @@ fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> 
         record.dealer_written = written;
         rotation.deal(
             written.then_some(dealer),
-            record.contract,
-            record.compulsory,
+            (record.contract, record.compulsory, false),
             profile,
         );
         write_toml_deal(&record, &mut toml);

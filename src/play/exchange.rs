@@ -257,6 +257,67 @@ pub(super) fn redeal(
     Ok(redealt(record, decided, roles))
 }
 
+/// A poverty nobody accepted: the record names a poverty with neither an exchange nor
+/// tricks (the hands were thrown in).
+pub fn poverty_refused(record: &FullRecord) -> bool {
+    record.contract == Contract::Poverty && record.exchange.is_none() && record.tricks.is_empty()
+}
+
+/// How the dealer rotation ([`crate::seating::deals_again`]) sees a deal whose game is
+/// `contract`: the contract it sees (a redeal where the hands were thrown in) and whether
+/// they were thrown in over a poverty. That is so where two poor partners throw them in
+/// (`reason`), where a poverty is `unplayed` (no exchange, no tricks: nobody accepted
+/// it), and for a redeal under a profile that plays poverty but no declared redeal (a
+/// sheet's `redeal` row there is a refused poverty: the only redeal such a table has).
+pub fn seated_as(
+    profile: &Profile,
+    contract: Contract,
+    reason: Option<crate::bids::Reason>,
+    unplayed: bool,
+) -> (Contract, bool) {
+    let partners = reason == Some(crate::bids::Reason::PovertyPartners);
+    let refused = contract == Contract::Poverty && unplayed;
+    if partners || refused || summary_redeal_is_poverty(profile, contract) {
+        (Contract::Redeal, true)
+    } else {
+        (contract, false)
+    }
+}
+
+/// Under a profile that plays poverty but no declared redeal, a summary's redeal is a
+/// poverty nobody accepted (docs/rules.md §3).
+pub fn summary_redeal_is_poverty(profile: &Profile, contract: Contract) -> bool {
+    contract == Contract::Redeal
+        && !profile.allows(Contract::Redeal)
+        && profile.allows(Contract::Poverty)
+}
+
+/// The hands thrown in over a poverty nobody accepted ([`poverty_refused`]): its declarer
+/// was poor enough, where her hand is written; nothing is scored.
+pub(super) fn refused(
+    record: &FullRecord,
+    profile: &Profile,
+    decided: Option<&Decided>,
+    roles: Vec<Role>,
+) -> Result<DealFacts, PlayError> {
+    let d = record.declarer.unwrap_or(0);
+    if let Some(Some(hand)) = record.hands.get(d) {
+        let field = format!("hands.{}", record.players[d]);
+        poor_enough(profile, hand, &record.players[d], &field)?;
+    }
+    if let Some(first) = record.calls.first() {
+        return fail(
+            None,
+            "calls",
+            msg!(
+                "error.redeal_no_calls",
+                player = record.players[first.player].as_str()
+            ),
+        );
+    }
+    Ok(redealt(record, decided, roles))
+}
+
 /// Every player who named a poverty holds at most the trumps a poverty allows.
 fn poor_hands(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> {
     for s in crate::bids::poverty_bidders(&record.bids) {

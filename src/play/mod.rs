@@ -521,6 +521,9 @@ fn play_game(
     if record.contract == Contract::Redeal {
         return redeal(record, profile, decided, roles);
     }
+    if poverty_refused(record) {
+        return refused(record, profile, decided, roles);
+    }
     check_tricks(record, profile)?;
     let order = deal_order(record.contract, profile, declared_raises(record));
     // The lists the extras are found into, before the memo lends its loop.

@@ -155,7 +155,10 @@ impl RecordFile {
         // A deal whose eyes, calls or cards are wrong was still dealt, by this dealer, as
         // this contract: the deals after it are seated as if it were right, so that one
         // mistake is one error.
-        series.take(profile, &next, contract, soloist, duty);
+        // A full record (hands written) without tricks or an exchange; a summary is played.
+        let unplayed = raw.hands.is_some() && raw.tricks.is_none() && raw.accepted_by.is_none();
+        let seated = super::seated_as(profile, contract, decided.map(|d| d.reason), unplayed);
+        series.take(profile, &next, seated, soloist, duty);
         if let Some(m) = dealer_wrong {
             return Err(err("dealer", m));
         }

@@ -152,7 +152,9 @@ impl DealFacts {
         if let Some(note) = &self.note {
             crate::deal::check_note(note).map_err(|m| err(("note", m)))?;
         }
-        if !profile.allows(self.contract) {
+        if !profile.allows(self.contract)
+            && !super::summary_redeal_is_poverty(profile, self.contract)
+        {
             return Err(err((
                 contract_field,
                 msg!(

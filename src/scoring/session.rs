@@ -141,7 +141,7 @@ impl Session {
         // A redeal plays nothing; after a compulsory solo the same dealer deals again, so
         // the round of dealers, and with it the Bock round, does not move on.
         if f.contract != Contract::Redeal
-            && !crate::seating::deals_again(profile, f.contract, f.compulsory, f.forced)
+            && !crate::seating::deals_again(profile, f.contract, f.compulsory, f.forced, false)
         {
             use_up(&mut self.bock, profile);
         }
@@ -255,6 +255,7 @@ fn triggers(r: &DealResult, profile: &Profile) -> Vec<BockTrigger> {
             }
             BockTrigger::ZeroValue => r.re_value == 0,
             BockTrigger::HeartTrick => has(Extra::HeartTrick),
+            BockTrigger::HeartTrickForty => profile.deck().size() == 40 && has(Extra::HeartTrick),
             BockTrigger::SoloLost => lone.is_some_and(|p| r.winner != Some(p)),
             BockTrigger::Schwarz => f.is_schwarz(Party::Re) || f.is_schwarz(Party::Kontra),
             BockTrigger::Doppelkopf => has(Extra::Doppelkopf),

@@ -384,6 +384,10 @@ pub struct PovertyRules {
     /// exchanges with a player without one (the two are Kontra); a player with both club
     /// queens must be the partner (the two are Re).
     pub partner_by_club_queen: bool,
+    /// After a poverty nobody accepts, and after two poor partners throw their hands in,
+    /// the same dealer deals again («ドッペルコップ(Doppelkopf)»'s main text: "このときの
+    /// ディーラーは交代しません"); `false`: the next player deals (its poverty variation 5).
+    pub redeal_same_dealer: bool,
 }
 
 /// `[redeal]`: hands that may be thrown in (0, or -1 for `max_trumps`: not a reason).
@@ -414,6 +418,11 @@ pub enum BockTrigger {
     ZeroValue,
     /// A trick of four hearts.
     HeartTrick,
+    /// A trick of hearts only, where the game is played with 40 cards (no nines):
+    /// «ドッペルコップ(Doppelkopf)»'s Bock list, "ハートだけしかプレイされなかった(40枚のカードを
+    /// 使用した場合)". With another deck it starts no Bock round.
+    #[serde(rename = "heart-trick-40")]
+    HeartTrickForty,
     /// A player alone lost.
     SoloLost,
     /// A party won no trick.
@@ -432,12 +441,13 @@ pub enum BockTrigger {
 
 impl BockTrigger {
     /// Every trigger, in the order profiles list them.
-    pub const ALL: [BockTrigger; 11] = [
+    pub const ALL: [BockTrigger; 12] = [
         BockTrigger::Tie,
         BockTrigger::ReLost,
         BockTrigger::KontraLost,
         BockTrigger::ZeroValue,
         BockTrigger::HeartTrick,
+        BockTrigger::HeartTrickForty,
         BockTrigger::SoloLost,
         BockTrigger::Schwarz,
         BockTrigger::Doppelkopf,
@@ -459,6 +469,7 @@ impl BockTrigger {
             BockTrigger::KontraLost => "kontra-lost",
             BockTrigger::ZeroValue => "zero-value",
             BockTrigger::HeartTrick => "heart-trick",
+            BockTrigger::HeartTrickForty => "heart-trick-40",
             BockTrigger::SoloLost => "solo-lost",
             BockTrigger::Schwarz => "schwarz",
             BockTrigger::Doppelkopf => "doppelkopf",
