@@ -10,10 +10,12 @@
 //!
 //! What a player would choose but the engine chooses here, from the game's seed: who
 //! accepts a poverty and what is exchanged (as `doko generate` does); no Schweinchen,
-//! Genscher, knock or called ace is declared (each is optional). A player may call only
-//! when it is her turn to play, just before her card, one level at a time; in a wedding once
-//! the partner is found (or the bride is alone). Each is a legal way to play under every
-//! profile; the finished deal is checked by the same play as `doko score` ([`Game::record`]).
+//! Genscher, knock or called ace is declared (each is optional). A player may call when it
+//! is her turn to play, just before her card: every call the rules of calls take then
+//! ([`Game::legal_calls`], kept by the same `play::CallState` that checks a record's
+//! calls: deadlines, replies, a partner's own Re), in a wedding once the partner is found
+//! (or the bride is alone). Each is a legal way to play under every profile; the finished
+//! deal is checked by the same play as `doko score` ([`Game::record`]).
 
 use crate::bids::{Bid, BiddingOutcome};
 use crate::calls::Call;
@@ -35,7 +37,7 @@ pub const BID_BASE: usize = CALL_BASE + 5;
 pub enum Action {
     /// A statement of the bidding: its index in [`Game::bid_words`].
     Bid(usize),
-    /// The next call of the player's party (its level).
+    /// A call of the player (its level; a higher call says the lower ones of her party).
     Call(Call),
     /// A card.
     Card(Card),
@@ -130,8 +132,8 @@ pub struct Game {
     current: PlayedTrick,
     leader: usize,
     calls: Vec<CallEntry>,
-    level: [Option<u8>; 2],
-    first_no90: Option<Party>,
+    /// The calls made, as the rules of calls keep them (deadlines, replies, callers).
+    call_state: crate::play::CallState,
     /// The statements allowed next (seat, word), worked out once a statement is made.
     legal: Vec<(usize, usize)>,
     /// The Re seats and the trick that settled a wedding, as known after the last trick.
@@ -240,8 +242,7 @@ impl Game {
             winners: Vec::new(),
             current: Vec::new(),
             calls: Vec::new(),
-            level: [None, None],
-            first_no90: None,
+            call_state: crate::play::CallState::default(),
             legal: Vec::new(),
             known: None,
             start,
@@ -352,9 +353,7 @@ impl Game {
                     .into_iter()
                     .map(Action::Card)
                     .collect();
-                if let Some(c) = self.legal_call(seat) {
-                    out.push(Action::Call(c));
-                }
+                out.extend(self.legal_calls(seat).into_iter().map(Action::Call));
                 out
             }
         }
@@ -563,8 +562,8 @@ impl Game {
             _ => [Party::Re, Party::Kontra],
         };
         for (k, p) in parties.iter().enumerate() {
-            if let Some(l) = self.level[*p as usize] {
-                v[at + k * 5 + usize::from(l).min(4)] = 1.0;
+            if let Some(c) = self.call_state.highest(*p) {
+                v[at + k * 5 + usize::from(c.level()).min(4)] = 1.0;
             }
         }
         at += 10;
@@ -872,65 +871,99 @@ impl Game {
         (found.is_some() || over).then_some(settled)
     }
 
-    /// The next call `seat`'s party may make before her card, if one is still in time.
-    pub fn legal_call(&self, seat: usize) -> Option<Call> {
+    /// What the rules of calls read of this deal, once its game is known and every player
+    /// knows her party (a wedding settled).
+    fn call_deal(&self) -> Option<crate::play::CallDeal<'_>> {
         let d = self.declared.as_ref()?;
         let p = &self.start.table.profile;
-        let settled = self.settled()?;
-        let party = self.party(seat)?;
-        let next = self.level[party as usize].map_or(0, |l| l + 1);
-        if next >= p.calls.levels {
-            return None;
-        }
-        let call = Call::from_level(next)?;
-        let played = p.hand_size() - self.hands[seat].len();
-        let shift = crate::play::call_shift(p, d.contract, settled);
-        if played > p.calls.deadlines[next as usize] as usize + shift || played < settled {
-            return None;
-        }
-        let mut first = self.first_no90;
-        crate::play::further_calls(p, &mut first, party, call).ok()?;
-        Some(call)
+        Some(crate::play::CallDeal {
+            players: &self.start.table.players,
+            contract: d.contract,
+            declarer: d.declarer,
+            scored: d.contract,
+            hand: p.hand_size(),
+            clarification: self.settled()?,
+        })
     }
 
-    fn call(&mut self, c: Call) -> Result<(), Text> {
-        let seat = self.to_play();
-        match self.legal_call(seat) {
-            Some(ok) if ok == c => {}
-            Some(ok) => {
-                return Err(msg!(
-                    "error.game_call_next",
-                    call = c.word(Party::Re),
-                    next = ok.word(Party::Re)
-                ));
-            }
-            None => {
-                return Err(msg!(
-                    "error.game_call_late",
-                    player = self.start.table.players[seat].as_str(),
-                    call = c.word(Party::Re)
-                ));
-            }
-        }
-        let party = self.party(seat).unwrap_or(Party::Re);
-        let mut first = self.first_no90;
-        let _ = crate::play::further_calls(&self.start.table.profile, &mut first, party, c);
-        self.first_no90 = first;
-        self.level[party as usize] = Some(c.level());
+    /// The call `seat` would make now with `call`: before her card, with her cards in hand.
+    fn call_entry(&self, seat: usize, call: Call, party: Party) -> CallEntry {
         let in_hand = self.hands[seat].len();
-        self.calls.push(CallEntry {
+        CallEntry {
             player: seat,
-            call: c,
-            said_as: (c == Call::Announce).then_some(party),
+            call,
+            said_as: (call == Call::Announce).then_some(party),
             cards_in_hand: in_hand as u8,
             before: None,
             at: None,
             text: format!(
                 "{} {} {in_hand}",
                 self.start.table.players[seat],
-                c.word(party)
+                call.word(party)
             ),
-        });
+        }
+    }
+
+    /// The calls `seat` may make before her card, as the rules of calls take them
+    /// ([`crate::play::CallState`], the same as `doko score` checks a record by): her Re
+    /// or Kontra (also as a reply, also where her partner said it already), and each call
+    /// above her party's highest that is still in time (a higher call says the lower ones
+    /// too). A call that would say nothing new is not offered. None before her party is
+    /// known to her (a wedding not yet settled).
+    pub fn legal_calls(&self, seat: usize) -> Vec<Call> {
+        let (Some(deal), Some(party)) = (self.call_deal(), self.party(seat)) else {
+            return Vec::new();
+        };
+        let p = &self.start.table.profile;
+        let highest = self.call_state.highest(party).map(Call::level);
+        let said = self
+            .calls
+            .iter()
+            .any(|e| e.player == seat && e.call == Call::Announce);
+        (0..p.calls.levels)
+            .filter_map(Call::from_level)
+            .filter(|c| match highest {
+                Some(h) => c.level() > h || (*c == Call::Announce && !said),
+                None => true,
+            })
+            .filter(|&c| {
+                let e = self.call_entry(seat, c, party);
+                self.call_state.allows(&deal, p, &e, party)
+            })
+            .collect()
+    }
+
+    fn call(&mut self, c: Call) -> Result<(), Text> {
+        let seat = self.to_play();
+        if !self.legal_calls(seat).contains(&c) {
+            // Why the rules refuse it, where they do.
+            let why = match (self.call_deal(), self.party(seat)) {
+                (Some(deal), Some(party)) => {
+                    let e = self.call_entry(seat, c, party);
+                    let p = &self.start.table.profile;
+                    self.call_state
+                        .clone()
+                        .take(&deal, p, &e, party, false)
+                        .err()
+                }
+                _ => None,
+            };
+            return Err(why.unwrap_or_else(|| {
+                msg!(
+                    "error.game_call_late",
+                    player = self.start.table.players[seat].as_str(),
+                    call = c.word(Party::Re)
+                )
+            }));
+        }
+        let party = self.party(seat).unwrap_or(Party::Re);
+        let e = self.call_entry(seat, c, party);
+        if let Some(deal) = self.call_deal() {
+            let mut state = self.call_state.clone();
+            state.take(&deal, &self.start.table.profile, &e, party, false)?;
+            self.call_state = state;
+        }
+        self.calls.push(e);
         Ok(())
     }
 

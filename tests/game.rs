@@ -225,3 +225,164 @@ fn names_a_record_cannot_carry_are_refused() {
     let record = g.record_toml("ddv").expect("a record of the finished deal");
     assert_eq!(scored(&record, &ddv), g.returns().unwrap().unwrap());
 }
+
+/// The test's own small model of the rules of calls (docs/rules.md §5, the profile's
+/// `[calls]`): the calls a player of `party` with `in_hand` cards may make after `made`
+/// (the deal's calls so far, each with its caller's party), in a deal whose deadlines are
+/// not moved (no wedding). A call of a level says the lower ones of her party too; each is
+/// in time where its deadline allows, a Re or Kontra also as a reply (one card after the
+/// opponents' latest deadline) where the profile has one; after a late reply under the
+/// TSR the party may call nothing of its own; under `further_only_first_no90` only the
+/// party that said no 90 first goes on. Her own Re or Kontra once her partner said it is
+/// offered too (callers count); a call that says nothing new is not.
+fn model_calls(
+    profile: &Profile,
+    made: &[(usize, doko::contract::Party, u8, u8)],
+    seat: usize,
+    party: doko::contract::Party,
+    in_hand: u8,
+) -> Vec<u8> {
+    use doko::variant::Reply;
+    let rules = &profile.calls;
+    let hand = profile.hand_size();
+    let deadline = |level: u8| usize::from(rules.deadlines[usize::from(level)]);
+    // Replays the calls made, then tries each level: Some(new state) where it is taken.
+    #[derive(Clone, Default)]
+    struct State {
+        highest: [Option<u8>; 2],
+        latest: [Option<usize>; 2],
+        late_reply: [bool; 2],
+        first_no90: Option<usize>,
+        own: std::collections::BTreeMap<usize, u8>,
+    }
+    let take = |s: &mut State, seat: usize, p: usize, level: u8, in_hand: u8| -> bool {
+        if s.own.get(&seat).is_some_and(|&o| level <= o) {
+            return false;
+        }
+        s.own.insert(seat, level);
+        let played = hand - usize::from(in_hand);
+        let from = s.highest[p].map_or(0, |h| h + 1);
+        for k in from..=level {
+            if rules.further_only_first_no90 && k >= 1 {
+                let first = *s.first_no90.get_or_insert(p);
+                if k >= 2 && first != p {
+                    return false;
+                }
+            }
+            let mut ok = played <= deadline(k);
+            if !ok && k == 0 && rules.reply != Reply::None {
+                ok = s.latest[1 - p].is_some_and(|d| played <= d + 1);
+                s.late_reply[p] = ok;
+            } else if k > 0 && s.late_reply[p] && rules.reply == Reply::Announce {
+                return false;
+            }
+            if !ok {
+                return false;
+            }
+            s.latest[p] = Some(deadline(k));
+        }
+        s.highest[p] = Some(s.highest[p].map_or(level, |h| h.max(level)));
+        true
+    };
+    let mut state = State::default();
+    for &(seat, p, level, in_hand) in made {
+        assert!(
+            take(&mut state, seat, p as usize, level, in_hand),
+            "a call made is taken"
+        );
+    }
+    let p = party as usize;
+    (0..rules.levels)
+        .filter(|&level| match state.highest[p] {
+            Some(h) => level > h || (level == 0 && state.own.get(&seat).is_none()),
+            None => true,
+        })
+        .filter(|&level| take(&mut state.clone(), seat, p, level, in_hand))
+        .collect()
+}
+
+/// Random play under every built-in profile, 500 deals each: before each card the calls
+/// offered are exactly those of the test's own model of the deadlines (replies included),
+/// in every deal but a wedding (whose deadlines move with the trick that settles it).
+/// Under the DDV's and the reference page's rules replies are offered (TSR 6.5).
+#[test]
+fn the_calls_offered_are_those_the_rules_allow() {
+    let mut rng = Rng::new(49);
+    for (name, _) in BUILTIN {
+        let profile = Profile::load(name, &[]).unwrap();
+        let hand = profile.hand_size() as u8;
+        let (mut checked, mut replies) = (0usize, 0usize);
+        for seed in 0..500u64 {
+            let seats = doko::seating::smallest_table(&profile);
+            let mut g =
+                Game::new(&profile, None, (seed % seats as u64) as usize, seed, None).unwrap();
+            while !g.is_over() {
+                let legal = g.legal_actions();
+                if g.phase() == Phase::Playing
+                    && g.contract()
+                        .is_some_and(|c| c.0 != doko::contract::Contract::Wedding)
+                {
+                    let seat = g.current_player().unwrap();
+                    let party = g.party(seat).unwrap();
+                    let made: Vec<_> = g
+                        .calls()
+                        .iter()
+                        .map(|e| {
+                            (
+                                e.player,
+                                g.party(e.player).unwrap(),
+                                e.call.level(),
+                                e.cards_in_hand,
+                            )
+                        })
+                        .collect();
+                    let in_hand = g.hand(seat).len() as u8;
+                    let want = model_calls(&profile, &made, seat, party, in_hand);
+                    let offered: Vec<u8> = legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::Call(c) => Some(c.level()),
+                            _ => None,
+                        })
+                        .collect();
+                    assert_eq!(
+                        offered,
+                        want,
+                        "{name} seed {seed}: {} with {in_hand} cards after {:?}",
+                        g.players()[seat],
+                        g.calls().iter().map(|e| e.text.clone()).collect::<Vec<_>>()
+                    );
+                    checked += 1;
+                    let own_party_called = made.iter().any(|m| m.1 == party);
+                    let late =
+                        usize::from(hand - in_hand) > usize::from(profile.calls.deadlines[0]);
+                    if offered.contains(&0) && late && !own_party_called {
+                        replies += 1;
+                    }
+                }
+                // Calls a third of the time where offered, so that replies come up.
+                let calls: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Call(_)))
+                    .collect();
+                let a = if !calls.is_empty() && rng.chance(30) {
+                    calls[rng.below(calls.len())]
+                } else {
+                    let cards: Vec<Action> = legal
+                        .iter()
+                        .copied()
+                        .filter(|a| !matches!(a, Action::Call(_)))
+                        .collect();
+                    cards[rng.below(cards.len())]
+                };
+                g.apply(a).unwrap();
+            }
+            assert!(g.returns().unwrap().is_ok(), "{name} seed {seed}");
+        }
+        assert!(checked > 1000, "{name}: {checked} moments checked");
+        let has_reply =
+            profile.calls.reply != doko::variant::Reply::None && profile.calls.levels > 0;
+        assert_eq!(replies > 0, has_reply, "{name}: {replies} replies offered");
+    }
+}

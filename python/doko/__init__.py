@@ -229,7 +229,9 @@ class Game:
     """A deal played step by step under a profile.
 
     Actions are integers, stable per profile: the cards (by the deck's order), then the
-    calls (the next call of the player's party), then the statements of the bidding;
+    calls (every call the rules take before her card: her Re or Kontra, also as a reply or
+    after her partner's, and the calls above her party's, a higher one saying the lower
+    ones), then the statements of the bidding;
     :meth:`action_name` names them. What a player would choose but the engine chooses from
     the seed: a poverty's partner and exchange; no Schweinchen, Genscher, knock or called
     ace is declared. A player calls only on her turn to play, before her card.

@@ -103,11 +103,10 @@ pub(super) fn check_zwingen(
 /// What the profile says of a call's word and moment, apart from its deadline: a wedding's
 /// `double` (calls.wedding_double), a call on one's own turn (calls.own_turn).
 /// `settled` is the trick after which every player knows her party.
-pub(super) fn check_word_and_turn(
-    record: &FullRecord,
+fn check_word_and_turn(
+    deal: &CallDeal,
     profile: &Profile,
     e: &CallEntry,
-    hand: usize,
     settled: usize,
 ) -> Result<(), Text> {
     let rules = &profile.calls;
@@ -115,9 +114,9 @@ pub(super) fn check_word_and_turn(
     // `double`: Re or Kontra, whichever party the player ends in.
     if e.call == Call::Announce && e.said_as.is_none() {
         let ok = rules.wedding_double
-            && record.contract == Contract::Wedding
-            && record.declarer != Some(e.player)
-            && hand.saturating_sub(in_hand) < settled;
+            && deal.contract == Contract::Wedding
+            && deal.declarer != Some(e.player)
+            && deal.hand.saturating_sub(in_hand) < settled;
         if !ok {
             return Err(msg!("error.double_only_wedding", profile = profile.name));
         }
@@ -125,13 +124,13 @@ pub(super) fn check_word_and_turn(
     // On one's own turn: with a card left, and where the record places the call inside a
     // trick, just before one's own card.
     if rules.own_turn && in_hand == 0 {
-        return Err(msg!("error.own_turn", player = record.players[e.player]));
+        return Err(msg!("error.own_turn", player = deal.players[e.player]));
     }
     if let Some(b) = e.before.filter(|b| rules.own_turn && b.seat != e.player) {
         return Err(msg!(
             "error.own_turn_before",
-            player = record.players[e.player],
-            other = record.players[b.seat]
+            player = deal.players[e.player],
+            other = deal.players[b.seat]
         ));
     }
     Ok(())
@@ -243,11 +242,10 @@ pub(crate) fn further_calls(
 /// the caller's own party, no more cards than a hand, not before a wedding is settled
 /// where calls wait for it.
 fn check_entry(
-    record: &FullRecord,
+    deal: &CallDeal,
     profile: &Profile,
     e: &CallEntry,
     party: Party,
-    (hand, clarification): (usize, usize),
 ) -> Result<(), Text> {
     let rules = &profile.calls;
     if e.call.level() >= rules.levels {
@@ -258,17 +256,18 @@ fn check_entry(
     {
         return Err(msg!(
             "error.plays_for",
-            player = record.players[e.player].as_str(),
+            player = deal.players[e.player].as_str(),
             party = party,
             word = said.key()
         ));
     }
+    let (hand, clarification) = (deal.hand, deal.clarification);
     let in_hand = e.cards_in_hand as usize;
     if in_hand > hand {
         return Err(msg!("error.in_hand", cards = in_hand, hand = hand));
     }
     let played = hand - in_hand;
-    if record.contract == Contract::Wedding && rules.wedding_shift && played < clarification {
+    if deal.contract == Contract::Wedding && rules.wedding_shift && played < clarification {
         return Err(msg!(
             "error.wedding_unsettled",
             trick = clarification,
@@ -341,8 +340,194 @@ impl<'a> InOrder<'a> {
     }
 }
 
+/// What the rules of calls read of a deal besides its calls.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CallDeal<'a> {
+    /// The seats' names (for messages).
+    pub(crate) players: &'a [String],
+    /// The contract as declared (a wedding moves deadlines, a `double` needs one).
+    pub(crate) contract: Contract,
+    /// Its declarer (a bride says no `double`).
+    pub(crate) declarer: Option<usize>,
+    /// The contract scored (a wedding found or not), for the wording of a late call.
+    pub(crate) scored: Contract,
+    /// Cards in a hand.
+    pub(crate) hand: usize,
+    /// The trick that settled a wedding (0 in other contracts, and before it is settled).
+    pub(crate) clarification: usize,
+}
+
+/// The calls of a deal as they are made, one at a time: what each party has said, the
+/// deadlines it has reached, who said Re or Kontra, a late reply. The one place the rules
+/// of calls are kept: the check of a record feeds it the record's calls in the order made
+/// ([`check_calls`]), a deal played step by step asks it which calls a player may make now
+/// ([`CallState::allows`]).
+#[derive(Debug, Clone)]
+pub(crate) struct CallState {
+    calls: [PartyCalls; 2],
+    /// The latest deadline each party's calls reached (cards played).
+    latest_deadline: [Option<usize>; 2],
+    /// The party said Re/Kontra only as a late reply.
+    late_reply: [bool; 2],
+    /// The players of each party who said Re or Kontra (a bit a seat).
+    callers: [u64; 2],
+    /// Each player's highest call so far: saying it (or a lower one) again says nothing.
+    own: [Option<Call>; MAX_SEATS],
+    /// The party that said no 90 first (`calls.further_only_first_no90`).
+    first_no90: Option<Party>,
+}
+
+impl Default for CallState {
+    fn default() -> CallState {
+        CallState {
+            calls: [PartyCalls::NONE; 2],
+            latest_deadline: [None; 2],
+            late_reply: [false; 2],
+            callers: [0; 2],
+            own: [None; MAX_SEATS],
+            first_no90: None,
+        }
+    }
+}
+
+fn bit(seat: usize) -> u64 {
+    1u64 << (seat % 64)
+}
+
+impl CallState {
+    /// A call made before FreeDoko's Genscher by a player of `party` then (`now`: her
+    /// party after it): in time for the party of then, it counts as Re or Kontra for her
+    /// party now.
+    fn take_before_genscher(
+        &mut self,
+        deal: &CallDeal,
+        profile: &Profile,
+        e: &CallEntry,
+        party: Party,
+        now: Option<Party>,
+    ) -> Result<(), Text> {
+        let name = deal.players[e.player].as_str();
+        let shift = call_shift(profile, deal.contract, deal.clarification);
+        check_entry(deal, profile, e, party)
+            .and_then(|()| in_time_alone(profile, e, name, deal.hand, shift))
+            .and_then(|()| said_once(&mut self.own, e, party, name))?;
+        if let Some(pi) = now.map(|p| p as usize) {
+            if self.calls[pi].highest().is_none() {
+                self.calls[pi].add(Call::Announce);
+                self.latest_deadline[pi] = Some(profile.calls.deadlines[0] as usize + shift);
+            }
+            self.callers[pi] |= bit(e.player);
+        }
+        Ok(())
+    }
+
+    /// Takes the call `e` of a player of `party` (`after_genscher`: made after FreeDoko's
+    /// Genscher changed the parties), or says why the rules refuse it; a call refused
+    /// leaves the state as it was only where the caller keeps a copy
+    /// ([`CallState::allows`]).
+    pub(crate) fn take(
+        &mut self,
+        deal: &CallDeal,
+        profile: &Profile,
+        e: &CallEntry,
+        party: Party,
+        after_genscher: bool,
+    ) -> Result<(), Text> {
+        let rules = &profile.calls;
+        let hand = deal.hand;
+        let shift = call_shift(profile, deal.contract, deal.clarification);
+        // Until this trick is over, players in a wedding may not know their party.
+        let settled = if deal.clarification > 0 {
+            deal.clarification
+        } else {
+            profile.contracts.wedding_tricks as usize
+        };
+        let name = deal.players[e.player].as_str();
+        let in_hand = e.cards_in_hand as usize;
+        said_once(&mut self.own, e, party, name)
+            .and_then(|()| check_word_and_turn(deal, profile, e, settled))?;
+        check_entry(deal, profile, e, party)?;
+        let played = hand - in_hand;
+        let pi = party as usize;
+        let from = self.calls[pi].highest().map_or(0, |h| h.level() + 1);
+        for level in from..=e.call.level() {
+            let call = Call::from_level(level).unwrap_or(Call::Schwarz);
+            further_calls(profile, &mut self.first_no90, party, call)?;
+            let deadline = rules.deadlines[level as usize] as usize + shift;
+            // After FreeDoko's Genscher the new parties had no time for the lower calls:
+            // a call is judged by its own deadline (as FreeDoko judges every call).
+            let mut ok = played <= deadline || (after_genscher && level < e.call.level());
+            if !ok && call == Call::Announce && rules.reply != Reply::None {
+                // The reply: one card fewer than the opponents' latest call needed.
+                let opp = self.latest_deadline[party.other() as usize];
+                ok = opp.is_some_and(|d| played <= d + 1);
+                self.late_reply[pi] = ok;
+            } else if level > 0 && self.late_reply[pi] && rules.reply == Reply::Announce {
+                // TSR 6.5: after a reply that would have been late as an announcement,
+                // the party may not make a call of its own.
+                return Err(msg!(
+                    "error.call_after_late_reply",
+                    call = call.to_string(),
+                    party = party.title()
+                ));
+            }
+            if !ok {
+                let late_wedding = deal.scored == Contract::Wedding && shift > 0;
+                return Err(late_call(
+                    party,
+                    call,
+                    hand.saturating_sub(deadline),
+                    (name, in_hand),
+                    late_wedding,
+                ));
+            }
+            self.latest_deadline[pi] = Some(deadline);
+        }
+        // She said Re/Kontra herself: in words, or as the first call of her party.
+        if from == 0 || e.call == Call::Announce {
+            self.callers[pi] |= bit(e.player);
+        }
+        self.calls[pi].add(e.call);
+        Ok(())
+    }
+
+    /// Would the rules take `e` of a player of `party` now (nothing is changed)?
+    pub(crate) fn allows(
+        &self,
+        deal: &CallDeal,
+        profile: &Profile,
+        e: &CallEntry,
+        party: Party,
+    ) -> bool {
+        self.clone().take(deal, profile, e, party, false).is_ok()
+    }
+
+    /// The highest call of `party` so far.
+    pub(crate) fn highest(&self, party: Party) -> Option<Call> {
+        self.calls[party as usize].highest()
+    }
+
+    /// Each party's calls, its callers counted and a late reply marked.
+    pub(crate) fn finish(mut self) -> [PartyCalls; 2] {
+        for ((c, who), &reply) in self
+            .calls
+            .iter_mut()
+            .zip(&self.callers)
+            .zip(&self.late_reply)
+        {
+            for _ in 1..who.count_ones() {
+                c.add_caller();
+            }
+            if reply {
+                c.mark_reply();
+            }
+        }
+        self.calls
+    }
+}
+
 /// The calls of a deal in which something was said (the record's calls or a winning
-/// bid's), each checked in the order made; each party's calls.
+/// bid's), each taken in the order made by a [`CallState`]; each party's calls.
 pub(super) fn check_calls(
     record: &FullRecord,
     profile: &Profile,
@@ -351,119 +536,37 @@ pub(super) fn check_calls(
     contract: Contract,
     clarification: usize,
 ) -> Result<[PartyCalls; 2], PlayError> {
-    let rules = &profile.calls;
-    let shift = call_shift(profile, record.contract, clarification);
-    // Until this trick is over, players in a wedding may not know their party.
-    let settled = if clarification > 0 {
-        clarification
-    } else {
-        profile.contracts.wedding_tricks as usize
+    let deal = CallDeal {
+        players: &record.players,
+        contract: record.contract,
+        declarer: record.declarer,
+        scored: contract,
+        hand,
+        clarification,
     };
     // Calls may be written in any order; what counts is when they were made.
     let in_order = InOrder::new(record, roles.bid_calls);
-    let entries = in_order.iter();
-    let mut calls = [PartyCalls::NONE; 2];
-    // Cards played when each party first said Re/Kontra, and the latest deadline of its calls.
-    let mut latest_deadline: [Option<usize>; 2] = [None, None];
-    // The party said Re/Kontra only as a late reply.
-    let mut late_reply = [false; 2];
-    // The players of each party who called.
-    // (a bit a seat: a table has at most MAX_SEATS seats)
-    let mut callers = [0u64; 2];
-    let bit = |seat: usize| 1u64 << (seat % 64);
-    let name = |s: usize| record.players[s].as_str();
-    // Each player's highest call so far: saying it (or a lower one) again says nothing.
-    let mut own_calls = [None; MAX_SEATS];
-    let own = &mut own_calls[..record.players.len().min(MAX_SEATS)];
-    // The party that said no 90 first (`calls.further_only_first_no90`).
-    let mut first_no90: Option<Party> = None;
-    for e in entries {
-        let bad = |msg: Text| refuse_call(e, msg);
+    let mut state = CallState::default();
+    let genscher_re =
+        profile.contracts.genscher_party == GenscherParty::Re && roles.before.is_some();
+    for e in in_order.iter() {
         let played_then = hand.saturating_sub(e.cards_in_hand as usize);
         let Some(party) = roles.at(e, played_then).party() else {
-            return bad(msg!("error.sits_out", player = name(e.player)));
+            return refuse_call(
+                e,
+                msg!("error.sits_out", player = record.players[e.player].as_str()),
+            );
         };
-        let genscher_re =
-            profile.contracts.genscher_party == GenscherParty::Re && roles.before.is_some();
-        let after_genscher = genscher_re && !roles.is_before(e, played_then);
-        if genscher_re && roles.is_before(e, played_then) {
-            // FreeDoko's Genscher: a call made before it was in time for the party of
-            // then, and counts as Re or Kontra for its caller's party now.
-            if let Err(m) = check_entry(record, profile, e, party, (hand, clarification))
-                .and_then(|()| in_time_alone(profile, e, name(e.player), hand, shift))
-                .and_then(|()| said_once(own, e, party, name(e.player)))
-            {
-                return bad(m);
-            }
-            if let Some(pi) = roles.now[e.player].party().map(|p| p as usize) {
-                if calls[pi].highest().is_none() {
-                    calls[pi].add(Call::Announce);
-                    latest_deadline[pi] = Some(rules.deadlines[0] as usize + shift);
-                }
-                callers[pi] |= bit(e.player);
-            }
-            continue;
-        }
-        let in_hand = e.cards_in_hand as usize;
-        if let Err(m) = said_once(own, e, party, name(e.player))
-            .and_then(|()| check_word_and_turn(record, profile, e, hand, settled))
-        {
-            return bad(m);
-        }
-        if let Err(m) = check_entry(record, profile, e, party, (hand, clarification)) {
-            return bad(m);
-        }
-        let played = hand - in_hand;
-        let pi = party as usize;
-        let from = calls[pi].highest().map_or(0, |h| h.level() + 1);
-        for level in from..=e.call.level() {
-            let call = Call::from_level(level).unwrap_or(Call::Schwarz);
-            if let Err(m) = further_calls(profile, &mut first_no90, party, call) {
-                return bad(m);
-            }
-            let deadline = rules.deadlines[level as usize] as usize + shift;
-            // After FreeDoko's Genscher the new parties had no time for the lower calls:
-            // a call is judged by its own deadline (as FreeDoko judges every call).
-            let mut ok = played <= deadline || (after_genscher && level < e.call.level());
-            if !ok && call == Call::Announce && rules.reply != Reply::None {
-                // The reply: one card fewer than the opponents' latest call needed.
-                let opp = latest_deadline[party.other() as usize];
-                ok = opp.is_some_and(|d| played <= d + 1);
-                late_reply[pi] = ok;
-            } else if level > 0 && late_reply[pi] && rules.reply == Reply::Announce {
-                // TSR 6.5: after a reply that would have been late as an announcement,
-                // the party may not make a call of its own.
-                return bad(msg!(
-                    "error.call_after_late_reply",
-                    call = call.to_string(),
-                    party = party.title()
-                ));
-            }
-            if !ok {
-                let late_wedding = contract == Contract::Wedding && shift > 0;
-                return bad(late_call(
-                    party,
-                    call,
-                    hand.saturating_sub(deadline),
-                    (name(e.player), in_hand),
-                    late_wedding,
-                ));
-            }
-            latest_deadline[pi] = Some(deadline);
-        }
-        // She said Re/Kontra herself: in words, or as the first call of her party.
-        if from == 0 || e.call == Call::Announce {
-            callers[pi] |= bit(e.player);
-        }
-        calls[pi].add(e.call);
-    }
-    for ((c, who), &reply) in calls.iter_mut().zip(&callers).zip(&late_reply) {
-        for _ in 1..who.count_ones() {
-            c.add_caller();
-        }
-        if reply {
-            c.mark_reply();
+        let before = genscher_re && roles.is_before(e, played_then);
+        let taken = if before {
+            let now = roles.now[e.player].party();
+            state.take_before_genscher(&deal, profile, e, party, now)
+        } else {
+            state.take(&deal, profile, e, party, genscher_re)
+        };
+        if let Err(m) = taken {
+            return refuse_call(e, m);
         }
     }
-    Ok(calls)
+    Ok(state.finish())
 }

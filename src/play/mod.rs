@@ -25,6 +25,7 @@ mod summary;
 pub use alike::*;
 pub use bids::*;
 pub use calls::*;
+pub(crate) use calls::{CallDeal, CallState};
 use card_loop::*;
 pub use exchange::*;
 pub use found::*;
