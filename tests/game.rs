@@ -294,7 +294,7 @@ fn model_calls(
     let p = party as usize;
     (0..rules.levels)
         .filter(|&level| match state.highest[p] {
-            Some(h) => level > h || (level == 0 && state.own.get(&seat).is_none()),
+            Some(h) => level > h || (level == 0 && !state.own.contains_key(&seat)),
             None => true,
         })
         .filter(|&level| take(&mut state.clone(), seat, p, level, in_hand))
