@@ -173,6 +173,13 @@ struct DeclaredGame {
     contract: Contract,
     declarer: Option<usize>,
     exchange: Option<Exchange>,
+    /// How the bride's partner is found, where she chose.
+    partner: Option<crate::variant::WeddingPartner>,
+    /// The calls the winning statement's condition makes (an auction's `solo-hearts re`),
+    /// taken by the rules of calls once every player knows her party.
+    bid_calls: Vec<CallEntry>,
+    /// They were taken.
+    bid_calls_taken: bool,
 }
 
 impl Game {
@@ -248,7 +255,7 @@ impl Game {
             start,
         };
         if g.start.table.profile.bidding.way == BiddingWay::None {
-            g.start_play(Contract::Normal, None);
+            g.start_play(Contract::Normal, None, None);
         } else {
             g.legal = g.work_out_bids();
         }
@@ -675,7 +682,7 @@ impl Game {
         if let BiddingOutcome::Decided(d) = decided
             && self.legal.is_empty()
         {
-            self.start_play(d.contract, d.declarer);
+            self.start_play(d.contract, d.declarer, Some(d));
         }
     }
 
@@ -705,7 +712,9 @@ impl Game {
                 hand.contains(&Card::DIAMOND_QUEEN) && holders == 2
             }
             Contract::Redeal => crate::play::redeal_reason(hand, p).is_ok(),
-            Contract::SilentSolo | Contract::Normal => false,
+            // An auction's normal game (with its condition) is any hand's statement.
+            Contract::Normal => p.bidding.way == BiddingWay::Auction,
+            Contract::SilentSolo => false,
             _ => true,
         }
     }
@@ -755,7 +764,14 @@ impl Game {
 
     // ----- play -----
 
-    fn start_play(&mut self, contract: Contract, declarer: Option<usize>) {
+    /// The play begins: the game `contract` of `declarer`, as the bidding decided it
+    /// (`decided`: its partner rule and condition), where it decided one.
+    fn start_play(
+        &mut self,
+        contract: Contract,
+        declarer: Option<usize>,
+        decided: Option<crate::bids::Decided>,
+    ) {
         let start = self.start.clone();
         let p = &start.table.profile;
         let mut hands = self.start.hands.clone();
@@ -779,6 +795,9 @@ impl Game {
             contract,
             declarer: declarer.filter(|_| contract != Contract::Normal),
             exchange,
+            partner: decided.and_then(|d| d.partner),
+            bid_calls: Vec::new(),
+            bid_calls_taken: false,
         });
         self.phase = if contract == Contract::Redeal {
             Phase::Over
@@ -786,6 +805,41 @@ impl Game {
             Phase::Playing
         };
         self.know();
+        // The condition of the winning statement: her party's calls, with a full hand.
+        let party = declarer.or(decided.and_then(|d| d.winner.map(|w| self.bids[w].player)));
+        let calls = match (decided, party) {
+            (Some(d), Some(bidder)) => {
+                let party = self.party(bidder);
+                crate::play::condition_calls(&self.bids, p, Some(&d), party)
+            }
+            _ => Vec::new(),
+        };
+        if let Some(g) = &mut self.declared {
+            g.bid_calls = calls;
+        }
+        self.take_bid_calls();
+    }
+
+    /// Takes the winning statement's calls into the rules of calls once every player knows
+    /// her party (at once, or once a wedding is settled).
+    fn take_bid_calls(&mut self) {
+        let Some(g) = &self.declared else { return };
+        if g.bid_calls_taken || g.bid_calls.is_empty() {
+            return;
+        }
+        let Some(deal) = self.call_deal() else { return };
+        let p = &self.start.table.profile;
+        let mut state = self.call_state.clone();
+        for e in &g.bid_calls {
+            let party = self.party(e.player).unwrap_or(Party::Re);
+            // A condition the rules refuse was not offered ([`Game::bid_ok_last`] plays
+            // the deal through the record's checks).
+            let _ = state.take(&deal, p, e, party, false);
+        }
+        self.call_state = state;
+        if let Some(g) = &mut self.declared {
+            g.bid_calls_taken = true;
+        }
     }
 
     /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
@@ -823,6 +877,7 @@ impl Game {
             exchange: d.exchange.clone(),
             called: None,
             compulsory: false,
+            partner: d.partner,
         };
         let mut re = Vec::new();
         crate::generate::re_party(
@@ -861,6 +916,7 @@ impl Game {
         let p = &self.start.table.profile;
         let (rule, found, settled) = crate::generate::wedding_partner(
             p,
+            d.partner,
             &self.order,
             bride,
             &crate::generate::seen_in(&self.tricks, &self.winners),
@@ -1005,6 +1061,7 @@ impl Game {
                 .is_some_and(|d| d.contract == Contract::Wedding)
             {
                 self.know();
+                self.take_bid_calls();
             }
             if last {
                 self.phase = Phase::Over;
@@ -1032,6 +1089,9 @@ impl Game {
             contract: Contract::Normal,
             declarer: None,
             exchange: None,
+            partner: None,
+            bid_calls: Vec::new(),
+            bid_calls_taken: false,
         });
         FullRecord {
             number: 1,
@@ -1083,8 +1143,50 @@ pub fn bid_words(profile: &Profile) -> Vec<String> {
             }
         }
         BiddingWay::Auction => {
+            // Pass, or a game (a normal game too) with a condition (a call of the bidder's
+            // party, `re` to the highest call the profile plays; not on a redeal, which
+            // has no party), a wedding with the way its partner is found where the
+            // profile lets the bride choose (formats.md section 8).
             words.push("pass".into());
-            words.extend(games.iter().map(|c| c.name().to_string()));
+            let conditions: Vec<&str> = (0..profile.calls.levels)
+                .filter_map(Call::from_level)
+                .map(|c| c.word(Party::Re))
+                .collect();
+            let chosen = &profile.contracts.wedding_partner;
+            let partners: Vec<String> = if chosen.len() > 1 {
+                chosen
+                    .iter()
+                    .filter(|w| !matches!(w, crate::variant::WeddingPartner::NthTrick { .. }))
+                    .map(ToString::to_string)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            for c in std::iter::once(Contract::Normal).chain(games.iter().copied()) {
+                let conds = if c == Contract::Redeal {
+                    &[][..]
+                } else {
+                    &conditions[..]
+                };
+                let ways = if c == Contract::Wedding {
+                    &partners[..]
+                } else {
+                    &[][..]
+                };
+                for cond in std::iter::once(None).chain(conds.iter().map(Some)) {
+                    for way in std::iter::once(None).chain(ways.iter().map(Some)) {
+                        let mut w = c.name().to_string();
+                        for part in [cond.copied(), way.map(String::as_str)]
+                            .into_iter()
+                            .flatten()
+                        {
+                            w.push(' ');
+                            w.push_str(part);
+                        }
+                        words.push(w);
+                    }
+                }
+            }
         }
         BiddingWay::Declarations => {
             words.push("healthy".into());

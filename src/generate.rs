@@ -247,6 +247,8 @@ pub(crate) struct Declared {
     pub(crate) exchange: Option<Exchange>,
     pub(crate) called: Option<Card>,
     pub(crate) compulsory: bool,
+    /// How the bride's partner is found, where she chose (else the profile's first way).
+    pub(crate) partner: Option<crate::variant::WeddingPartner>,
 }
 
 /// Makes a redeal: the first player (from the dealer's left) whose hand gives a reason to
@@ -630,6 +632,7 @@ fn declare(
         exchange,
         called,
         compulsory,
+        partner: None,
     }
 }
 
@@ -959,7 +962,7 @@ pub(crate) fn re_party(
         && let Some(bride) = d.declarer
     {
         let order = crate::play::deal_order(d.contract, profile, declared);
-        let (_, found, settled) = wedding_partner(profile, &order, bride, seen);
+        let (_, found, settled) = wedding_partner(profile, d.partner, &order, bride, seen);
         clarification = settled;
         if let Some(t) = found {
             re.push(seen[t].0);
@@ -968,22 +971,26 @@ pub(crate) fn re_party(
     clarification
 }
 
-/// A wedding's partner as the profile finds her (its first way: a bride who may choose
-/// writes nothing and so finds her partner that way), by the play's own rule
-/// ([`crate::play::parties::partner_trick`]), from the tricks played so far: the rule,
-/// the trick that found her, and the trick that settles the wedding.
+/// A wedding's partner as the bride chose to find her (`chosen`), else as the profile finds
+/// her (its first way: a bride who may choose writes nothing and so finds her partner that
+/// way), by the play's own rule ([`crate::play::parties::partner_trick`]), from the tricks
+/// played so far: the rule, the trick that found her, and the trick that settles the
+/// wedding.
 pub(crate) fn wedding_partner(
     profile: &Profile,
+    chosen: Option<crate::variant::WeddingPartner>,
     order: &crate::cards::CardOrder,
     bride: usize,
     seen: &[Seen],
 ) -> (crate::variant::WeddingPartner, Option<usize>, usize) {
-    let rule = profile
-        .contracts
-        .wedding_partner
-        .first()
-        .copied()
-        .unwrap_or(crate::variant::WeddingPartner::FirstTrick);
+    let rule = chosen.unwrap_or_else(|| {
+        profile
+            .contracts
+            .wedding_partner
+            .first()
+            .copied()
+            .unwrap_or(crate::variant::WeddingPartner::FirstTrick)
+    });
     let (found, settled) = crate::play::parties::partner_trick(rule, profile, order, bride, seen);
     (rule, found, settled)
 }

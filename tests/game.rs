@@ -324,18 +324,28 @@ fn the_calls_offered_are_those_the_rules_allow() {
                 {
                     let seat = g.current_player().unwrap();
                     let party = g.party(seat).unwrap();
-                    let made: Vec<_> = g
-                        .calls()
-                        .iter()
-                        .map(|e| {
-                            (
-                                e.player,
-                                g.party(e.player).unwrap(),
-                                e.call.level(),
-                                e.cards_in_hand,
-                            )
-                        })
+                    // The winning statement's condition (an auction's last game: `solo-hearts
+                    // no90`), said in the bidding with a full hand, then the calls of the play.
+                    let won = g.bids().iter().rev().find(|b| !b.text.ends_with(" pass"));
+                    let condition = won.and_then(|b| {
+                        let words: Vec<&str> = b.text.split_whitespace().collect();
+                        let level = ["re", "no90", "no60", "no30", "schwarz"]
+                            .iter()
+                            .position(|w| words.contains(w))?;
+                        Some((b.player, level as u8))
+                    });
+                    let mut made: Vec<_> = condition
+                        .map(|(p, level)| (p, g.party(p).unwrap(), level, hand))
+                        .into_iter()
                         .collect();
+                    made.extend(g.calls().iter().map(|e| {
+                        (
+                            e.player,
+                            g.party(e.player).unwrap(),
+                            e.call.level(),
+                            e.cards_in_hand,
+                        )
+                    }));
                     let in_hand = g.hand(seat).len() as u8;
                     let want = model_calls(&profile, &made, seat, party, in_hand);
                     let offered: Vec<u8> = legal
@@ -385,4 +395,73 @@ fn the_calls_offered_are_those_the_rules_allow() {
             profile.calls.reply != doko::variant::Reply::None && profile.calls.levels > 0;
         assert_eq!(replies > 0, has_reply, "{name}: {replies} replies offered");
     }
+}
+
+/// The online rules' auction (formats.md section 8): a game may carry a condition (a call
+/// of the bidder's party with a full hand), a normal game may be said too, and the bride
+/// names how her partner is found where the profile lets her choose
+/// (`contracts.wedding_partner` with more than one way). Random play offers and plays them,
+/// and each such deal's record scores to the game's returns.
+#[test]
+fn the_auction_offers_conditions_and_the_brides_choice() {
+    let profile = Profile::load("ja-online", &[]).unwrap();
+    let words = Game::new(&profile, None, 0, 1, None)
+        .unwrap()
+        .bid_words()
+        .to_vec();
+    for w in [
+        "normal",
+        "normal re",
+        "solo-queens schwarz",
+        "wedding first-trump-trick",
+        "wedding no90 first-trick",
+    ] {
+        assert!(words.iter().any(|x| x == w), "{w} not among {words:?}");
+    }
+    assert!(!words.iter().any(|x| x.starts_with("redeal ")), "{words:?}");
+    let mut rng = Rng::new(3);
+    let mut conditions = 0;
+    for seed in 0..300u64 {
+        let g = random_game(&profile, seed, &mut rng);
+        let won = g.bids().iter().rev().find(|b| !b.text.ends_with(" pass"));
+        if let Some(b) = won {
+            let said: Vec<&str> = b.text.split_whitespace().skip(1).collect();
+            conditions += usize::from(said.len() > 1 && said[0] != "wedding");
+        }
+        let returns = g.returns().unwrap().unwrap();
+        let text = g.record_toml("ja-online").unwrap();
+        assert_eq!(scored(&text, &profile), returns, "seed {seed}:\n{text}");
+    }
+    assert!(conditions > 20, "{conditions} games won with a condition");
+    // A bride who names the first trump trick, the others passing: her partner is the
+    // first other player to win a trump trick, and the record scores as the game does.
+    let id = |g: &Game, w: &str| g.bid_words().iter().position(|x| x == w).unwrap();
+    let mut brides = 0;
+    for seed in 0..3000u64 {
+        let mut g = Game::new(&profile, None, 3, seed, None).unwrap();
+        if !g.legal_actions().contains(&Action::Bid(id(&g, "wedding"))) {
+            continue;
+        }
+        g.apply(Action::Bid(id(&g, "wedding first-trump-trick")))
+            .unwrap();
+        while g.phase() == Phase::Bidding {
+            g.apply(Action::Bid(id(&g, "pass"))).unwrap();
+        }
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            g.apply(legal[rng.below(legal.len())]).unwrap();
+        }
+        let text = g.record_toml("ja-online").unwrap();
+        assert!(text.contains("wedding first-trump-trick"), "{text}");
+        assert_eq!(
+            scored(&text, &profile),
+            g.returns().unwrap().unwrap(),
+            "{text}"
+        );
+        brides += 1;
+        if brides == 20 {
+            break;
+        }
+    }
+    assert_eq!(brides, 20);
 }

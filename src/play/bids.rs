@@ -275,20 +275,35 @@ pub(super) fn bid_calls(
     d: Option<&Decided>,
     roles: &[Role],
 ) -> Vec<CallEntry> {
+    let Some(w) = d.and_then(|d| d.winner) else {
+        return Vec::new();
+    };
+    let party = roles[record.bids[w].player].party();
+    condition_calls(&record.bids, profile, d, party)
+}
+
+/// The calls the winning statement's condition makes (`bids`: the statements, `party`:
+/// the bidder's), each with a full hand: her party's calls up to the condition.
+pub(crate) fn condition_calls(
+    bids: &[crate::bids::Bid],
+    profile: &Profile,
+    d: Option<&Decided>,
+    party: Option<Party>,
+) -> Vec<CallEntry> {
     let Some((w, c)) = d.and_then(|d| Some((d.winner?, d.condition?))) else {
         return Vec::new();
     };
-    let player = record.bids[w].player;
+    let player = bids[w].player;
     (0..=c.level())
         .filter_map(Call::from_level)
         .map(|call| CallEntry {
             player,
             call,
-            said_as: roles[player].party(),
+            said_as: party,
             cards_in_hand: profile.hand_size() as u8,
             before: None,
             at: None,
-            text: format!("{} (bid)", record.bids[w]),
+            text: format!("{} (bid)", bids[w]),
         })
         .collect()
 }

@@ -313,6 +313,9 @@ struct InOrder<'a> {
     many: Vec<&'a CallEntry>,
 }
 
+// (The order: the most cards in hand first; among calls made with as many, a winning
+// statement's condition before the record's calls, then as written.)
+
 impl<'a> InOrder<'a> {
     fn new(record: &'a FullRecord, bid_calls: &'a [CallEntry]) -> InOrder<'a> {
         let mut o = InOrder {
@@ -320,7 +323,9 @@ impl<'a> InOrder<'a> {
             n: record.calls.len() + bid_calls.len(),
             many: Vec::new(),
         };
-        let all = record.calls.iter().chain(bid_calls);
+        // A winning statement's condition was said in the bidding, before every call
+        // of the play (made with as many cards in hand): it comes first.
+        let all = bid_calls.iter().chain(&record.calls);
         if o.n <= o.few.len() {
             for (slot, e) in o.few.iter_mut().zip(all) {
                 *slot = Some(e);
