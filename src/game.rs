@@ -3,14 +3,20 @@
 //! passes actions in and reads the state out.
 //!
 //! A deal goes through the bidding (the statements of the profile's way of bidding, one a
-//! step), then the play: each step the player to play a card may first make the next call
-//! of her party, then plays a card. Actions have stable integer ids per profile
-//! ([`Game::action_id`]): the cards by their index in the deck's order, the calls by level,
-//! the statements by their place in [`Game::bid_words`].
+//! step), a poverty's exchange where one was named, then the play: each step the player to
+//! play a card may first make calls, then plays a card. Actions have stable integer ids per
+//! profile ([`Game::action_id`]): the cards by their index in the deck's order, the calls
+//! by level, accepting ([`ACCEPT`]) and declining ([`DECLINE`]) a poverty, the statements
+//! by their place in [`Game::bid_words`].
 //!
-//! What a player would choose but the engine chooses here, from the game's seed: who
-//! accepts a poverty and what is exchanged (as `doko generate` does); no Schweinchen,
-//! Genscher, knock or called ace is declared (each is optional). A player may call when it
+//! A poverty's exchange is the players' ([`Phase::Exchange`]): those asked in turn from the
+//! poor player's left accept or decline (accepting only where they could return the cards);
+//! she passes her cards one at a time (every trump among them), her partner returns as
+//! many (no trump where the profile forbids it); where every player declines, the hands
+//! are thrown in (the record is the poverty with neither an exchange nor tricks). Under
+//! `poverty.partner_by_club_queen` the club queens choose the partner and nobody is asked.
+//! No Schweinchen, Genscher, knock or called ace is declared yet (each is optional). A
+//! player may call when it
 //! is her turn to play, just before her card: every call the rules of calls take then
 //! ([`Game::legal_calls`], kept by the same `play::CallState` that checks a record's
 //! calls: deadlines, replies, a partner's own Re), in a wedding once the partner is found
@@ -29,8 +35,12 @@ use crate::variant::{BiddingWay, Profile};
 
 /// The first id of the calls: ids below are cards.
 pub const CALL_BASE: usize = DISTINCT;
-/// The first id of the statements: `CALL_BASE` + one id per call level.
-pub const BID_BASE: usize = CALL_BASE + 5;
+/// The id of accepting a poverty: `CALL_BASE` + one id per call level.
+pub const ACCEPT: usize = CALL_BASE + 5;
+/// The id of declining a poverty.
+pub const DECLINE: usize = ACCEPT + 1;
+/// The first id of the statements.
+pub const BID_BASE: usize = DECLINE + 1;
 
 /// An action of a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,8 +49,10 @@ pub enum Action {
     Bid(usize),
     /// A call of the player (its level; a higher call says the lower ones of her party).
     Call(Call),
-    /// A card.
+    /// A card: played, or in a poverty's exchange passed or returned.
     Card(Card),
+    /// A poverty accepted (true) or declined, by the player asked.
+    Answer(bool),
 }
 
 /// Where the deal stands.
@@ -52,6 +64,22 @@ pub enum Phase {
     Playing,
     /// Every card is played (or the hands were thrown in).
     Over,
+    /// A poverty's exchange: the players asked in turn accept or decline, then the poor
+    /// player passes her cards and her partner returns as many.
+    Exchange,
+}
+
+/// A poverty being exchanged ([`Phase::Exchange`]).
+#[derive(Debug, Clone)]
+struct Poverty {
+    poor: usize,
+    /// Cards passed and returned.
+    want: usize,
+    /// The players who declined, in turn from the poor player's left.
+    declined: usize,
+    partner: Option<usize>,
+    passed: Vec<Card>,
+    returned: Vec<Card>,
 }
 
 /// The things a game starts from.
@@ -59,7 +87,6 @@ pub enum Phase {
 struct Start {
     table: std::sync::Arc<Table>,
     dealer: usize,
-    seed: u64,
     hands: Vec<Vec<Card>>,
 }
 
@@ -120,7 +147,6 @@ pub struct Game {
     start: std::sync::Arc<Start>,
     active: Vec<usize>,
     bid_words: std::sync::Arc<[String]>,
-    rng: Rng,
     actions: Vec<Action>,
     bids: Vec<Bid>,
     phase: Phase,
@@ -138,6 +164,8 @@ pub struct Game {
     legal: Vec<(usize, usize)>,
     /// The Re seats and the trick that settled a wedding, as known after the last trick.
     known: Option<(Vec<usize>, Option<usize>)>,
+    /// A poverty's exchange, while it is made.
+    poverty: Option<Poverty>,
 }
 
 /// What a player may know of the deal ([`Game::observation`]).
@@ -145,7 +173,7 @@ pub struct Game {
 pub struct Observation {
     /// Her seat.
     pub player: usize,
-    /// `bidding`, `playing` or `over`.
+    /// `bidding`, `exchange` (a poverty's), `playing` or `over`.
     pub phase: &'static str,
     /// The seat to act, if any.
     pub to_act: Option<usize>,
@@ -218,7 +246,6 @@ impl Game {
         let start = Start {
             table: table.clone(),
             dealer,
-            seed,
             hands,
         };
         Ok(Game::from_start(std::sync::Arc::new(start)))
@@ -231,8 +258,6 @@ impl Game {
             start.dealer,
             p.deck.players as usize,
         );
-        // The engine's own choices (a poverty's partner and exchange) follow the seed.
-        let rng = Rng::new(start.seed ^ 0xD0C0_5EED);
         let bid_words = start.table.bid_words.clone();
         let mut g = Game {
             hands: start.hands.clone(),
@@ -240,7 +265,6 @@ impl Game {
             leader: 0,
             active,
             bid_words,
-            rng,
             actions: Vec::new(),
             bids: Vec::new(),
             phase: Phase::Bidding,
@@ -252,6 +276,7 @@ impl Game {
             call_state: crate::play::CallState::default(),
             legal: Vec::new(),
             known: None,
+            poverty: None,
             start,
         };
         if g.start.table.profile.bidding.way == BiddingWay::None {
@@ -303,6 +328,8 @@ impl Game {
         match a {
             Action::Card(c) => c.index(),
             Action::Call(c) => CALL_BASE + usize::from(c.level()),
+            Action::Answer(true) => ACCEPT,
+            Action::Answer(false) => DECLINE,
             Action::Bid(i) => BID_BASE + i,
         }
     }
@@ -313,8 +340,10 @@ impl Game {
             Card::from_index(id)
                 .filter(|&c| self.start.table.profile.deck().contains(c))
                 .map(Action::Card)
-        } else if id < BID_BASE {
+        } else if id < ACCEPT {
             Call::from_level((id - CALL_BASE) as u8).map(Action::Call)
+        } else if id < BID_BASE {
+            Some(Action::Answer(id == ACCEPT))
         } else {
             (id - BID_BASE < self.bid_words.len()).then(|| Action::Bid(id - BID_BASE))
         }
@@ -325,6 +354,8 @@ impl Game {
         match a {
             Action::Card(c) => c.to_string(),
             Action::Call(c) => format!("call {}", c.word(Party::Re)),
+            Action::Answer(true) => "accept".to_string(),
+            Action::Answer(false) => "decline".to_string(),
             Action::Bid(i) => self.bid_words[i].clone(),
         }
     }
@@ -335,6 +366,7 @@ impl Game {
             Phase::Over => None,
             Phase::Playing => Some(self.to_play()),
             Phase::Bidding => self.legal.first().map(|&(s, _)| s),
+            Phase::Exchange => self.exchanging(),
         }
     }
 
@@ -353,6 +385,7 @@ impl Game {
         match self.phase {
             Phase::Over => Vec::new(),
             Phase::Bidding => self.legal.iter().map(|&(_, i)| Action::Bid(i)).collect(),
+            Phase::Exchange => self.exchange_actions(),
             Phase::Playing => {
                 let seat = self.to_play();
                 let mut out: Vec<Action> = self
@@ -376,6 +409,8 @@ impl Game {
             (Phase::Playing, Action::Bid(_)) => Err(msg!("error.game_bids_over")),
             (Phase::Playing, Action::Call(c)) => self.call(c),
             (Phase::Playing, Action::Card(c)) => self.card(c),
+            (Phase::Playing, Action::Answer(_)) => Err(msg!("error.game_no_poverty")),
+            (Phase::Exchange, a) => self.exchange(a),
         }?;
         self.actions.push(a);
         Ok(())
@@ -497,6 +532,7 @@ impl Game {
                 Phase::Bidding => "bidding",
                 Phase::Playing => "playing",
                 Phase::Over => "over",
+                Phase::Exchange => "exchange",
             },
             to_act: self.current_player(),
             hand: hand.iter().map(Card::to_string).collect(),
@@ -531,7 +567,7 @@ impl Game {
             + 3
             + contracts
             + (seats + 1)
-            + 3
+            + 4
             + seats * (self.bid_words.len() + 1)
             + 1
     }
@@ -592,7 +628,7 @@ impl Game {
         v[at + d] = 1.0;
         at += seats + 1;
         v[at + self.phase as usize] = 1.0;
-        at += 3;
+        at += 4;
         let words = self.bid_words.len() + 1;
         for s in 0..seats {
             let last = self
@@ -719,14 +755,22 @@ impl Game {
         }
     }
 
-    /// Would a poverty of `seat` find a partner able to return the cards, as the engine
-    /// picks them at the start of play (the same choice from the same seed)?
+    /// Can a poverty of `seat` be exchanged where the club queens choose her partner (the
+    /// partner must be able to return the cards)? Where the players choose, anyone may
+    /// decline, and a poverty nobody accepts is dealt again.
     fn exchange_possible(&self, seat: usize) -> bool {
         let p = &self.start.table.profile;
-        let mut rng = self.rng.clone();
-        let mut hands = self.start.hands.clone();
-        let partner = crate::generate::poverty_partner(p, &self.active, &hands, seat, &mut rng);
-        crate::generate::poverty_exchange(p, &mut hands, seat, partner, &mut rng).is_some()
+        let hands = &self.start.hands;
+        let Some(want) = crate::play::poverty_cards(p, &hands[seat]) else {
+            return false;
+        };
+        match crate::play::forced_poverty_partner(p, &self.active, hands, seat) {
+            Some(partner) => {
+                let trumps = crate::play::trumps_in(&hands[seat], p, true);
+                crate::play::can_return(p, &hands[partner], want, trumps)
+            }
+            None => true,
+        }
     }
 
     fn bid(&mut self, i: usize) -> Result<(), Text> {
@@ -774,20 +818,38 @@ impl Game {
     ) {
         let start = self.start.clone();
         let p = &start.table.profile;
-        let mut hands = self.start.hands.clone();
-        let mut exchange = None;
-        let mut contract = contract;
         if contract == Contract::Poverty
             && let Some(poor) = declarer
+            && self.poverty.is_none()
+            && let Some(want) = crate::play::poverty_cards(p, &self.hands[poor])
         {
-            let partner =
-                crate::generate::poverty_partner(p, &self.active, &hands, poor, &mut self.rng);
-            exchange =
-                crate::generate::poverty_exchange(p, &mut hands, poor, partner, &mut self.rng);
-            if exchange.is_none() {
-                contract = Contract::Normal;
-            }
+            // The players decide: who accepts, what is passed and returned.
+            self.declared = Some(DeclaredGame {
+                contract,
+                declarer,
+                exchange: None,
+                partner: None,
+                bid_calls: Vec::new(),
+                bid_calls_taken: false,
+            });
+            let partner = crate::play::forced_poverty_partner(p, &self.active, &self.hands, poor);
+            self.poverty = Some(Poverty {
+                poor,
+                want,
+                declined: 0,
+                partner,
+                passed: Vec::new(),
+                returned: Vec::new(),
+            });
+            self.phase = Phase::Exchange;
+            return;
         }
+        let hands = self.hands.clone();
+        let exchange = self.poverty.take().map(|x| Exchange {
+            partner: x.partner.unwrap_or(x.poor),
+            passed: x.passed,
+            returned: x.returned,
+        });
         self.hands = hands;
         self.order = crate::play::deal_order(contract, p, 0);
         self.leader = crate::seating::first_leader(p, &self.active, contract, declarer, false);
@@ -840,6 +902,123 @@ impl Game {
         if let Some(g) = &mut self.declared {
             g.bid_calls_taken = true;
         }
+    }
+
+    // ----- a poverty's exchange -----
+
+    /// The seat to act in a poverty's exchange: the player asked, the poor player passing,
+    /// her partner returning.
+    fn exchanging(&self) -> Option<usize> {
+        let x = self.poverty.as_ref()?;
+        Some(match x.partner {
+            None => self.asked(x)?,
+            Some(_) if x.passed.len() < x.want => x.poor,
+            Some(partner) => partner,
+        })
+    }
+
+    /// The player asked now: the next from the poor player's left who has not declined.
+    fn asked(&self, x: &Poverty) -> Option<usize> {
+        let n = self.active.len();
+        let at = self.active.iter().position(|&s| s == x.poor)?;
+        (x.declined + 1 < n).then(|| self.active[(at + 1 + x.declined) % n])
+    }
+
+    /// What the seat to act may do in the exchange: accept (where she could return the
+    /// cards) or decline; pass a card (every trump among the cards passed); return a card
+    /// (no trump where the profile forbids it).
+    fn exchange_actions(&self) -> Vec<Action> {
+        let (Some(x), Some(seat)) = (self.poverty.as_ref(), self.exchanging()) else {
+            return Vec::new();
+        };
+        let p = &self.start.table.profile;
+        let order = p.order(crate::cards::TrumpKind::Normal);
+        let mut cards: Vec<Card> = match x.partner {
+            None => {
+                let trumps = crate::play::trumps_in(&self.hands[x.poor], p, true);
+                let mut out = Vec::new();
+                if crate::play::can_return(p, &self.hands[seat], x.want, trumps) {
+                    out.push(Action::Answer(true));
+                }
+                out.push(Action::Answer(false));
+                return out;
+            }
+            Some(_) if x.passed.len() < x.want => {
+                let hand = &self.hands[x.poor];
+                let trumps = hand.iter().filter(|&&c| order.is_trump(c)).count();
+                let left = x.want - x.passed.len();
+                hand.iter()
+                    .copied()
+                    .filter(|&c| left > trumps || order.is_trump(c))
+                    .collect()
+            }
+            Some(partner) => self.hands[partner]
+                .iter()
+                .copied()
+                .filter(|&c| p.poverty.return_trumps || !order.is_trump(c))
+                .collect(),
+        };
+        cards.sort_unstable();
+        cards.dedup();
+        cards.into_iter().map(Action::Card).collect()
+    }
+
+    /// Takes an action of the exchange; once the cards are back the play begins, and a
+    /// poverty every player declined is thrown in (dealt again: a redeal that the record
+    /// writes as the poverty with neither an exchange nor tricks).
+    fn exchange(&mut self, a: Action) -> Result<(), Text> {
+        if !self.exchange_actions().contains(&a) {
+            let seat = self.exchanging().unwrap_or(0);
+            let name = self.start.table.players[seat].as_str();
+            return Err(match a {
+                Action::Answer(true) => msg!("error.game_cannot_return", player = name),
+                Action::Card(c) if !self.hands[seat].contains(&c) => {
+                    msg!("error.not_in_hand", player = name, card = c)
+                }
+                Action::Card(c) => msg!("error.game_exchange_card", player = name, card = c),
+                _ => msg!("error.game_exchange"),
+            });
+        }
+        let seat = self.exchanging().unwrap_or(0);
+        let Some(x) = self.poverty.as_mut() else {
+            return Err(msg!("error.game_exchange"));
+        };
+        match a {
+            Action::Answer(true) => x.partner = Some(seat),
+            Action::Answer(false) => {
+                x.declined += 1;
+                if x.declined + 1 >= self.active.len() {
+                    // Nobody accepted: the hands are thrown in.
+                    self.poverty = None;
+                    self.phase = Phase::Over;
+                }
+            }
+            Action::Card(c) => {
+                let hand = &mut self.hands[seat];
+                if let Some(k) = hand.iter().position(|&h| h == c) {
+                    hand.remove(k);
+                }
+                if x.passed.len() < x.want {
+                    x.passed.push(c);
+                    if x.passed.len() == x.want
+                        && let Some(partner) = x.partner
+                    {
+                        let passed = x.passed.clone();
+                        self.hands[partner].extend(passed);
+                    }
+                } else {
+                    x.returned.push(c);
+                    if x.returned.len() == x.want {
+                        let (poor, returned) = (x.poor, x.returned.clone());
+                        self.hands[poor].extend(returned);
+                        let d = self.declared.as_ref().and_then(|d| d.declarer);
+                        self.start_play(Contract::Poverty, d, None);
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
@@ -1073,6 +1252,15 @@ impl Game {
     /// Plays the deal out with the first legal card each turn and no calls (the check of
     /// a statement that ends the bidding).
     fn finish_quickly(&mut self) {
+        // A poverty's exchange: the first who may accepts, the first cards go.
+        while self.phase == Phase::Exchange {
+            let Some(&a) = self.exchange_actions().first() else {
+                return;
+            };
+            if self.exchange(a).is_err() {
+                return;
+            }
+        }
         while self.phase == Phase::Playing {
             let seat = self.to_play();
             let Some(&c) = self.legal_cards(seat).first() else {

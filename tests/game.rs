@@ -465,3 +465,141 @@ fn the_auction_offers_conditions_and_the_brides_choice() {
     }
     assert_eq!(brides, 20);
 }
+
+/// Plays the bidding of `g` so that the first poor player (at most `poverty.max_trumps`
+/// trumps dealt) reserves and names a poverty and the others stay healthy; false where
+/// nobody is poor or the poverty is not offered.
+fn declare_a_poverty(g: &mut Game) -> bool {
+    let p = g.profile().clone();
+    let id = |g: &Game, w: &str| Action::Bid(g.bid_words().iter().position(|x| x == w).unwrap());
+    let poor = g.active().iter().copied().find(|&s| {
+        doko::play::trumps_in(&g.dealt()[s], &p, p.poverty.count_diamond_ace)
+            <= usize::from(p.poverty.max_trumps)
+    });
+    let Some(poor) = poor else { return false };
+    while g.phase() == Phase::Bidding {
+        let legal = g.legal_actions();
+        let wish = if g.current_player() == Some(poor) {
+            ["poverty", "reservation"]
+        } else {
+            ["healthy", "pass"]
+        };
+        let Some(a) = wish.iter().map(|w| id(g, w)).find(|a| legal.contains(a)) else {
+            return false;
+        };
+        g.apply(a).unwrap();
+    }
+    g.phase() == Phase::Exchange
+}
+
+/// A poverty's exchange is the players' (the reference page's main text, [アルムート]): the
+/// players asked in turn from the poor player's left accept or decline; she passes her
+/// cards, every trump among them; her partner returns as many. Nobody accepting: the hands
+/// are thrown in, and the record says so (a poverty with neither an exchange nor tricks,
+/// worth nothing). Under Ralf Wirth's rule the club queens choose the partner: nobody is
+/// asked.
+#[test]
+fn a_poverty_is_accepted_or_declined_and_exchanged_by_the_players() {
+    let profile = Profile::load("ja-classic", &[]).unwrap();
+    let mut rng = Rng::new(11);
+    let (mut refused, mut played, mut wrong_pass) = (0, 0, 0);
+    for seed in 0..4000u64 {
+        let mut g = Game::new(&profile, None, 3, seed, None).unwrap();
+        if !declare_a_poverty(&mut g) {
+            continue;
+        }
+        let decline_all = refused <= played;
+        while g.phase() == Phase::Exchange {
+            let legal = g.legal_actions();
+            let names: Vec<String> = legal.iter().map(|&a| g.action_name(a)).collect();
+            let a = if names.contains(&"decline".to_string()) {
+                if decline_all {
+                    Action::Answer(false)
+                } else {
+                    legal[0]
+                }
+            } else {
+                // Now and then a card not offered: refused with the rule, nothing changes.
+                let seat = g.current_player().unwrap();
+                if let Some(&c) = g
+                    .hand(seat)
+                    .iter()
+                    .find(|c| !legal.contains(&Action::Card(**c)))
+                {
+                    let before = g.history().len();
+                    let e = g.apply(Action::Card(c)).unwrap_err();
+                    assert!(
+                        e.render(doko::lang::Lang::En).contains("may not give"),
+                        "{e:?}"
+                    );
+                    assert_eq!(g.history().len(), before);
+                    wrong_pass += 1;
+                }
+                legal[rng.below(legal.len())]
+            };
+            g.apply(a).unwrap();
+        }
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            g.apply(legal[rng.below(legal.len())]).unwrap();
+        }
+        let text = g.record_toml("ja-classic").unwrap();
+        let returns = g.returns().unwrap().unwrap();
+        assert_eq!(scored(&text, &profile), returns, "seed {seed}:\n{text}");
+        let record = g.record().unwrap();
+        if record.exchange.is_none() {
+            assert!(record.tricks.is_empty() && returns.iter().all(|&r| r == 0));
+            refused += 1;
+        } else {
+            assert_eq!(record.tricks.len(), profile.hand_size());
+            played += 1;
+        }
+        if refused >= 15 && played >= 15 {
+            break;
+        }
+    }
+    assert!(
+        refused >= 15 && played >= 15,
+        "{refused} refused, {played} played"
+    );
+    assert!(wrong_pass > 0);
+    // Ralf Wirth's rule: the partner is the club queens', not asked.
+    let sets = [(
+        "poverty.partner_by_club_queen".to_string(),
+        "true".to_string(),
+    )];
+    let wirth = Profile::load("ja-classic", &sets).unwrap();
+    let mut exchanged = 0;
+    for seed in 0..4000u64 {
+        let mut g = Game::new(&wirth, None, 3, seed, None).unwrap();
+        if !declare_a_poverty(&mut g) {
+            continue;
+        }
+        let names: Vec<String> = g
+            .legal_actions()
+            .iter()
+            .map(|&a| g.action_name(a))
+            .collect();
+        assert!(
+            !names.iter().any(|n| n == "accept" || n == "decline"),
+            "{names:?}"
+        );
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            g.apply(legal[rng.below(legal.len())]).unwrap();
+        }
+        let text = g.record_toml("ja-classic").unwrap();
+        let mut sets_line = String::from("set = [\"poverty.partner_by_club_queen=true\"]\n");
+        sets_line.push_str(&text);
+        assert_eq!(
+            scored(&sets_line, &wirth),
+            g.returns().unwrap().unwrap(),
+            "{sets_line}"
+        );
+        exchanged += 1;
+        if exchanged == 10 {
+            break;
+        }
+    }
+    assert_eq!(exchanged, 10);
+}

@@ -231,10 +231,12 @@ class Game:
     Actions are integers, stable per profile: the cards (by the deck's order), then the
     calls (every call the rules take before her card: her Re or Kontra, also as a reply or
     after her partner's, and the calls above her party's, a higher one saying the lower
-    ones), then the statements of the bidding;
-    :meth:`action_name` names them. What a player would choose but the engine chooses from
-    the seed: a poverty's partner and exchange; no Schweinchen, Genscher, knock or called
-    ace is declared. A player calls only on her turn to play, before her card.
+    ones), then ``accept`` and ``decline`` (a poverty), then the statements of the
+    bidding; :meth:`action_name` names them. A poverty's exchange is the players' (phase
+    ``"exchange"``): those asked in turn accept or decline, the poor player passes her
+    cards and her partner returns as many (card actions); nobody accepting, the hands are
+    thrown in. No Schweinchen, Genscher, knock or called ace is declared yet. A player calls
+    only on her turn to play, before her card.
     """
 
     def __init__(
@@ -281,7 +283,7 @@ class Game:
 
     @property
     def phase(self) -> str:
-        """``"bidding"``, ``"playing"`` or ``"over"``."""
+        """``"bidding"``, ``"exchange"`` (a poverty's), ``"playing"`` or ``"over"``."""
         return self._g.phase
 
     @property

@@ -274,13 +274,14 @@ impl Game {
         self.variant.clone()
     }
 
-    /// `bidding`, `playing` or `over`.
+    /// `bidding`, `exchange` (a poverty's), `playing` or `over`.
     #[getter]
     fn phase(&self) -> &'static str {
         match self.game.phase() {
             doko::game::Phase::Bidding => "bidding",
             doko::game::Phase::Playing => "playing",
             doko::game::Phase::Over => "over",
+            doko::game::Phase::Exchange => "exchange",
         }
     }
 

@@ -248,3 +248,29 @@ def test_the_pettingzoo_environment_passes_its_api_test(variant: str) -> None:
         mask = obs["action_mask"]
         env.step(rnd.choice([i for i, m in enumerate(mask) if m]))
     assert list(total.values()) == env.game.returns()
+
+
+def test_a_poverty_nobody_accepts_is_thrown_in() -> None:
+    """The players decide a poverty's exchange: asked in turn they accept or decline; where
+    everyone declines, the hands are thrown in (worth nothing, scored so by the command)."""
+    rnd = random.Random(49)
+    for seed in range(3000):
+        game = doko.Game("ja-classic", seed=seed, dealer=3)
+        while game.phase == "bidding":
+            names = {game.action_name(a): a for a in game.legal_actions()}
+            pick = next((names[w] for w in ("poverty", "reservation") if w in names), None)
+            if pick is None or rnd.random() < 0.5 and "healthy" in names:
+                pick = names.get("healthy", names.get("pass", game.legal_actions()[0]))
+            game.apply(pick)
+        if game.phase != "exchange":
+            continue
+        names = {game.action_name(a): a for a in game.legal_actions()}
+        assert "decline" in names
+        while game.phase == "exchange":
+            game.apply(names["decline"])
+        assert game.is_over() and game.returns() == [0, 0, 0, 0]
+        record = game.to_record()["deal"][0]
+        assert record["contract"] == "poverty" and not record.get("tricks")
+        assert "accepted_by" not in record
+        return
+    pytest.fail("no poverty named in 3000 deals")

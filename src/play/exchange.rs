@@ -65,6 +65,56 @@ pub(super) fn club_queen_partners(
     Ok(holders)
 }
 
+/// The partner the club queens choose for `poor` (`poverty.partner_by_club_queen`: a
+/// player holding both, else the other holder of a ♣Q where she holds one, else a player
+/// holding none), from the hands as dealt; None where the profile lets the players choose
+/// (the first to accept, in turn from her left). The same rule as [`club_queen_partners`]
+/// checks in a record.
+pub fn forced_poverty_partner(
+    profile: &Profile,
+    active: &[usize],
+    dealt: &[Vec<Card>],
+    poor: usize,
+) -> Option<usize> {
+    if !profile.poverty.partner_by_club_queen {
+        return None;
+    }
+    let queens = |s: usize| count(&dealt[s], Card::CLUB_QUEEN);
+    let others = || active.iter().copied().filter(move |&s| s != poor);
+    if let Some(both) = others().find(|&s| queens(s) >= 2) {
+        return Some(both);
+    }
+    if queens(poor) > 0 {
+        others().find(|&s| queens(s) > 0)
+    } else {
+        others().find(|&s| queens(s) == 0)
+    }
+}
+
+/// How many cards a poverty passes (and gets back): every trump of `hand` where only
+/// trumps pass, else `poverty.cards`; None where the hand has more trumps than that.
+pub fn poverty_cards(profile: &Profile, hand: &[Card]) -> Option<usize> {
+    let order = profile.order(TrumpKind::Normal);
+    let trumps = hand.iter().filter(|&&c| order.is_trump(c)).count();
+    let want = if profile.poverty.only_trumps {
+        trumps
+    } else {
+        profile.poverty.cards as usize
+    };
+    (trumps <= want && want > 0).then_some(want)
+}
+
+/// Can `partner` (holding `hand`) return `want` cards the profile lets her return, once
+/// she holds the poor player's cards (at least `want - poor_trumps` of them no trumps)?
+pub fn can_return(profile: &Profile, hand: &[Card], want: usize, poor_trumps: usize) -> bool {
+    if profile.poverty.return_trumps {
+        return true;
+    }
+    let order = profile.order(TrumpKind::Normal);
+    let plain = hand.iter().filter(|&&c| !order.is_trump(c)).count();
+    plain + want.saturating_sub(poor_trumps) >= want
+}
+
 /// Number of trumps in a hand under the normal order, as a poverty or redeal counts them.
 pub fn trumps_in(hand: &[Card], profile: &Profile, count_diamond_ace: bool) -> usize {
     trumps_by(&profile.order(TrumpKind::Normal), hand, count_diamond_ace)

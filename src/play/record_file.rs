@@ -156,7 +156,9 @@ impl RecordFile {
         // this contract: the deals after it are seated as if it were right, so that one
         // mistake is one error.
         // A full record (hands written) without tricks or an exchange; a summary is played.
-        let unplayed = raw.hands.is_some() && raw.tricks.is_none() && raw.accepted_by.is_none();
+        let unplayed = raw.hands.is_some()
+            && raw.tricks.as_ref().is_none_or(Vec::is_empty)
+            && raw.accepted_by.is_none();
         let seated = super::seated_as(profile, contract, decided.map(|d| d.reason), unplayed);
         series.take(profile, &next, seated, soloist, duty);
         if let Some(m) = dealer_wrong {
