@@ -28,9 +28,10 @@ use crate::calls::Call;
 use crate::cards::{Card, CardOrder, DISTINCT};
 use crate::contract::{Contract, Party};
 use crate::deal::full::{CallEntry, Exchange, FullRecord};
-use crate::generate::{Declared, PlayedTrick, Rng};
+use crate::generate::Rng;
 use crate::lang::Text;
 use crate::msg;
+use crate::play::{Declared, PlayedTrick};
 use crate::variant::{BiddingWay, Profile};
 
 /// The first id of the calls: ids below are cards.
@@ -722,55 +723,13 @@ impl Game {
         }
     }
 
-    /// What the hand must hold for the game a statement names: every Re card for a
-    /// wedding, few trumps (and a partner able to return them) for a poverty, a ♦Q for the
-    /// diamond queens.
+    /// What the hand must hold for the game a statement names
+    /// ([`crate::play::statement_fits`]).
     fn hand_allows(&self, seat: usize, bid: &Bid) -> bool {
-        let Some(game) = bid.game() else {
-            return true;
-        };
-        let p = &self.start.table.profile;
-        let hand = &self.start.hands[seat];
-        let count = |c: Card| hand.iter().filter(|&&h| h == c).count();
-        match game.contract {
-            Contract::Wedding => p.holds_every_re_card(count),
-            Contract::Poverty => {
-                crate::play::trumps_in(hand, p, p.poverty.count_diamond_ace)
-                    <= p.poverty.max_trumps as usize
-                    && self.exchange_possible(seat)
-            }
-            Contract::DiamondQueens => {
-                let holders = self
-                    .active
-                    .iter()
-                    .filter(|&&s| self.start.hands[s].contains(&Card::DIAMOND_QUEEN))
-                    .count();
-                hand.contains(&Card::DIAMOND_QUEEN) && holders == 2
-            }
-            Contract::Redeal => crate::play::redeal_reason(hand, p).is_ok(),
-            // An auction's normal game (with its condition) is any hand's statement.
-            Contract::Normal => p.bidding.way == BiddingWay::Auction,
-            Contract::SilentSolo => false,
-            _ => true,
-        }
-    }
-
-    /// Can a poverty of `seat` be exchanged where the club queens choose her partner (the
-    /// partner must be able to return the cards)? Where the players choose, anyone may
-    /// decline, and a poverty nobody accepts is dealt again.
-    fn exchange_possible(&self, seat: usize) -> bool {
-        let p = &self.start.table.profile;
-        let hands = &self.start.hands;
-        let Some(want) = crate::play::poverty_cards(p, &hands[seat]) else {
-            return false;
-        };
-        match crate::play::forced_poverty_partner(p, &self.active, hands, seat) {
-            Some(partner) => {
-                let trumps = crate::play::trumps_in(&hands[seat], p, true);
-                crate::play::can_return(p, &hands[partner], want, trumps)
-            }
-            None => true,
-        }
+        bid.game().is_none_or(|game| {
+            let p = &self.start.table.profile;
+            crate::play::statement_fits(p, &self.active, &self.start.hands, seat, game.contract)
+        })
     }
 
     fn bid(&mut self, i: usize) -> Result<(), Text> {
@@ -1059,12 +1018,12 @@ impl Game {
             partner: d.partner,
         };
         let mut re = Vec::new();
-        crate::generate::re_party(
+        crate::play::re_party(
             &self.start.table.profile,
             &self.active,
             [&self.hands_with_played(), &self.start.hands],
             &declared,
-            (&crate::generate::seen_in(&self.tricks, &self.winners), 0),
+            (&crate::play::seen_in(&self.tricks, &self.winners), 0),
             &mut re,
         );
         Some(re)
@@ -1093,12 +1052,12 @@ impl Game {
         }
         let bride = d.declarer?;
         let p = &self.start.table.profile;
-        let (rule, found, settled) = crate::generate::wedding_partner(
+        let (rule, found, settled) = crate::play::wedding_partner(
             p,
             d.partner,
             &self.order,
             bride,
-            &crate::generate::seen_in(&self.tricks, &self.winners),
+            &crate::play::seen_in(&self.tricks, &self.winners),
         );
         let within = (p.contracts.wedding_tricks as usize).min(p.hand_size());
         let over = !matches!(rule, crate::variant::WeddingPartner::NthTrick { .. })

@@ -8,6 +8,7 @@ use crate::calls::Call;
 use crate::cards::Card;
 use crate::contract::{Contract, Party};
 use crate::deal::full::{CallEntry, Exchange, FullRecord};
+use crate::play::{Declared, Seen, holders, re_party};
 use crate::variant::Profile;
 
 /// SplitMix64: small, fast and the same everywhere.
@@ -240,17 +241,6 @@ pub fn random_compulsory_solo(
     one_deal(profile, players, (dealer, number, true), rng)
 }
 
-/// The contract of a deal and who declared it; a poverty's exchange.
-pub(crate) struct Declared {
-    pub(crate) contract: Contract,
-    pub(crate) declarer: Option<usize>,
-    pub(crate) exchange: Option<Exchange>,
-    pub(crate) called: Option<Card>,
-    pub(crate) compulsory: bool,
-    /// How the bride's partner is found, where she chose (else the profile's first way).
-    pub(crate) partner: Option<crate::variant::WeddingPartner>,
-}
-
 /// Makes a redeal: the first player (from the dealer's left) whose hand gives a reason to
 /// throw it in does, and the record holds that hand. None where the profile plays no
 /// redeal or no hand gives a reason.
@@ -316,10 +306,6 @@ pub(crate) struct Workbench {
     /// with their texts' memory, by the calls to come ([`random_calls`]).
     spare_calls: Vec<CallEntry>,
 }
-
-/// What a wedding's partner is found by, for one trick: its winner, the card led and the
-/// winning card.
-pub(crate) type Seen = (usize, Card, Card);
 
 impl Workbench {
     pub(crate) fn new(profile: &Profile) -> Workbench {
@@ -636,15 +622,6 @@ fn declare(
     }
 }
 
-/// The seats that hold `card`.
-fn holders(active: &[usize], hands: &[Vec<Card>], card: Card) -> Vec<usize> {
-    active
-        .iter()
-        .copied()
-        .filter(|&s| hands[s].contains(&card))
-        .collect()
-}
-
 /// Half the time, a side-suit ace the bride does not hold (Kloepper; `order` is the
 /// normal card order): its holder partners her.
 fn call_an_ace(
@@ -677,18 +654,8 @@ pub(crate) fn poverty_partner(
 ) -> usize {
     let others: Vec<usize> = active.iter().copied().filter(|&s| s != p).collect();
     let partner = others[rng.below(others.len())];
-    if !profile.poverty.partner_by_club_queen {
-        return partner;
-    }
-    let queens = |s: usize| hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
-    let pick = if let Some(&b) = others.iter().find(|&&s| queens(s) >= 2) {
-        Some(b)
-    } else if queens(p) > 0 {
-        others.iter().copied().find(|&s| queens(s) > 0)
-    } else {
-        others.iter().copied().find(|&s| queens(s) == 0)
-    };
-    pick.unwrap_or(partner)
+    // Where the club queens choose, their choice (the play's rule).
+    crate::play::forced_poverty_partner(profile, active, hands, p).unwrap_or(partner)
 }
 
 /// The tables of the card orders met so far, by game and number of raised cards.
@@ -907,94 +874,6 @@ fn play_randomly(
     tricks.set_played(&cards[..k], &seats[..k], &ends[..hand]);
 }
 
-/// A trick as the step-by-step game plays it: each card with its seat.
-pub(crate) type PlayedTrick = Vec<(Option<usize>, Card)>;
-
-/// What finds a wedding's partner ([`Seen`]) in tricks played step by step, with their
-/// winners.
-pub(crate) fn seen_in(tricks: &[PlayedTrick], winners: &[usize]) -> Vec<Seen> {
-    tricks
-        .iter()
-        .zip(winners)
-        .map(|(t, &w)| {
-            let card = |i: usize| t.get(i).map_or(Card::CLUB_QUEEN, |(_, c)| *c);
-            let won = t.iter().position(|(s, _)| *s == Some(w)).unwrap_or(0);
-            (w, card(0), card(won))
-        })
-        .collect()
-}
-
-/// The Re party, to make calls that fit, into `re` (emptied first), and the trick that
-/// settled a wedding; from the hands as played and as dealt, and the tricks so far
-/// ([`Seen`]).
-pub(crate) fn re_party(
-    profile: &Profile,
-    active: &[usize],
-    [hands, dealt]: [&[Vec<Card>]; 2],
-    d: &Declared,
-    (seen, declared): (&[Seen], usize),
-    re: &mut Vec<usize>,
-) -> usize {
-    let re_cards = &profile.contracts.re_cards;
-    re.clear();
-    match (d.contract, d.declarer, &d.exchange) {
-        (Contract::Normal, _, _) => re.extend(active.iter().copied().filter(|&s| {
-            re_cards.iter().any(|c| hands[s].contains(c))
-                || d.called.is_some_and(|a| hands[s].contains(&a))
-        })),
-        (Contract::Poverty, Some(p), Some(x)) if !profile.poverty.partner_by_club_queen => {
-            re.extend([p, x.partner]);
-        }
-        (Contract::Poverty, Some(p), Some(x)) => {
-            let q = |s: usize| dealt[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
-            if others_hold_both(dealt, active, p) || q(p) > 0 {
-                re.extend([p, x.partner]);
-            } else {
-                re.extend(active.iter().copied().filter(|&s| q(s) > 0));
-            }
-        }
-        (Contract::DiamondQueens, _, _) => re.extend(holders(active, hands, Card::DIAMOND_QUEEN)),
-        (_, Some(p), _) => re.push(p),
-        _ => {}
-    }
-    let mut clarification = 0;
-    if d.contract == Contract::Wedding
-        && let Some(bride) = d.declarer
-    {
-        let order = crate::play::deal_order(d.contract, profile, declared);
-        let (_, found, settled) = wedding_partner(profile, d.partner, &order, bride, seen);
-        clarification = settled;
-        if let Some(t) = found {
-            re.push(seen[t].0);
-        }
-    }
-    clarification
-}
-
-/// A wedding's partner as the bride chose to find her (`chosen`), else as the profile finds
-/// her (its first way: a bride who may choose writes nothing and so finds her partner that
-/// way), by the play's own rule ([`crate::play::parties::partner_trick`]), from the tricks
-/// played so far: the rule, the trick that found her, and the trick that settles the
-/// wedding.
-pub(crate) fn wedding_partner(
-    profile: &Profile,
-    chosen: Option<crate::variant::WeddingPartner>,
-    order: &crate::cards::CardOrder,
-    bride: usize,
-    seen: &[Seen],
-) -> (crate::variant::WeddingPartner, Option<usize>, usize) {
-    let rule = chosen.unwrap_or_else(|| {
-        profile
-            .contracts
-            .wedding_partner
-            .first()
-            .copied()
-            .unwrap_or(crate::variant::WeddingPartner::FirstTrick)
-    });
-    let (found, settled) = crate::play::parties::partner_trick(rule, profile, order, bride, seen);
-    (rule, found, settled)
-}
-
 /// Calls at random moments that are still in time, into `calls`, and the call Zwingen
 /// demands of the winner of the first trick (`first`: her seat and the trick's eyes).
 fn random_calls(
@@ -1106,13 +985,6 @@ fn push_number(out: &mut String, n: usize) {
         push_number(out, n / 10);
     }
     out.push(char::from(b'0' + (n % 10) as u8));
-}
-
-/// Does another player than `poor` hold both club queens?
-fn others_hold_both(hands: &[Vec<Card>], active: &[usize], poor: usize) -> bool {
-    active
-        .iter()
-        .any(|&s| s != poor && hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count() >= 2)
 }
 
 /// A legal poverty exchange between `poor` and `partner`, applied to the hands; None if

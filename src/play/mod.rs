@@ -16,6 +16,7 @@ mod bids;
 mod calls;
 mod card_loop;
 mod exchange;
+mod forward;
 mod found;
 pub(crate) mod parties;
 mod record_file;
@@ -28,6 +29,7 @@ pub use calls::*;
 pub(crate) use calls::{CallDeal, CallState};
 use card_loop::*;
 pub use exchange::*;
+pub(crate) use forward::*;
 pub use found::*;
 use parties::*;
 

@@ -1,0 +1,171 @@
+//! The rules of play as a deal is played forward, trick by trick (a random deal of
+//! `doko generate`, a deal played step by step in [`crate::game`]): who is Re from the
+//! hands and the tricks so far, how a wedding's partner is found. A record's own check
+//! finds the parties from the whole deal ([`super::parties`]); both ask the same rule of
+//! a wedding's partner ([`super::parties::partner_trick`]).
+
+use crate::cards::Card;
+use crate::contract::Contract;
+use crate::deal::full::Exchange;
+use crate::variant::Profile;
+
+/// The contract of a deal and who declared it; a poverty's exchange.
+pub(crate) struct Declared {
+    pub(crate) contract: Contract,
+    pub(crate) declarer: Option<usize>,
+    pub(crate) exchange: Option<Exchange>,
+    pub(crate) called: Option<Card>,
+    pub(crate) compulsory: bool,
+    /// How the bride's partner is found, where she chose (else the profile's first way).
+    pub(crate) partner: Option<crate::variant::WeddingPartner>,
+}
+
+/// What a wedding's partner is found by, for one trick: its winner, the card led and the
+/// winning card.
+pub(crate) type Seen = (usize, Card, Card);
+
+/// The seats that hold `card`.
+pub(crate) fn holders(active: &[usize], hands: &[Vec<Card>], card: Card) -> Vec<usize> {
+    active
+        .iter()
+        .copied()
+        .filter(|&s| hands[s].contains(&card))
+        .collect()
+}
+
+/// A trick as the step-by-step game plays it: each card with its seat.
+pub(crate) type PlayedTrick = Vec<(Option<usize>, Card)>;
+
+/// What finds a wedding's partner ([`Seen`]) in tricks played step by step, with their
+/// winners.
+pub(crate) fn seen_in(tricks: &[PlayedTrick], winners: &[usize]) -> Vec<Seen> {
+    tricks
+        .iter()
+        .zip(winners)
+        .map(|(t, &w)| {
+            let card = |i: usize| t.get(i).map_or(Card::CLUB_QUEEN, |(_, c)| *c);
+            let won = t.iter().position(|(s, _)| *s == Some(w)).unwrap_or(0);
+            (w, card(0), card(won))
+        })
+        .collect()
+}
+
+/// The Re party, to make calls that fit, into `re` (emptied first), and the trick that
+/// settled a wedding; from the hands as played and as dealt, and the tricks so far
+/// ([`Seen`]).
+pub(crate) fn re_party(
+    profile: &Profile,
+    active: &[usize],
+    [hands, dealt]: [&[Vec<Card>]; 2],
+    d: &Declared,
+    (seen, declared): (&[Seen], usize),
+    re: &mut Vec<usize>,
+) -> usize {
+    let re_cards = &profile.contracts.re_cards;
+    re.clear();
+    match (d.contract, d.declarer, &d.exchange) {
+        (Contract::Normal, _, _) => re.extend(active.iter().copied().filter(|&s| {
+            re_cards.iter().any(|c| hands[s].contains(c))
+                || d.called.is_some_and(|a| hands[s].contains(&a))
+        })),
+        (Contract::Poverty, Some(p), Some(x)) if !profile.poverty.partner_by_club_queen => {
+            re.extend([p, x.partner]);
+        }
+        (Contract::Poverty, Some(p), Some(x)) => {
+            let q = |s: usize| dealt[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count();
+            if others_hold_both(dealt, active, p) || q(p) > 0 {
+                re.extend([p, x.partner]);
+            } else {
+                re.extend(active.iter().copied().filter(|&s| q(s) > 0));
+            }
+        }
+        (Contract::DiamondQueens, _, _) => re.extend(holders(active, hands, Card::DIAMOND_QUEEN)),
+        (_, Some(p), _) => re.push(p),
+        _ => {}
+    }
+    let mut clarification = 0;
+    if d.contract == Contract::Wedding
+        && let Some(bride) = d.declarer
+    {
+        let order = crate::play::deal_order(d.contract, profile, declared);
+        let (_, found, settled) = wedding_partner(profile, d.partner, &order, bride, seen);
+        clarification = settled;
+        if let Some(t) = found {
+            re.push(seen[t].0);
+        }
+    }
+    clarification
+}
+
+/// A wedding's partner as the bride chose to find her (`chosen`), else as the profile finds
+/// her (its first way: a bride who may choose writes nothing and so finds her partner that
+/// way), by the play's own rule ([`super::parties::partner_trick`]), from the tricks
+/// played so far: the rule, the trick that found her, and the trick that settles the
+/// wedding.
+pub(crate) fn wedding_partner(
+    profile: &Profile,
+    chosen: Option<crate::variant::WeddingPartner>,
+    order: &crate::cards::CardOrder,
+    bride: usize,
+    seen: &[Seen],
+) -> (crate::variant::WeddingPartner, Option<usize>, usize) {
+    let rule = chosen.unwrap_or_else(|| {
+        profile
+            .contracts
+            .wedding_partner
+            .first()
+            .copied()
+            .unwrap_or(crate::variant::WeddingPartner::FirstTrick)
+    });
+    let (found, settled) = super::parties::partner_trick(rule, profile, order, bride, seen);
+    (rule, found, settled)
+}
+
+/// Does another player than `poor` hold both club queens?
+fn others_hold_both(hands: &[Vec<Card>], active: &[usize], poor: usize) -> bool {
+    active
+        .iter()
+        .any(|&s| s != poor && hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count() >= 2)
+}
+
+/// Does `seat`'s dealt hand allow the game a statement names (formats.md section 8)? A
+/// wedding needs every Re card; a poverty few enough trumps, with cards to pass, and where
+/// the club queens choose her partner, a partner able to return them (where the players
+/// choose, anyone may decline and the hands are then thrown in); the diamond queens a ♦Q
+/// held by one other player too; a redeal a reason; an auction's normal game and a solo
+/// any hand. A silent solo is never said.
+pub fn statement_fits(
+    profile: &Profile,
+    active: &[usize],
+    dealt: &[Vec<Card>],
+    seat: usize,
+    contract: Contract,
+) -> bool {
+    let hand = &dealt[seat];
+    let count = |c: Card| hand.iter().filter(|&&h| h == c).count();
+    match contract {
+        Contract::Wedding => profile.holds_every_re_card(count),
+        Contract::Poverty => {
+            let poor = super::trumps_in(hand, profile, profile.poverty.count_diamond_ace)
+                <= profile.poverty.max_trumps as usize;
+            let Some(want) = super::poverty_cards(profile, hand).filter(|_| poor) else {
+                return false;
+            };
+            match super::forced_poverty_partner(profile, active, dealt, seat) {
+                Some(partner) => {
+                    let trumps = super::trumps_in(hand, profile, true);
+                    super::can_return(profile, &dealt[partner], want, trumps)
+                }
+                None => true,
+            }
+        }
+        Contract::DiamondQueens => {
+            count(Card::DIAMOND_QUEEN) > 0 && holders(active, dealt, Card::DIAMOND_QUEEN).len() == 2
+        }
+        Contract::Redeal => super::redeal_reason(hand, profile).is_ok(),
+        // An auction's normal game (with its condition) is any hand's statement.
+        Contract::Normal => profile.bidding.way == crate::variant::BiddingWay::Auction,
+        Contract::SilentSolo => false,
+        _ => true,
+    }
+}
