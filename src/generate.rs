@@ -874,8 +874,11 @@ fn play_randomly(
     tricks.set_played(&cards[..k], &seats[..k], &ends[..hand]);
 }
 
-/// Calls at random moments that are still in time, into `calls`, and the call Zwingen
-/// demands of the winner of the first trick (`first`: her seat and the trick's eyes).
+/// Calls at random moments that the rules of calls take ([`crate::play::CallState`]: by
+/// each call's own deadline, no reply, and where the party may go on), into `calls`, and
+/// the call
+/// Zwingen demands of the winner of the first trick (`first`: her seat and the trick's
+/// eyes).
 fn random_calls(
     profile: &Profile,
     players: &[String],
@@ -888,10 +891,8 @@ fn random_calls(
     let hand = profile.hand_size();
     let levels = profile.calls.levels;
     let shift = crate::play::call_shift(profile, d.contract, clarification);
+    let mut state = crate::play::CallState::default();
     let mut made = 0;
-    // The level of each party's next call (indexed by `Party as usize`).
-    let mut next_of = [0u8; 2];
-    let mut first_no90: Option<Party> = None;
     let zwingen = first
         .filter(|&(_, eyes)| crate::play::zwingen_binds(profile, d.contract, clarification, eyes));
     let mut parties = [Party::Kontra; crate::seating::MAX_SEATS];
@@ -901,13 +902,13 @@ fn random_calls(
         }
     }
     let party_of = |s: usize| parties[s & (crate::seating::MAX_SEATS - 1)];
+    // Each party's next level.
+    let mut next = [0u8; 2];
     // The next call of a seat's party, made with `in_hand` cards, if any is left (an entry
-    // of `calls` or a spare one is reused, its text too).
-    let mut call = |s: usize, in_hand: usize, next_of: &mut [u8; 2]| {
+    // of `calls` or a spare one is reused, its text too), taken by the rules of calls.
+    let mut call = |s: usize, in_hand: usize, state: &mut crate::play::CallState| {
         let party = party_of(s);
-        let next = next_of[party as usize];
-        let call = Call::from_level(next).unwrap_or(Call::Announce);
-        next_of[party as usize] = next + 1;
+        let call = state.take_next(profile, shift, party, s, hand - in_hand);
         if calls.len() == made {
             calls.push(spare.pop().unwrap_or_else(|| CallEntry {
                 player: s,
@@ -944,29 +945,26 @@ fn random_calls(
                 profile,
                 d.contract,
                 clarification,
-                next_of[party_of(w) as usize],
+                next[party_of(w) as usize],
             )
         {
-            call(w, hand - 1, &mut next_of);
+            call(w, hand - 1, &mut state);
+            next[party_of(w) as usize] += 1;
         }
         for &s in active {
-            let next = next_of[party_of(s) as usize];
-            if next >= levels || !r.chance(if next == 0 { 8 } else { 4 }) {
-                continue;
-            }
-            if played > profile.calls.deadlines[next as usize] as usize + shift {
-                continue;
-            }
-            // `calls.further_only_first_no90`: beyond no 90 only the party that said it
-            // first (the same check the play makes).
             let party = party_of(s);
-            let call_at = Call::from_level(next).unwrap_or(Call::Schwarz);
-            let mut first = first_no90;
-            if crate::play::further_calls(profile, &mut first, party, call_at).is_err() {
+            let n = next[party as usize];
+            if n >= levels || !r.chance(if n == 0 { 8 } else { 4 }) {
                 continue;
             }
-            first_no90 = first;
-            call(s, hand - played, &mut next_of);
+            // Within each call's own deadline, no reply: an archive of one profile is then
+            // scored by the others with the same deck (a reply the DDV allows is late
+            // where a profile has none).
+            if !state.next_in_time(profile, (shift, false), party, played) {
+                continue;
+            }
+            call(s, hand - played, &mut state);
+            next[party as usize] += 1;
         }
     }
     // The entries left over wait for the next deal's calls.

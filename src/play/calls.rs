@@ -362,6 +362,18 @@ pub(crate) struct CallDeal<'a> {
     pub(crate) clarification: usize,
 }
 
+/// When a call comes ([`CallState::timing`]).
+enum Timing {
+    /// By its deadline.
+    InTime,
+    /// Past it, a Re or Kontra as a reply: in time as one (true) or not.
+    Reply(bool),
+    /// A party's own call after its late reply, which the TSR forbids.
+    AfterLateReply,
+    /// Past its deadline.
+    Late,
+}
+
 /// The calls of a deal as they are made, one at a time: what each party has said, the
 /// deadlines it has reached, who said Re or Kontra, a late reply. The one place the rules
 /// of calls are kept: the check of a record feeds it the record's calls in the order made
@@ -461,21 +473,25 @@ impl CallState {
             let deadline = rules.deadlines[level as usize] as usize + shift;
             // After FreeDoko's Genscher the new parties had no time for the lower calls:
             // a call is judged by its own deadline (as FreeDoko judges every call).
-            let mut ok = played <= deadline || (after_genscher && level < e.call.level());
-            if !ok && call == Call::Announce && rules.reply != Reply::None {
-                // The reply: one card fewer than the opponents' latest call needed.
-                let opp = self.latest_deadline[party.other() as usize];
-                ok = opp.is_some_and(|d| played <= d + 1);
-                self.late_reply[pi] = ok;
-            } else if level > 0 && self.late_reply[pi] && rules.reply == Reply::Announce {
-                // TSR 6.5: after a reply that would have been late as an announcement,
-                // the party may not make a call of its own.
-                return Err(msg!(
-                    "error.call_after_late_reply",
-                    call = call.to_string(),
-                    party = party.title()
-                ));
-            }
+            let lenient = after_genscher && level < e.call.level();
+            let ok = match self.timing(profile, shift, party, level, played) {
+                Timing::AfterLateReply => {
+                    // TSR 6.5: after a reply that would have been late as an
+                    // announcement, the party may not make a call of its own.
+                    return Err(msg!(
+                        "error.call_after_late_reply",
+                        call = call.to_string(),
+                        party = party.title()
+                    ));
+                }
+                Timing::InTime => true,
+                _ if lenient => true,
+                Timing::Reply(in_time) => {
+                    self.late_reply[pi] = in_time;
+                    in_time
+                }
+                Timing::Late => false,
+            };
             if !ok {
                 let late_wedding = deal.scored == Contract::Wedding && shift > 0;
                 return Err(late_call(
@@ -494,6 +510,89 @@ impl CallState {
         }
         self.calls[pi].add(e.call);
         Ok(())
+    }
+
+    /// Whether a call of `level` by a player of `party` with `played` cards played is in
+    /// time (`shift`: how far a wedding moved the deadlines): a call beyond Re or Kontra
+    /// after the party's late reply is refused under the TSR whenever it comes; else by its
+    /// deadline; where that is past, a Re or Kontra as a reply (one card after the
+    /// opponents' latest deadline; `Reply(false)` where it is late even so); else late. The one place of the deadlines, for a record's calls ([`take`]) and
+    /// a random deal's ([`CallState::next_in_time`]).
+    ///
+    /// [`take`]: CallState::take
+    fn timing(
+        &self,
+        profile: &Profile,
+        shift: usize,
+        party: Party,
+        level: u8,
+        played: usize,
+    ) -> Timing {
+        let rules = &profile.calls;
+        let deadline = rules.deadlines[level as usize] as usize + shift;
+        if level > 0 && self.late_reply[party as usize] && rules.reply == Reply::Announce {
+            Timing::AfterLateReply
+        } else if played <= deadline {
+            Timing::InTime
+        } else if level == 0 && rules.reply != Reply::None {
+            let opp = self.latest_deadline[party.other() as usize];
+            Timing::Reply(opp.is_some_and(|d| played <= d + 1))
+        } else {
+            Timing::Late
+        }
+    }
+
+    /// Would the rules take `party`'s next call (one above its highest) from a player who
+    /// has played `played` cards, in time (as a reply too where `replies`) and where the
+    /// party may go on (`calls.further_only_first_no90`)? The cheap question a random deal
+    /// asks before it makes a call ([`CallState::take_next`] then takes it).
+    pub(crate) fn next_in_time(
+        &self,
+        profile: &Profile,
+        (shift, replies): (usize, bool),
+        party: Party,
+        played: usize,
+    ) -> bool {
+        let level = self.highest(party).map_or(0, |c| c.level() + 1);
+        let Some(call) = Call::from_level(level).filter(|_| level < profile.calls.levels) else {
+            return false;
+        };
+        let mut first = self.first_no90;
+        further_calls(profile, &mut first, party, call).is_ok()
+            && match self.timing(profile, shift, party, level, played) {
+                Timing::InTime => true,
+                Timing::Reply(in_time) => in_time && replies,
+                _ => false,
+            }
+    }
+
+    /// Takes `party`'s next call (one above its highest) by `seat`, who has played
+    /// `played` cards, where [`CallState::next_in_time`] said the rules take it: what
+    /// [`CallState::take`] would note of it, without checking again.
+    pub(crate) fn take_next(
+        &mut self,
+        profile: &Profile,
+        shift: usize,
+        party: Party,
+        seat: usize,
+        played: usize,
+    ) -> Call {
+        let pi = party as usize;
+        let level = self.highest(party).map_or(0, |c| c.level() + 1);
+        let call = Call::from_level(level).unwrap_or(Call::Schwarz);
+        let _ = further_calls(profile, &mut self.first_no90, party, call);
+        if let Timing::Reply(true) = self.timing(profile, shift, party, level, played) {
+            self.late_reply[pi] = true;
+        }
+        self.latest_deadline[pi] = Some(profile.calls.deadlines[level as usize] as usize + shift);
+        if level == 0 {
+            self.callers[pi] |= bit(seat);
+        }
+        if let Some(own) = self.own.get_mut(seat) {
+            *own = Some(call);
+        }
+        self.calls[pi].add(call);
+        call
     }
 
     /// Would the rules take `e` of a player of `party` now (nothing is changed)?
