@@ -433,6 +433,96 @@ impl Game {
         true
     }
 
+    /// A full record replayed action by action: its statements, its poverty's exchange,
+    /// and its cards, each player's calls made before her card when she held as many cards
+    /// as the call says. The record must write every hand as dealt and, where the profile
+    /// bids, its statements. Refused: how many actions were taken and why the next one is
+    /// refused, as [`Game::apply`] says it (the words a record's check gives: a revoke, a
+    /// call out of time, a statement out of turn).
+    pub fn replay(profile: &Profile, record: &FullRecord) -> Result<Game, (usize, Text)> {
+        let active = crate::seating::active_seats(
+            record.players.len(),
+            record.dealer,
+            profile.deck.players as usize,
+        );
+        let mut hands = Vec::with_capacity(record.players.len());
+        for (s, h) in record.hands.iter().enumerate() {
+            match h {
+                Some(h) => hands.push(h.clone()),
+                None if !active.contains(&s) => hands.push(Vec::new()),
+                None => return Err((0, msg!("error.game_replay_hands"))),
+            }
+        }
+        let mut g = Game::new(
+            profile,
+            Some(record.players.clone()),
+            record.dealer,
+            0,
+            Some(hands),
+        )
+        .map_err(|m| (0, m))?;
+        let mut taken = 0;
+        let mut step = |g: &mut Game, a: Action| -> Result<(), (usize, Text)> {
+            g.apply(a).map_err(|m| (taken, m))?;
+            taken += 1;
+            Ok(())
+        };
+        for b in record.bids.iter() {
+            if g.phase != Phase::Bidding {
+                return Err((taken, msg!("error.game_bids_over")));
+            }
+            let word = g.start.table.candidates[b.player]
+                .iter()
+                .position(|c| c.as_ref().is_some_and(|c| c.say == b.say));
+            let Some(word) = word.filter(|_| g.current_player() == Some(b.player)) else {
+                let names = g.start.table.players.clone();
+                let mut bids = g.bids.clone();
+                bids.push(b.clone());
+                let why = crate::bids::refusal(&bids, profile, &g.active, &names)
+                    .unwrap_or_else(|| msg!("error.game_bid_hand", statement = b.text.clone()));
+                return Err((taken, why));
+            };
+            step(&mut g, Action::Bid(word))?;
+        }
+        if g.phase == Phase::Bidding {
+            return Err((taken, msg!("error.game_replay_bids")));
+        }
+        if g.phase == Phase::Exchange {
+            let x = record.exchange.as_ref();
+            while g.poverty.as_ref().is_some_and(|p| p.partner.is_none()) {
+                let asked = g.current_player();
+                let accept = x.is_some_and(|x| Some(x.partner) == asked);
+                step(&mut g, Action::Answer(accept))?;
+            }
+            if let Some(x) = x {
+                for &c in x.passed.iter().chain(&x.returned) {
+                    step(&mut g, Action::Card(c))?;
+                }
+            }
+        }
+        let mut calls: Vec<&CallEntry> = record.calls.iter().collect();
+        for trick in record.tricks.iter() {
+            for &card in trick.cards {
+                let Some(seat) = g.current_player() else {
+                    return Err((taken, msg!("error.game_over")));
+                };
+                let in_hand = g.hands[seat].len();
+                while let Some(k) = calls
+                    .iter()
+                    .position(|e| e.player == seat && usize::from(e.cards_in_hand) >= in_hand)
+                {
+                    let e = calls.remove(k);
+                    step(&mut g, Action::Call(e.call))?;
+                }
+                step(&mut g, Action::Card(card))?;
+            }
+        }
+        if let Some(e) = calls.first() {
+            return Err((taken, msg!("error.game_replay_call", call = e.text.clone())));
+        }
+        Ok(g)
+    }
+
     /// The actions taken so far.
     pub fn history(&self) -> &[Action] {
         &self.actions
@@ -1135,10 +1225,11 @@ impl Game {
                 (Some(deal), Some(party)) => {
                     let e = self.call_entry(seat, c, party);
                     let p = &self.start.table.profile;
-                    self.call_state
-                        .clone()
-                        .take(&deal, p, &e, party, false)
+                    let refused = self.call_state.clone().take(&deal, p, &e, party, false);
+                    // Worded as the check of a record words it: the call, then why.
+                    refused
                         .err()
+                        .map(|m| msg!("error.quoted", text = e.text.clone(), message = m))
                 }
                 _ => None,
             };
@@ -1154,7 +1245,9 @@ impl Game {
         let e = self.call_entry(seat, c, party);
         if let Some(deal) = self.call_deal() {
             let mut state = self.call_state.clone();
-            state.take(&deal, &self.start.table.profile, &e, party, false)?;
+            state
+                .take(&deal, &self.start.table.profile, &e, party, false)
+                .map_err(|m| msg!("error.quoted", text = e.text.clone(), message = m))?;
             self.call_state = state;
         }
         self.calls.push(e);

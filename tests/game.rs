@@ -603,3 +603,107 @@ fn a_poverty_is_accepted_or_declined_and_exchanged_by_the_players() {
     }
     assert_eq!(exchanged, 10);
 }
+
+/// A record written by hand that the check of `doko score` refuses is refused by the game
+/// played step by step at the same action, with the same message: a call out of time and a
+/// revoke, in deals played at random and then spoilt; a good record replays to the end.
+#[test]
+fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_words() {
+    use doko::deal::full::CallEntry;
+    let profile = Profile::load("ddv", &[]).unwrap();
+    let mut rng = Rng::new(5);
+    let en = |t: &doko::lang::Text| t.render(doko::lang::Lang::En);
+    let (mut late, mut revokes) = (0, 0);
+    for seed in 0..200u64 {
+        let g = random_game(&profile, seed, &mut rng);
+        let record = g.record().unwrap();
+        let again = Game::replay(&profile, &record).unwrap_or_else(|(_, m)| panic!("{}", en(&m)));
+        assert_eq!(again.history(), g.history(), "seed {seed}");
+        if record.contract == doko::contract::Contract::Redeal || record.tricks.is_empty() {
+            continue;
+        }
+        // A Re or Kontra with 5 cards in hand, where the party said nothing: too late, and
+        // no reply.
+        let players = &record.players;
+        let seat = record.tricks.iter().next().unwrap().cards.len() % players.len();
+        // (The deal's own calls dropped: the party said nothing.)
+        {
+            let mut spoilt = record.clone();
+            let party = g.party(seat).unwrap();
+            let text = format!("{} {} 5", players[seat], party.key());
+            spoilt.calls = vec![CallEntry {
+                player: seat,
+                call: doko::calls::Call::Announce,
+                said_as: Some(party),
+                cards_in_hand: 5,
+                before: None,
+                at: None,
+                text,
+            }];
+            let checked = doko::play::play(&spoilt, &profile).unwrap_err();
+            let (_, replayed) = Game::replay(&profile, &spoilt).map(|_| ()).unwrap_err();
+            assert_eq!(en(&replayed), en(&checked.message), "seed {seed}");
+            late += 1;
+        }
+        // A revoke: a card that followed suit swapped with a later card of another suit of
+        // the same player.
+        let mut spoilt = record.clone();
+        let order = doko::play::deal_order(record.contract, &profile, 0);
+        let tricks: Vec<Vec<doko::cards::Card>> =
+            record.tricks.iter().map(|t| t.cards.to_vec()).collect();
+        let Some(((t, i), (u, j))) = (|| {
+            let g2 = Game::replay(&profile, &record).ok()?;
+            let (played, _) = g2.tricks();
+            for (t, trick) in played.iter().enumerate() {
+                let led = order.play_suit(trick[0].1);
+                for (i, &(s, c)) in trick.iter().enumerate().skip(1) {
+                    if order.play_suit(c) != led {
+                        continue;
+                    }
+                    for (u, later) in played.iter().enumerate().skip(t + 1) {
+                        for (j, &(s2, c2)) in later.iter().enumerate() {
+                            if s2 == s && order.play_suit(c2) != led {
+                                return Some(((t, i), (u, j)));
+                            }
+                        }
+                    }
+                }
+            }
+            None
+        })() else {
+            continue;
+        };
+        let mut cards = tricks.clone();
+        let swap = cards[t][i];
+        cards[t][i] = cards[u][j];
+        cards[u][j] = swap;
+        spoilt.tricks = cards
+            .into_iter()
+            .map(|t| {
+                t.into_iter()
+                    .map(|c| (None::<usize>, c))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let checked = doko::play::play(&spoilt, &profile).unwrap_err();
+        let (at, replayed) = Game::replay(&profile, &spoilt).map(|_| ()).unwrap_err();
+        if en(&checked.message).starts_with("revoke") {
+            assert_eq!(en(&replayed), en(&checked.message), "seed {seed}");
+            // At the same action: the card of trick t the check names.
+            assert_eq!(checked.trick, Some(t + 1), "seed {seed}");
+            let card_at = g
+                .history()
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| matches!(a, Action::Card(_)))
+                .nth(t * g.active().len() + i)
+                .map(|(k, _)| k);
+            assert_eq!(Some(at), card_at, "seed {seed}");
+            revokes += 1;
+        }
+    }
+    assert!(
+        late > 20 && revokes > 20,
+        "{late} late calls, {revokes} revokes"
+    );
+}

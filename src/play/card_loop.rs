@@ -421,9 +421,12 @@ pub(super) fn first_revoke<'a>(
     let (seat, card) = (trick.seats[j] as usize, trick.cards[j]);
     let led = order.play_suit(trick.cards[0]);
     let played = Played::from_tricks(tricks);
+    // The led suit's cards she still held: the lowest named (as a game played step by
+    // step names it, `game::Game`).
     match played.of(seat)[t + 1..]
         .iter()
-        .find(|&&c| order.play_suit(c) == led)
+        .filter(|&&c| order.play_suit(c) == led)
+        .min()
     {
         Some(held) => fail(
             Some(t + 1),
