@@ -15,8 +15,10 @@
 //! many (no trump where the profile forbids it); where every player declines, the hands
 //! are thrown in (the record is the poverty with neither an exchange nor tricks). Under
 //! `poverty.partner_by_club_queen` the club queens choose the partner and nobody is asked.
-//! No Schweinchen, Genscher, knock or called ace is declared yet (each is optional). A
-//! player may call when it
+//! Where the profile plays knocking (Kloepper), a player of the black queens may knock on
+//! her turn before trick 2 is led ([`KNOCK`]), and then an opponent may knock back. No
+//! Schweinchen, Genscher or called ace is declared yet (each is optional). A player may
+//! call when it
 //! is her turn to play, just before her card: every call the rules of calls take then
 //! ([`Game::legal_calls`], kept by the same `play::CallState` that checks a record's
 //! calls: deadlines, replies, a partner's own Re), in a wedding once the partner is found
@@ -40,8 +42,11 @@ pub const CALL_BASE: usize = DISTINCT;
 pub const ACCEPT: usize = CALL_BASE + 5;
 /// The id of declining a poverty.
 pub const DECLINE: usize = ACCEPT + 1;
+/// The id of knocking (Kloepper: the black queens claim every trick; the opponents knock
+/// back).
+pub const KNOCK: usize = DECLINE + 1;
 /// The first id of the statements.
-pub const BID_BASE: usize = DECLINE + 1;
+pub const BID_BASE: usize = KNOCK + 1;
 
 /// An action of a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +59,8 @@ pub enum Action {
     Card(Card),
     /// A poverty accepted (true) or declined, by the player asked.
     Answer(bool),
+    /// A knock (or a knock back) before trick 2 is led, where the profile plays knocking.
+    Knock,
 }
 
 /// Where the deal stands.
@@ -167,6 +174,8 @@ pub struct Game {
     known: Option<(Vec<usize>, Option<usize>)>,
     /// A poverty's exchange, while it is made.
     poverty: Option<Poverty>,
+    /// The knock so far (Kloepper).
+    knock: Option<crate::deal::Knock>,
 }
 
 /// What a player may know of the deal ([`Game::observation`]).
@@ -194,6 +203,8 @@ pub struct Observation {
     pub tricks: Vec<Vec<String>>,
     /// The trick being played.
     pub trick: Vec<String>,
+    /// The knock so far (Kloepper): `re`, or `both` once knocked back.
+    pub knock: Option<&'static str>,
 }
 
 /// The game the bidding chose, and what the engine made of it.
@@ -278,6 +289,7 @@ impl Game {
             legal: Vec::new(),
             known: None,
             poverty: None,
+            knock: None,
             start,
         };
         if g.start.table.profile.bidding.way == BiddingWay::None {
@@ -331,6 +343,7 @@ impl Game {
             Action::Call(c) => CALL_BASE + usize::from(c.level()),
             Action::Answer(true) => ACCEPT,
             Action::Answer(false) => DECLINE,
+            Action::Knock => KNOCK,
             Action::Bid(i) => BID_BASE + i,
         }
     }
@@ -343,8 +356,10 @@ impl Game {
                 .map(Action::Card)
         } else if id < ACCEPT {
             Call::from_level((id - CALL_BASE) as u8).map(Action::Call)
-        } else if id < BID_BASE {
+        } else if id < KNOCK {
             Some(Action::Answer(id == ACCEPT))
+        } else if id < BID_BASE {
+            Some(Action::Knock)
         } else {
             (id - BID_BASE < self.bid_words.len()).then(|| Action::Bid(id - BID_BASE))
         }
@@ -357,6 +372,7 @@ impl Game {
             Action::Call(c) => format!("call {}", c.word(Party::Re)),
             Action::Answer(true) => "accept".to_string(),
             Action::Answer(false) => "decline".to_string(),
+            Action::Knock => "knock".to_string(),
             Action::Bid(i) => self.bid_words[i].clone(),
         }
     }
@@ -395,6 +411,9 @@ impl Game {
                     .map(Action::Card)
                     .collect();
                 out.extend(self.legal_calls(seat).into_iter().map(Action::Call));
+                if self.may_knock(seat) {
+                    out.push(Action::Knock);
+                }
                 out
             }
         }
@@ -411,6 +430,7 @@ impl Game {
             (Phase::Playing, Action::Call(c)) => self.call(c),
             (Phase::Playing, Action::Card(c)) => self.card(c),
             (Phase::Playing, Action::Answer(_)) => Err(msg!("error.game_no_poverty")),
+            (Phase::Playing, Action::Knock) => self.knock(),
             (Phase::Exchange, a) => self.exchange(a),
         }?;
         self.actions.push(a);
@@ -506,6 +526,15 @@ impl Game {
                 let Some(seat) = g.current_player() else {
                     return Err((taken, msg!("error.game_over")));
                 };
+                // The record's knock, at the first turn of a player who may make it.
+                let due = matches!(
+                    (record.knock, g.knock),
+                    (Some(_), None)
+                        | (Some(crate::deal::Knock::Both), Some(crate::deal::Knock::Re))
+                );
+                if due && g.may_knock(seat) {
+                    step(&mut g, Action::Knock)?;
+                }
                 let in_hand = g.hands[seat].len();
                 while let Some(k) = calls
                     .iter()
@@ -519,6 +548,16 @@ impl Game {
         }
         if let Some(e) = calls.first() {
             return Err((taken, msg!("error.game_replay_call", call = e.text.clone())));
+        }
+        if record.knock != g.knock {
+            let seat = g.current_player().unwrap_or(0);
+            return Err((
+                taken,
+                msg!(
+                    "error.game_knock",
+                    player = g.start.table.players[seat].as_str()
+                ),
+            ));
         }
         Ok(g)
     }
@@ -634,6 +673,7 @@ impl Game {
             calls: self.calls.iter().map(|c| c.text.clone()).collect(),
             tricks: self.tricks.iter().map(trick).collect(),
             trick: trick(&self.current),
+            knock: self.knock.map(crate::deal::Knock::key),
         }
     }
 
@@ -660,6 +700,7 @@ impl Game {
             + (seats + 1)
             + 4
             + seats * (self.bid_words.len() + 1)
+            + 2
             + 1
     }
 
@@ -735,6 +776,10 @@ impl Game {
             v[at + rel(s) * words + last] = 1.0;
         }
         at += seats * words;
+        // The knock: Re knocked, and knocked back.
+        v[at] = f32::from(u8::from(self.knock.is_some()));
+        v[at + 1] = f32::from(u8::from(self.knock == Some(crate::deal::Knock::Both)));
+        at += 2;
         v[at] = f32::from(u8::from(self.current_player() == Some(seat)));
         v
     }
@@ -1070,6 +1115,48 @@ impl Game {
         Ok(())
     }
 
+    // ----- knocking -----
+
+    /// The knock `seat` would make now: a Re player's before anyone knocked, an opponent's
+    /// back after it; None where the moment or her party does not allow one.
+    fn knock_by(&self, seat: usize) -> Option<crate::deal::Knock> {
+        use crate::deal::Knock;
+        // Before trick 2 is led: in trick 1, or before the lead of trick 2.
+        let early = self.tricks.is_empty() || (self.tricks.len() == 1 && self.current.is_empty());
+        if !early || !self.start.table.profile.knocking.allowed {
+            return None;
+        }
+        match (self.knock, self.party(seat)?) {
+            (None, Party::Re) => Some(Knock::Re),
+            (Some(Knock::Re), Party::Kontra) => Some(Knock::Both),
+            _ => None,
+        }
+    }
+
+    /// May `seat` knock now, as the rules of knocking take it ([`crate::play::check_knock`],
+    /// which checks a record's knock too)?
+    fn may_knock(&self, seat: usize) -> bool {
+        self.knock_by(seat).is_some_and(|k| {
+            let re = self.parties().map_or(0, |r| r.len());
+            crate::play::check_knock(Some(k), &self.start.table.profile, re).is_ok()
+        })
+    }
+
+    fn knock(&mut self) -> Result<(), Text> {
+        let seat = self.to_play();
+        let p = &self.start.table.profile;
+        let Some(k) = self.knock_by(seat) else {
+            return Err(msg!(
+                "error.game_knock",
+                player = self.start.table.players[seat].as_str()
+            ));
+        };
+        let re = self.parties().map_or(0, |r| r.len());
+        crate::play::check_knock(Some(k), p, re)?;
+        self.knock = Some(k);
+        Ok(())
+    }
+
     /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
     pub fn legal_cards(&self, seat: usize) -> Vec<Card> {
         let hand = &self.hands[seat];
@@ -1348,6 +1435,7 @@ impl Game {
                 .collect(),
             exchange: d.exchange,
             calls: self.calls.clone(),
+            knock: self.knock,
             tricks: self.tricks.iter().cloned().collect(),
             bids: self.bids.clone().into(),
             ..FullRecord::default()

@@ -707,3 +707,53 @@ fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_word
         "{late} late calls, {revokes} revokes"
     );
 }
+
+/// Kloepper's knocking: a black-queen player may knock before trick 2 is led, an opponent
+/// may then knock back (not against a lone player); the record carries the knock, it
+/// scores as the game's returns, and it replays to the same actions.
+#[test]
+fn the_black_queens_knock_and_their_opponents_knock_back() {
+    let profile = Profile::load("kloepper", &[]).unwrap();
+    let mut rng = Rng::new(17);
+    let (mut knocks, mut back) = (0, 0);
+    for seed in 0..300u64 {
+        let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            let a = if legal.contains(&Action::Knock) && rng.chance(50) {
+                Action::Knock
+            } else {
+                legal[rng.below(legal.len())]
+            };
+            g.apply(a).unwrap();
+        }
+        let record = g.record().unwrap();
+        match record.knock {
+            Some(doko::deal::Knock::Re) => knocks += 1,
+            Some(doko::deal::Knock::Both) => back += 1,
+            None => {}
+        }
+        let text = g.record_toml("kloepper").unwrap();
+        assert_eq!(
+            scored(&text, &profile),
+            g.returns().unwrap().unwrap(),
+            "{text}"
+        );
+        // A record says that the deal was knocked, not when: the replay knocks at the
+        // first turn it may, and the rest is the same.
+        let again = Game::replay(&profile, &record).unwrap();
+        let but_knocks = |h: &[Action]| -> Vec<Action> {
+            h.iter().copied().filter(|a| *a != Action::Knock).collect()
+        };
+        assert_eq!(
+            but_knocks(again.history()),
+            but_knocks(g.history()),
+            "seed {seed}"
+        );
+        assert_eq!(again.record().unwrap().knock, record.knock);
+    }
+    assert!(
+        knocks > 10 && back > 10,
+        "{knocks} knocks, {back} knocked back"
+    );
+}
