@@ -1276,7 +1276,7 @@ impl Game {
     }
 
     /// The calls `seat` may make before her card, as the rules of calls take them
-    /// ([`crate::play::CallState`], the same as `doko score` checks a record by): her Re
+    /// (`play::CallState`, the same as `doko score` checks a record by): her Re
     /// or Kontra (also as a reply, also where her partner said it already), and each call
     /// above her party's highest that is still in time (a higher call says the lower ones
     /// too). A call that would say nothing new is not offered. None before her party is

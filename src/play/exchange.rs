@@ -68,7 +68,7 @@ pub(super) fn club_queen_partners(
 /// The partner the club queens choose for `poor` (`poverty.partner_by_club_queen`: a
 /// player holding both, else the other holder of a ♣Q where she holds one, else a player
 /// holding none), from the hands as dealt; None where the profile lets the players choose
-/// (the first to accept, in turn from her left). The same rule as [`club_queen_partners`]
+/// (the first to accept, in turn from her left). The same rule as `club_queen_partners`
 /// checks in a record.
 pub fn forced_poverty_partner(
     profile: &Profile,
