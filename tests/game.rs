@@ -447,10 +447,7 @@ fn the_auction_offers_conditions_and_the_brides_choice() {
         while g.phase() == Phase::Bidding {
             g.apply(Action::Bid(id(&g, "pass"))).unwrap();
         }
-        while !g.is_over() {
-            let legal = g.legal_actions();
-            g.apply(legal[rng.below(legal.len())]).unwrap();
-        }
+        play_out(&mut g, &mut rng);
         let text = g.record_toml("ja-online").unwrap();
         assert!(text.contains("wedding first-trump-trick"), "{text}");
         assert_eq!(
@@ -539,10 +536,7 @@ fn a_poverty_is_accepted_or_declined_and_exchanged_by_the_players() {
             };
             g.apply(a).unwrap();
         }
-        while !g.is_over() {
-            let legal = g.legal_actions();
-            g.apply(legal[rng.below(legal.len())]).unwrap();
-        }
+        play_out(&mut g, &mut rng);
         let text = g.record_toml("ja-classic").unwrap();
         let returns = g.returns().unwrap().unwrap();
         assert_eq!(scored(&text, &profile), returns, "seed {seed}:\n{text}");
@@ -584,10 +578,7 @@ fn a_poverty_is_accepted_or_declined_and_exchanged_by_the_players() {
             !names.iter().any(|n| n == "accept" || n == "decline"),
             "{names:?}"
         );
-        while !g.is_over() {
-            let legal = g.legal_actions();
-            g.apply(legal[rng.below(legal.len())]).unwrap();
-        }
+        play_out(&mut g, &mut rng);
         let text = g.record_toml("ja-classic").unwrap();
         let mut sets_line = String::from("set = [\"poverty.partner_by_club_queen=true\"]\n");
         sets_line.push_str(&text);
@@ -756,4 +747,12 @@ fn the_black_queens_knock_and_their_opponents_knock_back() {
         knocks > 10 && back > 10,
         "{knocks} knocks, {back} knocked back"
     );
+}
+
+/// Plays `g` to the end with a random legal action each step.
+fn play_out(g: &mut Game, rng: &mut Rng) {
+    while !g.is_over() {
+        let legal = g.legal_actions();
+        g.apply(legal[rng.below(legal.len())]).unwrap();
+    }
 }
