@@ -16,9 +16,10 @@
 //! are thrown in (the record is the poverty with neither an exchange nor tricks). Under
 //! `poverty.partner_by_club_queen` the club queens choose the partner and nobody is asked.
 //! Where the profile plays knocking (Kloepper), a player of the black queens may knock on
-//! her turn before trick 2 is led ([`KNOCK`]), and then an opponent may knock back. No
-//! Schweinchen, Genscher or called ace is declared yet (each is optional). A player may
-//! call when it
+//! her turn before trick 2 is led ([`KNOCK`]), and then an opponent may knock back; where
+//! it plays a called ace, the holder of every Re card may name a side-suit ace before her
+//! first card ([`ACE_BASE`]). No Schweinchen or Genscher is declared yet (each is
+//! optional). A player may call when it
 //! is her turn to play, just before her card: every call the rules of calls take then
 //! ([`Game::legal_calls`], kept by the same `play::CallState` that checks a record's
 //! calls: deadlines, replies, a partner's own Re), in a wedding once the partner is found
@@ -45,8 +46,11 @@ pub const DECLINE: usize = ACCEPT + 1;
 /// The id of knocking (Kloepper: the black queens claim every trick; the opponents knock
 /// back).
 pub const KNOCK: usize = DECLINE + 1;
+/// The first id of calling an ace (Kloepper: the holder of every Re card names a side-suit
+/// ace, whose holder partners her), one a suit in [`crate::cards::Suit::ALL`]'s order.
+pub const ACE_BASE: usize = KNOCK + 1;
 /// The first id of the statements.
-pub const BID_BASE: usize = KNOCK + 1;
+pub const BID_BASE: usize = ACE_BASE + 4;
 
 /// An action of a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +65,9 @@ pub enum Action {
     Answer(bool),
     /// A knock (or a knock back) before trick 2 is led, where the profile plays knocking.
     Knock,
+    /// The side-suit ace of this suit called by the holder of every Re card, before her
+    /// first card (`contracts.called_ace`).
+    CallAce(crate::cards::Suit),
 }
 
 /// Where the deal stands.
@@ -176,6 +183,8 @@ pub struct Game {
     poverty: Option<Poverty>,
     /// The knock so far (Kloepper).
     knock: Option<crate::deal::Knock>,
+    /// The ace called (Kloepper).
+    called: Option<Card>,
 }
 
 /// What a player may know of the deal ([`Game::observation`]).
@@ -205,6 +214,8 @@ pub struct Observation {
     pub trick: Vec<String>,
     /// The knock so far (Kloepper): `re`, or `both` once knocked back.
     pub knock: Option<&'static str>,
+    /// The ace called (Kloepper), where one was.
+    pub called: Option<String>,
 }
 
 /// The game the bidding chose, and what the engine made of it.
@@ -290,6 +301,7 @@ impl Game {
             known: None,
             poverty: None,
             knock: None,
+            called: None,
             start,
         };
         if g.start.table.profile.bidding.way == BiddingWay::None {
@@ -344,6 +356,7 @@ impl Game {
             Action::Answer(true) => ACCEPT,
             Action::Answer(false) => DECLINE,
             Action::Knock => KNOCK,
+            Action::CallAce(s) => ACE_BASE + s as usize,
             Action::Bid(i) => BID_BASE + i,
         }
     }
@@ -358,8 +371,10 @@ impl Game {
             Call::from_level((id - CALL_BASE) as u8).map(Action::Call)
         } else if id < KNOCK {
             Some(Action::Answer(id == ACCEPT))
-        } else if id < BID_BASE {
+        } else if id < ACE_BASE {
             Some(Action::Knock)
+        } else if id < BID_BASE {
+            Some(Action::CallAce(crate::cards::Suit::ALL[id - ACE_BASE]))
         } else {
             (id - BID_BASE < self.bid_words.len()).then(|| Action::Bid(id - BID_BASE))
         }
@@ -373,6 +388,7 @@ impl Game {
             Action::Answer(true) => "accept".to_string(),
             Action::Answer(false) => "decline".to_string(),
             Action::Knock => "knock".to_string(),
+            Action::CallAce(s) => format!("call {}", Card::new(s, crate::cards::Rank::Ace)),
             Action::Bid(i) => self.bid_words[i].clone(),
         }
     }
@@ -414,6 +430,12 @@ impl Game {
                 if self.may_knock(seat) {
                     out.push(Action::Knock);
                 }
+                out.extend(
+                    crate::cards::Suit::ALL
+                        .into_iter()
+                        .filter(|&s| self.may_call_ace(seat, s))
+                        .map(Action::CallAce),
+                );
                 out
             }
         }
@@ -431,6 +453,7 @@ impl Game {
             (Phase::Playing, Action::Card(c)) => self.card(c),
             (Phase::Playing, Action::Answer(_)) => Err(msg!("error.game_no_poverty")),
             (Phase::Playing, Action::Knock) => self.knock(),
+            (Phase::Playing, Action::CallAce(s)) => self.call_ace(s),
             (Phase::Exchange, a) => self.exchange(a),
         }?;
         self.actions.push(a);
@@ -455,10 +478,11 @@ impl Game {
 
     /// A full record replayed action by action: its statements, its poverty's exchange,
     /// and its cards, each player's calls made before her card when she held as many cards
-    /// as the call says. The record must write every hand as dealt and, where the profile
-    /// bids, its statements. Refused: how many actions were taken and why the next one is
-    /// refused, as [`Game::apply`] says it (the words a record's check gives: a revoke, a
-    /// call out of time, a statement out of turn).
+    /// as the call says (a knock and a called ace at the first turn they may come). The
+    /// record must write every hand as dealt and, where the profile bids, its statements.
+    /// Refused: how many actions were taken and why the next one is refused, as
+    /// [`Game::apply`] says it (the words a record's check gives: a revoke, a call out of
+    /// time, a statement out of turn).
     pub fn replay(profile: &Profile, record: &FullRecord) -> Result<Game, (usize, Text)> {
         let active = crate::seating::active_seats(
             record.players.len(),
@@ -473,93 +497,110 @@ impl Game {
                 None => return Err((0, msg!("error.game_replay_hands"))),
             }
         }
-        let mut g = Game::new(
-            profile,
-            Some(record.players.clone()),
-            record.dealer,
-            0,
-            Some(hands),
-        )
-        .map_err(|m| (0, m))?;
-        let mut taken = 0;
-        let mut step = |g: &mut Game, a: Action| -> Result<(), (usize, Text)> {
-            g.apply(a).map_err(|m| (taken, m))?;
-            taken += 1;
-            Ok(())
-        };
-        for b in record.bids.iter() {
-            if g.phase != Phase::Bidding {
-                return Err((taken, msg!("error.game_bids_over")));
-            }
-            let word = g.start.table.candidates[b.player]
-                .iter()
-                .position(|c| c.as_ref().is_some_and(|c| c.say == b.say));
-            let Some(word) = word.filter(|_| g.current_player() == Some(b.player)) else {
-                let names = g.start.table.players.clone();
-                let mut bids = g.bids.clone();
-                bids.push(b.clone());
-                let why = crate::bids::refusal(&bids, profile, &g.active, &names)
-                    .unwrap_or_else(|| msg!("error.game_bid_hand", statement = b.text.clone()));
-                return Err((taken, why));
-            };
-            step(&mut g, Action::Bid(word))?;
-        }
-        if g.phase == Phase::Bidding {
-            return Err((taken, msg!("error.game_replay_bids")));
-        }
+        let players = Some(record.players.clone());
+        let mut g =
+            Game::new(profile, players, record.dealer, 0, Some(hands)).map_err(|m| (0, m))?;
+        g.replay_bids(record)?;
         if g.phase == Phase::Exchange {
             let x = record.exchange.as_ref();
             while g.poverty.as_ref().is_some_and(|p| p.partner.is_none()) {
                 let asked = g.current_player();
                 let accept = x.is_some_and(|x| Some(x.partner) == asked);
-                step(&mut g, Action::Answer(accept))?;
+                g.step(Action::Answer(accept))?;
             }
-            if let Some(x) = x {
-                for &c in x.passed.iter().chain(&x.returned) {
-                    step(&mut g, Action::Card(c))?;
-                }
+            for &c in x.iter().flat_map(|x| x.passed.iter().chain(&x.returned)) {
+                g.step(Action::Card(c))?;
             }
         }
+        g.replay_cards(record)?;
+        let seat = g.current_player().unwrap_or(0);
+        let player = g.start.table.players[seat].clone();
+        if record.called != g.called {
+            let card = record.called.unwrap_or(Card::CLUB_QUEEN);
+            return Err(g.refused(msg!("error.game_call_ace", player = player, card = card)));
+        }
+        if record.knock != g.knock {
+            return Err(g.refused(msg!("error.game_knock", player = player)));
+        }
+        Ok(g)
+    }
+
+    /// Takes `a` in a replay: refused, with the actions taken before it.
+    fn step(&mut self, a: Action) -> Result<(), (usize, Text)> {
+        self.apply(a).map_err(|m| self.refused(m))
+    }
+
+    /// A replay refused here: the actions taken, and why.
+    fn refused(&self, m: Text) -> (usize, Text) {
+        (self.actions.len(), m)
+    }
+
+    /// A record's statements, replayed ([`Game::replay`]).
+    fn replay_bids(&mut self, record: &FullRecord) -> Result<(), (usize, Text)> {
+        for b in record.bids.iter() {
+            if self.phase != Phase::Bidding {
+                return Err(self.refused(msg!("error.game_bids_over")));
+            }
+            let word = self.start.table.candidates[b.player]
+                .iter()
+                .position(|c| c.as_ref().is_some_and(|c| c.say == b.say));
+            let Some(word) = word.filter(|_| self.current_player() == Some(b.player)) else {
+                let names = self.start.table.players.clone();
+                let mut bids = self.bids.clone();
+                bids.push(b.clone());
+                let p = &self.start.table.profile;
+                let why = crate::bids::refusal(&bids, p, &self.active, &names)
+                    .unwrap_or_else(|| msg!("error.game_bid_hand", statement = b.text.clone()));
+                return Err(self.refused(why));
+            };
+            self.step(Action::Bid(word))?;
+        }
+        if self.phase == Phase::Bidding {
+            return Err(self.refused(msg!("error.game_replay_bids")));
+        }
+        Ok(())
+    }
+
+    /// A record's cards, replayed with its calls, knock and called ace ([`Game::replay`]).
+    fn replay_cards(&mut self, record: &FullRecord) -> Result<(), (usize, Text)> {
+        let hand = self.start.table.profile.hand_size();
         let mut calls: Vec<&CallEntry> = record.calls.iter().collect();
         for trick in record.tricks.iter() {
             for &card in trick.cards {
-                let Some(seat) = g.current_player() else {
-                    return Err((taken, msg!("error.game_over")));
+                let Some(seat) = self.current_player() else {
+                    return Err(self.refused(msg!("error.game_over")));
                 };
                 // The record's knock, at the first turn of a player who may make it.
                 let due = matches!(
-                    (record.knock, g.knock),
+                    (record.knock, self.knock),
                     (Some(_), None)
                         | (Some(crate::deal::Knock::Both), Some(crate::deal::Knock::Re))
                 );
-                if due && g.may_knock(seat) {
-                    step(&mut g, Action::Knock)?;
+                if due && self.may_knock(seat) {
+                    self.step(Action::Knock)?;
                 }
-                let in_hand = g.hands[seat].len();
+                // The record's called ace, before its caller's first card.
+                if let Some(ace) = record.called.filter(|_| self.called.is_none())
+                    && self.hands[seat].len() == hand
+                    && self.may_call_ace(seat, ace.suit())
+                {
+                    self.step(Action::CallAce(ace.suit()))?;
+                }
+                let in_hand = self.hands[seat].len();
                 while let Some(k) = calls
                     .iter()
                     .position(|e| e.player == seat && usize::from(e.cards_in_hand) >= in_hand)
                 {
                     let e = calls.remove(k);
-                    step(&mut g, Action::Call(e.call))?;
+                    self.step(Action::Call(e.call))?;
                 }
-                step(&mut g, Action::Card(card))?;
+                self.step(Action::Card(card))?;
             }
         }
-        if let Some(e) = calls.first() {
-            return Err((taken, msg!("error.game_replay_call", call = e.text.clone())));
+        match calls.first() {
+            Some(e) => Err(self.refused(msg!("error.game_replay_call", call = e.text.clone()))),
+            None => Ok(()),
         }
-        if record.knock != g.knock {
-            let seat = g.current_player().unwrap_or(0);
-            return Err((
-                taken,
-                msg!(
-                    "error.game_knock",
-                    player = g.start.table.players[seat].as_str()
-                ),
-            ));
-        }
-        Ok(g)
     }
 
     /// The actions taken so far.
@@ -674,6 +715,7 @@ impl Game {
             tricks: self.tricks.iter().map(trick).collect(),
             trick: trick(&self.current),
             knock: self.knock.map(crate::deal::Knock::key),
+            called: self.called.map(|c| c.to_string()),
         }
     }
 
@@ -701,6 +743,7 @@ impl Game {
             + 4
             + seats * (self.bid_words.len() + 1)
             + 2
+            + 4
             + 1
     }
 
@@ -780,6 +823,11 @@ impl Game {
         v[at] = f32::from(u8::from(self.knock.is_some()));
         v[at + 1] = f32::from(u8::from(self.knock == Some(crate::deal::Knock::Both)));
         at += 2;
+        // The ace called, by its suit.
+        if let Some(ace) = self.called {
+            v[at + ace.suit() as usize] = 1.0;
+        }
+        at += 4;
         v[at] = f32::from(u8::from(self.current_player() == Some(seat)));
         v
     }
@@ -1157,6 +1205,47 @@ impl Game {
         Ok(())
     }
 
+    // ----- a called ace -----
+
+    /// May `seat` call the ace of `suit` now? Where the profile plays it, in a normal game,
+    /// the holder of every Re card before her first card, a side-suit ace another player
+    /// holds (as the record's check takes it: `play/parties.rs`).
+    fn may_call_ace(&self, seat: usize, suit: crate::cards::Suit) -> bool {
+        let p = &self.start.table.profile;
+        let ace = Card::new(suit, crate::cards::Rank::Ace);
+        let normal = self
+            .declared
+            .as_ref()
+            .is_some_and(|d| d.contract == Contract::Normal);
+        let dealt = &self.start.hands;
+        let count = |c: Card| dealt[seat].iter().filter(|&&h| h == c).count();
+        p.contracts.called_ace
+            && normal
+            && self.called.is_none()
+            && self.hands[seat].len() == p.hand_size()
+            && p.holds_every_re_card(count)
+            && !self.order.is_trump(ace)
+            && self
+                .active
+                .iter()
+                .any(|&s| s != seat && dealt[s].contains(&ace))
+    }
+
+    fn call_ace(&mut self, suit: crate::cards::Suit) -> Result<(), Text> {
+        let seat = self.to_play();
+        if !self.may_call_ace(seat, suit) {
+            let ace = Card::new(suit, crate::cards::Rank::Ace);
+            return Err(msg!(
+                "error.game_call_ace",
+                player = self.start.table.players[seat].as_str(),
+                card = ace
+            ));
+        }
+        self.called = Some(Card::new(suit, crate::cards::Rank::Ace));
+        self.know();
+        Ok(())
+    }
+
     /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
     pub fn legal_cards(&self, seat: usize) -> Vec<Card> {
         let hand = &self.hands[seat];
@@ -1190,7 +1279,7 @@ impl Game {
             contract: d.contract,
             declarer: d.declarer,
             exchange: d.exchange.clone(),
-            called: None,
+            called: self.called,
             compulsory: false,
             partner: d.partner,
         };
@@ -1436,6 +1525,7 @@ impl Game {
             exchange: d.exchange,
             calls: self.calls.clone(),
             knock: self.knock,
+            called: self.called,
             tricks: self.tricks.iter().cloned().collect(),
             bids: self.bids.clone().into(),
             ..FullRecord::default()

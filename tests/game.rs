@@ -756,3 +756,62 @@ fn play_out(g: &mut Game, rng: &mut Rng) {
         g.apply(legal[rng.below(legal.len())]).unwrap();
     }
 }
+
+/// Kloepper's called ace: the holder of both black queens may name a side-suit ace before
+/// her first card; its holder partners her (else she plays alone, a silent solo). The
+/// record carries the ace, scores as the game's returns and replays to the same actions.
+#[test]
+fn the_holder_of_the_black_queens_calls_an_ace() {
+    let profile = Profile::load("kloepper", &[]).unwrap();
+    let mut rng = Rng::new(23);
+    let (mut called, mut alone) = (0, 0);
+    for seed in 0..2000u64 {
+        let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
+        let mut offered = false;
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            let aces: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::CallAce(_)))
+                .collect();
+            offered |= !aces.is_empty();
+            let a = if !aces.is_empty() && rng.chance(60) {
+                aces[rng.below(aces.len())]
+            } else {
+                let rest: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| !matches!(a, Action::CallAce(_) | Action::Knock))
+                    .collect();
+                rest[rng.below(rest.len())]
+            };
+            g.apply(a).unwrap();
+        }
+        if !offered {
+            continue;
+        }
+        let record = g.record().unwrap();
+        let text = g.record_toml("kloepper").unwrap();
+        assert_eq!(
+            scored(&text, &profile),
+            g.returns().unwrap().unwrap(),
+            "{text}"
+        );
+        let again = Game::replay(&profile, &record).unwrap();
+        assert_eq!(again.history(), g.history(), "seed {seed}");
+        if record.called.is_some() {
+            assert!(text.contains("called"), "{text}");
+            called += 1;
+        } else {
+            alone += 1;
+        }
+        if called >= 15 && alone >= 5 {
+            break;
+        }
+    }
+    assert!(
+        called >= 15 && alone >= 5,
+        "{called} aces called, {alone} alone"
+    );
+}

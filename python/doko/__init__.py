@@ -231,12 +231,12 @@ class Game:
     Actions are integers, stable per profile: the cards (by the deck's order), then the
     calls (every call the rules take before her card: her Re or Kontra, also as a reply or
     after her partner's, and the calls above her party's, a higher one saying the lower
-    ones), then ``accept`` and ``decline`` (a poverty) and ``knock`` (Kloepper), then the
-    statements of the bidding; :meth:`action_name` names them. A poverty's exchange is the
-    players' (phase ``"exchange"``): those asked in turn accept or decline, the poor player
-    passes her cards and her partner returns as many (card actions); nobody accepting, the
-    hands are thrown in. No Schweinchen, Genscher or called ace is declared yet. A player
-    calls only on her turn to play, before her card.
+    ones), then ``accept``, ``decline`` (a poverty), ``knock`` and ``call CA`` ...
+    (Kloepper), then the statements of the bidding; :meth:`action_name` names them. A
+    poverty's exchange is the players' (phase ``"exchange"``): those asked in turn accept or
+    decline, the poor player passes her cards and her partner returns as many (card
+    actions); nobody accepting, the hands are thrown in. No Schweinchen or Genscher is
+    declared yet. A player calls only on her turn to play, before her card.
     """
 
     def __init__(
