@@ -18,8 +18,9 @@
 //! Where the profile plays knocking (Kloepper), a player of the black queens may knock on
 //! her turn before trick 2 is led ([`KNOCK`]), and then an opponent may knock back; where
 //! it plays a called ace, the holder of every Re card may name a side-suit ace before her
-//! first card ([`ACE_BASE`]). No Schweinchen or Genscher is declared yet (each is
-//! optional). A player may call when it
+//! first card ([`ACE_BASE`]); where it plays Schweinchen, the holder of both of its cards
+//! may declare it before she plays one, then the holder of both Hyperschweinchen cards
+//! ([`RAISE_BASE`]). Genscher is not declared yet. A player may call when it
 //! is her turn to play, just before her card: every call the rules of calls take then
 //! ([`Game::legal_calls`], kept by the same `play::CallState` that checks a record's
 //! calls: deadlines, replies, a partner's own Re), in a wedding once the partner is found
@@ -49,8 +50,11 @@ pub const KNOCK: usize = DECLINE + 1;
 /// The first id of calling an ace (Kloepper: the holder of every Re card names a side-suit
 /// ace, whose holder partners her), one a suit in [`crate::cards::Suit::ALL`]'s order.
 pub const ACE_BASE: usize = KNOCK + 1;
+/// The id of declaring Schweinchen (the holder of both Schweinchen cards, `deck.schweinchen`),
+/// and the next one Hyperschweinchen (after it, the holder of both Hyperschweinchen cards).
+pub const RAISE_BASE: usize = ACE_BASE + 4;
 /// The first id of the statements.
-pub const BID_BASE: usize = ACE_BASE + 4;
+pub const BID_BASE: usize = RAISE_BASE + 2;
 
 /// An action of a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +72,9 @@ pub enum Action {
     /// The side-suit ace of this suit called by the holder of every Re card, before her
     /// first card (`contracts.called_ace`).
     CallAce(crate::cards::Suit),
+    /// Schweinchen (0) or Hyperschweinchen (1) declared by the holder of both of its
+    /// cards, before she plays one (`deck.schweinchen`, `deck.hyperschweinchen`).
+    Raise(u8),
 }
 
 /// Where the deal stands.
@@ -185,6 +192,8 @@ pub struct Game {
     knock: Option<crate::deal::Knock>,
     /// The ace called (Kloepper).
     called: Option<Card>,
+    /// Who declared Schweinchen and Hyperschweinchen, in order.
+    raised: Vec<usize>,
 }
 
 /// What a player may know of the deal ([`Game::observation`]).
@@ -216,6 +225,8 @@ pub struct Observation {
     pub knock: Option<&'static str>,
     /// The ace called (Kloepper), where one was.
     pub called: Option<String>,
+    /// Schweinchen and Hyperschweinchen declared so far (0 to 2).
+    pub raised: usize,
 }
 
 /// The game the bidding chose, and what the engine made of it.
@@ -302,6 +313,7 @@ impl Game {
             poverty: None,
             knock: None,
             called: None,
+            raised: Vec::new(),
             start,
         };
         if g.start.table.profile.bidding.way == BiddingWay::None {
@@ -357,6 +369,7 @@ impl Game {
             Action::Answer(false) => DECLINE,
             Action::Knock => KNOCK,
             Action::CallAce(s) => ACE_BASE + s as usize,
+            Action::Raise(k) => RAISE_BASE + usize::from(k),
             Action::Bid(i) => BID_BASE + i,
         }
     }
@@ -373,8 +386,10 @@ impl Game {
             Some(Action::Answer(id == ACCEPT))
         } else if id < ACE_BASE {
             Some(Action::Knock)
-        } else if id < BID_BASE {
+        } else if id < RAISE_BASE {
             Some(Action::CallAce(crate::cards::Suit::ALL[id - ACE_BASE]))
+        } else if id < BID_BASE {
+            Some(Action::Raise((id - RAISE_BASE) as u8))
         } else {
             (id - BID_BASE < self.bid_words.len()).then(|| Action::Bid(id - BID_BASE))
         }
@@ -389,6 +404,8 @@ impl Game {
             Action::Answer(false) => "decline".to_string(),
             Action::Knock => "knock".to_string(),
             Action::CallAce(s) => format!("call {}", Card::new(s, crate::cards::Rank::Ace)),
+            Action::Raise(0) => "schweinchen".to_string(),
+            Action::Raise(_) => "hyperschweinchen".to_string(),
             Action::Bid(i) => self.bid_words[i].clone(),
         }
     }
@@ -436,6 +453,9 @@ impl Game {
                         .filter(|&s| self.may_call_ace(seat, s))
                         .map(Action::CallAce),
                 );
+                if self.may_raise(seat) {
+                    out.push(Action::Raise(self.raised.len() as u8));
+                }
                 out
             }
         }
@@ -454,6 +474,7 @@ impl Game {
             (Phase::Playing, Action::Answer(_)) => Err(msg!("error.game_no_poverty")),
             (Phase::Playing, Action::Knock) => self.knock(),
             (Phase::Playing, Action::CallAce(s)) => self.call_ace(s),
+            (Phase::Playing, Action::Raise(k)) => self.raise(k),
             (Phase::Exchange, a) => self.exchange(a),
         }?;
         self.actions.push(a);
@@ -578,6 +599,17 @@ impl Game {
                 );
                 if due && self.may_knock(seat) {
                     self.step(Action::Knock)?;
+                }
+                // The record's Schweinchen and Hyperschweinchen, at their declarer's first
+                // turn where she may.
+                let raises = [record.schweinchen, record.hyperschweinchen];
+                for _ in 0..2 {
+                    if let Some(Some(by)) = raises.get(self.raised.len()).copied()
+                        && by == seat
+                        && self.may_raise(seat)
+                    {
+                        self.step(Action::Raise(self.raised.len() as u8))?;
+                    }
                 }
                 // The record's called ace, before its caller's first card.
                 if let Some(ace) = record.called.filter(|_| self.called.is_none())
@@ -716,6 +748,7 @@ impl Game {
             trick: trick(&self.current),
             knock: self.knock.map(crate::deal::Knock::key),
             called: self.called.map(|c| c.to_string()),
+            raised: self.raised.len(),
         }
     }
 
@@ -744,6 +777,7 @@ impl Game {
             + seats * (self.bid_words.len() + 1)
             + 2
             + 4
+            + 2
             + 1
     }
 
@@ -828,6 +862,11 @@ impl Game {
             v[at + ace.suit() as usize] = 1.0;
         }
         at += 4;
+        // Schweinchen, Hyperschweinchen declared.
+        for k in 0..self.raised.len().min(2) {
+            v[at + k] = 1.0;
+        }
+        at += 2;
         v[at] = f32::from(u8::from(self.current_player() == Some(seat)));
         v
     }
@@ -1205,6 +1244,45 @@ impl Game {
         Ok(())
     }
 
+    // ----- Schweinchen and Hyperschweinchen -----
+
+    /// May `seat` declare the next of Schweinchen and Hyperschweinchen now: the contract
+    /// has its cards (`play::raised_cards`: the normal game's trumps, a diamond solo, a suit
+    /// solo where `deck.schweinchen_in_suit_solo`), and she still holds both of them (they
+    /// rank above the ♥10 from then on; the record's check ranks them so for the whole
+    /// deal, which is the same where she has played neither).
+    fn may_raise(&self, seat: usize) -> bool {
+        let Some(d) = self.declared.as_ref() else {
+            return false;
+        };
+        let p = &self.start.table.profile;
+        let next = self.raised.len();
+        let Some(Some(card)) = crate::play::raised_cards(p, d.contract).get(next).copied() else {
+            return false;
+        };
+        // Genscher (the third) is not declared here.
+        next < 2
+            && self.hands[seat].iter().filter(|&&c| c == card).count() == usize::from(p.deck.copies)
+    }
+
+    fn raise(&mut self, k: u8) -> Result<(), Text> {
+        let seat = self.to_play();
+        if usize::from(k) != self.raised.len() || !self.may_raise(seat) {
+            return Err(msg!(
+                "error.game_raise",
+                player = self.start.table.players[seat].as_str()
+            ));
+        }
+        self.raised.push(seat);
+        let p = &self.start.table.profile;
+        let contract = self
+            .declared
+            .as_ref()
+            .map_or(Contract::Normal, |d| d.contract);
+        self.order = crate::play::deal_order(contract, p, self.raised.len());
+        Ok(())
+    }
+
     // ----- a called ace -----
 
     /// May `seat` call the ace of `suit` now? Where the profile plays it, in a normal game,
@@ -1526,6 +1604,8 @@ impl Game {
             calls: self.calls.clone(),
             knock: self.knock,
             called: self.called,
+            schweinchen: self.raised.first().copied(),
+            hyperschweinchen: self.raised.get(1).copied(),
             tricks: self.tricks.iter().cloned().collect(),
             bids: self.bids.clone().into(),
             ..FullRecord::default()

@@ -815,3 +815,65 @@ fn the_holder_of_the_black_queens_calls_an_ace() {
         "{called} aces called, {alone} alone"
     );
 }
+
+/// Schweinchen and Hyperschweinchen (`house-schweinchen`): the holder of both ♦A may declare
+/// Schweinchen before she plays one, then the holder of both ♦9 Hyperschweinchen; the
+/// cards rank above the ♥10 from then on, the record carries who declared, scores as the
+/// game's returns and replays (the declarations at their first possible turn).
+#[test]
+fn schweinchen_and_hyperschweinchen_are_declared_by_the_holders() {
+    let profile = Profile::load("house-schweinchen", &[]).unwrap();
+    let mut rng = Rng::new(29);
+    let (mut pigs, mut hyper) = (0, 0);
+    for seed in 0..3000u64 {
+        let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
+        let mut offered = false;
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            let raise = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Raise(_)));
+            offered |= raise.is_some();
+            let a = match raise {
+                Some(r) if rng.chance(70) => r,
+                _ => {
+                    let rest: Vec<Action> = legal
+                        .iter()
+                        .copied()
+                        .filter(|a| !matches!(a, Action::Raise(_)))
+                        .collect();
+                    rest[rng.below(rest.len())]
+                }
+            };
+            g.apply(a).unwrap();
+        }
+        if !offered {
+            continue;
+        }
+        let record = g.record().unwrap();
+        let text = g.record_toml("house-schweinchen").unwrap();
+        assert_eq!(
+            scored(&text, &profile),
+            g.returns().unwrap().unwrap(),
+            "{text}"
+        );
+        let again = Game::replay(&profile, &record).unwrap();
+        let plain = |h: &[Action]| -> Vec<Action> {
+            h.iter()
+                .copied()
+                .filter(|a| !matches!(a, Action::Raise(_)))
+                .collect()
+        };
+        assert_eq!(plain(again.history()), plain(g.history()), "seed {seed}");
+        pigs += usize::from(record.schweinchen.is_some());
+        hyper += usize::from(record.hyperschweinchen.is_some());
+        if pigs >= 20 && hyper >= 3 {
+            break;
+        }
+    }
+    assert!(
+        pigs >= 20 && hyper >= 3,
+        "{pigs} Schweinchen, {hyper} Hyperschweinchen"
+    );
+}
