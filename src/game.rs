@@ -1098,11 +1098,9 @@ impl Game {
         })
     }
 
-    /// The player asked now: the next from the poor player's left who has not declined.
+    /// The player asked now (`play::poverty_asked`).
     fn asked(&self, x: &Poverty) -> Option<usize> {
-        let n = self.active.len();
-        let at = self.active.iter().position(|&s| s == x.poor)?;
-        (x.declined + 1 < n).then(|| self.active[(at + 1 + x.declined) % n])
+        crate::play::poverty_asked(&self.active, x.poor, x.declined)
     }
 
     /// What the seat to act may do in the exchange: accept (where she could return the
@@ -1113,7 +1111,6 @@ impl Game {
             return Vec::new();
         };
         let p = &self.start.table.profile;
-        let order = p.order(crate::cards::TrumpKind::Normal);
         let mut cards: Vec<Card> = match x.partner {
             None => {
                 let trumps = crate::play::trumps_in(&self.hands[x.poor], p, true);
@@ -1126,17 +1123,16 @@ impl Game {
             }
             Some(_) if x.passed.len() < x.want => {
                 let hand = &self.hands[x.poor];
-                let trumps = hand.iter().filter(|&&c| order.is_trump(c)).count();
                 let left = x.want - x.passed.len();
                 hand.iter()
                     .copied()
-                    .filter(|&c| left > trumps || order.is_trump(c))
+                    .filter(|&c| crate::play::passable(p, hand, left, c))
                     .collect()
             }
             Some(partner) => self.hands[partner]
                 .iter()
                 .copied()
-                .filter(|&c| p.poverty.return_trumps || !order.is_trump(c))
+                .filter(|&c| crate::play::returnable(p, c))
                 .collect(),
         };
         cards.sort_unstable();
@@ -1168,7 +1164,7 @@ impl Game {
             Action::Answer(true) => x.partner = Some(seat),
             Action::Answer(false) => {
                 x.declined += 1;
-                if x.declined + 1 >= self.active.len() {
+                if crate::play::poverty_asked(&self.active, x.poor, x.declined).is_none() {
                     // Nobody accepted: the hands are thrown in.
                     self.poverty = None;
                     self.phase = Phase::Over;
@@ -1204,20 +1200,11 @@ impl Game {
 
     // ----- knocking -----
 
-    /// The knock `seat` would make now: a Re player's before anyone knocked, an opponent's
-    /// back after it; None where the moment or her party does not allow one.
+    /// The knock `seat` would make now (`play::knock_now`).
     fn knock_by(&self, seat: usize) -> Option<crate::deal::Knock> {
-        use crate::deal::Knock;
-        // Before trick 2 is led: in trick 1, or before the lead of trick 2.
-        let early = self.tricks.is_empty() || (self.tricks.len() == 1 && self.current.is_empty());
-        if !early || !self.start.table.profile.knocking.allowed {
-            return None;
-        }
-        match (self.knock, self.party(seat)?) {
-            (None, Party::Re) => Some(Knock::Re),
-            (Some(Knock::Re), Party::Kontra) => Some(Knock::Both),
-            _ => None,
-        }
+        let moment = (self.tricks.len(), self.current.is_empty());
+        let p = &self.start.table.profile;
+        crate::play::knock_now(p, moment, self.knock, self.party(seat)?)
     }
 
     /// May `seat` knock now, as the rules of knocking take it ([`crate::play::check_knock`],
@@ -1246,23 +1233,14 @@ impl Game {
 
     // ----- Schweinchen and Hyperschweinchen -----
 
-    /// May `seat` declare the next of Schweinchen and Hyperschweinchen now: the contract
-    /// has its cards (`play::raised_cards`: the normal game's trumps, a diamond solo, a suit
-    /// solo where `deck.schweinchen_in_suit_solo`), and she still holds both of them (they
-    /// rank above the ♥10 from then on; the record's check ranks them so for the whole
-    /// deal, which is the same where she has played neither).
+    /// May `seat` declare the next of Schweinchen and Hyperschweinchen now
+    /// (`play::raise_allowed`)?
     fn may_raise(&self, seat: usize) -> bool {
         let Some(d) = self.declared.as_ref() else {
             return false;
         };
         let p = &self.start.table.profile;
-        let next = self.raised.len();
-        let Some(Some(card)) = crate::play::raised_cards(p, d.contract).get(next).copied() else {
-            return false;
-        };
-        // Genscher (the third) is not declared here.
-        next < 2
-            && self.hands[seat].iter().filter(|&&c| c == card).count() == usize::from(p.deck.copies)
+        crate::play::raise_allowed(p, d.contract, self.raised.len(), &self.hands[seat])
     }
 
     fn raise(&mut self, k: u8) -> Result<(), Text> {
@@ -1285,28 +1263,22 @@ impl Game {
 
     // ----- a called ace -----
 
-    /// May `seat` call the ace of `suit` now? Where the profile plays it, in a normal game,
-    /// the holder of every Re card before her first card, a side-suit ace another player
-    /// holds (as the record's check takes it: `play/parties.rs`).
+    /// May `seat` call the ace of `suit` now (`play::ace_callable`; one a deal)?
     fn may_call_ace(&self, seat: usize, suit: crate::cards::Suit) -> bool {
+        let Some(d) = self.declared.as_ref() else {
+            return false;
+        };
         let p = &self.start.table.profile;
-        let ace = Card::new(suit, crate::cards::Rank::Ace);
-        let normal = self
-            .declared
-            .as_ref()
-            .is_some_and(|d| d.contract == Contract::Normal);
-        let dealt = &self.start.hands;
-        let count = |c: Card| dealt[seat].iter().filter(|&&h| h == c).count();
-        p.contracts.called_ace
-            && normal
-            && self.called.is_none()
-            && self.hands[seat].len() == p.hand_size()
-            && p.holds_every_re_card(count)
-            && !self.order.is_trump(ace)
-            && self
-                .active
-                .iter()
-                .any(|&s| s != seat && dealt[s].contains(&ace))
+        let played = self.hands[seat].len() < p.hand_size();
+        // One ace a deal.
+        self.called.is_none()
+            && crate::play::ace_callable(
+                p,
+                (&self.active, &self.start.hands),
+                (d.contract, &self.order),
+                (seat, played),
+                Card::new(suit, crate::cards::Rank::Ace),
+            )
     }
 
     fn call_ace(&mut self, suit: crate::cards::Suit) -> Result<(), Text> {
@@ -1396,17 +1368,8 @@ impl Game {
         }
         let bride = d.declarer?;
         let p = &self.start.table.profile;
-        let (rule, found, settled) = crate::play::wedding_partner(
-            p,
-            d.partner,
-            &self.order,
-            bride,
-            &crate::play::seen_in(&self.tricks, &self.winners),
-        );
-        let within = (p.contracts.wedding_tricks as usize).min(p.hand_size());
-        let over = !matches!(rule, crate::variant::WeddingPartner::NthTrick { .. })
-            && self.tricks.len() >= within;
-        (found.is_some() || over).then_some(settled)
+        let seen = crate::play::seen_in(&self.tricks, &self.winners);
+        crate::play::wedding_settled(p, d.partner, &self.order, bride, &seen)
     }
 
     /// What the rules of calls read of this deal, once its game is known and every player

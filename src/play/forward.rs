@@ -20,6 +20,23 @@ pub(crate) struct Declared {
     pub(crate) partner: Option<crate::variant::WeddingPartner>,
 }
 
+/// The trick that settles a wedding once it is settled, from the tricks played so far
+/// (`seen`): a partner found, or the tricks within which one is sought all played (not
+/// where the bride names a trick, which settles when it is played); None before.
+pub fn wedding_settled(
+    profile: &Profile,
+    chosen: Option<crate::variant::WeddingPartner>,
+    order: &crate::cards::CardOrder,
+    bride: usize,
+    seen: &[Seen],
+) -> Option<usize> {
+    let (rule, found, settled) = wedding_partner(profile, chosen, order, bride, seen);
+    let within = (profile.contracts.wedding_tricks as usize).min(profile.hand_size());
+    let over =
+        !matches!(rule, crate::variant::WeddingPartner::NthTrick { .. }) && seen.len() >= within;
+    (found.is_some() || over).then_some(settled)
+}
+
 /// What a wedding's partner is found by, for one trick: its winner, the card led and the
 /// winning card.
 pub(crate) type Seen = (usize, Card, Card);
@@ -168,4 +185,86 @@ pub fn statement_fits(
         Contract::SilentSolo => false,
         _ => true,
     }
+}
+
+/// The player asked to accept a poverty after `declined` players declined: they are asked
+/// in turn from the poor player's left («ドッペルコップ(Doppelkopf)»: "交換はまず左隣の
+/// プレイヤーに申しこみます。断られた場合には、時計回りの順に"); None once all declined.
+pub fn poverty_asked(active: &[usize], poor: usize, declined: usize) -> Option<usize> {
+    let n = active.len();
+    let at = active.iter().position(|&s| s == poor)?;
+    (declined + 1 < n).then(|| active[(at + 1 + declined) % n])
+}
+
+/// May `card` of the poor player's `hand` be passed now, with `left` cards still to pass
+/// (every trump is among the cards passed: where as many are left as she holds trumps,
+/// only trumps)?
+pub fn passable(profile: &Profile, hand: &[Card], left: usize, card: Card) -> bool {
+    let order = profile.order(crate::cards::TrumpKind::Normal);
+    let trumps = hand.iter().filter(|&&c| order.is_trump(c)).count();
+    left > trumps || order.is_trump(card)
+}
+
+/// May the poverty's partner return `card` (no trump where `poverty.return_trumps` is
+/// off)?
+pub fn returnable(profile: &Profile, card: Card) -> bool {
+    profile.poverty.return_trumps
+        || !profile
+            .order(crate::cards::TrumpKind::Normal)
+            .is_trump(card)
+}
+
+/// The knock a player of `party` would make now (Kloepper, `knocking`): before trick 2 is
+/// led (`tricks` done, the trick under way `empty`), Re's knock where nobody knocked, the
+/// opponents' knock back after it; None where the moment or the party does not allow one.
+/// Whether the profile takes it is [`super::check_knock`]'s.
+pub fn knock_now(
+    profile: &Profile,
+    (tricks, empty): (usize, bool),
+    so_far: Option<crate::deal::Knock>,
+    party: crate::contract::Party,
+) -> Option<crate::deal::Knock> {
+    use crate::contract::Party;
+    use crate::deal::Knock;
+    let early = tricks == 0 || (tricks == 1 && empty);
+    if !early || !profile.knocking.allowed {
+        return None;
+    }
+    match (so_far, party) {
+        (None, Party::Re) => Some(Knock::Re),
+        (Some(Knock::Re), Party::Kontra) => Some(Knock::Both),
+        _ => None,
+    }
+}
+
+/// May the holder of `dealt[seat]` call `ace` (`contracts.called_ace`): in a normal game,
+/// she holds every Re card and has played no card, the ace is a side-suit ace (`order`)
+/// and another player holds it (as the record's check takes it: `play/parties.rs`)?
+pub fn ace_callable(
+    profile: &Profile,
+    (active, dealt): (&[usize], &[Vec<Card>]),
+    (contract, order): (Contract, &crate::cards::CardOrder),
+    (seat, played): (usize, bool),
+    ace: Card,
+) -> bool {
+    let count = |c: Card| dealt[seat].iter().filter(|&&h| h == c).count();
+    profile.contracts.called_ace
+        && contract == Contract::Normal
+        && !played
+        && profile.holds_every_re_card(count)
+        && ace.rank() == crate::cards::Rank::Ace
+        && !order.is_trump(ace)
+        && active.iter().any(|&s| s != seat && dealt[s].contains(&ace))
+}
+
+/// May the holder of `hand` declare the `next` of Schweinchen (0) and Hyperschweinchen (1)
+/// in `contract`: the contract has its cards ([`super::raised_cards`]) and she still holds
+/// both (they rank above the ♥10 from then on; the record's check ranks them so for the
+/// whole deal, which is the same where she has played neither)? Genscher, the third, is
+/// not declared this way.
+pub fn raise_allowed(profile: &Profile, contract: Contract, next: usize, hand: &[Card]) -> bool {
+    let Some(Some(card)) = super::raised_cards(profile, contract).get(next).copied() else {
+        return false;
+    };
+    next < 2 && hand.iter().filter(|&&c| c == card).count() == usize::from(profile.deck.copies)
 }
