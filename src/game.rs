@@ -1240,7 +1240,9 @@ impl Game {
             return false;
         };
         let p = &self.start.table.profile;
-        crate::play::raise_allowed(p, d.contract, self.raised.len(), &self.hands[seat])
+        // Genscher, the third raise, is not declared here yet.
+        self.raised.len() < 2
+            && crate::play::raise_allowed(p, d.contract, self.raised.len(), &self.hands[seat])
     }
 
     fn raise(&mut self, k: u8) -> Result<(), Text> {

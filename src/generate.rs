@@ -444,7 +444,8 @@ fn deal_into(
 fn random_knock(profile: &Profile, re: usize, rng: &mut Rng) -> Option<crate::deal::Knock> {
     let k = &profile.knocking;
     if k.allowed && rng.chance(15) {
-        let back_ok = re > 1 || k.knock_back_alone;
+        let both = Some(crate::deal::Knock::Both);
+        let back_ok = crate::play::check_knock(both, profile, re).is_ok();
         Some(if back_ok && rng.chance(30) {
             crate::deal::Knock::Both
         } else {
@@ -531,12 +532,13 @@ fn declare_raised(
         .into_iter()
         .enumerate()
     {
-        let Some(card) = card else { break };
-        let copies = profile.deck.copies as usize;
+        if card.is_none() {
+            break;
+        }
         let holder = active
             .iter()
             .copied()
-            .find(|&s| hands[s].iter().filter(|&&c| c == card).count() == copies);
+            .find(|&s| crate::play::raise_allowed(profile, d.contract, k, &hands[s]));
         match holder {
             Some(s) if rng.chance(80) => declared[k] = Some(s),
             _ => break,
@@ -564,10 +566,10 @@ fn declare(
         .find(|&s| profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count()));
     let mut called = bride.and_then(|b| call_an_ace(profile, (normal, active), hands, b, rng));
     let poor = || {
-        active.iter().copied().find(|&s| {
-            crate::play::trumps_by(normal, &hands[s], profile.poverty.count_diamond_ace)
-                <= profile.poverty.max_trumps as usize
-        })
+        active
+            .iter()
+            .copied()
+            .find(|&s| crate::play::is_poor(profile, normal, &hands[s]))
     };
     let two_queen_holders = || match holders(active, hands, Card::DIAMOND_QUEEN)[..] {
         [a, b] => Some([a, b]),
@@ -634,11 +636,20 @@ fn call_an_ace(
     if !profile.contracts.called_ace || !rng.chance(50) {
         return None;
     }
+    // The aces the rules let her call (play's rule), of those she holds none of.
     let aces: Vec<Card> = crate::cards::Suit::ALL
         .iter()
         .map(|&suit| Card::new(suit, crate::cards::Rank::Ace))
-        .filter(|&a| !order.is_trump(a) && !hands[b].contains(&a))
-        .filter(|a| active.iter().any(|&s| hands[s].contains(a)))
+        .filter(|&a| !hands[b].contains(&a))
+        .filter(|&a| {
+            crate::play::ace_callable(
+                profile,
+                (active, hands),
+                (Contract::Normal, order),
+                (b, false),
+                a,
+            )
+        })
         .collect();
     (!aces.is_empty()).then(|| aces[rng.below(aces.len())])
 }

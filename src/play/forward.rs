@@ -163,8 +163,8 @@ pub fn statement_fits(
     match contract {
         Contract::Wedding => profile.holds_every_re_card(count),
         Contract::Poverty => {
-            let poor = super::trumps_in(hand, profile, profile.poverty.count_diamond_ace)
-                <= profile.poverty.max_trumps as usize;
+            let normal = profile.order(crate::cards::TrumpKind::Normal);
+            let poor = is_poor(profile, &normal, hand);
             let Some(want) = super::poverty_cards(profile, hand).filter(|_| poor) else {
                 return false;
             };
@@ -257,14 +257,21 @@ pub fn ace_callable(
         && active.iter().any(|&s| s != seat && dealt[s].contains(&ace))
 }
 
-/// May the holder of `hand` declare the `next` of Schweinchen (0) and Hyperschweinchen (1)
-/// in `contract`: the contract has its cards ([`super::raised_cards`]) and she still holds
-/// both (they rank above the ♥10 from then on; the record's check ranks them so for the
-/// whole deal, which is the same where she has played neither)? Genscher, the third, is
-/// not declared this way.
+/// May the holder of `hand` declare the `next` of Schweinchen (0), Hyperschweinchen (1) and
+/// the Genscher raise (2) in `contract`: the contract has its cards
+/// ([`super::raised_cards`]) and she still holds both (they rank above the ♥10 from then
+/// on; the record's check ranks them so for the whole deal, which is the same where she
+/// has played neither)?
 pub fn raise_allowed(profile: &Profile, contract: Contract, next: usize, hand: &[Card]) -> bool {
     let Some(Some(card)) = super::raised_cards(profile, contract).get(next).copied() else {
         return false;
     };
-    next < 2 && hand.iter().filter(|&&c| c == card).count() == usize::from(profile.deck.copies)
+    hand.iter().filter(|&&c| c == card).count() == usize::from(profile.deck.copies)
+}
+
+/// Is `hand` poor enough to name a poverty (`poverty.max_trumps`, the ♦A counted where
+/// `poverty.count_diamond_ace`; `normal`: the profile's normal card order)?
+pub fn is_poor(profile: &Profile, normal: &crate::cards::CardOrder, hand: &[Card]) -> bool {
+    super::trumps_by(normal, hand, profile.poverty.count_diamond_ace)
+        <= profile.poverty.max_trumps as usize
 }
