@@ -237,11 +237,9 @@ struct DeclaredGame {
     exchange: Option<Exchange>,
     /// How the bride's partner is found, where she chose.
     partner: Option<crate::variant::WeddingPartner>,
-    /// The calls the winning statement's condition makes (an auction's `solo-hearts re`),
-    /// taken by the rules of calls once every player knows her party.
+    /// The calls the winning statement's condition makes (an auction's `solo-hearts re`)
+    /// until the rules of calls take them, once every player knows her party.
     bid_calls: Vec<CallEntry>,
-    /// They were taken.
-    bid_calls_taken: bool,
 }
 
 impl Game {
@@ -1011,7 +1009,6 @@ impl Game {
                 exchange: None,
                 partner: None,
                 bid_calls: Vec::new(),
-                bid_calls_taken: false,
             });
             let partner = crate::play::forced_poverty_partner(p, &self.active, &self.hands, poor);
             self.poverty = Some(Poverty {
@@ -1040,7 +1037,6 @@ impl Game {
             exchange,
             partner: decided.and_then(|d| d.partner),
             bid_calls: Vec::new(),
-            bid_calls_taken: false,
         });
         self.phase = if contract == Contract::Redeal {
             Phase::Over
@@ -1066,14 +1062,23 @@ impl Game {
     /// Takes the winning statement's calls into the rules of calls once every player knows
     /// her party (at once, or once a wedding is settled).
     fn take_bid_calls(&mut self) {
-        let Some(g) = &self.declared else { return };
-        if g.bid_calls_taken || g.bid_calls.is_empty() {
+        if self
+            .declared
+            .as_ref()
+            .is_none_or(|g| g.bid_calls.is_empty())
+        {
             return;
         }
         let Some(deal) = self.call_deal() else { return };
         let p = &self.start.table.profile;
         let mut state = self.call_state.clone();
-        for e in &g.bid_calls {
+        let calls = self
+            .declared
+            .as_ref()
+            .map(|g| &g.bid_calls)
+            .into_iter()
+            .flatten();
+        for e in calls {
             let party = self.party(e.player).unwrap_or(Party::Re);
             // A condition the rules refuse was not offered ([`Game::bid_ok_last`] plays
             // the deal through the record's checks).
@@ -1081,7 +1086,7 @@ impl Game {
         }
         self.call_state = state;
         if let Some(g) = &mut self.declared {
-            g.bid_calls_taken = true;
+            g.bid_calls.clear();
         }
     }
 
@@ -1550,7 +1555,6 @@ impl Game {
             exchange: None,
             partner: None,
             bid_calls: Vec::new(),
-            bid_calls_taken: false,
         });
         FullRecord {
             number: 1,

@@ -363,7 +363,7 @@ impl Tables {
                 }
                 None => (rec.contract, rec.compulsory),
             };
-            let unplayed = rec.exchange.is_none() && rec.tricks.is_empty();
+            let unplayed = crate::play::unplayed(rec);
             let (contract, over_poverty) =
                 crate::play::seated_as(p, contract, decided.map(|d| d.reason), unplayed);
             slot.dealers

@@ -699,49 +699,71 @@ fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_word
     );
 }
 
+/// Plays a game under `profile` from `seed` to the end: an action `special` picks, where
+/// one is offered, `percent` of the time, else a random other one. Returns the game and
+/// whether such an action was ever offered.
+fn play_favouring(
+    profile: &Profile,
+    seed: u64,
+    rng: &mut Rng,
+    (special, percent): (fn(&Action) -> bool, u64),
+) -> (Game, bool) {
+    let mut g = Game::new(profile, None, 0, seed, None).unwrap();
+    let mut offered = false;
+    while !g.is_over() {
+        let (picked, rest): (Vec<Action>, Vec<Action>) =
+            g.legal_actions().into_iter().partition(special);
+        offered |= !picked.is_empty();
+        let a = if !picked.is_empty() && (rest.is_empty() || rng.chance(percent)) {
+            picked[rng.below(picked.len())]
+        } else {
+            rest[rng.below(rest.len())]
+        };
+        g.apply(a).unwrap();
+    }
+    (g, offered)
+}
+
+/// A finished game's record scores as its returns, as `doko score` reads it under
+/// `variant`, and replays to the same actions, but for the moment of a knock or of
+/// Schweinchen, which a record does not write (the replay makes them at the first turn
+/// they may come).
+fn scores_and_replays(g: &Game, profile: &Profile, variant: &str) {
+    let record = g.record().unwrap();
+    let text = g.record_toml(variant).unwrap();
+    assert_eq!(
+        scored(&text, profile),
+        g.returns().unwrap().unwrap(),
+        "{text}"
+    );
+    let again = Game::replay(profile, &record).unwrap();
+    let timed = |h: &[Action]| -> Vec<Action> {
+        h.iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Knock | Action::Raise(_)))
+            .collect()
+    };
+    assert_eq!(timed(again.history()), timed(g.history()), "{text}");
+    assert_eq!(again.record().unwrap(), record, "{text}");
+}
+
 /// Kloepper's knocking: a black-queen player may knock before trick 2 is led, an opponent
 /// may then knock back (not against a lone player); the record carries the knock, it
-/// scores as the game's returns, and it replays to the same actions.
+/// scores as the game's returns, and it replays.
 #[test]
 fn the_black_queens_knock_and_their_opponents_knock_back() {
     let profile = Profile::load("kloepper", &[]).unwrap();
     let mut rng = Rng::new(17);
     let (mut knocks, mut back) = (0, 0);
     for seed in 0..300u64 {
-        let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
-        while !g.is_over() {
-            let legal = g.legal_actions();
-            let a = if legal.contains(&Action::Knock) && rng.chance(50) {
-                Action::Knock
-            } else {
-                legal[rng.below(legal.len())]
-            };
-            g.apply(a).unwrap();
-        }
-        let record = g.record().unwrap();
-        match record.knock {
+        let knock = |a: &Action| *a == Action::Knock;
+        let (g, _) = play_favouring(&profile, seed, &mut rng, (knock, 50));
+        scores_and_replays(&g, &profile, "kloepper");
+        match g.record().unwrap().knock {
             Some(doko::deal::Knock::Re) => knocks += 1,
             Some(doko::deal::Knock::Both) => back += 1,
             None => {}
         }
-        let text = g.record_toml("kloepper").unwrap();
-        assert_eq!(
-            scored(&text, &profile),
-            g.returns().unwrap().unwrap(),
-            "{text}"
-        );
-        // A record says that the deal was knocked, not when: the replay knocks at the
-        // first turn it may, and the rest is the same.
-        let again = Game::replay(&profile, &record).unwrap();
-        let but_knocks = |h: &[Action]| -> Vec<Action> {
-            h.iter().copied().filter(|a| *a != Action::Knock).collect()
-        };
-        assert_eq!(
-            but_knocks(again.history()),
-            but_knocks(g.history()),
-            "seed {seed}"
-        );
-        assert_eq!(again.record().unwrap().knock, record.knock);
     }
     assert!(
         knocks > 10 && back > 10,
@@ -759,49 +781,20 @@ fn play_out(g: &mut Game, rng: &mut Rng) {
 
 /// Kloepper's called ace: the holder of both black queens may name a side-suit ace before
 /// her first card; its holder partners her (else she plays alone, a silent solo). The
-/// record carries the ace, scores as the game's returns and replays to the same actions.
+/// record carries the ace, scores as the game's returns and replays.
 #[test]
 fn the_holder_of_the_black_queens_calls_an_ace() {
     let profile = Profile::load("kloepper", &[]).unwrap();
     let mut rng = Rng::new(23);
     let (mut called, mut alone) = (0, 0);
     for seed in 0..2000u64 {
-        let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
-        let mut offered = false;
-        while !g.is_over() {
-            let legal = g.legal_actions();
-            let aces: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::CallAce(_)))
-                .collect();
-            offered |= !aces.is_empty();
-            let a = if !aces.is_empty() && rng.chance(60) {
-                aces[rng.below(aces.len())]
-            } else {
-                let rest: Vec<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|a| !matches!(a, Action::CallAce(_) | Action::Knock))
-                    .collect();
-                rest[rng.below(rest.len())]
-            };
-            g.apply(a).unwrap();
-        }
+        let ace = |a: &Action| matches!(a, Action::CallAce(_));
+        let (g, offered) = play_favouring(&profile, seed, &mut rng, (ace, 60));
         if !offered {
             continue;
         }
-        let record = g.record().unwrap();
-        let text = g.record_toml("kloepper").unwrap();
-        assert_eq!(
-            scored(&text, &profile),
-            g.returns().unwrap().unwrap(),
-            "{text}"
-        );
-        let again = Game::replay(&profile, &record).unwrap();
-        assert_eq!(again.history(), g.history(), "seed {seed}");
-        if record.called.is_some() {
-            assert!(text.contains("called"), "{text}");
+        scores_and_replays(&g, &profile, "kloepper");
+        if g.record().unwrap().called.is_some() {
             called += 1;
         } else {
             alone += 1;
@@ -819,53 +812,20 @@ fn the_holder_of_the_black_queens_calls_an_ace() {
 /// Schweinchen and Hyperschweinchen (`house-schweinchen`): the holder of both ♦A may declare
 /// Schweinchen before she plays one, then the holder of both ♦9 Hyperschweinchen; the
 /// cards rank above the ♥10 from then on, the record carries who declared, scores as the
-/// game's returns and replays (the declarations at their first possible turn).
+/// game's returns and replays.
 #[test]
 fn schweinchen_and_hyperschweinchen_are_declared_by_the_holders() {
     let profile = Profile::load("house-schweinchen", &[]).unwrap();
     let mut rng = Rng::new(29);
     let (mut pigs, mut hyper) = (0, 0);
     for seed in 0..3000u64 {
-        let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
-        let mut offered = false;
-        while !g.is_over() {
-            let legal = g.legal_actions();
-            let raise = legal
-                .iter()
-                .copied()
-                .find(|a| matches!(a, Action::Raise(_)));
-            offered |= raise.is_some();
-            let a = match raise {
-                Some(r) if rng.chance(70) => r,
-                _ => {
-                    let rest: Vec<Action> = legal
-                        .iter()
-                        .copied()
-                        .filter(|a| !matches!(a, Action::Raise(_)))
-                        .collect();
-                    rest[rng.below(rest.len())]
-                }
-            };
-            g.apply(a).unwrap();
-        }
+        let raise = |a: &Action| matches!(a, Action::Raise(_));
+        let (g, offered) = play_favouring(&profile, seed, &mut rng, (raise, 70));
         if !offered {
             continue;
         }
+        scores_and_replays(&g, &profile, "house-schweinchen");
         let record = g.record().unwrap();
-        let text = g.record_toml("house-schweinchen").unwrap();
-        assert_eq!(
-            scored(&text, &profile),
-            g.returns().unwrap().unwrap(),
-            "{text}"
-        );
-        let again = Game::replay(&profile, &record).unwrap();
-        let plain = |h: &[Action]| -> Vec<Action> {
-            h.iter()
-                .copied()
-                .filter(|a| !matches!(a, Action::Raise(_)))
-                .collect()
-        };
-        assert_eq!(plain(again.history()), plain(g.history()), "seed {seed}");
         pigs += usize::from(record.schweinchen.is_some());
         hyper += usize::from(record.hyperschweinchen.is_some());
         if pigs >= 20 && hyper >= 3 {

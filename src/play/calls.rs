@@ -313,9 +313,6 @@ struct InOrder<'a> {
     many: Vec<&'a CallEntry>,
 }
 
-// (The order: the most cards in hand first; among calls made with as many, a winning
-// statement's condition before the record's calls, then as written.)
-
 impl<'a> InOrder<'a> {
     fn new(record: &'a FullRecord, bid_calls: &'a [CallEntry]) -> InOrder<'a> {
         let mut o = InOrder {
@@ -466,7 +463,7 @@ impl CallState {
         check_entry(deal, profile, e, party)?;
         let played = hand - in_hand;
         let pi = party as usize;
-        let from = self.calls[pi].highest().map_or(0, |h| h.level() + 1);
+        let from = self.next_level(party);
         for level in from..=e.call.level() {
             let call = Call::from_level(level).unwrap_or(Call::Schwarz);
             further_calls(profile, &mut self.first_no90, party, call)?;
@@ -516,8 +513,9 @@ impl CallState {
     /// time (`shift`: how far a wedding moved the deadlines): a call beyond Re or Kontra
     /// after the party's late reply is refused under the TSR whenever it comes; else by its
     /// deadline; where that is past, a Re or Kontra as a reply (one card after the
-    /// opponents' latest deadline; `Reply(false)` where it is late even so); else late. The one place of the deadlines, for a record's calls ([`take`]) and
-    /// a random deal's ([`CallState::next_in_time`]).
+    /// opponents' latest deadline; `Reply(false)` where it is late even so); else late.
+    /// The one place of the deadlines, for a record's calls ([`take`]) and a random
+    /// deal's ([`CallState::next_in_time`]).
     ///
     /// [`take`]: CallState::take
     fn timing(
@@ -553,7 +551,7 @@ impl CallState {
         party: Party,
         played: usize,
     ) -> bool {
-        let level = self.highest(party).map_or(0, |c| c.level() + 1);
+        let level = self.next_level(party);
         let Some(call) = Call::from_level(level).filter(|_| level < profile.calls.levels) else {
             return false;
         };
@@ -578,7 +576,7 @@ impl CallState {
         played: usize,
     ) -> Call {
         let pi = party as usize;
-        let level = self.highest(party).map_or(0, |c| c.level() + 1);
+        let level = self.next_level(party);
         let call = Call::from_level(level).unwrap_or(Call::Schwarz);
         let _ = further_calls(profile, &mut self.first_no90, party, call);
         if let Timing::Reply(true) = self.timing(profile, shift, party, level, played) {
@@ -609,6 +607,11 @@ impl CallState {
     /// The highest call of `party` so far.
     pub(crate) fn highest(&self, party: Party) -> Option<Call> {
         self.calls[party as usize].highest()
+    }
+
+    /// The level of `party`'s next call (0, Re or Kontra, where it said none).
+    pub(crate) fn next_level(&self, party: Party) -> u8 {
+        self.highest(party).map_or(0, |c| c.level() + 1)
     }
 
     /// Each party's calls, its callers counted and a late reply marked.

@@ -307,10 +307,16 @@ pub(super) fn redeal(
     Ok(redealt(record, decided, roles))
 }
 
-/// A poverty nobody accepted: the record names a poverty with neither an exchange nor
-/// tricks (the hands were thrown in).
+/// A record with neither a poverty's exchange nor tricks: its hands were thrown in, or
+/// nothing was played.
+pub fn unplayed(record: &FullRecord) -> bool {
+    record.exchange.is_none() && record.tricks.is_empty()
+}
+
+/// A poverty nobody accepted: the record names a poverty and is [`unplayed`] (the hands
+/// were thrown in).
 pub fn poverty_refused(record: &FullRecord) -> bool {
-    record.contract == Contract::Poverty && record.exchange.is_none() && record.tricks.is_empty()
+    record.contract == Contract::Poverty && unplayed(record)
 }
 
 /// How the dealer rotation ([`crate::seating::deals_again`]) sees a deal whose game is
