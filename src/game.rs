@@ -217,6 +217,10 @@ pub struct Observation {
     pub party: Option<&'static str>,
     /// The calls so far, as written (`P2 re 12`).
     pub calls: Vec<String>,
+    /// The party each call was made for (`re`, `kontra`), as the table hears it: a call
+    /// is said for a party ("Re, keine 90"), also where the record's word (`no90`) does
+    /// not name it.
+    pub call_parties: Vec<&'static str>,
     /// The tricks played, each card with its player (`P1:CQ`).
     pub tricks: Vec<Vec<String>>,
     /// The trick being played.
@@ -742,6 +746,11 @@ impl Game {
             declarer: self.declared.as_ref().and_then(|d| d.declarer),
             party: self.own_party(seat).map(Party::key),
             calls: self.calls.iter().map(|c| c.text.clone()).collect(),
+            call_parties: self
+                .calls
+                .iter()
+                .map(|c| self.party(c.player).unwrap_or(Party::Re).key())
+                .collect(),
             tricks: self.tricks.iter().map(trick).collect(),
             trick: trick(&self.current),
             knock: self.knock.map(crate::deal::Knock::key),

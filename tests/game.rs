@@ -837,3 +837,111 @@ fn schweinchen_and_hyperschweinchen_are_declared_by_the_holders() {
         "{pigs} Schweinchen, {hyper} Hyperschweinchen"
     );
 }
+
+/// What a player is shown (her observation's vector, and her legal actions when she acts)
+/// follows from what she may know (`Game::observation`: her hand and the public record):
+/// two positions she cannot tell apart show her the same numbers and the same actions.
+/// Calls are favoured, so that calls whose word does not name the party (`no90` by a
+/// player who said no Re or Kontra) come: the observation names each call's party, as the
+/// table hears it.
+#[test]
+fn a_player_is_shown_only_what_she_may_know() {
+    use std::collections::HashMap;
+    for name in [
+        "ddv",
+        "ja-classic",
+        "house-schweinchen",
+        "ja-wiki",
+        "kloepper",
+    ] {
+        let profile = Profile::load(name, &[]).unwrap();
+        let mut rng = Rng::new(3);
+        let mut shown: HashMap<(usize, String), (Vec<u32>, Vec<Action>)> = HashMap::new();
+        let (mut positions, mut jumps) = (0, 0);
+        for seed in 0..300u64 {
+            let seats = doko::seating::smallest_table(&profile) + (seed % 2) as usize;
+            let players: Vec<String> = (1..=seats).map(|i| format!("P{i}")).collect();
+            let dealer = (seed % seats as u64) as usize;
+            let Ok(mut g) = Game::new(&profile, Some(players), dealer, seed, None) else {
+                continue;
+            };
+            while !g.is_over() {
+                for s in 0..seats {
+                    let seen = serde_json::to_string(&g.observation(s)).unwrap();
+                    let v: Vec<u32> = g
+                        .observation_vector(s)
+                        .iter()
+                        .map(|x| x.to_bits())
+                        .collect();
+                    let acts = if g.current_player() == Some(s) {
+                        g.legal_actions()
+                    } else {
+                        Vec::new()
+                    };
+                    positions += 1;
+                    // Each party's call level, as the vector has it (hers first), from
+                    // what she may know: the calls and the party each was said for.
+                    let o = g.observation(s);
+                    let at = doko::cards::DISTINCT * (1 + 2 * seats);
+                    let order = match o.party {
+                        Some("kontra") => ["kontra", "re"],
+                        _ => ["re", "kontra"],
+                    };
+                    let mut want = [0u32; 10];
+                    for (k, party) in order.iter().enumerate() {
+                        let words = ["re|kontra", "no90", "no60", "no30", "schwarz"];
+                        let highest = o
+                            .calls
+                            .iter()
+                            .zip(&o.call_parties)
+                            .filter(|(_, p)| *p == party)
+                            .filter_map(|(c, _)| {
+                                let w = c.split_whitespace().nth(1)?;
+                                words.iter().position(|x| x.split('|').any(|x| x == w))
+                            })
+                            .max();
+                        if let Some(h) = highest {
+                            want[k * 5 + h] = 1f32.to_bits();
+                        }
+                    }
+                    assert_eq!(&v[at..at + 10], &want, "{name}: call levels at {seen}");
+                    let first = shown
+                        .entry((s, seen.clone()))
+                        .or_insert((v.clone(), acts.clone()));
+                    assert_eq!(
+                        (&first.0, &first.1),
+                        (&v, &acts),
+                        "{name}: seat {s} is shown more than she may know at {seen}"
+                    );
+                }
+                let legal = g.legal_actions();
+                let calls: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Call(c) if *c != doko::calls::Call::Announce))
+                    .collect();
+                let before = g.calls().len();
+                let a = if !calls.is_empty() && rng.chance(30) {
+                    calls[rng.below(calls.len())]
+                } else {
+                    legal[rng.below(legal.len())]
+                };
+                g.apply(a).unwrap();
+                // A call whose word does not name the party, by a player who has not
+                // named hers.
+                if let Some(e) = g.calls().get(before)
+                    && e.call != doko::calls::Call::Announce
+                    && !g.calls()[..before]
+                        .iter()
+                        .any(|o| o.player == e.player && o.call == doko::calls::Call::Announce)
+                {
+                    jumps += 1;
+                }
+            }
+        }
+        assert!(positions > 30_000, "{name}: {positions} positions");
+        if !["kloepper", "ja-wiki"].contains(&name) {
+            assert!(jumps > 20, "{name}: {jumps} first calls above Re or Kontra");
+        }
+    }
+}

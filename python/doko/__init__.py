@@ -322,9 +322,10 @@ class Game:
         return _call(self._g.returns)
 
     def observation(self, player: int) -> Dict[str, Any]:
-        """What ``player`` may know: her hand, the statements, the calls, the tricks, the
-        contract and her own party; and, under ``"vector"``, the same as the fixed-size
-        numbers of :meth:`observation_vector`."""
+        """What ``player`` may know: her hand, the statements, the calls and the party
+        each was said for (``call_parties``), the tricks, the contract and her own party;
+        and, under ``"vector"``, the same as the fixed-size numbers of
+        :meth:`observation_vector`."""
         view = json.loads(_call(self._g.observation_json, player))
         view["vector"] = self._g.observation_vector(player)
         return view

@@ -211,6 +211,34 @@ def test_the_game_step_by_step() -> None:
         doko.Game("ddv", hands=[hands[0]] * 4)
 
 
+def test_the_observation_names_each_calls_party() -> None:
+    """A call is said for a party ("Re, keine 90"): the observation names it, also where the
+    word (`no90`) does not."""
+    rnd = random.Random(5)
+    seen = 0
+    for seed in range(40):
+        game = doko.Game("ddv", seed=seed)
+        while not game.is_over():
+            legal = game.legal_actions()
+            names = [game.action_name(a) for a in legal]
+            jumps = [a for a, n in zip(legal, names) if n in ("call no90", "call no60")]
+            if "healthy" in names:
+                game.apply(legal[names.index("healthy")])
+            else:
+                game.apply(rnd.choice(jumps) if jumps and rnd.random() < 0.3 else rnd.choice(legal))
+        view = game.observation(0)
+        assert len(view["call_parties"]) == len(view["calls"])
+        deal = game.to_record()["deal"][0]
+        if deal.get("contract", "normal") != "normal":
+            continue
+        for text, party in zip(view["calls"], view["call_parties"]):
+            # A normal game's Re players are those dealt a club queen.
+            who = text.split()[0]
+            assert party == ("re" if "CQ" in deal["hands"][who].split() else "kontra"), text
+            seen += 1
+    assert seen > 20
+
+
 def test_frames_one_row_per_deal_and_player() -> None:
     """pandas and polars come with the `test` extra: both frames are built and checked."""
     pandas = pytest.importorskip("pandas")
