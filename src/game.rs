@@ -20,7 +20,9 @@
 //! it plays a called ace, the holder of every Re card may name a side-suit ace before her
 //! first card ([`ACE_BASE`]); where it plays Schweinchen, the holder of both of its cards
 //! may declare it before she plays one, then the holder of both Hyperschweinchen cards
-//! ([`RAISE_BASE`]). Genscher is not declared yet. A player may call when it
+//! ([`RAISE_BASE`]), then the holder of both Genscher cards the Genscher raise
+//! (`deck.genscher`); where it plays FreeDoko's Genscher, the holder of every ♦K names a
+//! partner as she plays the first ([`GENSCHER_BASE`]). A player may call when it
 //! is her turn to play, just before her card: every call the rules of calls take then
 //! ([`Game::legal_calls`], kept by the same `play::CallState` that checks a record's
 //! calls: deadlines, replies, a partner's own Re), in a wedding once the partner is found
@@ -51,10 +53,14 @@ pub const KNOCK: usize = DECLINE + 1;
 /// ace, whose holder partners her), one a suit in [`crate::cards::Suit::ALL`]'s order.
 pub const ACE_BASE: usize = KNOCK + 1;
 /// The id of declaring Schweinchen (the holder of both Schweinchen cards, `deck.schweinchen`),
-/// and the next one Hyperschweinchen (after it, the holder of both Hyperschweinchen cards).
+/// the next one Hyperschweinchen (after it, the holder of both Hyperschweinchen cards), the
+/// next the Genscher raise (after that, the holder of both `deck.genscher` cards).
 pub const RAISE_BASE: usize = ACE_BASE + 4;
+/// The first id of naming a partner by FreeDoko's Genscher (`contracts.genscher_partner`),
+/// one a seat: `GENSCHER_BASE + s` names seat `s`.
+pub const GENSCHER_BASE: usize = RAISE_BASE + 3;
 /// The first id of the statements.
-pub const BID_BASE: usize = RAISE_BASE + 2;
+pub const BID_BASE: usize = GENSCHER_BASE + crate::seating::MAX_SEATS;
 
 /// An action of a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,9 +78,25 @@ pub enum Action {
     /// The side-suit ace of this suit called by the holder of every Re card, before her
     /// first card (`contracts.called_ace`).
     CallAce(crate::cards::Suit),
-    /// Schweinchen (0) or Hyperschweinchen (1) declared by the holder of both of its
-    /// cards, before she plays one (`deck.schweinchen`, `deck.hyperschweinchen`).
+    /// Schweinchen (0), Hyperschweinchen (1) or the Genscher raise (2) declared by the
+    /// holder of both of its cards, before she plays one (`deck.schweinchen`,
+    /// `deck.hyperschweinchen`, `deck.genscher`).
     Raise(u8),
+    /// FreeDoko's Genscher: the holder of every ♦K names this seat her partner, then plays
+    /// her first ♦K (`contracts.genscher_partner`).
+    Genscher(usize),
+}
+
+/// FreeDoko's Genscher, once named.
+#[derive(Debug, Clone)]
+struct Genscher {
+    holder: usize,
+    partner: usize,
+    /// The Re seats before it.
+    before: Vec<usize>,
+    /// The trick of her ♦K (from 0) and how many calls had been made then, once she
+    /// played it.
+    played: Option<(usize, usize)>,
 }
 
 /// Where the deal stands.
@@ -192,8 +214,10 @@ pub struct Game {
     knock: Option<crate::deal::Knock>,
     /// The ace called (Kloepper).
     called: Option<Card>,
-    /// Who declared Schweinchen and Hyperschweinchen, in order.
+    /// Who declared Schweinchen, Hyperschweinchen and the Genscher raise, in order.
     raised: Vec<usize>,
+    /// FreeDoko's Genscher, once named.
+    genscher: Option<Genscher>,
 }
 
 /// What a player may know of the deal ([`Game::observation`]).
@@ -229,8 +253,10 @@ pub struct Observation {
     pub knock: Option<&'static str>,
     /// The ace called (Kloepper), where one was.
     pub called: Option<String>,
-    /// Schweinchen and Hyperschweinchen declared so far (0 to 2).
+    /// Schweinchen, Hyperschweinchen and the Genscher raise declared so far (0 to 3).
     pub raised: usize,
+    /// The seat named partner by FreeDoko's Genscher, once named.
+    pub genscher: Option<usize>,
 }
 
 /// The game the bidding chose, and what the engine made of it.
@@ -316,6 +342,7 @@ impl Game {
             knock: None,
             called: None,
             raised: Vec::new(),
+            genscher: None,
             start,
         };
         if g.start.table.profile.bidding.way == BiddingWay::None {
@@ -372,6 +399,7 @@ impl Game {
             Action::Knock => KNOCK,
             Action::CallAce(s) => ACE_BASE + s as usize,
             Action::Raise(k) => RAISE_BASE + usize::from(k),
+            Action::Genscher(s) => GENSCHER_BASE + s,
             Action::Bid(i) => BID_BASE + i,
         }
     }
@@ -390,8 +418,10 @@ impl Game {
             Some(Action::Knock)
         } else if id < RAISE_BASE {
             Some(Action::CallAce(crate::cards::Suit::ALL[id - ACE_BASE]))
-        } else if id < BID_BASE {
+        } else if id < GENSCHER_BASE {
             Some(Action::Raise((id - RAISE_BASE) as u8))
+        } else if id < BID_BASE {
+            Some(Action::Genscher(id - GENSCHER_BASE))
         } else {
             (id - BID_BASE < self.bid_words.len()).then(|| Action::Bid(id - BID_BASE))
         }
@@ -407,7 +437,12 @@ impl Game {
             Action::Knock => "knock".to_string(),
             Action::CallAce(s) => format!("call {}", Card::new(s, crate::cards::Rank::Ace)),
             Action::Raise(0) => "schweinchen".to_string(),
-            Action::Raise(_) => "hyperschweinchen".to_string(),
+            Action::Raise(1) => "hyperschweinchen".to_string(),
+            Action::Raise(_) => "genscher".to_string(),
+            Action::Genscher(s) => match self.start.table.players.get(s) {
+                Some(name) => format!("genscher {name}"),
+                None => format!("genscher {}", s + 1),
+            },
             Action::Bid(i) => self.bid_words[i].clone(),
         }
     }
@@ -440,6 +475,10 @@ impl Game {
             Phase::Exchange => self.exchange_actions(),
             Phase::Playing => {
                 let seat = self.to_play();
+                // A Genscher named: her ♦K comes next.
+                if self.genscher.as_ref().is_some_and(|g| g.played.is_none()) {
+                    return vec![Action::Card(Card::DIAMOND_KING)];
+                }
                 let mut out: Vec<Action> = self
                     .legal_cards(seat)
                     .into_iter()
@@ -457,6 +496,10 @@ impl Game {
                 );
                 if self.may_raise(seat) {
                     out.push(Action::Raise(self.raised.len() as u8));
+                }
+                if self.may_genscher(seat) {
+                    let others = self.active.iter().filter(|&&s| s != seat);
+                    out.extend(others.map(|&s| Action::Genscher(s)));
                 }
                 out
             }
@@ -477,6 +520,7 @@ impl Game {
             (Phase::Playing, Action::Knock) => self.knock(),
             (Phase::Playing, Action::CallAce(s)) => self.call_ace(s),
             (Phase::Playing, Action::Raise(k)) => self.raise(k),
+            (Phase::Playing, Action::Genscher(s)) => self.name_genscher(s),
             (Phase::Exchange, a) => self.exchange(a),
         }?;
         self.actions.push(a);
@@ -602,10 +646,10 @@ impl Game {
                 if due && self.may_knock(seat) {
                     self.step(Action::Knock)?;
                 }
-                // The record's Schweinchen and Hyperschweinchen, at their declarer's first
-                // turn where she may.
-                let raises = [record.schweinchen, record.hyperschweinchen];
-                for _ in 0..2 {
+                // The record's Schweinchen, Hyperschweinchen and Genscher raise, at their
+                // declarer's first turn where she may.
+                let raises = [record.schweinchen, record.hyperschweinchen, record.genscher];
+                for _ in 0..3 {
                     if let Some(Some(by)) = raises.get(self.raised.len()).copied()
                         && by == seat
                         && self.may_raise(seat)
@@ -620,14 +664,17 @@ impl Game {
                 {
                     self.step(Action::CallAce(ace.suit()))?;
                 }
-                let in_hand = self.hands[seat].len();
-                while let Some(k) = calls
-                    .iter()
-                    .position(|e| e.player == seat && usize::from(e.cards_in_hand) >= in_hand)
+                // The record's Genscher partner, named as its holder plays her first ♦K.
+                if let Some(partner) = record.genscher_partner
+                    && self.genscher.is_none()
+                    && card == Card::DIAMOND_KING
+                    && self.may_genscher(seat)
                 {
-                    let e = calls.remove(k);
-                    self.step(Action::Call(e.call))?;
+                    // Her calls come before it (her ♦K follows at once).
+                    self.replay_calls(seat, &mut calls)?;
+                    self.step(Action::Genscher(partner))?;
                 }
+                self.replay_calls(seat, &mut calls)?;
                 self.step(Action::Card(card))?;
             }
         }
@@ -635,6 +682,24 @@ impl Game {
             Some(e) => Err(self.refused(msg!("error.game_replay_call", call = e.text.clone()))),
             None => Ok(()),
         }
+    }
+
+    /// The record's calls `seat` made before her next card, in the order written
+    /// ([`Game::replay`]): those made with as many cards as she holds, or more.
+    fn replay_calls(
+        &mut self,
+        seat: usize,
+        calls: &mut Vec<&CallEntry>,
+    ) -> Result<(), (usize, Text)> {
+        let in_hand = self.hands[seat].len();
+        while let Some(k) = calls
+            .iter()
+            .position(|e| e.player == seat && usize::from(e.cards_in_hand) >= in_hand)
+        {
+            let e = calls.remove(k);
+            self.step(Action::Call(e.call))?;
+        }
+        Ok(())
     }
 
     /// The actions taken so far.
@@ -756,6 +821,7 @@ impl Game {
             knock: self.knock.map(crate::deal::Knock::key),
             called: self.called.map(|c| c.to_string()),
             raised: self.raised.len(),
+            genscher: self.genscher.as_ref().map(|g| g.partner),
         }
     }
 
@@ -784,7 +850,8 @@ impl Game {
             + seats * (self.bid_words.len() + 1)
             + 2
             + 4
-            + 2
+            + 3
+            + seats
             + 1
     }
 
@@ -869,11 +936,16 @@ impl Game {
             v[at + ace.suit() as usize] = 1.0;
         }
         at += 4;
-        // Schweinchen, Hyperschweinchen declared.
-        for k in 0..self.raised.len().min(2) {
+        // Schweinchen, Hyperschweinchen, the Genscher raise declared.
+        for k in 0..self.raised.len().min(3) {
             v[at + k] = 1.0;
         }
-        at += 2;
+        at += 3;
+        // The seat named by FreeDoko's Genscher.
+        if let Some(g) = &self.genscher {
+            v[at + rel(g.partner)] = 1.0;
+        }
+        at += seats;
         v[at] = f32::from(u8::from(self.current_player() == Some(seat)));
         v
     }
@@ -1247,16 +1319,117 @@ impl Game {
 
     // ----- Schweinchen and Hyperschweinchen -----
 
-    /// May `seat` declare the next of Schweinchen and Hyperschweinchen now
-    /// (`play::raise_allowed`)?
+    /// May `seat` declare the next of Schweinchen, Hyperschweinchen and the Genscher raise
+    /// now (`play::raise_allowed`)?
     fn may_raise(&self, seat: usize) -> bool {
         let Some(d) = self.declared.as_ref() else {
             return false;
         };
         let p = &self.start.table.profile;
-        // Genscher, the third raise, is not declared here yet.
-        self.raised.len() < 2
-            && crate::play::raise_allowed(p, d.contract, self.raised.len(), &self.hands[seat])
+        crate::play::raise_allowed(p, d.contract, self.raised.len(), &self.hands[seat])
+    }
+
+    // ----- FreeDoko's Genscher -----
+
+    /// May `seat` name a partner by FreeDoko's Genscher now (`play::genscher_callable`;
+    /// one a deal)?
+    fn may_genscher(&self, seat: usize) -> bool {
+        let Some(d) = self.declared.as_ref() else {
+            return false;
+        };
+        let re = self.parties().map_or(0, |r| r.len());
+        let king = self.legal_cards(seat).contains(&Card::DIAMOND_KING);
+        self.genscher.is_none()
+            && crate::play::genscher_callable(
+                &self.start.table.profile,
+                d.contract,
+                re,
+                &self.hands[seat],
+                king,
+            )
+    }
+
+    fn name_genscher(&mut self, partner: usize) -> Result<(), Text> {
+        let seat = self.to_play();
+        if partner == seat || !self.active.contains(&partner) || !self.may_genscher(seat) {
+            let players = &self.start.table.players;
+            return Err(msg!(
+                "error.game_genscher",
+                player = players[seat].as_str(),
+                partner = players.get(partner).map_or("?", String::as_str)
+            ));
+        }
+        self.genscher = Some(Genscher {
+            holder: seat,
+            partner,
+            before: self.parties().unwrap_or_default(),
+            played: None,
+        });
+        Ok(())
+    }
+
+    /// The Genscher's ♦K played (`trick`: its trick, from 0): the parties change
+    /// (`play::genscher_re`), and under `genscher_party = "re"` the calls made before are
+    /// taken again as the check of a record takes them (each for the party it was made
+    /// for, judged by its own deadline).
+    fn genscher_played(&mut self, trick: usize) {
+        let Some(g) = self.genscher.as_mut() else {
+            return;
+        };
+        g.played = Some((trick, self.calls.len()));
+        self.know();
+        if !self.genscher_re() {
+            return;
+        }
+        let (Some(deal), Some(g)) = (self.call_deal(), self.genscher.as_ref()) else {
+            return;
+        };
+        let p = &self.start.table.profile;
+        let party_in = |re: &[usize], s: usize| {
+            if re.contains(&s) {
+                Party::Re
+            } else {
+                Party::Kontra
+            }
+        };
+        let now = self.parties().unwrap_or_default();
+        let mut state = crate::play::CallState::default();
+        for e in &self.calls {
+            let then = party_in(&g.before, e.player);
+            let _ = state.take_before_genscher(&deal, p, e, then, Some(party_in(&now, e.player)));
+        }
+        self.call_state = state;
+    }
+
+    /// `seat` plays `card` in the trick of a Genscher, after it: the calls she made just
+    /// before it are written `before` her card (`P3 no90 10 before P3:HA@5`), which places
+    /// them after the Genscher for the check of the record (without it, a call of a player
+    /// who had not yet played to that trick counts as made before the Genscher).
+    fn mark_after_genscher(&mut self, seat: usize, card: Card) {
+        let Some((t, from)) = self.genscher.as_ref().and_then(|g| g.played) else {
+            return;
+        };
+        if t != self.tricks.len() {
+            return;
+        }
+        let name = &self.start.table.players[seat];
+        for e in self.calls.iter_mut().skip(from) {
+            if e.player == seat && e.before.is_none() {
+                e.before = Some(crate::deal::full::CardAt {
+                    seat,
+                    card,
+                    trick: Some((t + 1) as u8),
+                });
+                e.text.push_str(&format!(" before {name}:{card}@{}", t + 1));
+            }
+        }
+    }
+
+    /// After FreeDoko's Genscher under `genscher_party = "re"`: calls are judged by their
+    /// own deadlines (the new parties had no time for the lower ones).
+    fn genscher_re(&self) -> bool {
+        self.start.table.profile.contracts.genscher_party == crate::variant::GenscherParty::Re
+            && self.genscher.as_ref().is_some_and(|g| g.played.is_some())
     }
 
     fn raise(&mut self, k: u8) -> Result<(), Text> {
@@ -1350,14 +1523,20 @@ impl Game {
             partner: d.partner,
         };
         let mut re = Vec::new();
+        let p = &self.start.table.profile;
         crate::play::re_party(
-            &self.start.table.profile,
+            p,
             &self.active,
             [&self.hands_with_played(), &self.start.hands],
             &declared,
             (&crate::play::seen_in(&self.tricks, &self.winners), 0),
             &mut re,
         );
+        // After FreeDoko's Genscher, its parties.
+        if let Some(g) = self.genscher.as_ref().filter(|g| g.played.is_some()) {
+            let pair = (g.holder, g.partner);
+            re = crate::play::genscher_re(p, &self.active, &g.before, pair).collect();
+        }
         Some(re)
     }
 
@@ -1445,7 +1624,8 @@ impl Game {
             })
             .filter(|&c| {
                 let e = self.call_entry(seat, c, party);
-                self.call_state.allows(&deal, p, &e, party)
+                let after = self.genscher_re();
+                self.call_state.allows(&deal, p, &e, (party, after))
             })
             .collect()
     }
@@ -1458,7 +1638,8 @@ impl Game {
                 (Some(deal), Some(party)) => {
                     let e = self.call_entry(seat, c, party);
                     let p = &self.start.table.profile;
-                    let refused = self.call_state.clone().take(&deal, p, &e, party, false);
+                    let after = self.genscher_re();
+                    let refused = self.call_state.clone().take(&deal, p, &e, party, after);
                     // Worded as the check of a record words it: the call, then why.
                     refused
                         .err()
@@ -1477,9 +1658,10 @@ impl Game {
         let party = self.party(seat).unwrap_or(Party::Re);
         let e = self.call_entry(seat, c, party);
         if let Some(deal) = self.call_deal() {
+            let after = self.genscher_re();
             let mut state = self.call_state.clone();
             state
-                .take(&deal, &self.start.table.profile, &e, party, false)
+                .take(&deal, &self.start.table.profile, &e, party, after)
                 .map_err(|m| msg!("error.quoted", text = e.text.clone(), message = m))?;
             self.call_state = state;
         }
@@ -1493,6 +1675,10 @@ impl Game {
         let Some(k) = self.hands[seat].iter().position(|&h| h == c) else {
             return Err(msg!("error.not_in_hand", player = name, card = c));
         };
+        let genscher_king = self.genscher.as_ref().is_some_and(|g| g.played.is_none());
+        if genscher_king && c != Card::DIAMOND_KING {
+            return Err(msg!("error.game_genscher_king", player = name));
+        }
         if !self.legal_cards(seat).contains(&c) {
             let led = self.current.first().map(|&(_, l)| self.order.play_suit(l));
             let held = self.legal_cards(seat).first().copied();
@@ -1507,7 +1693,11 @@ impl Game {
             }
         }
         self.hands[seat].swap_remove(k);
+        self.mark_after_genscher(seat, c);
         self.current.push((Some(seat), c));
+        if genscher_king {
+            self.genscher_played(self.tricks.len());
+        }
         if self.current.len() == self.active.len() {
             let cards: Vec<Card> = self.current.iter().map(|&(_, c)| c).collect();
             let p = &self.start.table.profile;
@@ -1584,6 +1774,8 @@ impl Game {
             called: self.called,
             schweinchen: self.raised.first().copied(),
             hyperschweinchen: self.raised.get(1).copied(),
+            genscher: self.raised.get(2).copied(),
+            genscher_partner: self.genscher.as_ref().map(|g| g.partner),
             tricks: self.tricks.iter().cloned().collect(),
             bids: self.bids.clone().into(),
             ..FullRecord::default()

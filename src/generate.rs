@@ -1075,6 +1075,7 @@ pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
         ("schweinchen", record.schweinchen),
         ("hyperschweinchen", record.hyperschweinchen),
         ("genscher", record.genscher),
+        ("genscher_partner", record.genscher_partner),
     ] {
         if let Some(s) = seat {
             t[key] = value(name(s));

@@ -945,3 +945,112 @@ fn a_player_is_shown_only_what_she_may_know() {
         }
     }
 }
+
+/// A profile with settings, as `--set key=value` gives them.
+fn with_sets(name: &str, sets: &[(&str, &str)]) -> Profile {
+    let sets: Vec<(String, String)> = sets
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Profile::load(name, &sets).unwrap()
+}
+
+/// The reference page's Genscher raise (`deck.genscher`): after Hyperschweinchen, the
+/// holder of both ♦K may declare it before she plays one; the record carries it, scores as
+/// the game's returns and replays.
+#[test]
+fn the_genscher_raise_follows_hyperschweinchen() {
+    let profile = with_sets("house-schweinchen", &[("deck.genscher", "\"DK\"")]);
+    let mut rng = Rng::new(31);
+    let mut genscher = 0;
+    for seed in 0..6000u64 {
+        let raise = |a: &Action| matches!(a, Action::Raise(_));
+        let (g, offered) = play_favouring(&profile, seed, &mut rng, (raise, 90));
+        if !offered {
+            continue;
+        }
+        scores_and_replays(&g, &profile, "house-schweinchen");
+        let record = g.record().unwrap();
+        if record.genscher.is_some() {
+            assert!(record.hyperschweinchen.is_some());
+            genscher += 1;
+        }
+        if genscher >= 3 {
+            break;
+        }
+    }
+    assert!(genscher >= 3, "{genscher} Genscher raises");
+}
+
+/// FreeDoko's Genscher (`contracts.genscher_partner`), under both `genscher_party`
+/// readings: in a normal game the holder of both ♦K may name any other player her partner
+/// as she plays the first (her ♦K is then the only action); the parties change, calls are
+/// taken as the check of a record takes them (those after it in its trick written `before`
+/// the caller's card), the record carries the partner, scores as the game's returns and
+/// replays. A partner not at the table, or herself, is refused.
+#[test]
+fn freedokos_genscher_names_a_partner() {
+    for party in ["keep", "re"] {
+        let profile = with_sets(
+            "ddv",
+            &[
+                ("contracts.genscher_partner", "true"),
+                ("contracts.genscher_party", &format!("{party:?}")),
+            ],
+        );
+        let mut rng = Rng::new(37);
+        let (mut named, mut placed) = (0, 0);
+        for seed in 0..4000u64 {
+            let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
+            let mut offered = false;
+            while !g.is_over() {
+                let legal = g.legal_actions();
+                let names: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Genscher(_)))
+                    .collect();
+                let calls: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Call(_)))
+                    .collect();
+                let a = if !names.is_empty() && rng.chance(80) {
+                    offered = true;
+                    let seat = g.current_player().unwrap();
+                    assert!(g.apply(Action::Genscher(seat)).is_err(), "herself");
+                    assert!(g.apply(Action::Genscher(7)).is_err(), "nobody there");
+                    names[rng.below(names.len())]
+                } else if !calls.is_empty() && rng.chance(25) {
+                    calls[rng.below(calls.len())]
+                } else {
+                    let rest: Vec<Action> = legal
+                        .iter()
+                        .copied()
+                        .filter(|a| !matches!(a, Action::Genscher(_) | Action::Call(_)))
+                        .collect();
+                    rest[rng.below(rest.len())]
+                };
+                g.apply(a).unwrap();
+                if matches!(a, Action::Genscher(_)) {
+                    let king = doko::cards::Card::DIAMOND_KING;
+                    assert_eq!(g.legal_actions(), vec![Action::Card(king)]);
+                }
+            }
+            if !offered {
+                continue;
+            }
+            scores_and_replays(&g, &profile, "ddv");
+            let record = g.record().unwrap();
+            named += usize::from(record.genscher_partner.is_some());
+            placed += record.calls.iter().filter(|e| e.before.is_some()).count();
+            if named >= 40 && placed >= 3 {
+                break;
+            }
+        }
+        assert!(
+            named >= 40 && placed >= 3,
+            "{party}: {named} Genscher, {placed} calls placed after one"
+        );
+    }
+}

@@ -232,12 +232,12 @@ class Game:
     calls (every call the rules take before her card: her Re or Kontra, also as a reply or
     after her partner's, and the calls above her party's, a higher one saying the lower
     ones), then ``accept``, ``decline`` (a poverty), ``knock`` and ``call CA`` ...
-    (Kloepper), ``schweinchen`` and ``hyperschweinchen``, then the statements of the
+    (Kloepper), ``schweinchen``, ``hyperschweinchen`` and ``genscher``, ``genscher P1`` ...
+    (FreeDoko's Genscher: the holder of both ♦K names a partner), then the statements of the
     bidding; :meth:`action_name` names them. A poverty's exchange is the players' (phase
     ``"exchange"``): those asked in turn accept or decline, the poor player passes her
     cards and her partner returns as many (card actions); nobody accepting, the hands are
-    thrown in. Genscher is not declared yet. A player calls only on her turn to play,
-    before her card.
+    thrown in. A player calls only on her turn to play, before her card.
     """
 
     def __init__(

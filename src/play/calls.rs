@@ -412,7 +412,7 @@ impl CallState {
     /// A call made before FreeDoko's Genscher by a player of `party` then (`now`: her
     /// party after it): in time for the party of then, it counts as Re or Kontra for her
     /// party now.
-    fn take_before_genscher(
+    pub(crate) fn take_before_genscher(
         &mut self,
         deal: &CallDeal,
         profile: &Profile,
@@ -593,15 +593,18 @@ impl CallState {
         call
     }
 
-    /// Would the rules take `e` of a player of `party` now (nothing is changed)?
+    /// Would the rules take `e` of a player of `party` now (nothing is changed;
+    /// `after_genscher` as for [`CallState::take`])?
     pub(crate) fn allows(
         &self,
         deal: &CallDeal,
         profile: &Profile,
         e: &CallEntry,
-        party: Party,
+        (party, after_genscher): (Party, bool),
     ) -> bool {
-        self.clone().take(deal, profile, e, party, false).is_ok()
+        self.clone()
+            .take(deal, profile, e, party, after_genscher)
+            .is_ok()
     }
 
     /// The highest call of `party` so far.

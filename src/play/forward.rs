@@ -275,3 +275,42 @@ pub fn is_poor(profile: &Profile, normal: &crate::cards::CardOrder, hand: &[Card
     super::trumps_by(normal, hand, profile.poverty.count_diamond_ace)
         <= profile.poverty.max_trumps as usize
 }
+
+/// May the holder of `hand` name a partner by FreeDoko's Genscher now
+/// (`contracts.genscher_partner`): a normal game of two against two (`re`: how many are
+/// Re), and she holds every ♦K of the deck, about to play the first (`king_playable`: the
+/// ♦K may be played now). One a deal: the caller checks that none came before.
+pub fn genscher_callable(
+    profile: &Profile,
+    contract: Contract,
+    re: usize,
+    hand: &[Card],
+    king_playable: bool,
+) -> bool {
+    let king = Card::DIAMOND_KING;
+    profile.contracts.genscher_partner
+        && contract == Contract::Normal
+        && re == 2
+        && king_playable
+        && hand.iter().filter(|&&c| c == king).count() == usize::from(profile.deck.copies)
+}
+
+/// The Re seats after FreeDoko's Genscher (`holder` named `partner`; `before`: the Re seats
+/// before it): under `genscher_party = "keep"` her party keeps its name and takes the
+/// partner, under `"re"` the pair is Re; the other two are the other party. The one place
+/// that says it, for a record's check and a game played step by step.
+pub fn genscher_re(
+    profile: &Profile,
+    active: &[usize],
+    before: &[usize],
+    (holder, partner): (usize, usize),
+) -> impl Iterator<Item = usize> {
+    let holder_is_re = match profile.contracts.genscher_party {
+        crate::variant::GenscherParty::Keep => before.contains(&holder),
+        crate::variant::GenscherParty::Re => true,
+    };
+    active
+        .iter()
+        .copied()
+        .filter(move |&s| (s == holder || s == partner) == holder_is_re)
+}

@@ -131,17 +131,13 @@ pub(super) fn genscher_parties(
         );
     };
     let before = std::mem::take(&mut p.re);
-    let holder_is_re = match profile.contracts.genscher_party {
-        GenscherParty::Keep => before.as_slice().contains(&holder),
-        GenscherParty::Re => true,
-    };
     let mut re = SeatList::default();
-    re.extend(
-        active
-            .iter()
-            .copied()
-            .filter(|&s| (s == holder || s == partner) == holder_is_re),
-    );
+    re.extend(super::genscher_re(
+        profile,
+        active,
+        before.as_slice(),
+        (holder, partner),
+    ));
     p.re = re;
     p.before = Some((t, at, before));
     let narrow = |n: usize| u8::try_from(n).unwrap_or(u8::MAX);
