@@ -243,8 +243,9 @@ pub struct Observation {
     pub calls: Vec<String>,
     /// The party each call was made for (`re`, `kontra`), as the table hears it: a call
     /// is said for a party ("Re, keine 90"), also where the record's word (`no90`) does
-    /// not name it.
-    pub call_parties: Vec<&'static str>,
+    /// not name it; none for a wedding's `double` before the wedding is settled (nobody
+    /// knows the party it counts for yet).
+    pub call_parties: Vec<Option<&'static str>>,
     /// The tricks played, each card with its player (`P1:CQ`).
     pub tricks: Vec<Vec<String>>,
     /// The trick being played.
@@ -814,7 +815,12 @@ impl Game {
             call_parties: self
                 .calls
                 .iter()
-                .map(|c| self.party(c.player).unwrap_or(Party::Re).key())
+                .map(|c| {
+                    // A `double` in a wedding not yet settled: for a party nobody knows.
+                    let double = c.call == Call::Announce && c.said_as.is_none();
+                    let known = !(double && self.unsettled_wedding());
+                    self.party(c.player).filter(|_| known).map(Party::key)
+                })
                 .collect(),
             tricks: self.tricks.iter().map(trick).collect(),
             trick: trick(&self.current),
@@ -1147,6 +1153,7 @@ impl Game {
             .declared
             .as_ref()
             .is_none_or(|g| g.bid_calls.is_empty())
+            || self.unsettled_wedding()
         {
             return;
         }
@@ -1572,14 +1579,85 @@ impl Game {
     fn call_deal(&self) -> Option<crate::play::CallDeal<'_>> {
         let d = self.declared.as_ref()?;
         let p = &self.start.table.profile;
+        // Where calls in a wedding are not delayed (no `calls.wedding_shift`), they come
+        // before it is settled too: the trick that settles it is then read only by a
+        // `double`, which must come before it (so before the last trick will do).
+        let clarification = match self.settled() {
+            Some(c) => c,
+            None if d.contract == Contract::Wedding && !p.calls.wedding_shift => p.hand_size(),
+            None => return None,
+        };
         Some(crate::play::CallDeal {
             players: &self.start.table.players,
             contract: d.contract,
             declarer: d.declarer,
             scored: d.contract,
             hand: p.hand_size(),
-            clarification: self.settled()?,
+            clarification,
         })
+    }
+
+    /// A wedding not yet settled: the players but the bride do not know their party.
+    fn unsettled_wedding(&self) -> bool {
+        self.declared
+            .as_ref()
+            .is_some_and(|d| d.contract == Contract::Wedding)
+            && self.settled().is_none()
+    }
+
+    /// The `double` of `seat` now (`calls.wedding_double`): Re or Kontra, whichever party
+    /// she ends in.
+    fn double_entry(&self, seat: usize) -> CallEntry {
+        let mut e = self.call_entry(seat, Call::Announce, Party::Re);
+        e.said_as = None;
+        e.text = format!(
+            "{} double {}",
+            self.start.table.players[seat], e.cards_in_hand
+        );
+        e
+    }
+
+    /// The calls `seat` may make in a wedding not yet settled where calls are not delayed:
+    /// the bride hers (she is Re), any other player, who does not know her party yet,
+    /// `double` where the profile has it (once, and only where the rules would take it
+    /// for either party).
+    fn unsettled_calls(&self, seat: usize, deal: &crate::play::CallDeal) -> Option<Vec<Call>> {
+        if !self.unsettled_wedding() || deal.declarer == Some(seat) {
+            return None;
+        }
+        let p = &self.start.table.profile;
+        let said = self.calls.iter().any(|e| e.player == seat);
+        let e = self.double_entry(seat);
+        let double = p.calls.wedding_double
+            && p.calls.levels > 0
+            && !said
+            && [Party::Re, Party::Kontra]
+                .into_iter()
+                .all(|party| self.call_state.allows(deal, p, &e, (party, false)));
+        Some(if double {
+            vec![Call::Announce]
+        } else {
+            Vec::new()
+        })
+    }
+
+    /// Once a wedding is settled, the calls made before (a `double`, the bride's) are
+    /// taken again, with the winning statement's condition first, each for the party its
+    /// caller is in, as the check of a record takes them.
+    fn retake_calls(&mut self) {
+        let Some(deal) = self.call_deal() else { return };
+        let p = &self.start.table.profile;
+        let mut state = crate::play::CallState::default();
+        let bid_calls = self.declared.as_ref().map(|g| g.bid_calls.as_slice());
+        for e in bid_calls.into_iter().flatten().chain(&self.calls) {
+            let party = self.party(e.player).unwrap_or(Party::Re);
+            // Each was offered (the rules of calls took it then, for either party).
+            let _ = state.take(&deal, p, e, party, false);
+        }
+        self.call_state = state;
+        if let Some(g) = &mut self.declared {
+            g.bid_calls.clear();
+        }
     }
 
     /// The call `seat` would make now with `call`: before her card, with her cards in hand.
@@ -1607,7 +1685,13 @@ impl Game {
     /// too). A call that would say nothing new is not offered. None before her party is
     /// known to her (a wedding not yet settled).
     pub fn legal_calls(&self, seat: usize) -> Vec<Call> {
-        let (Some(deal), Some(party)) = (self.call_deal(), self.party(seat)) else {
+        let Some(deal) = self.call_deal() else {
+            return Vec::new();
+        };
+        if let Some(calls) = self.unsettled_calls(seat, &deal) {
+            return calls;
+        }
+        let Some(party) = self.party(seat) else {
             return Vec::new();
         };
         let p = &self.start.table.profile;
@@ -1654,6 +1738,13 @@ impl Game {
                     call = c.word(Party::Re)
                 )
             }));
+        }
+        // A `double`, taken once the wedding is settled ([`Game::retake_calls`]).
+        if self.unsettled_wedding() && self.declared.as_ref().and_then(|d| d.declarer) != Some(seat)
+        {
+            let e = self.double_entry(seat);
+            self.calls.push(e);
+            return Ok(());
         }
         let party = self.party(seat).unwrap_or(Party::Re);
         let e = self.call_entry(seat, c, party);
@@ -1714,8 +1805,11 @@ impl Game {
                 .as_ref()
                 .is_some_and(|d| d.contract == Contract::Wedding)
             {
+                let was = self.settled().is_some();
                 self.know();
-                self.take_bid_calls();
+                if !was && self.settled().is_some() {
+                    self.retake_calls();
+                }
             }
             if last {
                 self.phase = Phase::Over;

@@ -894,7 +894,7 @@ fn a_player_is_shown_only_what_she_may_know() {
                             .calls
                             .iter()
                             .zip(&o.call_parties)
-                            .filter(|(_, p)| *p == party)
+                            .filter(|(_, p)| **p == Some(*party))
                             .filter_map(|(c, _)| {
                                 let w = c.split_whitespace().nth(1)?;
                                 words.iter().position(|x| x.split('|').any(|x| x == w))
@@ -1052,5 +1052,110 @@ fn freedokos_genscher_names_a_partner() {
             named >= 40 && placed >= 3,
             "{party}: {named} Genscher, {placed} calls placed after one"
         );
+    }
+}
+
+/// Calls in a wedding before it is settled, where they are not delayed
+/// (`calls.wedding_shift = false`): the bride says hers (she is Re); with
+/// `calls.wedding_double` another player, who does not know her party yet, may say
+/// `double` (Re or Kontra, whichever party she ends in), and nothing else until the wedding
+/// is settled. Under `ja-wiki` (calls only with a full hand) the bride's Re comes before
+/// her first card. The records score as the game's returns and replay.
+#[test]
+fn calls_before_a_wedding_is_settled() {
+    use doko::calls::Call;
+    use doko::contract::Contract;
+    let double = with_sets(
+        "ddv",
+        &[
+            ("calls.wedding_shift", "false"),
+            ("calls.wedding_double", "true"),
+        ],
+    );
+    let wiki = Profile::load("ja-wiki", &[]).unwrap();
+    for (profile, variant) in [(&double, "ddv"), (&wiki, "ja-wiki")] {
+        let mut rng = Rng::new(41);
+        let (mut weddings, mut doubles, mut bride) = (0, 0, 0);
+        for seed in 0..20_000u64 {
+            let mut g = Game::new(profile, None, 0, seed, None).unwrap();
+            let mut early = Vec::new();
+            while !g.is_over() {
+                let legal = g.legal_actions();
+                let names: Vec<String> = legal.iter().map(|&a| g.action_name(a)).collect();
+                let pick = |w: &str| names.iter().position(|n| n.starts_with(w));
+                let holds_both = g.current_player().is_some_and(|s| {
+                    let queens = g
+                        .hand(s)
+                        .iter()
+                        .filter(|&&c| c == doko::cards::Card::CLUB_QUEEN);
+                    queens.count() == 2
+                });
+                let reserve = pick("reservation").filter(|_| holds_both);
+                let a = if let Some(i) = pick("wedding").or(reserve) {
+                    legal[i]
+                } else if let Some(i) = pick("healthy").filter(|_| g.phase() == Phase::Bidding) {
+                    legal[i]
+                } else if let Some(i) = pick("call").filter(|_| rng.chance(50)) {
+                    legal[i]
+                } else {
+                    let cards: Vec<Action> = legal
+                        .iter()
+                        .copied()
+                        .filter(|a| !matches!(a, Action::Call(_)))
+                        .collect();
+                    cards[rng.below(cards.len())]
+                };
+                let unsettled = g.phase() == Phase::Playing
+                    && g.contract().is_some_and(|c| c.0 == Contract::Wedding)
+                    && g.observation(0).party.is_none()
+                    && g.contract().and_then(|c| c.1) != Some(0);
+                if unsettled && let Action::Call(c) = a {
+                    early.push((g.current_player().unwrap(), c));
+                }
+                // Before the wedding is settled a player other than the bride is offered
+                // her `double` at most.
+                if unsettled {
+                    let seat = g.current_player().unwrap();
+                    if g.contract().and_then(|c| c.1) != Some(seat) {
+                        let calls: Vec<Call> = g.legal_calls(seat);
+                        assert!(
+                            calls.is_empty() || calls == vec![Call::Announce],
+                            "{calls:?}"
+                        );
+                    }
+                }
+                g.apply(a).unwrap();
+            }
+            if g.record().unwrap().contract != Contract::Wedding {
+                continue;
+            }
+            weddings += 1;
+            scores_and_replays(&g, profile, variant);
+            let record = g.record().unwrap();
+            doubles += record
+                .calls
+                .iter()
+                .filter(|e| e.text.contains(" double "))
+                .count();
+            bride += record
+                .calls
+                .iter()
+                .filter(|e| {
+                    Some(e.player) == record.declarer
+                        && e.cards_in_hand as usize == profile.hand_size()
+                })
+                .count();
+            if weddings >= 60 {
+                break;
+            }
+        }
+        assert!(weddings >= 60, "{variant}: {weddings} weddings");
+        assert!(
+            bride >= 10,
+            "{variant}: the bride called {bride} times with a full hand"
+        );
+        if profile.calls.wedding_double {
+            assert!(doubles >= 10, "{variant}: {doubles} doubles");
+        }
     }
 }
