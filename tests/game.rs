@@ -1159,3 +1159,85 @@ fn calls_before_a_wedding_is_settled() {
         }
     }
 }
+
+/// Random play under every built-in profile, 500 deals each: the cards offered are exactly
+/// those of the test's own model of following suit (any card at the lead; else the led
+/// suit, trump counting as one suit, where she holds it; else any), and now and then every
+/// action id is tried on a copy: those offered are taken, the others refused with nothing
+/// changed.
+#[test]
+fn the_cards_offered_are_those_the_rules_allow() {
+    use doko::cards::Card;
+    let mut rng = Rng::new(53);
+    for (name, _) in BUILTIN {
+        let profile = Profile::load(name, &[]).unwrap();
+        let (mut checked, mut tried) = (0usize, 0usize);
+        for seed in 0..500u64 {
+            let seats = doko::seating::smallest_table(&profile);
+            let mut g =
+                Game::new(&profile, None, (seed % seats as u64) as usize, seed, None).unwrap();
+            while !g.is_over() {
+                let legal = g.legal_actions();
+                if g.phase() == Phase::Playing {
+                    let seat = g.current_player().unwrap();
+                    let (contract, _) = g.contract().unwrap();
+                    let order = profile.order(contract.trump_kind());
+                    let suit = |c: Card| (!order.is_trump(c)).then(|| c.suit());
+                    let hand = g.hand(seat);
+                    let led = g.tricks().1.first().map(|&(_, c)| suit(c));
+                    let follows: Vec<Card> = match led {
+                        Some(l) => hand.iter().copied().filter(|&c| suit(c) == l).collect(),
+                        None => Vec::new(),
+                    };
+                    let mut want = if follows.is_empty() {
+                        hand.to_vec()
+                    } else {
+                        follows
+                    };
+                    want.sort_unstable();
+                    want.dedup();
+                    let mut offered: Vec<Card> = legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::Card(c) => Some(*c),
+                            _ => None,
+                        })
+                        .collect();
+                    offered.sort_unstable();
+                    assert_eq!(offered, want, "{name} seed {seed}: {}", g.players()[seat]);
+                    checked += 1;
+                }
+                if rng.chance(4) {
+                    for id in 0..g.action_count() {
+                        let Some(a) = g.action_of(id) else { continue };
+                        let mut copy = g.clone();
+                        let taken = copy.apply(a);
+                        assert_eq!(
+                            taken.is_ok(),
+                            legal.contains(&a),
+                            "{name} seed {seed}: {a:?} at {:?}",
+                            g.phase()
+                        );
+                        if taken.is_err() {
+                            assert_eq!(copy.history().len(), g.history().len());
+                        }
+                        tried += 1;
+                    }
+                }
+                let calls: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Call(_)))
+                    .collect();
+                let a = if !calls.is_empty() && rng.chance(20) {
+                    calls[rng.below(calls.len())]
+                } else {
+                    legal[rng.below(legal.len())]
+                };
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(checked > 10_000, "{name}: {checked} moments checked");
+        assert!(tried > 10_000, "{name}: {tried} actions tried");
+    }
+}
