@@ -8,7 +8,7 @@ use crate::calls::Call;
 use crate::cards::Card;
 use crate::contract::{Contract, Party};
 use crate::deal::full::{CallEntry, Exchange, FullRecord};
-use crate::play::{Declared, Seen, holders, re_party};
+use crate::play::{Declared, HandCodes, PlayTables, Seen, holders, re_party};
 use crate::variant::Profile;
 
 /// SplitMix64: small, fast and the same everywhere.
@@ -672,101 +672,6 @@ pub(crate) fn poverty_partner(
 /// The tables of the card orders met so far, by game and number of raised cards.
 type Orders = Vec<((Contract, usize), PlayTables)>;
 
-/// What the random play looks up a card by, in tables as wide as five bits can number
-/// (every look-up masked, none checked): each card's code (its play suit,
-/// [`CardOrder::suit_id`], above its index: `suit << 5 | index`), the card of a code's
-/// index, and each card's standing in a trick of each led play suit ([`CardOrder::keys`]).
-///
-/// [`CardOrder::suit_id`]: crate::cards::CardOrder::suit_id
-/// [`CardOrder::keys`]: crate::cards::CardOrder::keys
-#[derive(Debug, Clone)]
-struct PlayTables {
-    code: [u8; 32],
-    card: [Card; 32],
-    keys: [[u8; 32]; 8],
-    /// The order they come from (debug builds check each card against its rule).
-    order: crate::cards::CardOrder,
-}
-
-impl PlayTables {
-    fn new(order: crate::cards::CardOrder) -> PlayTables {
-        let mut t = PlayTables {
-            code: [0; 32],
-            card: [Card::CLUB_QUEEN; 32],
-            keys: [[0; 32]; 8],
-            order,
-        };
-        for i in 0..crate::cards::DISTINCT {
-            let Some(card) = Card::from_index(i) else {
-                continue;
-            };
-            t.code[i] = (t.order.suit_id(card) & 7) << 5 | i as u8;
-            t.card[i] = card;
-        }
-        for (led, keys) in t.keys.iter_mut().enumerate().take(5) {
-            keys[..crate::cards::DISTINCT].copy_from_slice(t.order.keys(led as u8));
-        }
-        t
-    }
-}
-
-/// A hand as the random play plays it out: its cards as codes ([`PlayTables`]; one leaves
-/// by `swap_remove`: the last card takes its place) and, for each play suit, how many of
-/// them are of it and their places as bits. She follows the led suit where she holds any,
-/// else plays any card: the rule of
-/// [`CardOrder::playable`](crate::cards::CardOrder::playable), without a scan of the hand.
-#[derive(Clone, Copy)]
-struct HandCodes {
-    codes: [u8; 32],
-    places: [u32; 8],
-    count: [u8; 8],
-    len: u8,
-}
-
-impl HandCodes {
-    const EMPTY: HandCodes = HandCodes {
-        codes: [0; 32],
-        places: [0; 8],
-        count: [0; 8],
-        len: 0,
-    };
-
-    /// Takes up `hand` (at most [`MAX_HAND`](crate::play::MAX_HAND) cards); `code` is each
-    /// card's code ([`PlayTables`]).
-    fn fill(&mut self, hand: &[Card], code: &[u8; 32]) {
-        let hand = &hand[..hand.len().min(crate::play::MAX_HAND)];
-        self.len = hand.len() as u8;
-        // The place's bit moves up one a card (no shift by a variable amount).
-        let mut bit = 1u32;
-        for (i, &c) in hand.iter().enumerate() {
-            let c = code[c.index() & 31];
-            self.codes[i] = c;
-            let s = usize::from(c >> 5);
-            self.count[s] += 1;
-            self.places[s] |= bit;
-            bit <<= 1;
-        }
-    }
-
-    /// Plays the card in `place` (within the hand): its code.
-    #[inline(always)]
-    fn take(&mut self, place: usize) -> u8 {
-        let place = place & 31;
-        let last = usize::from(self.len.wrapping_sub(1)) & 31;
-        let code = self.codes[place];
-        let moved = self.codes[last];
-        self.codes[place] = moved;
-        self.len -= 1;
-        let s = usize::from(code >> 5);
-        self.count[s] -= 1;
-        // Its bit goes; then the last card's bit moves to its place (nothing where it was
-        // the last).
-        self.places[s] ^= 1 << place;
-        self.places[usize::from(moved >> 5)] ^= (1 << last) ^ (1 << place);
-        code
-    }
-}
-
 /// Plays the hands out, a random legal card each turn, into `tricks` (each card with its
 /// player) and `seen` (each trick's winner, lead and winning card: every trick of a
 /// wedding, the first of any other game); `orders` keeps the
@@ -826,7 +731,7 @@ fn play_randomly(
         // The lead: any card of her hand.
         let seat = ring[lead];
         let h = &mut held[seat & (MAX_SEATS - 1)];
-        let code = h.take(r.below(usize::from(h.len)));
+        let code = h.take(r.below(h.len()));
         let led = usize::from(code >> 5);
         let keys = &order.keys[led];
         let mut best = crate::cards::standing_of_key(keys[usize::from(code & 31)], 0);
@@ -836,27 +741,11 @@ fn play_randomly(
         for j in 1..n {
             let seat = ring[(lead + j) & (2 * MAX_SEATS - 1)];
             let h = &mut held[seat & (MAX_SEATS - 1)];
-            // A random one of the cards she may play, by its place among them in her hand.
-            let may = h.count[led];
-            let place = if may == 0 {
-                r.below(usize::from(h.len))
-            } else {
-                let mut m = h.places[led];
-                for _ in 0..r.below(usize::from(may)) {
-                    m &= m - 1;
-                }
-                m.trailing_zeros() as usize
-            };
+            // A random one of the cards she may play (play's rule of following suit), by
+            // its place among them in her hand.
+            let place = h.choose_playable(led, |n| r.below(n));
             debug_assert!(
-                order.order.playable(
-                    &h.codes[..usize::from(h.len)]
-                        .iter()
-                        .map(|&c| order.card[usize::from(c & 31)])
-                        .collect::<Vec<_>>(),
-                    Some(cards[first])
-                ) >> place
-                    & 1
-                    == 1
+                order.order.playable(&h.cards(order), Some(cards[first])) >> place & 1 == 1
             );
             let code = h.take(place);
             let i = usize::from(code & 31);
@@ -1006,7 +895,6 @@ pub(crate) fn poverty_exchange(
     partner: usize,
     rng: &mut Rng,
 ) -> Option<Exchange> {
-    let rules = &profile.poverty;
     let order = profile.order(crate::cards::TrumpKind::Normal);
     let (mut trumps, mut rest): (Vec<Card>, Vec<Card>) =
         hands[poor].iter().partition(|&&c| order.is_trump(c));
@@ -1017,7 +905,7 @@ pub(crate) fn poverty_exchange(
     let mut receiving = hands[partner].clone();
     receiving.extend(&passed);
     let mut candidates: Vec<usize> = (0..receiving.len())
-        .filter(|&i| rules.return_trumps || !order.is_trump(receiving[i]))
+        .filter(|&i| crate::play::returnable_in(profile, &order, receiving[i]))
         .collect();
     if candidates.len() < want {
         return None;

@@ -208,10 +208,16 @@ pub fn passable(profile: &Profile, hand: &[Card], left: usize, card: Card) -> bo
 /// May the poverty's partner return `card` (no trump where `poverty.return_trumps` is
 /// off)?
 pub fn returnable(profile: &Profile, card: Card) -> bool {
-    profile.poverty.return_trumps
-        || !profile
-            .order(crate::cards::TrumpKind::Normal)
-            .is_trump(card)
+    returnable_in(
+        profile,
+        &profile.order(crate::cards::TrumpKind::Normal),
+        card,
+    )
+}
+
+/// [`returnable`], with the profile's normal card order at hand (`normal`).
+pub fn returnable_in(profile: &Profile, normal: &crate::cards::CardOrder, card: Card) -> bool {
+    profile.poverty.return_trumps || !normal.is_trump(card)
 }
 
 /// The knock a player of `party` would make now (Kloepper, `knocking`): before trick 2 is
