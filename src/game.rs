@@ -218,7 +218,16 @@ pub struct Game {
     raised: Vec<usize>,
     /// FreeDoko's Genscher, once named.
     genscher: Option<Genscher>,
+    /// The game as it stood after the last multiple of [`UNDO_EVERY`] actions below the
+    /// actions taken (without its history: how many actions it had is kept beside it):
+    /// [`Game::undo`] starts from it, so an undo takes at most that many actions again
+    /// however long the game; copies share it.
+    base: Option<(usize, std::sync::Arc<Game>)>,
 }
+
+/// How many actions apart [`Game::undo`]'s stored games are: an undo takes at most this
+/// many actions again, an action stores a copy of the game once in this many.
+const UNDO_EVERY: usize = 8;
 
 /// What a player may know of the deal ([`Game::observation`]).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -344,6 +353,7 @@ impl Game {
             called: None,
             raised: Vec::new(),
             genscher: None,
+            base: None,
             start,
         };
         if g.start.table.profile.bidding.way == BiddingWay::None {
@@ -510,7 +520,11 @@ impl Game {
     /// Takes an action of the player to act; an illegal one is refused with the rule it
     /// breaks, and nothing changes.
     pub fn apply(&mut self, a: Action) -> Result<(), Text> {
-        match (self.phase, a) {
+        let mut actions = std::mem::take(&mut self.actions);
+        // Once in `UNDO_EVERY` actions the game as it stands is kept, for `undo` (and put
+        // back where the action is refused); its history stays here.
+        let before = (actions.len() % UNDO_EVERY == 0).then(|| self.clone());
+        let taken = match (self.phase, a) {
             (Phase::Over, _) => Err(msg!("error.game_over")),
             (Phase::Bidding, Action::Bid(i)) => self.bid(i),
             (Phase::Bidding, _) => Err(msg!("error.game_bidding")),
@@ -523,22 +537,36 @@ impl Game {
             (Phase::Playing, Action::Raise(k)) => self.raise(k),
             (Phase::Playing, Action::Genscher(s)) => self.name_genscher(s),
             (Phase::Exchange, a) => self.exchange(a),
-        }?;
-        self.actions.push(a);
-        Ok(())
+        };
+        match (&taken, before) {
+            (Ok(()), Some(before)) => {
+                self.base = Some((actions.len(), std::sync::Arc::new(before)));
+            }
+            (Err(_), Some(before)) => *self = before,
+            // Each step checks before it changes anything.
+            _ => {}
+        }
+        if taken.is_ok() {
+            actions.push(a);
+        }
+        self.actions = actions;
+        taken
     }
 
-    /// Takes back the last action (false where there is none).
+    /// Takes back the last action (false where there is none): from the game kept at most
+    /// [`UNDO_EVERY`] actions before, those actions are taken again (not the whole game).
     pub fn undo(&mut self) -> bool {
-        let Some(_) = self.actions.pop() else {
+        let Some((len, base)) = self.base.clone() else {
             return false;
         };
-        let actions = std::mem::take(&mut self.actions);
-        let mut g = Game::from_start(self.start.clone());
-        for a in actions {
-            // Each was applied before, from the same start: it applies again.
-            let applied = g.apply(a);
-            debug_assert!(applied.is_ok());
+        let mut actions = std::mem::take(&mut self.actions);
+        actions.pop();
+        let mut g = std::sync::Arc::unwrap_or_clone(base);
+        g.actions = actions[..len].to_vec();
+        for &a in &actions[len..] {
+            // Each was taken before, from the same game: it is taken again.
+            let again = g.apply(a);
+            debug_assert!(again.is_ok());
         }
         *self = g;
         true

@@ -143,6 +143,58 @@ fn undo_goes_back_one_action() {
     );
 }
 
+/// Undo goes back to exactly the game before (what every player sees, the actions offered,
+/// the history), however long the game (it is kept, not replayed); a copy undoes on its
+/// own; after an undo other actions may be taken.
+#[test]
+fn undo_restores_every_state_and_copies_keep_theirs() {
+    let mut rng = Rng::new(61);
+    for name in [
+        "ddv",
+        "ja-classic",
+        "ja-online",
+        "kloepper",
+        "house-schweinchen",
+    ] {
+        let profile = Profile::load(name, &[]).unwrap();
+        for seed in 0..40u64 {
+            let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
+            let seats = g.players().len();
+            let seen = |g: &Game| -> Vec<String> {
+                let mut v: Vec<String> = (0..seats)
+                    .map(|s| serde_json::to_string(&g.observation(s)).unwrap())
+                    .collect();
+                v.push(format!("{:?} {:?}", g.legal_actions(), g.history()));
+                v
+            };
+            let mut states = Vec::new();
+            while !g.is_over() {
+                let legal = g.legal_actions();
+                states.push(seen(&g));
+                g.apply(legal[rng.below(legal.len())]).unwrap();
+                // Now and then a step back and another action.
+                if rng.chance(10) {
+                    let copy = g.clone();
+                    assert!(g.undo());
+                    assert_eq!(seen(&g), states.pop().unwrap(), "{name} seed {seed}");
+                    assert_eq!(copy.history().len(), g.history().len() + 1);
+                    states.push(seen(&g));
+                    let legal = g.legal_actions();
+                    g.apply(legal[rng.below(legal.len())]).unwrap();
+                }
+            }
+            let end = seen(&g);
+            let mut copy = g.clone();
+            while let Some(state) = states.pop() {
+                assert!(copy.undo());
+                assert_eq!(seen(&copy), state, "{name} seed {seed}");
+            }
+            assert!(!copy.undo());
+            assert_eq!(seen(&g), end, "the game undone was a copy");
+        }
+    }
+}
+
 /// Plays many random deals (for profiling: `cargo test --release --test game -- --ignored`).
 #[test]
 #[ignore]
