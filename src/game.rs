@@ -523,7 +523,7 @@ impl Game {
         let mut actions = std::mem::take(&mut self.actions);
         // Once in `UNDO_EVERY` actions the game as it stands is kept, for `undo` (and put
         // back where the action is refused); its history stays here.
-        let before = (actions.len() % UNDO_EVERY == 0).then(|| self.clone());
+        let before = actions.len().is_multiple_of(UNDO_EVERY).then(|| self.clone());
         let taken = match (self.phase, a) {
             (Phase::Over, _) => Err(msg!("error.game_over")),
             (Phase::Bidding, Action::Bid(i)) => self.bid(i),
