@@ -523,7 +523,10 @@ impl Game {
         let mut actions = std::mem::take(&mut self.actions);
         // Once in `UNDO_EVERY` actions the game as it stands is kept, for `undo` (and put
         // back where the action is refused); its history stays here.
-        let before = actions.len().is_multiple_of(UNDO_EVERY).then(|| self.clone());
+        let before = actions
+            .len()
+            .is_multiple_of(UNDO_EVERY)
+            .then(|| self.clone());
         let taken = match (self.phase, a) {
             (Phase::Over, _) => Err(msg!("error.game_over")),
             (Phase::Bidding, Action::Bid(i)) => self.bid(i),
@@ -616,7 +619,12 @@ impl Game {
             return Err(g.refused(msg!("error.game_call_ace", player = player, card = card)));
         }
         if record.knock != g.knock {
-            return Err(g.refused(msg!("error.game_knock", player = player)));
+            // The rules of knocking refuse it as the check words it, or it never came.
+            let re = g.parties().map_or(0, |r| r.len());
+            let why = crate::play::check_knock(record.knock, profile, re)
+                .err()
+                .unwrap_or_else(|| msg!("error.game_knock", player = player));
+            return Err(g.refused(why));
         }
         Ok(g)
     }
@@ -661,11 +669,18 @@ impl Game {
     fn replay_cards(&mut self, record: &FullRecord) -> Result<(), (usize, Text)> {
         let hand = self.start.table.profile.hand_size();
         let mut calls: Vec<&CallEntry> = record.calls.iter().collect();
-        for trick in record.tricks.iter() {
-            for &card in trick.cards {
+        self.replay_declarations(record)?;
+        let named = record.tricks.names_players();
+        for (t, trick) in record.tricks.iter().enumerate() {
+            for (j, (by, card)) in trick.iter().enumerate() {
                 let Some(seat) = self.current_player() else {
                     return Err(self.refused(msg!("error.game_over")));
                 };
+                // A card the record gives another player than the one to play.
+                if let Some(by) = by.filter(|&b| named && b != seat) {
+                    let players = &self.start.table.players;
+                    return Err(self.refused(crate::play::out_of_turn(players, (t, j), seat, by)));
+                }
                 // The record's knock, at the first turn of a player who may make it.
                 let due = matches!(
                     (record.knock, self.knock),
@@ -681,9 +696,8 @@ impl Game {
                 for _ in 0..3 {
                     if let Some(Some(by)) = raises.get(self.raised.len()).copied()
                         && by == seat
-                        && self.may_raise(seat)
                     {
-                        self.step(Action::Raise(self.raised.len() as u8))?;
+                        self.replay_raise(seat)?;
                     }
                 }
                 // The record's called ace, before its caller's first card.
@@ -713,6 +727,85 @@ impl Game {
         }
     }
 
+    /// A record's declarations that the rules refuse whenever they come, refused before
+    /// the first card as the check of a record words it: a raise the contract does not
+    /// play, an ace that cannot be called.
+    fn replay_declarations(&self, record: &FullRecord) -> Result<(), (usize, Text)> {
+        let p = &self.start.table.profile;
+        let contract = self
+            .declared
+            .as_ref()
+            .map_or(record.contract, |d| d.contract);
+        let cards = crate::play::raised_cards(p, contract);
+        let fields = ["schweinchen", "hyperschweinchen", "genscher"];
+        let raises = [record.schweinchen, record.hyperschweinchen, record.genscher];
+        for ((field, by), card) in fields.into_iter().zip(raises).zip(cards) {
+            if by.is_some() && card.is_none() {
+                return Err(self.refused(msg!(
+                    "error.profile_no_field",
+                    profile = p.name.as_str(),
+                    field = field,
+                    contract = contract
+                )));
+            }
+        }
+        if let Some(ace) = record.called {
+            let bride = self.active.iter().copied().find(|&s| {
+                let hand = &self.hands[s];
+                p.holds_every_re_card(|c| hand.iter().filter(|&&h| h == c).count())
+            });
+            let order = &self.order;
+            let refusal = crate::play::called_refusal(p, (contract, order), bride.is_some(), ace);
+            if let Some(why) = refusal {
+                return Err(self.refused(why));
+            }
+            // Nobody else holds it: she called her own.
+            if let Some(b) = bride
+                && !self
+                    .active
+                    .iter()
+                    .any(|&s| s != b && self.hands[s].contains(&ace))
+            {
+                let player = self.start.table.players[b].as_str();
+                return Err(self.refused(msg!(
+                    "error.holds_called_ace",
+                    player = player,
+                    card = ace
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The record's next raise, declared by `seat` at her turn: refused as the check
+    /// words it where she does not hold every card of it.
+    fn replay_raise(&mut self, seat: usize) -> Result<(), (usize, Text)> {
+        if self.may_raise(seat) {
+            return self.step(Action::Raise(self.raised.len() as u8));
+        }
+        let p = &self.start.table.profile;
+        let contract = self
+            .declared
+            .as_ref()
+            .map_or(Contract::Normal, |d| d.contract);
+        let next = crate::play::raised_cards(p, contract)
+            .get(self.raised.len())
+            .copied();
+        match next.flatten() {
+            Some(card)
+                if self.hands_with_played()[seat]
+                    .iter()
+                    .filter(|&&c| c == card)
+                    .count()
+                    != usize::from(p.deck.copies) =>
+            {
+                let player = self.start.table.players[seat].as_str();
+                Err(self.refused(msg!("error.not_every", player = player, card = card)))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The record's calls `seat` made before her next card, in the order written
     /// ([`Game::replay`]): those made with as many cards as she holds, or more.
     fn replay_calls(
@@ -726,6 +819,22 @@ impl Game {
             .position(|e| e.player == seat && usize::from(e.cards_in_hand) >= in_hand)
         {
             let e = calls.remove(k);
+            // Her word names another party than hers: refused as the check words it.
+            if let (Some(said), Some(party)) = (e.said_as, self.party(seat))
+                && said != party
+            {
+                let why = msg!(
+                    "error.plays_for",
+                    player = self.start.table.players[seat].as_str(),
+                    party = party,
+                    word = said.key()
+                );
+                return Err(self.refused(msg!(
+                    "error.quoted",
+                    text = e.text.clone(),
+                    message = why
+                )));
+            }
             self.step(Action::Call(e.call))?;
         }
         Ok(())
@@ -1791,6 +1900,22 @@ impl Game {
     fn card(&mut self, c: Card) -> Result<(), Text> {
         let seat = self.to_play();
         let name = self.start.table.players[seat].as_str();
+        // A card the deck lacks, or plays more often than it has it, then one not in her
+        // hand: in the order a record's check names them.
+        let p = &self.start.table.profile;
+        let in_deck = p.in_deck()[c.index()];
+        if in_deck == 0 {
+            return Err(msg!(
+                "error.not_in_deck",
+                card = c,
+                profile = p.name.as_str()
+            ));
+        }
+        let played = self.tricks.iter().flatten().chain(&self.current);
+        let copies = played.filter(|(_, x)| *x == c).count() + 1;
+        if let Some(why) = crate::play::too_many_copies(c, copies as u8, in_deck) {
+            return Err(why);
+        }
         let Some(k) = self.hands[seat].iter().position(|&h| h == c) else {
             return Err(msg!("error.not_in_hand", player = name, card = c));
         };

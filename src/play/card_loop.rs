@@ -249,8 +249,18 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 let seat = usize::from(next as u8) & (MAX_SEATS - 1);
                 next >>= 8;
                 let i = card.index();
-                if let Some(written) = &written {
-                    check.card(written, (t, j), seat, card, held, remaining)?;
+                if let Some(written) = &written
+                    && let Err(fault) = check.card(written, (t, j), seat, card, held, remaining)
+                {
+                    // A revoke before it comes first, as the deal is played.
+                    let partial: Vec<(usize, Card)> = cards[..j]
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &c)| (usize::from((seats >> (8 * k)) as u8), c))
+                        .collect();
+                    let name = |s: usize| record.players[s].as_str();
+                    let before = (&tricks[..t], partial.as_slice());
+                    return Err(revoke_before(before, remaining, order, name).unwrap_or(fault));
                 }
                 held[seat][i] += 1;
                 // One bit each: this card's play suit, and the led suit if it is another.
@@ -334,25 +344,7 @@ impl CardCheck<'_> {
             && let Some(named) = written.named(j)
             && named != seat
         {
-            let why = match (j, t) {
-                (0, 0) => msg!(
-                    "error.leads_first",
-                    player = name(seat),
-                    named = name(named)
-                ),
-                (0, _) => msg!(
-                    "error.leads_after",
-                    player = name(seat),
-                    trick = t,
-                    named = name(named)
-                ),
-                _ => msg!(
-                    "error.plays_nth",
-                    player = name(seat),
-                    n = j + 1,
-                    named = name(named)
-                ),
-            };
+            let why = out_of_turn(&self.record.players, (t, j), seat, named);
             return fail(at, "tricks", why);
         }
         if self.in_deck[i] == 0 {
@@ -368,13 +360,7 @@ impl CardCheck<'_> {
         }
         // This card's copies so far, this one included.
         let copies = held.iter().map(|h| h[i]).sum::<u8>() + 1;
-        if copies > self.in_deck[i] {
-            let deck = self.in_deck[i];
-            let why = match copies {
-                2 => msg!("error.played_second", card = card, copies = deck),
-                3 => msg!("error.played_third", card = card, copies = deck),
-                k => msg!("error.played_nth", card = card, times = k, copies = deck),
-            };
+        if let Some(why) = too_many_copies(card, copies, self.in_deck[i]) {
             return fail(at, "tricks", why);
         }
         if self.has_hands
@@ -441,4 +427,103 @@ pub(super) fn first_revoke<'a>(
         ),
         None => Ok(()),
     }
+}
+
+/// Why card `j` of trick `t` (from 0), which `seat` plays in turn, is not the card the
+/// record names `named` as playing: the one wording of a card out of turn, for a record's
+/// check and a record replayed step by step.
+pub(crate) fn out_of_turn(
+    players: &[String],
+    (t, j): (usize, usize),
+    seat: usize,
+    named: usize,
+) -> crate::lang::Text {
+    let name = |s: usize| players[s].as_str();
+    match (j, t) {
+        (0, 0) => msg!(
+            "error.leads_first",
+            player = name(seat),
+            named = name(named)
+        ),
+        (0, _) => msg!(
+            "error.leads_after",
+            player = name(seat),
+            trick = t,
+            named = name(named)
+        ),
+        _ => msg!(
+            "error.plays_nth",
+            player = name(seat),
+            n = j + 1,
+            named = name(named)
+        ),
+    }
+}
+
+/// Why `card` cannot be played as its `copies`th copy (this one included) where the deck
+/// has `in_deck` of it; None where it can.
+pub(crate) fn too_many_copies(card: Card, copies: u8, in_deck: u8) -> Option<crate::lang::Text> {
+    (copies > in_deck).then(|| match copies {
+        2 => msg!("error.played_second", card = card, copies = in_deck),
+        3 => msg!("error.played_third", card = card, copies = in_deck),
+        k => msg!("error.played_nth", card = card, times = k, copies = in_deck),
+    })
+}
+
+/// The earliest revoke of a record with hands before a fault its check found (`done`: the
+/// tricks played before, and the cards of the fault's trick before it, each with its
+/// seat; `remaining`: each seat's cards not yet played then), worded as
+/// [`first_revoke`] words it: the deal is refused at its first fault as it is played, as a
+/// game played step by step refuses it. None where there is none (or no hands).
+fn revoke_before<'a>(
+    (tricks, partial): (&[Trick], &[(usize, Card)]),
+    remaining: &[Option<Vec<Card>>],
+    order: &CardOrder,
+    name: impl Fn(usize) -> &'a str,
+) -> Option<PlayError> {
+    // Each seat's cards after the trick looked at, walking back.
+    let mut held: Vec<Vec<Card>> = remaining
+        .iter()
+        .map(|h| h.clone().unwrap_or_default())
+        .collect();
+    if held.iter().all(Vec::is_empty) {
+        return None;
+    }
+    for &(s, c) in partial {
+        held.get_mut(s)?.push(c);
+    }
+    let mut revoke = None;
+    for (t, trick) in tricks.iter().enumerate().rev() {
+        let led = order.play_suit(trick.cards[0]);
+        for j in (1..trick.len as usize).rev() {
+            let (seat, card) = (trick.seats[j] as usize, trick.cards[j]);
+            let still = held
+                .get(seat)?
+                .iter()
+                .filter(|&&c| order.play_suit(c) == led)
+                .min();
+            if order.play_suit(card) != led
+                && let Some(&still) = still
+            {
+                revoke = Some((t, seat, card, still));
+            }
+        }
+        for j in 0..trick.len as usize {
+            held.get_mut(trick.seats[j] as usize)?.push(trick.cards[j]);
+        }
+    }
+    let (t, seat, card, still) = revoke?;
+    let led = order.play_suit(tricks[t].cards[0]);
+    fail::<()>(
+        Some(t + 1),
+        "tricks",
+        msg!(
+            "error.revoke",
+            player = name(seat),
+            card = card,
+            led = led,
+            held = still
+        ),
+    )
+    .err()
 }

@@ -29,10 +29,12 @@ pub use bids::*;
 pub use calls::*;
 pub(crate) use calls::{CallDeal, CallState};
 use card_loop::*;
+pub(crate) use card_loop::{out_of_turn, too_many_copies};
 pub use exchange::*;
 pub(crate) use follow::{HandCodes, PlayTables};
 pub(crate) use forward::*;
 pub use found::*;
+pub(crate) use parties::called_refusal;
 use parties::*;
 
 pub use record_file::Deals;
@@ -795,6 +797,21 @@ fn check_tricks(record: &FullRecord, profile: &Profile) -> Result<(), PlayError>
                     field = field,
                     contract = record.contract
                 ),
+            );
+        }
+        // With her hand written (and no exchange to change it), a declarer who was not
+        // dealt every card of it is refused before the cards are played, as a game played
+        // step by step refuses it at her first turn.
+        if let (Some(s), Some(c)) = (seat, card)
+            && record.contract != Contract::Poverty
+            && let Some(Some(hand)) = record.hands.get(s)
+            && hand.iter().filter(|&&h| h == c).count() != usize::from(profile.deck.copies)
+        {
+            let name = &record.players[s];
+            return fail(
+                None,
+                field,
+                msg!("error.not_every", player = name, card = c),
             );
         }
     }

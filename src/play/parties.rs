@@ -208,18 +208,29 @@ pub(super) fn check_called(
     let Some(ace) = record.called else {
         return Ok(());
     };
-    let why = if !profile.contracts.called_ace {
+    match called_refusal(profile, (record.contract, order), bride.is_some(), ace) {
+        Some(why) => fail(None, "called", why),
+        None => Ok(()),
+    }
+}
+
+/// Why `ace` cannot be called in `contract` (`order`: its card order; `bride`: one player
+/// holds every Re card), if it cannot: for a record's check and a record replayed step by
+/// step alike.
+pub(crate) fn called_refusal(
+    profile: &Profile,
+    (contract, order): (Contract, &CardOrder),
+    bride: bool,
+    ace: Card,
+) -> Option<crate::lang::Text> {
+    if !profile.contracts.called_ace {
         Some(msg!("error.no_called_ace", profile = profile.name))
-    } else if record.contract != Contract::Normal || bride.is_none() {
+    } else if contract != Contract::Normal || !bride {
         Some(msg!("error.who_calls_ace"))
     } else if ace.rank() != crate::cards::Rank::Ace || order.is_trump(ace) {
         Some(msg!("error.not_side_ace", card = ace))
     } else {
         None
-    };
-    match why {
-        Some(why) => fail(None, "called", why),
-        None => Ok(()),
     }
 }
 
