@@ -557,7 +557,7 @@ impl Game {
     }
 
     /// Takes back the last action (false where there is none): from the game kept at most
-    /// [`UNDO_EVERY`] actions before, those actions are taken again (not the whole game).
+    /// 8 actions before (`UNDO_EVERY`), those actions are taken again (not the whole game).
     pub fn undo(&mut self) -> bool {
         let Some((len, base)) = self.base.clone() else {
             return false;
