@@ -1762,12 +1762,14 @@ impl Game {
         if !self.unsettled_wedding() || deal.declarer == Some(seat) {
             return None;
         }
+        // The rules of calls say when a `double` is taken (`calls.wedding_double`, not the
+        // bride, before the wedding is settled, once); offered where they would take it
+        // for either party, since she does not know hers.
+        // Her own `double` made earlier waits, untaken, until the wedding is settled: once.
         let p = &self.start.table.profile;
-        let said = self.calls.iter().any(|e| e.player == seat);
         let e = self.double_entry(seat);
-        let double = p.calls.wedding_double
-            && p.calls.levels > 0
-            && !said
+        let said = self.calls.iter().any(|c| c.player == seat);
+        let double = !said
             && [Party::Re, Party::Kontra]
                 .into_iter()
                 .all(|party| self.call_state.allows(deal, p, &e, (party, false)));
