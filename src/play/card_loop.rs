@@ -414,18 +414,29 @@ pub(super) fn first_revoke<'a>(
         .filter(|&&c| order.play_suit(c) == led)
         .min()
     {
-        Some(held) => fail(
-            Some(t + 1),
-            "tricks",
-            msg!(
-                "error.revoke",
-                player = name(seat),
-                card = card,
-                led = led,
-                held = held
-            ),
-        ),
+        Some(&held) => Err(revoke_error(t, name(seat), card, (led, held))),
         None => Ok(()),
+    }
+}
+
+/// The refusal of a revoke in trick `t` (from 0): `player` played `card` to a trick led in
+/// `led` while she held `held`, the lowest card of it she still had.
+fn revoke_error(
+    t: usize,
+    player: &str,
+    card: Card,
+    (led, held): (crate::cards::PlaySuit, Card),
+) -> PlayError {
+    PlayError {
+        trick: Some(t + 1),
+        field: "tricks".to_string(),
+        message: msg!(
+            "error.revoke",
+            player = player,
+            card = card,
+            led = led,
+            held = held
+        ),
     }
 }
 
@@ -514,16 +525,5 @@ fn revoke_before<'a>(
     }
     let (t, seat, card, still) = revoke?;
     let led = order.play_suit(tricks[t].cards[0]);
-    fail::<()>(
-        Some(t + 1),
-        "tricks",
-        msg!(
-            "error.revoke",
-            player = name(seat),
-            card = card,
-            led = led,
-            held = still
-        ),
-    )
-    .err()
+    Some(revoke_error(t, name(seat), card, (led, still)))
 }
