@@ -212,6 +212,9 @@ pub struct Game {
     poverty: Option<Poverty>,
     /// The knock so far (Kloepper).
     knock: Option<crate::deal::Knock>,
+    /// After the black queens' knock, the opponents still to be asked whether they knock
+    /// back (in turn from the knocker's left), each before play goes on.
+    knock_ask: Vec<usize>,
     /// The ace called (Kloepper).
     called: Option<Card>,
     /// Who declared Schweinchen, Hyperschweinchen and the Genscher raise, in order.
@@ -350,6 +353,7 @@ impl Game {
             known: None,
             poverty: None,
             knock: None,
+            knock_ask: Vec::new(),
             called: None,
             raised: Vec::new(),
             genscher: None,
@@ -462,7 +466,7 @@ impl Game {
     pub fn current_player(&self) -> Option<usize> {
         match self.phase {
             Phase::Over => None,
-            Phase::Playing => Some(self.to_play()),
+            Phase::Playing => Some(self.knock_ask.first().copied().unwrap_or(self.to_play())),
             Phase::Bidding => self.legal.first().map(|&(s, _)| s),
             Phase::Exchange => self.exchanging(),
         }
@@ -484,6 +488,9 @@ impl Game {
             Phase::Over => Vec::new(),
             Phase::Bidding => self.legal.iter().map(|&(_, i)| Action::Bid(i)).collect(),
             Phase::Exchange => self.exchange_actions(),
+            Phase::Playing if !self.knock_ask.is_empty() => {
+                vec![Action::Answer(false), Action::Knock]
+            }
             Phase::Playing => {
                 let seat = self.to_play();
                 // A Genscher named: her ♦K comes next.
@@ -532,6 +539,16 @@ impl Game {
             (Phase::Bidding, Action::Bid(i)) => self.bid(i),
             (Phase::Bidding, _) => Err(msg!("error.game_bidding")),
             (Phase::Playing, Action::Bid(_)) => Err(msg!("error.game_bids_over")),
+            // The opponents asked whether they knock back answer first.
+            (Phase::Playing, Action::Answer(false)) if !self.knock_ask.is_empty() => {
+                self.knock_ask.remove(0);
+                Ok(())
+            }
+            (Phase::Playing, Action::Knock) if !self.knock_ask.is_empty() => self.knock(),
+            (Phase::Playing, _) if !self.knock_ask.is_empty() => Err(msg!(
+                "error.game_knock_back",
+                player = self.start.table.players[self.knock_ask[0]].as_str()
+            )),
             (Phase::Playing, Action::Call(c)) => self.call(c),
             (Phase::Playing, Action::Card(c)) => self.card(c),
             (Phase::Playing, Action::Answer(_)) => Err(msg!("error.game_no_poverty")),
@@ -681,6 +698,13 @@ impl Game {
                     let players = &self.start.table.players;
                     return Err(self.refused(crate::play::out_of_turn(players, (t, j), seat, by)));
                 }
+                // The record's called ace, before its caller's first card.
+                if let Some(ace) = record.called.filter(|_| self.called.is_none())
+                    && self.hands[seat].len() == hand
+                    && self.may_call_ace(seat, ace.suit())
+                {
+                    self.step(Action::CallAce(ace.suit()))?;
+                }
                 // The record's knock, at the first turn of a player who may make it.
                 let due = matches!(
                     (record.knock, self.knock),
@@ -689,6 +713,15 @@ impl Game {
                 );
                 if due && self.may_knock(seat) {
                     self.step(Action::Knock)?;
+                }
+                // The opponents asked after it: the record's knock back, or none.
+                while !self.knock_ask.is_empty() {
+                    let back = record.knock == Some(crate::deal::Knock::Both);
+                    self.step(if back {
+                        Action::Knock
+                    } else {
+                        Action::Answer(false)
+                    })?;
                 }
                 // The record's Schweinchen, Hyperschweinchen and Genscher raise, at their
                 // declarer's first turn where she may.
@@ -699,13 +732,6 @@ impl Game {
                     {
                         self.replay_raise(seat)?;
                     }
-                }
-                // The record's called ace, before its caller's first card.
-                if let Some(ace) = record.called.filter(|_| self.called.is_none())
-                    && self.hands[seat].len() == hand
-                    && self.may_call_ace(seat, ace.suit())
-                {
-                    self.step(Action::CallAce(ace.suit()))?;
                 }
                 // The record's Genscher partner, named as its holder plays her first ♦K.
                 if let Some(partner) = record.genscher_partner
@@ -1447,7 +1473,7 @@ impl Game {
     }
 
     fn knock(&mut self) -> Result<(), Text> {
-        let seat = self.to_play();
+        let seat = self.current_player().unwrap_or(0);
         let p = &self.start.table.profile;
         let Some(k) = self.knock_by(seat) else {
             return Err(msg!(
@@ -1458,6 +1484,20 @@ impl Game {
         let re = self.parties().map_or(0, |r| r.len());
         crate::play::check_knock(Some(k), p, re)?;
         self.knock = Some(k);
+        self.knock_ask.clear();
+        // The opponents are asked at once whether they knock back (they may until trick 2
+        // is led, which some of them would not reach on a turn of their own).
+        if k == crate::deal::Knock::Re
+            && crate::play::check_knock(Some(crate::deal::Knock::Both), p, re).is_ok()
+        {
+            let n = self.active.len();
+            let at = self.active.iter().position(|&s| s == seat).unwrap_or(0);
+            let ask: Vec<usize> = (1..n)
+                .map(|k| self.active[(at + k) % n])
+                .filter(|&s| self.party(s) == Some(Party::Kontra))
+                .collect();
+            self.knock_ask = ask;
+        }
         Ok(())
     }
 

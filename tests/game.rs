@@ -777,9 +777,9 @@ fn play_favouring(
 }
 
 /// A finished game's record scores as its returns, as `doko score` reads it under
-/// `variant`, and replays to the same actions, but for the moment of a knock or of
-/// Schweinchen, which a record does not write (the replay makes them at the first turn
-/// they may come).
+/// `variant`, and replays to the same actions, but for the moment of a knock (and the
+/// opponents' answers to it) or of Schweinchen, which a record does not write (the replay
+/// makes them at the first turn they may come).
 fn scores_and_replays(g: &Game, profile: &Profile, variant: &str) {
     let record = g.record().unwrap();
     let text = g.record_toml(variant).unwrap();
@@ -792,7 +792,7 @@ fn scores_and_replays(g: &Game, profile: &Profile, variant: &str) {
     let timed = |h: &[Action]| -> Vec<Action> {
         h.iter()
             .copied()
-            .filter(|a| !matches!(a, Action::Knock | Action::Raise(_)))
+            .filter(|a| !matches!(a, Action::Knock | Action::Raise(_) | Action::Answer(false)))
             .collect()
     };
     assert_eq!(timed(again.history()), timed(g.history()), "{text}");
@@ -1230,7 +1230,8 @@ fn the_cards_offered_are_those_the_rules_allow() {
                 Game::new(&profile, None, (seed % seats as u64) as usize, seed, None).unwrap();
             while !g.is_over() {
                 let legal = g.legal_actions();
-                if g.phase() == Phase::Playing {
+                // (Not while the opponents are asked whether they knock back.)
+                if g.phase() == Phase::Playing && !legal.contains(&Action::Answer(false)) {
                     let seat = g.current_player().unwrap();
                     let (contract, _) = g.contract().unwrap();
                     let order = profile.order(contract.trump_kind());
@@ -1299,7 +1300,8 @@ fn the_cards_offered_are_those_the_rules_allow() {
 /// one place: a card of another player's hand (a revoke before it is named first, as the
 /// deal is played), two cards of a trick swapped (out of turn), a call whose word names
 /// the other party, a raise declared by a player who was not dealt its cards or in a
-/// contract without it, an ace that cannot be called, a poverty's returned card changed.
+/// contract without it, an ace that cannot be called, a knock back that never came, a
+/// poverty's returned card changed.
 fn random_game_from(profile: &Profile, seed: u64, rng: &mut Rng) -> Game {
     let mut g = Game::new(profile, None, 0, seed, None).unwrap();
     play_out(&mut g, rng);
@@ -1351,8 +1353,13 @@ fn spoilt_records_are_refused_by_the_game_as_by_the_check() {
                 r.schweinchen = Some(0);
                 muts.push(("raise unheld", r));
             }
-            // 4. an ace called that cannot be (Kloepper)
+            // 4. a knock back that never came, an ace called that cannot be (Kloepper)
             if name == "kloepper" {
+                let mut r = rec.clone();
+                r.knock = Some(doko::deal::Knock::Both);
+                if r.knock != rec.knock {
+                    muts.push(("knock", r));
+                }
                 let mut r = rec.clone();
                 r.called = Some(doko::cards::Card::new(
                     doko::cards::Suit::Hearts,
