@@ -1295,6 +1295,95 @@ fn the_cards_offered_are_those_the_rules_allow() {
     }
 }
 
+fn random_game_from(profile: &Profile, seed: u64, rng: &mut Rng) -> Game {
+    let mut g = Game::new(profile, None, 0, seed, None).unwrap();
+    play_out(&mut g, rng);
+    g
+}
+
+/// The record `rec` (played under profile `name`) spoilt in one place each way (see the
+/// test below), each with its kind.
+fn spoilt(
+    name: &str,
+    rec: &doko::deal::full::FullRecord,
+) -> Vec<(&'static str, doko::deal::full::FullRecord)> {
+    let mut muts: Vec<(&'static str, doko::deal::full::FullRecord)> = Vec::new();
+    // 1. a card of trick 2 replaced by a card of another player's hand
+    {
+        let mut r = rec.clone();
+        let mut tricks: Vec<Vec<(Option<usize>, doko::cards::Card)>> =
+            r.tricks.iter().map(|t| t.iter().collect()).collect();
+        let (s, _) = tricks[1][1];
+        let other = tricks[3].iter().find(|(s2, _)| *s2 != s).unwrap().1;
+        tricks[1][1].1 = other;
+        r.tricks = tricks.into_iter().collect();
+        muts.push(("foreign card", r));
+    }
+    // 2. two cards of trick 2 swapped in order (names kept)
+    {
+        let mut r = rec.clone();
+        let mut tricks: Vec<Vec<(Option<usize>, doko::cards::Card)>> =
+            r.tricks.iter().map(|t| t.iter().collect()).collect();
+        tricks[1].swap(1, 2);
+        r.tricks = tricks.into_iter().collect();
+        muts.push(("out of turn", r));
+    }
+    // 3. schweinchen by another seat
+    if let Some(s) = rec.schweinchen {
+        let mut r = rec.clone();
+        r.schweinchen = Some((s + 1) % 4);
+        muts.push(("raise by another", r));
+    }
+    if name == "house-schweinchen" && rec.schweinchen.is_none() {
+        let mut r = rec.clone();
+        r.schweinchen = Some(0);
+        muts.push(("raise unheld", r));
+    }
+    // 4. a knock back that never came, an ace called that cannot be (Kloepper)
+    if name == "kloepper" {
+        let mut r = rec.clone();
+        r.knock = Some(doko::deal::Knock::Both);
+        if r.knock != rec.knock {
+            muts.push(("knock", r));
+        }
+        let mut r = rec.clone();
+        r.called = Some(doko::cards::Card::new(
+            doko::cards::Suit::Hearts,
+            doko::cards::Rank::Ace,
+        ));
+        if r.called != rec.called {
+            muts.push(("ace", r));
+        }
+    }
+    // 5. a call by the wrong party word
+    if let Some(e) = rec.calls.first() {
+        let mut r = rec.clone();
+        let p = e.said_as.map(|p| {
+            if p == doko::contract::Party::Re {
+                doko::contract::Party::Kontra
+            } else {
+                doko::contract::Party::Re
+            }
+        });
+        if let Some(p) = p {
+            r.calls[0].said_as = Some(p);
+            r.calls[0].text = format!("{} {} {}", r.players[e.player], p.key(), e.cards_in_hand);
+            muts.push(("wrong party", r));
+        }
+    }
+    // 6. exchange return changed
+    if let Some(x) = &rec.exchange {
+        let mut r = rec.clone();
+        let mut x = x.clone();
+        if let Some(c) = x.returned.first_mut() {
+            *c = doko::cards::Card::CLUB_QUEEN;
+        }
+        r.exchange = Some(x);
+        muts.push(("exchange", r));
+    }
+    muts
+}
+
 /// A record the check of `doko score` refuses is refused by the game played step by step
 /// (`Game::replay`) with the same words, for records played at random and then spoilt in
 /// one place: a card of another player's hand (a revoke before it is named first, as the
@@ -1302,12 +1391,6 @@ fn the_cards_offered_are_those_the_rules_allow() {
 /// the other party, a raise declared by a player who was not dealt its cards or in a
 /// contract without it, an ace that cannot be called, a knock back that never came, a
 /// poverty's returned card changed.
-fn random_game_from(profile: &Profile, seed: u64, rng: &mut Rng) -> Game {
-    let mut g = Game::new(profile, None, 0, seed, None).unwrap();
-    play_out(&mut g, rng);
-    g
-}
-
 #[test]
 fn spoilt_records_are_refused_by_the_game_as_by_the_check() {
     let en = |t: &doko::lang::Text| t.render(doko::lang::Lang::En);
@@ -1321,81 +1404,7 @@ fn spoilt_records_are_refused_by_the_game_as_by_the_check() {
             if rec.tricks.is_empty() {
                 continue;
             }
-            let mut muts: Vec<(&str, doko::deal::full::FullRecord)> = Vec::new();
-            // 1. a card of trick 2 replaced by a card of another player's hand
-            {
-                let mut r = rec.clone();
-                let mut tricks: Vec<Vec<(Option<usize>, doko::cards::Card)>> =
-                    r.tricks.iter().map(|t| t.iter().collect()).collect();
-                let (s, _) = tricks[1][1];
-                let other = tricks[3].iter().find(|(s2, _)| *s2 != s).unwrap().1;
-                tricks[1][1].1 = other;
-                r.tricks = tricks.into_iter().collect();
-                muts.push(("foreign card", r));
-            }
-            // 2. two cards of trick 2 swapped in order (names kept)
-            {
-                let mut r = rec.clone();
-                let mut tricks: Vec<Vec<(Option<usize>, doko::cards::Card)>> =
-                    r.tricks.iter().map(|t| t.iter().collect()).collect();
-                tricks[1].swap(1, 2);
-                r.tricks = tricks.into_iter().collect();
-                muts.push(("out of turn", r));
-            }
-            // 3. schweinchen by another seat
-            if let Some(s) = rec.schweinchen {
-                let mut r = rec.clone();
-                r.schweinchen = Some((s + 1) % 4);
-                muts.push(("raise by another", r));
-            }
-            if name == "house-schweinchen" && rec.schweinchen.is_none() {
-                let mut r = rec.clone();
-                r.schweinchen = Some(0);
-                muts.push(("raise unheld", r));
-            }
-            // 4. a knock back that never came, an ace called that cannot be (Kloepper)
-            if name == "kloepper" {
-                let mut r = rec.clone();
-                r.knock = Some(doko::deal::Knock::Both);
-                if r.knock != rec.knock {
-                    muts.push(("knock", r));
-                }
-                let mut r = rec.clone();
-                r.called = Some(doko::cards::Card::new(
-                    doko::cards::Suit::Hearts,
-                    doko::cards::Rank::Ace,
-                ));
-                if r.called != rec.called {
-                    muts.push(("ace", r));
-                }
-            }
-            // 5. a call by the wrong party word
-            if let Some(e) = rec.calls.first() {
-                let mut r = rec.clone();
-                let p = e.said_as.map(|p| {
-                    if p == doko::contract::Party::Re {
-                        doko::contract::Party::Kontra
-                    } else {
-                        doko::contract::Party::Re
-                    }
-                });
-                if let Some(p) = p {
-                    r.calls[0].said_as = Some(p);
-                    r.calls[0].text =
-                        format!("{} {} {}", r.players[e.player], p.key(), e.cards_in_hand);
-                    muts.push(("wrong party", r));
-                }
-            }
-            // 6. exchange return changed
-            if let Some(x) = &rec.exchange {
-                let mut r = rec.clone();
-                let mut x = x.clone();
-                if let Some(c) = x.returned.first_mut() {
-                    *c = doko::cards::Card::CLUB_QUEEN;
-                }
-                r.exchange = Some(x);
-                muts.push(("exchange", r));
-            }
+            let muts = spoilt(name, &rec);
             for (kind, r) in muts {
                 let checked = doko::play::play(&r, &profile);
                 let replayed = Game::replay(&profile, &r);
