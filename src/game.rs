@@ -258,6 +258,9 @@ pub struct Observation {
     /// not name it; none for a wedding's `double` before the wedding is settled (nobody
     /// knows the party it counts for yet).
     pub call_parties: Vec<Option<&'static str>>,
+    /// The party the winning statement's condition (an auction's `normal no90`) was said
+    /// for, once the game is chosen: its calls count for that party.
+    pub condition_party: Option<&'static str>,
     /// The tricks played, each card with its player (`P1:CQ`).
     pub tricks: Vec<Vec<String>>,
     /// The trick being played.
@@ -283,6 +286,8 @@ struct DeclaredGame {
     /// The calls the winning statement's condition makes (an auction's `solo-hearts re`)
     /// until the rules of calls take them, once every player knows her party.
     bid_calls: Vec<CallEntry>,
+    /// The party the winning statement's condition was said for, where it has one.
+    condition: Option<Party>,
 }
 
 impl Game {
@@ -975,6 +980,11 @@ impl Game {
             declarer: self.declared.as_ref().and_then(|d| d.declarer),
             party: self.own_party(seat).map(Party::key),
             calls: self.calls.iter().map(|c| c.text.clone()).collect(),
+            condition_party: self
+                .declared
+                .as_ref()
+                .and_then(|d| d.condition)
+                .map(Party::key),
             call_parties: self
                 .calls
                 .iter()
@@ -1259,6 +1269,7 @@ impl Game {
                 exchange: None,
                 partner: None,
                 bid_calls: Vec::new(),
+                condition: None,
             });
             let partner = crate::play::forced_poverty_partner(p, &self.active, &self.hands, poor);
             self.poverty = Some(Poverty {
@@ -1287,6 +1298,7 @@ impl Game {
             exchange,
             partner: decided.and_then(|d| d.partner),
             bid_calls: Vec::new(),
+            condition: None,
         });
         self.phase = if contract == Contract::Redeal {
             Phase::Over
@@ -1296,14 +1308,17 @@ impl Game {
         self.know();
         // The condition of the winning statement: her party's calls, with a full hand.
         let party = declarer.or(decided.and_then(|d| d.winner.map(|w| self.bids[w].player)));
-        let calls = match (decided, party) {
+        let (calls, condition) = match (decided, party) {
             (Some(d), Some(bidder)) => {
                 let party = self.party(bidder);
-                crate::play::condition_calls(&self.bids, p, Some(&d), party)
+                let calls = crate::play::condition_calls(&self.bids, p, Some(&d), party);
+                let condition = party.filter(|_| !calls.is_empty());
+                (calls, condition)
             }
-            _ => Vec::new(),
+            _ => (Vec::new(), None),
         };
         if let Some(g) = &mut self.declared {
+            g.condition = condition;
             g.bid_calls = calls;
         }
         self.take_bid_calls();
@@ -2043,6 +2058,7 @@ impl Game {
             exchange: None,
             partner: None,
             bid_calls: Vec::new(),
+            condition: None,
         });
         FullRecord {
             number: 1,

@@ -901,6 +901,7 @@ fn a_player_is_shown_only_what_she_may_know() {
     use std::collections::HashMap;
     for name in [
         "ddv",
+        "ja-online",
         "ja-classic",
         "house-schweinchen",
         "ja-wiki",
@@ -952,7 +953,20 @@ fn a_player_is_shown_only_what_she_may_know() {
                                 words.iter().position(|x| x.split('|').any(|x| x == w))
                             })
                             .max();
-                        if let Some(h) = highest {
+                        // The winning statement's condition (`normal no90`), for its party.
+                        let condition = o
+                            .bids
+                            .iter()
+                            .rev()
+                            .find(|b| !b.ends_with(" pass"))
+                            .filter(|_| o.condition_party == Some(*party))
+                            .and_then(|b| {
+                                let said: Vec<&str> = b.split_whitespace().collect();
+                                words
+                                    .iter()
+                                    .position(|x| x.split('|').any(|x| said[1..].contains(&x)))
+                            });
+                        if let Some(h) = highest.max(condition) {
                             want[k * 5 + h] = 1f32.to_bits();
                         }
                     }
