@@ -890,6 +890,47 @@ fn schweinchen_and_hyperschweinchen_are_declared_by_the_holders() {
     );
 }
 
+/// Each party's highest call as the observation vector has it (hers first, one-hot by
+/// level), worked out from what the player may know: the calls and the party each was
+/// said for, and the winning statement's condition with its party.
+fn call_levels_known(o: &doko::game::Observation) -> [u32; 10] {
+    let order = match o.party {
+        Some("kontra") => ["kontra", "re"],
+        _ => ["re", "kontra"],
+    };
+    let mut want = [0u32; 10];
+    for (k, party) in order.iter().enumerate() {
+        let words = ["re|kontra", "no90", "no60", "no30", "schwarz"];
+        let highest = o
+            .calls
+            .iter()
+            .zip(&o.call_parties)
+            .filter(|(_, p)| **p == Some(*party))
+            .filter_map(|(c, _)| {
+                let w = c.split_whitespace().nth(1)?;
+                words.iter().position(|x| x.split('|').any(|x| x == w))
+            })
+            .max();
+        // The winning statement's condition (`normal no90`), for its party.
+        let condition = o
+            .bids
+            .iter()
+            .rev()
+            .find(|b| !b.ends_with(" pass"))
+            .filter(|_| o.condition_party == Some(*party))
+            .and_then(|b| {
+                let said: Vec<&str> = b.split_whitespace().collect();
+                words
+                    .iter()
+                    .position(|x| x.split('|').any(|x| said[1..].contains(&x)))
+            });
+        if let Some(h) = highest.max(condition) {
+            want[k * 5 + h] = 1f32.to_bits();
+        }
+    }
+    want
+}
+
 /// What a player is shown (her observation's vector, and her legal actions when she acts)
 /// follows from what she may know (`Game::observation`: her hand and the public record):
 /// two positions she cannot tell apart show her the same numbers and the same actions.
@@ -932,44 +973,10 @@ fn a_player_is_shown_only_what_she_may_know() {
                         Vec::new()
                     };
                     positions += 1;
-                    // Each party's call level, as the vector has it (hers first), from
-                    // what she may know: the calls and the party each was said for.
+                    // Each party's call level, as the vector has it, from what she may know.
                     let o = g.observation(s);
                     let at = doko::cards::DISTINCT * (1 + 2 * seats);
-                    let order = match o.party {
-                        Some("kontra") => ["kontra", "re"],
-                        _ => ["re", "kontra"],
-                    };
-                    let mut want = [0u32; 10];
-                    for (k, party) in order.iter().enumerate() {
-                        let words = ["re|kontra", "no90", "no60", "no30", "schwarz"];
-                        let highest = o
-                            .calls
-                            .iter()
-                            .zip(&o.call_parties)
-                            .filter(|(_, p)| **p == Some(*party))
-                            .filter_map(|(c, _)| {
-                                let w = c.split_whitespace().nth(1)?;
-                                words.iter().position(|x| x.split('|').any(|x| x == w))
-                            })
-                            .max();
-                        // The winning statement's condition (`normal no90`), for its party.
-                        let condition = o
-                            .bids
-                            .iter()
-                            .rev()
-                            .find(|b| !b.ends_with(" pass"))
-                            .filter(|_| o.condition_party == Some(*party))
-                            .and_then(|b| {
-                                let said: Vec<&str> = b.split_whitespace().collect();
-                                words
-                                    .iter()
-                                    .position(|x| x.split('|').any(|x| said[1..].contains(&x)))
-                            });
-                        if let Some(h) = highest.max(condition) {
-                            want[k * 5 + h] = 1f32.to_bits();
-                        }
-                    }
+                    let want = call_levels_known(&o);
                     assert_eq!(&v[at..at + 10], &want, "{name}: call levels at {seen}");
                     let first = shown
                         .entry((s, seen.clone()))
