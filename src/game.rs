@@ -1321,39 +1321,7 @@ impl Game {
             g.condition = condition;
             g.bid_calls = calls;
         }
-        self.take_bid_calls();
-    }
-
-    /// Takes the winning statement's calls into the rules of calls once every player knows
-    /// her party (at once, or once a wedding is settled).
-    fn take_bid_calls(&mut self) {
-        if self
-            .declared
-            .as_ref()
-            .is_none_or(|g| g.bid_calls.is_empty())
-            || self.unsettled_wedding()
-        {
-            return;
-        }
-        let Some(deal) = self.call_deal() else { return };
-        let p = &self.start.table.profile;
-        let mut state = self.call_state.clone();
-        let calls = self
-            .declared
-            .as_ref()
-            .map(|g| &g.bid_calls)
-            .into_iter()
-            .flatten();
-        for e in calls {
-            let party = self.party(e.player).unwrap_or(Party::Re);
-            // A condition the rules refuse was not offered ([`Game::bid_ok_last`] plays
-            // the deal through the record's checks).
-            let _ = state.take(&deal, p, e, party, false);
-        }
-        self.call_state = state;
-        if let Some(g) = &mut self.declared {
-            g.bid_calls.clear();
-        }
+        self.take_calls();
     }
 
     // ----- a poverty's exchange -----
@@ -1835,17 +1803,23 @@ impl Game {
         })
     }
 
-    /// Once a wedding is settled, the calls made before (a `double`, the bride's) are
-    /// taken again, with the winning statement's condition first, each for the party its
-    /// caller is in, as the check of a record takes them.
-    fn retake_calls(&mut self) {
+    /// Takes the winning statement's condition, then the calls made so far, into the rules
+    /// of calls afresh, each for the party its caller is in, as the check of a record takes
+    /// them: once every player knows her party (as play starts, or once a wedding is
+    /// settled, with a `double` or the bride's calls made before).
+    fn take_calls(&mut self) {
+        if self.unsettled_wedding() {
+            return;
+        }
         let Some(deal) = self.call_deal() else { return };
         let p = &self.start.table.profile;
         let mut state = crate::play::CallState::default();
         let bid_calls = self.declared.as_ref().map(|g| g.bid_calls.as_slice());
         for e in bid_calls.into_iter().flatten().chain(&self.calls) {
             let party = self.party(e.player).unwrap_or(Party::Re);
-            // Each was offered (the rules of calls took it then, for either party).
+            // Each was offered: a condition only where the deal plays through the record's
+            // checks (`bid_ok_last`), a call where the rules took it then (for either
+            // party, a `double`).
             let _ = state.take(&deal, p, e, party, false);
         }
         self.call_state = state;
@@ -1933,7 +1907,7 @@ impl Game {
                 )
             }));
         }
-        // A `double`, taken once the wedding is settled ([`Game::retake_calls`]).
+        // A `double`, taken once the wedding is settled ([`Game::take_calls`]).
         if self.unsettled_wedding() && self.declared.as_ref().and_then(|d| d.declarer) != Some(seat)
         {
             let e = self.double_entry(seat);
@@ -1957,24 +1931,8 @@ impl Game {
     fn card(&mut self, c: Card) -> Result<(), Text> {
         let seat = self.to_play();
         let name = self.start.table.players[seat].as_str();
-        // A card the deck lacks, or plays more often than it has it, then one not in her
-        // hand: in the order a record's check names them.
-        let p = &self.start.table.profile;
-        let in_deck = p.in_deck()[c.index()];
-        if in_deck == 0 {
-            return Err(msg!(
-                "error.not_in_deck",
-                card = c,
-                profile = p.name.as_str()
-            ));
-        }
-        let played = self.tricks.iter().flatten().chain(&self.current);
-        let copies = played.filter(|(_, x)| *x == c).count() + 1;
-        if let Some(why) = crate::play::too_many_copies(c, copies as u8, in_deck) {
-            return Err(why);
-        }
         let Some(k) = self.hands[seat].iter().position(|&h| h == c) else {
-            return Err(msg!("error.not_in_hand", player = name, card = c));
+            return Err(self.not_held(seat, c));
         };
         let genscher_king = self.genscher.as_ref().is_some_and(|g| g.played.is_none());
         if genscher_king && c != Card::DIAMOND_KING {
@@ -2018,7 +1976,7 @@ impl Game {
                 let was = self.settled().is_some();
                 self.know();
                 if !was && self.settled().is_some() {
-                    self.retake_calls();
+                    self.take_calls();
                 }
             }
             if last {
@@ -2026,6 +1984,24 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// Why `seat` cannot play `c`, which she does not hold, in the order a record's check
+    /// names it: a card the deck lacks, one played as often as the deck has it, then one
+    /// not in her hand (the hands as dealt are the deck's: a card she holds is never one
+    /// of these).
+    fn not_held(&self, seat: usize, c: Card) -> Text {
+        let p = &self.start.table.profile;
+        let in_deck = p.in_deck()[c.index()];
+        if in_deck == 0 {
+            return msg!("error.not_in_deck", card = c, profile = p.name.as_str());
+        }
+        let played = self.tricks.iter().flatten().chain(&self.current);
+        let copies = played.filter(|(_, x)| *x == c).count() + 1;
+        crate::play::too_many_copies(c, copies as u8, in_deck).unwrap_or_else(|| {
+            let name = self.start.table.players[seat].as_str();
+            msg!("error.not_in_hand", player = name, card = c)
+        })
     }
 
     /// Plays the deal out with the first legal card each turn and no calls (the check of

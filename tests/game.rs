@@ -951,7 +951,7 @@ fn a_player_is_shown_only_what_she_may_know() {
         let profile = Profile::load(name, &[]).unwrap();
         let mut rng = Rng::new(3);
         let mut shown: HashMap<(usize, String), (Vec<u32>, Vec<Action>)> = HashMap::new();
-        let (mut positions, mut jumps) = (0, 0);
+        let (mut positions, mut unnamed) = (0, 0);
         for seed in 0..300u64 {
             let seats = doko::seating::smallest_table(&profile) + (seed % 2) as usize;
             let players: Vec<String> = (1..=seats).map(|i| format!("P{i}")).collect();
@@ -1008,13 +1008,16 @@ fn a_player_is_shown_only_what_she_may_know() {
                         .iter()
                         .any(|o| o.player == e.player && o.call == doko::calls::Call::Announce)
                 {
-                    jumps += 1;
+                    unnamed += 1;
                 }
             }
         }
         assert!(positions > 30_000, "{name}: {positions} positions");
         if !["kloepper", "ja-wiki"].contains(&name) {
-            assert!(jumps > 20, "{name}: {jumps} first calls above Re or Kontra");
+            assert!(
+                unnamed > 20,
+                "{name}: {unnamed} calls whose word names no party"
+            );
         }
     }
 }
