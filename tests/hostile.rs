@@ -568,3 +568,148 @@ fn an_archive_row_has_the_header_s_fields() {
         "{err}"
     );
 }
+
+/// A league sheet of four players with one deal, in a folder of its own: (folder, sheet).
+fn sheet_with_a_deal() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("s.toml");
+    let p = s.to_str().unwrap();
+    assert!(
+        doko(&["league", "new", p, "--players", "A,B,C,D"])
+            .status
+            .success()
+    );
+    assert!(
+        doko(&["league", "add", p, "-r", "a,c", "-p", "130"])
+            .status
+            .success()
+    );
+    (dir, s)
+}
+
+/// `league add` of a deal to `sheet`: (exit code, stderr).
+fn add_deal(sheet: &std::path::Path) -> (Option<i32>, String) {
+    let out = doko(&[
+        "league",
+        "add",
+        sheet.to_str().unwrap(),
+        "-r",
+        "a,b",
+        "-p",
+        "150",
+    ]);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 50: a link planted as the lock file (to the sheet or to another file of the
+/// user), a hard link, another file's text: each is left as it is, the sheet too, and the
+/// refusal names the lock and what it is.
+#[cfg(unix)]
+#[test]
+fn a_planted_lock_file_is_left_alone_and_the_sheet_kept() {
+    let (dir, sheet) = sheet_with_a_deal();
+    let lock = dir.path().join("s.toml.lock");
+    let other = dir.path().join("notes.txt");
+    let before = std::fs::read(&sheet).unwrap();
+    let plant: [(&str, &dyn Fn()); 4] = [
+        ("a symbolic link", &|| {
+            std::os::unix::fs::symlink(&sheet, &lock).unwrap();
+        }),
+        ("a symbolic link", &|| {
+            std::fs::write(&other, "precious\n").unwrap();
+            std::os::unix::fs::symlink(&other, &lock).unwrap();
+        }),
+        ("a hard link", &|| {
+            std::fs::write(&other, "precious\n").unwrap();
+            std::fs::hard_link(&other, &lock).unwrap();
+        }),
+        ("other text", &|| {
+            std::fs::write(&lock, "precious\n").unwrap()
+        }),
+    ];
+    for (what, plant) in plant {
+        plant();
+        let (code, err) = add_deal(&sheet);
+        assert_eq!(code, Some(1), "{what}: {err}");
+        assert!(err.contains("s.toml.lock") && err.contains(what), "{err}");
+        assert!(err.contains("nothing was written"), "{err}");
+        assert_eq!(std::fs::read(&sheet).unwrap(), before, "{what}");
+        if other.exists() {
+            assert_eq!(std::fs::read_to_string(&other).unwrap(), "precious\n");
+        }
+        if what == "other text" {
+            assert_eq!(std::fs::read_to_string(&lock).unwrap(), "precious\n");
+        }
+        let _ = std::fs::remove_file(&lock);
+        let _ = std::fs::remove_file(&other);
+    }
+    // A lock left by a writer that was killed is a lock of doko: taken, and removed.
+    std::fs::write(&lock, "process 12 (doko 0.1.0)\n").unwrap();
+    assert_eq!(add_deal(&sheet).0, Some(0));
+    assert!(!lock.exists());
+}
+
+/// Issue 50: a FIFO planted as the lock is refused at once, not waited on for ever (with
+/// a reader holding it open, too).
+#[cfg(unix)]
+#[test]
+fn a_fifo_planted_as_the_lock_is_refused_at_once() {
+    let (dir, sheet) = sheet_with_a_deal();
+    let lock = dir.path().join("s.toml.lock");
+    let made = std::process::Command::new("mkfifo").arg(&lock).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("no mkfifo here: skipped");
+        return;
+    }
+    let before = std::fs::read(&sheet).unwrap();
+    let started = std::time::Instant::now();
+    let (code, err) = add_deal(&sheet);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("not a plain file"), "{err}");
+    // With a reader on the FIFO, opening it to write would succeed.
+    let reader = {
+        let lock = lock.clone();
+        std::thread::spawn(move || std::fs::File::open(lock).map(|_| ()))
+    };
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let (code, err) = add_deal(&sheet);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("not a plain file"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert_eq!(std::fs::read(&sheet).unwrap(), before);
+    // Frees the reader, where it still waits for a writer (opening a FIFO to read and
+    // write does not wait).
+    let _ = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&lock);
+    let _ = reader.join();
+}
+
+/// Issue 50: a sheet under two hard-linked names is not split into two files by a write:
+/// the change is refused under either name, and both names keep one file.
+#[cfg(unix)]
+#[test]
+fn a_hard_linked_sheet_is_not_split() {
+    use std::os::unix::fs::MetadataExt;
+    let (dir, sheet) = sheet_with_a_deal();
+    let second = dir.path().join("t.toml");
+    std::fs::hard_link(&sheet, &second).unwrap();
+    let before = std::fs::read(&sheet).unwrap();
+    for name in [&sheet, &second] {
+        let (code, err) = add_deal(name);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("has 2 names (hard links)"), "{err}");
+        let out = doko(&["league", "undo", name.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1));
+    }
+    assert_eq!(std::fs::read(&sheet).unwrap(), before);
+    let (a, b) = (
+        std::fs::metadata(&sheet).unwrap(),
+        std::fs::metadata(&second).unwrap(),
+    );
+    assert_eq!((a.dev(), a.ino()), (b.dev(), b.ino()));
+}

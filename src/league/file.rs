@@ -69,6 +69,24 @@ pub enum FileError {
         /// Why it could not be made.
         io: std::io::Error,
     },
+    /// What is at the lock file's place is not a lock file of doko (a link, a FIFO, a file
+    /// with other names, of another user or with other text): it is left as it is.
+    StrangeLock {
+        /// The sheet.
+        file: String,
+        /// The lock file's path.
+        lock: String,
+        /// What is there ([`LockThing`]).
+        what: LockThing,
+    },
+    /// The sheet has more than one name (hard links): a write, which puts a new file in
+    /// place of one name, would part them.
+    Linked {
+        /// The sheet.
+        file: String,
+        /// How many names it has.
+        names: u64,
+    },
     /// Another writer held the lock for longer than the patience.
     Locked {
         /// The sheet.
@@ -123,6 +141,15 @@ impl FileError {
             FileError::Write { file, io } => msg!("error.file_write", file = file, why = io),
             FileError::Create { file, io } => msg!("error.file_create", file = file, why = io),
             FileError::ReadOnly { file } => msg!("error.file_read_only", file = file),
+            FileError::StrangeLock { file, lock, what } => msg!(
+                "error.file_strange_lock",
+                file = file,
+                lock = lock,
+                what = Text::msg(what.key())
+            ),
+            FileError::Linked { file, names } => {
+                msg!("error.file_linked", file = file, names = names)
+            }
             FileError::Lock { file, lock, io } => {
                 msg!("error.file_lock", file = file, lock = lock, why = io)
             }
@@ -158,6 +185,93 @@ impl FileError {
             e => vec![e.text()],
         }
     }
+}
+
+/// What was found at a lock file's place that is not a lock file of doko.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LockThing {
+    /// A symbolic link (to the sheet, or to any other file).
+    Link,
+    /// A FIFO, a socket, a device or a folder.
+    NotAFile,
+    /// A file with more than one name (a hard link to another file).
+    Linked,
+    /// A file with other text than a holder's line that doko writes.
+    OtherText,
+}
+
+impl LockThing {
+    /// The message key of its words.
+    fn key(self) -> &'static str {
+        match self {
+            LockThing::Link => "word.lock_link",
+            LockThing::NotAFile => "word.lock_not_a_file",
+            LockThing::Linked => "word.lock_linked",
+            LockThing::OtherText => "word.lock_other_text",
+        }
+    }
+}
+
+/// Whether `text` is what a lock file of doko holds: nothing, or the holder's line
+/// (`process N (doko VERSION)`), or the start of one (read while its holder writes it).
+fn holder_line(text: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(text) else {
+        return false;
+    };
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    if text.contains('\n') {
+        return false;
+    }
+    if "process ".starts_with(text) {
+        return true;
+    }
+    let Some(rest) = text.strip_prefix("process ") else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &rest[digits..];
+    rest.is_empty() || (digits > 0 && (" (doko ".starts_with(rest) || rest.starts_with(" (doko ")))
+}
+
+/// Opens the lock file at `path` (made where missing) to read and write: never through a
+/// symbolic link, never waiting on a FIFO, and only where it is a plain file with one
+/// name holding nothing or a holder's line. Anything else there is left as it is.
+fn open_lock(path: &Path) -> Result<File, Result<LockThing, std::io::Error>> {
+    let mut options = OpenOptions::new();
+    options.create(true).truncate(false).read(true).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let f = match options.open(path) {
+        Ok(f) => f,
+        Err(e) => {
+            return Err(match std::fs::symlink_metadata(path) {
+                Ok(m) if m.file_type().is_symlink() => Ok(LockThing::Link),
+                Ok(m) if !m.is_file() => Ok(LockThing::NotAFile),
+                _ => Err(e),
+            });
+        }
+    };
+    let meta = f.metadata().map_err(Err)?;
+    if !meta.is_file() {
+        return Err(Ok(LockThing::NotAFile));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if meta.nlink() > 1 {
+            return Err(Ok(LockThing::Linked));
+        }
+    }
+    // A holder's line is short: more is another file's text.
+    let mut start = Vec::new();
+    (&f).take(256).read_to_end(&mut start).map_err(Err)?;
+    if !holder_line(&start) {
+        return Err(Ok(LockThing::OtherText));
+    }
+    Ok(f)
 }
 
 /// Holds the lock of a league file while it lives.
@@ -200,9 +314,21 @@ fn same_file(f: &File, path: &Path) -> bool {
 /// Who holds the lock, as its holder wrote it into the lock file ("" where it wrote
 /// nothing: [`holder_text`] calls it another process).
 fn holder(lock: &Path) -> String {
-    let mut text = String::new();
-    let _ = File::open(lock).and_then(|mut f| f.read_to_string(&mut text));
-    text.trim().to_string()
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let mut text = Vec::new();
+    let _ = options
+        .open(lock)
+        .and_then(|f| f.take(256).read_to_end(&mut text));
+    if !holder_line(&text) {
+        return String::new();
+    }
+    String::from_utf8_lossy(&text).trim().to_string()
 }
 
 /// Who holds a lock, as messages name it ("another process" where its holder wrote
@@ -231,18 +357,19 @@ pub fn lock(
         .into_os_string();
     path.push(".lock");
     let path = PathBuf::from(path);
-    let lock_err = |io| FileError::Lock {
-        file: file.to_string(),
-        lock: path.display().to_string(),
-        io,
+    let lock_err = |e: Result<LockThing, std::io::Error>| match e {
+        Ok(what) => FileError::StrangeLock {
+            file: file.to_string(),
+            lock: path.display().to_string(),
+            what,
+        },
+        Err(io) => FileError::Lock {
+            file: file.to_string(),
+            lock: path.display().to_string(),
+            io,
+        },
     };
-    let open = || {
-        OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-    };
+    let open = || open_lock(&path);
     let mut f = open().map_err(lock_err)?;
     let start = Instant::now();
     let mut told = false;
@@ -267,17 +394,20 @@ pub fn lock(
                 }
                 std::thread::sleep(Duration::from_millis(50));
             }
-            Err(std::fs::TryLockError::Error(e)) => return Err(lock_err(e)),
+            Err(std::fs::TryLockError::Error(e)) => return Err(lock_err(Err(e))),
         }
     }
-    // Say who holds it, for a writer that has to wait.
+    // Say who holds it, for a writer that has to wait: one write, so that a writer that
+    // reads it sees the line or the start of it.
+    let line = format!(
+        "process {} (doko {})\n",
+        std::process::id(),
+        env!("CARGO_PKG_VERSION")
+    );
     let _ = f.set_len(0).and_then(|()| {
-        writeln!(
-            f,
-            "process {} (doko {})",
-            std::process::id(),
-            env!("CARGO_PKG_VERSION")
-        )
+        use std::io::{Seek, SeekFrom};
+        f.seek(SeekFrom::Start(0))?;
+        f.write_all(line.as_bytes())
     });
     Ok(Lock {
         file: Some(f),
@@ -305,6 +435,16 @@ pub fn write_atomically(file: &str, text: &str) -> Result<(), FileError> {
     };
     let target = std::fs::canonicalize(file).map_err(write_err)?;
     let meta = std::fs::metadata(&target).map_err(write_err)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if meta.nlink() > 1 {
+            return Err(FileError::Linked {
+                file: file.to_string(),
+                names: meta.nlink(),
+            });
+        }
+    }
     // May this user write the file itself (not only its folder, where the new file is
     // made)? Opening it to write changes nothing.
     let writable = OpenOptions::new().write(true).open(&target);
