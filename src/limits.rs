@@ -5,6 +5,10 @@
 /// a few KB; archives, read as streams, have no limit but a row's 1 MiB).
 pub const MAX_DOCUMENT: usize = 16 << 20;
 
+/// The most penalty points one penalty may cost (TSR 9 gives 3): the same bound on the
+/// command line, the page, a hand-edited sheet and a profile's `league.penalty`.
+pub const MAX_PENALTY: u16 = 999;
+
 /// The byte order mark some editors write at the start of a UTF-8 file.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 

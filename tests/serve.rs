@@ -626,3 +626,115 @@ fn the_page_closes_a_round() {
     );
     assert!(text.contains("must be a compulsory solo"), "{text}");
 }
+
+/// Issue 50: a request body sent a byte every two seconds is cut off after the body's
+/// time limit, and a thousand such clients do not keep a real request out.
+#[test]
+fn slow_clients_do_not_keep_others_out() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let port = port_of(&url);
+    let head = format!(
+        "POST /add?sheet=0 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n{{"
+    );
+    // A thousand clients that send a request's head and the first byte of its body.
+    let slow: Vec<TcpStream> = (0..1000)
+        .filter_map(|_| {
+            let mut s = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).ok()?;
+            s.write_all(head.as_bytes()).ok()?;
+            Some(s)
+        })
+        .collect();
+    assert!(slow.len() > 900, "{} connections", slow.len());
+    let start = std::time::Instant::now();
+    let (status, _) = get(&format!("{url}state?sheet=0"));
+    assert_eq!(status, 200);
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "a real request waited {:?} behind slow clients",
+        start.elapsed()
+    );
+    drop(slow);
+    // One client that sends its body a byte every two seconds: answered and closed
+    // within the body's limit (10 s), not held for minutes.
+    let mut s = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    s.write_all(head.as_bytes()).unwrap();
+    let start = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    'out: while start.elapsed() < Duration::from_secs(40) {
+        let _ = s.write_all(b" ");
+        let until = std::time::Instant::now() + Duration::from_secs(2);
+        while std::time::Instant::now() < until {
+            match s.read(&mut buf) {
+                Ok(0) => break 'out,
+                Ok(n) => answer.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+                Err(_) => break 'out,
+            }
+        }
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "held {:?}",
+        start.elapsed()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .matches("[[deal]]")
+            .count(),
+        0
+    );
+}
+
+/// Issue 50: a change sent by another site's page is refused when the browser says so
+/// (`Sec-Fetch-Site: cross-site`) without an `Origin` (a `text/plain` form), and a
+/// penalty beyond the command line's bound (1 to 999 points) is refused on the page too.
+#[test]
+fn cross_site_changes_and_huge_penalties_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let port = port_of(&url);
+    let (status, text) = post(
+        &format!("{url}add?sheet=0"),
+        &json!({ "re": ["Anna", "Cara"], "re_points": 130 }),
+        &[("sec-fetch-site", "same-origin")],
+    );
+    assert_eq!(status, 200, "{text}");
+    let before = std::fs::read(&file).unwrap();
+    for site in ["cross-site", "same-site"] {
+        for path in ["/undo?sheet=0", "/close?sheet=0"] {
+            let answer = raw(
+                port,
+                &format!(
+                    "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nSec-Fetch-Site: {site}\r\nContent-Type: text/plain\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b"
+                ),
+            );
+            assert!(answer.starts_with("HTTP/1.1 403"), "{path}: {answer}");
+        }
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+    for points in [65_535, 1_000, 0] {
+        let (status, text) = post(
+            &format!("{url}penalty?sheet=0"),
+            &json!({ "player": "Ben", "points": points }),
+            &[],
+        );
+        assert_eq!(status, 200, "{text}");
+        let answer: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(answer["ok"], json!(false), "{points}: {text}");
+        assert!(text.contains("from 1 to 999 points"), "{text}");
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+}

@@ -627,7 +627,8 @@ pub type PenaltyPlace<'a> = (
 
 /// Books a penalty written at `line` of `file` into `session`: the offender loses its
 /// points, the other players of the last deal share them. Refused where it follows a deal
-/// not played, the player is not at the table, the points are not at least 1 or do not
+/// not played, the player is not at the table, the points are not from 1 to
+/// [`MAX_PENALTY`](crate::limits::MAX_PENALTY) or do not
 /// divide among the others, or the note is too long.
 pub fn book_penalty(
     file: &str,
@@ -648,8 +649,15 @@ pub fn book_penalty(
         .position(|n| n.eq_ignore_ascii_case(p.player.trim()))
         .ok_or_else(|| at(msg!("error.is_not_player", name = p.player), "player"))?;
     let points = i64::from(p.points.unwrap_or(profile.league.penalty));
-    if points < 1 {
-        return Err(at(msg!("error.penalty_points"), "points"));
+    if !(1..=i64::from(crate::limits::MAX_PENALTY)).contains(&points) {
+        return Err(at(
+            msg!(
+                "error.penalty_points",
+                points = points,
+                max = crate::limits::MAX_PENALTY
+            ),
+            "points",
+        ));
     }
     let others: Vec<usize> = (0..players.len())
         .filter(|&s| s != seat)

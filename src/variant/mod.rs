@@ -1288,6 +1288,16 @@ impl Profile {
         if !(2..=3).contains(&self.bock.factor) {
             return Err(crate::msg!("error.bock_factor", factor = self.bock.factor));
         }
+        let penalty = self.league.penalty;
+        if !(1..=crate::limits::MAX_PENALTY).contains(&penalty) {
+            return Err(crate::msg!(
+                "error.points_range",
+                key = "league.penalty",
+                points = penalty,
+                min = 1,
+                max = crate::limits::MAX_PENALTY
+            ));
+        }
         if !(0..=MAX_END_AT).contains(&self.league.end_at) {
             return Err(crate::msg!(
                 "error.end_at",

@@ -344,7 +344,7 @@ pub enum LeagueCommand {
         #[arg(value_name = "[FILE] PLAYER", num_args = 1..=2, required = true)]
         args: Vec<String>,
         /// Penalty points [default: the profile's league.penalty, 3].
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=999))]
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(doko::limits::MAX_PENALTY)))]
         points: Option<u16>,
         /// What the penalty was for (shown on the sheet).
         #[arg(long)]

@@ -121,35 +121,88 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
         .with_context(|| crate::lang().t("error.server_stopped"))
 }
 
-/// Connections served at once (each holds a file handle); more are closed as they come.
-/// Idle ones are closed after [`HEADER_TIMEOUT`], so a flood passes within seconds.
+/// Connections served at once (each holds a file handle). A new one past this number
+/// closes the oldest, so that clients that open connections and finish no request cannot
+/// keep a real one out.
 const MAX_CONNECTIONS: usize = 1000;
+
+/// Connections one address may hold at once; a new one past this number closes that
+/// address's oldest (a phone on the network is never shut out by another computer).
+const MAX_CONNECTIONS_PER_ADDRESS: usize = 64;
 
 /// How long a client may take to send a request's head.
 const HEADER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// How long a client may take to send a request's body, once its head is in.
+const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The largest request body taken (a deal entered on the page is a few hundred bytes).
+const MAX_BODY: usize = 64 << 10;
+
 /// How long one connection may stay open (the page opens another as it needs).
 const CONNECTION_LIFETIME: std::time::Duration = std::time::Duration::from_secs(600);
 
-/// Counts a connection while it is open.
-struct Open(Arc<std::sync::atomic::AtomicUsize>);
+/// The connections open, oldest first: each one's number, its client's address and how
+/// to close it.
+#[derive(Default)]
+struct Connections {
+    open: std::collections::VecDeque<(u64, IpAddr, tokio::task::AbortHandle)>,
+    next: u64,
+}
 
-impl Drop for Open {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+impl Connections {
+    /// A new connection's number.
+    fn admit(&mut self) -> u64 {
+        self.next += 1;
+        self.next
+    }
+
+    /// Makes room for one more connection from `ip`: the oldest of that address past
+    /// [`MAX_CONNECTIONS_PER_ADDRESS`], else the oldest of all past [`MAX_CONNECTIONS`],
+    /// is closed.
+    fn make_room(&mut self, ip: IpAddr) {
+        let mine = self.open.iter().filter(|c| c.1 == ip).count();
+        let oldest = if mine >= MAX_CONNECTIONS_PER_ADDRESS {
+            self.open.iter().position(|c| c.1 == ip)
+        } else if self.open.len() >= MAX_CONNECTIONS {
+            Some(0)
+        } else {
+            None
+        };
+        if let Some((_, _, handle)) = oldest.and_then(|i| self.open.remove(i)) {
+            handle.abort();
+        }
+    }
+
+    fn close(&mut self, id: u64) {
+        if let Some(i) = self.open.iter().position(|c| c.0 == id) {
+            self.open.remove(i);
+        }
     }
 }
 
-/// Serves `router` on `listener`: HTTP/1 with a header read timeout, at most
-/// [`MAX_CONNECTIONS`] connections, each for at most [`CONNECTION_LIFETIME`], so that
-/// clients that open connections and send nothing (or a request's head byte by byte)
-/// cannot keep others out.
+/// Takes a connection off [`Connections`] when it ends.
+struct Open(Arc<std::sync::Mutex<Connections>>, u64);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .close(self.1);
+    }
+}
+
+/// Serves `router` on `listener`: HTTP/1 with a time limit on a request's head (and, in
+/// [`guard`], on its body), each connection for at most [`CONNECTION_LIFETIME`], and at
+/// most [`MAX_CONNECTIONS`] at once ([`MAX_CONNECTIONS_PER_ADDRESS`] from one address):
+/// a new connection past them closes the oldest, so that slow clients, however many,
+/// cannot keep a real request out.
 async fn accept(listener: tokio::net::TcpListener, router: axum::Router) -> std::io::Result<()> {
     use hyper_util::rt::{TokioIo, TokioTimer};
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let open = Arc::new(AtomicUsize::new(0));
+    let connections = Arc::new(std::sync::Mutex::new(Connections::default()));
     loop {
-        let (stream, _) = match listener.accept().await {
+        let (stream, peer) = match listener.accept().await {
             Ok(s) => s,
             // Out of file handles and the like: wait a moment, serve on.
             Err(_) => {
@@ -157,14 +210,14 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router) -> std:
                 continue;
             }
         };
-        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            open.fetch_sub(1, Ordering::SeqCst);
-            drop(stream);
-            continue;
-        }
-        let count = Open(open.clone());
         let service = hyper_util::service::TowerToHyperService::new(router.clone());
-        tokio::spawn(async move {
+        let mut all = connections
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        all.make_room(peer.ip());
+        let id = all.admit();
+        let count = Open(connections.clone(), id);
+        let task = tokio::spawn(async move {
             let _count = count;
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -172,6 +225,7 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router) -> std:
                 .serve_connection(TokioIo::new(stream), service);
             let _ = tokio::time::timeout(CONNECTION_LIFETIME, conn).await;
         });
+        all.open.push_back((id, peer.ip(), task.abort_handle()));
     }
 }
 
@@ -247,6 +301,28 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
     response
 }
 
+/// Why a change (any request but `GET`) is refused as coming from another site's page, if
+/// it is: the browser says so (`Sec-Fetch-Site` other than `same-origin` or `none`), or its
+/// `Origin` is not this server's `Host`. A client that sends neither (not a browser) is let
+/// through: the host name, and with `--lan` the token, were checked before.
+fn other_site(headers: &HeaderMap) -> Option<&'static str> {
+    let site = headers.get("sec-fetch-site").map(|s| s.as_bytes());
+    if site.is_some_and(|s| s != b"same-origin" && s != b"none") {
+        return Some("forbidden: a change from another site's page\n");
+    }
+    let host = headers.get(header::HOST).map(|h| h.as_bytes());
+    let origin = headers.get(header::ORIGIN).map(|o| o.as_bytes());
+    if let Some(origin) = origin {
+        let same = origin
+            .strip_prefix(b"http://")
+            .is_some_and(|rest| host == Some(rest));
+        if !same {
+            return Some("forbidden: a change from another site's page\n");
+        }
+    }
+    None
+}
+
 /// What [`guard`] lets through to the page, or why not.
 async fn check_request(app: &App, request: Request, next: Next) -> Response {
     let host = request.headers().get(header::HOST).map(|h| h.as_bytes());
@@ -279,20 +355,38 @@ async fn check_request(app: &App, request: Request, next: Next) -> Response {
         }
     }
     if request.method() != axum::http::Method::GET {
-        let host = request.headers().get(header::HOST).map(|h| h.as_bytes());
-        let origin = request.headers().get(header::ORIGIN).map(|o| o.as_bytes());
-        if let (Some(origin), Some(host)) = (origin, host) {
-            let same = origin
-                .strip_prefix(b"http://")
-                .is_some_and(|rest| rest == host);
-            if !same {
-                return (
-                    StatusCode::FORBIDDEN,
-                    "forbidden: a change from another site's page\n",
-                )
-                    .into_response();
-            }
+        if let Some(refusal) = other_site(request.headers()) {
+            return (StatusCode::FORBIDDEN, refusal).into_response();
         }
+        // The body, in at most BODY_TIMEOUT: a client that sends it byte by byte holds no
+        // connection for longer.
+        let (parts, body) = request.into_parts();
+        let bytes =
+            match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await {
+                Ok(Ok(bytes)) => bytes,
+                Ok(Err(_)) => {
+                    return (
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        "refused: a request body is at most 64 KiB\n",
+                    )
+                        .into_response();
+                }
+                Err(_) => {
+                    let mut answer = (
+                        StatusCode::REQUEST_TIMEOUT,
+                        "refused: the request's body did not come in 10 s\n",
+                    )
+                        .into_response();
+                    answer.headers_mut().insert(
+                        header::CONNECTION,
+                        axum::http::HeaderValue::from_static("close"),
+                    );
+                    return answer;
+                }
+            };
+        return next
+            .run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+            .await;
     }
     next.run(request).await
 }
