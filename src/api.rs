@@ -3,8 +3,6 @@
 //! profile choice, the scoring and the reports are the engine's; this module only wires
 //! them as the command does.
 
-use std::num::NonZeroUsize;
-
 use serde::Serialize;
 
 use crate::deal::RecordError;
@@ -178,7 +176,7 @@ pub fn compare(
         .map(|v| crate::variant::Profile::load(v, sets).map_err(|e| fail(&e.into())))
         .collect::<Result<Vec<_>, _>>()?;
     crate::compare::same_deck(&profiles).map_err(|e| ApiError::plain(e.render(lang)))?;
-    let jobs = NonZeroUsize::new(jobs).unwrap_or_else(crate::stream::all_cores);
+    let jobs = crate::stream::jobs(jobs).map_err(|e| ApiError::plain(e.render(lang)))?;
     let source = input.open().map_err(|e| ApiError::record(&e, lang))?;
     if summary {
         let mut first_bad: Option<ApiError> = None;

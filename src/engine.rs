@@ -23,7 +23,6 @@
 //! assert_eq!(values, [1]);
 //! ```
 
-use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 
 use crate::deal::archive::ArchiveReader;
@@ -398,7 +397,7 @@ impl<'a> Parsed<'a> {
         mut each: impl FnMut(Step<'_>) -> Result<()> + Send,
         mut bad: impl FnMut(&RecordError) -> Result<()> + Send,
     ) -> Result<Outcome> {
-        let jobs = NonZeroUsize::new(jobs).unwrap_or_else(crate::stream::all_cores);
+        let jobs = crate::stream::jobs(jobs)?;
         let mut scorer = Scorer::new(profile, fold);
         let mut outcome = Outcome::default();
         for (input, archive) in self.inputs.iter().zip(self.archives) {

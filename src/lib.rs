@@ -26,6 +26,7 @@ pub mod api;
 pub mod bids;
 pub mod calls;
 pub mod cards;
+pub mod chars;
 pub mod club;
 pub mod compare;
 pub mod contract;

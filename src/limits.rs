@@ -9,6 +9,10 @@ pub const MAX_DOCUMENT: usize = 16 << 20;
 /// command line, the page, a hand-edited sheet and a profile's `league.penalty`.
 pub const MAX_PENALTY: u16 = 999;
 
+/// The most threads one run plays an archive on (`--jobs`, `jobs=` in Python): more than
+/// any machine doko runs on has cores, few enough that each can be started.
+pub const MAX_JOBS: usize = 256;
+
 /// The byte order mark some editors write at the start of a UTF-8 file.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 

@@ -66,6 +66,19 @@ impl Played<'_> {
     }
 }
 
+/// The threads `jobs` asks for: 0 is every core ([`all_cores`]); more than
+/// [`MAX_JOBS`](crate::limits::MAX_JOBS) is refused (each would be started).
+pub fn jobs(jobs: usize) -> Result<NonZeroUsize, crate::lang::Text> {
+    if jobs > crate::limits::MAX_JOBS {
+        return Err(crate::msg!(
+            "error.jobs_too_many",
+            jobs = jobs,
+            max = crate::limits::MAX_JOBS
+        ));
+    }
+    Ok(NonZeroUsize::new(jobs).unwrap_or_else(all_cores))
+}
+
 /// Every core of the machine (what `--jobs` is by default), or one where that cannot be
 /// told.
 pub fn all_cores() -> NonZeroUsize {

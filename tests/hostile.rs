@@ -713,3 +713,337 @@ fn a_hard_linked_sheet_is_not_split() {
     );
     assert_eq!((a.dev(), a.ino()), (b.dev(), b.ino()));
 }
+
+/// Whether `text` holds a character that would control a terminal or reorder the text.
+fn raw_controls(text: &[u8]) -> bool {
+    String::from_utf8_lossy(text).chars().any(|c| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+/// Issue 50: names that would control the terminal (a sheet's, a tournament's, a team's, a
+/// profile's name and title) are refused where they are written, and what an error quotes
+/// of a bad cell (a sheet's, an archive's) is shown escaped: no ESC, BEL, NUL or bidi
+/// override reaches the terminal.
+#[test]
+fn nothing_raw_reaches_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let bad = [
+        "ev\u{1b}]0;owned\u{7}il",
+        "a\u{9b}2Jb",
+        "x\u{202E}y",
+        "\u{1b}[2J",
+    ];
+    for name in bad {
+        let sheet = at("s.toml");
+        let out = doko(&[
+            "league",
+            "new",
+            &sheet,
+            "--players",
+            "A,B,C,D",
+            "--name",
+            name,
+        ]);
+        assert_ne!(out.status.code(), Some(0), "{name:?}");
+        assert!(!raw_controls(&out.stderr) && !raw_controls(&out.stdout));
+        assert!(!std::path::Path::new(&sheet).exists());
+        let cup = at("cup.toml");
+        let out = doko(&[
+            "tournament",
+            "new",
+            &cup,
+            "--players",
+            "A,B,C,D,E,F,G,H",
+            "--rounds",
+            "1",
+            "--name",
+            name,
+        ]);
+        assert_ne!(out.status.code(), Some(0), "{name:?}");
+        assert!(!raw_controls(&out.stderr) && !raw_controls(&out.stdout));
+        assert!(!std::path::Path::new(&cup).exists());
+    }
+    // Hand-edited: a sheet's name, a team's name, a profile's name and title.
+    let sheet = at("h.toml");
+    assert!(
+        doko(&["league", "new", &sheet, "--players", "A,B,C,D"])
+            .status
+            .success()
+    );
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    std::fs::write(
+        &sheet,
+        text.replace("name = \"h\"", "name = \"\\u001b[2Jh\\u0000\""),
+    )
+    .unwrap();
+    let out = doko(&["league", "show", &sheet]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("U+001B") && err.contains("\\u{1b}[2Jh"),
+        "{err}"
+    );
+    assert!(!raw_controls(&out.stderr) && out.stdout.is_empty());
+    let teams = at("teams.list");
+    std::fs::write(
+        &teams,
+        "Red\u{7}: A, B\nBlue: C, D\nGreen: E, F\nGrey: G, H\n",
+    )
+    .unwrap();
+    let out = doko(&[
+        "tournament",
+        "new",
+        &at("t.toml"),
+        "--teams",
+        &teams,
+        "--rounds",
+        "1",
+    ]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("U+0007"));
+    assert!(!raw_controls(&out.stderr) && !raw_controls(&out.stdout));
+    for key in ["name", "title"] {
+        let profile = at("club.toml");
+        std::fs::write(
+            &profile,
+            format!("extends = \"ddv\"\nname = \"club\"\n{key} = \"Club \\u001b[2J\\u0007\"\n")
+                .replace("name = \"club\"\nname", "name"),
+        )
+        .unwrap();
+        let out = doko(&["score", "examples/evening.csv", "--variant", &profile]);
+        assert_ne!(out.status.code(), Some(0), "{key}");
+        assert!(
+            !raw_controls(&out.stderr) && !raw_controls(&out.stdout),
+            "{key}"
+        );
+        assert!(String::from_utf8_lossy(&out.stderr).contains("U+001B"));
+    }
+    // A bad cell quoted by an error: a sheet's game, an archive's field.
+    let (exit, out, err) = score(
+        "cells.csv",
+        "deal,game,A,B,C,D,re_points\n1,norm\u{1b}[2Jal\u{7},re,kontra,re,kontra,130\n",
+    );
+    assert_eq!(exit, Some(1));
+    assert!(out.is_empty() && !raw_controls(err.as_bytes()), "{err:?}");
+    assert!(err.contains("\\u{1b}[2J"), "{err}");
+    let archive = at("a.csv");
+    let generated = doko(&["generate", "--deals", "2", "--seed", "1"]);
+    let text = String::from_utf8_lossy(&generated.stdout).into_owned();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[2] = lines[2].replacen(',', ",\u{1b}[31m\u{202E},", 1);
+    std::fs::write(&archive, lines.join("\n") + "\n").unwrap();
+    let out = doko(&["score", &archive]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        !raw_controls(&out.stderr),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Issue 50: names that look like another or like none are refused: a Hangul filler after
+/// `Anna`, a tag letter inside a name, a name of one braille blank, a variation selector.
+#[test]
+fn invisible_code_points_are_refused_in_names() {
+    for (name, code) in [
+        ("Anna\u{3164}", "U+3164"),
+        ("An\u{E0041}na", "U+E0041"),
+        ("\u{2800}", "U+2800"),
+        ("Anna\u{115F}", "U+115F"),
+        ("Ben\u{FE0F}", "U+FE0F"),
+        ("Ca\u{034F}ra", "U+034F"),
+    ] {
+        let (exit, out, err) = score(
+            "names.csv",
+            &format!("Anna,Ben,Cara,{name},re_points\nre,re,kontra,kontra,130\n"),
+        );
+        assert_eq!(exit, Some(1), "{name:?}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains(code), "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let sheet = dir.path().join("s.toml");
+        let players = format!("Anna,Ben,Cara,{name}");
+        let out = doko(&[
+            "league",
+            "new",
+            sheet.to_str().unwrap(),
+            "--players",
+            &players,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{name:?}");
+        assert!(!sheet.exists());
+    }
+}
+
+/// Issue 50: numbers beyond their bounds are refused with a message, not a panic, a hang
+/// or `NaN`: `--jobs` of 2^64 - 1, `--rating-start 1e308`.
+#[test]
+fn numbers_beyond_their_bounds_are_refused() {
+    for cmd in [
+        vec![
+            "score",
+            "examples/evening.csv",
+            "--jobs",
+            "18446744073709551615",
+        ],
+        vec!["score", "examples/evening.csv", "--jobs", "257"],
+        vec![
+            "compare",
+            "examples/evening.csv",
+            "--variants",
+            "ddv,ja-online",
+            "--jobs",
+            "18446744073709551615",
+        ],
+        vec![
+            "stats",
+            "examples/evening.csv",
+            "--rating",
+            "--rating-start",
+            "1e308",
+        ],
+        vec![
+            "stats",
+            "examples/evening.csv",
+            "--rating",
+            "--rating-start",
+            "NaN",
+        ],
+        vec![
+            "stats",
+            "examples/evening.csv",
+            "--rating",
+            "--rating-k",
+            "inf",
+        ],
+    ] {
+        let out = doko(&cmd);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}: {err}");
+        assert!(out.stdout.is_empty(), "{cmd:?}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let out = doko(&["score", "examples/evening.csv", "--jobs", "256"]);
+    assert!(out.status.success());
+}
+
+/// Issue 50: a hand-edited sheet is held to the same bounds: a `started` that is not a
+/// time, a year beyond 9999, a round closed after more deals than the sheet has, a penalty
+/// of 65,535 points.
+#[test]
+fn hand_edited_sheet_values_are_checked() {
+    let (_dir, sheet) = sheet_with_a_deal();
+    let s = sheet.to_str().unwrap();
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    for (edit, want) in [
+        (
+            "started = \"yesterday\"",
+            "field `league.started`: `yesterday` is not a time",
+        ),
+        (
+            "started = \"99999999999-01-01T00:00:00Z\"",
+            "field `league.started`",
+        ),
+        (
+            "started = \"2026-01-01T-1:00:00Z\"",
+            "field `league.started`",
+        ),
+        ("closed_at = \"soon\"", "field `league.closed_at`"),
+        (
+            "closed = 30",
+            "the round is closed after deal 30, but the sheet has 1 deals",
+        ),
+    ] {
+        std::fs::write(
+            &sheet,
+            text.replace("[league]\n", &format!("[league]\n{edit}\n")),
+        )
+        .unwrap();
+        let out = doko(&["league", "show", s]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{edit}: {err}");
+        assert!(err.contains(want), "{edit}: {err}");
+    }
+    std::fs::write(
+        &sheet,
+        format!("{text}\n[[penalty]]\nafter = 1\nplayer = \"A\"\npoints = 65535\n"),
+    )
+    .unwrap();
+    let out = doko(&["league", "show", s]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("65535 penalty points: a penalty is from 1 to 999 points"),
+        "{err}"
+    );
+}
+
+/// Issue 50: `stats` refuses an evening named twice (the same name, another path to it,
+/// a symbolic link) rather than count its deals twice.
+#[test]
+fn stats_counts_an_evening_once() {
+    let (dir, sheet) = sheet_with_a_deal();
+    let s = sheet.to_str().unwrap().to_string();
+    let dotted = dir
+        .path()
+        .join(".")
+        .join("s.toml")
+        .to_str()
+        .unwrap()
+        .to_string();
+    let mut names = vec![(s.clone(), s.clone()), (s.clone(), dotted)];
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link.toml");
+        std::os::unix::fs::symlink(&sheet, &link).unwrap();
+        names.push((s.clone(), link.to_str().unwrap().to_string()));
+    }
+    for (a, b) in names {
+        let out = doko(&["stats", &a, &b]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("are one file"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+/// Issue 50 (of the earlier set): `undo` keeps a comment that follows the last deal, and
+/// add-then-undo gives back the bytes of a sheet with mixed line ends (a penalty too).
+#[test]
+fn undo_gives_back_the_bytes_and_the_comments() {
+    let (_dir, sheet) = sheet_with_a_deal();
+    let s = sheet.to_str().unwrap();
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    // CRLF in the head, LF from the deal on; and all CRLF but no line end at the end.
+    let (head, rest) = text.split_at(text.find("[[deal]]").unwrap());
+    let mixed = head.replace('\n', "\r\n") + rest;
+    let crlf = text.replace('\n', "\r\n").trim_end().to_string();
+    for variant in [
+        mixed,
+        crlf.clone() + "\r\n",
+        format!("{text}# checked by Ben\n"),
+    ] {
+        std::fs::write(&sheet, &variant).unwrap();
+        assert!(
+            doko(&["league", "add", s, "-r", "a,b", "-p", "150"])
+                .status
+                .success()
+        );
+        assert!(doko(&["league", "undo", s]).status.success());
+        assert_eq!(std::fs::read_to_string(&sheet).unwrap(), variant);
+        assert!(doko(&["league", "penalty", s, "A"]).status.success());
+        assert!(doko(&["league", "undo", s]).status.success());
+        assert_eq!(std::fs::read_to_string(&sheet).unwrap(), variant);
+    }
+    // The last deal goes, the comment after it stays.
+    std::fs::write(&sheet, format!("{text}# checked by Ben\n")).unwrap();
+    assert!(doko(&["league", "undo", s]).status.success());
+    let after = std::fs::read_to_string(&sheet).unwrap();
+    assert!(
+        after.ends_with("# checked by Ben\n") && !after.contains("[[deal]]"),
+        "{after}"
+    );
+}

@@ -9,6 +9,7 @@ player who sits out the deal (the dealer at a table of five) gets 0 and never ac
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Dict, Optional
 
 import numpy as np
@@ -64,11 +65,19 @@ class DokoEnv(AECEnv):
         return self.possible_agents.index(agent)
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        if seed is not None:
-            self._seed = seed
+        # A refused seed changes nothing: the env resets as before it was given.
+        if seed is None:
+            new_seed = (self._seed + 1) % 2**64
         else:
-            self._seed += 1
-        self.game = Game(self.variant, seed=self._seed, dealer=self.dealer, set=self._set)
+            try:
+                new_seed = operator.index(seed)
+            except TypeError:
+                new_seed = -1
+            if isinstance(seed, bool) or not 0 <= new_seed < 2**64:
+                raise ValueError(f"seed {seed!r}: a seed is a whole number from 0 to 2**64 - 1")
+        game = Game(self.variant, seed=new_seed, dealer=self.dealer, set=self._set)
+        self._seed = new_seed
+        self.game = game
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}

@@ -302,3 +302,32 @@ def test_a_poverty_nobody_accepts_is_thrown_in() -> None:
         assert "accepted_by" not in record
         return
     pytest.fail("no poverty named in 3000 deals")
+
+
+def test_a_refused_seed_leaves_the_env_as_it_was() -> None:
+    """Issue 50: a seed beyond 64 bits is refused, and the env still resets (unseeded and
+    seeded) afterwards."""
+    pytest.importorskip("pettingzoo")
+    env = doko.env("ddv")
+    env.reset(seed=5)
+    for bad in (2**64, -1, 1.5, "7"):
+        with pytest.raises(ValueError):
+            env.reset(seed=bad)
+    env.reset()
+    assert env._seed == 6
+    env.reset(seed=2**64 - 1)
+    env.reset()
+    assert env._seed == 0
+    assert env.game is not None and not env.game.is_over()
+
+
+def test_jobs_beyond_the_bound_are_refused_at_once(tmp_path: Path) -> None:
+    """Issue 50: ``jobs=2**63`` is refused (at most 256 threads), not started."""
+    archive = tmp_path / "a.csv"
+    archive.write_text(cli("generate", "--deals", "20", "--seed", "1").stdout)
+    for call in (doko.summary, doko.score):
+        with pytest.raises(doko.Error, match="at most 256"):
+            call(str(archive), jobs=2**63)
+    with pytest.raises(doko.Error, match="at most 256"):
+        doko.compare(str(archive), ["ddv", "ja-online"], jobs=257)
+    assert doko.summary(str(archive), jobs=256)["deals"] == 20

@@ -29,6 +29,22 @@ pub struct RatingRules {
     pub start: f64,
 }
 
+impl RatingRules {
+    /// The largest K factor taken.
+    pub const MAX_K: f64 = 400.0;
+    /// The largest start value taken, either way from 0: far enough for any scale, near
+    /// enough that no rating of millions of deals leaves the numbers a float holds exactly
+    /// enough.
+    pub const MAX_START: f64 = 1_000_000.0;
+
+    /// Whether the rules can be rated with: a K factor above 0 and at most
+    /// [`MAX_K`](Self::MAX_K), a start value at most [`MAX_START`](Self::MAX_START) either
+    /// way from 0 (neither NaN nor infinite).
+    pub fn fit(&self) -> bool {
+        self.k > 0.0 && self.k <= Self::MAX_K && self.start.abs() <= Self::MAX_START
+    }
+}
+
 impl Default for RatingRules {
     fn default() -> RatingRules {
         RatingRules {

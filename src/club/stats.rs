@@ -125,6 +125,36 @@ fn rate(won: usize, of: usize) -> f64 {
     if of == 0 { 0.0 } else { won as f64 / of as f64 }
 }
 
+/// Refuses a season that names one evening twice: the same path, or two names of one file
+/// (a link, `./`, a hard link), which would count its deals twice. The message names both.
+pub fn distinct_files(files: &[String]) -> Result<(), crate::lang::Text> {
+    let id = |f: &str| -> Option<(u64, u64)> {
+        let meta = std::fs::metadata(f).ok()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some((meta.dev(), meta.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            None
+        }
+    };
+    let canonical = |f: &str| std::fs::canonicalize(f).ok();
+    for (i, a) in files.iter().enumerate() {
+        for b in &files[..i] {
+            let same = a == b
+                || id(a).is_some_and(|x| id(b) == Some(x))
+                || canonical(a).is_some_and(|x| canonical(b).as_ref() == Some(&x));
+            if same {
+                return Err(crate::msg!("error.evening_twice", first = b, second = a));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The season of a series that counts each player's best `n` evenings (club series: "the
 /// best N of M"): [`season`], each player's `best_of`, ranked by it (then by points, then
 /// by name).

@@ -325,6 +325,8 @@ impl Tournament {
 
     fn check(&self) -> Result<(), TournamentError> {
         let file = &self.file;
+        crate::deal::check_label(&self.name)
+            .map_err(|m| bad(file, crate::lang::Text::placed("name", m)))?;
         let n = self.players.len();
         if n > MAX_PLAYERS {
             return Err(bad(
@@ -426,9 +428,10 @@ impl Tournament {
             if t.name.trim().is_empty() {
                 return Err(bad(file, crate::msg!("error.team_no_name", team = i + 1)));
             }
+            crate::deal::check_name(&t.name).map_err(|m| bad(file, m))?;
             if self.teams[..i]
                 .iter()
-                .any(|u| u.name.eq_ignore_ascii_case(&t.name))
+                .any(|u| crate::deal::same_name(&u.name, &t.name))
             {
                 return Err(bad(
                     file,

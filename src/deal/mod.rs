@@ -122,26 +122,17 @@ pub fn parse_yes_no(s: &str) -> Result<bool, Text> {
     }
 }
 
-/// The start of a long value, as a message quotes it: at most 32 characters, then `…`.
-pub fn prefix(value: &str) -> String {
-    match value.char_indices().nth(32) {
-        Some((i, _)) => format!("{}…", &value[..i]),
-        None => value.to_string(),
-    }
-}
+pub use crate::chars::prefix;
 
-/// Refuses a name with a character that is not seen or moves the text around it: control
-/// characters (an escape sequence clears a terminal), bidirectional overrides and
-/// isolates, zero-width characters (`Anna` and `Ann` + U+200B + `a` would be two players).
+/// Refuses a name with a character that is not seen or moves the text around it
+/// ([`crate::chars::unfit_for_name`]): control characters (an escape sequence clears a
+/// terminal), bidirectional marks, overrides and isolates, and every default-ignorable or
+/// blank-looking code point (`Anna` and `Ann` + U+200B + `a` would be two players; `Anna`
+/// and `Anna` + a Hangul filler too). Every name doko reads or writes is checked here:
+/// players, sheets, tournaments, teams and profiles.
 /// The message names the character and where it is. A name has at most 64 characters
 /// (`sheet::MAX_COLUMN_NAME`, as a sheet's column).
 pub fn check_name(name: &str) -> Result<(), Text> {
-    let unseen = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-                | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{061C}'
-                | '\u{FEFF}' | '\u{00AD}')
-    };
     if name.chars().count() > sheet::MAX_COLUMN_NAME {
         return Err(msg!(
             "error.name_too_long",
@@ -149,16 +140,10 @@ pub fn check_name(name: &str) -> Result<(), Text> {
             most = sheet::MAX_COLUMN_NAME
         ));
     }
-    match name.chars().enumerate().find(|&(_, c)| unseen(c)) {
-        Some((at, c)) => Err(msg!(
-            "error.name_unseen_char",
-            name = prefix(&name.escape_debug().to_string()),
-            code = format!("U+{:04X}", c as u32),
-            at = at + 1
-        )),
-        None => Ok(()),
-    }
+    check_label(name)
 }
+
+pub use crate::chars::check_label;
 
 /// Where an archive's players field is split into names: at white space and commas.
 pub(crate) fn splits_players(c: char) -> bool {
@@ -197,8 +182,7 @@ pub fn check_note(note: &str) -> Result<(), Text> {
             max = MAX_NOTE
         ));
     }
-    let moves =
-        |c: char| c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    let moves = crate::chars::moves_text;
     match note.chars().enumerate().find(|&(_, c)| moves(c)) {
         Some((at, c)) => Err(msg!(
             "error.note_control_char",

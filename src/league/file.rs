@@ -561,6 +561,9 @@ pub fn plan(
     if deals == 0 {
         return Err(("deals", Text::msg("error.sheet_needs_a_deal")));
     }
+    if let Some(name) = name {
+        crate::deal::check_label(name).map_err(|e| ("name", e))?;
+    }
     let stem = Path::new(file)
         .file_stem()
         .map_or("league".into(), |s| s.to_string_lossy().into_owned());
@@ -941,13 +944,24 @@ fn with_sets(file: &str, text: &str, sets: &[(String, String)]) -> Result<String
 }
 
 /// One `[[deal]]` table as TOML text, after `text` (a blank line between).
+/// The line end a table appended to `text` is written with: the one its last line ends
+/// with, else (no line end at its end) CRLF where it has any (an editor on Windows saved
+/// it), else LF. So that `undo` gives back the sheet's bytes as they were, whatever mix of
+/// line ends it has.
+fn line_end(text: &str) -> &'static str {
+    if text.ends_with("\r\n") || (!text.ends_with('\n') && text.contains("\r\n")) {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
 fn with_deal(text: &str, deal: Table) -> String {
     let mut tables = ArrayOfTables::new();
     tables.push(deal);
     let mut doc = DocumentMut::new();
     doc["deal"] = Item::ArrayOfTables(tables);
-    // The sheet's own line ends (CRLF where an editor on Windows saved it).
-    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let eol = line_end(text);
     let mut out = text.to_string();
     if !out.is_empty() && !out.ends_with('\n') {
         out.push_str(eol);
@@ -1319,15 +1333,34 @@ fn cut_last(text: &str, name: &str) -> Option<String> {
     if count(&before) + 1 != count(&after) {
         return None;
     }
-    for eol in ["\r\n", "\n"] {
-        if let Some(k) = kept.strip_suffix(eol)
-            && (k.ends_with(eol) || k.is_empty())
-        {
-            kept = k;
+    // The blank line `append` put before the table, whichever line end it has.
+    if let Some(k) = kept
+        .strip_suffix("\r\n")
+        .or_else(|| kept.strip_suffix('\n'))
+        && (k.is_empty() || k.ends_with('\n'))
+    {
+        kept = k;
+    }
+    // Comment lines at the very end, after the table's last key, are the user's: they
+    // stay (at the end, where they were).
+    let mut tail = text.len();
+    let mut comment_at = None;
+    for line in text[start..].split_inclusive('\n').rev() {
+        let l = line.trim();
+        if l.is_empty() || l.starts_with('#') {
+            tail -= line.len();
+            if l.starts_with('#') {
+                comment_at = Some(tail);
+            }
+        } else {
             break;
         }
     }
-    Some(kept.to_string())
+    let mut out = kept.to_string();
+    if let Some(c) = comment_at {
+        out.push_str(&text[c..]);
+    }
+    Some(out)
 }
 
 /// Puts `comments` where a table at `position` stood: above the next table, or at the end.
@@ -1481,12 +1514,13 @@ pub fn penalize(
     if let Some(n) = note {
         t["note"] = value(n);
     }
+    let eol = line_end(&old);
     let mut text = old.clone();
     if !text.ends_with('\n') {
-        text.push('\n');
+        text.push_str(eol);
     }
-    text.push_str("\n[[penalty]]\n");
-    text.push_str(&t.to_string());
+    text.push_str(eol);
+    text.push_str(&format!("[[penalty]]\n{t}").replace('\n', eol));
     // The penalty's lines are not in the file (nothing was written): no line.
     let after = evaluate(file, &text, None).map_err(|errors| {
         FileError::Refusing(

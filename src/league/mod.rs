@@ -141,15 +141,30 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// The clock of a sheet's `[league]` table (its minutes, else the profile's).
-    pub fn of(table: Option<&crate::deal::records::LeagueTable>, profile: &Profile) -> Clock {
+    /// The clock of `file`'s `[league]` table (its minutes, else the profile's); a time
+    /// that is not one ([`time::parse`]) is refused, naming its key.
+    pub fn of(
+        file: &str,
+        table: Option<&crate::deal::records::LeagueTable>,
+        profile: &Profile,
+    ) -> Result<Clock, RecordError> {
         let t = table.cloned().unwrap_or_default();
-        Clock {
+        let at = |key: &str, value: &Option<String>| match value.as_deref() {
+            None => Ok(None),
+            Some(v) => time::parse(v).map(Some).ok_or_else(|| {
+                RecordError::new(
+                    file,
+                    msg!("error.not_a_time", value = crate::deal::prefix(v)),
+                )
+                .field(&format!("league.{key}"))
+            }),
+        };
+        Ok(Clock {
             minutes: t.minutes.unwrap_or(profile.league.minutes),
-            started: t.started.as_deref().and_then(time::parse),
+            started: at("started", &t.started)?,
             closed: t.closed.map(usize::from),
-            closed_at: t.closed_at.as_deref().and_then(time::parse),
-        }
+            closed_at: at("closed_at", &t.closed_at)?,
+        })
     }
 
     /// Minutes left at `now` (negative: over time), where the round has a clock and has
@@ -191,15 +206,27 @@ pub mod time {
         format!("{:02}:{:02}", secs / 3600, secs % 3600 / 60)
     }
 
-    /// Seconds since 1970 of `2026-11-26T01:40:31Z` (a `Z` time; none else).
+    /// Seconds since 1970 of `2026-11-26T01:40:31Z` (a `Z` time of the years 1970 to
+    /// 9999, each part in digits; none else).
     pub fn parse(s: &str) -> Option<i64> {
         let s = s.trim().strip_suffix('Z')?;
         let (date, time) = s.split_once('T')?;
-        let mut d = date.splitn(3, '-').map(|x| x.parse::<i64>().ok());
+        let number = |x: &str| {
+            (!x.is_empty() && x.len() <= 4 && x.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| x.parse::<i64>().ok())
+                .flatten()
+        };
+        let mut d = date.splitn(3, '-').map(number);
         let (y, m, dd) = (d.next()??, d.next()??, d.next()??);
-        let mut t = time.splitn(3, ':').map(|x| x.parse::<i64>().ok());
+        let mut t = time.splitn(3, ':').map(number);
         let (h, mi, se) = (t.next()??, t.next()??, t.next()??);
-        if !(1..=12).contains(&m) || !(1..=31).contains(&dd) || h > 23 || mi > 59 || se > 60 {
+        if !(1970..=9999).contains(&y)
+            || !(1..=12).contains(&m)
+            || !(1..=31).contains(&dd)
+            || h > 23
+            || mi > 59
+            || se > 60
+        {
             return None;
         }
         Some(days(y, m, dd) * 86_400 + h * 3600 + mi * 60 + se)
@@ -465,6 +492,9 @@ pub fn evaluate_records(
         None => sheet_profile(file, records).map_err(|e| vec![e])?,
     };
     let (name, deals) = name_and_length(file, records, &profile);
+    if let Err(e) = crate::deal::check_label(&name) {
+        return Err(vec![RecordError::new(file, e).field("name")]);
+    }
     let players = records.players.clone();
     let seats = players.len();
     if let Err(e) = crate::seating::check_table(&profile, seats) {
@@ -538,7 +568,13 @@ pub fn evaluate_records(
         &profile,
         deals.saturating_sub(rows.len()),
     );
-    let clock = Clock::of(records.league.as_ref(), &profile);
+    let clock = Clock::of(file, records.league.as_ref(), &profile).map_err(|e| vec![e])?;
+    if let Some(k) = clock.closed.filter(|&k| k > count) {
+        return Err(vec![
+            RecordError::new(file, msg!("error.closed_beyond", deals = k, played = count))
+                .field("league.closed"),
+        ]);
+    }
     Ok(League {
         name,
         players,

@@ -1127,6 +1127,18 @@ impl Profile {
 
     /// Checks what the types cannot: sizes that fit together, names that exist.
     fn validate(&self) -> Result<(), Text> {
+        for (key, label) in [
+            ("name", Some(&self.name)),
+            ("title", Some(&self.title)),
+            ("title_de", self.title_de.as_ref()),
+            ("title_ja", self.title_ja.as_ref()),
+        ] {
+            if let Some(label) = label
+                && let Err(e) = crate::chars::check_label(label)
+            {
+                return Err(Text::placed(key, e));
+            }
+        }
         self.check_deck_size()?;
         let d = &self.deck;
         if self.contracts.allowed.is_empty() {

@@ -596,7 +596,7 @@ pub struct ScoreArgs {
     pub keep_going: bool,
     /// Threads that play the deals of an archive (default: every core). The output is the
     /// same for any number.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<std::num::NonZeroUsize>,
     /// Read inputs as this format whatever their extension (csv, toml, json, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
@@ -632,7 +632,7 @@ pub struct CompareArgs {
     pub format: Format,
     /// Threads that play the deals of an archive (default: every core). The output is the
     /// same for any number.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<std::num::NonZeroUsize>,
     /// Read the input as this format whatever its extension (csv, toml, json, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
@@ -680,5 +680,16 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         super::Cli::command().debug_assert();
+    }
+}
+
+/// `--jobs N`: from 1 to [`doko::limits::MAX_JOBS`].
+fn parse_jobs(s: &str) -> Result<std::num::NonZeroUsize, String> {
+    let max = doko::limits::MAX_JOBS;
+    match s.trim().parse::<usize>() {
+        Ok(n @ 1..) if n <= max => {
+            Ok(std::num::NonZeroUsize::new(n).unwrap_or(std::num::NonZeroUsize::MIN))
+        }
+        _ => Err(format!("{s} is not a number of threads from 1 to {max}")),
     }
 }

@@ -79,9 +79,16 @@ pub fn with_lang<T>(lang: doko::lang::Lang, work: impl FnOnce() -> T) -> T {
     out
 }
 
-/// "doko: error: TEXT" in the run's language, as every error doko prints begins.
+/// "doko: error: TEXT" in the run's language, as every error doko prints begins; what it
+/// quotes of a file is shown, not sent to the terminal ([`doko::chars::for_terminal`]).
 pub fn error_line(text: &str) -> String {
+    let text = doko::chars::for_terminal(text);
     format!("doko: {} {text}", lang().t("error.prefix"))
+}
+
+/// "doko: TEXT", as doko's other lines on standard error begin ([`error_line`]'s care).
+pub fn note_line(text: &str) -> String {
+    format!("doko: {}", doko::chars::for_terminal(text))
 }
 
 /// An error and its causes in the run's language, as `{e:#}` writes them ("outer: inner"):
@@ -178,10 +185,11 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Writes `text` to standard output; a closed pipe is not an error.
+/// Writes `text` to standard output, every character that would control the terminal shown
+/// instead ([`doko::chars::for_terminal`]); a closed pipe is not an error.
 pub fn emit(text: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
+    out.write_all(doko::chars::for_terminal(text).as_bytes())?;
     out.flush()?;
     Ok(())
 }

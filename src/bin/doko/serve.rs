@@ -248,6 +248,7 @@ fn announce(app: &App, port: u16) {
         }
     };
     let mut out = std::io::stdout().lock();
+    let text = doko::chars::for_terminal(&text);
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 

@@ -45,7 +45,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     }
     if bad > 0 {
         let line = doko::tr!(crate::lang(), "compare.bad", deals = bad);
-        eprintln!("doko: {line}");
+        eprintln!("{}", crate::note_line(&line));
         return Ok(ExitCode::from(1));
     }
     let shown: Vec<usize> = (0..n)
@@ -81,7 +81,7 @@ fn summary(args: &CompareArgs, profiles: Vec<Profile>) -> Result<ExitCode> {
     })?;
     if bad > 0 {
         let line = doko::tr!(crate::lang(), "compare.bad", deals = bad);
-        eprintln!("doko: {line}");
+        eprintln!("{}", crate::note_line(&line));
         return Ok(ExitCode::from(1));
     }
     let text = match args.format {

@@ -76,7 +76,10 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
                 .take_while(|a| *a != "--")
                 .any(|a| a.starts_with("-c") && !a.starts_with("--"))
             {
-                eprintln!("doko: {}", crate::lang().t("league.settle_short_c"));
+                eprintln!(
+                    "{}",
+                    crate::note_line(&crate::lang().t("league.settle_short_c"))
+                );
             }
             let currency = currency.unwrap_or(render::Currency::of(crate::lang()));
             settle(
@@ -134,7 +137,7 @@ pub(crate) fn waiting(holder: &str) {
         holder = file::holder_text(holder),
         seconds = patience().as_secs()
     );
-    eprintln!("doko: {line}");
+    eprintln!("{}", crate::note_line(&line));
 }
 
 /// A library error about the sheet, every sheet error printed.

@@ -104,7 +104,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     }
     if errors > 0 && !args.keep_going {
         let line = doko::tr!(lang, "score.bad_nothing_scored", deals = errors);
-        writeln!(std::io::stderr(), "doko: {line}")?;
+        writeln!(std::io::stderr(), "{}", crate::note_line(&line))?;
         return Ok(ExitCode::from(1));
     }
     let session = outcome.session.unwrap_or_else(|| Session::new(Vec::new()));
@@ -136,7 +136,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     }
     if errors > 0 {
         let line = doko::tr!(lang, "score.bad_left_out", deals = errors);
-        writeln!(std::io::stderr(), "doko: {line}")?;
+        writeln!(std::io::stderr(), "{}", crate::note_line(&line))?;
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

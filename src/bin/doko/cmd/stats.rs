@@ -19,19 +19,20 @@ pub fn run(args: &StatsArgs) -> Result<ExitCode> {
         sets: &[],
         role: FlagRole::Default,
     };
+    stats::distinct_files(&args.files).map_err(|e| crate::usage(e.render(crate::lang())))?;
     let mut evenings = Vec::with_capacity(args.files.len());
     for file in &args.files {
         evenings.push(doko::engine::evening(file, &choice)?);
     }
     let lang = crate::lang();
     if args.rating {
-        if !(args.rating_k > 0.0 && args.rating_k <= 400.0 && args.rating_start.is_finite()) {
-            return Err(crate::usage(lang.t("stats.rating_rules")));
-        }
         let rules = doko::club::rating::RatingRules {
             k: args.rating_k,
             start: args.rating_start,
         };
+        if !rules.fit() {
+            return Err(crate::usage(lang.t("stats.rating_rules")));
+        }
         let ratings = doko::club::rating::ratings(&evenings, rules);
         let out = match args.format {
             ShowFormat::Json => {
