@@ -821,6 +821,14 @@ fn nothing_raw_reaches_the_terminal() {
         );
         assert!(String::from_utf8_lossy(&out.stderr).contains("U+001B"));
     }
+}
+
+/// Issue 50: what an error quotes of a bad cell (a sheet's, an archive's) is shown
+/// escaped, not sent to the terminal.
+#[test]
+fn errors_show_a_bad_cell_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     // A bad cell quoted by an error: a sheet's game, an archive's field.
     let (exit, out, err) = score(
         "cells.csv",

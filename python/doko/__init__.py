@@ -145,7 +145,7 @@ def summary(
     jobs: int = 0,
 ) -> Dict[str, Any]:
     """``doko score --summary --format json``: the aggregates of an archive, streamed in
-    constant memory on ``jobs`` threads (0: every core)."""
+    constant memory on ``jobs`` threads (0: every core; at most 256, more is refused)."""
     return _score(source, variant, set, format, lang, jobs, summary=True)
 
 

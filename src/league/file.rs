@@ -213,7 +213,8 @@ impl LockThing {
 }
 
 /// Whether `text` is what a lock file of doko holds: nothing, or the holder's line
-/// (`process N (doko VERSION)`), or the start of one (read while its holder writes it).
+/// (`process N (doko VERSION)`, or another program's words in the brackets), or the start
+/// of one (read while its holder writes it).
 fn holder_line(text: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(text) else {
         return false;
@@ -230,7 +231,7 @@ fn holder_line(text: &[u8]) -> bool {
     };
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let rest = &rest[digits..];
-    rest.is_empty() || (digits > 0 && (" (doko ".starts_with(rest) || rest.starts_with(" (doko ")))
+    rest.is_empty() || (digits > 0 && (" (".starts_with(rest) || rest.starts_with(" (")))
 }
 
 /// Opens the lock file at `path` (made where missing) to read and write: never through a

@@ -156,7 +156,7 @@ impl Clock {
                     file,
                     msg!("error.not_a_time", value = crate::deal::prefix(v)),
                 )
-                .field(&format!("league.{key}"))
+                .field(format!("league.{key}"))
             }),
         };
         Ok(Clock {

@@ -1125,8 +1125,9 @@ impl Profile {
         Ok(())
     }
 
-    /// Checks what the types cannot: sizes that fit together, names that exist.
-    fn validate(&self) -> Result<(), Text> {
+    /// Refuses a name or title that would control a terminal or hides a character
+    /// ([`crate::chars::check_label`]), naming its key.
+    fn check_labels(&self) -> Result<(), Text> {
         for (key, label) in [
             ("name", Some(&self.name)),
             ("title", Some(&self.title)),
@@ -1139,6 +1140,12 @@ impl Profile {
                 return Err(Text::placed(key, e));
             }
         }
+        Ok(())
+    }
+
+    /// Checks what the types cannot: sizes that fit together, names that exist.
+    fn validate(&self) -> Result<(), Text> {
+        self.check_labels()?;
         self.check_deck_size()?;
         let d = &self.deck;
         if self.contracts.allowed.is_empty() {

@@ -648,6 +648,17 @@ fn parse_input_format(s: &str) -> Result<InputFormat, String> {
         .map_err(|e: doko::lang::Text| e.render(crate::lang()))
 }
 
+/// `--jobs N`: from 1 to [`doko::limits::MAX_JOBS`].
+fn parse_jobs(s: &str) -> Result<std::num::NonZeroUsize, String> {
+    let max = doko::limits::MAX_JOBS;
+    match s.trim().parse::<usize>() {
+        Ok(n @ 1..) if n <= max => {
+            Ok(std::num::NonZeroUsize::new(n).unwrap_or(std::num::NonZeroUsize::MIN))
+        }
+        _ => Err(format!("{s} is not a number of threads from 1 to {max}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory;
@@ -680,16 +691,5 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         super::Cli::command().debug_assert();
-    }
-}
-
-/// `--jobs N`: from 1 to [`doko::limits::MAX_JOBS`].
-fn parse_jobs(s: &str) -> Result<std::num::NonZeroUsize, String> {
-    let max = doko::limits::MAX_JOBS;
-    match s.trim().parse::<usize>() {
-        Ok(n @ 1..) if n <= max => {
-            Ok(std::num::NonZeroUsize::new(n).unwrap_or(std::num::NonZeroUsize::MIN))
-        }
-        _ => Err(format!("{s} is not a number of threads from 1 to {max}")),
     }
 }

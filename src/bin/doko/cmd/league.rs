@@ -78,7 +78,7 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
             {
                 eprintln!(
                     "{}",
-                    crate::note_line(&crate::lang().t("league.settle_short_c"))
+                    crate::note_line(crate::lang().t("league.settle_short_c"))
                 );
             }
             let currency = currency.unwrap_or(render::Currency::of(crate::lang()));
