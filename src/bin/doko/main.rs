@@ -193,3 +193,58 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     out.flush()?;
     Ok(())
 }
+
+/// A writer to a terminal: each whole line is written as [`doko::chars::for_terminal`]
+/// shows it (the tables `score` writes as it goes); the rest when flushed or dropped.
+pub struct ForTerminal<W: Write> {
+    out: W,
+    line: Vec<u8>,
+}
+
+impl<W: Write> ForTerminal<W> {
+    pub fn new(out: W) -> ForTerminal<W> {
+        ForTerminal {
+            out,
+            line: Vec::new(),
+        }
+    }
+
+    fn write_lines(&mut self, all: bool) -> std::io::Result<()> {
+        let end = if all {
+            self.line.len()
+        } else {
+            self.line
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+        };
+        if end > 0 {
+            let text = String::from_utf8_lossy(&self.line[..end]);
+            self.out
+                .write_all(doko::chars::for_terminal(&text).as_bytes())?;
+            self.line.drain(..end);
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for ForTerminal<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.line.extend_from_slice(buf);
+        if buf.contains(&b'\n') {
+            self.write_lines(false)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.write_lines(true)?;
+        self.out.flush()
+    }
+}
+
+impl<W: Write> Drop for ForTerminal<W> {
+    fn drop(&mut self) {
+        let _ = self.flush();
+    }
+}

@@ -114,7 +114,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
             crate::emit(&text)?;
         }
         Sink::Text(out) => {
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = crate::ForTerminal::new(std::io::stdout().lock());
             let ranking = session.ranking();
             out.finish(
                 &profile,
@@ -123,6 +123,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
                 &ranking,
                 &mut stdout,
             )?;
+            stdout.flush()?;
         }
         Sink::Stream(out) => {
             let mut stdout = std::io::stdout().lock();
