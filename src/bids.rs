@@ -1,4 +1,4 @@
-//! Bids: the statements that choose a deal's contract (formats.md section 8), read and
+//! Bids: the statements that choose a deal's contract (docs/formats.md section 8), read and
 //! decided under the profile's way of bidding (`[bidding]`).
 //!
 //! A statement is `<player> <word> [<word> ...]`: `healthy` (gesund), `reservation`

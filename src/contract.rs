@@ -102,7 +102,7 @@ pub enum Contract {
     Redeal,
 }
 
-/// Canonical names first, then the accepted aliases (`formats.md` section 2).
+/// Canonical names first, then the accepted aliases (`docs/formats.md` section 2).
 const NAMES: &[(&str, Contract, &[&str])] = &[
     ("normal", Contract::Normal, &["normalspiel", "gesund"]),
     ("wedding", Contract::Wedding, &["hochzeit"]),
@@ -230,7 +230,7 @@ const NAMES: &[(&str, Contract, &[&str])] = &[
 ];
 
 impl Contract {
-    /// Every contract, in the order of `formats.md`.
+    /// Every contract, in the order of `docs/formats.md`.
     pub fn all() -> impl Iterator<Item = Contract> {
         NAMES.iter().map(|(_, c, _)| *c)
     }

@@ -2095,7 +2095,7 @@ pub fn bid_words(profile: &Profile) -> Vec<String> {
             // Pass, or a game (a normal game too) with a condition (a call of the bidder's
             // party, `re` to the highest call the profile plays; not on a redeal, which
             // has no party), a wedding with the way its partner is found where the
-            // profile lets the bride choose (formats.md section 8).
+            // profile lets the bride choose (docs/formats.md section 8).
             words.push("pass".into());
             let conditions: Vec<&str> = (0..profile.calls.levels)
                 .filter_map(Call::from_level)

@@ -928,7 +928,7 @@ pub(crate) fn poverty_exchange(
     })
 }
 
-/// Writes a full record as a TOML `[[deal]]` (the format of `formats.md` section 4).
+/// Writes a full record as a TOML `[[deal]]` (the format of `docs/formats.md` section 4).
 pub fn write_toml_deal(record: &FullRecord, out: &mut String) {
     use toml_edit::{Array, ArrayOfTables, DocumentMut, Item, Table, Value, value};
     let name = |s: usize| record.players[s].as_str();

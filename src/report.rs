@@ -1,7 +1,7 @@
 //! The JSON wire format: result types that derive `Serialize`. Every front end that writes
 //! JSON (`--format json` of `score`, `score --summary`, `compare`, `compare --summary` and
 //! `league show`) serialises these, so the format is defined here and only here
-//! (`formats.md` section 6). Maps keyed by player or profile keep the order given.
+//! (`docs/formats.md` section 6). Maps keyed by player or profile keep the order given.
 
 use std::collections::BTreeMap;
 

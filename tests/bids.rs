@@ -1,4 +1,4 @@
-//! Bids (formats.md section 8): records that carry only their bids derive the same game as
+//! Bids (docs/formats.md section 8): records that carry only their bids derive the same game as
 //! the same records written with their contract; archives with bids read alike in every
 //! format; bad bids are refused deal by deal (the cases in `tests/cases/bids.toml`).
 

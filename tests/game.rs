@@ -211,7 +211,7 @@ fn many_random_deals() {
     }
 }
 
-/// A finished deal's record as JSON (the TOML file's fields, formats.md section 4) scores
+/// A finished deal's record as JSON (the TOML file's fields, docs/formats.md section 4) scores
 /// as its TOML; an error in a JSON file names the deal and the field, and no line.
 #[test]
 fn a_json_record_file_scores_as_its_toml() {
@@ -449,7 +449,7 @@ fn the_calls_offered_are_those_the_rules_allow() {
     }
 }
 
-/// The online rules' auction (formats.md section 8): a game may carry a condition (a call
+/// The online rules' auction (docs/formats.md section 8): a game may carry a condition (a call
 /// of the bidder's party with a full hand), a normal game may be said too, and the bride
 /// names how her partner is found where the profile lets her choose
 /// (`contracts.wedding_partner` with more than one way). Random play offers and plays them,

@@ -1,4 +1,4 @@
-//! The players' languages (formats.md section 1): German sheets score like English ones,
+//! The players' languages (docs/formats.md section 1): German sheets score like English ones,
 //! and the machine formats (JSON, CSV) are the same bytes in every language, whether the
 //! language comes from `--lang` or from the locale.
 

@@ -362,3 +362,60 @@ fn outputs(root: &Path, readme: &str, locale: &str) -> Vec<(String, String)> {
     }
     out
 }
+
+/// Every file of the repository that cites the formats (`docs/formats.md section N`) finds
+/// that section there: the page exists and has a `## N.` heading for each section cited.
+#[test]
+fn every_citation_of_the_formats_resolves() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let formats = std::fs::read_to_string(root.join("docs/formats.md")).expect("docs/formats.md");
+    let mut cited = 0;
+    let mut stack = vec![
+        root.join("src"),
+        root.join("tests"),
+        root.join("variants"),
+        root.join("python/doko"),
+        root.join("docs"),
+        root.join("README.md"),
+    ];
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            for e in std::fs::read_dir(&path).unwrap() {
+                stack.push(e.unwrap().path());
+            }
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        // This test names the page without citing it.
+        if path.ends_with("tests/readme.rs") {
+            continue;
+        }
+        for (i, _) in text.match_indices("formats.md") {
+            let before = &text[..i];
+            assert!(
+                before.ends_with("docs/")
+                    || path.ends_with("formats.md")
+                    || before.ends_with("(") && path.starts_with(root.join("docs")),
+                "{}: cites `formats.md` without its folder (docs/formats.md)",
+                path.display()
+            );
+            let after = text[i + "formats.md".len()..].trim_start_matches('`');
+            let section = after
+                .strip_prefix(" section ")
+                .or_else(|| after.strip_prefix(" "))
+                .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
+                .filter(|n| !n.is_empty());
+            if let Some(n) = section {
+                cited += 1;
+                assert!(
+                    formats.contains(&format!("\n## {n}. ")),
+                    "{}: cites docs/formats.md section {n}, which it does not have",
+                    path.display()
+                );
+            }
+        }
+    }
+    assert!(cited > 10, "{cited} citations");
+}

@@ -1,4 +1,4 @@
-//! Sheets as spreadsheets save them (formats.md section 3): `;` or tab between fields, CRLF,
+//! Sheets as spreadsheets save them (docs/formats.md section 3): `;` or tab between fields, CRLF,
 //! a byte order mark, German headers and words. Each scores exactly like the plain sheet.
 
 mod common;

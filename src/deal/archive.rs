@@ -1,4 +1,4 @@
-//! Bulk archives of full records (`formats.md` section 4): CSV with one deal per row, or
+//! Bulk archives of full records (`docs/formats.md` section 4): CSV with one deal per row, or
 //! JSON Lines with the same fields. They are read as streams: one deal at a time, so memory
 //! does not grow with the number of deals.
 //!
@@ -1486,7 +1486,7 @@ fn archive_hands(r: &FullRecord) -> impl Iterator<Item = (&str, String)> {
 }
 
 /// One deal as a JSON line writes it (the fields of [`JsonDeal`], in the order of
-/// `formats.md` section 4).
+/// `docs/formats.md` section 4).
 #[derive(serde::Serialize)]
 struct JsonOut<'a> {
     players: &'a [String],

@@ -52,7 +52,7 @@ pub struct FullRecord {
     pub called: Option<Card>,
     /// A note written with the deal.
     pub note: Option<String>,
-    /// The bidding that chose the contract, in the order spoken (formats.md section 8);
+    /// The bidding that chose the contract, in the order spoken (docs/formats.md section 8);
     /// shared, as archives repeat the same bids row after row.
     pub bids: std::sync::Arc<[crate::bids::Bid]>,
     /// The contract, declarer and compulsory flag as the record wrote them; with bids

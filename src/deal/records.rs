@@ -1,4 +1,4 @@
-//! Deal records in TOML (`formats.md` section 4): a table of players and any number of
+//! Deal records in TOML (`docs/formats.md` section 4): a table of players and any number of
 //! deals, each a summary or a full record.
 
 use std::collections::BTreeMap;
@@ -48,7 +48,7 @@ pub struct RawPenalty {
     pub note: Option<String>,
 }
 
-/// The `[league]` table of a league file (`formats.md` section 5).
+/// The `[league]` table of a league file (`docs/formats.md` section 5).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LeagueTable {
@@ -82,7 +82,7 @@ pub struct RawDeal {
     pub declarer: Option<String>,
     /// `compulsory`.
     pub compulsory: Option<bool>,
-    /// Full records: the bidding, one statement each (formats.md section 8).
+    /// Full records: the bidding, one statement each (docs/formats.md section 8).
     pub bids: Option<Vec<String>>,
     /// `hands`: each player's cards.
     pub hands: Option<BTreeMap<String, String>>,
@@ -199,7 +199,7 @@ impl RecordFile {
         }
     }
 
-    /// Reads a JSON record file (formats.md section 4: the TOML file's fields as JSON). The
+    /// Reads a JSON record file (docs/formats.md section 4: the TOML file's fields as JSON). The
     /// errors name the deal and the field; lines only where the JSON itself is broken.
     pub fn parse_json(file: &str, text: &str) -> Result<RecordFile, RecordError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {

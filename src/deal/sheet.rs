@@ -1,5 +1,5 @@
 //! The paper score sheet (CSV): one row per deal, as a table writes it down
-//! (`formats.md` section 3).
+//! (`docs/formats.md` section 3).
 
 use crate::contract::Contract;
 use crate::deal::records::RawPenalty;
@@ -67,7 +67,7 @@ pub const RESERVED: &[&str] = &[
     "compulsory",
 ];
 
-/// German header names (formats.md section 3), after [`header_key`], and the column each
+/// German header names (docs/formats.md section 3), after [`header_key`], and the column each
 /// names.
 pub const GERMAN: &[(&str, &str)] = &[
     ("nr", "deal"),

@@ -1,4 +1,4 @@
-//! The players' languages: English, German and Japanese (formats.md section 1).
+//! The players' languages: English, German and Japanese (docs/formats.md section 1).
 //!
 //! Every word and sentence that doko writes for people (table headers, contract and item
 //! names, `--explain`, league messages, errors, pages) comes from a message catalogue, one

@@ -145,7 +145,7 @@ fn others_hold_both(hands: &[Vec<Card>], active: &[usize], poor: usize) -> bool 
         .any(|&s| s != poor && hands[s].iter().filter(|&&c| c == Card::CLUB_QUEEN).count() >= 2)
 }
 
-/// Does `seat`'s dealt hand allow the game a statement names (formats.md section 8)? A
+/// Does `seat`'s dealt hand allow the game a statement names (docs/formats.md section 8)? A
 /// wedding needs every Re card; a poverty few enough trumps, with cards to pass, and where
 /// the club queens choose her partner, a partner able to return them (where the players
 /// choose, anyone may decline and the hands are then thrown in); the diamond queens a ♦Q

@@ -364,7 +364,7 @@ pub fn show_csv(lg: &League) -> Result<String> {
     Ok(lines.join("\n") + "\n")
 }
 
-/// `league show --format paper`: the sheet as a paper score sheet (formats.md section 3)
+/// `league show --format paper`: the sheet as a paper score sheet (docs/formats.md section 3)
 /// that `score` and `stats` read back to the same points: a row a deal (game, dealer, each
 /// player's party, Re's eyes, the tricks where known, each party's calls and extras, the
 /// multiplier where any deal had one, compulsory solos, knocks and notes where any), and a

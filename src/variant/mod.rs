@@ -289,7 +289,7 @@ pub enum Ties {
     Later,
 }
 
-/// `[bidding]`: how the table chooses the contract (formats.md section 8).
+/// `[bidding]`: how the table chooses the contract (docs/formats.md section 8).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Bidding {
