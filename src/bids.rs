@@ -951,7 +951,7 @@ mod tests {
     #[test]
     fn the_reservation_round_of_formats_section_8() {
         let d = run(
-            "ddv",
+            crate::variant::DEFAULT_PROFILE,
             &[],
             &[
                 "Anna healthy",
@@ -969,25 +969,30 @@ mod tests {
             (Some(2), true, Some(5))
         );
         // A forced solo has no round.
-        let d = run("ddv", &[], &["Cara compulsory solo-jacks"]).unwrap();
+        let d = run(
+            crate::variant::DEFAULT_PROFILE,
+            &[],
+            &["Cara compulsory solo-jacks"],
+        )
+        .unwrap();
         assert_eq!((d.declarer, d.compulsory()), (Some(2), true));
         // Nobody reserved.
         let d = run(
-            "ddv",
+            crate::variant::DEFAULT_PROFILE,
             &[],
             &["Anna gesund", "Ben gesund", "Cara gesund", "Dirk gesund"],
         );
         assert_eq!(d.unwrap().contract, Contract::Normal);
         // Out of turn, a game in the first part, a missing game.
-        let e = run("ddv", &[], &["Ben healthy"]).unwrap_err();
+        let e = run(crate::variant::DEFAULT_PROFILE, &[], &["Ben healthy"]).unwrap_err();
         assert!(e.message.to_string().contains("it is Anna's turn"), "{e:?}");
-        let e = run("ddv", &[], &["Anna solo-hearts"]).unwrap_err();
+        let e = run(crate::variant::DEFAULT_PROFILE, &[], &["Anna solo-hearts"]).unwrap_err();
         assert!(
             e.message.to_string().contains("first each player says"),
             "{e:?}"
         );
         let e = run(
-            "ddv",
+            crate::variant::DEFAULT_PROFILE,
             &[],
             &[
                 "Anna reservation",
@@ -1112,29 +1117,53 @@ mod tests {
             "Ben solo-queens",
         ];
         // Equal voluntary solos: the earlier seat (Anna).
-        assert_eq!(run("ddv", &[], &two).unwrap().declarer, Some(0));
+        assert_eq!(
+            run(crate::variant::DEFAULT_PROFILE, &[], &two)
+                .unwrap()
+                .declarer,
+            Some(0)
+        );
         // Solo priority by kind: the queens solo.
         let by_kind = [(
             "bidding.solo_order",
             r#"["solo-queens","solo-jacks","solo-diamonds","solo-clubs","solo-spades","solo-hearts","solo-meatless"]"#,
         )];
-        assert_eq!(run("ddv", &by_kind, &two).unwrap().declarer, Some(1));
-        // The last bidder wins.
         assert_eq!(
-            run("ddv", &[("bidding.ties", "\"later\"")], &two)
+            run(crate::variant::DEFAULT_PROFILE, &by_kind, &two)
                 .unwrap()
                 .declarer,
+            Some(1)
+        );
+        // The last bidder wins.
+        assert_eq!(
+            run(
+                crate::variant::DEFAULT_PROFILE,
+                &[("bidding.ties", "\"later\"")],
+                &two
+            )
+            .unwrap()
+            .declarer,
             Some(1)
         );
         // Noel Leaver: Ben steals with no90, Anna takes it back with no90, Ben no60.
         let mut steal = two.to_vec();
         steal.extend(["Ben no90", "Anna no90", "Ben no60"]);
-        let d = run("ddv", &[("bidding.steal", "true")], &steal).unwrap();
+        let d = run(
+            crate::variant::DEFAULT_PROFILE,
+            &[("bidding.steal", "true")],
+            &steal,
+        )
+        .unwrap();
         assert_eq!((d.declarer, d.condition), (Some(1), Some(Call::No60)));
         assert_eq!(d.contract, Contract::Solo(SoloKind::Queens));
         let mut late = two.to_vec();
         late.extend(["Ben no90", "Anna no60", "Ben no60"]);
-        let e = run("ddv", &[("bidding.steal", "true")], &late).unwrap_err();
+        let e = run(
+            crate::variant::DEFAULT_PROFILE,
+            &[("bidding.steal", "true")],
+            &late,
+        )
+        .unwrap_err();
         assert_eq!(e.statement, Some(8));
         // Poverty below the wedding.
         let pw = [
@@ -1149,12 +1178,22 @@ mod tests {
             "contracts.allowed",
             r#"["normal","wedding","poverty","solo-queens"]"#,
         );
-        assert_eq!(run("ddv", &[allow], &pw).unwrap().declarer, Some(0));
+        assert_eq!(
+            run(crate::variant::DEFAULT_PROFILE, &[allow], &pw)
+                .unwrap()
+                .declarer,
+            Some(0)
+        );
         let below = (
             "bidding.priority",
             r#"["redeal","compulsory-solo","voluntary-solo","wedding","poverty"]"#,
         );
-        assert_eq!(run("ddv", &[allow, below], &pw).unwrap().declarer, Some(1));
+        assert_eq!(
+            run(crate::variant::DEFAULT_PROFILE, &[allow, below], &pw)
+                .unwrap()
+                .declarer,
+            Some(1)
+        );
         // The reference page's main text: a later game must rank above.
         let e = run("ja-classic", &[], &two).unwrap_err();
         assert!(e.message.to_string().contains("must rank above"), "{e:?}");

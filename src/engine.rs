@@ -65,7 +65,10 @@ pub fn choose_profile(choice: &Choice, named: &[Named<'_>]) -> Result<Profile> {
             .windows(2)
             .any(|w| (w[0].name, w[0].sets) != (w[1].name, w[1].sets))
         {
-            let names: Vec<&str> = named.iter().map(|n| n.name.unwrap_or("ddv")).collect();
+            let names: Vec<&str> = named
+                .iter()
+                .map(|n| n.name.unwrap_or(crate::variant::DEFAULT_PROFILE))
+                .collect();
             return Err(crate::msg!("error.variants_differ", variants = names.join(", ")).into());
         }
         Ok(())
@@ -82,16 +85,26 @@ pub fn choose_profile(choice: &Choice, named: &[Named<'_>]) -> Result<Profile> {
                     .copied()
                     .collect();
                 differ(&with_name)?;
-                with_name.first().map_or(("ddv", &[], None), |n| {
-                    (n.name.unwrap_or("ddv"), n.sets, n.name.map(|_| n.file))
-                })
+                with_name
+                    .first()
+                    .map_or((crate::variant::DEFAULT_PROFILE, &[], None), |n| {
+                        (
+                            n.name.unwrap_or(crate::variant::DEFAULT_PROFILE),
+                            n.sets,
+                            n.name.map(|_| n.file),
+                        )
+                    })
             }
             (FlagRole::Default, flag) => {
                 differ(named)?;
                 let file = named.first();
                 match file.and_then(|n| n.name) {
                     Some(name) => (name, file.map_or(&[], |n| n.sets), file.map(|n| n.file)),
-                    None => (flag.unwrap_or("ddv"), file.map_or(&[], |n| n.sets), None),
+                    None => (
+                        flag.unwrap_or(crate::variant::DEFAULT_PROFILE),
+                        file.map_or(&[], |n| n.sets),
+                        None,
+                    ),
                 }
             }
         };

@@ -290,6 +290,22 @@ struct DeclaredGame {
     condition: Option<Party>,
 }
 
+/// Why [`Game::replay`] refused a record: how many actions were taken before the one
+/// refused, and the rule it breaks (the words a record's check gives).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    /// Actions taken before the refused one (0: the record could not start a game).
+    pub taken: usize,
+    /// Why, in no language yet.
+    pub message: Text,
+}
+
+impl ReplayError {
+    fn at_start(message: Text) -> ReplayError {
+        ReplayError { taken: 0, message }
+    }
+}
+
 impl Game {
     /// A deal under `profile` at a table of `players` (seat names; `None`: "P1" …) with
     /// `dealer` dealing; the hands shuffled from `seed`, or as given (one per seat, empty
@@ -604,7 +620,7 @@ impl Game {
     /// Refused: how many actions were taken and why the next one is refused, as
     /// [`Game::apply`] says it (the words a record's check gives: a revoke, a call out of
     /// time, a statement out of turn).
-    pub fn replay(profile: &Profile, record: &FullRecord) -> Result<Game, (usize, Text)> {
+    pub fn replay(profile: &Profile, record: &FullRecord) -> Result<Game, ReplayError> {
         let active = crate::seating::active_seats(
             record.players.len(),
             record.dealer,
@@ -615,12 +631,12 @@ impl Game {
             match h {
                 Some(h) => hands.push(h.clone()),
                 None if !active.contains(&s) => hands.push(Vec::new()),
-                None => return Err((0, msg!("error.game_replay_hands"))),
+                None => return Err(ReplayError::at_start(msg!("error.game_replay_hands"))),
             }
         }
         let players = Some(record.players.clone());
-        let mut g =
-            Game::new(profile, players, record.dealer, 0, Some(hands)).map_err(|m| (0, m))?;
+        let mut g = Game::new(profile, players, record.dealer, 0, Some(hands))
+            .map_err(ReplayError::at_start)?;
         g.replay_bids(record)?;
         if g.phase == Phase::Exchange {
             let x = record.exchange.as_ref();
@@ -652,17 +668,20 @@ impl Game {
     }
 
     /// Takes `a` in a replay: refused, with the actions taken before it.
-    fn step(&mut self, a: Action) -> Result<(), (usize, Text)> {
+    fn step(&mut self, a: Action) -> Result<(), ReplayError> {
         self.apply(a).map_err(|m| self.refused(m))
     }
 
     /// A replay refused here: the actions taken, and why.
-    fn refused(&self, m: Text) -> (usize, Text) {
-        (self.actions.len(), m)
+    fn refused(&self, m: Text) -> ReplayError {
+        ReplayError {
+            taken: self.actions.len(),
+            message: m,
+        }
     }
 
     /// A record's statements, replayed ([`Game::replay`]).
-    fn replay_bids(&mut self, record: &FullRecord) -> Result<(), (usize, Text)> {
+    fn replay_bids(&mut self, record: &FullRecord) -> Result<(), ReplayError> {
         for b in record.bids.iter() {
             if self.phase != Phase::Bidding {
                 return Err(self.refused(msg!("error.game_bids_over")));
@@ -688,7 +707,7 @@ impl Game {
     }
 
     /// A record's cards, replayed with its calls, knock and called ace ([`Game::replay`]).
-    fn replay_cards(&mut self, record: &FullRecord) -> Result<(), (usize, Text)> {
+    fn replay_cards(&mut self, record: &FullRecord) -> Result<(), ReplayError> {
         let hand = self.start.table.profile.hand_size();
         let mut calls: Vec<&CallEntry> = record.calls.iter().collect();
         self.replay_declarations(record)?;
@@ -761,7 +780,7 @@ impl Game {
     /// A record's declarations that the rules refuse whenever they come, refused before
     /// the first card as the check of a record words it: a raise the contract does not
     /// play, an ace that cannot be called.
-    fn replay_declarations(&self, record: &FullRecord) -> Result<(), (usize, Text)> {
+    fn replay_declarations(&self, record: &FullRecord) -> Result<(), ReplayError> {
         let p = &self.start.table.profile;
         let contract = self
             .declared
@@ -810,7 +829,7 @@ impl Game {
 
     /// The record's next raise, declared by `seat` at her turn: refused as the check
     /// words it where she does not hold every card of it.
-    fn replay_raise(&mut self, seat: usize) -> Result<(), (usize, Text)> {
+    fn replay_raise(&mut self, seat: usize) -> Result<(), ReplayError> {
         if self.may_raise(seat) {
             return self.step(Action::Raise(self.raised.len() as u8));
         }
@@ -843,7 +862,7 @@ impl Game {
         &mut self,
         seat: usize,
         calls: &mut Vec<&CallEntry>,
-    ) -> Result<(), (usize, Text)> {
+    ) -> Result<(), ReplayError> {
         let in_hand = self.hands[seat].len();
         while let Some(k) = calls
             .iter()

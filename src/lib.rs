@@ -12,7 +12,7 @@
 //! // Only Kontra was called and the eyes split 120:120: Re wins (docs/rules.md §10, example 13).
 //! let sheet = "Anna,Ben,Cara,Dirk,re_points,kontra_calls\nre,kontra,re,kontra,120,kontra\n";
 //! let doc = Document::from_text("sheet.csv", InputFormat::Csv, sheet);
-//! let profile = Profile::load("ddv", &[]).unwrap();
+//! let profile = Profile::load(doko::variant::DEFAULT_PROFILE, &[]).unwrap();
 //! let input = doc.open().unwrap();
 //! let facts = input.deals(&profile).next().unwrap().unwrap();
 //! let result = score_deal(&facts, &profile);

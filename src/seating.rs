@@ -504,7 +504,7 @@ mod tests {
     use super::*;
 
     fn profile(sets: &[(&str, &str)]) -> Profile {
-        crate::variant::test_profile("ddv", sets)
+        crate::variant::test_profile(crate::variant::DEFAULT_PROFILE, sets)
     }
 
     #[test]

@@ -193,7 +193,7 @@ impl<'p> Engine<'p> {
             let base = shared.map(|j| done[j].as_ref().map(|r| &r.facts));
             let result = match (base, slot.decided.get(i)) {
                 _ if slot.seating.get(i).is_some_and(Option::is_some) => {
-                    Err(crate::play::PlayError {
+                    Err(crate::deal::FieldError {
                         trick: None,
                         field: "dealer".into(),
                         message: slot.seating[i].clone().unwrap_or_default(),

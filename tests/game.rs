@@ -660,7 +660,8 @@ fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_word
     for seed in 0..200u64 {
         let g = random_game(&profile, seed, &mut rng);
         let record = g.record().unwrap();
-        let again = Game::replay(&profile, &record).unwrap_or_else(|(_, m)| panic!("{}", en(&m)));
+        let again =
+            Game::replay(&profile, &record).unwrap_or_else(|e| panic!("{}", en(&e.message)));
         assert_eq!(again.history(), g.history(), "seed {seed}");
         if record.contract == doko::contract::Contract::Redeal || record.tricks.is_empty() {
             continue;
@@ -684,7 +685,10 @@ fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_word
                 text,
             }];
             let checked = doko::play::play(&spoilt, &profile).unwrap_err();
-            let (_, replayed) = Game::replay(&profile, &spoilt).map(|_| ()).unwrap_err();
+            let replayed = Game::replay(&profile, &spoilt)
+                .map(|_| ())
+                .unwrap_err()
+                .message;
             assert_eq!(en(&replayed), en(&checked.message), "seed {seed}");
             late += 1;
         }
@@ -729,7 +733,10 @@ fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_word
             })
             .collect();
         let checked = doko::play::play(&spoilt, &profile).unwrap_err();
-        let (at, replayed) = Game::replay(&profile, &spoilt).map(|_| ()).unwrap_err();
+        let doko::game::ReplayError {
+            taken: at,
+            message: replayed,
+        } = Game::replay(&profile, &spoilt).map(|_| ()).unwrap_err();
         if en(&checked.message).starts_with("revoke") {
             assert_eq!(en(&replayed), en(&checked.message), "seed {seed}");
             // At the same action: the card of trick t the check names.
@@ -1435,14 +1442,14 @@ fn spoilt_records_are_refused_by_the_game_as_by_the_check() {
                 let e = stats.entry(kind).or_default();
                 match (checked, replayed) {
                     (Ok(_), Ok(_)) => {}
-                    (Err(c), Err((_, m))) => {
+                    (Err(c), Err(doko::game::ReplayError { message: m, .. })) => {
                         assert_eq!(en(&m), en(&c.message), "{name} seed {seed}: {kind}");
                         e.0 += 1;
                     }
                     (c, m) => panic!(
                         "{name} seed {seed}: {kind}: check {:?}, game {:?}",
                         c.err().map(|c| en(&c.message)),
-                        m.err().map(|(_, m)| en(&m))
+                        m.err().map(|e| en(&e.message))
                     ),
                 }
             }

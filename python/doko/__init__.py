@@ -14,7 +14,11 @@ from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Seque
 
 from . import _native
 
+#: The profile played where none is named (the DDV tournament rules).
+DEFAULT_PROFILE: str = _native.DEFAULT_PROFILE
+
 __all__ = [
+    "DEFAULT_PROFILE",
     "Error",
     "Game",
     "compare",
@@ -206,7 +210,7 @@ def profile(
 def generate(
     n: int,
     seed: int = 0,
-    variant: str = "ddv",
+    variant: str = DEFAULT_PROFILE,
     set: Union[None, Mapping[str, Any], Sequence[str]] = None,
     *,
     players: Optional[Sequence[str]] = None,
@@ -242,7 +246,7 @@ class Game:
 
     def __init__(
         self,
-        variant: str = "ddv",
+        variant: str = DEFAULT_PROFILE,
         seed: int = 0,
         dealer: int = 0,
         hands: Optional[Sequence[Sequence[str]]] = None,
@@ -386,7 +390,7 @@ def to_polars(result: Mapping[str, Any]) -> Any:
     return pl.DataFrame(_frame_rows(result))
 
 
-def env(variant: str = "ddv", **kwargs: Any) -> Any:
+def env(variant: str = DEFAULT_PROFILE, **kwargs: Any) -> Any:
     """A PettingZoo AEC environment of one deal (``pip install ./python[pettingzoo]``)."""
     from .pettingzoo import DokoEnv  # noqa: PLC0415
 

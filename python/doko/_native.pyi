@@ -36,10 +36,12 @@ class Generated(Iterator[str]):
     def __iter__(self) -> "Generated": ...
     def __next__(self) -> str: ...
 
+DEFAULT_PROFILE: str
+
 def generate(
     n: int,
     seed: int = 0,
-    variant: str = "ddv",
+    variant: Optional[str] = None,
     sets: Sequence[str] = ...,
     players: Optional[Sequence[str]] = None,
     lang: str = "en",
@@ -48,7 +50,7 @@ def generate(
 class Game:
     def __init__(
         self,
-        variant: str = "ddv",
+        variant: Optional[str] = None,
         sets: Sequence[str] = ...,
         seed: int = 0,
         dealer: int = 0,

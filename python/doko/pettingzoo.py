@@ -16,7 +16,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from . import Game
+from . import DEFAULT_PROFILE, Game
 
 
 class DokoEnv(AECEnv):
@@ -27,7 +27,7 @@ class DokoEnv(AECEnv):
 
     def __init__(
         self,
-        variant: str = "ddv",
+        variant: str = DEFAULT_PROFILE,
         set: Any = None,
         dealer: int = 0,
         render_mode: Optional[str] = None,

@@ -160,17 +160,18 @@ impl Generated {
 
 /// Random legal deals as `doko generate --format jsonl` writes them.
 #[pyfunction]
-#[pyo3(signature = (n, seed=0, variant="ddv", sets=Vec::new(), players=None, lang="en"))]
+#[pyo3(signature = (n, seed=0, variant=None, sets=Vec::new(), players=None, lang="en"))]
 fn generate(
     n: u64,
     seed: u64,
-    variant: &str,
+    variant: Option<&str>,
     sets: Vec<String>,
     players: Option<Vec<String>>,
     lang: &str,
 ) -> PyResult<Generated> {
     let lang = lang_of(lang)?;
     let sets = sets_of(sets, lang)?;
+    let variant = variant.unwrap_or(doko::variant::DEFAULT_PROFILE);
     let profile =
         doko::variant::Profile::load(variant, &sets).map_err(|e| plain(e.render(lang)))?;
     let players = players.unwrap_or_else(|| doko::generate::default_players(&profile));
@@ -221,10 +222,10 @@ struct Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (variant="ddv", sets=Vec::new(), seed=0, dealer=0, hands=None, players=None, lang="en"))]
+    #[pyo3(signature = (variant=None, sets=Vec::new(), seed=0, dealer=0, hands=None, players=None, lang="en"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        variant: &str,
+        variant: Option<&str>,
         sets: Vec<String>,
         seed: u64,
         dealer: usize,
@@ -234,6 +235,7 @@ impl Game {
     ) -> PyResult<Game> {
         let lang = lang_of(lang)?;
         let sets = sets_of(sets, lang)?;
+        let variant = variant.unwrap_or(doko::variant::DEFAULT_PROFILE);
         let table = table(variant, sets, players, lang)?;
         let hands = hands
             .map(|hs| {
@@ -393,6 +395,7 @@ impl Game {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NativeError", m.py().get_type::<NativeError>())?;
+    m.add("DEFAULT_PROFILE", doko::variant::DEFAULT_PROFILE)?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;

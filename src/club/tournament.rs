@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! name = "Club cup"
-//! variant = "ddv"
+//! variant = "ja-classic"
 //! players = ["Anna", "Ben", ...]
 //! rounds = 3
 //! deals = 24          # per table sheet (default: the profile's)
@@ -242,7 +242,7 @@ pub struct Tournament {
     #[serde(default)]
     /// The tournament's name.
     pub name: String,
-    #[serde(default = "ddv")]
+    #[serde(default = "default_profile")]
     /// The profile every table plays.
     pub variant: String,
     /// `KEY=VALUE` overrides of the profile, given to every table sheet.
@@ -269,8 +269,8 @@ pub struct Tournament {
     pub drawn: Vec<Round>,
 }
 
-fn ddv() -> String {
-    "ddv".into()
+fn default_profile() -> String {
+    crate::variant::DEFAULT_PROFILE.into()
 }
 
 /// What `tournament new` says.
@@ -748,7 +748,7 @@ pub fn draw_round(
             table.players.first().map(String::as_str),
             Some(&name),
         )
-        .map_err(|(field, e)| bad(file, crate::lang::Text::placed(field, e)))?;
+        .map_err(|e| bad(file, crate::lang::Text::placed(e.field, e.message)))?;
         plan.variant = t.variant.clone();
         let text = sheet::new_text(&plan.sheet(&sets));
         league::evaluate(&shown, &text, None).map_err(sheet::FileError::Invalid)?;

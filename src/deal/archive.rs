@@ -19,8 +19,9 @@ use serde::Deserialize;
 
 use crate::cards::{CARDS, Card, NO_CARD, RANK_OF, SUIT_OF};
 use crate::contract::Contract;
+use crate::deal::FieldError;
 use crate::deal::full::{CallEntry, FullRecord, Tricks};
-use crate::deal::records::{DealError, RawDeal, build_full_record, call_parts};
+use crate::deal::records::{RawDeal, build_full_record, call_parts};
 use crate::deal::{RecordError, check_players, parse_bock, parse_yes_no};
 use crate::lang::Text;
 use crate::seating::MAX_SEATS;
@@ -827,10 +828,10 @@ impl Decoder {
         raw: &RawDeal,
     ) -> Result<FullRecord, RecordError> {
         let players = &self.players;
-        let result = (|| -> Result<FullRecord, DealError> {
+        let result = (|| -> Result<FullRecord, FieldError> {
             let seat = |name: &str, field: &str| {
                 seat_in(players, name).ok_or_else(|| {
-                    DealError::new(field, crate::msg!("error.is_not_player", name = name))
+                    FieldError::new(field, crate::msg!("error.is_not_player", name = name))
                 })
             };
             let dealer = raw
@@ -839,7 +840,7 @@ impl Decoder {
                 .map(|d| seat(d, "dealer"))
                 .transpose()?;
             let contract: Contract = match &raw.contract {
-                Some(c) => c.parse().map_err(|e| DealError::new("contract", e))?,
+                Some(c) => c.parse().map_err(|e| FieldError::new("contract", e))?,
                 None => Contract::Normal,
             };
             let declarer = raw
@@ -863,8 +864,8 @@ impl Decoder {
         number: usize,
         rec: &mut FullRecord,
         players_of: &mut u64,
-    ) -> Result<(), DealError> {
-        let bad = |field: &str, msg: Text| DealError::new(field, msg);
+    ) -> Result<(), FieldError> {
+        let bad = |field: &str, msg: Text| FieldError::new(field, msg);
         let players = &self.players;
         let row = &self.row;
         let cols = &self.cols;
@@ -886,7 +887,7 @@ impl Decoder {
         fill_calls(players, field(CALLS), &mut rec.calls)?;
         let (tricks, len) = row.field_and_rest(self.cols[TRICKS]);
         read_tricks(tricks, len, &mut rec.tricks)
-            .map_err(|(t, msg)| DealError::new("tricks", msg).in_trick(t + 1))?;
+            .map_err(|(t, msg)| FieldError::new("tricks", msg).in_trick(t + 1))?;
         rec.compulsory = parse_yes_no(field(COMPULSORY)).map_err(|m| bad("compulsory", m))?;
         rec.written = crate::deal::full::Written {
             contract: (!field(CONTRACT).is_empty()).then_some(contract),
@@ -1054,7 +1055,7 @@ fn fill_calls(
     players: &[String],
     field: &str,
     calls: &mut Vec<CallEntry>,
-) -> Result<(), DealError> {
+) -> Result<(), FieldError> {
     let mut n = 0;
     for c in field.split(';').map(crate::trim).filter(|c| !c.is_empty()) {
         let parts = call_parts(players, c)?;

@@ -191,3 +191,41 @@ pub fn decode(file: &str, mut bytes: Vec<u8>) -> Result<String, RecordError> {
         RecordError::new(file, crate::msg!("error.not_utf8")).line(line)
     })
 }
+
+/// What is wrong with one field of a deal, a sheet row or a command's entry, before the
+/// reader places it in a file: the field (`tricks`, `calls`, `hands.Anna`, `players` ...),
+/// the trick (from 1) where it is about one, and the message. A [`RecordError`] adds the
+/// file, line and deal ([`FieldError::placed`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The trick, from 1, where the error is about one.
+    pub trick: Option<usize>,
+    /// The field it is about.
+    pub field: String,
+    /// What is wrong, in no language yet.
+    pub message: Text,
+}
+
+impl FieldError {
+    /// An error about `field`.
+    pub fn new(field: impl Into<String>, message: Text) -> FieldError {
+        FieldError {
+            trick: None,
+            field: field.into(),
+            message,
+        }
+    }
+
+    /// The same error, about trick `trick` (from 1).
+    pub fn in_trick(mut self, trick: usize) -> FieldError {
+        self.trick = Some(trick);
+        self
+    }
+
+    /// The error placed in `file` (its field and trick kept; the reader adds line and deal).
+    pub fn placed(self, file: &str) -> RecordError {
+        RecordError::new(file, self.message)
+            .field(self.field)
+            .trick(self.trick)
+    }
+}

@@ -17,7 +17,9 @@ use crate::extras::Extra;
 use crate::lang::Text;
 use crate::msg;
 
-pub use error::{BOM, Located, MAX_DOCUMENT, RecordError, decode, read_bounded, size_text};
+pub use error::{
+    BOM, FieldError, Located, MAX_DOCUMENT, RecordError, decode, read_bounded, size_text,
+};
 
 /// A player's part in one deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

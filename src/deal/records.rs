@@ -9,6 +9,7 @@ use toml::Spanned;
 use crate::calls::Call;
 use crate::cards::{Card, parse_cards};
 use crate::contract::{Contract, Party};
+use crate::deal::FieldError;
 use crate::deal::full::{CallEntry, Exchange, FullRecord};
 use crate::deal::{Knock, RecordError, Role, Summary};
 use crate::lang::Text;
@@ -269,9 +270,9 @@ impl RecordFile {
         seat_in(&self.players, name)
     }
 
-    pub(crate) fn seat_of(&self, name: &str, field: &str) -> Result<usize, DealError> {
+    pub(crate) fn seat_of(&self, name: &str, field: &str) -> Result<usize, FieldError> {
         self.seat(name).ok_or_else(|| {
-            DealError::new(
+            FieldError::new(
                 field,
                 crate::msg!("error.is_not_player", name = name.trim()),
             )
@@ -286,8 +287,8 @@ impl RecordFile {
         contract: Contract,
         compulsory: bool,
         profile: &Profile,
-    ) -> Result<Summary, DealError> {
-        let bad = |field: &str, msg: Text| DealError::new(field, msg);
+    ) -> Result<Summary, FieldError> {
+        let bad = |field: &str, msg: Text| FieldError::new(field, msg);
         for (key, given) in [
             ("wedding_partner", raw.wedding_partner.is_some()),
             ("schweinchen", raw.schweinchen.is_some()),
@@ -386,9 +387,9 @@ fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> RecordError {
     err
 }
 
-fn seat_or_err(players: &[String], name: &str, field: &str) -> Result<usize, DealError> {
+fn seat_or_err(players: &[String], name: &str, field: &str) -> Result<usize, FieldError> {
     seat_in(players, name).ok_or_else(|| {
-        DealError::new(
+        FieldError::new(
             field,
             crate::msg!("error.is_not_player", name = name.trim()),
         )
@@ -397,7 +398,7 @@ fn seat_or_err(players: &[String], name: &str, field: &str) -> Result<usize, Dea
 
 /// Reads `<player> <call> <cards still in hand>`, optionally followed by `before
 /// <player>:<card>` (`@<trick>` after the card where she plays it twice).
-pub fn parse_call_entry(players: &[String], text: &str) -> Result<CallEntry, DealError> {
+pub fn parse_call_entry(players: &[String], text: &str) -> Result<CallEntry, FieldError> {
     Ok(call_parts(players, text)?.entry(text))
 }
 
@@ -433,9 +434,9 @@ impl CallParts {
 
 /// The parts of a call entry: the player's seat, the call, the party its word names, the
 /// cards still in hand, and the card play it came before, where written.
-pub fn call_parts(players: &[String], text: &str) -> Result<CallParts, DealError> {
-    let bad = |msg: Text| -> DealError {
-        DealError::new(
+pub fn call_parts(players: &[String], text: &str) -> Result<CallParts, FieldError> {
+    let bad = |msg: Text| -> FieldError {
+        FieldError::new(
             "calls",
             crate::msg!("error.quoted", text = text, message = msg),
         )
@@ -488,13 +489,13 @@ pub fn parse_trick(
     players: &[String],
     t: usize,
     trick: &str,
-) -> Result<Vec<(Option<usize>, Card)>, DealError> {
+) -> Result<Vec<(Option<usize>, Card)>, FieldError> {
     let mut cards = Vec::with_capacity(4);
     for token in trick.split_whitespace() {
         let (who, card) = match token.split_once(':') {
             Some((p, c)) => {
                 let seat = seat_in(players, p).ok_or_else(|| {
-                    DealError::new("tricks", crate::msg!("error.is_not_player", name = p))
+                    FieldError::new("tricks", crate::msg!("error.is_not_player", name = p))
                         .in_trick(t + 1)
                 })?;
                 (Some(seat), c)
@@ -502,7 +503,7 @@ pub fn parse_trick(
             None => (None, token),
         };
         let card: Card = card.parse().map_err(|e: crate::cards::CardError| {
-            DealError::new("tricks", e.message()).in_trick(t + 1)
+            FieldError::new("tricks", e.message()).in_trick(t + 1)
         })?;
         cards.push((who, card));
     }
@@ -517,8 +518,8 @@ pub fn build_full_record(
     dealer: Option<usize>,
     contract: Contract,
     declarer: Option<usize>,
-) -> Result<FullRecord, DealError> {
-    let bad = |field: &str, msg: Text| DealError::new(field, msg);
+) -> Result<FullRecord, FieldError> {
+    let bad = |field: &str, msg: Text| FieldError::new(field, msg);
     let mut hands = vec![None; players.len()];
     for (name, cards) in raw.hands.iter().flatten() {
         let field = format!("hands.{name}");
@@ -545,7 +546,7 @@ pub fn build_full_record(
             .map(|n| seat_or_err(players, n, field))
             .transpose()
     };
-    let cards_field = |v: &Option<String>, field: &str| -> Result<Vec<Card>, DealError> {
+    let cards_field = |v: &Option<String>, field: &str| -> Result<Vec<Card>, FieldError> {
         parse_cards(v.as_deref().unwrap_or("")).map_err(|e| bad(field, e.message()))
     };
     let exchange = match &raw.accepted_by {
@@ -624,34 +625,5 @@ pub(crate) fn beside(file: &str, variant: String) -> String {
     match std::path::Path::new(file).parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.join(path).display().to_string(),
         _ => variant,
-    }
-}
-
-/// Why a deal of a record is invalid: the message, the field it is about and the trick
-/// (from 1), where it is about one. The reader adds the file, line and deal.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DealError {
-    /// The trick, from 1, where the error is about one.
-    pub trick: Option<usize>,
-    /// The field (`tricks`, `calls`, `hands.Anna` ...).
-    pub field: String,
-    /// What is wrong.
-    pub message: Text,
-}
-
-impl DealError {
-    /// An error about `field`.
-    pub fn new(field: &str, message: Text) -> DealError {
-        DealError {
-            trick: None,
-            field: field.to_string(),
-            message,
-        }
-    }
-
-    /// The same error, about trick `trick` (from 1).
-    pub fn in_trick(mut self, trick: usize) -> DealError {
-        self.trick = Some(trick);
-        self
     }
 }

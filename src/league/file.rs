@@ -546,24 +546,25 @@ pub fn plan(
     deals: Option<u16>,
     dealer: Option<&str>,
     name: Option<&str>,
-) -> Result<SheetPlan, (&'static str, Text)> {
+) -> Result<SheetPlan, crate::deal::FieldError> {
     let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
-    crate::seating::check_table(profile, players.len()).map_err(|e| ("players", e.message()))?;
-    crate::deal::check_players(&players).map_err(|e| ("players", e))?;
+    let bad = crate::deal::FieldError::new;
+    crate::seating::check_table(profile, players.len()).map_err(|e| bad("players", e.message()))?;
+    crate::deal::check_players(&players).map_err(|e| bad("players", e))?;
     let dealer = match dealer {
         Some(d) => players
             .iter()
             .find(|p| p.eq_ignore_ascii_case(d))
-            .ok_or_else(|| ("dealer", msg!("error.dealer_not_player", name = d)))?
+            .ok_or_else(|| bad("dealer", msg!("error.dealer_not_player", name = d)))?
             .clone(),
         None => players[players.len() - 1].clone(),
     };
     let deals = deals.map_or(profile.league.deals as usize, |d| d as usize);
     if deals == 0 {
-        return Err(("deals", Text::msg("error.sheet_needs_a_deal")));
+        return Err(bad("deals", Text::msg("error.sheet_needs_a_deal")));
     }
     if let Some(name) = name {
-        crate::deal::check_label(name).map_err(|e| ("name", e))?;
+        crate::deal::check_label(name).map_err(|e| bad("name", e))?;
     }
     let stem = Path::new(file)
         .file_stem()
@@ -1552,7 +1553,7 @@ mod tests {
         let text = new_text(&NewSheet {
             sets: &[],
             name: "a \"quoted\" evening",
-            variant: "ddv",
+            variant: crate::variant::DEFAULT_PROFILE,
             players: &players,
             deals: 16,
             dealer: "Dirk",

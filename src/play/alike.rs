@@ -133,7 +133,7 @@ pub fn replay(
     record: &FullRecord,
     base: &DealFacts,
     profile: &Profile,
-) -> Result<DealFacts, PlayError> {
+) -> Result<DealFacts, FieldError> {
     replay_decided(record, base, profile, None)
 }
 
@@ -145,7 +145,7 @@ pub fn replay_decided(
     base: &DealFacts,
     profile: &Profile,
     decided: Option<&Decided>,
-) -> Result<DealFacts, PlayError> {
+) -> Result<DealFacts, FieldError> {
     replay_decided_kept(record, base, profile, decided, &mut PlayMemo::default())
 }
 
@@ -157,7 +157,7 @@ pub fn replay_decided_kept(
     profile: &Profile,
     decided: Option<&Decided>,
     memo: &mut PlayMemo,
-) -> Result<DealFacts, PlayError> {
+) -> Result<DealFacts, FieldError> {
     // Zwingen needs the first trick, which the facts do not keep, and a Genscher the
     // parties of before: play them again.
     if matches!(record.contract, Contract::Poverty | Contract::Redeal)
@@ -302,7 +302,7 @@ pub(super) fn check_allowed(
     contract: Contract,
     clarification: usize,
     first_trick: Option<(usize, u16)>,
-) -> Result<[PartyCalls; 2], PlayError> {
+) -> Result<[PartyCalls; 2], FieldError> {
     let re = roles.now.iter().filter(|r| **r == Role::Re).count();
     if let Err(m) = crate::play::check_knock(record.knock, profile, re) {
         return fail(None, "knock", m);

@@ -10,7 +10,7 @@ pub fn decide_bids(
     record: &FullRecord,
     profile: &Profile,
     dealer: usize,
-) -> Result<Option<Decided>, PlayError> {
+) -> Result<Option<Decided>, FieldError> {
     decide_bids_with(record, profile, dealer, None)
 }
 
@@ -21,7 +21,7 @@ pub fn decide_bids_with(
     profile: &Profile,
     dealer: usize,
     known: Option<Option<Decided>>,
-) -> Result<Option<Decided>, PlayError> {
+) -> Result<Option<Decided>, FieldError> {
     if record.bids.is_empty() {
         return Ok(None);
     }
@@ -63,7 +63,7 @@ pub(crate) fn poverty_partners(
     record: &FullRecord,
     profile: &Profile,
     d: Decided,
-) -> Result<Decided, PlayError> {
+) -> Result<Decided, FieldError> {
     if d.contract != Contract::Poverty || !profile.poverty.partner_by_club_queen {
         return Ok(d);
     }
@@ -102,7 +102,7 @@ pub(crate) fn decide_statements(
     written_contract: Option<Contract>,
     profile: &Profile,
     dealer: usize,
-) -> Result<Option<Decided>, PlayError> {
+) -> Result<Option<Decided>, FieldError> {
     let mut buf = [0usize; MAX_SEATS];
     let n = crate::seating::active_into(
         players.len(),
@@ -129,7 +129,7 @@ pub(crate) fn decide_statements(
     }
     crate::bids::decide(bids, profile, &buf[..n], players)
         .map(Some)
-        .map_err(|e| PlayError {
+        .map_err(|e| FieldError {
             trick: None,
             field: "bids".to_string(),
             message: e.message,
@@ -137,7 +137,7 @@ pub(crate) fn decide_statements(
 }
 
 /// What the record writes of its game agrees with what its bids decide.
-pub(super) fn agree(record: &FullRecord, d: &Decided) -> Result<(), PlayError> {
+pub(super) fn agree(record: &FullRecord, d: &Decided) -> Result<(), FieldError> {
     let w = record.written;
     let name = |s: usize| record.players[s].as_str();
     let said = || {

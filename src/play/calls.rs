@@ -59,7 +59,7 @@ pub(super) fn check_zwingen(
     roles: &[Role],
     clarification: usize,
     (winner, eyes): (usize, u16),
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let Some(party) = roles[winner].party() else {
         return Ok(());
     };
@@ -166,7 +166,7 @@ pub(super) fn too_late(
 /// Checks every call against its deadline (docs/rules.md §5) and returns each party's
 /// calls. `clarification` is the trick that settled a wedding (0 for other contracts).
 /// A call refused, quoting the call as written.
-pub(super) fn refuse_call<T>(e: &CallEntry, msg: Text) -> Result<T, PlayError> {
+pub(super) fn refuse_call<T>(e: &CallEntry, msg: Text) -> Result<T, FieldError> {
     fail(
         None,
         "calls",
@@ -645,7 +645,7 @@ pub(super) fn check_calls(
     hand: usize,
     contract: Contract,
     clarification: usize,
-) -> Result<[PartyCalls; 2], PlayError> {
+) -> Result<[PartyCalls; 2], FieldError> {
     let deal = CallDeal {
         players: &record.players,
         contract: record.contract,

@@ -5,7 +5,7 @@ use super::*;
 
 /// The hands as they are played: as written, after a poverty's exchange (empty where the
 /// record writes no hands).
-pub(super) fn hands_as_played(record: &FullRecord) -> Result<Vec<Option<Vec<Card>>>, PlayError> {
+pub(super) fn hands_as_played(record: &FullRecord) -> Result<Vec<Option<Vec<Card>>>, FieldError> {
     let name = |s: usize| record.players[s].as_str();
     let mut remaining: Vec<Option<Vec<Card>>> = if record.hands.iter().any(Option::is_some) {
         record.hands.clone()
@@ -60,7 +60,7 @@ pub(super) fn play_tricks(
     (order, active, leader): (&CardOrder, &[usize], usize),
     held: &mut Held,
     tricks: &mut [Trick; MAX_HAND],
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     // Each active seat's place in the order of play.
     let mut pos_of = [0u8; MAX_SEATS];
     for (i, &s) in active.iter().enumerate() {
@@ -95,7 +95,7 @@ pub(super) fn check_held(
     profile: &Profile,
     tricks: &[Trick],
     held: &Held,
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     if record.contract == Contract::Poverty {
         let played = Played::from_tricks(tricks);
         let hands: Vec<Vec<Card>> = (0..record.players.len())
@@ -147,7 +147,7 @@ pub(super) fn play_cards(
     remaining: &mut [Option<Vec<Card>>],
     held: &mut Held,
     tricks: &mut [Trick; MAX_HAND],
-) -> Result<u8, PlayError> {
+) -> Result<u8, FieldError> {
     if remaining.is_empty() && !record.tricks.names_players() {
         let plain = Cards::<false> {
             record,
@@ -185,7 +185,7 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
         seating: &Seating,
         held: &mut Held,
         tricks: &mut [Trick; MAX_HAND],
-    ) -> Result<Option<u8>, PlayError> {
+    ) -> Result<Option<u8>, FieldError> {
         let Cards {
             record,
             profile,
@@ -336,7 +336,7 @@ impl CardCheck<'_> {
         card: Card,
         held: &Held,
         remaining: &mut [Option<Vec<Card>>],
-    ) -> Result<(), PlayError> {
+    ) -> Result<(), FieldError> {
         let at = Some(t + 1);
         let name = |s: usize| self.record.players[s].as_str();
         let i = card.index();
@@ -385,7 +385,7 @@ pub(super) fn first_revoke<'a>(
     tricks: &[Trick],
     order: &CardOrder,
     name: impl Fn(usize) -> &'a str,
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let mut later = [0u8; MAX_SEATS];
     let mut revoke = None;
     for (t, trick) in tricks.iter().enumerate().rev() {
@@ -426,8 +426,8 @@ fn revoke_error(
     player: &str,
     card: Card,
     (led, held): (crate::cards::PlaySuit, Card),
-) -> PlayError {
-    PlayError {
+) -> FieldError {
+    FieldError {
         trick: Some(t + 1),
         field: "tricks".to_string(),
         message: msg!(
@@ -491,7 +491,7 @@ fn revoke_before<'a>(
     remaining: &[Option<Vec<Card>>],
     order: &CardOrder,
     name: impl Fn(usize) -> &'a str,
-) -> Option<PlayError> {
+) -> Option<FieldError> {
     // Each seat's cards after the trick looked at, walking back.
     let mut held: Vec<Vec<Card>> = remaining
         .iter()

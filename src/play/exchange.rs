@@ -11,7 +11,7 @@ pub(super) fn club_queen_partners(
     active: &[usize],
     poor: usize,
     partner: usize,
-) -> Result<Vec<usize>, PlayError> {
+) -> Result<Vec<usize>, FieldError> {
     let name = |s: usize| record.players[s].as_str();
     let x = record.exchange.as_ref().map(|x| (&x.passed, &x.returned));
     // A club queen dealt to a seat: played by it, less what it received, plus what it gave.
@@ -132,7 +132,7 @@ pub(super) fn check_exchange(
     record: &FullRecord,
     profile: &Profile,
     played: &[Vec<Card>],
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let name = |s: usize| record.players[s].as_str();
     let Some(x) = &record.exchange else {
         return fail(None, "accepted_by", msg!("error.poverty_record_needs"));
@@ -194,7 +194,7 @@ pub(super) fn check_passed(
     profile: &Profile,
     x: &Exchange,
     before_d: &[Card],
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let name = |s: usize| record.players[s].as_str();
     let d = record.declarer.unwrap_or(0);
     let rules = &profile.poverty;
@@ -275,7 +275,7 @@ pub(super) fn redeal(
     profile: &Profile,
     decided: Option<&Decided>,
     roles: Vec<Role>,
-) -> Result<DealFacts, PlayError> {
+) -> Result<DealFacts, FieldError> {
     if !record.tricks.is_empty() {
         return fail(None, "tricks", msg!("error.redeal_no_tricks"));
     }
@@ -355,7 +355,7 @@ pub(super) fn refused(
     profile: &Profile,
     decided: Option<&Decided>,
     roles: Vec<Role>,
-) -> Result<DealFacts, PlayError> {
+) -> Result<DealFacts, FieldError> {
     let d = record.declarer.unwrap_or(0);
     if let Some(Some(hand)) = record.hands.get(d) {
         let field = format!("hands.{}", record.players[d]);
@@ -375,7 +375,7 @@ pub(super) fn refused(
 }
 
 /// Every player who named a poverty holds at most the trumps a poverty allows.
-fn poor_hands(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> {
+fn poor_hands(record: &FullRecord, profile: &Profile) -> Result<(), FieldError> {
     for s in crate::bids::poverty_bidders(&record.bids) {
         let hand = record.hands[s].as_deref().unwrap_or(&[]);
         poor_enough(profile, hand, &record.players[s], "bids")?;
@@ -390,7 +390,7 @@ fn poor_enough(
     hand: &[Card],
     player: &str,
     field: &str,
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let rules = &profile.poverty;
     let counted = trumps_in(hand, profile, rules.count_diamond_ace);
     if counted > rules.max_trumps as usize {

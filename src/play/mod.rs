@@ -52,24 +52,14 @@ use crate::deal::full::{CallEntry, Exchange, FullRecord, WrittenTrick};
 use crate::deal::{DealFacts, Role};
 use crate::extras::Extra;
 
+use crate::deal::FieldError;
 use crate::lang::Text;
 use crate::msg;
 use crate::seating::SeatList;
 use crate::variant::{DoppelkopfKind, Dullen, KarlchenKind, Profile, Reply, WeddingPartner};
 
-/// Why a full record is not a legal deal. `trick` counts from 1.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayError {
-    /// The trick, from 1, where the error is about one.
-    pub trick: Option<usize>,
-    /// The field it is about.
-    pub field: String,
-    /// What is wrong, in no language yet.
-    pub message: Text,
-}
-
-fn fail<T>(trick: Option<usize>, field: &str, message: impl Into<Text>) -> Result<T, PlayError> {
-    Err(PlayError {
+fn fail<T>(trick: Option<usize>, field: &str, message: impl Into<Text>) -> Result<T, FieldError> {
+    Err(FieldError {
         trick,
         field: field.to_string(),
         message: message.into(),
@@ -283,7 +273,7 @@ fn cards_text(cards: &[Card]) -> String {
 /// Plays a full record through and returns the facts it establishes: the table and the
 /// written fields are checked, the cards played trick by trick, the parties found, the
 /// eyes, tricks and extras counted, and the calls checked against their deadlines.
-pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, PlayError> {
+pub fn play(record: &FullRecord, profile: &Profile) -> Result<DealFacts, FieldError> {
     play_kept(record, profile, &mut PlayMemo::default())
 }
 
@@ -293,7 +283,7 @@ pub fn play_kept(
     record: &FullRecord,
     profile: &Profile,
     memo: &mut PlayMemo,
-) -> Result<DealFacts, PlayError> {
+) -> Result<DealFacts, FieldError> {
     let Some(decided) = decide_bids(record, profile, record.dealer)? else {
         return play_game(record, profile, None, memo);
     };
@@ -394,7 +384,7 @@ impl PlayMemo {
         profile: &Profile,
         (order, active): (&CardOrder, &[usize]),
         (held, tricks): (&'a mut Held, &'a mut [Trick; MAX_HAND]),
-    ) -> Result<(&'a Held, &'a [Trick; MAX_HAND]), PlayError> {
+    ) -> Result<(&'a Held, &'a [Trick; MAX_HAND]), FieldError> {
         let leader = crate::seating::first_leader(
             profile,
             active,
@@ -463,7 +453,7 @@ pub fn play_decided(
     record: &FullRecord,
     profile: &Profile,
     decided: &Decided,
-) -> Result<DealFacts, PlayError> {
+) -> Result<DealFacts, FieldError> {
     play_decided_kept(record, profile, decided, &mut PlayMemo::default())
 }
 
@@ -473,7 +463,7 @@ pub fn play_decided_kept(
     profile: &Profile,
     decided: &Decided,
     memo: &mut PlayMemo,
-) -> Result<DealFacts, PlayError> {
+) -> Result<DealFacts, FieldError> {
     let decided = *decided;
     let result = if applied(record, &decided) {
         play_game(record, profile, Some(&decided), memo)
@@ -509,7 +499,7 @@ fn play_game(
     profile: &Profile,
     decided: Option<&Decided>,
     memo: &mut PlayMemo,
-) -> Result<DealFacts, PlayError> {
+) -> Result<DealFacts, FieldError> {
     check_table(record, profile, decided)?;
     let mut active_buf = [0usize; MAX_SEATS];
     let seats = record.players.len();
@@ -624,7 +614,7 @@ fn calls_placed(
     record: &FullRecord,
     profile: &Profile,
     tricks: &[Trick],
-) -> Result<Option<Vec<CallEntry>>, PlayError> {
+) -> Result<Option<Vec<CallEntry>>, FieldError> {
     if record.calls.iter().all(|e| e.before.is_none()) {
         return Ok(None);
     }
@@ -677,7 +667,7 @@ fn check_table(
     record: &FullRecord,
     profile: &Profile,
     decided: Option<&Decided>,
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     if let Some(note) = &record.note
         && let Err(e) = crate::deal::check_note(note)
     {
@@ -713,7 +703,7 @@ fn check_table(
 
 /// What the record writes besides the tricks: nobody who sits out declares or holds a
 /// hand, hands have the right size, a contract that needs a declarer has one.
-fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Result<(), PlayError> {
+fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Result<(), FieldError> {
     let name = |s: usize| record.players[s].as_str();
     for (field, seat) in [
         ("declarer", record.declarer),
@@ -772,7 +762,7 @@ fn check_written(record: &FullRecord, profile: &Profile, roles: &[Role]) -> Resu
 
 /// A trick for every card of a hand; Schweinchen only where the profile and the contract
 /// have it.
-fn check_tricks(record: &FullRecord, profile: &Profile) -> Result<(), PlayError> {
+fn check_tricks(record: &FullRecord, profile: &Profile) -> Result<(), FieldError> {
     let hand = profile.hand_size();
     if record.tricks.len() != hand {
         return fail(
@@ -824,7 +814,7 @@ mod tests {
     use crate::cards::parse_cards;
 
     fn profile(sets: &[(&str, &str)]) -> Profile {
-        crate::variant::test_profile("ddv", sets)
+        crate::variant::test_profile(crate::variant::DEFAULT_PROFILE, sets)
     }
 
     /// Play derives every extra whatever it scores (but for the club queens): profiles that

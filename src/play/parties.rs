@@ -29,7 +29,7 @@ pub(super) fn parties(
     active: &[usize],
     held: &Held,
     tricks: &[Trick],
-) -> Result<Parties, PlayError> {
+) -> Result<Parties, FieldError> {
     // The bride (or Kloepper's lone black queens): one player holding every copy of every
     // Re card.
     let bride = active
@@ -86,7 +86,7 @@ pub(super) fn genscher_parties(
     tricks: &[Trick],
     partner: usize,
     p: &mut Parties,
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let king = Card::DIAMOND_KING;
     let name = |s: usize| record.players[s].as_str();
     let field = "genscher_partner";
@@ -204,7 +204,7 @@ pub(super) fn check_called(
     profile: &Profile,
     order: &CardOrder,
     bride: Option<usize>,
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let Some(ace) = record.called else {
         return Ok(());
     };
@@ -243,7 +243,7 @@ pub(super) fn normal_parties(
     held: &Held,
     bride: Option<usize>,
     p: &mut Parties,
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let name = |s: usize| record.players[s].as_str();
     let re_cards = &profile.contracts.re_cards;
     match bride {
@@ -295,7 +295,7 @@ pub(super) fn diamond_queen_parties(
     active: &[usize],
     held: &Held,
     p: &mut Parties,
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let queen = Card::DIAMOND_QUEEN;
     let holders: Vec<usize> = active
         .iter()
@@ -349,7 +349,7 @@ pub(super) fn bride_parties(
     tricks: &[Trick],
     bride: Option<usize>,
     p: &mut Parties,
-) -> Result<(), PlayError> {
+) -> Result<(), FieldError> {
     let name = |s: usize| record.players[s].as_str();
     let re_cards = &profile.contracts.re_cards;
     let Some(b) = bride else {

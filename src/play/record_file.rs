@@ -3,7 +3,8 @@
 //! records played and the series (dealer, compulsory solos) kept.
 
 use crate::contract::{Contract, Party};
-use crate::deal::records::{DealError, RawDeal, RecordFile, build_full_record};
+use crate::deal::FieldError;
+use crate::deal::records::{RawDeal, RecordFile, build_full_record};
 use crate::deal::{DealFacts, RecordError};
 use crate::lang::Text;
 use crate::play::play;
@@ -210,8 +211,8 @@ impl RecordFile {
         compulsory: bool,
         profile: &Profile,
         decided: Option<crate::bids::Decided>,
-    ) -> Result<DealFacts, DealError> {
-        let bad = |field: &str, msg: Text| DealError::new(field, msg);
+    ) -> Result<DealFacts, FieldError> {
+        let bad = |field: &str, msg: Text| FieldError::new(field, msg);
         let contract: Contract = match &raw.contract {
             Some(c) => c.parse().map_err(|e| bad("contract", e))?,
             None => Contract::Normal,
@@ -227,8 +228,7 @@ impl RecordFile {
         // A full record has tricks, or hands (a redeal is a hand thrown in, no tricks).
         if raw.tricks.is_none() && raw.hands.is_none() {
             let summary = self.summary(raw, number, dealer, contract, compulsory, profile)?;
-            return crate::play::summary_facts(summary, profile, "contract")
-                .map_err(|(f, m)| DealError::new(&f, m));
+            return crate::play::summary_facts(summary, profile, "contract");
         }
         for key in [
             "re_calls",
@@ -264,7 +264,7 @@ impl RecordFile {
                 .and_then(|now| crate::play::play_decided(&record, profile, &now.unwrap_or(d))),
             None => play(&record, profile),
         }
-        .map_err(|e| DealError {
+        .map_err(|e| FieldError {
             trick: e.trick,
             field: e.field,
             message: e.message,

@@ -48,7 +48,7 @@ impl Iterator for SheetDeals<'_, '_> {
         };
         let facts = match super::summary_facts(row.summary, self.profile, "game") {
             Ok(f) => f,
-            Err((field, message)) => {
+            Err(crate::deal::FieldError { field, message, .. }) => {
                 // A party-size error is about the player cells; name them all.
                 let field = if field == "re" || field == "players" {
                     self.players.join(",")

@@ -5,7 +5,7 @@
 
 use crate::calls::PartyCalls;
 use crate::contract::{Contract, Party};
-use crate::deal::{DealFacts, Knock, Role, Summary, TrickEvents};
+use crate::deal::{DealFacts, FieldError, Knock, Role, Summary, TrickEvents};
 use crate::extras::Extra;
 use crate::lang::Text;
 use crate::msg;
@@ -40,14 +40,14 @@ pub fn check_knock(knock: Option<Knock>, profile: &Profile, re: usize) -> Result
 
 /// Completes and checks the facts: the other party's eyes and tricks follow from the
 /// deck, calls and extras are read, and the whole is checked against the profile.
-/// Errors are (field, message); `contract_field` names the contract's field.
+/// An error names its field; `contract_field` names the contract's field.
 pub fn summary_facts(
     summary: Summary,
     profile: &Profile,
     contract_field: &str,
-) -> Result<DealFacts, (String, Text)> {
+) -> Result<DealFacts, FieldError> {
     let s = summary;
-    let err = |field: &str, msg: Text| (field.to_string(), msg);
+    let err = |field: &str, msg: Text| FieldError::new(field, msg);
     // A lone Re player without a declared contract plays a silent solo (Kloepper's
     // black queens alone), where the profile has one.
     let lone = s.roles.iter().filter(|r| **r == Role::Re).count() == 1;
@@ -141,14 +141,14 @@ pub fn check_summary(
     facts: &DealFacts,
     profile: &Profile,
     contract_field: &str,
-) -> Result<(), (String, Text)> {
+) -> Result<(), FieldError> {
     facts.check(profile, contract_field)
 }
 
 /// The checks of a summary, private to this file.
 impl DealFacts {
-    fn check(&self, profile: &Profile, contract_field: &str) -> Result<(), (String, Text)> {
-        let err = |(field, msg): (&str, Text)| (field.to_string(), msg);
+    fn check(&self, profile: &Profile, contract_field: &str) -> Result<(), FieldError> {
+        let err = |(field, msg): (&str, Text)| FieldError::new(field, msg);
         if let Some(note) = &self.note {
             crate::deal::check_note(note).map_err(|m| err(("note", m)))?;
         }

@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn items_are_counted_by_text_whether_their_keys_are_static_or_made_per_deal() {
-        let p = Profile::load("ddv", &[]).unwrap();
+        let p = Profile::load(crate::variant::DEFAULT_PROFILE, &[]).unwrap();
         let players: Vec<String> = ["Anna", "Ben", "Cara", "Dirk"].map(String::from).to_vec();
         let record = random_deal(&p, &players, 3, 1, &mut Rng::new(5));
         let mut result = score_deal_brief(&crate::play::play(&record, &p).unwrap(), &p);

@@ -2,7 +2,10 @@
 
 /// Name and TOML text of every built-in profile.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("ddv", include_str!("../../variants/ddv.toml")),
+    (
+        crate::variant::DEFAULT_PROFILE,
+        include_str!("../../variants/ddv.toml"),
+    ),
     ("ja-online", include_str!("../../variants/ja-online.toml")),
     ("ja-classic", include_str!("../../variants/ja-classic.toml")),
     ("house-bock", include_str!("../../variants/house-bock.toml")),

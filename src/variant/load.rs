@@ -10,7 +10,7 @@ use super::{BUILTIN, ProfileError, builtin_text, line_of};
 use crate::lang::Text;
 
 /// The profile every chain ends in; it sets every key.
-pub const ROOT: &str = "ddv";
+pub const ROOT: &str = crate::variant::DEFAULT_PROFILE;
 
 /// One profile file: where it came from and its text.
 #[derive(Debug, Clone)]

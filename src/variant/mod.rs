@@ -18,6 +18,10 @@ use crate::lang::Text;
 
 pub use builtin::{BUILTIN, builtin_text};
 
+/// The profile doko plays where nothing names one (a file without `variant`, no
+/// `--variant`, Python's default): the DDV tournament rules. Written here only.
+pub const DEFAULT_PROFILE: &str = "ddv";
+
 /// The most points one scoring item may be worth (either sign).
 pub const MAX_POINTS: i32 = 1000;
 /// The largest `scoring.solo_factor`.
@@ -1508,7 +1512,7 @@ mod tests {
 
     #[test]
     fn ddv_is_48_cards_12_tricks() {
-        let p = Profile::load("ddv", &[]).unwrap();
+        let p = Profile::load(DEFAULT_PROFILE, &[]).unwrap();
         assert_eq!(p.deck().size(), 48);
         assert_eq!(p.hand_size(), 12);
         assert!(!p.allows(Contract::Poverty));
@@ -1520,16 +1524,18 @@ mod tests {
             "deck.ranks".to_string(),
             r#"["A","10","K","Q","J"]"#.to_string(),
         )];
-        let p = Profile::load("ddv", &sets).unwrap();
+        let p = Profile::load(DEFAULT_PROFILE, &sets).unwrap();
         assert_eq!(p.hand_size(), 10);
         let bad = [("extras.fuchs".to_string(), "1".to_string())];
-        let e = Profile::load("ddv", &bad).unwrap_err().to_string();
+        let e = Profile::load(DEFAULT_PROFILE, &bad)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("unknown key `fuchs`"), "{e}");
     }
 
     #[test]
     fn unknown_key_is_named_with_its_line() {
-        let text = builtin_text("ddv")
+        let text = builtin_text(DEFAULT_PROFILE)
             .unwrap()
             .replace("copies = 2", "copies = 2\nsuits = 4");
         let e = Profile::from_text("x.toml", &text, &[])
@@ -1586,7 +1592,7 @@ mod chain_tests {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect();
-            Profile::load("ddv", &sets)
+            Profile::load(DEFAULT_PROFILE, &sets)
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         };
@@ -1608,7 +1614,7 @@ mod chain_tests {
         );
         let err = set(&[("deck.ranks", "[\"A\",\"A\",\"10\",\"K\",\"Q\",\"J\"]")]);
         assert!(err.unwrap_err().contains("A is named twice"));
-        let p = Profile::load("ddv", &[("deck.joker".into(), "true".into())]).unwrap();
+        let p = Profile::load(DEFAULT_PROFILE, &[("deck.joker".into(), "true".into())]).unwrap();
         let deck = p.deck();
         assert_eq!((deck.size(), deck.total_eyes()), (48, 240));
         assert_eq!(deck.copies_of(Card::JOKER), 1);

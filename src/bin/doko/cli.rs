@@ -153,7 +153,7 @@ pub enum TournamentCommand {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
         deals: Option<u16>,
         /// The rules of every table: a built-in profile or a path to one.
-        #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = "ddv")]
+        #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = doko::variant::DEFAULT_PROFILE)]
         variant: String,
         /// What ranks first: total points, points per round, or placement points.
         #[arg(long, value_enum, default_value_t = RankingArg::Sum)]
@@ -284,7 +284,7 @@ pub enum LeagueCommand {
         #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
         players: Vec<String>,
         /// The rules: a built-in profile or a path to one (stored in the sheet).
-        #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = "ddv")]
+        #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = doko::variant::DEFAULT_PROFILE)]
         variant: String,
         /// Deals in the series [default: the profile's, 24 for ddv, 16 for ja-online].
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
@@ -412,7 +412,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Deals legal under this profile, with the contracts it allows.
-    #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = "ddv")]
+    #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = doko::variant::DEFAULT_PROFILE)]
     pub variant: String,
     /// Override one profile key, e.g. `--set contracts.solos=false` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]

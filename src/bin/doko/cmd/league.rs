@@ -103,8 +103,13 @@ fn new(
     name: Option<&str>,
 ) -> Result<ExitCode> {
     let profile = crate::flag_profile(variant, sets)?;
-    let plan = file::plan(file, &profile, variant, players, deals, dealer, name)
-        .map_err(|(field, e)| crate::usage(format!("--{field}: {}", e.render(crate::lang()))))?;
+    let plan = file::plan(file, &profile, variant, players, deals, dealer, name).map_err(|e| {
+        crate::usage(format!(
+            "--{}: {}",
+            e.field,
+            e.message.render(crate::lang())
+        ))
+    })?;
     let (sheet, deals) = (plan.sheet(sets), plan.deals);
     // Checked before it is written; never over an existing file (an evening's sheet).
     let lg = file::create(file, &sheet).map_err(file_error)?;
