@@ -1,0 +1,376 @@
+//! Cutting an archive into rows: lines read within their limit, fields split at commas by
+//! hand (a plain row) or by the csv crate (a row with quotes), shared between threads.
+
+use super::*;
+
+/// One row of a CSV archive: its text (checked once to be UTF-8), and the span of each field, without the ASCII white space around it.
+#[derive(Debug, Default, Clone)]
+pub(super) struct Row {
+    pub(super) text: String,
+    pub(super) spans: Vec<(usize, usize)>,
+    /// The row has a `:` (a trick may name its players).
+    pub(super) colon: bool,
+}
+
+/// Spaces after the last field of a row, so that a card token at the end of a field can
+/// be read a word at a time.
+pub(super) const PADDING: &str = "    ";
+
+/// The longest row (CSV, its quoted lines included) or line (JSON Lines) an archive may
+/// have. A deal is a few hundred bytes; past this a row is refused (an unclosed quote, a
+/// runaway line) in time and memory that do not grow with the rest of the file.
+pub const MAX_ROW: usize = 1 << 20;
+
+/// How a bounded read of one line ended.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum LineEnd {
+    /// Nothing left.
+    Eof,
+    /// A line (with its `\n`, unless the input ended) was appended.
+    Line,
+    /// The line would make `buf` longer than its bound: what fit was appended, the rest
+    /// of the line was read and dropped.
+    TooLong,
+    /// The line is too long and has no end within [`MAX_SKIP`] more bytes (an endless
+    /// input such as `/dev/zero`): reading stops there.
+    Endless,
+}
+
+/// How far past [`MAX_ROW`] a runaway line is read (and dropped) looking for its end, so
+/// that the rows after it are still checked; past this the input is taken as endless.
+pub const MAX_SKIP: usize = 16 << 20;
+
+/// Appends one line of `input` to `buf`, as long as `buf` stays within `max` bytes.
+pub(super) fn read_line_bounded(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<LineEnd> {
+    let mut read_any = false;
+    let mut too_long = false;
+    let mut skipped = 0usize;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (take, done) = match memchr::memchr(b'\n', chunk) {
+            Some(nl) => (nl + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = max.saturating_sub(buf.len());
+        if take > room {
+            too_long = true;
+        }
+        if too_long {
+            skipped += take;
+        } else {
+            buf.extend_from_slice(&chunk[..take]);
+        }
+        input.consume(take);
+        if done {
+            break;
+        }
+        if skipped > MAX_SKIP {
+            return Ok(LineEnd::Endless);
+        }
+    }
+    Ok(match (read_any, too_long) {
+        (false, _) => LineEnd::Eof,
+        (true, false) => LineEnd::Line,
+        (true, true) => LineEnd::TooLong,
+    })
+}
+
+/// White space as [`char::is_whitespace`] has it, among ASCII bytes.
+pub(super) fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// Adds the span `a..b` of `bytes` to `spans`, without the ASCII white space around it.
+pub(super) fn push_span(spans: &mut Vec<(usize, usize)>, bytes: &[u8], mut a: usize, mut b: usize) {
+    while a < b && is_space(bytes[a]) {
+        a += 1;
+    }
+    while b > a && is_space(bytes[b - 1]) {
+        b -= 1;
+    }
+    spans.push((a, b));
+}
+
+/// Splits `row` (a line without its end) at its commas into trimmed spans ([`push_span`]).
+/// The row is read eight bytes at a time: one pass finds every comma, where a search per
+/// comma would start afresh 16 times a row.
+pub(super) fn split_at_commas(spans: &mut Vec<(usize, usize)>, row: &[u8]) {
+    let mut a = 0;
+    let mut chunks = row.chunks_exact(8);
+    let mut base = 0;
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let mut m = commas_in(u64::from_le_bytes(w));
+        while m != 0 {
+            let i = base + (m.trailing_zeros() / 8) as usize;
+            push_span(spans, row, a, i);
+            a = i + 1;
+            m &= m - 1;
+        }
+        base += 8;
+    }
+    for (j, &b) in chunks.remainder().iter().enumerate() {
+        if b == b',' {
+            push_span(spans, row, a, base + j);
+            a = base + j + 1;
+        }
+    }
+    push_span(spans, row, a, row.len());
+}
+
+/// The high bit of each byte of `w` that is a comma, and no other bit.
+pub(super) fn commas_in(w: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = w ^ 0x2c2c_2c2c_2c2c_2c2c;
+    // A byte of x is 0 exactly where w has a comma: only there neither its low seven bits
+    // (added to 0x7f, they carry into the high bit, never into the next byte) nor its high
+    // bit is set.
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+impl Row {
+    /// Field `i` of the row, trimmed ("" when missing). Fields are split at commas, so
+    /// every span lies on character boundaries; ASCII white space is already off the
+    /// spans, other white space (a no-break space ...) is trimmed here.
+    pub(super) fn field(&self, i: Option<usize>) -> &str {
+        let Some(&(a, b)) = i.and_then(|i| self.spans.get(i)) else {
+            return "";
+        };
+        let f = self.text.get(a..b).unwrap_or("");
+        match (f.as_bytes().first(), f.as_bytes().last()) {
+            (Some(&x), Some(&y)) if x >= 0x80 || y >= 0x80 => f.trim(),
+            _ => f,
+        }
+    }
+
+    /// Field `i` as [`Row::field`] has it, as bytes with the rest of the row after it (the
+    /// row ends in [`PADDING`]), and its length.
+    pub(super) fn field_and_rest(&self, i: Option<usize>) -> (&[u8], usize) {
+        let f = self.field(i);
+        let at = (f.as_ptr() as usize).wrapping_sub(self.text.as_ptr() as usize);
+        match self.text.as_bytes().get(at..) {
+            Some(rest) if rest.len() >= f.len() => (rest, f.len()),
+            _ => (f.as_bytes(), f.len()),
+        }
+    }
+
+    /// Is field `i` empty (or missing)?
+    pub(super) fn is_empty(&self, i: Option<usize>) -> bool {
+        match i.and_then(|i| self.spans.get(i)) {
+            Some(&(a, b)) => a == b || self.field(i).is_empty(),
+            None => true,
+        }
+    }
+}
+
+/// One row of an archive as [`Rows`] cut it from the input, not yet decoded: its bytes (a
+/// quoted CSV row's lines together), the line it starts on and its deal number.
+#[derive(Debug, Default)]
+pub(crate) struct RawRow {
+    pub(super) bytes: Vec<u8>,
+    pub(super) line: usize,
+    pub(super) number: usize,
+    /// Why the row could not be cut (too long, an unclosed quote, a read error).
+    pub(super) cut: Option<RecordError>,
+    /// CSV: the row has a quote (the csv crate reads it), or a colon (a trick may name
+    /// its players); found while it is cut, so that the row is searched once.
+    pub(super) quoted: bool,
+    pub(super) colon: bool,
+}
+
+impl RawRow {
+    /// The line the row starts on.
+    pub(crate) fn line(&self) -> usize {
+        self.line
+    }
+}
+
+/// Cuts an archive into rows, in order: the one step of reading an archive that cannot be
+/// shared between threads. [`Decoder`]s turn the rows into records, on any thread.
+pub(crate) struct Rows<R> {
+    pub(super) file: String,
+    pub(super) input: R,
+    pub(super) format: ArchiveFormat,
+    /// Lines read so far.
+    pub(super) line: usize,
+    /// Deals cut so far: every non-blank row after the header is one.
+    pub(super) number: usize,
+    /// A read error ended the input.
+    pub(super) failed: bool,
+}
+
+impl<R: BufRead> Rows<R> {
+    /// Cuts the next non-blank row into `row`, reusing its buffer; false at the end.
+    pub(crate) fn next(&mut self, row: &mut RawRow) -> bool {
+        row.cut = None;
+        loop {
+            row.bytes.clear();
+            if self.failed {
+                return false;
+            }
+            let start = self.line + 1;
+            row.line = start;
+            // The usual row is whole in the input's buffer: found with one search, copied
+            // once. Else (the buffer ends within it, or an error) the general way.
+            let end = match self.input.fill_buf() {
+                Ok(buf) if let Some(nl) = memchr::memchr(b'\n', buf) => {
+                    row.bytes.extend_from_slice(&buf[..=nl]);
+                    self.input.consume(nl + 1);
+                    Ok(LineEnd::Line)
+                }
+                _ => read_line_bounded(&mut self.input, &mut row.bytes, MAX_ROW),
+            };
+            match end {
+                Ok(LineEnd::Eof) => return false,
+                Ok(LineEnd::Line) => self.line += 1,
+                Ok(end @ (LineEnd::TooLong | LineEnd::Endless)) => {
+                    self.line += 1;
+                    self.number += 1;
+                    row.number = self.number;
+                    let error = if end == LineEnd::Endless {
+                        self.failed = true;
+                        self.endless(start)
+                    } else {
+                        self.too_long(start)
+                    };
+                    row.cut = Some(error.deal(self.number));
+                    return true;
+                }
+                Err(e) => {
+                    self.failed = true;
+                    self.number += 1;
+                    row.number = self.number;
+                    row.cut = Some(self.read_error(&e, start).deal(self.number));
+                    return true;
+                }
+            }
+            if row.bytes.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            self.number += 1;
+            row.number = self.number;
+            if self.format == ArchiveFormat::Csv {
+                (row.quoted, row.colon) = match memchr::memchr2(b'"', b':', &row.bytes) {
+                    None => (false, false),
+                    Some(i) if row.bytes[i] == b'"' => (true, true),
+                    Some(i) => (memchr::memchr(b'"', &row.bytes[i + 1..]).is_some(), true),
+                };
+                if row.quoted {
+                    self.close_quotes(row);
+                }
+            }
+            return true;
+        }
+    }
+
+    /// A CSV row with an open quote goes on over the next lines until it closes (its
+    /// quotes counted once each, as the lines come).
+    pub(super) fn close_quotes(&mut self, row: &mut RawRow) {
+        let mut quotes = memchr::memchr_iter(b'"', &row.bytes).count();
+        while quotes % 2 == 1 {
+            let from = row.bytes.len();
+            match read_line_bounded(&mut self.input, &mut row.bytes, MAX_ROW) {
+                Ok(LineEnd::Eof) => break,
+                Ok(LineEnd::Line) => self.line += 1,
+                Ok(end @ (LineEnd::TooLong | LineEnd::Endless)) => {
+                    self.line += 1;
+                    let error = if end == LineEnd::Endless {
+                        self.failed = true;
+                        self.endless(row.line)
+                    } else {
+                        let msg = crate::msg!("error.quote_not_closed", mib = MAX_ROW >> 20);
+                        RecordError::new(&self.file, msg).line(row.line)
+                    };
+                    row.cut = Some(error.deal(row.number));
+                    return;
+                }
+                Err(e) => {
+                    self.failed = true;
+                    row.cut = Some(self.read_error(&e, row.line).deal(row.number));
+                    return;
+                }
+            }
+            quotes += memchr::memchr_iter(b'"', &row.bytes[from..]).count();
+        }
+    }
+
+    pub(super) fn too_long(&self, line: usize) -> RecordError {
+        RecordError::new(
+            &self.file,
+            crate::msg!("error.line_too_long", mib = MAX_ROW >> 20),
+        )
+        .line(line)
+    }
+
+    pub(super) fn endless(&self, line: usize) -> RecordError {
+        RecordError::new(
+            &self.file,
+            crate::msg!(
+                "error.line_endless",
+                mib = MAX_ROW >> 20,
+                more = MAX_SKIP >> 20
+            ),
+        )
+        .line(line)
+    }
+
+    pub(super) fn read_error(&self, e: &std::io::Error, line: usize) -> RecordError {
+        RecordError::new(
+            &self.file,
+            crate::msg!("error.cannot_read", why = e.to_string()),
+        )
+        .line(line)
+    }
+}
+
+impl Row {
+    /// Cuts the bytes of `raw` into fields: by hand at its commas, or by the csv crate
+    /// where the row has quotes. The bytes move here (`raw` gets this row's old buffer).
+    pub(super) fn cut(&mut self, raw: &mut RawRow) -> Result<(), Text> {
+        let mut bytes = std::mem::take(&mut self.text).into_bytes();
+        std::mem::swap(&mut bytes, &mut raw.bytes);
+        raw.bytes.clear();
+        self.spans.clear();
+        let mut end = bytes.len();
+        while end > 0 && matches!(bytes[end - 1], b'\n' | b'\r') {
+            end -= 1;
+        }
+        // A quote: the csv crate reads the row. A colon: tricks may name players.
+        self.colon = raw.colon;
+        if !raw.quoted {
+            split_at_commas(&mut self.spans, &bytes[..end]);
+        } else {
+            let mut rdr = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(bytes.as_slice());
+            let mut record = csv::ByteRecord::new();
+            rdr.read_byte_record(&mut record)
+                .map_err(|e| crate::msg!("error.cannot_read_row", why = e.to_string()))?;
+            let mut fields = Vec::with_capacity(record.as_slice().len());
+            let mut spans = Vec::with_capacity(record.len());
+            for f in record.iter() {
+                let a = fields.len();
+                fields.extend_from_slice(f);
+                spans.push((a, fields.len()));
+            }
+            self.colon = fields.contains(&b':');
+            bytes = fields;
+            for (a, b) in spans {
+                push_span(&mut self.spans, &bytes, a, b);
+            }
+        }
+        bytes.extend_from_slice(PADDING.as_bytes());
+        self.text = String::from_utf8(bytes).map_err(|_| crate::msg!("error.not_utf8"))?;
+        Ok(())
+    }
+}

@@ -1,0 +1,308 @@
+//! The bidding (the profile's statements, one a step) and a poverty's exchange (those asked
+//! accept or decline; the cards passed and returned), up to the start of the play.
+
+use super::*;
+
+impl Game {
+    /// Every (seat, statement) the bidding allows next: one seat's.
+    pub(super) fn work_out_bids(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut bids = self.bids.clone();
+        for &seat in &self.active {
+            for i in 0..self.bid_words.len() {
+                if self.bid_ok(seat, i, &mut bids) {
+                    out.push((seat, i));
+                }
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Statement `i` of `seat` after `bids` (the statements so far; left as they were).
+    pub(super) fn bid_ok(&self, seat: usize, i: usize, bids: &mut Vec<Bid>) -> bool {
+        let Some(bid) = self.start.table.candidates[seat][i].clone() else {
+            return false;
+        };
+        bids.push(bid);
+        let ok = self.bid_ok_last(seat, bids);
+        bids.pop();
+        ok
+    }
+
+    pub(super) fn bid_ok_last(&self, seat: usize, bids: &[Bid]) -> bool {
+        let names = &self.start.table.players;
+        match crate::bids::outcome(bids, &self.start.table.profile, &self.active, names) {
+            BiddingOutcome::Refused => false,
+            BiddingOutcome::Open => self.hand_allows(seat, &bids[bids.len() - 1]),
+            BiddingOutcome::Decided(d) => {
+                if !self.hand_allows(seat, &bids[bids.len() - 1]) {
+                    return false;
+                }
+                // A normal game or a solo is played by any hands; the rest (an exchange,
+                // a partner, a redeal) is tried out.
+                if d.contract == Contract::Normal || d.contract.is_declared_solo() {
+                    return true;
+                }
+                // Where it ends the bidding, the whole deal must be playable: tried to the
+                // end with the first legal card each turn, and played by the record's
+                // checks.
+                let mut g = self.clone();
+                g.push_bid(bids[bids.len() - 1].clone());
+                if g.phase == Phase::Bidding {
+                    return true;
+                }
+                g.finish_quickly();
+                g.record()
+                    .is_some_and(|r| crate::play::play(&r, &g.start.table.profile).is_ok())
+            }
+        }
+    }
+
+    /// Adds a statement; where it decides the game and nobody can say more, the play
+    /// begins.
+    pub(super) fn push_bid(&mut self, bid: Bid) {
+        self.bids.push(bid);
+        let names = &self.start.table.players;
+        let decided =
+            crate::bids::outcome(&self.bids, &self.start.table.profile, &self.active, names);
+        self.legal = self.work_out_bids();
+        if let BiddingOutcome::Decided(d) = decided
+            && self.legal.is_empty()
+        {
+            self.start_play(d.contract, d.declarer, Some(d));
+        }
+    }
+
+    /// What the hand must hold for the game a statement names
+    /// ([`crate::play::statement_fits`]).
+    pub(super) fn hand_allows(&self, seat: usize, bid: &Bid) -> bool {
+        bid.game().is_none_or(|game| {
+            let p = &self.start.table.profile;
+            crate::play::statement_fits(p, &self.active, &self.start.hands, seat, game.contract)
+        })
+    }
+
+    pub(super) fn bid(&mut self, i: usize) -> Result<(), Text> {
+        let Some(&(seat, _)) = self.legal.iter().find(|&&(_, k)| k == i) else {
+            let names = self.start.table.players.clone();
+            let who = self.legal.first().map(|&(s, _)| s);
+            let word = self.bid_words.get(i).cloned().unwrap_or_default();
+            return Err(match who {
+                Some(s) => {
+                    let mut bids = self.bids.clone();
+                    let said = format!("{} {word}", names[s]);
+                    match Bid::parse(&names, &said) {
+                        Ok(b) => {
+                            bids.push(b);
+                            crate::bids::refusal(
+                                &bids,
+                                &self.start.table.profile,
+                                &self.active,
+                                &names,
+                            )
+                            .unwrap_or_else(|| msg!("error.game_bid_hand", statement = said))
+                        }
+                        Err(e) => e,
+                    }
+                }
+                None => msg!("error.game_bids_over"),
+            });
+        };
+        let bid = self.start.table.candidates[seat][i]
+            .clone()
+            .ok_or_else(|| msg!("error.game_bids_over"))?;
+        self.push_bid(bid);
+        Ok(())
+    }
+
+    /// The play begins: the game `contract` of `declarer`, as the bidding decided it
+    /// (`decided`: its partner rule and condition), where it decided one.
+    pub(super) fn start_play(
+        &mut self,
+        contract: Contract,
+        declarer: Option<usize>,
+        decided: Option<crate::bids::Decided>,
+    ) {
+        let start = self.start.clone();
+        let p = &start.table.profile;
+        if contract == Contract::Poverty
+            && let Some(poor) = declarer
+            && self.poverty.is_none()
+            && let Some(want) = crate::play::poverty_cards(p, &self.hands[poor])
+        {
+            // The players decide: who accepts, what is passed and returned.
+            self.declared = Some(DeclaredGame {
+                contract,
+                declarer,
+                exchange: None,
+                partner: None,
+                bid_calls: Vec::new(),
+                condition: None,
+            });
+            let partner = crate::play::forced_poverty_partner(p, &self.active, &self.hands, poor);
+            self.poverty = Some(Poverty {
+                poor,
+                want,
+                declined: 0,
+                partner,
+                passed: Vec::new(),
+                returned: Vec::new(),
+            });
+            self.phase = Phase::Exchange;
+            return;
+        }
+        let hands = self.hands.clone();
+        let exchange = self.poverty.take().map(|x| Exchange {
+            partner: x.partner.unwrap_or(x.poor),
+            passed: x.passed,
+            returned: x.returned,
+        });
+        self.hands = hands;
+        self.order = crate::play::deal_order(contract, p, 0);
+        self.leader = crate::seating::first_leader(p, &self.active, contract, declarer, false);
+        self.declared = Some(DeclaredGame {
+            contract,
+            declarer: declarer.filter(|_| contract != Contract::Normal),
+            exchange,
+            partner: decided.and_then(|d| d.partner),
+            bid_calls: Vec::new(),
+            condition: None,
+        });
+        self.phase = if contract == Contract::Redeal {
+            Phase::Over
+        } else {
+            Phase::Playing
+        };
+        self.know();
+        // The condition of the winning statement: her party's calls, with a full hand.
+        let party = declarer.or(decided.and_then(|d| d.winner.map(|w| self.bids[w].player)));
+        let (calls, condition) = match (decided, party) {
+            (Some(d), Some(bidder)) => {
+                let party = self.party(bidder);
+                let calls = crate::play::condition_calls(&self.bids, p, Some(&d), party);
+                let condition = party.filter(|_| !calls.is_empty());
+                (calls, condition)
+            }
+            _ => (Vec::new(), None),
+        };
+        if let Some(g) = &mut self.declared {
+            g.condition = condition;
+            g.bid_calls = calls;
+        }
+        self.take_calls();
+    }
+
+    /// The seat to act in a poverty's exchange: the player asked, the poor player passing,
+    /// her partner returning.
+    pub(super) fn exchanging(&self) -> Option<usize> {
+        let x = self.poverty.as_ref()?;
+        Some(match x.partner {
+            None => self.asked(x)?,
+            Some(_) if x.passed.len() < x.want => x.poor,
+            Some(partner) => partner,
+        })
+    }
+
+    /// The player asked now (`play::poverty_asked`).
+    pub(super) fn asked(&self, x: &Poverty) -> Option<usize> {
+        crate::play::poverty_asked(&self.active, x.poor, x.declined)
+    }
+
+    /// What the seat to act may do in the exchange: accept (where she could return the
+    /// cards) or decline; pass a card (every trump among the cards passed); return a card
+    /// (no trump where the profile forbids it).
+    pub(super) fn exchange_actions(&self) -> Vec<Action> {
+        let (Some(x), Some(seat)) = (self.poverty.as_ref(), self.exchanging()) else {
+            return Vec::new();
+        };
+        let p = &self.start.table.profile;
+        let mut cards: Vec<Card> = match x.partner {
+            None => {
+                let trumps = crate::play::trumps_in(&self.hands[x.poor], p, true);
+                let mut out = Vec::new();
+                if crate::play::can_return(p, &self.hands[seat], x.want, trumps) {
+                    out.push(Action::Answer(true));
+                }
+                out.push(Action::Answer(false));
+                return out;
+            }
+            Some(_) if x.passed.len() < x.want => {
+                let hand = &self.hands[x.poor];
+                let left = x.want - x.passed.len();
+                hand.iter()
+                    .copied()
+                    .filter(|&c| crate::play::passable(p, hand, left, c))
+                    .collect()
+            }
+            Some(partner) => self.hands[partner]
+                .iter()
+                .copied()
+                .filter(|&c| crate::play::returnable(p, c))
+                .collect(),
+        };
+        cards.sort_unstable();
+        cards.dedup();
+        cards.into_iter().map(Action::Card).collect()
+    }
+
+    /// Takes an action of the exchange; once the cards are back the play begins, and a
+    /// poverty every player declined is thrown in (dealt again: a redeal that the record
+    /// writes as the poverty with neither an exchange nor tricks).
+    pub(super) fn exchange(&mut self, a: Action) -> Result<(), Text> {
+        if !self.exchange_actions().contains(&a) {
+            let seat = self.exchanging().unwrap_or(0);
+            let name = self.start.table.players[seat].as_str();
+            return Err(match a {
+                Action::Answer(true) => msg!("error.game_cannot_return", player = name),
+                Action::Card(c) if !self.hands[seat].contains(&c) => {
+                    msg!("error.not_in_hand", player = name, card = c)
+                }
+                Action::Card(c) => msg!("error.game_exchange_card", player = name, card = c),
+                _ => msg!("error.game_exchange"),
+            });
+        }
+        let seat = self.exchanging().unwrap_or(0);
+        let Some(x) = self.poverty.as_mut() else {
+            return Err(msg!("error.game_exchange"));
+        };
+        match a {
+            Action::Answer(true) => x.partner = Some(seat),
+            Action::Answer(false) => {
+                x.declined += 1;
+                if crate::play::poverty_asked(&self.active, x.poor, x.declined).is_none() {
+                    // Nobody accepted: the hands are thrown in.
+                    self.poverty = None;
+                    self.phase = Phase::Over;
+                }
+            }
+            Action::Card(c) => {
+                let hand = &mut self.hands[seat];
+                if let Some(k) = hand.iter().position(|&h| h == c) {
+                    hand.remove(k);
+                }
+                if x.passed.len() < x.want {
+                    x.passed.push(c);
+                    if x.passed.len() == x.want
+                        && let Some(partner) = x.partner
+                    {
+                        let passed = x.passed.clone();
+                        self.hands[partner].extend(passed);
+                    }
+                } else {
+                    x.returned.push(c);
+                    if x.returned.len() == x.want {
+                        let (poor, returned) = (x.poor, x.returned.clone());
+                        self.hands[poor].extend(returned);
+                        let d = self.declared.as_ref().and_then(|d| d.declarer);
+                        self.start_play(Contract::Poverty, d, None);
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

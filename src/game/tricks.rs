@@ -1,0 +1,421 @@
+//! The play: the cards a player may play, the parties as the play shows them, the calls
+//! the rules of calls take, each card, and the finished deal's record.
+
+use super::*;
+
+impl Game {
+    /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
+    pub fn legal_cards(&self, seat: usize) -> Vec<Card> {
+        let hand = &self.hands[seat];
+        let led = self.current.first().map(|&(_, led)| led);
+        let mask = self.order.playable(hand, led);
+        let mut cards: Vec<Card> = (0..hand.len())
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| hand[i])
+            .collect();
+        cards.sort_unstable();
+        cards.dedup();
+        cards
+    }
+
+    /// The Re seats as known now (a wedding's partner once found).
+    pub(super) fn parties(&self) -> Option<Vec<usize>> {
+        self.known.as_ref().map(|(re, _)| re.clone())
+    }
+
+    /// Works out the parties and a wedding's settling trick after a trick (or at the start).
+    pub(super) fn know(&mut self) {
+        let known = self
+            .work_out_parties()
+            .map(|re| (re, self.work_out_settled()));
+        self.known = known;
+    }
+
+    pub(super) fn work_out_parties(&self) -> Option<Vec<usize>> {
+        let d = self.declared.as_ref()?;
+        let declared = Declared {
+            contract: d.contract,
+            declarer: d.declarer,
+            exchange: d.exchange.clone(),
+            called: self.called,
+            compulsory: false,
+            partner: d.partner,
+        };
+        let mut re = Vec::new();
+        let p = &self.start.table.profile;
+        crate::play::re_party(
+            p,
+            &self.active,
+            [&self.hands_with_played(), &self.start.hands],
+            &declared,
+            (&crate::play::seen_in(&self.tricks, &self.winners), 0),
+            &mut re,
+        );
+        // After FreeDoko's Genscher, its parties.
+        if let Some(g) = self.genscher.as_ref().filter(|g| g.played.is_some()) {
+            let pair = (g.holder, g.partner);
+            re = crate::play::genscher_re(p, &self.active, &g.before, pair).collect();
+        }
+        Some(re)
+    }
+
+    /// Each hand as it was when the play began (after an exchange).
+    pub(super) fn hands_with_played(&self) -> Vec<Vec<Card>> {
+        let mut hands = self.hands.clone();
+        for (s, c) in self.tricks.iter().flatten().chain(&self.current) {
+            if let Some(s) = s {
+                hands[*s].push(*c);
+            }
+        }
+        hands
+    }
+
+    /// The trick that settled a wedding, once it is settled (0 in other contracts).
+    pub(super) fn settled(&self) -> Option<usize> {
+        self.known.as_ref().and_then(|(_, s)| *s)
+    }
+
+    pub(super) fn work_out_settled(&self) -> Option<usize> {
+        let d = self.declared.as_ref()?;
+        if d.contract != Contract::Wedding {
+            return Some(0);
+        }
+        let bride = d.declarer?;
+        let p = &self.start.table.profile;
+        let seen = crate::play::seen_in(&self.tricks, &self.winners);
+        crate::play::wedding_settled(p, d.partner, &self.order, bride, &seen)
+    }
+
+    /// What the rules of calls read of this deal, once its game is known and every player
+    /// knows her party (a wedding settled).
+    pub(super) fn call_deal(&self) -> Option<crate::play::CallDeal<'_>> {
+        let d = self.declared.as_ref()?;
+        let p = &self.start.table.profile;
+        // Where calls in a wedding are not delayed (no `calls.wedding_shift`), they come
+        // before it is settled too: the trick that settles it is then read only by a
+        // `double`, which must come before it (so before the last trick will do).
+        let clarification = match self.settled() {
+            Some(c) => c,
+            None if d.contract == Contract::Wedding && !p.calls.wedding_shift => p.hand_size(),
+            None => return None,
+        };
+        Some(crate::play::CallDeal {
+            players: &self.start.table.players,
+            contract: d.contract,
+            declarer: d.declarer,
+            scored: d.contract,
+            hand: p.hand_size(),
+            clarification,
+        })
+    }
+
+    /// A wedding not yet settled: the players but the bride do not know their party.
+    pub(super) fn unsettled_wedding(&self) -> bool {
+        self.declared
+            .as_ref()
+            .is_some_and(|d| d.contract == Contract::Wedding)
+            && self.settled().is_none()
+    }
+
+    /// The `double` of `seat` now (`calls.wedding_double`): Re or Kontra, whichever party
+    /// she ends in.
+    pub(super) fn double_entry(&self, seat: usize) -> CallEntry {
+        let mut e = self.call_entry(seat, Call::Announce, Party::Re);
+        e.said_as = None;
+        e.text = format!(
+            "{} double {}",
+            self.start.table.players[seat], e.cards_in_hand
+        );
+        e
+    }
+
+    /// The calls `seat` may make in a wedding not yet settled where calls are not delayed:
+    /// the bride hers (she is Re), any other player, who does not know her party yet,
+    /// `double` where the profile has it (once, and only where the rules would take it
+    /// for either party).
+    pub(super) fn unsettled_calls(
+        &self,
+        seat: usize,
+        deal: &crate::play::CallDeal,
+    ) -> Option<Vec<Call>> {
+        if !self.unsettled_wedding() || deal.declarer == Some(seat) {
+            return None;
+        }
+        // The rules of calls say when a `double` is taken (`calls.wedding_double`, not the
+        // bride, before the wedding is settled, once); offered where they would take it
+        // for either party, since she does not know hers.
+        // Her own `double` made earlier waits, untaken, until the wedding is settled: once.
+        let p = &self.start.table.profile;
+        let e = self.double_entry(seat);
+        let said = self.calls.iter().any(|c| c.player == seat);
+        let double = !said
+            && [Party::Re, Party::Kontra]
+                .into_iter()
+                .all(|party| self.call_state.allows(deal, p, &e, (party, false)));
+        Some(if double {
+            vec![Call::Announce]
+        } else {
+            Vec::new()
+        })
+    }
+
+    /// Takes the winning statement's condition, then the calls made so far, into the rules
+    /// of calls afresh, each for the party its caller is in, as the check of a record takes
+    /// them: once every player knows her party (as play starts, or once a wedding is
+    /// settled, with a `double` or the bride's calls made before).
+    pub(super) fn take_calls(&mut self) {
+        if self.unsettled_wedding() {
+            return;
+        }
+        let Some(deal) = self.call_deal() else { return };
+        let p = &self.start.table.profile;
+        let mut state = crate::play::CallState::default();
+        let bid_calls = self.declared.as_ref().map(|g| g.bid_calls.as_slice());
+        for e in bid_calls.into_iter().flatten().chain(&self.calls) {
+            let party = self.party(e.player).unwrap_or(Party::Re);
+            // Each was offered: a condition only where the deal plays through the record's
+            // checks (`bid_ok_last`), a call where the rules took it then (for either
+            // party, a `double`).
+            let _ = state.take(&deal, p, e, party, false);
+        }
+        self.call_state = state;
+        if let Some(g) = &mut self.declared {
+            g.bid_calls.clear();
+        }
+    }
+
+    /// The call `seat` would make now with `call`: before her card, with her cards in hand.
+    pub(super) fn call_entry(&self, seat: usize, call: Call, party: Party) -> CallEntry {
+        let in_hand = self.hands[seat].len();
+        CallEntry {
+            player: seat,
+            call,
+            said_as: (call == Call::Announce).then_some(party),
+            cards_in_hand: in_hand as u8,
+            before: None,
+            at: None,
+            text: format!(
+                "{} {} {in_hand}",
+                self.start.table.players[seat],
+                call.word(party)
+            ),
+        }
+    }
+
+    /// The calls `seat` may make before her card, as the rules of calls take them
+    /// (`play::CallState`, the same as `doko score` checks a record by): her Re
+    /// or Kontra (also as a reply, also where her partner said it already), and each call
+    /// above her party's highest that is still in time (a higher call says the lower ones
+    /// too). A call that would say nothing new is not offered. None before her party is
+    /// known to her (a wedding not yet settled).
+    pub fn legal_calls(&self, seat: usize) -> Vec<Call> {
+        let Some(deal) = self.call_deal() else {
+            return Vec::new();
+        };
+        if let Some(calls) = self.unsettled_calls(seat, &deal) {
+            return calls;
+        }
+        let Some(party) = self.party(seat) else {
+            return Vec::new();
+        };
+        let p = &self.start.table.profile;
+        let highest = self.call_state.highest(party).map(Call::level);
+        let said = self
+            .calls
+            .iter()
+            .any(|e| e.player == seat && e.call == Call::Announce);
+        (0..p.calls.levels)
+            .filter_map(Call::from_level)
+            .filter(|c| match highest {
+                Some(h) => c.level() > h || (*c == Call::Announce && !said),
+                None => true,
+            })
+            .filter(|&c| {
+                let e = self.call_entry(seat, c, party);
+                let after = self.genscher_re();
+                self.call_state.allows(&deal, p, &e, (party, after))
+            })
+            .collect()
+    }
+
+    pub(super) fn call(&mut self, c: Call) -> Result<(), Text> {
+        let seat = self.to_play();
+        if !self.legal_calls(seat).contains(&c) {
+            // Why the rules refuse it, where they do.
+            let why = match (self.call_deal(), self.party(seat)) {
+                (Some(deal), Some(party)) => {
+                    let e = self.call_entry(seat, c, party);
+                    let p = &self.start.table.profile;
+                    let after = self.genscher_re();
+                    let refused = self.call_state.clone().take(&deal, p, &e, party, after);
+                    // Worded as the check of a record words it: the call, then why.
+                    refused
+                        .err()
+                        .map(|m| msg!("error.quoted", text = e.text.clone(), message = m))
+                }
+                _ => None,
+            };
+            return Err(why.unwrap_or_else(|| {
+                msg!(
+                    "error.game_call_late",
+                    player = self.start.table.players[seat].as_str(),
+                    call = c.word(Party::Re)
+                )
+            }));
+        }
+        // A `double`, taken once the wedding is settled ([`Game::take_calls`]).
+        if self.unsettled_wedding() && self.declared.as_ref().and_then(|d| d.declarer) != Some(seat)
+        {
+            let e = self.double_entry(seat);
+            self.calls.push(e);
+            return Ok(());
+        }
+        let party = self.party(seat).unwrap_or(Party::Re);
+        let e = self.call_entry(seat, c, party);
+        if let Some(deal) = self.call_deal() {
+            let after = self.genscher_re();
+            let mut state = self.call_state.clone();
+            state
+                .take(&deal, &self.start.table.profile, &e, party, after)
+                .map_err(|m| msg!("error.quoted", text = e.text.clone(), message = m))?;
+            self.call_state = state;
+        }
+        self.calls.push(e);
+        Ok(())
+    }
+
+    pub(super) fn card(&mut self, c: Card) -> Result<(), Text> {
+        let seat = self.to_play();
+        let name = self.start.table.players[seat].as_str();
+        let Some(k) = self.hands[seat].iter().position(|&h| h == c) else {
+            return Err(self.not_held(seat, c));
+        };
+        let genscher_king = self.genscher.as_ref().is_some_and(|g| g.played.is_none());
+        if genscher_king && c != Card::DIAMOND_KING {
+            return Err(msg!("error.game_genscher_king", player = name));
+        }
+        if !self.legal_cards(seat).contains(&c) {
+            let led = self.current.first().map(|&(_, l)| self.order.play_suit(l));
+            let held = self.legal_cards(seat).first().copied();
+            if let (Some(led), Some(held)) = (led, held) {
+                return Err(msg!(
+                    "error.revoke",
+                    player = name,
+                    card = c,
+                    led = led,
+                    held = held
+                ));
+            }
+        }
+        self.hands[seat].swap_remove(k);
+        self.mark_after_genscher(seat, c);
+        self.current.push((Some(seat), c));
+        if genscher_king {
+            self.genscher_played(self.tricks.len());
+        }
+        if self.current.len() == self.active.len() {
+            let cards: Vec<Card> = self.current.iter().map(|&(_, c)| c).collect();
+            let p = &self.start.table.profile;
+            let last = self.tricks.len() + 1 == p.hand_size();
+            let w = self
+                .order
+                .trick_winner_dullen(&cards, crate::play::dullen_applies(p, last));
+            let winner = self.current[w].0.unwrap_or(self.leader);
+            self.tricks.push(std::mem::take(&mut self.current));
+            self.winners.push(winner);
+            self.leader = winner;
+            if self
+                .declared
+                .as_ref()
+                .is_some_and(|d| d.contract == Contract::Wedding)
+            {
+                let was = self.settled().is_some();
+                self.know();
+                if !was && self.settled().is_some() {
+                    self.take_calls();
+                }
+            }
+            if last {
+                self.phase = Phase::Over;
+            }
+        }
+        Ok(())
+    }
+
+    /// Why `seat` cannot play `c`, which she does not hold, in the order a record's check
+    /// names it: a card the deck lacks, one played as often as the deck has it, then one
+    /// not in her hand (the hands as dealt are the deck's: a card she holds is never one
+    /// of these).
+    pub(super) fn not_held(&self, seat: usize, c: Card) -> Text {
+        let p = &self.start.table.profile;
+        let in_deck = p.in_deck()[c.index()];
+        if in_deck == 0 {
+            return msg!("error.not_in_deck", card = c, profile = p.name.as_str());
+        }
+        let played = self.tricks.iter().flatten().chain(&self.current);
+        let copies = played.filter(|(_, x)| *x == c).count() + 1;
+        crate::play::too_many_copies(c, copies as u8, in_deck).unwrap_or_else(|| {
+            let name = self.start.table.players[seat].as_str();
+            msg!("error.not_in_hand", player = name, card = c)
+        })
+    }
+
+    /// Plays the deal out with the first legal card each turn and no calls (the check of
+    /// a statement that ends the bidding).
+    pub(super) fn finish_quickly(&mut self) {
+        // A poverty's exchange: the first who may accepts, the first cards go.
+        while self.phase == Phase::Exchange {
+            let Some(&a) = self.exchange_actions().first() else {
+                return;
+            };
+            if self.exchange(a).is_err() {
+                return;
+            }
+        }
+        while self.phase == Phase::Playing {
+            let seat = self.to_play();
+            let Some(&c) = self.legal_cards(seat).first() else {
+                return;
+            };
+            if self.card(c).is_err() {
+                return;
+            }
+        }
+    }
+
+    pub(super) fn build_record(&self) -> FullRecord {
+        let d = self.declared.clone().unwrap_or(DeclaredGame {
+            contract: Contract::Normal,
+            declarer: None,
+            exchange: None,
+            partner: None,
+            bid_calls: Vec::new(),
+            condition: None,
+        });
+        FullRecord {
+            number: 1,
+            players: self.start.table.players.clone(),
+            dealer: self.start.dealer,
+            dealer_written: true,
+            contract: d.contract,
+            declarer: d.declarer,
+            hands: self
+                .start
+                .hands
+                .iter()
+                .map(|h| (!h.is_empty()).then(|| h.clone()))
+                .collect(),
+            exchange: d.exchange,
+            calls: self.calls.clone(),
+            knock: self.knock,
+            called: self.called,
+            schweinchen: self.raised.first().copied(),
+            hyperschweinchen: self.raised.get(1).copied(),
+            genscher: self.raised.get(2).copied(),
+            genscher_partner: self.genscher.as_ref().map(|g| g.partner),
+            tricks: self.tricks.iter().cloned().collect(),
+            bids: self.bids.clone().into(),
+            ..FullRecord::default()
+        }
+    }
+}
