@@ -6,11 +6,10 @@
 use serde::Serialize;
 
 use crate::deal::RecordError;
-use crate::engine::{Choice, Files, FlagRole, Fold, Step};
+use crate::engine::{Choice, Files, FlagRole};
 use crate::input::{InputFormat, Source};
 use crate::lang::Lang;
 use crate::render::Format;
-use crate::render::sheet::SheetStream;
 
 /// Where the deals come from.
 #[derive(Debug, Clone, Copy)]
@@ -112,51 +111,30 @@ pub fn score(input: Input, ask: ScoreAsk) -> Result<String, ApiError> {
     };
     let profile = crate::engine::choose_profile(&choice, &parsed.named()).map_err(|e| fail(&e))?;
     let mut first_bad: Option<ApiError> = None;
-    let mut stream = SheetStream::new(Format::Json, false).map_err(|e| fail(&e))?;
-    let mut summary = crate::scoring::Summary::default();
-    let fold = if ask.summary {
-        Fold::Brief
-    } else {
-        Fold::Sheet
+    let mut out = Vec::new();
+    let engine_ask = crate::engine::ScoreAsk {
+        summary: ask.summary,
+        format: Format::Json,
+        explain: false,
+        jobs: ask.jobs,
+        keep_going: false,
+        lang,
     };
-    let outcome = parsed
-        .score(
-            &profile,
-            fold,
-            ask.jobs,
-            false,
-            |step| {
-                match step {
-                    Step::Deal(d) if ask.summary => summary.add(d.players, d.result),
-                    Step::Deal(d) => stream.add(d.players, d.result, d.totals, None)?,
-                    Step::Penalty { players, penalty } => {
-                        if !ask.summary {
-                            stream.add_penalty(players, penalty)?;
-                        }
-                    }
-                }
-                Ok(())
-            },
-            |e| {
-                first_bad.get_or_insert_with(|| ApiError::record(e, lang));
-                Ok(())
-            },
-        )
-        .map_err(|e| fail(&e))?;
+    crate::engine::score(
+        parsed,
+        &profile,
+        &engine_ask,
+        &mut out,
+        &mut |e| {
+            first_bad.get_or_insert_with(|| ApiError::record(e, lang));
+            Ok(())
+        },
+        &|| {},
+    )
+    .map_err(|e| fail(&e))?;
     if let Some(e) = first_bad {
         return Err(e);
     }
-    if ask.summary {
-        return crate::render::sheet::summary(&profile, &summary, 0, Format::Json, lang)
-            .map_err(|e| fail(&e));
-    }
-    let session = outcome
-        .session
-        .unwrap_or_else(|| crate::scoring::Session::new(Vec::new()));
-    let mut out = Vec::new();
-    stream
-        .finish(&profile.name, &session.players, &session.totals, &mut out)
-        .map_err(|e| fail(&e.into()))?;
     String::from_utf8(out).map_err(|e| ApiError::plain(e.to_string()))
 }
 
@@ -175,34 +153,25 @@ pub fn compare(
         .iter()
         .map(|v| crate::variant::Profile::load(v, sets).map_err(|e| fail(&e.into())))
         .collect::<Result<Vec<_>, _>>()?;
-    crate::compare::same_deck(&profiles).map_err(|e| ApiError::plain(e.render(lang)))?;
-    let jobs = crate::stream::jobs(jobs).map_err(|e| ApiError::plain(e.render(lang)))?;
     let source = input.open().map_err(|e| ApiError::record(&e, lang))?;
-    if summary {
-        let mut first_bad: Option<ApiError> = None;
-        let report = crate::compare::summary(source, profiles, jobs, &mut |e| {
-            first_bad.get_or_insert_with(|| ApiError::record(e, lang));
-        })
-        .map_err(|e| ApiError::record(&e, lang))?;
-        if let Some(e) = first_bad {
-            return Err(e);
-        }
-        return serde_json::to_string_pretty(&report)
-            .map(|t| t + "\n")
-            .map_err(|e| ApiError::plain(e.to_string()));
+    let ask = crate::engine::CompareAsk {
+        summary,
+        format: crate::render::Format::Json,
+        explain: false,
+        only_diff: false,
+        jobs,
+        lang,
+    };
+    let mut first_bad: Option<ApiError> = None;
+    let mut out = Vec::new();
+    crate::engine::compare(source, profiles, &ask, &mut out, &mut |e, _| {
+        first_bad.get_or_insert_with(|| ApiError::record(e, lang));
+    })
+    .map_err(|e| fail(&e))?;
+    if let Some(e) = first_bad {
+        return Err(e);
     }
-    let (players, columns) =
-        crate::compare::columns(source, profiles, jobs).map_err(|e| fail(&e))?;
-    let n = columns.first().map_or(0, |c| c.outcomes.len());
-    for i in 0..n {
-        for c in &columns {
-            if let Err(e) = &c.outcomes[i] {
-                return Err(ApiError::record(e, lang));
-            }
-        }
-    }
-    let shown: Vec<usize> = (0..n).collect();
-    crate::render::compare::json(&columns, &players, &shown, false).map_err(|e| fail(&e))
+    String::from_utf8(out).map_err(|e| ApiError::plain(e.to_string()))
 }
 
 /// One built-in profile: its name and title.

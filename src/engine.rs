@@ -622,3 +622,212 @@ pub fn evening(file: &str, choice: &Choice) -> Result<crate::club::stats::Evenin
         penalties,
     })
 }
+
+/// How a front end asks for a run of `score` ([`score`]): what it writes and how.
+#[derive(Debug, Clone, Copy)]
+pub struct ScoreAsk {
+    /// The aggregates instead of the sheet (`--summary`).
+    pub summary: bool,
+    /// The format written.
+    pub format: crate::render::Format,
+    /// Every item of every deal (`--explain`).
+    pub explain: bool,
+    /// Threads for an archive (0: every core; at most [`crate::limits::MAX_JOBS`]).
+    pub jobs: usize,
+    /// Score the good deals of a run that has bad ones (`--keep-going`).
+    pub keep_going: bool,
+    /// The language of the words written.
+    pub lang: crate::lang::Lang,
+}
+
+/// Where a run's deals go: the table formats hold the sheet (its columns fit every deal),
+/// CSV and JSON stream, a summary adds up.
+enum Sink {
+    Text(crate::render::sheet::SheetText),
+    Stream(crate::render::sheet::SheetStream),
+    Summary(Box<crate::scoring::Summary>),
+}
+
+impl Sink {
+    fn new(ask: &ScoreAsk) -> Result<Sink> {
+        use crate::render::Format;
+        use crate::render::sheet::{SheetStream, SheetText};
+        Ok(match (ask.summary, ask.format) {
+            (true, _) => Sink::Summary(Box::default()),
+            (false, Format::Csv | Format::Json) => {
+                Sink::Stream(SheetStream::new(ask.format, ask.explain)?)
+            }
+            (false, Format::Table | Format::Markdown) => Sink::Text(SheetText::new(
+                ask.format == Format::Markdown,
+                ask.explain,
+                ask.lang,
+            )?),
+        })
+    }
+
+    /// Takes one deal or penalty of the run.
+    fn take(&mut self, profile: &Profile, step: Step) -> Result<()> {
+        match (self, step) {
+            (Sink::Summary(_), Step::Penalty { .. }) => {}
+            (Sink::Text(out), Step::Penalty { players, penalty }) => {
+                out.add_penalty(players, &penalty);
+            }
+            (Sink::Stream(out), Step::Penalty { players, penalty }) => {
+                out.add_penalty(players, penalty)?;
+            }
+            (Sink::Summary(summary), Step::Deal(d)) => summary.add(d.players, d.result),
+            (Sink::Text(out), Step::Deal(d)) => out.add(profile, d.players, d.result, d.totals)?,
+            (Sink::Stream(out), Step::Deal(d)) => out.add(d.players, d.result, d.totals, None)?,
+        }
+        Ok(())
+    }
+
+    /// Writes what the run made to `out`.
+    fn finish(
+        self,
+        profile: &Profile,
+        (session, bad): (Option<Session>, usize),
+        ask: &ScoreAsk,
+        out: &mut dyn std::io::Write,
+    ) -> Result<()> {
+        let session = session.unwrap_or_else(|| Session::new(Vec::new()));
+        match self {
+            Sink::Summary(summary) => {
+                let text =
+                    crate::render::sheet::summary(profile, &summary, bad, ask.format, ask.lang)?;
+                out.write_all(text.as_bytes())?;
+            }
+            Sink::Text(sheet) => {
+                let ranking = session.ranking();
+                sheet.finish(profile, &session.players, &session.totals, &ranking, out)?;
+            }
+            Sink::Stream(sheet) => {
+                sheet.finish(&profile.name, &session.players, &session.totals, out)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `doko score`, the one entry every front end calls (the command, the Python package):
+/// scores every deal of `parsed` under `profile` as `ask` says, hands each bad deal to
+/// `bad` and each deal scored to `tick`, and writes the sheet or summary to `out`, unless
+/// a deal was bad and `ask.keep_going` is not set (then nothing is written). The number
+/// of bad deals.
+pub fn score(
+    parsed: Parsed<'_>,
+    profile: &Profile,
+    ask: &ScoreAsk,
+    out: &mut dyn std::io::Write,
+    bad: &mut (dyn FnMut(&RecordError) -> Result<()> + Send),
+    tick: &(dyn Fn() + Sync),
+) -> Result<usize> {
+    let mut sink = Sink::new(ask)?;
+    let fold = if ask.summary {
+        Fold::Brief
+    } else {
+        Fold::Sheet
+    };
+    let outcome = parsed.score(
+        profile,
+        fold,
+        ask.jobs,
+        ask.keep_going,
+        |step: Step| {
+            if matches!(step, Step::Deal(_)) {
+                tick();
+            }
+            sink.take(profile, step)
+        },
+        |e| bad(e),
+    )?;
+    if outcome.bad > 0 && !ask.keep_going {
+        return Ok(outcome.bad);
+    }
+    sink.finish(profile, (outcome.session, outcome.bad), ask, out)?;
+    Ok(outcome.bad)
+}
+
+/// How a front end asks for a run of `compare` ([`compare`]).
+#[derive(Debug, Clone, Copy)]
+pub struct CompareAsk {
+    /// The aggregates per profile instead of a block per deal (`--summary`).
+    pub summary: bool,
+    /// The format written.
+    pub format: crate::render::Format,
+    /// Each profile's items side by side (`--explain`).
+    pub explain: bool,
+    /// Only the deals on which the profiles disagree (`--only-diff`).
+    pub only_diff: bool,
+    /// Threads for an archive (0: every core; at most [`crate::limits::MAX_JOBS`]).
+    pub jobs: usize,
+    /// The language of the words written.
+    pub lang: crate::lang::Lang,
+}
+
+/// `doko compare`, the one entry every front end calls: the deals of `source` under each
+/// of `profiles` (at least two, of one deck), written to `out` as `ask` says. A bad deal
+/// (one no profile accepts, or a row that cannot be read) goes to `bad`, with the profile
+/// whose play refused it where the deals are compared one by one; where any deal is bad,
+/// nothing is written. The number of bad deals.
+pub fn compare(
+    source: Source,
+    profiles: Vec<Profile>,
+    ask: &CompareAsk,
+    out: &mut dyn std::io::Write,
+    bad: &mut (dyn FnMut(&RecordError, Option<&str>) + Send),
+) -> Result<usize> {
+    use crate::render::{Format, compare as render};
+    if profiles.len() < 2 {
+        return Err(crate::lang::Text::msg("error.two_variants").into());
+    }
+    crate::compare::same_deck(&profiles)?;
+    let jobs = crate::stream::jobs(ask.jobs)?;
+    let markdown = ask.format == Format::Markdown;
+    let text = if ask.summary {
+        let mut count = 0;
+        let report = crate::compare::summary(source, profiles, jobs, &mut |e| {
+            count += 1;
+            bad(e, None);
+        })?;
+        if count > 0 {
+            return Ok(count);
+        }
+        match ask.format {
+            Format::Json => {
+                serde_json::to_string_pretty(&report).map_err(std::io::Error::other)? + "\n"
+            }
+            Format::Csv => render::summary_csv(&report)?,
+            Format::Table | Format::Markdown => render::summary_table(&report, markdown, ask.lang),
+        }
+    } else {
+        let (players, columns) = crate::compare::columns(source, profiles, jobs)?;
+        let n = columns.first().map_or(0, |c| c.outcomes.len());
+        let mut count = 0;
+        for i in 0..n {
+            if crate::compare::bad_input(columns.iter().map(|c| &c.outcomes[i])) {
+                count += 1;
+                for c in &columns {
+                    if let Err(e) = &c.outcomes[i] {
+                        bad(e, Some(&c.profile.name));
+                    }
+                }
+            }
+        }
+        if count > 0 {
+            return Ok(count);
+        }
+        let shown: Vec<usize> = (0..n)
+            .filter(|&i| !ask.only_diff || crate::compare::differs(&columns, i))
+            .collect();
+        match ask.format {
+            Format::Json => render::json(&columns, &players, &shown, ask.explain)?,
+            Format::Csv => render::csv(&columns, &players, &shown)?,
+            Format::Table | Format::Markdown => {
+                render::text(&columns, &players, &shown, ask.explain, markdown, ask.lang)
+            }
+        }
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(0)
+}
