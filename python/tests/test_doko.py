@@ -331,3 +331,14 @@ def test_jobs_beyond_the_bound_are_refused_at_once(tmp_path: Path) -> None:
     with pytest.raises(doko.Error, match="at most 256"):
         doko.compare(str(archive), ["ddv", "ja-online"], jobs=257)
     assert doko.summary(str(archive), jobs=256)["deals"] == 20
+
+
+def test_compare_answers_a_deal_one_profile_lacks_as_the_command(tmp_path: Path) -> None:
+    """Issue 51: the command and the package call one entry: a solo that one profile does
+    not play is that profile's column saying so, in both (the package raised before)."""
+    sheet = tmp_path / "kings.csv"
+    sheet.write_text("Anna,Ben,Cara,Dirk,game,re_points\nre,kontra,kontra,kontra,solo-kings,130\n")
+    got = doko.compare(str(sheet), ["ddv", "house-solos"])
+    want = cli_json("compare", str(sheet), "--variants", "ddv,house-solos", "--format", "json")
+    assert got == want
+    assert "not played under profile ddv" in got["deals"][0]["results"]["ddv"]["error"]
