@@ -1055,3 +1055,42 @@ fn undo_gives_back_the_bytes_and_the_comments() {
         "{after}"
     );
 }
+
+/// A closed pipe (the reader of the output gone, as `doko score … | head -0`) is not an
+/// error: exit 0 and nothing on standard error, for `score` and `compare` in every format,
+/// with and without `--summary`.
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    use std::process::Stdio;
+    for format in ["table", "csv", "json", "markdown"] {
+        for summary in [false, true] {
+            for cmd in [
+                vec!["score", "examples/evening.csv", "--format", format],
+                vec![
+                    "compare",
+                    "examples/evening.csv",
+                    "--variants",
+                    "ddv,ja-online",
+                    "--format",
+                    format,
+                ],
+            ] {
+                let mut args = cmd.clone();
+                if summary {
+                    args.push("--summary");
+                }
+                let mut child = common::command()
+                    .args(&args)
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                drop(child.stdout.take());
+                let out = child.wait_with_output().unwrap();
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+                assert!(err.is_empty(), "{args:?}: {err}");
+            }
+        }
+    }
+}

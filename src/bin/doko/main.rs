@@ -178,10 +178,13 @@ pub fn chosen_profile(
     })
 }
 
+/// Whether `e` is a closed pipe (the reader of the output is gone: not an error), as the
+/// system says it or as the library carries it.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    let broken = |io: &std::io::Error| io.kind() == std::io::ErrorKind::BrokenPipe;
     e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        c.downcast_ref::<std::io::Error>().is_some_and(broken)
+            || matches!(c.downcast_ref::<doko::error::Error>(), Some(doko::error::Error::Io(io)) if broken(io))
     })
 }
 
@@ -192,6 +195,18 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     out.write_all(doko::chars::for_terminal(text).as_bytes())?;
     out.flush()?;
     Ok(())
+}
+
+/// Standard output for a run writing `format`: the table formats shown as a terminal may
+/// show them ([`ForTerminal`]), CSV and JSON as data.
+pub fn output(format: doko::render::Format) -> Box<dyn Write> {
+    use doko::render::Format;
+    let out = std::io::stdout().lock();
+    if matches!(format, Format::Table | Format::Markdown) {
+        Box::new(ForTerminal::new(out))
+    } else {
+        Box::new(out)
+    }
 }
 
 /// A writer to a terminal: each whole line is written as [`doko::chars::for_terminal`]

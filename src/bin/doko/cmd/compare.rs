@@ -7,7 +7,7 @@ use anyhow::Result;
 use doko::engine::CompareAsk;
 use doko::input::Source;
 
-use crate::cli::{CompareArgs, Format};
+use crate::cli::CompareArgs;
 
 /// Most bad deals of a summary printed; the rest are counted.
 const MAX_ERRORS: usize = 50;
@@ -32,15 +32,8 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
         lang,
     };
     let mut printed = 0;
-    let mut stdout = std::io::stdout().lock();
-    let mut shown;
-    let out: &mut dyn Write = if matches!(args.format, Format::Table | Format::Markdown) {
-        shown = crate::ForTerminal::new(&mut stdout);
-        &mut shown
-    } else {
-        &mut stdout
-    };
-    let bad = doko::engine::compare(source, profiles, &ask, out, &mut |e, profile| {
+    let mut out = crate::output(args.format);
+    let bad = doko::engine::compare(source, profiles, &ask, &mut out, &mut |e, profile| {
         let e = e.render(lang);
         match profile {
             Some(profile) => {

@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use anyhow::Result;
 use doko::deal::RecordError;
 use doko::engine::{Choice, Files, ScoreAsk};
-use doko::render::Format;
 
 use crate::cli::ScoreArgs;
 
@@ -45,20 +44,12 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     };
     let mut seen = 0;
     let progress = crate::progress::Progress::deals(None, args.quiet);
-    // The tables are shown as a terminal may show them; CSV and JSON are data.
-    let mut stdout = std::io::stdout().lock();
-    let mut shown;
-    let out: &mut dyn Write = if matches!(args.format, Format::Table | Format::Markdown) {
-        shown = crate::ForTerminal::new(&mut stdout);
-        &mut shown
-    } else {
-        &mut stdout
-    };
+    let mut out = crate::output(args.format);
     let errors = doko::engine::score(
         parsed,
         &profile,
         &ask,
-        out,
+        &mut out,
         &mut |e| report(&mut seen, e),
         &|| progress.tick(),
     )?;
