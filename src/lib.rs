@@ -1,5 +1,123 @@
 //! `doko` scores Doppelkopf: paper sheets and full deal records, under rule profiles.
 //!
+//! # Entry points
+//!
+//! A front end (the `doko` command, the Python package, a page) needs these; the rest of the
+//! crate is what they are built from. The file formats are specified in `docs/formats.md`.
+//!
+//! * [`variant::Profile::load`]: a rule profile, built-in or a file, with `--set` overrides.
+//! * [`engine::score`]: `doko score`: every deal of the files, written as a sheet, a stream
+//!   or a summary ([`engine::ScoreAsk`]).
+//! * [`engine::compare`]: `doko compare`: the same deals under several profiles.
+//! * [`league::file::append`] and [`league::evaluate`]: a league sheet kept deal by deal.
+//! * [`game::Game`]: one deal played step by step (legal actions, apply, undo, what each
+//!   player observes).
+//! * [`error::Error`]: every error, with its place, in every language ([`lang::Lang`]).
+//!
+//! A profile, by name or from a file, with overrides:
+//!
+//! ```
+//! use doko::variant::{DEFAULT_PROFILE, Profile};
+//!
+//! let sets = [("scoring.won".to_string(), "2".to_string())];
+//! let profile = Profile::load(DEFAULT_PROFILE, &sets).unwrap();
+//! assert_eq!(profile.name, DEFAULT_PROFILE);
+//! assert_eq!(profile.value_of("scoring.won"), Some("2"));
+//! ```
+//!
+//! `doko score`, as the command and the Python package call it:
+//!
+//! ```
+//! use doko::engine::{Choice, Files, FlagRole, ScoreAsk, choose_profile};
+//! use doko::input::{InputFormat, Source};
+//! use doko::lang::Lang;
+//! use doko::render::Format;
+//!
+//! let sheet = "Anna,Ben,Cara,Dirk,re_points,re_calls\nre,kontra,re,kontra,134,re\n";
+//! let mut files = Files::from_source(Source::from_text("sheet.csv", sheet, InputFormat::Csv));
+//! let parsed = files.parse().unwrap();
+//! let choice = Choice { variant: None, sets: &[], role: FlagRole::Overrides };
+//! let profile = choose_profile(&choice, &parsed.named()).unwrap();
+//! let ask = ScoreAsk {
+//!     summary: false,
+//!     format: Format::Csv,
+//!     explain: false,
+//!     jobs: 1,
+//!     keep_going: false,
+//!     lang: Lang::En,
+//! };
+//! let mut out = Vec::new();
+//! let bad = doko::engine::score(parsed, &profile, &ask, &mut out, &mut |_| Ok(()), &|| {})
+//!     .unwrap();
+//! assert_eq!(bad, 0);
+//! assert!(String::from_utf8(out).unwrap().starts_with("deal,"));
+//! ```
+//!
+//! `doko compare`: one deal under two profiles, as JSON:
+//!
+//! ```
+//! use doko::engine::CompareAsk;
+//! use doko::input::{InputFormat, Source};
+//! use doko::variant::Profile;
+//!
+//! let sheet = "Anna,Ben,Cara,Dirk,re_points,re_calls\nre,kontra,re,kontra,134,re\n";
+//! let source = Source::from_text("sheet.csv", sheet, InputFormat::Csv);
+//! let profiles = vec![
+//!     Profile::load(doko::variant::DEFAULT_PROFILE, &[]).unwrap(),
+//!     Profile::load("ja-online", &[]).unwrap(),
+//! ];
+//! let ask = CompareAsk {
+//!     summary: false,
+//!     format: doko::render::Format::Json,
+//!     explain: false,
+//!     only_diff: false,
+//!     jobs: 1,
+//!     lang: doko::lang::Lang::En,
+//! };
+//! let mut out = Vec::new();
+//! let bad = doko::engine::compare(source, profiles, &ask, &mut out, &mut |_, _| {}).unwrap();
+//! assert_eq!(bad, 0);
+//! let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+//! assert_eq!(json["variants"][1], "ja-online");
+//! ```
+//!
+//! A league sheet read and evaluated (what `league show` prints):
+//!
+//! ```
+//! let text = "variant = \"ddv\"\nplayers = [\"Anna\", \"Ben\", \"Cara\", \"Dirk\"]\n\n\
+//!             [[deal]]\nre = [\"Anna\", \"Cara\"]\nre_points = 134\n";
+//! let league = doko::league::evaluate("friday.toml", text, None).unwrap();
+//! assert_eq!(league.session.totals, [1, -1, 1, -1]);
+//! ```
+//!
+//! A deal played step by step:
+//!
+//! ```
+//! use doko::game::Game;
+//! use doko::variant::Profile;
+//!
+//! let profile = Profile::load(doko::variant::DEFAULT_PROFILE, &[]).unwrap();
+//! let mut game = Game::new(&profile, None, 3, 7, None).unwrap();
+//! while !game.is_over() {
+//!     let first = game.legal_actions()[0];
+//!     game.apply(first).unwrap();
+//! }
+//! let points = game.returns().unwrap().unwrap();
+//! assert_eq!(points.iter().sum::<i64>(), 0);
+//! ```
+//!
+//! An error, in the reader's language:
+//!
+//! ```
+//! use doko::lang::Lang;
+//! use doko::variant::Profile;
+//!
+//! let e = Profile::load("no-such-profile", &[]).unwrap_err();
+//! assert!(e.render(Lang::En).contains("no-such-profile"));
+//! ```
+//!
+//! # How data flows
+//!
 //! Data flows one way: input file -> records ([`deal`]) -> with a [`variant::Profile`],
 //! play facts ([`play`]) -> an itemised score ([`scoring`]) -> a session fold. Every rule
 //! difference between rule systems is a field of the profile.
