@@ -805,19 +805,17 @@ fn nothing_raw_reaches_the_terminal() {
     assert_ne!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr).contains("U+0007"));
     assert!(!raw_controls(&out.stderr) && !raw_controls(&out.stdout));
-    for key in ["name", "title"] {
+    for text in [
+        "extends = \"ddv\"\nname = \"Club \\u001b[2J\\u0007\"\n",
+        "extends = \"ddv\"\nname = \"club\"\ntitle = \"Club \\u001b[2J\\u0007\"\n",
+    ] {
         let profile = at("club.toml");
-        std::fs::write(
-            &profile,
-            format!("extends = \"ddv\"\nname = \"club\"\n{key} = \"Club \\u001b[2J\\u0007\"\n")
-                .replace("name = \"club\"\nname", "name"),
-        )
-        .unwrap();
+        std::fs::write(&profile, text).unwrap();
         let out = doko(&["score", "examples/evening.csv", "--variant", &profile]);
-        assert_ne!(out.status.code(), Some(0), "{key}");
+        assert_ne!(out.status.code(), Some(0), "{text}");
         assert!(
             !raw_controls(&out.stderr) && !raw_controls(&out.stdout),
-            "{key}"
+            "{text}"
         );
         assert!(String::from_utf8_lossy(&out.stderr).contains("U+001B"));
     }
@@ -841,14 +839,18 @@ fn errors_show_a_bad_cell_escaped() {
     let generated = doko(&["generate", "--deals", "2", "--seed", "1"]);
     let text = String::from_utf8_lossy(&generated.stdout).into_owned();
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    lines[2] = lines[2].replacen(',', ",\u{1b}[31m\u{202E},", 1);
+    // The second deal's contract (its third field), which the error quotes.
+    let mut fields: Vec<&str> = lines[2].split(',').collect();
+    fields[2] = "norm\u{1b}[31m\u{202E}al";
+    lines[2] = fields.join(",");
     std::fs::write(&archive, lines.join("\n") + "\n").unwrap();
     let out = doko(&["score", &archive]);
-    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!raw_controls(&out.stderr), "{err:?}");
     assert!(
-        !raw_controls(&out.stderr),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        err.contains("field `contract`: unknown contract `norm\\u{1b}[31m\\u{202e}al`"),
+        "{err}"
     );
 }
 

@@ -128,28 +128,26 @@ fn rate(won: usize, of: usize) -> f64 {
 /// Refuses a season that names one evening twice: the same path, or two names of one file
 /// (a link, `./`, a hard link), which would count its deals twice. The message names both.
 pub fn distinct_files(files: &[String]) -> Result<(), crate::lang::Text> {
-    let id = |f: &str| -> Option<(u64, u64)> {
-        let meta = std::fs::metadata(f).ok()?;
+    // Each file's identity, once: its device and inode, else (not Unix) the path the name
+    // resolves to, else (not found: reading it will say so) the name.
+    let identity = |f: &String| -> String {
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
-            Some((meta.dev(), meta.ino()))
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = meta;
-            None
-        }
-    };
-    let canonical = |f: &str| std::fs::canonicalize(f).ok();
-    for (i, a) in files.iter().enumerate() {
-        for b in &files[..i] {
-            let same = a == b
-                || id(a).is_some_and(|x| id(b) == Some(x))
-                || canonical(a).is_some_and(|x| canonical(b).as_ref() == Some(&x));
-            if same {
-                return Err(crate::msg!("error.evening_twice", first = b, second = a));
+            if let Ok(m) = std::fs::metadata(f) {
+                return format!("{}:{}", m.dev(), m.ino());
             }
+        }
+        std::fs::canonicalize(f).map_or_else(|_| f.clone(), |p| p.display().to_string())
+    };
+    let ids: Vec<String> = files.iter().map(identity).collect();
+    for (i, id) in ids.iter().enumerate() {
+        if let Some(j) = ids[..i].iter().position(|x| x == id) {
+            return Err(crate::msg!(
+                "error.evening_twice",
+                first = &files[j],
+                second = &files[i]
+            ));
         }
     }
     Ok(())

@@ -651,12 +651,11 @@ fn parse_input_format(s: &str) -> Result<InputFormat, String> {
 /// `--jobs N`: from 1 to [`doko::limits::MAX_JOBS`].
 fn parse_jobs(s: &str) -> Result<std::num::NonZeroUsize, String> {
     let max = doko::limits::MAX_JOBS;
-    match s.trim().parse::<usize>() {
-        Ok(n @ 1..) if n <= max => {
-            Ok(std::num::NonZeroUsize::new(n).unwrap_or(std::num::NonZeroUsize::MIN))
-        }
-        _ => Err(format!("{s} is not a number of threads from 1 to {max}")),
-    }
+    s.trim()
+        .parse::<std::num::NonZeroUsize>()
+        .ok()
+        .filter(|n| n.get() <= max)
+        .ok_or_else(|| format!("{s} is not a number of threads from 1 to {max}"))
 }
 
 #[cfg(test)]

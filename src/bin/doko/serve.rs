@@ -211,6 +211,8 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router) -> std:
             }
         };
         let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        // Held until the new connection is listed: one that ends at once takes itself off
+        // the list (`Open`) only after it is on it.
         let mut all = connections
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);

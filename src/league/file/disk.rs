@@ -50,17 +50,25 @@ pub(super) fn holder_line(text: &[u8]) -> bool {
     rest.is_empty() || (digits > 0 && (" (".starts_with(rest) || rest.starts_with(" (")))
 }
 
-/// Opens the lock file at `path` (made where missing) to read and write: never through a
-/// symbolic link, never waiting on a FIFO, and only where it is a plain file with one
-/// name holding nothing or a holder's line. Anything else there is left as it is.
-pub(super) fn open_lock(path: &Path) -> Result<File, Result<LockThing, std::io::Error>> {
+/// How a lock file is opened, to read: never through a symbolic link, never waiting on a
+/// FIFO (`O_NOFOLLOW`, `O_NONBLOCK`).
+fn guarded() -> OpenOptions {
     let mut options = OpenOptions::new();
-    options.create(true).truncate(false).read(true).write(true);
+    options.read(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
     }
+    options
+}
+
+/// Opens the lock file at `path` (made where missing) to read and write: never through a
+/// symbolic link, never waiting on a FIFO, and only where it is a plain file with one
+/// name holding nothing or a holder's line. Anything else there is left as it is.
+pub(super) fn open_lock(path: &Path) -> Result<File, Result<LockThing, std::io::Error>> {
+    let mut options = guarded();
+    options.create(true).truncate(false).write(true);
     let f = match options.open(path) {
         Ok(f) => f,
         Err(e) => {
@@ -131,15 +139,8 @@ pub(super) fn same_file(f: &File, path: &Path) -> bool {
 /// Who holds the lock, as its holder wrote it into the lock file ("" where it wrote
 /// nothing: [`holder_text`] calls it another process).
 pub(super) fn holder(lock: &Path) -> String {
-    let mut options = OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
-    }
     let mut text = Vec::new();
-    let _ = options
+    let _ = guarded()
         .open(lock)
         .and_then(|f| f.take(256).read_to_end(&mut text));
     if !holder_line(&text) {
