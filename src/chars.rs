@@ -59,7 +59,7 @@ pub fn unfit_for_name(c: char) -> bool {
 }
 
 /// `text` as a terminal may show it: every character that would control the terminal or
-/// reorder the text ([`moves_text`]) written out as `\u{1b}`; line ends and tabs stay.
+/// reorder the text (`moves_text`) written out as `\u{1b}`; line ends and tabs stay.
 /// Every line the command prints (its output, its errors, which quote what a file holds)
 /// goes through here.
 pub fn for_terminal(text: &str) -> Cow<'_, str> {
@@ -87,7 +87,7 @@ pub fn prefix(value: &str) -> String {
 }
 
 /// Refuses a label (a sheet's, a tournament's or a profile's name, a profile's title) with a
-/// character that is not seen or moves the text ([`unfit_for_name`]; a player's name is also at most 64 characters:
+/// character that is not seen or moves the text (`unfit_for_name`; a player's name is also at most 64 characters:
 /// `deal::check_name`).
 pub fn check_label(name: &str) -> Result<(), crate::lang::Text> {
     match name.chars().enumerate().find(|&(_, c)| unfit_for_name(c)) {

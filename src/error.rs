@@ -7,6 +7,7 @@ use crate::lang::{Lang, Text};
 /// until it is shown: [`Error::render`] writes it in the reader's language, `Display`
 /// in English. No message is ever read back from its text.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A deal or a file that is not a valid record.
     #[error(transparent)]

@@ -12,7 +12,19 @@
 //! * [`league::file::append`] and [`league::evaluate`]: a league sheet kept deal by deal.
 //! * [`game::Game`]: one deal played step by step (legal actions, apply, undo, what each
 //!   player observes).
-//! * [`error::Error`]: every error, with its place, in every language ([`lang::Lang`]).
+//! * [`Error`]: every error, with its place, in every language ([`lang::Lang`]).
+//!
+//! # The crate's face
+//!
+//! Ten modules, one topic each: [`variant`] (profiles), [`deal`] (records as read: sheets,
+//! record files, archives), [`game`] (a deal played: the machine and the record check),
+//! [`scoring`] (a deal's value and a session's fold), [`engine`] (files in, scored deals
+//! out: the one entry every front end calls, and [`engine::api`] for bindings),
+//! [`league`] (a league sheet), [`club`] (settling, seasons, tournaments, ratings),
+//! [`generate`] (random deals for research and tests), [`render`] (tables, CSV, JSON, pages
+//! and the report types they write) and [`lang`] (the message catalogue). The words of a
+//! deal are at the top: [`Card`], [`Suit`], [`Rank`], [`Contract`], [`Party`],
+//! [`SoloKind`], [`Call`], [`Extra`], [`Bid`]. Everything else is private to the crate.
 //!
 //! A profile, by name or from a file, with overrides:
 //!
@@ -29,7 +41,7 @@
 //!
 //! ```
 //! use doko::engine::{Choice, Files, FlagRole, ScoreAsk, choose_profile};
-//! use doko::input::{InputFormat, Source};
+//! use doko::engine::{InputFormat, Source};
 //! use doko::lang::Lang;
 //! use doko::render::Format;
 //!
@@ -57,7 +69,7 @@
 //!
 //! ```
 //! use doko::engine::CompareAsk;
-//! use doko::input::{InputFormat, Source};
+//! use doko::engine::{InputFormat, Source};
 //! use doko::variant::Profile;
 //!
 //! let sheet = "Anna,Ben,Cara,Dirk,re_points,re_calls\nre,kontra,re,kontra,134,re\n";
@@ -119,11 +131,11 @@
 //! # How data flows
 //!
 //! Data flows one way: input file -> records ([`deal`]) -> with a [`variant::Profile`],
-//! play facts ([`play`]) -> an itemised score ([`scoring`]) -> a session fold. Every rule
+//! play facts ([`game::play`]) -> an itemised score ([`scoring`]) -> a session fold. Every rule
 //! difference between rule systems is a field of the profile.
 //!
 //! ```
-//! use doko::input::{Document, InputFormat};
+//! use doko::engine::{Document, InputFormat};
 //! use doko::scoring::score_deal;
 //! use doko::variant::Profile;
 //!
@@ -140,32 +152,41 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod api;
-pub mod bids;
-pub mod calls;
-pub mod cards;
-pub mod chars;
+// The crate's face: ten topics a user opens, and the words of a deal at the top. The rooms
+// below them are private; what a front end needs of them is named where it belongs.
 pub mod club;
-pub mod compare;
-pub mod contract;
 pub mod deal;
 pub mod engine;
-pub mod error;
-pub mod extras;
 pub mod game;
 pub mod generate;
-pub mod input;
 pub mod lang;
 pub mod league;
-pub mod limits;
-pub mod play;
-mod recent;
 pub mod render;
-pub mod report;
 pub mod scoring;
-pub mod seating;
-pub mod stream;
 pub mod variant;
+
+mod bids;
+mod calls;
+mod cards;
+mod chars;
+mod compare;
+mod contract;
+mod error;
+mod extras;
+mod input;
+mod limits;
+mod play;
+mod recent;
+mod report;
+mod seating;
+mod stream;
+
+pub use bids::Bid;
+pub use calls::{Call, PartyCalls};
+pub use cards::{Card, Rank, Suit};
+pub use contract::{Contract, Party, SoloKind};
+pub use error::{Error, localized};
+pub use extras::Extra;
 
 use lang::Text;
 

@@ -179,7 +179,7 @@ pub fn deals_again(
 
 /// The dealer rotation of one table: who deals each deal that does not name its dealer.
 /// The first dealer is the one named (a league's `dealer`), else the last seat; then
-/// clockwise, except where [`deals_again`].
+/// clockwise, except where `deals_again`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rotation {
     seats: usize,
@@ -214,7 +214,7 @@ impl Rotation {
     }
 
     /// Takes one deal that was not forced: its dealer is the one `written`, else the
-    /// rotation's; the rotation then moves on (or not, see [`deals_again`]; `over_poverty`:
+    /// rotation's; the rotation then moves on (or not, see `deals_again`; `over_poverty`:
     /// the hands were thrown in over a poverty). Returns the deal's dealer.
     pub fn deal(
         &mut self,

@@ -91,10 +91,10 @@ fn archives_with_bids_score_alike_in_every_format() {
 /// earlier `normal` changes nothing, and the winner's game lowered to `normal` is refused.
 #[test]
 fn generated_bids_decide_the_written_game_and_a_lower_bid_is_refused() {
-    use doko::bids::Bid;
+    use doko::Bid;
     use doko::deal::full::Written;
+    use doko::game::play;
     use doko::generate::{Rng, random_compulsory_solo, random_deal};
-    use doko::play::play;
     use doko::variant::{BUILTIN, BiddingWay, Profile};
     let mut lowered = 0;
     for (name, _) in BUILTIN {

@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use doko::contract::Party;
+use doko::Party;
 use doko::deal::DealFacts;
 use doko::deal::records::RecordFile;
 use doko::scoring::score_deal;

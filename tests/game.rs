@@ -3,9 +3,9 @@
 //! `doko score` plays and scores to the game's own returns; every action offered is taken,
 //! and actions not offered are refused with a reason.
 
+use doko::engine::{Document, InputFormat};
 use doko::game::{Action, Game, Phase};
 use doko::generate::Rng;
-use doko::input::{Document, InputFormat};
 use doko::variant::{BUILTIN, Profile};
 
 /// Scores a one-deal TOML record file as `doko score` reads it.
@@ -22,7 +22,7 @@ fn scored(text: &str, profile: &Profile) -> Vec<i64> {
 }
 
 fn random_game(profile: &Profile, seed: u64, rng: &mut Rng) -> Game {
-    let seats = doko::seating::smallest_table(profile);
+    let seats = doko::game::smallest_table(profile);
     let players: Vec<String> = (1..=seats).map(|i| format!("P{i}")).collect();
     let mut g = Game::new(
         profile,
@@ -289,9 +289,9 @@ fn names_a_record_cannot_carry_are_refused() {
 /// offered too (callers count); a call that says nothing new is not.
 fn model_calls(
     profile: &Profile,
-    made: &[(usize, doko::contract::Party, u8, u8)],
+    made: &[(usize, doko::Party, u8, u8)],
     seat: usize,
-    party: doko::contract::Party,
+    party: doko::Party,
     in_hand: u8,
 ) -> Vec<u8> {
     use doko::variant::Reply;
@@ -365,14 +365,13 @@ fn the_calls_offered_are_those_the_rules_allow() {
         let hand = profile.hand_size() as u8;
         let (mut checked, mut replies) = (0usize, 0usize);
         for seed in 0..500u64 {
-            let seats = doko::seating::smallest_table(&profile);
+            let seats = doko::game::smallest_table(&profile);
             let mut g =
                 Game::new(&profile, None, (seed % seats as u64) as usize, seed, None).unwrap();
             while !g.is_over() {
                 let legal = g.legal_actions();
                 if g.phase() == Phase::Playing
-                    && g.contract()
-                        .is_some_and(|c| c.0 != doko::contract::Contract::Wedding)
+                    && g.contract().is_some_and(|c| c.0 != doko::Contract::Wedding)
                 {
                     let seat = g.current_player().unwrap();
                     let party = g.party(seat).unwrap();
@@ -522,7 +521,7 @@ fn declare_a_poverty(g: &mut Game) -> bool {
     let p = g.profile().clone();
     let id = |g: &Game, w: &str| Action::Bid(g.bid_words().iter().position(|x| x == w).unwrap());
     let poor = g.active().iter().copied().find(|&s| {
-        doko::play::trumps_in(&g.dealt()[s], &p, p.poverty.count_diamond_ace)
+        doko::game::trumps_in(&g.dealt()[s], &p, p.poverty.count_diamond_ace)
             <= usize::from(p.poverty.max_trumps)
     });
     let Some(poor) = poor else { return false };
@@ -663,7 +662,7 @@ fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_word
         let again =
             Game::replay(&profile, &record).unwrap_or_else(|e| panic!("{}", en(&e.message)));
         assert_eq!(again.history(), g.history(), "seed {seed}");
-        if record.contract == doko::contract::Contract::Redeal || record.tricks.is_empty() {
+        if record.contract == doko::Contract::Redeal || record.tricks.is_empty() {
             continue;
         }
         // A Re or Kontra with 5 cards in hand, where the party said nothing: too late, and
@@ -677,14 +676,14 @@ fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_word
             let text = format!("{} {} 5", players[seat], party.key());
             spoilt.calls = vec![CallEntry {
                 player: seat,
-                call: doko::calls::Call::Announce,
+                call: doko::Call::Announce,
                 said_as: Some(party),
                 cards_in_hand: 5,
                 before: None,
                 at: None,
                 text,
             }];
-            let checked = doko::play::play(&spoilt, &profile).unwrap_err();
+            let checked = doko::game::play(&spoilt, &profile).unwrap_err();
             let replayed = Game::replay(&profile, &spoilt)
                 .map(|_| ())
                 .unwrap_err()
@@ -695,9 +694,8 @@ fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_word
         // A revoke: a card that followed suit swapped with a later card of another suit of
         // the same player.
         let mut spoilt = record.clone();
-        let order = doko::play::deal_order(record.contract, &profile, 0);
-        let tricks: Vec<Vec<doko::cards::Card>> =
-            record.tricks.iter().map(|t| t.cards.to_vec()).collect();
+        let order = doko::game::deal_order(record.contract, &profile, 0);
+        let tricks: Vec<Vec<doko::Card>> = record.tricks.iter().map(|t| t.cards.to_vec()).collect();
         let Some(((t, i), (u, j))) = (|| {
             let g2 = Game::replay(&profile, &record).ok()?;
             let (played, _) = g2.tricks();
@@ -732,7 +730,7 @@ fn a_refused_record_is_refused_by_the_game_at_the_same_action_with_the_same_word
                     .collect::<Vec<_>>()
             })
             .collect();
-        let checked = doko::play::play(&spoilt, &profile).unwrap_err();
+        let checked = doko::game::play(&spoilt, &profile).unwrap_err();
         let doko::game::ReplayError {
             taken: at,
             message: replayed,
@@ -960,7 +958,7 @@ fn a_player_is_shown_only_what_she_may_know() {
         let mut shown: HashMap<(usize, String), (Vec<u32>, Vec<Action>)> = HashMap::new();
         let (mut positions, mut unnamed) = (0, 0);
         for seed in 0..300u64 {
-            let seats = doko::seating::smallest_table(&profile) + (seed % 2) as usize;
+            let seats = doko::game::smallest_table(&profile) + (seed % 2) as usize;
             let players: Vec<String> = (1..=seats).map(|i| format!("P{i}")).collect();
             let dealer = (seed % seats as u64) as usize;
             let Ok(mut g) = Game::new(&profile, Some(players), dealer, seed, None) else {
@@ -982,7 +980,7 @@ fn a_player_is_shown_only_what_she_may_know() {
                     positions += 1;
                     // Each party's call level, as the vector has it, from what she may know.
                     let o = g.observation(s);
-                    let at = doko::cards::DISTINCT * (1 + 2 * seats);
+                    let at = doko::game::CALL_BASE * (1 + 2 * seats);
                     let want = call_levels_known(&o);
                     assert_eq!(&v[at..at + 10], &want, "{name}: call levels at {seen}");
                     let first = shown
@@ -998,7 +996,7 @@ fn a_player_is_shown_only_what_she_may_know() {
                 let calls: Vec<Action> = legal
                     .iter()
                     .copied()
-                    .filter(|a| matches!(a, Action::Call(c) if *c != doko::calls::Call::Announce))
+                    .filter(|a| matches!(a, Action::Call(c) if *c != doko::Call::Announce))
                     .collect();
                 let before = g.calls().len();
                 let a = if !calls.is_empty() && rng.chance(30) {
@@ -1010,10 +1008,10 @@ fn a_player_is_shown_only_what_she_may_know() {
                 // A call whose word does not name the party, by a player who has not
                 // named hers.
                 if let Some(e) = g.calls().get(before)
-                    && e.call != doko::calls::Call::Announce
+                    && e.call != doko::Call::Announce
                     && !g.calls()[..before]
                         .iter()
-                        .any(|o| o.player == e.player && o.call == doko::calls::Call::Announce)
+                        .any(|o| o.player == e.player && o.call == doko::Call::Announce)
                 {
                     unnamed += 1;
                 }
@@ -1116,7 +1114,7 @@ fn freedokos_genscher_names_a_partner() {
                 };
                 g.apply(a).unwrap();
                 if matches!(a, Action::Genscher(_)) {
-                    let king = doko::cards::Card::DIAMOND_KING;
+                    let king = doko::Card::DIAMOND_KING;
                     assert_eq!(g.legal_actions(), vec![Action::Card(king)]);
                 }
             }
@@ -1146,8 +1144,8 @@ fn freedokos_genscher_names_a_partner() {
 /// her first card. The records score as the game's returns and replay.
 #[test]
 fn calls_before_a_wedding_is_settled() {
-    use doko::calls::Call;
-    use doko::contract::Contract;
+    use doko::Call;
+    use doko::Contract;
     let double = with_sets(
         "ddv",
         &[
@@ -1167,10 +1165,7 @@ fn calls_before_a_wedding_is_settled() {
                 let names: Vec<String> = legal.iter().map(|&a| g.action_name(a)).collect();
                 let pick = |w: &str| names.iter().position(|n| n.starts_with(w));
                 let holds_both = g.current_player().is_some_and(|s| {
-                    let queens = g
-                        .hand(s)
-                        .iter()
-                        .filter(|&&c| c == doko::cards::Card::CLUB_QUEEN);
+                    let queens = g.hand(s).iter().filter(|&&c| c == doko::Card::CLUB_QUEEN);
                     queens.count() == 2
                 });
                 let reserve = pick("reservation").filter(|_| holds_both);
@@ -1250,13 +1245,13 @@ fn calls_before_a_wedding_is_settled() {
 /// changed.
 #[test]
 fn the_cards_offered_are_those_the_rules_allow() {
-    use doko::cards::Card;
+    use doko::Card;
     let mut rng = Rng::new(53);
     for (name, _) in BUILTIN {
         let profile = Profile::load(name, &[]).unwrap();
         let (mut checked, mut tried) = (0usize, 0usize);
         for seed in 0..500u64 {
-            let seats = doko::seating::smallest_table(&profile);
+            let seats = doko::game::smallest_table(&profile);
             let mut g =
                 Game::new(&profile, None, (seed % seats as u64) as usize, seed, None).unwrap();
             while !g.is_over() {
@@ -1342,7 +1337,7 @@ fn spoilt(
     // 1. a card of trick 2 replaced by a card of another player's hand
     {
         let mut r = rec.clone();
-        let mut tricks: Vec<Vec<(Option<usize>, doko::cards::Card)>> =
+        let mut tricks: Vec<Vec<(Option<usize>, doko::Card)>> =
             r.tricks.iter().map(|t| t.iter().collect()).collect();
         let (s, _) = tricks[1][1];
         let other = tricks[3].iter().find(|(s2, _)| *s2 != s).unwrap().1;
@@ -1353,7 +1348,7 @@ fn spoilt(
     // 2. two cards of trick 2 swapped in order (names kept)
     {
         let mut r = rec.clone();
-        let mut tricks: Vec<Vec<(Option<usize>, doko::cards::Card)>> =
+        let mut tricks: Vec<Vec<(Option<usize>, doko::Card)>> =
             r.tricks.iter().map(|t| t.iter().collect()).collect();
         tricks[1].swap(1, 2);
         r.tricks = tricks.into_iter().collect();
@@ -1378,10 +1373,7 @@ fn spoilt(
             muts.push(("knock", r));
         }
         let mut r = rec.clone();
-        r.called = Some(doko::cards::Card::new(
-            doko::cards::Suit::Hearts,
-            doko::cards::Rank::Ace,
-        ));
+        r.called = Some(doko::Card::new(doko::Suit::Hearts, doko::Rank::Ace));
         if r.called != rec.called {
             muts.push(("ace", r));
         }
@@ -1390,10 +1382,10 @@ fn spoilt(
     if let Some(e) = rec.calls.first() {
         let mut r = rec.clone();
         let p = e.said_as.map(|p| {
-            if p == doko::contract::Party::Re {
-                doko::contract::Party::Kontra
+            if p == doko::Party::Re {
+                doko::Party::Kontra
             } else {
-                doko::contract::Party::Re
+                doko::Party::Re
             }
         });
         if let Some(p) = p {
@@ -1407,7 +1399,7 @@ fn spoilt(
         let mut r = rec.clone();
         let mut x = x.clone();
         if let Some(c) = x.returned.first_mut() {
-            *c = doko::cards::Card::CLUB_QUEEN;
+            *c = doko::Card::CLUB_QUEEN;
         }
         r.exchange = Some(x);
         muts.push(("exchange", r));
@@ -1437,7 +1429,7 @@ fn spoilt_records_are_refused_by_the_game_as_by_the_check() {
             }
             let muts = spoilt(name, &rec);
             for (kind, r) in muts {
-                let checked = doko::play::play(&r, &profile);
+                let checked = doko::game::play(&r, &profile);
                 let replayed = Game::replay(&profile, &r);
                 let e = stats.entry(kind).or_default();
                 match (checked, replayed) {

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use doko::deal::archive::{CsvWriter, write_jsonl};
+use doko::game::Rotation;
 use doko::generate::{Rng, random_compulsory_solo, random_deal, random_redeal, write_toml_deal};
-use doko::seating::Rotation;
 use doko::variant::Profile;
 use proptest::prelude::*;
 
@@ -29,7 +29,7 @@ fn names(n: usize) -> Vec<String> {
 /// Some deals name their dealer, the others leave it to the rotation; some are
 /// compulsory solos, some redeals (where the profile plays them).
 fn write_all_formats(dir: &Path, profile: &Profile, seed: u64, deals: usize) -> [String; 3] {
-    let seats = doko::seating::smallest_table(profile);
+    let seats = doko::game::smallest_table(profile);
     let players = names(seats);
     let mut rng = Rng::new(seed);
     let mut rotation = Rotation::new(seats, None);

@@ -1,15 +1,15 @@
 //! Invariants over random input: generated legal deals validate and add up, rows are
 //! zero-sum, records round-trip through TOML, and no parser panics on any text.
 
-use doko::calls::{Call, PartyCalls};
-use doko::contract::{Contract, Party};
 use doko::deal::records::RecordFile;
 use doko::deal::sheet::Sheet;
 use doko::deal::{DealFacts, Role};
+use doko::game::play;
 use doko::generate::{Rng, random_deal, write_toml_deal};
-use doko::play::play;
 use doko::scoring::score_deal;
 use doko::variant::Profile;
+use doko::{Call, PartyCalls};
+use doko::{Contract, Party};
 use proptest::prelude::*;
 
 fn names(n: usize) -> Vec<String> {
@@ -89,7 +89,7 @@ proptest! {
         for (name, _) in doko::variant::BUILTIN {
             let p = Profile::load(name, &[]).unwrap();
             // A table of the profile's players, or one more where the dealer only deals.
-            let seats = doko::seating::smallest_table(&p);
+            let seats = doko::game::smallest_table(&p);
             check_generated(&p, seats, seed);
         }
     }
@@ -117,8 +117,8 @@ proptest! {
         for other in ["ja-classic", "house-doubling", "house-solos", "ja-online"] {
             let p = Profile::load(other, &[]).unwrap();
             let direct = play(&record, &p);
-            if doko::play::derives_alike(&ddv, &p, &record) {
-                let replayed = doko::play::replay(&record, &base, &p);
+            if doko::game::derives_alike(&ddv, &p, &record) {
+                let replayed = doko::game::replay(&record, &base, &p);
                 prop_assert_eq!(replayed.is_ok(), direct.is_ok(), "{}", other);
                 if let (Ok(a), Ok(b)) = (replayed, direct) {
                     prop_assert_eq!(a, b, "{}", other);
@@ -136,20 +136,20 @@ proptest! {
         let mut rng = Rng::new(seed);
         let mut record = random_deal(&ddv, &players, rng.below(4), 1, &mut rng);
         let dealer = record.dealer;
-        let Ok(Some(mine)) = doko::play::decide_bids(&record, &ddv, dealer) else {
+        let Ok(Some(mine)) = doko::game::decide_bids(&record, &ddv, dealer) else {
             return Ok(());
         };
-        doko::play::apply_bids(&mut record, &mine);
+        doko::game::apply_bids(&mut record, &mine);
         let base = play(&record, &ddv).unwrap();
         for other in ["ja-classic", "ja-online", "house-solos"] {
             let p = Profile::load(other, &[]).unwrap();
-            let Ok(Some(theirs)) = doko::play::decide_bids(&record, &p, dealer) else {
+            let Ok(Some(theirs)) = doko::game::decide_bids(&record, &p, dealer) else {
                 continue;
             };
-            let same = doko::play::same_game(&record, &mine, &theirs);
-            if same && doko::play::Alike::new(&p, &ddv).holds_if(&record, || true) {
-                let replayed = doko::play::replay_decided(&record, &base, &p, Some(&theirs));
-                let direct = doko::play::play_decided(&record, &p, &theirs);
+            let same = doko::game::same_game(&record, &mine, &theirs);
+            if same && doko::game::Alike::new(&p, &ddv).holds_if(&record, || true) {
+                let replayed = doko::game::replay_decided(&record, &base, &p, Some(&theirs));
+                let direct = doko::game::play_decided(&record, &p, &theirs);
                 prop_assert_eq!(replayed.is_ok(), direct.is_ok(), "{}", other);
                 if let (Ok(a), Ok(b)) = (replayed, direct) {
                     prop_assert_eq!(a, b, "{}", other);
@@ -161,15 +161,15 @@ proptest! {
     #[test]
     fn a_card_loop_kept_for_the_next_profile_plays_as_a_fresh_one(seed in any::<u64>()) {
         // `compare` keeps a record's card loop for the next profile that plays it in full
-        // (doko::play::PlayMemo): every profile's facts are those of a play of its own.
+        // (doko::game::PlayMemo): every profile's facts are those of a play of its own.
         let players = names(4);
         let mut rng = Rng::new(seed);
         let first = Profile::load(["ddv", "ja-classic", "house-solos"][rng.below(3)], &[]).unwrap();
         let record = random_deal(&first, &players, rng.below(4), 1, &mut rng);
-        let mut memo = doko::play::PlayMemo::keeping();
+        let mut memo = doko::game::PlayMemo::keeping();
         for name in ["ddv", "ja-online", "ja-classic", "house-solos", "house-schweinchen", "ddv"] {
             let p = Profile::load(name, &[]).unwrap();
-            let kept = doko::play::play_kept(&record, &p, &mut memo);
+            let kept = doko::game::play_kept(&record, &p, &mut memo);
             let fresh = play(&record, &p);
             prop_assert_eq!(kept, fresh, "{}", name);
         }
@@ -198,7 +198,7 @@ proptest! {
             vec![Role::Re, Role::Kontra, Role::Re, Role::Kontra]
         };
         let calls = |l: Option<u8>| l.and_then(Call::from_level).map_or(PartyCalls::NONE, PartyCalls::up_to);
-        let kinds = [doko::extras::Extra::Fox, doko::extras::Extra::Doppelkopf, doko::extras::Extra::Karlchen];
+        let kinds = [doko::Extra::Fox, doko::Extra::Doppelkopf, doko::Extra::Karlchen];
         let mut re_extras = Vec::new();
         let mut kontra_extras = Vec::new();
         for (re, k) in extras {
@@ -206,7 +206,7 @@ proptest! {
         }
         let facts = DealFacts {
             number: 1,
-            contract: if solo { Contract::Solo(doko::contract::SoloKind::Queens) } else { Contract::Normal },
+            contract: if solo { Contract::Solo(doko::SoloKind::Queens) } else { Contract::Normal },
             roles,
             re_eyes,
             kontra_eyes: 240 - re_eyes,

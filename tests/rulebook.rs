@@ -1,9 +1,9 @@
 //! One rulebook (issue 49): a paper sheet is checked by the same facts of the profile as a
 //! full record, so that a sheet row and the record of the same deal never disagree.
 
-use doko::contract::Party;
+use doko::Party;
 use doko::deal::DealFacts;
-use doko::input::{Document, InputFormat};
+use doko::engine::{Document, InputFormat};
 use doko::scoring::score_deal;
 use doko::variant::Profile;
 
@@ -30,7 +30,7 @@ fn ddv(sets: &[(&str, &str)]) -> Profile {
 
 /// The sheet row that states `facts` (what a table writes down after the deal).
 fn sheet_row(facts: &DealFacts) -> String {
-    let words = |e: &[doko::extras::Extra]| {
+    let words = |e: &[doko::Extra]| {
         e.iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>()
@@ -43,7 +43,7 @@ fn sheet_row(facts: &DealFacts) -> String {
         None => String::new(),
     }));
     let t = |t: Option<u8>| t.map(|t| t.to_string()).unwrap_or_default();
-    let redeal = facts.contract == doko::contract::Contract::Redeal;
+    let redeal = facts.contract == doko::Contract::Redeal;
     row.extend([
         if redeal {
             String::new()
@@ -84,7 +84,7 @@ fn a_sheet_doppelkopf_is_held_to_the_profiles_definition() {
     assert!(sheet_deals(&row(42), &forty_two).remove(0).is_ok());
     let pairs = ddv(&[("extras.doppelkopf_kind", "\"two-pairs\"")]);
     let f = sheet_deals(&row(20), &pairs).remove(0).unwrap();
-    assert_eq!(f.re_extras, [doko::extras::Extra::Doppelkopf]);
+    assert_eq!(f.re_extras, [doko::Extra::Doppelkopf]);
     // Under the DDV's own 40 eyes the same row is refused.
     let e = sheet_deals(&row(20), &ddv(&[])).remove(0).unwrap_err();
     assert!(e.contains("at least 40 eyes"), "{e}");
@@ -106,13 +106,13 @@ fn each_random_deal_scores_alike_as_a_sheet_row_and_as_its_full_record() {
         let deals = doko::generate::Deals::new(&profile, players, 49).unwrap();
         let mut doppelkopf = 0;
         for record in deals.take(1000) {
-            let facts = doko::play::play(&record, &profile)
+            let facts = doko::game::play(&record, &profile)
                 .unwrap_or_else(|e| panic!("{sets:?} deal {}: {e:?}", record.number));
             doppelkopf += facts
                 .re_extras
                 .iter()
                 .chain(&facts.kontra_extras)
-                .filter(|e| **e == doko::extras::Extra::Doppelkopf)
+                .filter(|e| **e == doko::Extra::Doppelkopf)
                 .count();
             let text = format!("{HEADER}\n{}\n", sheet_row(&facts));
             let from_sheet = sheet_deals(&text, &profile)

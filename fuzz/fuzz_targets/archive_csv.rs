@@ -3,7 +3,7 @@
 //! and scored: never a panic.
 use doko::deal::archive::{ArchiveFormat, ArchiveReader};
 use doko::deal::full::FullRecord;
-use doko::play::play;
+use doko::game::play;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

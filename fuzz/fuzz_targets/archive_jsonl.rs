@@ -1,7 +1,7 @@
 #![no_main]
 //! A JSON Lines archive, played and scored: never a panic.
 use doko::deal::archive::{ArchiveFormat, ArchiveReader};
-use doko::play::play;
+use doko::game::play;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

@@ -2,7 +2,7 @@
 //! An archive whose every field is quoted (the csv crate's path of the reader, with quotes
 //! doubled inside and rows of any length): never a panic.
 use doko::deal::archive::{ArchiveFormat, ArchiveReader};
-use doko::play::play;
+use doko::game::play;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

@@ -1,7 +1,7 @@
 #![no_main]
 //! `compare --summary` of a CSV archive under three profiles, on two threads: never a panic.
 use doko::deal::archive::{ArchiveFormat, ArchiveReader};
-use doko::input::Source;
+use doko::engine::Source;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let jobs = std::num::NonZeroUsize::new(2).unwrap_or(std::num::NonZeroUsize::MIN);
-    let _ = doko::compare::summary(
+    let _ = doko::engine::compare_summary(
         Source::Archive(Box::new(reader)),
         common::profiles().to_vec(),
         jobs,

@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
         let players: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
         if (p.deck.players as usize) == 4 {
             let r = doko::generate::random_deal(&p, &players, 3, 1, &mut rng);
-            let _ = doko::play::play(&r, &p);
+            let _ = doko::game::play(&r, &p);
         }
     }
 });

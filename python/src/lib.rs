@@ -2,9 +2,9 @@
 //! the `doko` library's (its `api` and `game` modules); this crate converts arguments and
 //! results, and decides nothing.
 
-use doko::api::{ApiError, Input, ScoreAsk};
-use doko::cards::Card;
-use doko::input::InputFormat;
+use doko::engine::api::{ApiError, Input, ScoreAsk};
+use doko::Card;
+use doko::engine::InputFormat;
 use doko::lang::Lang;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -92,7 +92,7 @@ fn score(
         jobs,
         lang,
     };
-    py.detach(|| doko::api::score(input, ask)).map_err(raise)
+    py.detach(|| doko::engine::api::score(input, ask)).map_err(raise)
 }
 
 /// `doko compare --format json` (or `--summary`): the JSON document.
@@ -113,14 +113,14 @@ fn compare(
 ) -> PyResult<String> {
     let (lang, format, sets) = common(lang, format, sets)?;
     let input = input_of(path, text, name, format)?;
-    py.detach(|| doko::api::compare(input, &variants, &sets, (summary, jobs, lang)))
+    py.detach(|| doko::engine::api::compare(input, &variants, &sets, (summary, jobs, lang)))
         .map_err(raise)
 }
 
 /// The built-in profiles' names.
 #[pyfunction]
 fn profile_names() -> Vec<&'static str> {
-    doko::api::profile_names()
+    doko::engine::api::profile_names()
 }
 
 /// A profile's name, title and keys as JSON.
@@ -129,7 +129,7 @@ fn profile_names() -> Vec<&'static str> {
 fn profile(name: &str, sets: Vec<String>, lang: &str) -> PyResult<String> {
     let lang = lang_of(lang)?;
     let sets = sets_of(sets, lang)?;
-    let info = doko::api::profile(name, &sets, lang).map_err(raise)?;
+    let info = doko::engine::api::profile(name, &sets, lang).map_err(raise)?;
     serde_json::to_string(&info).map_err(|e| plain(e.to_string()))
 }
 

@@ -127,7 +127,7 @@ pub fn parse_yes_no(s: &str) -> Result<bool, Text> {
 pub use crate::chars::prefix;
 
 /// Refuses a name with a character that is not seen or moves the text around it
-/// ([`crate::chars::unfit_for_name`]): control characters (an escape sequence clears a
+/// (`crate::chars::unfit_for_name`): control characters (an escape sequence clears a
 /// terminal), bidirectional marks, overrides and isolates, and every default-ignorable or
 /// blank-looking code point (`Anna` and `Ann` + U+200B + `a` would be two players; `Anna`
 /// and `Anna` + a Hangul filler too). Every name doko reads or writes is checked here:

@@ -35,6 +35,17 @@ mod observe;
 mod replay;
 mod tricks;
 
+/// A full record played to its facts, as `doko score` checks one: the record check of the
+/// same rules the machine steps through.
+pub use crate::play::play;
+pub use crate::seating::{MAX_SEATS, Rotation, smallest_table};
+// The record check's parts, for the crate's own tests and benchmarks.
+#[doc(hidden)]
+pub use crate::play::{
+    Alike, PlayMemo, apply_bids, deal_order, decide_bids, derives_alike, play_decided, play_kept,
+    replay, replay_decided, same_game, trumps_in,
+};
+
 use crate::bids::{Bid, BiddingOutcome};
 use crate::calls::Call;
 use crate::cards::{Card, CardOrder, DISTINCT};

@@ -4,6 +4,8 @@
 
 pub mod file;
 
+pub use crate::limits::MAX_PENALTY;
+
 use crate::deal::RecordError;
 use crate::deal::records::RecordFile;
 use crate::lang::{Lang, Text};
@@ -671,7 +673,7 @@ pub type PenaltyPlace<'a> = (
 /// Books a penalty written at `line` of `file` into `session`: the offender loses its
 /// points, the other players of the last deal share them. Refused where it follows a deal
 /// not played, the player is not at the table, the points are not from 1 to
-/// [`MAX_PENALTY`](crate::limits::MAX_PENALTY) or do not
+/// [`MAX_PENALTY`] or do not
 /// divide among the others, or the note is too long.
 pub fn book_penalty(
     file: &str,

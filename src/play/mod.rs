@@ -37,8 +37,6 @@ pub use found::*;
 pub(crate) use parties::called_refusal;
 use parties::*;
 
-pub use record_file::Deals;
-pub use sheet::SheetDeals;
 pub use summary::*;
 
 use crate::bids::Decided;
@@ -138,11 +136,6 @@ impl Trick {
     /// How many cards the trick holds.
     pub fn len(&self) -> usize {
         self.len as usize
-    }
-
-    /// Whether the trick holds no card yet.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// The trick's eyes.

@@ -60,7 +60,7 @@ impl Iterator for Deals<'_> {
 
 impl RecordFile {
     /// The deals, checked against `profile` (full records are played through), seated by
-    /// the table's [`Series`]: a league file's deals follow the series rules of compulsory
+    /// the table's `Series`: a league file's deals follow the series rules of compulsory
     /// solos, other record files only their `compulsory` marks.
     pub fn deals<'s>(&'s self, profile: &'s Profile) -> Deals<'s> {
         let length = self.league.as_ref().map(|l| {

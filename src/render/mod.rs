@@ -10,6 +10,13 @@ pub mod season;
 pub mod sheet;
 pub mod tournament;
 
+pub use crate::chars::for_terminal;
+pub use crate::report::{
+    BiddingReport, CompareDeal, CompareReport, ContractSummary, DealReport, Eyes, ItemReport,
+    ItemSummary, LeagueReport, NextReport, Ordered, PageAnswer, PageState, PenaltyReport,
+    PlayerSummary, SheetReport, SummaryReport, TargetReport, Targets,
+};
+
 use comfy_table::{Table, presets};
 
 use crate::contract::Party;

@@ -5,6 +5,7 @@ use super::*;
 /// Why a profile could not be loaded.
 #[derive(Debug, thiserror::Error)]
 #[error("{}", self.text())]
+#[non_exhaustive]
 pub enum ProfileError {
     /// No built-in profile, and no profile in the user's folder, has this name.
     Unknown(String),

@@ -1,7 +1,7 @@
 //! Command-line arguments.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use doko::input::InputFormat;
+use doko::engine::InputFormat;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -344,7 +344,7 @@ pub enum LeagueCommand {
         #[arg(value_name = "[FILE] PLAYER", num_args = 1..=2, required = true)]
         args: Vec<String>,
         /// Penalty points [default: the profile's league.penalty, 3].
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(doko::limits::MAX_PENALTY)))]
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(doko::league::MAX_PENALTY)))]
         points: Option<u16>,
         /// What the penalty was for (shown on the sheet).
         #[arg(long)]
@@ -648,9 +648,9 @@ fn parse_input_format(s: &str) -> Result<InputFormat, String> {
         .map_err(|e: doko::lang::Text| e.render(crate::lang()))
 }
 
-/// `--jobs N`: from 1 to [`doko::limits::MAX_JOBS`].
+/// `--jobs N`: from 1 to [`doko::engine::MAX_JOBS`].
 fn parse_jobs(s: &str) -> Result<std::num::NonZeroUsize, String> {
-    let max = doko::limits::MAX_JOBS;
+    let max = doko::engine::MAX_JOBS;
     s.trim()
         .parse::<std::num::NonZeroUsize>()
         .ok()

@@ -80,15 +80,15 @@ pub fn with_lang<T>(lang: doko::lang::Lang, work: impl FnOnce() -> T) -> T {
 }
 
 /// "doko: error: TEXT" in the run's language, as every error doko prints begins; what it
-/// quotes of a file is shown, not sent to the terminal ([`doko::chars::for_terminal`]).
+/// quotes of a file is shown, not sent to the terminal ([`doko::render::for_terminal`]).
 pub fn error_line(text: &str) -> String {
-    let text = doko::chars::for_terminal(text);
+    let text = doko::render::for_terminal(text);
     format!("doko: {} {text}", lang().t("error.prefix"))
 }
 
 /// "doko: TEXT", as doko's other lines on standard error begin ([`error_line`]'s care).
 pub fn note_line(text: &str) -> String {
-    format!("doko: {}", doko::chars::for_terminal(text))
+    format!("doko: {}", doko::render::for_terminal(text))
 }
 
 /// An error and its causes in the run's language, as `{e:#}` writes them ("outer: inner"):
@@ -97,7 +97,7 @@ pub fn note_line(text: &str) -> String {
 fn error_text(e: &anyhow::Error) -> String {
     let lang = lang();
     e.chain()
-        .map(|c| doko::error::localized(c, lang))
+        .map(|c| doko::localized(c, lang))
         .collect::<Vec<_>>()
         .join(": ")
 }
@@ -162,7 +162,7 @@ pub fn chosen_profile(
 ) -> anyhow::Result<doko::variant::Profile> {
     use doko::variant::ProfileError;
     doko::engine::choose_profile(choice, named).map_err(|e| match e {
-        doko::error::Error::Profile(p) => match p {
+        doko::Error::Profile(p) => match p {
             ProfileError::Unknown(_)
                 if choice.variant.is_some()
                     && (choice.role == doko::engine::FlagRole::Overrides || named.is_empty()) =>
@@ -184,15 +184,15 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     let broken = |io: &std::io::Error| io.kind() == std::io::ErrorKind::BrokenPipe;
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>().is_some_and(broken)
-            || matches!(c.downcast_ref::<doko::error::Error>(), Some(doko::error::Error::Io(io)) if broken(io))
+            || matches!(c.downcast_ref::<doko::Error>(), Some(doko::Error::Io(io)) if broken(io))
     })
 }
 
 /// Writes `text` to standard output, every character that would control the terminal shown
-/// instead ([`doko::chars::for_terminal`]); a closed pipe is not an error.
+/// instead ([`doko::render::for_terminal`]); a closed pipe is not an error.
 pub fn emit(text: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(doko::chars::for_terminal(text).as_bytes())?;
+    out.write_all(doko::render::for_terminal(text).as_bytes())?;
     out.flush()?;
     Ok(())
 }
@@ -209,7 +209,7 @@ pub fn output(format: doko::render::Format) -> Box<dyn Write> {
     }
 }
 
-/// A writer to a terminal: each whole line is written as [`doko::chars::for_terminal`]
+/// A writer to a terminal: each whole line is written as [`doko::render::for_terminal`]
 /// shows it (the tables `score` writes as it goes); the rest when flushed or dropped.
 pub struct ForTerminal<W: Write> {
     out: W,
@@ -236,7 +236,7 @@ impl<W: Write> ForTerminal<W> {
         if end > 0 {
             let text = String::from_utf8_lossy(&self.line[..end]);
             self.out
-                .write_all(doko::chars::for_terminal(&text).as_bytes())?;
+                .write_all(doko::render::for_terminal(&text).as_bytes())?;
             self.line.drain(..end);
         }
         Ok(())

@@ -17,10 +17,10 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
-use doko::extras::Extra;
+use doko::Extra;
 use doko::league::file::{self, DealEntry, FileError};
 use doko::league::{self, League};
-use doko::report::{PageAnswer, PageState};
+use doko::render::{PageAnswer, PageState};
 use serde::Deserialize;
 
 use crate::cli::ServeArgs;
@@ -250,7 +250,7 @@ fn announce(app: &App, port: u16) {
         }
     };
     let mut out = std::io::stdout().lock();
-    let text = doko::chars::for_terminal(&text);
+    let text = doko::render::for_terminal(&text);
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
@@ -643,14 +643,14 @@ async fn state(
 /// them (a hand-written `Fuchs` is the chip `fox`).
 fn for_form(lg: &League, mut e: DealEntry) -> Result<DealEntry, doko::lang::Text> {
     if let Some(c) = &e.contract {
-        e.contract = Some(c.parse::<doko::contract::Contract>()?.name().to_string());
+        e.contract = Some(c.parse::<doko::Contract>()?.name().to_string());
     }
     for (party, calls) in [
-        (doko::contract::Party::Re, &mut e.re_calls),
-        (doko::contract::Party::Kontra, &mut e.kontra_calls),
+        (doko::Party::Re, &mut e.re_calls),
+        (doko::Party::Kontra, &mut e.kontra_calls),
     ] {
         if let Some(c) = calls.as_mut() {
-            *c = doko::calls::PartyCalls::parse_cell(c, party)?.cell(party);
+            *c = doko::PartyCalls::parse_cell(c, party)?.cell(party);
         }
     }
     for extras in [&mut e.re_extras, &mut e.kontra_extras] {

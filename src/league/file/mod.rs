@@ -41,6 +41,7 @@ pub const LOCK_PATIENCE: Duration = Duration::from_secs(30);
 /// Why a league file was not read or changed. Nothing was written.
 #[derive(Debug, thiserror::Error)]
 #[error("{}", self.text())]
+#[non_exhaustive]
 pub enum FileError {
     /// The file could not be read.
     Read {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use doko::engine::CompareAsk;
-use doko::input::Source;
+use doko::engine::Source;
 
 use crate::cli::CompareArgs;
 

@@ -256,7 +256,7 @@ fn show(file: &str, format: ShowFormat, print: bool) -> Result<ExitCode> {
         ShowFormat::Table => render::show_text(&lg, false, crate::lang()),
         ShowFormat::Markdown => render::show_text(&lg, true, crate::lang()),
         ShowFormat::Json => {
-            serde_json::to_string_pretty(&doko::report::LeagueReport::new(&lg))? + "\n"
+            serde_json::to_string_pretty(&doko::render::LeagueReport::new(&lg))? + "\n"
         }
         ShowFormat::Csv => render::show_csv(&lg)?,
         ShowFormat::Paper => render::paper_csv(&lg)?,

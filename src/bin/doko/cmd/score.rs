@@ -15,7 +15,7 @@ use crate::cli::ScoreArgs;
 const MAX_ERRORS: usize = 50;
 
 /// Prints the first [`MAX_ERRORS`] bad deals.
-fn report(count: &mut usize, e: &RecordError) -> doko::error::Result<()> {
+fn report(count: &mut usize, e: &RecordError) -> Result<(), doko::Error> {
     *count += 1;
     if *count <= MAX_ERRORS {
         let line = crate::error_line(&e.render(crate::lang()));

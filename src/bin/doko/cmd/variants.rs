@@ -48,11 +48,7 @@ fn list() -> Result<ExitCode> {
     for (name, path) in load::user_profiles() {
         let title = match Profile::load(&path.display().to_string(), &[]) {
             Ok(p) => p.title_in(lang).to_string(),
-            Err(e) => doko::tr!(
-                lang,
-                "variants.invalid",
-                error = doko::error::localized(&e, lang)
-            ),
+            Err(e) => doko::tr!(lang, "variants.invalid", error = doko::localized(&e, lang)),
         };
         t.add_row(vec![name, title, path.display().to_string()]);
     }

@@ -23,12 +23,19 @@
 //! assert_eq!(values, [1]);
 //! ```
 
+pub mod api;
+
+pub use crate::compare::summary as compare_summary;
+pub use crate::input::{Document, Input, InputFormat, Source};
+pub use crate::limits::MAX_JOBS;
+#[doc(hidden)]
+pub use crate::stream::{BATCH, play_all};
+
 use std::ops::ControlFlow;
 
 use crate::deal::archive::ArchiveReader;
 use crate::deal::{DealFacts, RecordError};
 use crate::error::Result;
-use crate::input::{Document, Input, InputFormat, Source};
 use crate::scoring::{DealResult, Session};
 use crate::variant::Profile;
 
