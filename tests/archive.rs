@@ -445,7 +445,7 @@ fn the_same_dealer_deals_again_after_a_solo_its_soloist_led() {
         "{err}"
     );
     assert!(
-        err.contains("1 bad deal(s)"),
+        err.contains("1 bad deal"),
         "one mistake, one error: {err}"
     );
 }

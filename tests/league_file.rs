@@ -682,7 +682,7 @@ fn add_says_what_it_recorded_and_refuses_the_impossible() {
     for (args, want) in [
         (
             &["-r", "a", "-p", "130"][..],
-            "a Re party of 1 in a normal game; it must have 2 player(s) (a player alone plays a silent solo: give the game as silent-solo, `-g silent-solo`",
+            "a Re party of 1 in a normal game; it must have 2 players (a player alone plays a silent solo: give the game as silent-solo, `-g silent-solo`",
         ),
         (
             &["-r", "a,b", "-p", "240", "-X", "fox"][..],

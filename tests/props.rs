@@ -39,7 +39,7 @@ fn check_generated(profile: &Profile, seats: usize, seed: u64) {
     );
     let result = score_deal(&facts, profile);
     match profile.scoring.sheet {
-        doko::variant::Sheet::ZeroSum => {
+        doko::variant::Counting::ZeroSum => {
             assert_eq!(result.scores.iter().sum::<i64>(), 0, "zero-sum row")
         }
         // Only the scoring side writes, never a minus.

@@ -135,7 +135,7 @@ fn a_sheet_too_short_for_the_solos_owed_is_refused() {
     let e = evaluate("short.toml", &header(4, 3, 1), None).unwrap_err();
     let msg = e[0].to_string();
     assert!(
-        msg.contains("3 deal(s) cannot hold the 4 compulsory solos"),
+        msg.contains("3 deals cannot hold the 4 compulsory solos"),
         "{msg}"
     );
     assert!(msg.contains("--set league.compulsory_solos=0"), "{msg}");

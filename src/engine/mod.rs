@@ -80,10 +80,11 @@ pub fn choose_profile(choice: &Choice, named: &[Named<'_>]) -> Result<Profile> {
         }
         Ok(())
     };
-    // The profile's name, the file's overrides, and the file that named it (if one did).
-    let (name, file_sets, asked): (&str, &[(String, String)], Option<&str>) =
+    // The profile's name (none: the default), the file's overrides, and the file that
+    // named it (if one did).
+    let (name, file_sets, asked): (Option<&str>, &[(String, String)], Option<&str>) =
         match (choice.role, choice.variant) {
-            (FlagRole::Overrides, Some(v)) => (v, &[], None),
+            (FlagRole::Overrides, Some(v)) => (Some(v), &[], None),
             (FlagRole::Overrides, None) => {
                 // The files that say something of their profile: a name, or overrides.
                 let with_name: Vec<Named> = named
@@ -92,31 +93,25 @@ pub fn choose_profile(choice: &Choice, named: &[Named<'_>]) -> Result<Profile> {
                     .copied()
                     .collect();
                 differ(&with_name)?;
-                with_name
-                    .first()
-                    .map_or((crate::variant::DEFAULT_PROFILE, &[], None), |n| {
-                        (
-                            n.name.unwrap_or(crate::variant::DEFAULT_PROFILE),
-                            n.sets,
-                            n.name.map(|_| n.file),
-                        )
-                    })
+                with_name.first().map_or((None, &[], None), |n| {
+                    (n.name, n.sets, n.name.map(|_| n.file))
+                })
             }
             (FlagRole::Default, flag) => {
                 differ(named)?;
                 let file = named.first();
                 match file.and_then(|n| n.name) {
-                    Some(name) => (name, file.map_or(&[], |n| n.sets), file.map(|n| n.file)),
-                    None => (
-                        flag.unwrap_or(crate::variant::DEFAULT_PROFILE),
+                    Some(name) => (
+                        Some(name),
                         file.map_or(&[], |n| n.sets),
-                        None,
+                        file.map(|n| n.file),
                     ),
+                    None => (flag, file.map_or(&[], |n| n.sets), None),
                 }
             }
         };
     let sets: Vec<(String, String)> = file_sets.iter().chain(choice.sets).cloned().collect();
-    Profile::load(name, &sets).map_err(|e| match (asked, e) {
+    Profile::of_file(name, &sets).map_err(|e| match (asked, e) {
         // A profile a file asks for that cannot be found, read or used: the file that
         // asked is the place (a bad `--set` is the command line's).
         (Some(file), e) if !matches!(e, crate::variant::ProfileError::Set { .. }) => {

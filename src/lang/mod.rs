@@ -224,26 +224,29 @@ fn leak_key(key: &str) -> &'static str {
 }
 
 /// Fills the `{name}` placeholders of a template; an unknown name stays as written.
+///
+/// A plural is written `{name|one|other}`: the first form where the value of `name` is 1,
+/// the second otherwise (the rule of English and German; Japanese writes no plural, so its
+/// templates have none): `{deals} {deals|deal|deals} left`.
 pub fn fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close)
-                if after[..close]
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'_') =>
-            {
-                let name = &after[..close];
-                match value(name) {
-                    Some(v) => out.push_str(&v),
+        let inside = after.find('}').map(|close| (close, &after[..close]));
+        match inside.and_then(|(close, body)| Some((close, Placeholder::read(body)?))) {
+            Some((close, place)) => {
+                match value(place.name) {
+                    Some(v) => match place.forms {
+                        None => out.push_str(&v),
+                        Some((one, other)) => out.push_str(if v == "1" { one } else { other }),
+                    },
                     None => out.push_str(&rest[open..open + close + 2]),
                 }
                 rest = &after[close + 1..];
             }
-            _ => {
+            None => {
                 out.push('{');
                 rest = after;
             }
@@ -253,7 +256,34 @@ pub fn fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> St
     out
 }
 
-/// The placeholders of a template, in order.
+/// What is written between `{` and `}`: a name, and for a plural its two forms.
+struct Placeholder<'a> {
+    name: &'a str,
+    forms: Option<(&'a str, &'a str)>,
+}
+
+impl<'a> Placeholder<'a> {
+    /// `name` or `name|one|other`; anything else is not a placeholder.
+    fn read(body: &'a str) -> Option<Placeholder<'a>> {
+        let mut parts = body.split('|');
+        let name = parts.next()?;
+        let named =
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        if !named {
+            return None;
+        }
+        match (parts.next(), parts.next(), parts.next()) {
+            (None, _, _) => Some(Placeholder { name, forms: None }),
+            (Some(one), Some(other), None) => Some(Placeholder {
+                name,
+                forms: Some((one, other)),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The placeholders of a template, in order (a plural by its name).
 pub fn placeholders(template: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = template;
@@ -261,7 +291,8 @@ pub fn placeholders(template: &str) -> Vec<&str> {
         let after = &rest[open + 1..];
         match after.find('}') {
             Some(close) => {
-                out.push(&after[..close]);
+                let body = &after[..close];
+                out.push(body.split('|').next().unwrap_or(body));
                 rest = &after[close + 1..];
             }
             None => break,
@@ -354,7 +385,7 @@ impl Text {
                 args.iter().find(|(n, _)| *n == name).map(|(_, v)| match v {
                     // A value as written (a field, a name): quoted short, so that one
                     // long field does not fill the screen.
-                    Text::Plain(s) => quoted(s),
+                    Text::Plain(s) => quoted(s, lang),
                     v => v.render(lang),
                 })
             }),
@@ -372,12 +403,13 @@ pub const MAX_QUOTE: usize = 400;
 
 /// `value` as a message quotes it: whole up to [`MAX_QUOTE`] characters, else its start,
 /// `…` and how long it is.
-fn quoted(value: &str) -> String {
+fn quoted(value: &str, lang: Lang) -> String {
     match value.char_indices().nth(MAX_QUOTE) {
         None => value.to_string(),
         Some(_) => {
             let cut = value.char_indices().nth(64).map_or(value.len(), |(i, _)| i);
-            format!("{}… ({} characters)", &value[..cut], value.chars().count())
+            let count = value.chars().count();
+            crate::tr!(lang, "word.cut_value", start = &value[..cut], count = count)
         }
     }
 }

@@ -102,6 +102,31 @@ fn placeholders_fill() {
     assert_eq!(fill("{not a name} {", |_| None), "{not a name} {");
 }
 
+/// `{n|one|other}` writes the first form for 1 and the second for any other count; a
+/// plural with one form or three is not a placeholder; the catalogues say "deal(s)" nowhere.
+#[test]
+fn plurals_follow_the_count() {
+    let of = |n: &'static str| move |_: &str| Some(n.to_string());
+    let template = "{deals} {deals|deal|deals} left";
+    assert_eq!(fill(template, of("1")), "1 deal left");
+    assert_eq!(fill(template, of("0")), "0 deals left");
+    assert_eq!(fill(template, of("2")), "2 deals left");
+    assert_eq!(fill(template, of("11")), "11 deals left");
+    assert_eq!(fill("{n|x} {n|a|b|c}", of("1")), "{n|x} {n|a|b|c}");
+    assert_eq!(placeholders(template), ["deals", "deals"]);
+    for (lang, cat) in all() {
+        for (key, template) in cat {
+            for odd in ["(s)", "(e)", "(n)", "-soli"] {
+                assert!(
+                    !template.contains(odd),
+                    "{}.toml `{key}` writes a plural as `{odd}`: {template}",
+                    lang.code()
+                );
+            }
+        }
+    }
+}
+
 /// A message is made once, with its values, and written in each language from the
 /// catalogue when it is shown; nested messages and joined lists are written in that
 /// language too (issue 27: no English text is read back).

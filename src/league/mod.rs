@@ -462,14 +462,7 @@ fn check_length(
 
 /// The profile a sheet names, with its `set`.
 fn sheet_profile(file: &str, records: &RecordFile) -> Result<Profile, RecordError> {
-    Profile::load(
-        records
-            .variant
-            .as_deref()
-            .unwrap_or(crate::variant::DEFAULT_PROFILE),
-        &records.sets,
-    )
-    .map_err(|e| {
+    Profile::of_file(records.variant.as_deref(), &records.sets).map_err(|e| {
         match e {
             // The sheet's own `set` (`league add --set` stores it there).
             crate::variant::ProfileError::Set { message, .. } => {

@@ -12,8 +12,8 @@
 //! share a play, `record_file` seating and playing a record file's deals.
 
 mod alike;
-mod bids;
-mod calls;
+mod auction;
+mod call_rules;
 mod card_loop;
 mod exchange;
 mod follow;
@@ -25,9 +25,9 @@ mod sheet;
 mod summary;
 
 pub use alike::*;
-pub use bids::*;
-pub use calls::*;
-pub(crate) use calls::{CallDeal, CallState};
+pub use auction::*;
+pub use call_rules::*;
+pub(crate) use call_rules::{CallDeal, CallState};
 use card_loop::*;
 pub(crate) use card_loop::{out_of_turn, too_many_copies};
 pub use exchange::*;
@@ -615,7 +615,7 @@ fn calls_placed(
     let mut calls = record.calls.clone();
     for e in &mut calls {
         let Some(b) = e.before else { continue };
-        let refuse = |m: Text| crate::play::calls::refuse_call(e, m);
+        let refuse = |m: Text| crate::play::call_rules::refuse_call(e, m);
         // One pass over the deal's cards: the card play named, and the caller's cards
         // played before it.
         let plays = tricks

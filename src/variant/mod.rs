@@ -512,7 +512,7 @@ pub enum Doubling {
 /// How a deal's value is written on the sheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Sheet {
+pub enum Counting {
     /// Winners +, losers - (a lone player three times); each row sums to 0.
     ZeroSum,
     /// Only the side that scores writes its points (a lone player three times).
@@ -590,7 +590,7 @@ pub struct ScoringRules {
     /// Multiplies the value of a deal with one player alone (before tripling).
     pub solo_factor: i32,
     /// How a solo is written on the sheet.
-    pub sheet: Sheet,
+    pub sheet: Counting,
     /// Under `plus-only` and `minus-only`, the lone player's opponents also write three
     /// times the value when they are the side that writes (FreeDoko `solo always counts
     /// triple`).
@@ -787,6 +787,14 @@ impl Profile {
             crate::lang::Lang::En => None,
         };
         own.unwrap_or(&self.title)
+    }
+
+    /// The profile a file is scored under: the one it names, else [`DEFAULT_PROFILE`],
+    /// with `sets` applied (the file's own overrides, then any more). The one place a file
+    /// that names none gets the default: the engine's choice and a league sheet both load
+    /// through it.
+    pub fn of_file(name: Option<&str>, sets: &[(String, String)]) -> Result<Profile, ProfileError> {
+        Profile::load(name.unwrap_or(DEFAULT_PROFILE), sets)
     }
 
     /// Loads a profile by name (built-in, or in the user's folder) or path, following

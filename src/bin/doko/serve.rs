@@ -308,10 +308,10 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
 /// it is: the browser says so (`Sec-Fetch-Site` other than `same-origin` or `none`), or its
 /// `Origin` is not this server's `Host`. A client that sends neither (not a browser) is let
 /// through: the host name, and with `--lan` the token, were checked before.
-fn other_site(headers: &HeaderMap) -> Option<&'static str> {
+fn other_site(headers: &HeaderMap) -> bool {
     let site = headers.get("sec-fetch-site").map(|s| s.as_bytes());
     if site.is_some_and(|s| s != b"same-origin" && s != b"none") {
-        return Some("forbidden: a change from another site's page\n");
+        return true;
     }
     let host = headers.get(header::HOST).map(|h| h.as_bytes());
     let origin = headers.get(header::ORIGIN).map(|o| o.as_bytes());
@@ -319,11 +319,20 @@ fn other_site(headers: &HeaderMap) -> Option<&'static str> {
         let same = origin
             .strip_prefix(b"http://")
             .is_some_and(|rest| host == Some(rest));
-        if !same {
-            return Some("forbidden: a change from another site's page\n");
-        }
+        return !same;
     }
-    None
+    false
+}
+
+/// A refusal of the guard: its status and its line in the request's language (the
+/// browser's `Accept-Language`, else doko's own).
+fn refusal(status: StatusCode, headers: &HeaderMap, text: doko::lang::Text) -> Response {
+    let lang = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|h| h.to_str().ok())
+        .and_then(doko::lang::Lang::from_accept_language)
+        .unwrap_or_else(crate::lang);
+    (status, format!("{}\n", text.render(lang))).into_response()
 }
 
 /// What [`guard`] lets through to the page, or why not.
@@ -334,11 +343,11 @@ async fn check_request(app: &App, request: Request, next: Next) -> Response {
         .get()
         .is_some_and(|hosts| host.is_some_and(|h| hosts.iter().any(|x| x.as_bytes() == h)));
     if !ours {
-        return (
+        return refusal(
             StatusCode::FORBIDDEN,
-            "forbidden: this server answers to its own address only\n",
-        )
-            .into_response();
+            request.headers(),
+            doko::msg!("serve.own_address_only"),
+        );
     }
     if let Some(token) = &app.token {
         let in_query = request.uri().query().is_some_and(|q| {
@@ -350,17 +359,22 @@ async fn check_request(app: &App, request: Request, next: Next) -> Response {
             .get("x-doko-token")
             .is_some_and(|v| v.as_bytes() == token.as_bytes());
         if !in_query && !in_header {
-            return (
+            return refusal(
                 StatusCode::FORBIDDEN,
-                "forbidden: open the address with its token, as `doko serve --lan` printed it\n",
-            )
-                .into_response();
+                request.headers(),
+                doko::msg!("serve.token_missing"),
+            );
         }
     }
     if request.method() != axum::http::Method::GET {
-        if let Some(refusal) = other_site(request.headers()) {
-            return (StatusCode::FORBIDDEN, refusal).into_response();
+        if other_site(request.headers()) {
+            return refusal(
+                StatusCode::FORBIDDEN,
+                request.headers(),
+                doko::msg!("serve.other_site"),
+            );
         }
+        let headers = request.headers().clone();
         // The body, in at most BODY_TIMEOUT: a client that sends it byte by byte holds no
         // connection for longer.
         let (parts, body) = request.into_parts();
@@ -368,18 +382,18 @@ async fn check_request(app: &App, request: Request, next: Next) -> Response {
             match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await {
                 Ok(Ok(bytes)) => bytes,
                 Ok(Err(_)) => {
-                    return (
+                    return refusal(
                         StatusCode::PAYLOAD_TOO_LARGE,
-                        "refused: a request body is at most 64 KiB\n",
-                    )
-                        .into_response();
+                        &headers,
+                        doko::msg!("serve.body_too_large", kib = MAX_BODY / 1024),
+                    );
                 }
                 Err(_) => {
-                    let mut answer = (
+                    let mut answer = refusal(
                         StatusCode::REQUEST_TIMEOUT,
-                        "refused: the request's body did not come in 10 s\n",
-                    )
-                        .into_response();
+                        &headers,
+                        doko::msg!("serve.body_too_slow", seconds = BODY_TIMEOUT.as_secs()),
+                    );
                     answer.headers_mut().insert(
                         header::CONNECTION,
                         axum::http::HeaderValue::from_static("close"),
@@ -550,7 +564,11 @@ async fn tournament(
     headers: HeaderMap,
 ) -> Response {
     let Some(file) = app.tournaments.get(at.sheet).cloned() else {
-        return (StatusCode::NOT_FOUND, "no such tournament\n").into_response();
+        return refusal(
+            StatusCode::NOT_FOUND,
+            &headers,
+            doko::msg!("serve.no_tournament"),
+        );
     };
     let token = app.token.clone();
     let lang = lang_of(&at, &headers);

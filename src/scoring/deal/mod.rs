@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use crate::lang::Text;
 
-use crate::variant::{BockTrigger, Doubling, Profile, SchwarzBy, Sheet, ValueRule};
+use crate::variant::{BockTrigger, Counting, Doubling, Profile, SchwarzBy, ValueRule};
 
 mod writing;
 pub use writing::Writing;
@@ -199,7 +199,7 @@ impl DealResult {
             multiplier: 1,
             scores: Vec::new(),
             writing: Writing {
-                sheet: Sheet::ZeroSum,
+                sheet: Counting::ZeroSum,
                 solo_triple_always: false,
             },
             bock_started: Vec::new(),

@@ -8,7 +8,7 @@ use super::*;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Writing {
     /// How a solo is written on the sheet.
-    pub sheet: Sheet,
+    pub sheet: Counting,
     /// Whether a solo always counts three times.
     pub solo_triple_always: bool,
 }
@@ -38,8 +38,8 @@ pub(super) fn seat_scores(
     let sheet = writing.sheet;
     let [re, kontra] = facts.sizes().map(|n| n as i64);
     let v = re_value as i64 * multiplier as i64;
-    let one_sided = matches!(sheet, Sheet::PlusOnly | Sheet::MinusOnly);
-    let (re_each, kontra_each) = if sheet == Sheet::PlusEach {
+    let one_sided = matches!(sheet, Counting::PlusOnly | Counting::MinusOnly);
+    let (re_each, kontra_each) = if sheet == Counting::PlusEach {
         (v, -v)
     } else if re == 1 && kontra > 1 {
         let each = if one_sided && writing.solo_triple_always {
@@ -61,9 +61,9 @@ pub(super) fn seat_scores(
     // Plus-only: only the side that scores writes its points; minus-only: only the side
     // that loses.
     let written = |v: i64| match sheet {
-        Sheet::ZeroSum => v,
-        Sheet::PlusOnly | Sheet::PlusEach => v.max(0),
-        Sheet::MinusOnly => v.min(0),
+        Counting::ZeroSum => v,
+        Counting::PlusOnly | Counting::PlusEach => v.max(0),
+        Counting::MinusOnly => v.min(0),
     };
     out.clear();
     out.extend(facts.roles.iter().map(|r| match r.party() {

@@ -204,9 +204,11 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
     };
     let after = match file::append(file, deal, &args.sets, patience(), &mut waiting) {
         Err(file::FileError::Invalid(errors)) => {
-            return Err(
-                report(errors).context(format!("{file} has errors; fix them before adding"))
-            );
+            return Err(report(errors).context(doko::tr!(
+                crate::lang(),
+                "error.fix_before_adding",
+                file = file
+            )));
         }
         other => other.map_err(file_error)?,
     };

@@ -17,7 +17,8 @@ pub fn run(out: Option<&str>) -> Result<ExitCode> {
         crate::emit(&String::from_utf8(page(&cmd, &[])?)?)?;
         return Ok(ExitCode::SUCCESS);
     };
-    std::fs::create_dir_all(dir).with_context(|| format!("{dir}: cannot create the folder"))?;
+    std::fs::create_dir_all(dir)
+        .with_context(|| doko::tr!(crate::lang(), "error.folder_create", folder = dir))?;
     let mut written = Vec::new();
     write_all(&cmd, std::path::Path::new(dir), &mut written)?;
     crate::emit(&written.iter().map(|w| format!("{w}\n")).collect::<String>())?;
@@ -31,7 +32,7 @@ fn write_all(cmd: &clap::Command, dir: &std::path::Path, written: &mut Vec<Strin
     let name = file_stem(cmd);
     let path = dir.join(format!("{name}.1"));
     std::fs::write(&path, page(cmd, &names)?)
-        .with_context(|| format!("{}: cannot write", path.display()))?;
+        .with_context(|| doko::tr!(crate::lang(), "error.page_write", file = path.display()))?;
     written.push(path.display().to_string());
     for s in subs {
         write_all(s, dir, written)?;
