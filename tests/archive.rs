@@ -444,10 +444,7 @@ fn the_same_dealer_deals_again_after_a_solo_its_soloist_led() {
         )),
         "{err}"
     );
-    assert!(
-        err.contains("1 bad deal"),
-        "one mistake, one error: {err}"
-    );
+    assert!(err.contains("1 bad deal"), "one mistake, one error: {err}");
 }
 
 /// Issue 30, acceptance 4: `generate` under every built-in profile, and under every value

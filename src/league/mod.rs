@@ -185,9 +185,26 @@ pub mod time {
         if let Some(t) = std::env::var("DOKO_NOW").ok().as_deref().and_then(parse) {
             return t;
         }
-        std::time::SystemTime::now()
+        let given = GIVEN.load(std::sync::atomic::Ordering::Relaxed);
+        if given != NOT_GIVEN {
+            return given;
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        return std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        // The browser has no system clock for a program: its page gives the time.
+        #[cfg(target_arch = "wasm32")]
+        return 0;
+    }
+
+    const NOT_GIVEN: i64 = i64::MIN;
+    static GIVEN: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(NOT_GIVEN);
+
+    /// The clock of a front end that has one where the program has none (the web app gives
+    /// the browser's time before each change): [`now`] answers `t`, seconds since 1970.
+    pub fn given(t: i64) {
+        GIVEN.store(t, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// `2026-11-26T01:40:31Z` for seconds since 1970.

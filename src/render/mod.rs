@@ -98,6 +98,9 @@ pub fn party_names(players: &[String], r: &DealResult, party: Party) -> Vec<Stri
 pub fn new_table(markdown: bool) -> Table {
     let mut t = Table::new();
     if markdown {
+        // Without the terminal (`cli` off: the web app, the Python package) a table never
+        // asks for one.
+        #[cfg(feature = "cli")]
         t.force_no_tty();
     } else if let Some(w) = std::env::var("DOKO_COLUMNS")
         .ok()

@@ -17,10 +17,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
-use doko::Extra;
+use doko::engine::page::{self, Call};
 use doko::league::file::{self, DealEntry, FileError};
-use doko::league::{self, League};
-use doko::render::{PageAnswer, PageState};
+use doko::render::PageAnswer;
 use serde::Deserialize;
 
 use crate::cli::ServeArgs;
@@ -58,7 +57,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
     let mut names = Vec::new();
     for f in &files {
         let text = file::read(f).map_err(crate::cmd::league::file_error)?;
-        let lg = league::evaluate(f, &text, None).map_err(crate::cmd::league::report)?;
+        let lg = doko::league::evaluate(f, &text, None).map_err(crate::cmd::league::report)?;
         names.push(lg.name);
     }
     if files.is_empty() && tournaments.is_empty() {
@@ -451,75 +450,42 @@ impl App {
     }
 }
 
-/// The messages of a refusal: every error of the sheet, in the players' words (the deal
-/// and what is wrong; no file, line or key).
-fn messages(e: FileError) -> Vec<String> {
-    e.plain().iter().map(|t| t.render(crate::lang())).collect()
-}
-
-/// Every error of a sheet that cannot be read, with file and line: for whoever mends it.
-fn located(e: FileError) -> Vec<String> {
-    match e {
-        FileError::Invalid(errors) | FileError::Refusing(errors) => {
-            errors.iter().map(|e| e.render(crate::lang())).collect()
-        }
-        e => vec![e.render(crate::lang())],
-    }
-}
-
-fn refused(e: FileError) -> PageAnswer {
-    PageAnswer::refused(messages(e))
-}
-
-/// A stamp of the sheet's bytes: the page redraws when it changes.
-fn stamp(bytes: &[u8]) -> String {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut h);
-    format!("{:016x}", h.finish())
-}
-
-/// The sheet as the page shows it.
-fn state_of(lg: &League, bytes: &[u8]) -> PageState {
-    PageState {
-        ok: true,
-        stamp: stamp(bytes),
-        html: html::state(lg, crate::lang()),
-        history: html::history(lg, true, crate::lang()),
-        next: lg.rows.len() + 1,
-        sits_out: lg.next.sits_out.map(|i| lg.players[i].clone()),
-        complete: lg.is_complete(),
-        forced: lg
-            .next
-            .forced_player
-            .filter(|_| lg.next.forced)
-            .map(|i| lg.players[i].clone()),
-    }
-}
-
-/// The sheet `file` read and evaluated now.
-fn evaluated(file: &str) -> Result<League, FileError> {
-    file::read(file)
-        .and_then(|text| league::evaluate(file, &text, None).map_err(FileError::Invalid))
-}
-
-/// Runs `work` on the sheet the request names, off the server's threads (a change may
-/// wait for the sheet's lock), and answers with what it returns (as JSON, or "nothing
-/// changed" where it returns none).
-async fn on_sheet<T: serde::Serialize + Send + 'static>(
-    app: &App,
-    at: &Where,
-    headers: &HeaderMap,
-    work: impl FnOnce(String) -> Option<T> + Send + 'static,
-) -> Response {
+/// Runs `call` on the sheet the request names, off the server's threads, and answers with
+/// what the library says (as JSON, or "nothing changed"). A change holds the sheet's lock
+/// from reading the sheet to writing what the library made of it.
+async fn on_sheet(app: &App, at: &Where, headers: &HeaderMap, call: Call) -> Response {
     let file = match app.file(at) {
         Ok(f) => f,
         Err(e) => return e.into_response(),
     };
     let lang = lang_of(at, headers);
-    match tokio::task::spawn_blocking(move || crate::with_lang(lang, || work(file))).await {
-        Ok(Some(answer)) => Json(answer).into_response(),
-        Ok(None) => StatusCode::NO_CONTENT.into_response(),
+    let change = !matches!(call, Call::State { .. } | Call::Deal(_) | Call::Check(_));
+    let work = move || -> Result<page::Answer, FileError> {
+        let _lock = match change {
+            true => Some(file::lock(&file, file::LOCK_PATIENCE, &mut |_| {})?),
+            false => None,
+        };
+        let text = file::read(&file)?;
+        let answer = page::answer(&file, &text, call, lang);
+        if let Some(after) = &answer.text {
+            file::write_atomically(&file, after)?;
+        }
+        Ok(answer)
+    };
+    let answer = tokio::task::spawn_blocking(move || {
+        crate::with_lang(lang, || {
+            work().unwrap_or_else(|e| page::Answer {
+                page: Some(PageAnswer::refused(
+                    e.plain().iter().map(|t| t.render(lang)).collect(),
+                )),
+                text: None,
+            })
+        })
+    })
+    .await;
+    match answer {
+        Ok(page::Answer { page: Some(a), .. }) => Json(a).into_response(),
+        Ok(page::Answer { page: None, .. }) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => std::panic::resume_unwind(e.into_panic()),
     }
 }
@@ -536,18 +502,17 @@ async fn page(
     let served = app.clone();
     let lang = lang_of(&at, &headers);
     let page = tokio::task::spawn_blocking(move || {
-        crate::with_lang(lang, || match evaluated(&file) {
-            Ok(lg) => html::page(
-                &lg,
-                Some(&html::Served {
-                    sheets: &served.names,
-                    current: at.sheet,
-                    token: served.token.as_deref(),
-                    tournaments: &served.tournaments,
-                }),
-                lang,
-            ),
-            Err(e) => error_page(&file, &located(e)),
+        crate::with_lang(lang, || {
+            let served_as = html::Served {
+                sheets: &served.names,
+                current: at.sheet,
+                token: served.token.as_deref(),
+                tournaments: &served.tournaments,
+            };
+            match file::read(&file) {
+                Ok(text) => page::page(&file, &text, &served_as, lang),
+                Err(e) => page::error_page(&file, &page::located(&e, lang), lang),
+            }
         })
     })
     .await;
@@ -595,7 +560,7 @@ async fn tournament(
                         1,
                     )
                 }
-                Err(e) => error_page(&file, &[e.to_string()]),
+                Err(e) => page::error_page(&file, &[e.to_string()], lang),
             }
         })
     })
@@ -606,26 +571,6 @@ async fn tournament(
     }
 }
 
-/// A sheet that cannot be read (edited by hand with a mistake): its errors, read again
-/// every few seconds until it is mended.
-fn error_page(file: &str, errors: &[String]) -> String {
-    let lang = crate::lang();
-    let items: String = errors
-        .iter()
-        .map(|e| format!("<li>{}</li>", esc(e)))
-        .collect();
-    let head = html::head(lang, &format!("{file} - doko"), "").replacen(
-        "</head>",
-        "<meta http-equiv=\"refresh\" content=\"3\">\n</head>",
-        1,
-    );
-    format!(
-        "{head}<body>\n<h1>{}</h1>\n<ul id=\"errors\">{items}</ul>\n<p>{}</p>\n</body>\n</html>\n",
-        esc(&doko::tr!(lang, "page.unreadable", file = file)),
-        esc(lang.t("page.mend"))
-    )
-}
-
 /// The sheet's state, or nothing (204) where it has not changed since the stamp `since`.
 async fn state(
     State(app): State<Arc<App>>,
@@ -633,58 +578,7 @@ async fn state(
     headers: HeaderMap,
 ) -> Response {
     let since = at.since.clone();
-    on_sheet(&app, &at, &headers, move |file| {
-        let bytes = match std::fs::read(&file) {
-            Ok(b) => b,
-            Err(io) => return Some(refused(FileError::Read { file, io })),
-        };
-        let now = stamp(&bytes);
-        if since.as_deref() == Some(now.as_str()) {
-            return None;
-        }
-        Some(match evaluated(&file) {
-            Ok(lg) => PageAnswer {
-                ok: true,
-                state: Some(state_of(&lg, &bytes)),
-                ..PageAnswer::default()
-            },
-            Err(e) => PageAnswer {
-                stamp: Some(now),
-                ..refused(e)
-            },
-        })
-    })
-    .await
-}
-
-/// The deal as the form shows it: names of contracts, calls and extras as doko writes
-/// them (a hand-written `Fuchs` is the chip `fox`).
-fn for_form(lg: &League, mut e: DealEntry) -> Result<DealEntry, doko::lang::Text> {
-    if let Some(c) = &e.contract {
-        e.contract = Some(c.parse::<doko::Contract>()?.name().to_string());
-    }
-    for (party, calls) in [
-        (doko::Party::Re, &mut e.re_calls),
-        (doko::Party::Kontra, &mut e.kontra_calls),
-    ] {
-        if let Some(c) = calls.as_mut() {
-            *c = doko::PartyCalls::parse_cell(c, party)?.cell(party);
-        }
-    }
-    for extras in [&mut e.re_extras, &mut e.kontra_extras] {
-        if let Some(x) = extras.as_mut() {
-            let list = Extra::parse_list([x.as_str()])?;
-            if let Some(off) = list.iter().find(|x| lg.profile.extra_points(**x) == 0) {
-                return Err(doko::msg!(
-                    "error.extra_not_scored",
-                    extra = off.name(),
-                    profile = lg.profile.name
-                ));
-            }
-            *x = list.iter().map(|x| x.name()).collect::<Vec<_>>().join(" ");
-        }
-    }
-    Ok(e)
+    on_sheet(&app, &at, &headers, Call::State { since }).await
 }
 
 /// A deal as entered, for the form to edit it.
@@ -694,40 +588,7 @@ async fn deal(
     headers: HeaderMap,
 ) -> Response {
     let number = at.deal.unwrap_or(0);
-    on_sheet(&app, &at, &headers, move |file| {
-        Some({
-            let entry = evaluated(&file).and_then(|lg| {
-                let entry = file::deal_entry(&file, number)?;
-                for_form(&lg, entry).map_err(|message| FileError::Refused {
-                    file: file.clone(),
-                    message: doko::msg!("error.deal_message", deal = number, message = message),
-                })
-            });
-            match entry {
-                Ok(e) => PageAnswer {
-                    ok: true,
-                    entry: Some(e),
-                    ..PageAnswer::default()
-                },
-                Err(e) => refused(e),
-            }
-        })
-    })
-    .await
-}
-
-#[derive(Deserialize)]
-struct Checked {
-    entry: DealEntry,
-    /// The deal being edited; none for a new deal.
-    edit: Option<usize>,
-}
-
-/// "solo-queens, Re Ben 185:55, Re won, value 5": deal `n` of the sheet.
-fn deal_said(lg: &League, n: usize) -> String {
-    lg.rows.get(n.wrapping_sub(1)).map_or(String::new(), |r| {
-        doko::render::league::deal_words(&lg.players, &r.result, crate::lang())
-    })
+    on_sheet(&app, &at, &headers, Call::Deal(number)).await
 }
 
 /// What the deal would be: the engine's verdict on the form as it stands, nothing written.
@@ -735,44 +596,9 @@ async fn check(
     State(app): State<Arc<App>>,
     Query(at): Query<Where>,
     headers: HeaderMap,
-    Json(body): Json<Checked>,
+    Json(body): Json<page::Checked>,
 ) -> Response {
-    on_sheet(&app, &at, &headers, move |file| {
-        if body.entry.lacks_re() {
-            return Some(PageAnswer {
-                hint: Some(crate::lang().t("page.tap_re_first").to_string()),
-                ..PageAnswer::default()
-            });
-        }
-        Some({
-            let table = body.entry.to_table();
-            let after = match body.edit {
-                Some(n) => file::check_replace(&file, n, table).map(|lg| (lg, n)),
-                None => file::check_append(&file, table).map(|lg| {
-                    let n = lg.rows.len();
-                    (lg, n)
-                }),
-            };
-            match after {
-                Ok((lg, n)) => PageAnswer::said(format!(
-                    "{}: {}",
-                    doko::tr!(crate::lang(), "error.deal", deal = n),
-                    deal_said(&lg, n)
-                )),
-                Err(e) => refused(e),
-            }
-        })
-    })
-    .await
-}
-
-/// The answer to a change: what `league add` (`undo`) says, and the sheet's new state.
-fn changed(file: &str, message: String, lg: &League) -> PageAnswer {
-    let bytes = std::fs::read(file).unwrap_or_default();
-    PageAnswer {
-        state: Some(state_of(lg, &bytes)),
-        ..PageAnswer::said(message)
-    }
+    on_sheet(&app, &at, &headers, Call::Check(body)).await
 }
 
 async fn add(
@@ -781,22 +607,7 @@ async fn add(
     headers: HeaderMap,
     Json(entry): Json<DealEntry>,
 ) -> Response {
-    on_sheet(&app, &at, &headers, move |file| {
-        Some({
-            let after = file::append(
-                &file,
-                entry.to_table(),
-                &[],
-                file::LOCK_PATIENCE,
-                &mut |_| {},
-            );
-            match after {
-                Ok(lg) => changed(&file, doko::render::league::added(&lg, crate::lang()), &lg),
-                Err(e) => refused(e),
-            }
-        })
-    })
-    .await
+    on_sheet(&app, &at, &headers, Call::Add(entry)).await
 }
 
 async fn edit(
@@ -806,26 +617,7 @@ async fn edit(
     Json(entry): Json<DealEntry>,
 ) -> Response {
     let number = at.deal.unwrap_or(0);
-    on_sheet(&app, &at, &headers, move |file| {
-        Some({
-            let table = entry.to_table();
-            match file::replace(&file, number, table, file::LOCK_PATIENCE, &mut |_| {}) {
-                Ok(lg) => {
-                    let lang = crate::lang();
-                    let message = format!(
-                        "{}: {}\n{}{}",
-                        doko::tr!(lang, "page.saved", deal = number),
-                        deal_said(&lg, number),
-                        doko::render::league::standings_line(&lg, crate::lang()),
-                        lg.next_line(lang)
-                    );
-                    changed(&file, message, &lg)
-                }
-                Err(e) => refused(e),
-            }
-        })
-    })
-    .await
+    on_sheet(&app, &at, &headers, Call::Edit(number, entry)).await
 }
 
 async fn undo(
@@ -833,32 +625,7 @@ async fn undo(
     Query(at): Query<Where>,
     headers: HeaderMap,
 ) -> Response {
-    on_sheet(&app, &at, &headers, move |file| {
-        Some({
-            match file::undo(&file, file::LOCK_PATIENCE, &mut |_| {}) {
-                Ok((removed, lg)) => {
-                    let lang = crate::lang();
-                    let message = format!(
-                        "{}\n{}{}",
-                        doko::render::league::undone_line(&lg, &removed, None, lang),
-                        doko::render::league::standings_line(&lg, lang),
-                        lg.next_line(lang)
-                    );
-                    changed(&file, message, &lg)
-                }
-                Err(e) => refused(e),
-            }
-        })
-    })
-    .await
-}
-
-/// A penalty entered on the page: the offender, and the points where not the profile's.
-#[derive(Deserialize)]
-struct PenaltyEntry {
-    player: String,
-    points: Option<u16>,
-    note: Option<String>,
+    on_sheet(&app, &at, &headers, Call::Undo).await
 }
 
 /// `league penalty` from the page: a penalty after the last deal.
@@ -866,31 +633,9 @@ async fn penalty(
     State(app): State<Arc<App>>,
     Query(at): Query<Where>,
     headers: HeaderMap,
-    Json(entry): Json<PenaltyEntry>,
+    Json(entry): Json<page::PenaltyEntry>,
 ) -> Response {
-    on_sheet(&app, &at, &headers, move |file| {
-        let note = entry
-            .note
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty());
-        Some(
-            match file::penalize(
-                &file,
-                &entry.player,
-                entry.points,
-                note,
-                (file::LOCK_PATIENCE, &mut |_| {}),
-            ) {
-                Ok(lg) => {
-                    let message = doko::render::league::penalized(&lg, crate::lang());
-                    changed(&file, message.trim_end().to_string(), &lg)
-                }
-                Err(e) => refused(e),
-            },
-        )
-    })
-    .await
+    on_sheet(&app, &at, &headers, Call::Penalty(entry)).await
 }
 
 /// `league close` from the page: the round ends; the solos still owed follow.
@@ -899,19 +644,5 @@ async fn close(
     Query(at): Query<Where>,
     headers: HeaderMap,
 ) -> Response {
-    on_sheet(&app, &at, &headers, move |file| {
-        Some(match file::close(&file, file::LOCK_PATIENCE, &mut |_| {}) {
-            Ok(lg) => {
-                let lang = crate::lang();
-                let message = format!(
-                    "{}{}",
-                    doko::render::league::standings_line(&lg, lang),
-                    lg.next_line(lang)
-                );
-                changed(&file, message, &lg)
-            }
-            Err(e) => refused(e),
-        })
-    })
-    .await
+    on_sheet(&app, &at, &headers, Call::Close).await
 }

@@ -103,6 +103,8 @@ pub(super) fn open_lock(path: &Path) -> Result<File, Result<LockThing, std::io::
 #[derive(Debug)]
 pub struct Lock {
     file: Option<File>,
+    // Removed on drop where the lock can tell it is still the file at the path (Unix).
+    #[cfg_attr(not(unix), allow(dead_code))]
     path: PathBuf,
 }
 

@@ -508,8 +508,10 @@ pub fn check_append(file: &str, deal: Table) -> Result<League, FileError> {
     appended(file, &read(file)?, deal, &[]).map(|(_, after)| after)
 }
 
-/// The text and the sheet after appending `deal` to `old`.
-fn appended(
+/// The text and the sheet after appending `deal` to `old` (the sheet `file`'s text), written
+/// nowhere: [`append`] writes it under the sheet's lock; the web app keeps it in the
+/// browser.
+pub fn appended(
     file: &str,
     old: &str,
     deal: Table,
@@ -639,8 +641,8 @@ fn nth_deal(deals: &ArrayOfTables, number: usize) -> Option<usize> {
     number.checked_sub(1).and_then(|k| order.get(k).copied())
 }
 
-/// The text and the sheet after replacing deal `number` of `old` by `deal`.
-fn replaced(
+/// The text and the sheet after replacing deal `number` of `old` by `deal`, written nowhere.
+pub fn replaced(
     file: &str,
     old: &str,
     number: usize,
@@ -682,8 +684,12 @@ fn replaced(
 /// Deal `number` of the sheet `file` as it was entered, to edit it; a deal written with
 /// more than a [`DealEntry`] holds (cards, tricks, bids) is refused: edit it in the file.
 pub fn deal_entry(file: &str, number: usize) -> Result<DealEntry, FileError> {
-    let text = read(file)?;
-    let doc = parse(file, &text)?;
+    deal_entry_in(file, &read(file)?, number)
+}
+
+/// Deal `number` of the sheet's text `text`, as [`deal_entry`] reads it from the file.
+pub fn deal_entry_in(file: &str, text: &str, number: usize) -> Result<DealEntry, FileError> {
+    let doc = parse(file, text)?;
     let refused = |message: Text| FileError::Refused {
         file: file.to_string(),
         message,
@@ -766,8 +772,14 @@ pub fn close(
     waiting: &mut dyn FnMut(&str),
 ) -> Result<League, FileError> {
     let _lock = lock(file, patience, waiting)?;
-    let old = read(file)?;
-    let before = evaluate(file, &old, None).map_err(FileError::Invalid)?;
+    let (text, after) = closed(file, &read(file)?)?;
+    write_atomically(file, &text)?;
+    Ok(after)
+}
+
+/// The text and the sheet after [`close`] of `old`, written nowhere.
+pub fn closed(file: &str, old: &str) -> Result<(String, League), FileError> {
+    let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
     let refused = |message: Text| FileError::Refused {
         file: file.to_string(),
         message,
@@ -784,7 +796,7 @@ pub fn close(
     let closed = i64::try_from(before.rows.len()).unwrap_or(i64::MAX);
     let text = with_league_keys(
         file,
-        &old,
+        old,
         &[
             ("closed", value(closed)),
             (
@@ -794,8 +806,7 @@ pub fn close(
         ],
     )?;
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
-    write_atomically(file, &text)?;
-    Ok(after)
+    Ok((text, after))
 }
 
 /// What `undo` took back: the last entry of the sheet, a deal or a penalty, as it was
@@ -816,10 +827,17 @@ pub fn undo(
     waiting: &mut dyn FnMut(&str),
 ) -> Result<(Undone, League), FileError> {
     let _lock = lock(file, patience, waiting)?;
-    let old = read(file)?;
-    let before = evaluate(file, &old, None).ok();
-    let (text, removed) = if last_header(&old) == Some("penalty") {
-        let text = cut_last(&old, "penalty").ok_or_else(|| FileError::NoDeal {
+    let (text, removed, after) = undone(file, &read(file)?)?;
+    write_atomically(file, &text)?;
+    Ok((removed, after))
+}
+
+/// The text after [`undo`] of `old`, what it took back and the sheet after, written
+/// nowhere.
+pub fn undone(file: &str, old: &str) -> Result<(String, Undone, League), FileError> {
+    let before = evaluate(file, old, None).ok();
+    let (text, removed) = if last_header(old) == Some("penalty") {
+        let text = cut_last(old, "penalty").ok_or_else(|| FileError::NoDeal {
             file: file.to_string(),
         })?;
         (
@@ -828,13 +846,12 @@ pub fn undo(
         )
     } else {
         (
-            without_last_deal(file, &old)?,
+            without_last_deal(file, old)?,
             Undone::Deal(before.and_then(|mut lg| lg.rows.pop()).map(Box::new)),
         )
     };
     let after = evaluate(file, &text, None).map_err(FileError::Refusing)?;
-    write_atomically(file, &text)?;
-    Ok((removed, after))
+    Ok((text, removed, after))
 }
 
 /// Records a penalty on the sheet `file` after its last deal (TSR 9): `points` (else the
@@ -848,8 +865,20 @@ pub fn penalize(
     (patience, waiting): (Duration, &mut dyn FnMut(&str)),
 ) -> Result<League, FileError> {
     let _lock = lock(file, patience, waiting)?;
-    let old = read(file)?;
-    let before = evaluate(file, &old, None).map_err(FileError::Invalid)?;
+    let (text, after) = penalized(file, &read(file)?, player, points, note)?;
+    write_atomically(file, &text)?;
+    Ok(after)
+}
+
+/// The text and the sheet after [`penalize`] of `old`, written nowhere.
+pub fn penalized(
+    file: &str,
+    old: &str,
+    player: &str,
+    points: Option<u16>,
+    note: Option<&str>,
+) -> Result<(String, League), FileError> {
+    let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
     let name = player_named(&before.players, player).map_err(|m| {
         FileError::Refusing(vec![crate::deal::RecordError::new(file, m).field("player")])
     })?;
@@ -862,8 +891,8 @@ pub fn penalize(
     if let Some(n) = note {
         t["note"] = value(n);
     }
-    let eol = line_end(&old);
-    let mut text = old.clone();
+    let eol = line_end(old);
+    let mut text = old.to_string();
     if !text.ends_with('\n') {
         text.push_str(eol);
     }
@@ -881,8 +910,7 @@ pub fn penalize(
                 .collect(),
         )
     })?;
-    write_atomically(file, &text)?;
-    Ok(after)
+    Ok((text, after))
 }
 
 #[cfg(test)]

@@ -18,6 +18,22 @@ use crate::variant::Profile;
 mod summary;
 pub use summary::summary;
 
+/// Where a sheet waits before it is written whole: a temporary file, so that memory does
+/// not grow with the deals; in the browser, which has no files, memory.
+#[cfg(not(target_arch = "wasm32"))]
+type SpoolFile = std::fs::File;
+/// Where a sheet waits before it is written whole (the browser has no files: memory).
+#[cfg(target_arch = "wasm32")]
+type SpoolFile = std::io::Cursor<Vec<u8>>;
+
+/// A new, empty spool.
+fn spool_file() -> std::io::Result<SpoolFile> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return tempfile::tempfile();
+    #[cfg(target_arch = "wasm32")]
+    return Ok(std::io::Cursor::new(Vec::new()));
+}
+
 /// A scored sheet held whole, as the table and Markdown formats need it (their columns
 /// are as wide as the widest cell of any deal).
 pub struct SheetView<'a> {
@@ -304,14 +320,14 @@ pub struct SheetText {
     deals: usize,
     /// The deal after which the game ended by score, and the totals then.
     ended: Option<(usize, Vec<i64>)>,
-    explained: Option<BufWriter<std::fs::File>>,
+    explained: Option<BufWriter<SpoolFile>>,
 }
 
 impl SheetText {
     /// A new sheet as a table (`markdown`: as Markdown), with `--explain` blocks.
     pub fn new(markdown: bool, explain: bool, lang: Lang) -> Result<SheetText> {
         let explained = if explain {
-            Some(BufWriter::new(tempfile::tempfile()?))
+            Some(BufWriter::new(spool_file()?))
         } else {
             None
         };
@@ -693,15 +709,15 @@ pub struct SheetStream {
 
 enum Spool {
     /// Every row with its dealer and note columns; `finish` drops the empty ones.
-    Csv(Box<csv::Writer<BufWriter<std::fs::File>>>),
+    Csv(Box<csv::Writer<BufWriter<SpoolFile>>>),
     /// Each deal's report, indented as in the whole document.
-    Json(BufWriter<std::fs::File>),
+    Json(BufWriter<SpoolFile>),
 }
 
 impl SheetStream {
     /// A new stream of `format` (CSV or JSON; the table formats hold the sheet whole).
     pub fn new(format: Format, explain: bool) -> Result<SheetStream> {
-        let file = BufWriter::with_capacity(1 << 16, tempfile::tempfile()?);
+        let file = BufWriter::with_capacity(1 << 16, spool_file()?);
         let spool = match format {
             Format::Csv => Spool::Csv(Box::new(csv::Writer::from_writer(file))),
             Format::Json => Spool::Json(file),
