@@ -1272,3 +1272,309 @@ fn fits(b: &Browser, lang: &str) {
     let over = b.js("const out = []; for (const el of document.querySelectorAll('body *')) { if (el.closest('svg') || ['SCRIPT','STYLE','OPTION'].includes(el.tagName)) continue; const r = el.getBoundingClientRect(); if (r.width === 0) continue; if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push(el.tagName + ' ' + el.textContent.slice(0, 40)); if (r.right > window.innerWidth + 1 || r.left < -1) out.push('outside: ' + el.tagName + ' ' + el.textContent.slice(0, 40)); } return out");
     assert_eq!(over, json!([]), "{lang}: text clipped or overflowing");
 }
+
+/// `web/dist` served on loopback by a plain static server, stopped on drop (the app must
+/// then live from its service worker's cache).
+struct StaticServer {
+    port: u16,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl StaticServer {
+    fn start(dir: PathBuf) -> StaticServer {
+        use std::io::{Read, Write};
+        use std::sync::atomic::Ordering;
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+        let port = listener.local_addr().expect("an address").port();
+        listener.set_nonblocking(true).expect("non-blocking");
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopping = stop.clone();
+        let thread = std::thread::spawn(move || {
+            while !stopping.load(Ordering::Relaxed) {
+                let Ok((mut s, _)) = listener.accept() else {
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue;
+                };
+                let _ = s.set_nonblocking(false);
+                let _ = s.set_read_timeout(Some(Duration::from_secs(5)));
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") && s.read(&mut byte).is_ok_and(|n| n == 1) {
+                    head.push(byte[0]);
+                }
+                let head = String::from_utf8_lossy(&head);
+                let path = head.split_whitespace().nth(1).unwrap_or("/");
+                let path = path
+                    .split('?')
+                    .next()
+                    .unwrap_or("/")
+                    .trim_start_matches('/');
+                let path = if path.is_empty() { "index.html" } else { path };
+                let file = (!path.contains("..")).then(|| dir.join(path));
+                let answer = match file.and_then(|f| std::fs::read(&f).ok().map(|b| (f, b))) {
+                    Some((f, body)) => {
+                        let kind = match f.extension().and_then(|e| e.to_str()) {
+                            Some("html") => "text/html; charset=utf-8",
+                            Some("js") => "text/javascript",
+                            Some("wasm") => "application/wasm",
+                            Some("webmanifest") => "application/manifest+json",
+                            Some("svg") => "image/svg+xml",
+                            _ => "application/octet-stream",
+                        };
+                        let mut a = format!("HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n", body.len()).into_bytes();
+                        a.extend(body);
+                        a
+                    }
+                    None => {
+                        b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                            .to_vec()
+                    }
+                };
+                let _ = s.write_all(&answer);
+            }
+        });
+        StaticServer {
+            port,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    fn stop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        assert!(
+            std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err(),
+            "the server still answers"
+        );
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Browser {
+    /// The viewport of a phone `width` px wide (Chrome's device emulation).
+    fn phone_width(&self, width: u32) {
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            Some(
+                json!({ "cmd": "Emulation.setDeviceMetricsOverride", "params": {
+                "width": width, "height": 844, "deviceScaleFactor": 3, "mobile": true } }),
+            ),
+        );
+    }
+
+    /// Runs `script` (which calls `done(value)`) and returns its value.
+    fn js_async(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/async",
+            Some(json!({ "script": script, "args": [] })),
+        )
+    }
+}
+
+/// Issue 52: the offline app (`web/dist`, built by `web/build.sh`) at a phone's width:
+/// served once, kept by its service worker; a sheet made by `doko league new` imported; the
+/// server stopped; the evening of `tests/cmd/at-the-table.trycmd` entered through the form
+/// with reloads between; the exported sheet byte for byte what `league add` writes; no
+/// sideways scroll at 390 and 360 px in every language.
+#[test]
+fn the_offline_app_keeps_an_evening_without_a_server() {
+    let Some((driver, chromium)) = browser() else {
+        return;
+    };
+    let dist = Path::new(env!("CARGO_MANIFEST_DIR")).join("web/dist");
+    let required = std::env::var("DOKO_BROWSER_TESTS").is_ok_and(|v| v == "required");
+    if !dist.join("doko.wasm").exists() {
+        assert!(!required, "web/dist is not built: run web/build.sh first");
+        eprintln!("web/dist is not built (web/build.sh): the app's test is skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let (file, want) = app_sheets(dir.path());
+    let mut server = StaticServer::start(dist);
+    let b = Browser::start(&driver, &chromium, &dir.path().join("profile"), true);
+    b.go(&format!("http://127.0.0.1:{}/", server.port));
+    b.wait(
+        "the list of sheets",
+        "return document.getElementById('import') !== null",
+    );
+    let ready = b.js_async("const done = arguments[0]; navigator.serviceWorker.ready.then(async () => { for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++) await new Promise(r => setTimeout(r, 50)); const keys = await caches.keys(); const c = await caches.open(keys[0]); done([!!navigator.serviceWorker.controller, (await c.keys()).length]); })");
+    assert_eq!(
+        ready,
+        json!([true, 6]),
+        "the service worker controls the page and keeps the app's 6 files"
+    );
+
+    let import = b.element("input#import");
+    b.call(
+        "POST",
+        &format!("/element/{import}/value"),
+        Some(json!({ "text": file.display().to_string() })),
+    );
+    let form = "return document.getElementById('deal') !== null && document.querySelector('#state .count') !== null";
+    b.wait("the imported sheet's page", form);
+
+    // No server from here on.
+    server.stop();
+    b.call("POST", "/refresh", None);
+    b.wait("the page without a server", form);
+
+    app_evening(&b, form);
+    app_faults(&b);
+    let exported = b.js_async("const done = arguments[0]; const a = document.getElementById('export'); fetch(a.href).then(r => r.text()).then(t => done([a.download, t]))");
+    assert_eq!(exported[0], json!("abend.toml"));
+    assert_eq!(
+        exported[1].as_str().expect("the exported sheet"),
+        want,
+        "the exported sheet is what `league add` wrote"
+    );
+
+    app_fits(&b, server.port, form);
+}
+
+/// The sheet to import (`phone/abend.toml`, new) and the sheet the evening makes through
+/// `league add` (its text).
+fn app_sheets(dir: &Path) -> (PathBuf, String) {
+    // The sheet to import, and the same evening through `league add` beside it.
+    let (phone, shell) = (dir.join("phone"), dir.join("shell"));
+    for d in [&phone, &shell] {
+        std::fs::create_dir_all(d).expect("a folder");
+        common::run_in(
+            d,
+            &[
+                "league",
+                "new",
+                "abend.toml",
+                "--players",
+                "Anna,Ben,Cara,Dirk",
+                "--variant",
+                "house-bock",
+                "--deals",
+                "16",
+            ],
+        );
+    }
+    // The form records the Re players in seat order (the trycmd's wedding says `-r c,a`).
+    let seats = ["Anna", "Ben", "Cara", "Dirk"];
+    for deal in &EVENING {
+        let mut flags = deal.flags();
+        let mut re = deal.re.to_vec();
+        re.sort_by_key(|p| seats.iter().position(|s| s == p));
+        flags[1] = re.join(",");
+        let out = league_add(&shell, &flags);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let want = std::fs::read_to_string(shell.join("abend.toml")).expect("the shell's sheet");
+
+    (phone.join("abend.toml"), want)
+}
+
+/// The evening through the app's form, with reloads between (no server).
+fn app_evening(b: &Browser, form: &str) {
+    // A refused deal: "Add deal" is off, and looks it.
+    b.click("#re .chip[data-name=\"Anna\"]");
+    b.typed("input[name=re_points]", "300");
+    b.wait(
+        "Add deal off",
+        "return document.getElementById('save').disabled === true",
+    );
+    let off = b.js("return getComputedStyle(document.getElementById('save')).backgroundColor");
+    assert_ne!(
+        off,
+        json!("rgb(31, 119, 180)"),
+        "a disabled Add deal looks enabled"
+    );
+    b.click("#re .chip[data-name=\"Anna\"]");
+
+    for (i, deal) in EVENING.iter().enumerate() {
+        deal.enter(b);
+        wait_checked(b, i + 1);
+        b.click("#save");
+        wait_deals(b, i + 1);
+        if i == 7 {
+            b.call("POST", "/refresh", None);
+            b.wait("the page after a reload", form);
+            wait_deals(b, 8);
+        }
+    }
+    b.call("POST", "/refresh", None);
+    b.wait("the page after the evening", form);
+    wait_deals(b, 16);
+}
+
+/// The page's faults of issue 52, mended: a complete sheet's form, the edit buttons, the
+/// compulsory solo's box.
+fn app_faults(b: &Browser) {
+    // A complete sheet offers no deal 17; a deal can still be edited, its button whole.
+    b.wait(
+        "the complete sheet's form",
+        "return document.getElementById('form-title').textContent.startsWith('The sheet is complete') && getComputedStyle(document.getElementById('save')).display === 'none'",
+    );
+    b.click("#sheet tr[data-deal=\"2\"]");
+    b.wait(
+        "deal 2 in the form",
+        "return document.getElementById('form-title').textContent === 'Edit deal 2' && getComputedStyle(document.getElementById('save')).display !== 'none'",
+    );
+    let sizes = b.js("const s = document.getElementById('save').getBoundingClientRect(), u = document.getElementById('undo').getBoundingClientRect(), c = document.querySelector('input[name=compulsory]').getBoundingClientRect(), e = document.getElementById('save'); return [s.width, u.width, c.width, c.height, e.scrollWidth - e.clientWidth]");
+    let n: Vec<f64> = sizes
+        .as_array()
+        .expect("sizes")
+        .iter()
+        .map(|v| v.as_f64().unwrap_or(0.0))
+        .collect();
+    assert!(
+        n[0] >= n[1],
+        "Save deal 2 ({} px) is narrower than undo ({} px)",
+        n[0],
+        n[1]
+    );
+    assert!(
+        n[2] >= 24.0 && n[3] >= 24.0,
+        "the compulsory solo box is {}x{} px",
+        n[2],
+        n[3]
+    );
+    assert!(n[4] <= 0.0, "Save deal 2 is cut off");
+    b.click("#cancel");
+}
+
+/// No sideways scroll at 390 and 360 px in every language, the sheet and the list; the
+/// README's screenshots.
+fn app_fits(b: &Browser, port: u16, form: &str) {
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
+    for lang in ["en", "de", "ja"] {
+        for width in [390, 360] {
+            b.phone_width(width);
+            b.go(&format!("http://127.0.0.1:{}/?sheet=0&lang={lang}", port));
+            b.wait(&format!("the {lang} page at {width} px"), form);
+            fits(b, &format!("the app in {lang} at {width} px"));
+            if width == 390 && lang != "de" {
+                b.js("window.scrollTo(0, 0)");
+                b.screenshot(&shots.join(format!("app-{lang}-390x844-sheet.png")));
+            }
+            b.go(&format!("http://127.0.0.1:{}/?lang={lang}", port));
+            b.wait(
+                "the list of sheets",
+                "return document.getElementById('import') !== null",
+            );
+            fits(b, &format!("the app's list in {lang} at {width} px"));
+            if width == 390 && lang == "en" {
+                b.screenshot(&shots.join("app-en-390x844-sheets.png"));
+            }
+        }
+    }
+}

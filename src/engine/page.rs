@@ -336,3 +336,21 @@ fn check(file: &str, text: &str, body: Checked, lang: Lang) -> PageAnswer {
         Err(e) => refused(&e, lang),
     }
 }
+
+/// The text of a new sheet `file` (its stem is the sheet's name) for `players` under the
+/// profile `variant`, of `deals` deals (else the profile's), checked as `league new` checks
+/// it; a refusal says which field, in `lang`.
+pub fn new_sheet(
+    file: &str,
+    players: &[String],
+    variant: &str,
+    deals: Option<u16>,
+    lang: Lang,
+) -> Result<String, String> {
+    let profile = crate::variant::Profile::load(variant, &[]).map_err(|e| e.render(lang))?;
+    let plan = file::plan(file, &profile, variant, players, deals, None, None)
+        .map_err(|e| format!("{}: {}", e.field, e.message.render(lang)))?;
+    let text = file::new_text(&plan.sheet(&[]));
+    evaluated(file, &text).map_err(|e| located(&e, lang).join("\n"))?;
+    Ok(text)
+}

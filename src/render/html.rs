@@ -552,10 +552,12 @@ fieldset{border:0;padding:0;margin:.5rem 0}legend,.lbl{font-size:.85rem;color:#5
 .chip.out{opacity:.45}.chip small{font-size:.75rem;margin-left:.2rem}
 .grid2{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}
 label{display:block;margin:.45rem 0}select,input[type=number],input[type=text]{font:inherit;width:100%;min-height:2.75rem;padding:.3rem .5rem;border:1px solid #aab;border-radius:.4rem;background:#fff}
-label.check{display:flex;align-items:center;gap:.5rem;min-height:2.75rem}summary{min-height:2.75rem;line-height:2.75rem;cursor:pointer}label.check input{width:1.3rem;height:1.3rem}
+label.check{display:flex;align-items:center;gap:.5rem;min-height:2.75rem}summary{min-height:2.75rem;line-height:2.75rem;cursor:pointer}label.check input{width:1.75rem;height:1.75rem;margin:0}
 .buttons{display:flex;gap:.5rem;flex-wrap:wrap;margin-top:.6rem}
 button.main,button.second{font:inherit;min-height:2.8rem;min-width:2.75rem;padding:.4rem 1.1rem;border-radius:.5rem;border:1px solid #1f77b4}
-button.main{background:#1f77b4;color:#fff;font-weight:600;flex:1}button.second{background:#fff;color:#1f4f9f}
+button.main{background:#1f77b4;color:#fff;font-weight:600;flex:1 0 auto}button.second{background:#fff;color:#1f4f9f;flex:0 1 auto}
+button.main:disabled{background:#c5ced9;border-color:#c5ced9;color:#f5f7fa;cursor:not-allowed}
+form.deal.done>fieldset,form.deal.done>.grid2,form.deal.done>label,form.deal.done>details:not(.penalty),form.deal.done #save,form.deal.done #check{display:none}
 button.danger{border-color:#b33;color:#b33}
 #check{min-height:1.4rem;margin:.4rem 0;white-space:pre-wrap;font-size:.9rem}
 #check.ok{color:#17632a}#check.err{color:#a11}#done{white-space:pre-wrap;font-size:.9rem;color:#17632a}
@@ -573,11 +575,19 @@ button.danger{border-color:#b33;color:#b33}
 pub fn form(lg: &League, lang: crate::lang::Lang) -> String {
     let t = |k: &str| esc(lang.t(k));
     let p = &lg.profile;
-    let mut h = String::from("<form class=\"deal\" id=\"deal\" autocomplete=\"off\" novalidate>\n");
-    h.push_str(&format!(
-        "<h2 id=\"form-title\">{}</h2>\n",
-        esc(&crate::tr!(lang, "page.deal_n", n = lg.rows.len() + 1))
-    ));
+    // A complete sheet offers no new deal: only editing one (tap its row), undo, penalties.
+    let done = lg.is_complete();
+    let mut h = String::from(if done {
+        "<form class=\"deal done\" id=\"deal\" autocomplete=\"off\" novalidate>\n"
+    } else {
+        "<form class=\"deal\" id=\"deal\" autocomplete=\"off\" novalidate>\n"
+    });
+    let title = if done {
+        lang.t("page.complete_form").to_string()
+    } else {
+        crate::tr!(lang, "page.deal_n", n = lg.rows.len() + 1)
+    };
+    h.push_str(&format!("<h2 id=\"form-title\">{}</h2>\n", esc(&title)));
     let out = lg.next.sits_out.map(|i| lg.players[i].as_str());
     h.push_str(&format!(
         "<fieldset><legend>{}</legend><div class=\"chips\" id=\"re\">",
@@ -754,6 +764,7 @@ pub fn script_words(lang: crate::lang::Lang) -> String {
         ("add", "page.add"),
         ("undo", "page.undo"),
         ("again", "page.again_n"),
+        ("complete", "page.complete_form"),
         ("no_answer", "page.no_answer"),
     ]
     .into_iter()

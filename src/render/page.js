@@ -26,7 +26,8 @@ async function call(path, body, extra) {
   const init = body === undefined ? {} : {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
   try {
-    const r = await fetch(url(path, extra), init);
+    // The offline app answers the page's calls itself (the engine in the browser).
+    const r = window.dokoLocal ? await window.dokoLocal(path, extra || {}, body) : await fetch(url(path, extra), init);
     if (r.status === 204) return null;
     const type = r.headers.get('content-type') || '';
     if (type.includes('json')) return await r.json();
@@ -80,7 +81,10 @@ function reset() {
   titles();
 }
 function titles() {
-  title.textContent = editing ? said(T.edit, editing) : said(T.deal, next || '');
+  // A complete sheet takes no new deal: the form shows only while a deal is edited.
+  const closed = complete && !editing;
+  form.classList.toggle('done', closed);
+  title.textContent = editing ? said(T.edit, editing) : closed ? T.complete : said(T.deal, next || '');
   save.textContent = editing ? said(T.save, editing) : T.add;
 }
 function apply(s) {
