@@ -23,6 +23,15 @@ use serde_json::{Value, json};
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
+/// One browser at a time: on a machine of two cores, browsers started side by side by the
+/// test threads are slow enough that a page's layout moves between where WebDriver finds a
+/// button and its tap.
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ONE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -569,6 +578,7 @@ fn browser() -> Option<(PathBuf, PathBuf)> {
 
 #[test]
 fn the_page_keeps_an_evening_at_phone_and_laptop_width() {
+    let _one = one_at_a_time();
     let Some((driver, chromium)) = browser() else {
         return;
     };
@@ -581,6 +591,7 @@ fn the_page_keeps_an_evening_at_phone_and_laptop_width() {
 /// the tournament's seating plan and standings print on one A4 page each (12 players).
 #[test]
 fn tournament_pages_print_on_a4() {
+    let _one = one_at_a_time();
     let Some((driver, chromium)) = browser() else {
         return;
     };
@@ -660,6 +671,7 @@ fn tournament_pages_print_on_a4() {
 /// player's curve, the evenings named on the axis, the table whole, nothing too small.
 #[test]
 fn the_season_page_fits_a_phone_and_a_laptop() {
+    let _one = one_at_a_time();
     let Some((driver, chromium)) = browser() else {
         return;
     };
@@ -724,6 +736,7 @@ fn the_season_page_fits_a_phone_and_a_laptop() {
 /// command line adds a deal underneath, and "Add deal" follows the new verdict.
 #[test]
 fn the_form_opens_on_a_forced_solo_and_checks_again_when_the_sheet_changes() {
+    let _one = one_at_a_time();
     let Some((driver, chromium)) = browser() else {
         return;
     };
@@ -801,6 +814,7 @@ fn the_form_opens_on_a_forced_solo_and_checks_again_when_the_sheet_changes() {
 /// PDF); its screenshot goes to the README.
 #[test]
 fn the_printed_list_of_24_deals_is_one_a4_page() {
+    let _one = one_at_a_time();
     let Some((driver, chromium)) = browser() else {
         return;
     };
@@ -1181,6 +1195,7 @@ fn fits_and_shots(b: &Browser, d: &Path, size: &str) {
 /// page) at phone width: the words of the language, and no text clipped or overflowing.
 #[test]
 fn the_page_speaks_german_and_japanese_at_phone_width() {
+    let _one = one_at_a_time();
     let Some((driver, chromium)) = browser() else {
         return;
     };
@@ -1389,6 +1404,7 @@ impl Browser {
 /// sideways scroll at 390 and 360 px in every language.
 #[test]
 fn the_offline_app_keeps_an_evening_without_a_server() {
+    let _one = one_at_a_time();
     let Some((driver, chromium)) = browser() else {
         return;
     };
@@ -1440,6 +1456,32 @@ fn the_offline_app_keeps_an_evening_without_a_server() {
     );
 
     app_fits(&b, server.port, form);
+
+    // A second sheet started on the phone: both are kept.
+    b.go(&format!("http://127.0.0.1:{}/?lang=en", server.port));
+    b.wait(
+        "the list of sheets",
+        "return document.getElementById('new') !== null",
+    );
+    b.typed("#name", "zwei");
+    b.typed("#players", "Eva, Finn, Gus, Hana");
+    b.click("#profile option[value=\"ja-online\"]");
+    b.typed("#deals", "8");
+    b.click("#new button[type=submit]");
+    b.wait("the new sheet's page", form);
+    assert_eq!(
+        b.js("return [document.querySelectorAll('#re .chip').length, document.querySelector('#state .count').textContent, document.getElementById('export').download]"),
+        json!([4, "0 of 8 deals", "zwei.toml"])
+    );
+    b.go(&format!("http://127.0.0.1:{}/?lang=en", server.port));
+    b.wait(
+        "the list of sheets",
+        "return document.getElementById('new') !== null",
+    );
+    assert_eq!(
+        b.js("return [...document.querySelectorAll('#sheets a')].map(a => a.textContent)"),
+        json!(["abend", "zwei"])
+    );
 }
 
 /// The sheet to import (`phone/abend.toml`, new) and the sheet the evening makes through

@@ -22,10 +22,13 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// The Python package's lines (a venv, `pip install`, `pytest`): `.ci/run` runs them, in
-/// the repository (they build the package, which these tests in a scratch folder do not).
+/// The Python package's lines (a venv, `pip install`, `pytest`) and the web app's
+/// (`rustup target add`, `web/build.sh`): `.ci/run` runs them, in the repository (they build
+/// the package and the app, which these tests in a scratch folder do not).
 fn python_line(line: &str) -> bool {
     [
+        "rustup target add ",
+        "web/build.sh",
         "python3 ",
         "pip ",
         "pytest",
