@@ -1431,6 +1431,28 @@ fn the_offline_app_keeps_an_evening_without_a_server() {
         "the service worker controls the page and keeps the app's 6 files"
     );
 
+    // A file that is not a sheet is refused with its place; nothing is kept.
+    let broken = dir.path().join("kaputt.toml");
+    std::fs::write(
+        &broken,
+        "players = [\"Anna\", \"Ben\"]\n[league]\ndeals = 0\n",
+    )
+    .expect("a broken sheet");
+    let import = b.element("input#import");
+    b.call(
+        "POST",
+        &format!("/element/{import}/value"),
+        Some(json!({ "text": broken.display().to_string() })),
+    );
+    b.wait(
+        "the refusal of a broken sheet",
+        "return document.getElementById('said').textContent.includes('kaputt.toml')",
+    );
+    assert_eq!(
+        b.js("return document.querySelectorAll('#sheets a').length"),
+        json!(0)
+    );
+
     let import = b.element("input#import");
     b.call(
         "POST",

@@ -93,6 +93,12 @@ async function home() {
     if (!f) return;
     const name = f.name.replace(/\.toml$/i, '');
     const text = await f.text();
+    // A file that is not a sheet doko reads is refused with its errors (file, line, field);
+    // a sheet of the same name is never overwritten.
+    const errors = ask({ op: 'check', file: f.name, text, lang }).errors;
+    if (errors.length) { said.textContent = errors.join('\n'); file.value = ''; return; }
+    const there = await textOf(name);
+    if (there !== null && there !== text) { said.textContent = W.exists.replace('{name}', name); file.value = ''; return; }
     await keep(name, text);
     const i = (await names()).indexOf(name);
     go(`?sheet=${i}&lang=${lang}`);

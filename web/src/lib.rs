@@ -49,6 +49,13 @@ enum Request {
         deals: Option<u16>,
         lang: String,
     },
+    /// What is wrong with a sheet's text, every error with its file, line and field (none:
+    /// the sheet reads): an import is refused with them.
+    Check {
+        file: String,
+        text: String,
+        lang: String,
+    },
     /// The built-in profiles (the new sheet's choice).
     Profiles,
     /// The app's own words in `lang` (the catalogue's `app` section).
@@ -93,7 +100,8 @@ pub fn answer(request: &str) -> String {
     let request: Request = match serde_json::from_str(request) {
         Ok(r) => r,
         Err(e) => {
-            return json!({ "error": format!("a request doko-web does not know: {e}") }).to_string();
+            return json!({ "error": format!("a request doko-web does not know: {e}") })
+                .to_string();
         }
     };
     match request {
@@ -141,6 +149,14 @@ pub fn answer(request: &str) -> String {
             Ok(text) => json!({ "text": text }).to_string(),
             Err(error) => json!({ "error": error }).to_string(),
         },
+        Request::Check { file, text, lang } => {
+            let lang = lang_of(&lang);
+            let errors = match doko::league::evaluate(&file, &text, None) {
+                Ok(_) => Vec::new(),
+                Err(errors) => errors.iter().map(|e| e.render(lang)).collect(),
+            };
+            json!({ "errors": errors }).to_string()
+        }
         Request::Profiles => json!({ "profiles": doko::engine::api::profile_names() }).to_string(),
         Request::Words { lang } => {
             let lang = lang_of(&lang);
