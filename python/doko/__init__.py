@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
 
 from . import _native
 
@@ -24,6 +26,8 @@ __all__ = [
     "compare",
     "env",
     "generate",
+    "observation_layout",
+    "raw_env",
     "profile",
     "profiles",
     "score",
@@ -257,6 +261,15 @@ class Game:
         _native_game: Any = None,
     ) -> None:
         self.lang = lang
+        # What the game was dealt from: a pickled game is dealt again and replayed.
+        self._args = (
+            variant,
+            _sets(set),
+            seed,
+            dealer,
+            [list(h) for h in hands] if hands is not None else None,
+            list(players) if players is not None else None,
+        )
         if _native_game is not None:
             self._g = _native_game
             return
@@ -331,16 +344,49 @@ class Game:
         and, under ``"vector"``, the same as the fixed-size numbers of
         :meth:`observation_vector`."""
         view = json.loads(_call(self._g.observation_json, player))
-        view["vector"] = self._g.observation_vector(player)
+        view["vector"] = self.observation_vector(player)
         return view
 
-    def observation_vector(self, player: int) -> List[float]:
-        """:meth:`observation` as a fixed-size list of numbers."""
-        return _call(self._g.observation_vector, player)
+    def observation_vector(self, player: int) -> "np.ndarray":
+        """:meth:`observation` as a fixed-size ``numpy.float32`` array, seats counted from
+        ``player``; :meth:`observation_layout` names its parts."""
+        raw = _call(self._g.observation_bytes, player)
+        return np.frombuffer(raw, dtype="<f4").astype(np.float32, copy=True)
+
+    def observation_layout(self) -> List[Tuple[str, int, int]]:
+        """The ``(name, start, stop)`` slices of :meth:`observation_vector`, in order."""
+        return [tuple(s) for s in self._g.observation_layout()]
+
+    @property
+    def utility(self) -> str:
+        """``"zero-sum"`` where every deal's returns add up to 0 under the profile, else
+        ``"general-sum"`` (Kloepper: only the side that scores writes its points)."""
+        return self._g.utility
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._g.dealer
+
+    def history(self) -> List[int]:
+        """The ids of the actions taken so far, in order."""
+        return self._g.history()
 
     def clone(self) -> "Game":
         """An independent copy."""
-        return Game(lang=self.lang, _native_game=self._g.clone())
+        g = Game(lang=self.lang, _native_game=self._g.clone())
+        g._args = self._args
+        return g
+
+    def __copy__(self) -> "Game":
+        return self.clone()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        return self.clone()
+
+    def __reduce__(self) -> Any:
+        # Pickled as what it was dealt from and the actions taken: dealt again, replayed.
+        return (_restore, (self._args, self.history(), self.lang))
 
     def to_record(self) -> Optional[Dict[str, Any]]:
         """The finished deal as a record file's data (``variant``, ``players``, ``deal``),
@@ -351,6 +397,24 @@ class Game:
     def to_toml(self) -> Optional[str]:
         """The finished deal as a TOML record file."""
         return self._g.to_toml()
+
+
+def _restore(args: Any, history: Sequence[int], lang: str) -> Game:
+    variant, sets, seed, dealer, hands, players = args
+    g = Game(variant, seed, dealer, hands, set=sets, players=players, lang=lang)
+    for a in history:
+        g.apply(a)
+    return g
+
+
+def observation_layout(
+    variant: str = DEFAULT_PROFILE,
+    set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+    players: Optional[Sequence[str]] = None,
+) -> List[Tuple[str, int, int]]:
+    """The ``(name, start, stop)`` slices of :meth:`Game.observation_vector` under
+    ``variant``: they cover the vector, in order (see ``python/README.md``)."""
+    return Game(variant, set=set, players=players).observation_layout()
 
 
 def _frame_rows(result: Mapping[str, Any]) -> List[Dict[str, Any]]:
@@ -391,7 +455,16 @@ def to_polars(result: Mapping[str, Any]) -> Any:
 
 
 def env(variant: str = DEFAULT_PROFILE, **kwargs: Any) -> Any:
-    """A PettingZoo AEC environment of one deal (``pip install ./python[pettingzoo]``)."""
+    """A PettingZoo AEC environment of one deal (``pip install ./python[pettingzoo]``),
+    wrapped as PettingZoo's classic games are (an illegal move ends the deal with a
+    penalty, actions out of range are refused, the order of calls is enforced)."""
+    from .pettingzoo import wrapped  # noqa: PLC0415
+
+    return wrapped(variant=variant, **kwargs)
+
+
+def raw_env(variant: str = DEFAULT_PROFILE, **kwargs: Any) -> Any:
+    """The bare PettingZoo AEC environment (:class:`doko.pettingzoo.DokoEnv`)."""
     from .pettingzoo import DokoEnv  # noqa: PLC0415
 
     return DokoEnv(variant=variant, **kwargs)

@@ -14,14 +14,23 @@ from typing import Any, Dict, Optional
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from . import DEFAULT_PROFILE, Game
 
 
 class DokoEnv(AECEnv):
-    """One deal under ``variant`` (with ``set`` overrides); ``dealer`` deals; each
-    :meth:`reset` deals new hands from its seed."""
+    """One deal under ``variant`` (with ``set`` overrides) per :meth:`reset`.
+
+    Seeds: ``reset(seed=s)`` deals ``Game(variant, seed=s)`` and seeds :attr:`np_random`
+    with ``s``; an unseeded reset deals from a seed drawn from :attr:`np_random`, itself
+    seeded from the operating system's entropy until a seed is given (two environments
+    nobody seeded play different deals). The dealer moves one seat to the left from reset to
+    reset, from seat 0; ``dealer=`` fixes it. The returns are the profile's game points:
+    :attr:`utility` says whether they add up to 0 (``"zero-sum"``) or not
+    (``"general-sum"``: Kloepper, where only the side that scores writes)."""
 
     metadata = {"render_modes": ["ansi"], "name": "doko_v0", "is_parallelizable": False}
 
@@ -29,17 +38,22 @@ class DokoEnv(AECEnv):
         self,
         variant: str = DEFAULT_PROFILE,
         set: Any = None,
-        dealer: int = 0,
+        dealer: Optional[int] = None,
         render_mode: Optional[str] = None,
     ) -> None:
         super().__init__()
         self.variant = variant
         self._set = set
-        self.dealer = dealer
         self.render_mode = render_mode
         self._seed = 0
-        probe = Game(variant, seed=0, dealer=dealer, set=set)
+        probe = Game(variant, seed=0, dealer=dealer or 0, set=set)
         seats = len(probe.players)
+        self._fixed_dealer = dealer
+        self._dealt = 0
+        self.dealer = dealer or 0
+        self.utility = probe.utility
+        self.metadata = dict(self.metadata, utility=probe.utility)
+        self.np_random, _ = seeding.np_random(None)
         self.possible_agents = [f"player_{i}" for i in range(seats)]
         self._n_actions = probe.num_actions
         self._obs_size = probe.observation_size
@@ -67,7 +81,7 @@ class DokoEnv(AECEnv):
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         # A refused seed changes nothing: the env resets as before it was given.
         if seed is None:
-            new_seed = (self._seed + 1) % 2**64
+            new_seed = int(self.np_random.integers(0, 2**64, dtype=np.uint64))
         else:
             try:
                 new_seed = operator.index(seed)
@@ -75,7 +89,13 @@ class DokoEnv(AECEnv):
                 new_seed = -1
             if isinstance(seed, bool) or not 0 <= new_seed < 2**64:
                 raise ValueError(f"seed {seed!r}: a seed is a whole number from 0 to 2**64 - 1")
-        game = Game(self.variant, seed=new_seed, dealer=self.dealer, set=self._set)
+        seats = len(self.possible_agents)
+        dealer = self._dealt % seats if self._fixed_dealer is None else self._fixed_dealer
+        game = Game(self.variant, seed=new_seed, dealer=dealer, set=self._set)
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(new_seed)
+        self._dealt += 1
+        self.dealer = dealer
         self._seed = new_seed
         self.game = game
         self.agents = self.possible_agents[:]
@@ -89,7 +109,7 @@ class DokoEnv(AECEnv):
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         assert self.game is not None
         seat = self._seat(agent)
-        obs = np.asarray(self.game.observation_vector(seat), dtype=np.float32)
+        obs = self.game.observation_vector(seat)
         mask = np.zeros(self._n_actions, dtype=np.int8)
         if self.game.current_player == seat:
             mask[self.game.legal_actions()] = 1
@@ -127,5 +147,21 @@ class DokoEnv(AECEnv):
             f"calls {view['calls']}"
         )
 
+    def state(self) -> np.ndarray:
+        """The whole deal as numbers: every seat's observation (seats counted from 0), one
+        after the other; with every hand in it, it is what no single player sees."""
+        assert self.game is not None
+        return np.concatenate([self.game.observation_vector(s) for s in range(len(self.possible_agents))])
+
     def close(self) -> None:
         pass
+
+
+def wrapped(**kwargs: Any) -> AECEnv:
+    """:class:`DokoEnv` wrapped as PettingZoo's classic games are: an illegal action ends
+    the deal (-1 to whoever took it), an action out of range is refused, calls in order."""
+    env: AECEnv = DokoEnv(**kwargs)
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    env = wrappers.OrderEnforcingWrapper(env)
+    return env

@@ -2,9 +2,9 @@
 //! the `doko` library's (its `api` and `game` modules); this crate converts arguments and
 //! results, and decides nothing.
 
-use doko::engine::api::{ApiError, Input, ScoreAsk};
 use doko::Card;
 use doko::engine::InputFormat;
+use doko::engine::api::{ApiError, Input, ScoreAsk};
 use doko::lang::Lang;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -92,7 +92,8 @@ fn score(
         jobs,
         lang,
     };
-    py.detach(|| doko::engine::api::score(input, ask)).map_err(raise)
+    py.detach(|| doko::engine::api::score(input, ask))
+        .map_err(raise)
 }
 
 /// `doko compare --format json` (or `--summary`): the JSON document.
@@ -354,10 +355,54 @@ impl Game {
         Ok(self.game.observation_vector(player))
     }
 
+    /// What `player` may know, as the bytes of little-endian 32-bit floats (numpy reads
+    /// them without a copy per number).
+    fn observation_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        self.check_seat(player)?;
+        let v = self.game.observation_vector(player);
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok(pyo3::types::PyBytes::new(py, &bytes))
+    }
+
+    /// The named slices `(name, start, stop)` of the observation vector.
+    fn observation_layout(&self) -> Vec<(&'static str, usize, usize)> {
+        self.game.observation_layout()
+    }
+
     /// The length of the observation vector.
     #[getter]
     fn observation_size(&self) -> usize {
         self.game.observation_size()
+    }
+
+    /// The ids of the actions taken so far, in order.
+    fn history(&self) -> Vec<usize> {
+        self.game
+            .history()
+            .iter()
+            .map(|a| self.game.action_id(*a))
+            .collect()
+    }
+
+    /// `zero-sum` where every deal's points add up to 0 under the profile (the sheet's
+    /// winners +, losers -), else `general-sum` (Kloepper: only the side that scores
+    /// writes; FreeDoko's `counting = minus`).
+    #[getter]
+    fn utility(&self) -> &'static str {
+        match self.game.profile().scoring.sheet {
+            doko::variant::Counting::ZeroSum => "zero-sum",
+            _ => "general-sum",
+        }
+    }
+
+    /// The dealer's seat.
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.game.dealer()
     }
 
     /// An independent copy.

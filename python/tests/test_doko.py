@@ -8,7 +8,9 @@ The command is `$DOKO_BIN`, else `doko` on the PATH, else the repository's
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import os
 import random
 import shutil
@@ -16,6 +18,7 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import doko
@@ -194,7 +197,8 @@ def test_the_game_step_by_step() -> None:
     view = game.observation(1)
     assert len(view["hand"]) == 12 and view["phase"] == "bidding"
     assert len(game.observation_vector(1)) == game.observation_size
-    assert view["vector"] == game.observation_vector(1)
+    assert np.array_equal(view["vector"], game.observation_vector(1))
+    assert view["vector"].dtype == np.float32
     copy = game.clone()
     game.apply(game.legal_actions()[0])
     assert copy.observation(1)["bids"] == []
@@ -308,16 +312,16 @@ def test_a_refused_seed_leaves_the_env_as_it_was() -> None:
     """Issue 50: a seed beyond 64 bits is refused, and the env still resets (unseeded and
     seeded) afterwards."""
     pytest.importorskip("pettingzoo")
-    env = doko.env("ddv")
+    env = doko.raw_env("ddv")
     env.reset(seed=5)
     for bad in (2**64, -1, 1.5, "7"):
         with pytest.raises(ValueError):
             env.reset(seed=bad)
+    assert env._seed == 5
     env.reset()
-    assert env._seed == 6
     env.reset(seed=2**64 - 1)
+    assert env._seed == 2**64 - 1
     env.reset()
-    assert env._seed == 0
     assert env.game is not None and not env.game.is_over()
 
 
@@ -342,3 +346,150 @@ def test_compare_answers_a_deal_one_profile_lacks_as_the_command(tmp_path: Path)
     want = cli_json("compare", str(sheet), "--variants", "ddv,house-solos", "--format", "json")
     assert got == want
     assert "not played under profile ddv" in got["deals"][0]["results"]["ddv"]["error"]
+
+
+# ---- issue 53: the research environment ------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", doko.profiles())
+def test_the_layout_covers_the_vector(variant: str) -> None:
+    """The named slices cover the vector in order, and name the parts that say who did
+    what (the seat, the dealer, every trick's leader and winner, the calls, the eyes)."""
+    layout = doko.observation_layout(variant)
+    game = doko.Game(variant, seed=1)
+    assert layout[0][1] == 0 and layout[-1][2] == game.observation_size
+    for (_, _, stop), (_, start, _) in zip(layout, layout[1:]):
+        assert stop == start
+    names = [name for name, _, _ in layout]
+    assert len(set(names)) == len(names)
+    for part in ("seat", "dealer", "trick_leaders", "trick_winners", "trick_cards", "calls", "eyes"):
+        assert part in names
+    v = game.observation_vector(0)
+    assert isinstance(v, np.ndarray) and v.dtype == np.float32 and v.shape == (game.observation_size,)
+
+
+def _positions(variant: str, deals: int, seed: int):
+    """Every (seat, observation without its vector, vector) of random play."""
+    rnd = random.Random(seed)
+    for d in range(deals):
+        game = doko.Game(variant, seed=seed * 1000 + d, dealer=d % len(doko.Game(variant).players))
+        while True:
+            for s in range(len(game.players)):
+                view = game.observation(s)
+                vector = view.pop("vector")
+                yield s, json.dumps(view, sort_keys=True), vector.tobytes()
+            if game.is_over():
+                break
+            game.apply(rnd.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("variant", doko.profiles())
+def test_equal_observations_give_equal_vectors_and_back(variant: str) -> None:
+    """Over random play the vector says exactly what the observation says: equal
+    observations give equal vectors, and equal vectors come from equal observations."""
+    by_view: dict = {}
+    by_vector: dict = {}
+    for _, view, vector in _positions(variant, 30, 7):
+        assert by_view.setdefault(view, vector) == vector, "one observation, two vectors"
+        assert by_vector.setdefault(vector, view) == view, "one vector, two observations"
+    assert len(by_view) > 1000
+
+
+def test_the_vector_says_who_called() -> None:
+    """Two different players calling give different vectors: the calls slice holds the
+    caller's seat and the trick of the call."""
+    layout = {name: (a, b) for name, a, b in doko.observation_layout("ddv")}
+    a, b = layout["calls"]
+    seen = set()
+    for seed in range(200):
+        game = doko.Game("ddv", seed=seed, dealer=seed % 4)
+        while game.phase != "playing":
+            names = {game.action_name(x): x for x in game.legal_actions()}
+            game.apply(names.get("healthy", game.legal_actions()[0]))
+        caller = game.current_player
+        calls = [x for x in game.legal_actions() if game.action_name(x).startswith("call")]
+        if not calls:
+            continue
+        game.apply(calls[0])
+        v = game.observation_vector(0)[a:b].reshape(len(game.players), 6)
+        row = (caller - 0) % len(game.players)
+        assert v[row].max() == pytest.approx(1 / 12)
+        assert v.sum() == pytest.approx(1 / 12)
+        seen.add(caller)
+        if len(seen) == 4:
+            break
+    assert len(seen) >= 2
+
+
+def test_games_pickle_and_copy_independently() -> None:
+    """pickle and copy give independent games; history() lists the actions taken."""
+    rnd = random.Random(3)
+    game = doko.Game("ddv", seed=11, dealer=2)
+    for _ in range(30):
+        game.apply(rnd.choice(game.legal_actions()))
+    history = game.history()
+    assert len(history) == 30
+    for other in (pickle.loads(pickle.dumps(game)), copy.copy(game), copy.deepcopy(game), game.clone()):
+        assert other.history() == history
+        assert np.array_equal(other.observation_vector(1), game.observation_vector(1))
+        other.apply(other.legal_actions()[0])
+        assert game.history() == history
+    assert game.dealer == 2
+
+
+def test_undo_costs_the_same_at_any_depth() -> None:
+    """undo() takes back from a copy kept every few actions, not from the deal's start."""
+    import time
+
+    def cost(depth: int) -> float:
+        rnd = random.Random(depth)
+        game = doko.Game("ddv", seed=5)
+        for _ in range(depth):
+            game.apply(rnd.choice(game.legal_actions()))
+        start = time.perf_counter()
+        for _ in range(200):
+            a = game.legal_actions()[0]
+            game.apply(a)
+            game.undo()
+        return time.perf_counter() - start
+
+    shallow = min(cost(4) for _ in range(3))
+    deep = min(cost(44) for _ in range(3))
+    assert deep < shallow * 4, (shallow, deep)
+
+
+def test_unseeded_envs_differ_and_the_dealer_rotates() -> None:
+    pytest.importorskip("pettingzoo")
+    a, b = doko.raw_env("ddv"), doko.raw_env("ddv")
+    a.reset()
+    b.reset()
+    assert a._seed != b._seed
+    dealers = []
+    for _ in range(5):
+        a.reset()
+        dealers.append(a.game.dealer)
+    assert dealers == [(dealers[0] + k) % 4 for k in range(5)]
+    fixed = doko.raw_env("ddv", dealer=2)
+    for _ in range(3):
+        fixed.reset()
+        assert fixed.game.dealer == 2
+    wiki = doko.raw_env("ja-wiki")
+    wiki.reset(seed=1)
+    wiki.reset()
+    assert wiki.game.dealer == 1
+    # The same seed, the same deal.
+    a.reset(seed=9)
+    b.reset(seed=9)
+    assert a.game.history() == b.game.history() == []
+    assert np.array_equal(a.game.observation_vector(0), doko.Game("ddv", seed=9, dealer=a.game.dealer).observation_vector(0))
+
+
+def test_the_env_says_its_utility_and_its_state() -> None:
+    pytest.importorskip("pettingzoo")
+    assert doko.raw_env("ddv").utility == "zero-sum"
+    assert doko.raw_env("kloepper").utility == "general-sum"
+    env = doko.env("ddv")
+    env.reset(seed=2)
+    assert env.unwrapped.metadata["utility"] == "zero-sum"
+    state = env.unwrapped.state()
+    assert state.dtype == np.float32 and state.shape == (4 * env.unwrapped.game.observation_size,)

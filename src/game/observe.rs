@@ -71,49 +71,57 @@ impl Game {
 
     /// The length of [`Game::observation_vector`] under this profile.
     pub fn observation_size(&self) -> usize {
-        let seats = self.start.table.players.len();
-        let contracts = Contract::all().count() + 1;
-        DISTINCT * (1 + 2 * seats)
-            + 2 * 5
-            + 3
-            + contracts
-            + (seats + 1)
-            + 4
-            + seats * (self.bid_words.len() + 1)
-            + 2
-            + 4
-            + 3
-            + seats
-            + 1
+        self.observation_layout().last().map_or(0, |s| s.2)
     }
 
-    /// [`Game::observation`] as numbers, seats counted from `seat` (0 is herself): her
-    /// hand (copies of each card), each seat's cards played, each seat's card in the
-    /// trick, each party's call level (hers first, one-hot), her party (Re, Kontra,
-    /// unknown), the contract (one-hot, last: not yet), the declarer (one-hot, last:
-    /// none), the phase, each seat's last statement (one-hot, last: none), and whether
-    /// she acts.
+    /// The named slices `(name, start, stop)` that make [`Game::observation_vector`], in
+    /// order, covering it (the same for every seat and every point of the deal).
+    pub fn observation_layout(&self) -> Vec<(&'static str, usize, usize)> {
+        self.observation_parts(0).1
+    }
+
+    /// [`Game::observation`] as numbers, seats counted from `seat` (0 is herself); its
+    /// parts are named by [`Game::observation_layout`]: her hand (copies of each card),
+    /// each seat's cards played, each seat's card in the trick, each party's call level
+    /// (hers first, one-hot), her party (Re, Kontra, unknown), the contract (one-hot, last:
+    /// not yet), the declarer (one-hot, last: none), the phase, each seat's last statement
+    /// (one-hot, last: none), the knock, the ace called, the raises, Genscher's partner,
+    /// whether she acts; then her seat at the table, the dealer, each trick's leader,
+    /// winner and cards by seat, each seat's calls with when they came (the trick, as a
+    /// share of the deal's tricks) and each seat's eyes taken (a share of the deck's).
     pub fn observation_vector(&self, seat: usize) -> Vec<f32> {
+        self.observation_parts(seat).0
+    }
+
+    fn observation_parts(&self, seat: usize) -> (Vec<f32>, Vec<(&'static str, usize, usize)>) {
         let seats = self.start.table.players.len();
         let rel = |s: usize| (s + seats - seat) % seats;
-        let mut v = vec![0f32; self.observation_size()];
-        let mut at = 0;
+        let mut v: Vec<f32> = Vec::with_capacity(1024);
+        let mut layout = Vec::with_capacity(24);
+        // The next part: `len` numbers named `name`; where it starts.
+        let mut part = |v: &mut Vec<f32>, name: &'static str, len: usize| {
+            let at = v.len();
+            v.resize(at + len, 0.0);
+            layout.push((name, at, at + len));
+            at
+        };
+        let at = part(&mut v, "hand", DISTINCT);
         for c in self.hand(seat) {
             v[at + c.index()] += 1.0;
         }
-        at += DISTINCT;
+        let at = part(&mut v, "played", seats * DISTINCT);
         for (s, c) in self.tricks.iter().flatten() {
             if let Some(s) = s {
                 v[at + rel(*s) * DISTINCT + c.index()] += 1.0;
             }
         }
-        at += seats * DISTINCT;
+        let at = part(&mut v, "trick", seats * DISTINCT);
         for (s, c) in &self.current {
             if let Some(s) = s {
                 v[at + rel(*s) * DISTINCT + c.index()] = 1.0;
             }
         }
-        at += seats * DISTINCT;
+        let at = part(&mut v, "call_levels", 2 * 5);
         let mine = self.own_party(seat);
         let parties = match mine {
             Some(Party::Kontra) => [Party::Kontra, Party::Re],
@@ -124,27 +132,27 @@ impl Game {
                 v[at + k * 5 + usize::from(c.level()).min(4)] = 1.0;
             }
         }
-        at += 10;
+        let at = part(&mut v, "party", 3);
         v[at + mine.map_or(2, |p| p as usize)] = 1.0;
-        at += 3;
         let contracts = Contract::all().count();
+        let at = part(&mut v, "contract", contracts + 1);
         let c = self
             .declared
             .as_ref()
             .and_then(|d| Contract::all().position(|c| c == d.contract))
             .unwrap_or(contracts);
         v[at + c] = 1.0;
-        at += contracts + 1;
+        let at = part(&mut v, "declarer", seats + 1);
         let d = self
             .declared
             .as_ref()
             .and_then(|d| d.declarer)
             .map_or(seats, rel);
         v[at + d] = 1.0;
-        at += seats + 1;
+        let at = part(&mut v, "phase", 4);
         v[at + self.phase as usize] = 1.0;
-        at += 4;
         let words = self.bid_words.len() + 1;
+        let at = part(&mut v, "last_statement", seats * words);
         for s in 0..seats {
             let last = self
                 .bids
@@ -158,27 +166,95 @@ impl Game {
                 .unwrap_or(words - 1);
             v[at + rel(s) * words + last] = 1.0;
         }
-        at += seats * words;
         // The knock: Re knocked, and knocked back.
+        let at = part(&mut v, "knock", 2);
         v[at] = f32::from(u8::from(self.knock.is_some()));
         v[at + 1] = f32::from(u8::from(self.knock == Some(crate::deal::Knock::Both)));
-        at += 2;
         // The ace called, by its suit.
+        let at = part(&mut v, "called_ace", 4);
         if let Some(ace) = self.called {
             v[at + ace.suit() as usize] = 1.0;
         }
-        at += 4;
         // Schweinchen, Hyperschweinchen, the Genscher raise declared.
+        let at = part(&mut v, "raises", 3);
         for k in 0..self.raised.len().min(3) {
             v[at + k] = 1.0;
         }
-        at += 3;
         // The seat named by FreeDoko's Genscher.
+        let at = part(&mut v, "genscher_partner", seats);
         if let Some(g) = &self.genscher {
             v[at + rel(g.partner)] = 1.0;
         }
-        at += seats;
+        let at = part(&mut v, "to_act", 1);
         v[at] = f32::from(u8::from(self.current_player() == Some(seat)));
-        v
+        self.observation_history(seat, &mut v, &mut part);
+        (v, layout)
+    }
+
+    /// The parts that say who did what: her seat, the dealer, every trick's leader, winner
+    /// and cards, every call with its caller and when, the eyes each seat took.
+    fn observation_history(
+        &self,
+        seat: usize,
+        v: &mut Vec<f32>,
+        part: &mut impl FnMut(&mut Vec<f32>, &'static str, usize) -> usize,
+    ) {
+        let seats = self.start.table.players.len();
+        let rel = |s: usize| (s + seats - seat) % seats;
+        let tricks = self.start.hands.iter().map(Vec::len).max().unwrap_or(0);
+        let at = part(v, "seat", seats);
+        v[at + seat] = 1.0;
+        // Who acts (last: nobody, the deal is over).
+        let at = part(v, "acting", seats + 1);
+        v[at + self.current_player().map_or(seats, rel)] = 1.0;
+        let at = part(v, "dealer", seats);
+        v[at + rel(self.start.dealer)] = 1.0;
+        let played = || self.tricks.iter().chain(std::iter::once(&self.current));
+        let at = part(v, "trick_leaders", tricks * seats);
+        for (k, trick) in played().enumerate().take(tricks) {
+            if let Some((Some(s), _)) = trick.first() {
+                v[at + k * seats + rel(*s)] = 1.0;
+            }
+        }
+        let at = part(v, "trick_winners", tricks * seats);
+        for (k, w) in self.winners.iter().enumerate().take(tricks) {
+            v[at + k * seats + rel(*w)] = 1.0;
+        }
+        let at = part(v, "trick_cards", tricks * seats * DISTINCT);
+        for (k, trick) in played().enumerate().take(tricks) {
+            for (s, c) in trick {
+                if let Some(s) = s {
+                    v[at + (k * seats + rel(*s)) * DISTINCT + c.index()] = 1.0;
+                }
+            }
+        }
+        // Columns: Re, Kontra (the word said), no 90, no 60, no 30, schwarz; the value is
+        // the trick it came in (1 for the first) over the deal's tricks.
+        let at = part(v, "calls", seats * 6);
+        for e in &self.calls {
+            let column = match (e.call, e.said_as) {
+                (crate::calls::Call::Announce, Some(Party::Kontra)) => 1,
+                (crate::calls::Call::Announce, _) => 0,
+                (c, _) => 1 + usize::from(c.level()),
+            };
+            let trick = tricks.saturating_sub(usize::from(e.cards_in_hand)) + 1;
+            let when = trick as f32 / tricks.max(1) as f32;
+            let cell = &mut v[at + rel(e.player) * 6 + column.min(5)];
+            if *cell == 0.0 {
+                *cell = when;
+            }
+        }
+        let at = part(v, "eyes", seats);
+        let total: u32 = self
+            .start
+            .hands
+            .iter()
+            .flatten()
+            .map(|c| u32::from(c.eyes()))
+            .sum();
+        for (trick, w) in self.tricks.iter().zip(&self.winners) {
+            let eyes: u32 = trick.iter().map(|(_, c)| u32::from(c.eyes())).sum();
+            v[at + rel(*w)] += eyes as f32 / total.max(1) as f32;
+        }
     }
 }
