@@ -4,6 +4,11 @@ test; the README keeps its figures):
 
 * random play of whole deals through ``doko.Game`` from Python, one action per call
   (``legal_actions``, ``apply``), on one core: deals per second, per profile;
+* the PettingZoo loop (``agent_iter``, ``last`` with the observation vector and the action
+  mask, ``step``) of ``doko.raw_env()`` and of the wrapped ``doko.env()``, in steps a second
+  beside the bare ``Game``'s random play in the same run (issue 53 asks at least 0.3x of
+  the raw env), and OpenSpiel's skat through the same loop shape where ``pyspiel`` is
+  installed;
 * ``doko.summary`` of a generated archive against ``doko score --summary --format json`` of
   the same file (``--jobs`` alike), the runs taking turns: the median times and their
   ratio, and whether both give the same document.
@@ -22,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Optional
 
 import doko
 
@@ -42,12 +48,89 @@ def play(variant: str, seconds: float = 5.0) -> float:
     return n / (time.perf_counter() - start)
 
 
+def bare_steps(variant: str, seconds: float = 5.0) -> float:
+    """Steps a second of random play through ``doko.Game`` (``legal_actions``, ``apply``)."""
+    rnd = random.Random(1)
+    start = time.perf_counter()
+    n = steps = 0
+    while time.perf_counter() - start < seconds:
+        game = doko.Game(variant, seed=n, dealer=n % 4)
+        while not game.is_over():
+            game.apply(rnd.choice(game.legal_actions()))
+            steps += 1
+        n += 1
+    return steps / (time.perf_counter() - start)
+
+
+def env_steps(variant: str, wrapped: bool, seconds: float = 5.0) -> float:
+    """Steps a second of random play through the PettingZoo loop: each step reads the
+    observation and the mask (``env.last()``) and picks among the legal ids."""
+    import numpy as np
+
+    rnd = np.random.default_rng(1)
+    env = doko.env(variant) if wrapped else doko.raw_env(variant)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset()
+        for _ in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rnd.integers(len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def openspiel_steps(game_name: str, seconds: float = 5.0) -> Optional[float]:
+    """Steps a second of random play of an OpenSpiel game with the observation tensor read
+    each step, where ``pyspiel`` is installed."""
+    try:
+        import pyspiel  # noqa: PLC0415
+    except ImportError:
+        return None
+    rnd = random.Random(1)
+    game = pyspiel.load_game(game_name)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rnd.choice(outcomes)[0])
+                continue
+            state.observation_tensor(state.current_player())
+            state.apply_action(rnd.choice(state.legal_actions()))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     print("random play through doko.Game, one action per call, one core:")
     for variant in ["ddv", "ja-online", "ja-wiki", "kloepper"]:
         print(f"  {variant:10} {play(variant):>8,.0f} deals/s")
+    try:
+        import pettingzoo  # noqa: F401, PLC0415
+    except ImportError:
+        print("the PettingZoo loop: pettingzoo is not installed")
+    else:
+        bare = bare_steps("ddv")
+        raw = env_steps("ddv", wrapped=False)
+        wrapped = env_steps("ddv", wrapped=True)
+        print("steps a second under ddv, one core, in this run:")
+        print(f"  Game (legal_actions, apply)   {bare:>10,.0f}")
+        print(f"  doko.raw_env() loop           {raw:>10,.0f}  {raw / bare:.2f}x")
+        print(f"  doko.env() loop (wrapped)     {wrapped:>10,.0f}  {wrapped / bare:.2f}x")
+        skat = openspiel_steps("skat")
+        if skat is None:
+            print("  OpenSpiel skat: pyspiel is not installed")
+        else:
+            print(f"  OpenSpiel skat (same loop)    {skat:>10,.0f}")
     with tempfile.TemporaryDirectory() as tmp:
         archive = Path(tmp) / "deals.csv"
         with archive.open("w") as out:

@@ -21,6 +21,7 @@ DEFAULT_PROFILE: str = _native.DEFAULT_PROFILE
 
 __all__ = [
     "DEFAULT_PROFILE",
+    "arena",
     "Error",
     "Game",
     "compare",
@@ -368,6 +369,19 @@ class Game:
         """The dealer's seat."""
         return self._g.dealer
 
+    def is_trump(self, card: str) -> bool:
+        """Whether a card (``"CQ"``, ``"H10"``) is a trump in the game as chosen so far."""
+        return _call(self._g.is_trump, card)
+
+    def trick_taker_now(self) -> Optional[int]:
+        """The seat that would take the trick in play if it ended now (``None`` before its
+        first card)."""
+        return self._g.trick_taker_now()
+
+    def trick_winners(self) -> List[int]:
+        """Who took each trick so far."""
+        return self._g.trick_winners()
+
     def history(self) -> List[int]:
         """The ids of the actions taken so far, in order."""
         return self._g.history()
@@ -461,6 +475,13 @@ def env(variant: str = DEFAULT_PROFILE, **kwargs: Any) -> Any:
     from .pettingzoo import wrapped  # noqa: PLC0415
 
     return wrapped(variant=variant, **kwargs)
+
+
+def arena(agents: Sequence[Any], deals: int, seed: int = 0, variant: str = DEFAULT_PROFILE, archive: Any = None) -> Dict[str, Any]:
+    """Duplicate deals with the agents rotated through the seats (:func:`doko.agents.arena`)."""
+    from .agents import arena as play  # noqa: PLC0415
+
+    return play(agents, deals, seed=seed, variant=variant, archive=archive)
 
 
 def raw_env(variant: str = DEFAULT_PROFILE, **kwargs: Any) -> Any:

@@ -55,6 +55,7 @@ class DokoEnv(AECEnv):
         self.metadata = dict(self.metadata, utility=probe.utility)
         self.np_random, _ = seeding.np_random(None)
         self.possible_agents = [f"player_{i}" for i in range(seats)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self._n_actions = probe.num_actions
         self._obs_size = probe.observation_size
         self.observation_spaces = {
@@ -108,12 +109,11 @@ class DokoEnv(AECEnv):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         assert self.game is not None
-        seat = self._seat(agent)
-        obs = self.game.observation_vector(seat)
-        mask = np.zeros(self._n_actions, dtype=np.int8)
-        if self.game.current_player == seat:
-            mask[self.game.legal_actions()] = 1
-        return {"observation": obs, "action_mask": mask}
+        obs, mask = self.game._g.observe(self._seats[agent])
+        return {
+            "observation": np.frombuffer(obs, dtype="<f4"),
+            "action_mask": np.frombuffer(mask, dtype=np.int8),
+        }
 
     def step(self, action: Any) -> None:
         assert self.game is not None
@@ -123,17 +123,18 @@ class DokoEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0
         self.game.apply(int(action))
-        self.rewards = {a: 0 for a in self.agents}
-        if self.game.is_over():
-            points = self.game.returns() or [0] * len(self.possible_agents)
+        native = self.game._g
+        if native.is_over():
+            points = native.returns() or [0] * len(self.possible_agents)
             for a in self.agents:
-                self.rewards[a] = points[self._seat(a)]
+                self.rewards[a] = points[self._seats[a]]
                 self.terminations[a] = True
             # Every agent is done: the dead steps go round from the first.
             self.agent_selection = self.agents[0]
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[self.game.current_player]
-        self._accumulate_rewards()
+            # Nothing is won before the deal ends: the rewards stay 0 until then.
+            self.agent_selection = self.possible_agents[native.current_player]
         if self.render_mode == "ansi":
             print(self.render())
 

@@ -364,8 +364,32 @@ impl Game {
     ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
         self.check_seat(player)?;
         let v = self.game.observation_vector(player);
-        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-        Ok(pyo3::types::PyBytes::new(py, &bytes))
+        pyo3::types::PyBytes::new_with(py, 4 * v.len(), |out: &mut [u8]| {
+            for (chunk, x) in out.chunks_exact_mut(4).zip(&v) {
+                chunk.copy_from_slice(&x.to_le_bytes());
+            }
+            Ok(())
+        })
+    }
+
+    /// What an environment hands `player` at once: the observation's bytes (little-endian
+    /// 32-bit floats) and the action mask's (one byte an action id, 1 where legal for her).
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<(
+        Bound<'py, pyo3::types::PyBytes>,
+        Bound<'py, pyo3::types::PyBytes>,
+    )> {
+        let obs = self.observation_bytes(py, player)?;
+        let mut mask = vec![0u8; self.game.action_count()];
+        if self.game.current_player() == Some(player) {
+            for a in self.game.legal_actions() {
+                mask[self.game.action_id(a)] = 1;
+            }
+        }
+        Ok((obs, pyo3::types::PyBytes::new(py, &mask)))
     }
 
     /// The named slices `(name, start, stop)` of the observation vector.
@@ -377,6 +401,23 @@ impl Game {
     #[getter]
     fn observation_size(&self) -> usize {
         self.game.observation_size()
+    }
+
+    /// The seat that would take the trick in play if it ended now (None before its first
+    /// card).
+    fn trick_taker_now(&self) -> Option<usize> {
+        self.game.trick_taker_now()
+    }
+
+    /// Who took each trick so far.
+    fn trick_winners(&self) -> Vec<usize> {
+        self.game.trick_winners().to_vec()
+    }
+
+    /// Whether the card (`CQ`, `H10`) is a trump in the game as chosen so far.
+    fn is_trump(&self, card: &str) -> PyResult<bool> {
+        let c = Card::parse_token(card).map_err(|e| plain(e.message().render(Lang::En)))?;
+        Ok(self.game.is_trump(c))
     }
 
     /// The ids of the actions taken so far, in order.

@@ -630,6 +630,32 @@ impl Game {
         true
     }
 
+    /// The seat whose card stands highest in the trick being played, who would take it if
+    /// it ended now (none before its first card).
+    pub fn trick_taker_now(&self) -> Option<usize> {
+        let cards: Vec<Card> = self.current.iter().map(|&(_, c)| c).collect();
+        if cards.is_empty() {
+            return None;
+        }
+        let p = &self.start.table.profile;
+        let last = self.tricks.len() + 1 == p.hand_size();
+        let w = self
+            .order
+            .trick_winner_dullen(&cards, crate::play::dullen_applies(p, last));
+        self.current[w].0
+    }
+
+    /// Who took each trick so far, in order.
+    pub fn trick_winners(&self) -> &[usize] {
+        &self.winners
+    }
+
+    /// Whether `card` is a trump in the game as chosen so far (a normal game's trumps
+    /// before a game is chosen).
+    pub fn is_trump(&self, card: Card) -> bool {
+        self.order.is_trump(card)
+    }
+
     /// The actions taken so far.
     pub fn history(&self) -> &[Action] {
         &self.actions

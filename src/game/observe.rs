@@ -77,7 +77,9 @@ impl Game {
     /// The named slices `(name, start, stop)` that make [`Game::observation_vector`], in
     /// order, covering it (the same for every seat and every point of the deal).
     pub fn observation_layout(&self) -> Vec<(&'static str, usize, usize)> {
-        self.observation_parts(0).1
+        let mut layout = Vec::with_capacity(24);
+        self.observation_parts(0, Some(&mut layout));
+        layout
     }
 
     /// [`Game::observation`] as numbers, seats counted from `seat` (0 is herself); its
@@ -90,19 +92,25 @@ impl Game {
     /// winner and cards by seat, each seat's calls with when they came (the trick, as a
     /// share of the deal's tricks) and each seat's eyes taken (a share of the deck's).
     pub fn observation_vector(&self, seat: usize) -> Vec<f32> {
-        self.observation_parts(seat).0
+        self.observation_parts(seat, None)
     }
 
-    fn observation_parts(&self, seat: usize) -> (Vec<f32>, Vec<(&'static str, usize, usize)>) {
+    /// The vector for `seat`, and its parts into `layout` where asked.
+    fn observation_parts(
+        &self,
+        seat: usize,
+        mut layout: Option<&mut Vec<(&'static str, usize, usize)>>,
+    ) -> Vec<f32> {
         let seats = self.start.table.players.len();
         let rel = |s: usize| (s + seats - seat) % seats;
-        let mut v: Vec<f32> = Vec::with_capacity(1024);
-        let mut layout = Vec::with_capacity(24);
+        let mut v: Vec<f32> = Vec::with_capacity(2048);
         // The next part: `len` numbers named `name`; where it starts.
         let mut part = |v: &mut Vec<f32>, name: &'static str, len: usize| {
             let at = v.len();
             v.resize(at + len, 0.0);
-            layout.push((name, at, at + len));
+            if let Some(l) = layout.as_deref_mut() {
+                l.push((name, at, at + len));
+            }
             at
         };
         let at = part(&mut v, "hand", DISTINCT);
@@ -188,7 +196,7 @@ impl Game {
         let at = part(&mut v, "to_act", 1);
         v[at] = f32::from(u8::from(self.current_player() == Some(seat)));
         self.observation_history(seat, &mut v, &mut part);
-        (v, layout)
+        v
     }
 
     /// The parts that say who did what: her seat, the dealer, every trick's leader, winner

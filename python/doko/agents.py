@@ -1,0 +1,190 @@
+"""Players for :class:`doko.Game` and an arena that compares them on duplicate deals.
+
+An agent is anything with ``act(game, seat) -> action id`` (the seat is the one to act).
+:class:`Random` picks among the legal actions; :class:`RuleBased` is a simple baseline (it
+says healthy, follows suit sensibly, takes a trick as cheaply as it can, gives eyes to a
+partner who holds the trick, and calls Re or Kontra on a strong hand). :func:`arena` plays
+the same deals with the agents rotated through the seats.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from . import DEFAULT_PROFILE, Game
+
+__all__ = ["Agent", "Random", "RuleBased", "arena"]
+
+CARD = re.compile(r"^[CSHD](A|10|K|Q|J|9)$")
+EYES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+
+
+def eyes(card: str) -> int:
+    """The eyes of a card token (``H10``: 10)."""
+    return EYES[card[1:]]
+
+
+class Agent:
+    """A player: :meth:`act` picks the action of ``seat``, the seat to act in ``game``."""
+
+    name = "agent"
+
+    def act(self, game: Game, seat: int) -> int:
+        raise NotImplementedError
+
+
+class Random(Agent):
+    """Any legal action, uniformly (seeded: the same seed, the same choices)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, game: Game, seat: int) -> int:
+        return self.rng.choice(game.legal_actions())
+
+
+class RuleBased(Agent):
+    """A simple baseline. Bidding: ``healthy`` (or ``pass``), never a solo; a poverty is
+    declined. Calls: Re or Kontra before its first card, on a hand of at least 7 trumps
+    (of 12; the same share of a smaller hand) or three queens. Cards: leading, a side ace,
+    else its cheapest card; where a partner it knows holds the trick, its card with the most
+    eyes; else the cheapest card that takes the trick, or its cheapest card."""
+
+    name = "rule-based"
+
+    def act(self, game: Game, seat: int) -> int:
+        legal = game.legal_actions()
+        names = {game.action_name(a): a for a in legal}
+        if game.phase == "bidding":
+            for word in ("healthy", "pass", "decline"):
+                if word in names:
+                    return names[word]
+            return legal[0]
+        if "decline" in names:
+            return names["decline"]
+        cards = {n: a for n, a in names.items() if CARD.match(n)}
+        if not cards:
+            return legal[0]
+        view = game.observation(seat)
+        call = self._call(game, view, names)
+        if call is not None:
+            return call
+        if not view["trick"]:
+            aces = [n for n in cards if n[1:] == "A" and not game.is_trump(n)]
+            pick = aces[0] if aces else min(cards, key=lambda n: (eyes(n), game.is_trump(n)))
+            return cards[pick]
+        taker = game.trick_taker_now()
+        if taker is not None and self._partner(view, seat, taker):
+            return cards[max(cards, key=lambda n: (eyes(n), not game.is_trump(n)))]
+        winning = [n for n in cards if self._takes(game, cards[n], seat)]
+        if winning:
+            return cards[min(winning, key=lambda n: (game.is_trump(n), eyes(n)))]
+        return cards[min(cards, key=lambda n: (eyes(n), game.is_trump(n)))]
+
+    @staticmethod
+    def _call(game: Game, view: Dict[str, Any], names: Dict[str, int]) -> Optional[int]:
+        hand = view["hand"]
+        calls = [a for n, a in names.items() if n in ("call re", "call kontra")]
+        if not calls or view["tricks"]:
+            return None
+        trumps = sum(1 for c in hand if game.is_trump(c))
+        queens = sum(1 for c in hand if c[1:] == "Q")
+        strong = trumps * 12 >= 7 * max(len(hand), 1) or queens >= 3
+        return calls[0] if strong else None
+
+    @staticmethod
+    def _partner(view: Dict[str, Any], seat: int, other: int) -> bool:
+        """Whether ``other`` plays with ``seat``, as far as ``seat`` knows."""
+        if other == seat:
+            return True
+        declarer = view.get("declarer")
+        if declarer is not None and view.get("contract") not in ("wedding", "poverty", None):
+            return (other == declarer) == (seat == declarer)
+        mine = view.get("party")
+        if mine is None:
+            return False
+        theirs = None
+        played = [p for t in view["tricks"] for p in t] + list(view["trick"])
+        if f"P{other + 1}:CQ" in played:
+            theirs = "re"
+        for said, party in zip(view["calls"], view["call_parties"]):
+            if said.startswith(f"P{other + 1} "):
+                theirs = party
+        return theirs == mine
+
+    @staticmethod
+    def _takes(game: Game, action: int, seat: int) -> bool:
+        """Whether playing ``action`` now leaves ``seat`` holding the trick."""
+        trial = game._g.clone()
+        tricks = len(trial.trick_winners())
+        trial.apply(action, "en")
+        winners = trial.trick_winners()
+        if len(winners) > tricks:
+            return winners[-1] == seat
+        return trial.trick_taker_now() == seat
+
+
+def arena(
+    agents: Sequence[Agent],
+    deals: int,
+    seed: int = 0,
+    variant: str = DEFAULT_PROFILE,
+    archive: Union[None, str, Path] = None,
+) -> Dict[str, Any]:
+    """Plays ``deals`` deals (seeds ``seed``, ``seed + 1`` ...) once for every turn of the
+    hands round the table: duplicate deals, every agent holding every seat's cards in turn
+    (agent ``i`` keeps seat ``i``; in turn ``r`` it holds the cards and the place to the
+    dealer that seat ``i + r`` had). Returns each agent's mean points a deal (its mean over
+    the turns), with the standard error and a 95% confidence interval over the deals. With
+    ``archive``, every deal played is written there, the players named after the agents:
+    JSON Lines where the name ends in ``.jsonl`` (``doko score --summary`` reads it), else
+    one record file as JSON (``doko score``, ``doko stats --rating`` read it)."""
+    seats = len(Game(variant).players)
+    if len(agents) != seats:
+        raise ValueError(f"{variant} seats {seats} players: give {seats} agents, not {len(agents)}")
+    names = [f"{getattr(a, 'name', type(a).__name__)}-{i + 1}" for i, a in enumerate(agents)]
+    per_deal: List[List[float]] = [[] for _ in agents]
+    played: List[Dict[str, Any]] = []
+    for d in range(deals):
+        base = Game(variant, seed=seed + d, dealer=d % seats)
+        hands = [base.observation(s)["hand"] for s in range(seats)]
+        totals = [0.0] * seats
+        for r in range(seats):
+            game = Game(
+                variant,
+                dealer=(d - r) % seats,
+                hands=[hands[(i + r) % seats] for i in range(seats)],
+                players=names,
+            )
+            while not game.is_over():
+                s = game.current_player
+                game.apply(agents[s].act(game, s))
+            for i, p in enumerate(game.returns() or [0] * seats):
+                totals[i] += p
+            if archive is not None:
+                played.extend((game.to_record() or {}).get("deal", []))
+        for i in range(seats):
+            per_deal[i].append(totals[i] / seats)
+    if archive is not None:
+        path = Path(archive)
+        if path.suffix == ".jsonl":
+            text = "".join(json.dumps({"players": names, **deal}, ensure_ascii=False) + "\n" for deal in played)
+        else:
+            text = json.dumps({"variant": variant, "players": names, "deal": played}, ensure_ascii=False, indent=1)
+        path.write_text(text, encoding="utf-8")
+    results = []
+    for name, values in zip(names, per_deal):
+        n = len(values)
+        mean = sum(values) / n if n else 0.0
+        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+        se = math.sqrt(var / n) if n else 0.0
+        results.append({"agent": name, "deals": n, "mean": mean, "stderr": se,
+                        "ci95": (mean - 1.96 * se, mean + 1.96 * se)})
+    return {"variant": variant, "deals": deals, "seed": seed, "agents": results}
