@@ -7,8 +7,8 @@ test; the README keeps its figures):
 * the PettingZoo loop (``agent_iter``, ``last`` with the observation vector and the action
   mask, ``step``) of ``doko.raw_env()`` and of the wrapped ``doko.env()``, in steps a second
   beside the bare ``Game``'s random play in the same run (issue 53 asks at least 0.3x of
-  the raw env), and OpenSpiel's skat through the same loop shape where ``pyspiel`` is
-  installed;
+  the raw env), ``doko.VecGame`` (256 deals a call, observations and masks read each
+  step), and OpenSpiel's skat through the same loop shape where ``pyspiel`` is installed;
 * ``doko.summary`` of a generated archive against ``doko score --summary --format json`` of
   the same file (``--jobs`` alike), the runs taking turns: the median times and their
   ratio, and whether both give the same document.
@@ -84,6 +84,24 @@ def env_steps(variant: str, wrapped: bool, seconds: float = 5.0) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def vec_steps(variant: str, n: int = 256, seconds: float = 5.0) -> float:
+    """Steps a second (deals times calls) of random play through ``doko.VecGame``: each
+    call reads every observation and mask, and picks a legal action per deal at random."""
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    vec = doko.VecGame(variant, n, 1)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        vec.observations()
+        masks = vec.masks()
+        scores = rng.random(masks.shape) * masks
+        vec.step(scores.argmax(axis=1).tolist())
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
 def openspiel_steps(game_name: str, seconds: float = 5.0) -> Optional[float]:
     """Steps a second of random play of an OpenSpiel game with the observation tensor read
     each step, where ``pyspiel`` is installed."""
@@ -126,6 +144,8 @@ def main() -> None:
         print(f"  Game (legal_actions, apply)   {bare:>10,.0f}")
         print(f"  doko.raw_env() loop           {raw:>10,.0f}  {raw / bare:.2f}x")
         print(f"  doko.env() loop (wrapped)     {wrapped:>10,.0f}  {wrapped / bare:.2f}x")
+        vec = vec_steps("ddv")
+        print(f"  VecGame, 256 deals a call     {vec:>10,.0f}  {vec / bare:.2f}x")
         skat = openspiel_steps("skat")
         if skat is None:
             print("  OpenSpiel skat: pyspiel is not installed")

@@ -24,6 +24,7 @@ __all__ = [
     "arena",
     "Error",
     "Game",
+    "VecGame",
     "compare",
     "env",
     "generate",
@@ -411,6 +412,52 @@ class Game:
     def to_toml(self) -> Optional[str]:
         """The finished deal as a TOML record file."""
         return self._g.to_toml()
+
+
+class VecGame:
+    """``n`` deals stepped together in one native call, into numpy arrays (for batched
+    learners). Deal ``i`` is ``Game(variant, seed=seed + i, dealer=dealer)``; a deal that
+    ends is dealt again at once (slot ``i``'s ``k``-th deal from seed ``seed + i + k * n``),
+    its returns given by :meth:`returns` after that step."""
+
+    def __init__(
+        self,
+        variant: str = DEFAULT_PROFILE,
+        n: int = 1,
+        seed: int = 0,
+        *,
+        set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+        dealer: int = 0,
+    ) -> None:
+        self._v = _call(_native.VecGame, variant, n, seed, _sets(set), dealer)
+        self.n = self._v.n
+        self.seats = self._v.seats
+        self.observation_size = self._v.observation_size
+        self.num_actions = self._v.num_actions
+
+    def current_players(self) -> "np.ndarray":
+        """The seat to act in each deal, ``[n]``."""
+        return np.asarray(self._v.current_players(), dtype=np.int64)
+
+    def observations(self) -> "np.ndarray":
+        """Each deal's observation for the seat to act, ``[n, observation_size]`` float32."""
+        return np.frombuffer(self._v.observations(), dtype="<f4").reshape(self.n, self.observation_size)
+
+    def masks(self) -> "np.ndarray":
+        """Each deal's legal actions for the seat to act, ``[n, num_actions]`` uint8."""
+        return np.frombuffer(self._v.masks(), dtype=np.uint8).reshape(self.n, self.num_actions)
+
+    def step(self, actions: Sequence[int]) -> None:
+        """One action in every deal; an illegal one raises :class:`Error` and none moves."""
+        _call(self._v.step, [int(a) for a in actions])
+
+    def dones(self) -> "np.ndarray":
+        """Which deals the last step finished (and dealt again), ``[n]`` bool."""
+        return np.frombuffer(self._v.dones(), dtype=np.uint8).astype(bool)
+
+    def returns(self) -> "np.ndarray":
+        """The returns of the deals the last step finished (0 elsewhere), ``[n, seats]``."""
+        return np.asarray(self._v.returns(), dtype=np.int64).reshape(self.n, self.seats)
 
 
 def _restore(args: Any, history: Sequence[int], lang: str) -> Game:

@@ -478,6 +478,182 @@ impl Game {
     }
 }
 
+/// `n` deals stepped together: one native call steps them all, into flat buffers. Deal `i`
+/// is the deal of `Game(variant, seed=seed + i)`; a finished deal is dealt again at once
+/// (slot `i`'s `k`-th deal from seed `seed + i + k * n`), its returns kept for `returns()`.
+#[pyclass(module = "doko._native")]
+struct VecGame {
+    table: Arc<doko::game::Table>,
+    games: Vec<doko::game::Game>,
+    /// How many deals each slot has finished.
+    dealt: Vec<u64>,
+    seed: u64,
+    dealer: usize,
+    /// The last step's finished deals, and their returns (`[n][seats]`).
+    done: Vec<u8>,
+    returns: Vec<i64>,
+}
+
+impl VecGame {
+    fn deal(&self, slot: usize) -> PyResult<doko::game::Game> {
+        let n = self.games.len().max(1) as u64;
+        let seed = self
+            .seed
+            .wrapping_add(slot as u64)
+            .wrapping_add(self.dealt.get(slot).copied().unwrap_or(0).wrapping_mul(n));
+        doko::game::Game::deal(&self.table, self.dealer, seed, None)
+            .map_err(|e| plain(e.render(Lang::En)))
+    }
+}
+
+#[pymethods]
+impl VecGame {
+    #[new]
+    #[pyo3(signature = (variant=None, n=1, seed=0, sets=Vec::new(), dealer=0))]
+    fn new(
+        variant: Option<&str>,
+        n: usize,
+        seed: u64,
+        sets: Vec<String>,
+        dealer: usize,
+    ) -> PyResult<VecGame> {
+        if n == 0 || n > 1 << 20 {
+            return Err(plain(format!("n {n}: from 1 to {}", 1 << 20)));
+        }
+        let sets = sets_of(sets, Lang::En)?;
+        let variant = variant.unwrap_or(doko::variant::DEFAULT_PROFILE);
+        let table = table(variant, sets, None, Lang::En)?;
+        let mut v = VecGame {
+            table,
+            games: Vec::with_capacity(n),
+            dealt: vec![0; n],
+            seed,
+            dealer,
+            done: vec![0; n],
+            returns: Vec::new(),
+        };
+        for i in 0..n {
+            let g = v.deal(i)?;
+            v.games.push(g);
+        }
+        let seats = v.games[0].players().len();
+        v.returns = vec![0; n * seats];
+        Ok(v)
+    }
+
+    /// How many deals are stepped together.
+    #[getter]
+    fn n(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Seats at the table.
+    #[getter]
+    fn seats(&self) -> usize {
+        self.games[0].players().len()
+    }
+
+    /// The length of an observation.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.games[0].observation_size()
+    }
+
+    /// How many action ids the profile has.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.games[0].action_count()
+    }
+
+    /// The seat to act in each deal.
+    fn current_players(&self) -> Vec<usize> {
+        self.games
+            .iter()
+            .map(|g| g.current_player().unwrap_or(0))
+            .collect()
+    }
+
+    /// Each deal's observation for the seat to act, `[n][size]` little-endian f32 bytes.
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let size = self.observation_size();
+        pyo3::types::PyBytes::new_with(py, 4 * size * self.games.len(), |out: &mut [u8]| {
+            for (g, row) in self.games.iter().zip(out.chunks_exact_mut(4 * size)) {
+                let v = g.observation_vector(g.current_player().unwrap_or(0));
+                for (chunk, x) in row.chunks_exact_mut(4).zip(&v) {
+                    chunk.copy_from_slice(&x.to_le_bytes());
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Each deal's legal actions for the seat to act, `[n][actions]` bytes of 0 and 1.
+    fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let k = self.num_actions();
+        pyo3::types::PyBytes::new_with(py, k * self.games.len(), |out: &mut [u8]| {
+            for (g, row) in self.games.iter().zip(out.chunks_exact_mut(k)) {
+                for a in g.legal_actions() {
+                    row[g.action_id(a)] = 1;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Takes one action in every deal (`actions[i]` in deal `i`, by the seat to act). All
+    /// are checked first: an illegal one raises and no deal moves. A deal that ends is
+    /// marked done, its returns kept, and dealt again.
+    fn step(&mut self, actions: Vec<usize>) -> PyResult<()> {
+        if actions.len() != self.games.len() {
+            return Err(plain(format!(
+                "{} actions for {} deals",
+                actions.len(),
+                self.games.len()
+            )));
+        }
+        let mut taken = Vec::with_capacity(actions.len());
+        for (i, (g, &id)) in self.games.iter().zip(&actions).enumerate() {
+            match g.action_of(id).filter(|a| g.legal_actions().contains(a)) {
+                Some(a) => taken.push(a),
+                None => return Err(plain(format!("deal {i}: action {id} is not legal now"))),
+            }
+        }
+        let seats = self.seats();
+        for (i, a) in taken.into_iter().enumerate() {
+            self.games[i]
+                .apply(a)
+                .map_err(|e| plain(format!("deal {i}: {}", e.render(Lang::En))))?;
+            self.done[i] = u8::from(self.games[i].is_over());
+            if self.done[i] == 1 {
+                let points = match self.games[i].returns() {
+                    Some(Ok(r)) => r,
+                    Some(Err(e)) => return Err(plain(e.render(Lang::En))),
+                    None => vec![0; seats],
+                };
+                self.returns[i * seats..(i + 1) * seats].copy_from_slice(&points);
+                self.dealt[i] += 1;
+                self.games[i] = self.deal(i)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Which deals the last step finished, `[n]` bytes of 0 and 1.
+    fn dones<'py>(&self, py: Python<'py>) -> Bound<'py, pyo3::types::PyBytes> {
+        pyo3::types::PyBytes::new(py, &self.done)
+    }
+
+    /// The returns of the deals the last step finished (0 for the others), `[n][seats]`.
+    fn returns(&self) -> Vec<i64> {
+        let seats = self.seats();
+        self.returns
+            .chunks(seats)
+            .zip(&self.done)
+            .flat_map(|(r, &d)| r.iter().map(move |&x| if d == 1 { x } else { 0 }))
+            .collect()
+    }
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NativeError", m.py().get_type::<NativeError>())?;
@@ -489,5 +665,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_class::<Generated>()?;
     m.add_class::<Game>()?;
+    m.add_class::<VecGame>()?;
     Ok(())
 }

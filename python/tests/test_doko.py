@@ -534,3 +534,37 @@ def test_the_arena_wants_an_agent_a_seat() -> None:
 
     with pytest.raises(ValueError):
         doko.arena([Random(1), Random(2)], 1)
+
+
+@pytest.mark.parametrize("variant", doko.profiles())
+def test_vecgame_equals_independent_games_step_for_step(variant: str) -> None:
+    """1,000 deals through VecGame (40 at once) and through independent Games: the same
+    observations, masks, ends and returns at every step."""
+    n, seed = 40, 7
+    vec = doko.VecGame(variant, n, seed)
+    games = [doko.Game(variant, seed=seed + i) for i in range(n)]
+    dealt = [0] * n
+    rnd = random.Random(1)
+    finished = 0
+    while finished < 1000:
+        obs, masks = vec.observations(), vec.masks()
+        actions = []
+        for i, g in enumerate(games):
+            p = g.current_player
+            assert vec.current_players()[i] == p
+            assert np.array_equal(obs[i], g.observation_vector(p))
+            legal = g.legal_actions()
+            assert sorted(np.flatnonzero(masks[i]).tolist()) == sorted(legal)
+            actions.append(rnd.choice(legal))
+        vec.step(actions)
+        dones, returns = vec.dones(), vec.returns()
+        for i, g in enumerate(games):
+            g.apply(actions[i])
+            assert dones[i] == g.is_over()
+            if g.is_over():
+                assert returns[i].tolist() == g.returns()
+                finished += 1
+                dealt[i] += 1
+                games[i] = doko.Game(variant, seed=seed + i + dealt[i] * n)
+    with pytest.raises(doko.Error):
+        vec.step([10**6] * n)
