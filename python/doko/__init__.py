@@ -383,6 +383,21 @@ class Game:
         """Who took each trick so far."""
         return self._g.trick_winners()
 
+    def sample_world(self, seat: int, seed: int = 0) -> "Game":
+        """A full deal that ``seat`` cannot tell from this one (determinization, as ISMCTS
+        plays): her cards and every card played as they are, the other hands dealt anew
+        from the cards she has not seen, short of the suits each showed void in, and the
+        deal's actions taken again, so the calls, the parties the play revealed and a
+        poverty's exchange all hold. Every such deal can come out; the same seed gives the
+        same deal."""
+        g = Game(lang=self.lang, _native_game=_call(self._g.sample_world, seat, seed))
+        g._args = self._args
+        return g
+
+    def hands(self) -> List[List[str]]:
+        """Every seat's hand now: what no single player sees (tests, worlds)."""
+        return self._g.hands()
+
     def history(self) -> List[int]:
         """The ids of the actions taken so far, in order."""
         return self._g.history()

@@ -420,6 +420,27 @@ impl Game {
         Ok(self.game.is_trump(c))
     }
 
+    /// A full deal that `seat` cannot tell from this one, the other hands dealt anew from
+    /// what she has not seen (determinization); the same seed, the same deal.
+    fn sample_world(&self, seat: usize, seed: u64) -> PyResult<Game> {
+        self.check_seat(seat)?;
+        let game = self
+            .game
+            .sample_world(seat, seed)
+            .map_err(|e| plain(e.render(Lang::En)))?;
+        Ok(Game {
+            game,
+            variant: self.variant.clone(),
+        })
+    }
+
+    /// Each seat's hand now (what no single player sees: for tests and worlds).
+    fn hands(&self) -> Vec<Vec<String>> {
+        (0..self.game.players().len())
+            .map(|s| self.game.hand(s).iter().map(ToString::to_string).collect())
+            .collect()
+    }
+
     /// The ids of the actions taken so far, in order.
     fn history(&self) -> Vec<usize> {
         self.game

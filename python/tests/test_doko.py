@@ -568,3 +568,31 @@ def test_vecgame_equals_independent_games_step_for_step(variant: str) -> None:
                 games[i] = doko.Game(variant, seed=seed + i + dealt[i] * n)
     with pytest.raises(doko.Error):
         vec.step([10**6] * n)
+
+
+@pytest.mark.parametrize("variant", doko.profiles())
+def test_every_sampled_world_is_consistent_with_the_seat(variant: str) -> None:
+    """Worlds sampled for a seat at random points of random deals: the seat's observation
+    is the same in the world; the other hands vary from world to world; her own do not."""
+    rnd = random.Random(5)
+    checked = varied = 0
+    for d in range(12):
+        game = doko.Game(variant, seed=100 + d, dealer=d % 4)
+        stop = rnd.randrange(1, 16)
+        while not game.is_over() and len(game.history()) < stop:
+            game.apply(rnd.choice(game.legal_actions()))
+        seat = rnd.randrange(len(game.players))
+        seen = game.observation(seat)
+        seen.pop("vector")
+        others = set()
+        for k in range(6):
+            world = game.sample_world(seat, seed=k)
+            view = world.observation(seat)
+            view.pop("vector")
+            assert view == seen, (variant, d, k)
+            assert world.hands()[seat] == game.hands()[seat]
+            others.add(tuple(tuple(h) for s, h in enumerate(world.hands()) if s != seat))
+            checked += 1
+        varied += len(others) > 1
+        assert game.sample_world(seat, seed=3).hands() == game.sample_world(seat, seed=3).hands()
+    assert checked == 72 and varied >= 6

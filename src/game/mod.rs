@@ -34,6 +34,7 @@ mod declare;
 mod observe;
 mod replay;
 mod tricks;
+mod world;
 
 /// A full record played to its facts, as `doko score` checks one: the record check of the
 /// same rules the machine steps through.
