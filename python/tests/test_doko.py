@@ -596,3 +596,24 @@ def test_every_sampled_world_is_consistent_with_the_seat(variant: str) -> None:
         varied += len(others) > 1
         assert game.sample_world(seat, seed=3).hands() == game.sample_world(seat, seed=3).hands()
     assert checked == 72 and varied >= 6
+
+
+@pytest.mark.parametrize("variant,name", [("ddv", "python_doko"), ("ja-wiki", "python_doko"), ("kloepper", "python_doko_general_sum")])
+def test_openspiels_random_simulation_test_passes(variant: str, name: str) -> None:
+    """doko as an OpenSpiel game: pyspiel's own random simulation test passes; a profile
+    of the wrong utility is refused."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import doko.openspiel
+
+    doko.openspiel.register()
+    game = pyspiel.load_game(f"{name}(variant={variant})")
+    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == doko.openspiel.DEALS
+    state.apply_action(7)
+    assert np.array_equal(
+        np.asarray(state.observation_tensor(state.current_player()), dtype=np.float32),
+        doko.Game(variant, seed=7, dealer=state._dealer).observation_vector(state.current_player()),
+    )
+    with pytest.raises(Exception):
+        pyspiel.load_game(f"python_doko(variant=kloepper)")
