@@ -46,6 +46,10 @@ class Random(Agent):
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
+    def seed(self, seed: int) -> None:
+        """Starts the choices again from ``seed`` (an environment's reset does)."""
+        self.rng = random.Random(seed)
+
     def act(self, game: Game, seat: int) -> int:
         return self.rng.choice(game.legal_actions())
 

@@ -13,6 +13,7 @@ import operator
 from typing import Any, Dict, Optional
 
 import numpy as np
+import gymnasium
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
@@ -28,7 +29,8 @@ class DokoEnv(AECEnv):
     with ``s``; an unseeded reset deals from a seed drawn from :attr:`np_random`, itself
     seeded from the operating system's entropy until a seed is given (two environments
     nobody seeded play different deals). The dealer moves one seat to the left from reset to
-    reset, from seat 0; ``dealer=`` fixes it. The returns are the profile's game points:
+    reset, from seat 0 (a seeded reset starts the round again at seat 0); ``dealer=`` fixes
+    it. The returns are the profile's game points:
     :attr:`utility` says whether they add up to 0 (``"zero-sum"``) or not
     (``"general-sum"``: Kloepper, where only the side that scores writes)."""
 
@@ -91,6 +93,8 @@ class DokoEnv(AECEnv):
             if isinstance(seed, bool) or not 0 <= new_seed < 2**64:
                 raise ValueError(f"seed {seed!r}: a seed is a whole number from 0 to 2**64 - 1")
         seats = len(self.possible_agents)
+        if seed is not None:
+            self._dealt = 0  # a seed starts the round of dealers again: the same seed, the same deal
         dealer = self._dealt % seats if self._fixed_dealer is None else self._fixed_dealer
         game = Game(self.variant, seed=new_seed, dealer=dealer, set=self._set)
         if seed is not None:
@@ -166,3 +170,88 @@ def wrapped(**kwargs: Any) -> AECEnv:
     env = wrappers.AssertOutOfBoundsWrapper(env)
     env = wrappers.OrderEnforcingWrapper(env)
     return env
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """One learner against given players, as a Gymnasium environment: the learner sits in
+    ``seat``; every other seat is played by ``opponents`` (agents with ``act(game, seat)``,
+    :mod:`doko.agents`; by default :class:`doko.agents.RuleBased`). Each step takes the
+    learner's action, then the others' until the learner acts again or the deal ends; the
+    reward, at the end, is the learner's game points; an illegal action ends the deal
+    with -1. Seeds and the dealer as in
+    :class:`DokoEnv` (``dealer=`` fixes the dealer)."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(
+        self,
+        variant: str = DEFAULT_PROFILE,
+        seat: int = 0,
+        opponents: Optional[Any] = None,
+        set: Any = None,
+        dealer: Optional[int] = None,
+    ) -> None:
+        from .agents import RuleBased  # noqa: PLC0415
+
+        probe = Game(variant, seed=0, set=set)
+        seats = len(probe.players)
+        if not 0 <= seat < seats:
+            raise ValueError(f"seat {seat}: {variant} seats {seats} players (from 0)")
+        self.variant, self.seat, self._set = variant, seat, set
+        self._fixed_dealer = dealer
+        self._dealt = 0
+        others = list(opponents) if opponents is not None else [RuleBased() for _ in range(seats - 1)]
+        if len(others) != seats - 1:
+            raise ValueError(f"{variant} needs {seats - 1} opponents, not {len(others)}")
+        self.players = others[:seat] + [None] + others[seat:]
+        self.utility = probe.utility
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=0.0, high=4.0, shape=(probe.observation_size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(probe.num_actions,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(probe.num_actions)
+        self.game: Optional[Game] = None
+
+    def _observe(self) -> Dict[str, np.ndarray]:
+        assert self.game is not None
+        obs, mask = self.game._g.observe(self.seat)
+        return {
+            "observation": np.frombuffer(obs, dtype="<f4").copy(),
+            "action_mask": np.frombuffer(mask, dtype=np.int8).copy(),
+        }
+
+    def _others(self) -> None:
+        assert self.game is not None
+        while not self.game.is_over() and self.game.current_player != self.seat:
+            s = self.game.current_player
+            self.game.apply(self.players[s].act(self.game, s))
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Any:
+        super().reset(seed=seed)
+        deal_seed = int(self.np_random.integers(0, 2**63)) if seed is None else int(seed)
+        seats = len(self.players)
+        if seed is not None:
+            self._dealt = 0  # a seed starts the round of dealers again: the same seed, the same deal
+        dealer = self._dealt % seats if self._fixed_dealer is None else self._fixed_dealer
+        self._dealt += 1
+        self.game = Game(self.variant, seed=deal_seed, dealer=dealer, set=self._set)
+        if seed is not None:
+            # The same seed, the same deal and the same choices of seeded players.
+            for p in self.players:
+                if p is not None and hasattr(p, "seed"):
+                    p.seed(int(self.np_random.integers(0, 2**63)))
+        self._others()
+        return self._observe(), {}
+
+    def step(self, action: Any) -> Any:
+        assert self.game is not None
+        if self.game.is_over() or int(action) not in self.game.legal_actions():
+            # As PettingZoo's classic games: an illegal action ends the deal, -1 for it.
+            return self._observe(), -1.0, True, False, {"illegal": True}
+        self.game.apply(int(action))
+        self._others()
+        done = self.game.is_over()
+        reward = float((self.game.returns() or [0] * len(self.players))[self.seat]) if done else 0.0
+        return self._observe(), reward, done, False, {}

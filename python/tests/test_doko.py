@@ -617,3 +617,27 @@ def test_openspiels_random_simulation_test_passes(variant: str, name: str) -> No
     )
     with pytest.raises(Exception):
         pyspiel.load_game(f"python_doko(variant=kloepper)")
+
+
+def test_one_learner_against_given_players() -> None:
+    """The single-agent Gymnasium wrapper passes Gymnasium's checker; a deal played
+    through it ends with the learner's points as the reward."""
+    pytest.importorskip("pettingzoo")
+    from gymnasium.utils.env_checker import check_env
+
+    from doko.agents import Random
+    from doko.pettingzoo import SingleAgentEnv
+
+    env = SingleAgentEnv("ddv", seat=2, opponents=[Random(1), Random(2), Random(3)])
+    check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=4)
+    rnd = random.Random(4)
+    done, total = False, 0.0
+    while not done:
+        assert env.game.current_player == 2
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, reward, done, _, _ = env.step(int(rnd.choice(legal)))
+        total += reward
+    assert total == env.game.returns()[2]
+    with pytest.raises(ValueError):
+        SingleAgentEnv("ddv", opponents=[Random(1)])
