@@ -28,6 +28,7 @@ __all__ = [
     "compare",
     "env",
     "generate",
+    "iter_scores",
     "observation_layout",
     "raw_env",
     "profile",
@@ -143,6 +144,37 @@ def score(
     --format json`` does: the same structure of dicts and lists. ``variant`` overrides the
     file's profile, ``set`` its keys. A bad deal raises :class:`Error` with its place."""
     return _score(source, variant, set, format, lang, jobs, summary=False)
+
+
+def iter_scores(
+    source: Source,
+    variant: Optional[str] = None,
+    set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+    *,
+    format: Optional[str] = None,
+    lang: str = "en",
+    rules: bool = False,
+    jobs: int = 1,
+) -> Iterator[Dict[str, Any]]:
+    """Each deal's result as :func:`score` lists it under ``"deals"``, one at a time as the
+    engine scores it: memory stays flat however long the archive, at the command's pace.
+    ``rules``: with each item's rule text (a third of the bytes; :func:`score` has it). A
+    bad deal raises :class:`Error` where it comes, after the deals before it."""
+    args = _input(source, format)
+    deals = _call(_native.iter_scores, variant=variant, sets=_sets(set), lang=lang, rules=rules, jobs=jobs, **args)
+    return _each_deal(deals)
+
+
+def _each_deal(batches: Any) -> Iterator[Dict[str, Any]]:
+    loads = json.loads
+    while True:
+        try:
+            text = next(batches)
+        except StopIteration:
+            return
+        except _native.NativeError as e:
+            raise _raise(e) from None
+        yield from loads(text)
 
 
 def summary(

@@ -134,6 +134,108 @@ fn profile(name: &str, sets: Vec<String>, lang: &str) -> PyResult<String> {
     serde_json::to_string(&info).map_err(|e| plain(e.to_string()))
 }
 
+/// `doko score`'s deals one at a time: a thread scores, a bounded queue hands the deals
+/// over (memory flat however long the archive); dropping the iterator stops the thread.
+#[pyclass(module = "doko._native")]
+struct ScoreIter {
+    deals: Option<Mutex<std::sync::mpsc::Receiver<Result<String, ApiError>>>>,
+}
+
+#[pymethods]
+impl ScoreIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<String>> {
+        let Some(rx) = &self.deals else {
+            return Ok(None);
+        };
+        let got = py.detach(|| match rx.lock() {
+            Ok(rx) => rx.recv().map_err(|_| ()),
+            Err(_) => Err(()),
+        });
+        match got {
+            Ok(Ok(deal)) => Ok(Some(deal)),
+            Ok(Err(e)) => {
+                self.deals = None;
+                Err(raise(e))
+            }
+            Err(_) => {
+                self.deals = None;
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// The deals of `doko score --format json` as they are scored: JSON arrays of up to 256.
+#[pyfunction]
+#[pyo3(signature = (path=None, text=None, name="<text>".to_string(), format=None, variant=None, sets=Vec::new(), lang="en", rules=false, jobs=1))]
+#[allow(clippy::too_many_arguments)]
+fn iter_scores(
+    path: Option<String>,
+    text: Option<String>,
+    name: String,
+    format: Option<&str>,
+    variant: Option<String>,
+    sets: Vec<String>,
+    lang: &str,
+    rules: bool,
+    jobs: usize,
+) -> PyResult<ScoreIter> {
+    let (lang, format, sets) = common(lang, format, sets)?;
+    // Checked here, before the thread starts: a bad argument raises at the call.
+    input_of(path.as_deref(), text.as_deref(), &name, format)?;
+    if let Some(v) = variant.as_deref() {
+        doko::variant::Profile::load(v, &sets).map_err(|e| plain(e.render(lang)))?;
+    }
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Result<String, ApiError>>(4);
+    std::thread::spawn(move || {
+        let Ok(input) = input_of(path.as_deref(), text.as_deref(), &name, format) else {
+            return;
+        };
+        let ask = ScoreAsk {
+            variant: variant.as_deref(),
+            sets: &sets,
+            summary: false,
+            jobs,
+            lang,
+        };
+        // Deals go over in batches (a JSON array of up to 256): one hand-over and one
+        // `json.loads` a batch, not a deal.
+        let sender = tx.clone();
+        let mut batch = String::from("[");
+        let mut open = true;
+        let mut in_batch = 0;
+        let done = doko::engine::api::score_each(input, ask, rules, &mut |deal| {
+            if in_batch > 0 {
+                batch.push(',');
+            }
+            batch.push_str(&deal);
+            in_batch += 1;
+            if in_batch == 256 {
+                batch.push(']');
+                open = sender
+                    .send(Ok(std::mem::replace(&mut batch, String::from("["))))
+                    .is_ok();
+                in_batch = 0;
+            }
+            open
+        });
+        if in_batch > 0 && open {
+            batch.push(']');
+            let _ = tx.send(Ok(batch));
+        }
+        if let Err(e) = done {
+            let _ = tx.send(Err(e));
+        }
+    });
+    Ok(ScoreIter {
+        deals: Some(Mutex::new(rx)),
+    })
+}
+
 /// `doko generate`'s deals, one JSON Lines row at a time.
 #[pyclass(module = "doko._native")]
 struct Generated {
@@ -680,6 +782,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NativeError", m.py().get_type::<NativeError>())?;
     m.add("DEFAULT_PROFILE", doko::variant::DEFAULT_PROFILE)?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
+    m.add_function(wrap_pyfunction!(iter_scores, m)?)?;
+    m.add_class::<ScoreIter>()?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;
     m.add_function(wrap_pyfunction!(profile, m)?)?;

@@ -641,3 +641,44 @@ def test_one_learner_against_given_players() -> None:
     assert total == env.game.returns()[2]
     with pytest.raises(ValueError):
         SingleAgentEnv("ddv", opponents=[Random(1)])
+
+
+# ---- issue 54: archives at scale --------------------------------------------------------
+
+
+def _without_rules(deals):
+    return [{**d, "items": [{k: v for k, v in i.items() if k != "rule"} for i in d["items"]]} for d in deals]
+
+
+@pytest.mark.parametrize("example", ["evening.csv", "records.toml", "five-players.csv"])
+def test_iter_scores_equals_score_on_the_examples(example: str) -> None:
+    path = EXAMPLES / example
+    whole = doko.score(path)
+    assert list(doko.iter_scores(path, rules=True)) == whole["deals"]
+    assert list(doko.iter_scores(path)) == _without_rules(whole["deals"])
+
+
+@pytest.mark.parametrize("variant", doko.profiles())
+def test_iter_scores_equals_score_on_generated_deals(variant: str, tmp_path: Path) -> None:
+    archive = tmp_path / "deals.jsonl"
+    rows = doko.generate(10_000 if variant == "ddv" else 1_500, seed=3, variant=variant)
+    archive.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    whole = doko.score(archive, variant=variant)
+    assert list(doko.iter_scores(archive, variant=variant, rules=True)) == whole["deals"]
+
+
+def test_iter_scores_stops_early_and_raises_where_a_deal_is_bad(tmp_path: Path) -> None:
+    archive = tmp_path / "deals.jsonl"
+    rows = list(doko.generate(50, seed=1))
+    rows[30]["tricks"][0] = "XX " + rows[30]["tricks"][0]
+    archive.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    it = doko.iter_scores(archive)
+    first = [next(it) for _ in range(3)]
+    assert [d["deal"] for d in first] == [1, 2, 3]
+    got = []
+    with pytest.raises(doko.Error) as bad:
+        for d in doko.iter_scores(archive):
+            got.append(d)
+    assert len(got) == 30 and bad.value.line == 31
+    with pytest.raises(doko.Error):
+        doko.iter_scores(archive, variant="no-such-profile")

@@ -138,6 +138,63 @@ pub fn score(input: Input, ask: ScoreAsk) -> Result<String, ApiError> {
     String::from_utf8(out).map_err(|e| ApiError::plain(e.to_string()))
 }
 
+/// `doko score`'s deals one at a time, as they are scored: each deal's report as the JSON
+/// document lists it under `deals` (`rules`: with each item's rule text, a third of the
+/// bytes), handed to `each` as JSON text; `each` returns false to stop. Memory stays flat
+/// however long the archive. The first bad deal is the error (as [`score`]).
+pub fn score_each(
+    input: Input,
+    ask: ScoreAsk,
+    rules: bool,
+    each: &mut (dyn FnMut(String) -> bool + Send),
+) -> Result<(), ApiError> {
+    let lang = ask.lang;
+    let fail = |e: &crate::error::Error| ApiError::of(e, lang);
+    let mut files = Files::from_source(input.open().map_err(|e| ApiError::record(&e, lang))?);
+    let parsed = files.parse().map_err(|e| fail(&e))?;
+    let choice = Choice {
+        variant: ask.variant,
+        sets: ask.sets,
+        role: FlagRole::Overrides,
+    };
+    let profile = crate::engine::choose_profile(&choice, &parsed.named()).map_err(|e| fail(&e))?;
+    let mut first_bad: Option<ApiError> = None;
+    // The caller stopping reads as a closed pipe: not an error.
+    let stopped = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stopped");
+    let run = parsed.score(
+        &profile,
+        crate::engine::Fold::Sheet,
+        ask.jobs,
+        false,
+        |step| {
+            let crate::engine::Step::Deal(d) = step else {
+                return Ok(());
+            };
+            let report = if rules {
+                crate::report::DealReport::new(d.players, d.result, d.totals, false)
+            } else {
+                crate::report::DealReport::brief(d.players, d.result, d.totals)
+            };
+            let value = serde_json::to_string(&report)
+                .map_err(|e| crate::error::Error::Io(std::io::Error::other(e)))?;
+            if each(value) {
+                Ok(())
+            } else {
+                Err(crate::error::Error::Io(stopped()))
+            }
+        },
+        |e| {
+            first_bad.get_or_insert_with(|| ApiError::record(e, lang));
+            Ok(())
+        },
+    );
+    match run {
+        Err(crate::error::Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(fail(&e)),
+        Ok(_) => first_bad.map_or(Ok(()), Err),
+    }
+}
+
 /// `doko compare FILE --variants A,B,… --format json` (or `--summary`): the same document.
 pub fn compare(
     input: Input,
