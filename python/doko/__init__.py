@@ -29,6 +29,8 @@ __all__ = [
     "env",
     "generate",
     "iter_scores",
+    "merge_summaries",
+    "Summary",
     "observation_layout",
     "raw_env",
     "profile",
@@ -155,13 +157,15 @@ def iter_scores(
     lang: str = "en",
     rules: bool = False,
     jobs: int = 1,
+    continues: bool = False,
 ) -> Iterator[Dict[str, Any]]:
     """Each deal's result as :func:`score` lists it under ``"deals"``, one at a time as the
     engine scores it: memory stays flat however long the archive, at the command's pace.
     ``rules``: with each item's rule text (a third of the bytes; :func:`score` has it). A
-    bad deal raises :class:`Error` where it comes, after the deals before it."""
+    bad deal raises :class:`Error` where it comes, after the deals before it.
+    ``continues``: as :func:`summary`."""
     args = _input(source, format)
-    deals = _call(_native.iter_scores, variant=variant, sets=_sets(set), lang=lang, rules=rules, jobs=jobs, **args)
+    deals = _call(_native.iter_scores, variant=variant, sets=_sets(set), lang=lang, rules=rules, jobs=jobs, continues=continues, **args)
     return _each_deal(deals)
 
 
@@ -185,13 +189,18 @@ def summary(
     format: Optional[str] = None,
     lang: str = "en",
     jobs: int = 0,
-) -> Dict[str, Any]:
+    continues: bool = False,
+) -> "Summary":
     """``doko score --summary --format json``: the aggregates of an archive, streamed in
-    constant memory on ``jobs`` threads (0: every core; at most 256, more is refused)."""
-    return _score(source, variant, set, format, lang, jobs, summary=True)
+    constant memory on ``jobs`` threads (0: every core; at most 256, more is refused), as
+    a :class:`Summary`. ``continues=True`` says the source continues an archive begun
+    elsewhere (a part after the first, as a cluster splits it): under a profile whose Bock
+    rounds cross deals such a part is refused, since it would score differently from the
+    whole; merge the parts' summaries with :func:`merge_summaries`."""
+    return Summary(_score(source, variant, set, format, lang, jobs, summary=True, continues=continues))
 
 
-def _score(source: Source, variant: Optional[str], set: Any, format: Optional[str], lang: str, jobs: int, *, summary: bool) -> Dict[str, Any]:
+def _score(source: Source, variant: Optional[str], set: Any, format: Optional[str], lang: str, jobs: int, *, summary: bool, continues: bool = False) -> Dict[str, Any]:
     args = _input(source, format)
     text = _call(
         _native.score,
@@ -200,9 +209,50 @@ def _score(source: Source, variant: Optional[str], set: Any, format: Optional[st
         lang=lang,
         summary=summary,
         jobs=jobs,
+        continues=continues,
         **args,
     )
     return json.loads(text)
+
+
+class Summary(dict):
+    """The document of ``doko score --summary --format json`` (a dict), which parts of an
+    archive merge into the whole's: :meth:`merge` adds another part's counts and works the
+    rates out again, as the command does for the whole."""
+
+    def merge(self, other: Mapping[str, Any]) -> "Summary":
+        """This part's summary and ``other``'s as one (both under the same profile)."""
+        if self["variant"] != other["variant"]:
+            raise ValueError(f"summaries under {self['variant']} and {other['variant']} do not merge")
+        out = Summary(variant=self["variant"], deals=self["deals"] + other["deals"], bad=self["bad"] + other["bad"])
+        for part, fields in (("players", ("deals", "won", "points")),
+                             ("contracts", ("deals", "re_won", "kontra_won", "nobody", "value")),
+                             ("items", ("times", "points"))):
+            merged: Dict[str, Dict[str, Any]] = {}
+            for side in (self[part], other[part]):
+                for key, line in side.items():
+                    into = merged.setdefault(key, {f: 0 for f in fields})
+                    for f in fields:
+                        into[f] += line[f]
+            if part == "players":
+                for line in merged.values():
+                    deals, won = line["deals"], line["won"]
+                    # As the command writes it: a percentage first, then a fraction.
+                    rate = 0.0 if deals == 0 else 100.0 * won / deals / 100.0
+                    line.update(deals=deals, won=won, win_rate=rate, points=line.pop("points"))
+            out[part] = dict(sorted(merged.items()))
+        return out
+
+
+def merge_summaries(parts: Iterable[Mapping[str, Any]]) -> Summary:
+    """The summaries of an archive's parts as the whole's (:meth:`Summary.merge`)."""
+    parts = list(parts)
+    if not parts:
+        raise ValueError("no summaries to merge")
+    whole = Summary(parts[0])
+    for p in parts[1:]:
+        whole = whole.merge(p)
+    return whole
 
 
 def compare(

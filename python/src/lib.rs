@@ -69,7 +69,7 @@ fn input_of<'a>(
 
 /// `doko score --format json` (or `--summary`) of a file or a text: the JSON document.
 #[pyfunction]
-#[pyo3(signature = (path=None, text=None, name="<text>", format=None, variant=None, sets=Vec::new(), lang="en", summary=false, jobs=0))]
+#[pyo3(signature = (path=None, text=None, name="<text>", format=None, variant=None, sets=Vec::new(), lang="en", summary=false, jobs=0, continues=false))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     py: Python<'_>,
@@ -82,6 +82,7 @@ fn score(
     lang: &str,
     summary: bool,
     jobs: usize,
+    continues: bool,
 ) -> PyResult<String> {
     let (lang, format, sets) = common(lang, format, sets)?;
     let input = input_of(path, text, name, format)?;
@@ -91,6 +92,7 @@ fn score(
         summary,
         jobs,
         lang,
+        continues,
     };
     py.detach(|| doko::engine::api::score(input, ask))
         .map_err(raise)
@@ -171,7 +173,7 @@ impl ScoreIter {
 
 /// The deals of `doko score --format json` as they are scored: JSON arrays of up to 256.
 #[pyfunction]
-#[pyo3(signature = (path=None, text=None, name="<text>".to_string(), format=None, variant=None, sets=Vec::new(), lang="en", rules=false, jobs=1))]
+#[pyo3(signature = (path=None, text=None, name="<text>".to_string(), format=None, variant=None, sets=Vec::new(), lang="en", rules=false, jobs=1, continues=false))]
 #[allow(clippy::too_many_arguments)]
 fn iter_scores(
     path: Option<String>,
@@ -183,6 +185,7 @@ fn iter_scores(
     lang: &str,
     rules: bool,
     jobs: usize,
+    continues: bool,
 ) -> PyResult<ScoreIter> {
     let (lang, format, sets) = common(lang, format, sets)?;
     // Checked here, before the thread starts: a bad argument raises at the call.
@@ -201,6 +204,7 @@ fn iter_scores(
             summary: false,
             jobs,
             lang,
+            continues,
         };
         // Deals go over in batches (a JSON array of up to 256): one hand-over and one
         // `json.loads` a batch, not a deal.

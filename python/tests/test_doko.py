@@ -15,6 +15,7 @@ import os
 import random
 import shutil
 import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -682,3 +683,54 @@ def test_iter_scores_stops_early_and_raises_where_a_deal_is_bad(tmp_path: Path) 
     assert len(got) == 30 and bad.value.line == 31
     with pytest.raises(doko.Error):
         doko.iter_scores(archive, variant="no-such-profile")
+
+
+def _csv_parts(text: str, k: int):
+    header, *rows = text.splitlines(keepends=True)
+    size = -(-len(rows) // k)
+    return [header + "".join(rows[i : i + size]) for i in range(0, len(rows), size)]
+
+
+def test_merged_summaries_equal_the_whole(tmp_path: Path) -> None:
+    """An archive's parts (each with the header) scored apart and merged give the whole's
+    summary, under a profile whose state does not cross deals."""
+    archive = tmp_path / "deals.csv"
+    subprocess.run([doko_bin(), "generate", "--deals", "12000", "--seed", "4", "--format", "csv", "--quiet"],
+                   stdout=archive.open("w"), check=True)
+    text = archive.read_text()
+    whole = doko.summary(archive, jobs=1)
+    parts = [doko.summary(p, jobs=1, continues=i > 0) for i, p in enumerate(_csv_parts(text, 5))]
+    merged = doko.merge_summaries(parts)
+    assert merged == whole
+    assert json.dumps(merged, indent=2) == json.dumps(whole, indent=2)
+    assert isinstance(whole, doko.Summary)
+    with pytest.raises(ValueError):
+        whole.merge({**whole, "variant": "ja-online"})
+
+
+def test_a_part_inside_bock_rounds_is_refused_naming_them(tmp_path: Path) -> None:
+    """Under house-bock the Bock rounds cross deals: a part that continues an archive is
+    refused with a message naming the Bock state; the first part, and the whole, score."""
+    archive = tmp_path / "bock.csv"
+    subprocess.run([doko_bin(), "generate", "--deals", "3000", "--seed", "4", "--variant", "house-bock",
+                    "--format", "csv", "--quiet"], stdout=archive.open("w"), check=True)
+    first, second, *_ = _csv_parts(archive.read_text(), 3)
+    doko.summary(first, "house-bock", continues=False)
+    with pytest.raises(doko.Error, match="Bock"):
+        doko.summary(second, "house-bock", continues=True)
+    with pytest.raises(doko.Error, match="Bock"):
+        list(doko.iter_scores(second, "house-bock", continues=True))
+    assert doko.summary(archive, "house-bock")["deals"] == 3000
+
+
+def test_the_dask_example_prints_what_the_command_prints(tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    archive = tmp_path / "deals.csv"
+    subprocess.run([doko_bin(), "generate", "--deals", "3000", "--seed", "9", "--format", "csv", "--quiet"],
+                   stdout=archive.open("w"), check=True)
+    example = ROOT / "python" / "examples" / "dask_score.py"
+    got = subprocess.run([sys.executable, str(example), str(archive), "--workers", "2"],
+                         capture_output=True, text=True, check=True).stdout
+    want = subprocess.run([doko_bin(), "score", str(archive), "--summary", "--format", "json"],
+                          capture_output=True, text=True, check=True).stdout
+    assert got == want

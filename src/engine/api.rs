@@ -95,6 +95,21 @@ pub struct ScoreAsk<'a> {
     pub jobs: usize,
     /// The language of errors and of `--summary`'s words.
     pub lang: Lang,
+    /// The input continues an archive begun elsewhere (a part after the first, as a
+    /// cluster splits it): refused under a profile whose state crosses deals (Bock rounds),
+    /// which a part cannot know.
+    pub continues: bool,
+}
+
+/// Refuses a part that continues an archive under a profile whose Bock rounds cross deals:
+/// the part cannot know the rounds under way, and would score differently from the whole.
+fn check_part(profile: &crate::variant::Profile, ask: &ScoreAsk) -> Result<(), ApiError> {
+    if ask.continues && !profile.bock.triggers.is_empty() {
+        return Err(ApiError::plain(
+            crate::msg!("error.part_in_session", profile = profile.name.clone()).render(ask.lang),
+        ));
+    }
+    Ok(())
 }
 
 /// `doko score FILE --format json` (or `--summary --format json`): the same document; the
@@ -110,6 +125,7 @@ pub fn score(input: Input, ask: ScoreAsk) -> Result<String, ApiError> {
         role: FlagRole::Overrides,
     };
     let profile = crate::engine::choose_profile(&choice, &parsed.named()).map_err(|e| fail(&e))?;
+    check_part(&profile, &ask)?;
     let mut first_bad: Option<ApiError> = None;
     let mut out = Vec::new();
     let engine_ask = crate::engine::ScoreAsk {
@@ -158,6 +174,7 @@ pub fn score_each(
         role: FlagRole::Overrides,
     };
     let profile = crate::engine::choose_profile(&choice, &parsed.named()).map_err(|e| fail(&e))?;
+    check_part(&profile, &ask)?;
     let mut first_bad: Option<ApiError> = None;
     // The caller stopping reads as a closed pipe: not an error.
     let stopped = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stopped");
