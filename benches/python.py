@@ -9,6 +9,8 @@ test; the README keeps its figures):
   beside the bare ``Game``'s random play in the same run (issue 53 asks at least 0.3x of
   the raw env), ``doko.VecGame`` (256 deals a call, observations and masks read each
   step), and OpenSpiel's skat through the same loop shape where ``pyspiel`` is installed;
+* ``doko.iter_scores`` of the archive (its peak memory in a process of its own) against
+  ``doko score --format csv`` on one thread and on every core;
 * ``doko.summary`` of a generated archive against ``doko score --summary --format json`` of
   the same file (``--jobs`` alike), the runs taking turns: the median times and their
   ratio, and whether both give the same document.
@@ -126,6 +128,33 @@ def openspiel_steps(game_name: str, seconds: float = 5.0) -> Optional[float]:
     return steps / (time.perf_counter() - start)
 
 
+def iter_scores_beside_the_command(archive: Path, deals: int, runs: int) -> None:
+    """``doko.iter_scores`` of the archive (in a process of its own: its peak memory is
+    its own) against ``doko score --format csv`` on one thread and on every core."""
+    probe = (
+        "import resource, sys, time, doko\n"
+        "t = time.perf_counter(); n = sum(1 for _ in doko.iter_scores(sys.argv[1]))\n"
+        "print(n, time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    py, peak = [], 0
+    one, every = [], []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", probe, str(archive)], capture_output=True, text=True, check=True)
+        n, secs, kb = out.stdout.split()
+        assert int(n) == deals
+        py.append(float(secs))
+        peak = max(peak, int(kb))
+        for jobs, into in (("1", one), (None, every)):
+            args = [CLI, "score", str(archive), "--format", "csv"] + (["--jobs", jobs] if jobs else [])
+            t = time.perf_counter()
+            subprocess.run(args, stdout=subprocess.DEVNULL, check=True)
+            into.append(time.perf_counter() - t)
+    py_m, one_m, every_m = statistics.median(py), statistics.median(one), statistics.median(every)
+    print(f"iter_scores of {deals:,} deals (medians of {runs}):")
+    print(f"  doko.iter_scores          {py_m:6.2f} s  peak {peak / 1024:,.0f} MB")
+    print(f"  doko score --format csv   {one_m:6.2f} s on one thread ({py_m / one_m:.2f}x), {every_m:6.2f} s on every core ({py_m / every_m:.2f}x)")
+
+
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
@@ -175,6 +204,7 @@ def main() -> None:
             py_doc = doko.summary(archive)
             py_times.append(time.perf_counter() - t)
         cli_m, py_m = statistics.median(cli_times), statistics.median(py_times)
+        iter_scores_beside_the_command(archive, deals, runs)
         print(f"summary of {deals:,} generated deals (medians of {runs}, taking turns):")
         print(f"  doko score --summary  {cli_m:6.2f} s  ({deals / cli_m:,.0f} deals/s)")
         print(f"  doko.summary          {py_m:6.2f} s  ({deals / py_m:,.0f} deals/s)")
