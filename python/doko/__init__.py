@@ -452,6 +452,10 @@ class Game:
         """The dealer's seat."""
         return self._g.dealer
 
+    def eyes(self, card: str) -> int:
+        """A card's eyes (``"H10"``: 10), as the engine counts them."""
+        return _call(self._g.eyes, card)
+
     def is_trump(self, card: str) -> bool:
         """Whether a card (``"CQ"``, ``"H10"``) is a trump in the game as chosen so far."""
         return _call(self._g.is_trump, card)

@@ -12,21 +12,12 @@ from __future__ import annotations
 import json
 import math
 import random
-import re
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import DEFAULT_PROFILE, Game
 
 __all__ = ["Agent", "Random", "RuleBased", "arena"]
-
-CARD = re.compile(r"^[CSHD](A|10|K|Q|J|9)$")
-EYES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
-
-
-def eyes(card: str) -> int:
-    """The eyes of a card token (``H10``: 10)."""
-    return EYES[card[1:]]
 
 
 class Agent:
@@ -73,24 +64,25 @@ class RuleBased(Agent):
             return legal[0]
         if "decline" in names:
             return names["decline"]
-        cards = {n: a for n, a in names.items() if CARD.match(n)}
+        view = game.observation(seat)
+        # Her card actions are named as the cards of her hand.
+        cards = {n: a for n, a in names.items() if n in set(view["hand"])}
         if not cards:
             return legal[0]
-        view = game.observation(seat)
         call = self._call(game, view, names)
         if call is not None:
             return call
         if not view["trick"]:
             aces = [n for n in cards if n[1:] == "A" and not game.is_trump(n)]
-            pick = aces[0] if aces else min(cards, key=lambda n: (eyes(n), game.is_trump(n)))
+            pick = aces[0] if aces else min(cards, key=lambda n: (game.eyes(n), game.is_trump(n)))
             return cards[pick]
         taker = game.trick_taker_now()
         if taker is not None and self._partner(view, seat, taker):
-            return cards[max(cards, key=lambda n: (eyes(n), not game.is_trump(n)))]
+            return cards[max(cards, key=lambda n: (game.eyes(n), not game.is_trump(n)))]
         winning = [n for n in cards if self._takes(game, cards[n], seat)]
         if winning:
-            return cards[min(winning, key=lambda n: (game.is_trump(n), eyes(n)))]
-        return cards[min(cards, key=lambda n: (eyes(n), game.is_trump(n)))]
+            return cards[min(winning, key=lambda n: (game.is_trump(n), game.eyes(n)))]
+        return cards[min(cards, key=lambda n: (game.eyes(n), game.is_trump(n)))]
 
     @staticmethod
     def _call(game: Game, view: Dict[str, Any], names: Dict[str, int]) -> Optional[int]:

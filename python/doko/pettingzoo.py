@@ -22,6 +22,22 @@ from pettingzoo.utils import wrappers
 from . import DEFAULT_PROFILE, Game
 
 
+def _observation(game: Game, seat: int) -> Dict[str, np.ndarray]:
+    """What an environment hands ``seat``: the observation vector and the action mask, read
+    from the engine's bytes in one call (read-only arrays)."""
+    obs, mask = game._g.observe(seat)
+    return {
+        "observation": np.frombuffer(obs, dtype="<f4"),
+        "action_mask": np.frombuffer(mask, dtype=np.int8),
+    }
+
+
+def _dealer(fixed: Optional[int], dealt: int, seats: int) -> int:
+    """The dealer of an environment's next deal: ``fixed``, else one seat on from reset to
+    reset (``dealt`` deals so far, counted again from 0 at a seeded reset)."""
+    return dealt % seats if fixed is None else fixed
+
+
 class DokoEnv(AECEnv):
     """One deal under ``variant`` (with ``set`` overrides) per :meth:`reset`.
 
@@ -95,7 +111,7 @@ class DokoEnv(AECEnv):
         seats = len(self.possible_agents)
         if seed is not None:
             self._dealt = 0  # a seed starts the round of dealers again: the same seed, the same deal
-        dealer = self._dealt % seats if self._fixed_dealer is None else self._fixed_dealer
+        dealer = _dealer(self._fixed_dealer, self._dealt, seats)
         game = Game(self.variant, seed=new_seed, dealer=dealer, set=self._set)
         if seed is not None:
             self.np_random, _ = seeding.np_random(new_seed)
@@ -113,11 +129,7 @@ class DokoEnv(AECEnv):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         assert self.game is not None
-        obs, mask = self.game._g.observe(self._seats[agent])
-        return {
-            "observation": np.frombuffer(obs, dtype="<f4"),
-            "action_mask": np.frombuffer(mask, dtype=np.int8),
-        }
+        return _observation(self.game, self._seats[agent])
 
     def step(self, action: Any) -> None:
         assert self.game is not None
@@ -216,11 +228,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _observe(self) -> Dict[str, np.ndarray]:
         assert self.game is not None
-        obs, mask = self.game._g.observe(self.seat)
-        return {
-            "observation": np.frombuffer(obs, dtype="<f4").copy(),
-            "action_mask": np.frombuffer(mask, dtype=np.int8).copy(),
-        }
+        return _observation(self.game, self.seat)
 
     def _others(self) -> None:
         assert self.game is not None
@@ -234,7 +242,7 @@ class SingleAgentEnv(gymnasium.Env):
         seats = len(self.players)
         if seed is not None:
             self._dealt = 0  # a seed starts the round of dealers again: the same seed, the same deal
-        dealer = self._dealt % seats if self._fixed_dealer is None else self._fixed_dealer
+        dealer = _dealer(self._fixed_dealer, self._dealt, seats)
         self._dealt += 1
         self.game = Game(self.variant, seed=deal_seed, dealer=dealer, set=self._set)
         if seed is not None:

@@ -90,6 +90,8 @@ fn score(
         variant,
         sets: &sets,
         summary,
+        format: doko::render::Format::Json,
+        explain: false,
         jobs,
         lang,
         continues,
@@ -202,6 +204,8 @@ fn iter_scores(
             variant: variant.as_deref(),
             sets: &sets,
             summary: false,
+            format: doko::render::Format::Json,
+            explain: false,
             jobs,
             lang,
             continues,
@@ -518,6 +522,12 @@ impl Game {
     /// Who took each trick so far.
     fn trick_winners(&self) -> Vec<usize> {
         self.game.trick_winners().to_vec()
+    }
+
+    /// A card's eyes (`H10`: 10).
+    fn eyes(&self, card: &str) -> PyResult<u16> {
+        let c = Card::parse_token(card).map_err(|e| plain(e.message().render(Lang::En)))?;
+        Ok(c.eyes())
     }
 
     /// Whether the card (`CQ`, `H10`) is a trump in the game as chosen so far.

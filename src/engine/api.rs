@@ -91,6 +91,10 @@ pub struct ScoreAsk<'a> {
     pub sets: &'a [(String, String)],
     /// `--summary`: the aggregates instead of the sheet.
     pub summary: bool,
+    /// The output's format (the Python package asks for JSON; the web app for any).
+    pub format: Format,
+    /// `--explain`: every item, counted or not, and what each party needed.
+    pub explain: bool,
     /// Threads for an archive (0: every core).
     pub jobs: usize,
     /// The language of errors and of `--summary`'s words.
@@ -112,33 +116,56 @@ fn check_part(profile: &crate::variant::Profile, ask: &ScoreAsk) -> Result<(), A
     Ok(())
 }
 
-/// `doko score FILE --format json` (or `--summary --format json`): the same document; the
-/// first bad deal is the error (the command lists them all and writes nothing).
-pub fn score(input: Input, ask: ScoreAsk) -> Result<String, ApiError> {
+/// The input read and parsed, and the profile it is scored under (`ask`'s, else the
+/// file's), refused where it continues an archive it cannot ([`check_part`]): what
+/// [`score`] and [`score_each`] both start from.
+fn scoring<R>(
+    input: Input,
+    ask: &ScoreAsk,
+    work: impl FnOnce(crate::engine::Parsed<'_>, &crate::variant::Profile) -> Result<R, ApiError>,
+) -> Result<R, ApiError> {
     let lang = ask.lang;
-    let fail = |e: &crate::error::Error| ApiError::of(e, lang);
     let mut files = Files::from_source(input.open().map_err(|e| ApiError::record(&e, lang))?);
-    let parsed = files.parse().map_err(|e| fail(&e))?;
+    let parsed = files.parse().map_err(|e| ApiError::of(&e, lang))?;
     let choice = Choice {
         variant: ask.variant,
         sets: ask.sets,
         role: FlagRole::Overrides,
     };
-    let profile = crate::engine::choose_profile(&choice, &parsed.named()).map_err(|e| fail(&e))?;
-    check_part(&profile, &ask)?;
+    let profile = crate::engine::choose_profile(&choice, &parsed.named())
+        .map_err(|e| ApiError::of(&e, lang))?;
+    check_part(&profile, ask)?;
+    work(parsed, &profile)
+}
+
+/// `doko score FILE --format F` (or `--summary`): the same output; the first bad deal is
+/// the error (the command lists them all and writes nothing).
+pub fn score(input: Input, ask: ScoreAsk) -> Result<String, ApiError> {
+    scoring(input, &ask, |parsed, profile| {
+        score_parsed(parsed, profile, &ask)
+    })
+}
+
+fn score_parsed(
+    parsed: crate::engine::Parsed<'_>,
+    profile: &crate::variant::Profile,
+    ask: &ScoreAsk,
+) -> Result<String, ApiError> {
+    let lang = ask.lang;
+    let fail = |e: &crate::error::Error| ApiError::of(e, lang);
     let mut first_bad: Option<ApiError> = None;
     let mut out = Vec::new();
     let engine_ask = crate::engine::ScoreAsk {
         summary: ask.summary,
-        format: Format::Json,
-        explain: false,
+        format: ask.format,
+        explain: ask.explain,
         jobs: ask.jobs,
         keep_going: false,
         lang,
     };
     crate::engine::score(
         parsed,
-        &profile,
+        profile,
         &engine_ask,
         &mut out,
         &mut |e| {
@@ -164,22 +191,25 @@ pub fn score_each(
     rules: bool,
     each: &mut (dyn FnMut(String) -> bool + Send),
 ) -> Result<(), ApiError> {
+    scoring(input, &ask, |parsed, profile| {
+        each_parsed(parsed, profile, &ask, rules, each)
+    })
+}
+
+fn each_parsed(
+    parsed: crate::engine::Parsed<'_>,
+    profile: &crate::variant::Profile,
+    ask: &ScoreAsk,
+    rules: bool,
+    each: &mut (dyn FnMut(String) -> bool + Send),
+) -> Result<(), ApiError> {
     let lang = ask.lang;
     let fail = |e: &crate::error::Error| ApiError::of(e, lang);
-    let mut files = Files::from_source(input.open().map_err(|e| ApiError::record(&e, lang))?);
-    let parsed = files.parse().map_err(|e| fail(&e))?;
-    let choice = Choice {
-        variant: ask.variant,
-        sets: ask.sets,
-        role: FlagRole::Overrides,
-    };
-    let profile = crate::engine::choose_profile(&choice, &parsed.named()).map_err(|e| fail(&e))?;
-    check_part(&profile, &ask)?;
     let mut first_bad: Option<ApiError> = None;
     // The caller stopping reads as a closed pipe: not an error.
     let stopped = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stopped");
     let run = parsed.score(
-        &profile,
+        profile,
         crate::engine::Fold::Sheet,
         ask.jobs,
         false,

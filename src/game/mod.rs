@@ -634,16 +634,20 @@ impl Game {
     /// The seat whose card stands highest in the trick being played, who would take it if
     /// it ended now (none before its first card).
     pub fn trick_taker_now(&self) -> Option<usize> {
-        let cards: Vec<Card> = self.current.iter().map(|&(_, c)| c).collect();
-        if cards.is_empty() {
+        if self.current.is_empty() {
             return None;
         }
+        self.current[self.standing_place()].0
+    }
+
+    /// The place in the trick being played (not empty) of the card that stands highest:
+    /// the one that takes it if it ends now (Dullen as at its end).
+    fn standing_place(&self) -> usize {
+        let cards: Vec<Card> = self.current.iter().map(|&(_, c)| c).collect();
         let p = &self.start.table.profile;
         let last = self.tricks.len() + 1 == p.hand_size();
-        let w = self
-            .order
-            .trick_winner_dullen(&cards, crate::play::dullen_applies(p, last));
-        self.current[w].0
+        self.order
+            .trick_winner_dullen(&cards, crate::play::dullen_applies(p, last))
     }
 
     /// Who took each trick so far, in order.

@@ -209,7 +209,8 @@ impl Game {
     ) {
         let seats = self.start.table.players.len();
         let rel = |s: usize| (s + seats - seat) % seats;
-        let tricks = self.start.hands.iter().map(Vec::len).max().unwrap_or(0);
+        let profile = &self.start.table.profile;
+        let tricks = profile.hand_size();
         let at = part(v, "seat", seats);
         v[at + seat] = 1.0;
         // Who acts (last: nobody, the deal is over).
@@ -253,13 +254,7 @@ impl Game {
             }
         }
         let at = part(v, "eyes", seats);
-        let total: u32 = self
-            .start
-            .hands
-            .iter()
-            .flatten()
-            .map(|c| u32::from(c.eyes()))
-            .sum();
+        let total = u32::from(profile.deck().total_eyes());
         for (trick, w) in self.tricks.iter().zip(&self.winners) {
             let eyes: u32 = trick.iter().map(|(_, c)| u32::from(c.eyes())).sum();
             v[at + rel(*w)] += eyes as f32 / total.max(1) as f32;

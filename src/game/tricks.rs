@@ -314,13 +314,8 @@ impl Game {
             self.genscher_played(self.tricks.len());
         }
         if self.current.len() == self.active.len() {
-            let cards: Vec<Card> = self.current.iter().map(|&(_, c)| c).collect();
-            let p = &self.start.table.profile;
-            let last = self.tricks.len() + 1 == p.hand_size();
-            let w = self
-                .order
-                .trick_winner_dullen(&cards, crate::play::dullen_applies(p, last));
-            let winner = self.current[w].0.unwrap_or(self.leader);
+            let last = self.tricks.len() + 1 == self.start.table.profile.hand_size();
+            let winner = self.current[self.standing_place()].0.unwrap_or(self.leader);
             self.tricks.push(std::mem::take(&mut self.current));
             self.winners.push(winner);
             self.leader = winner;

@@ -199,7 +199,7 @@ fn score(
     explain: bool,
     lang: Lang,
 ) -> Result<String, String> {
-    use doko::engine::{Choice, Files, FlagRole, InputFormat, ScoreAsk, Source};
+    use doko::engine::InputFormat;
     use doko::render::Format;
     let input = match file.rsplit_once('.').map(|(_, ext)| ext) {
         Some("toml") => InputFormat::Toml,
@@ -214,41 +214,18 @@ fn score(
         "json" => Format::Json,
         other => return Err(format!("--format {other}: table, markdown, csv or json")),
     };
-    let mut files = Files::from_source(Source::from_text(file, text, input));
-    let parsed = files.parse().map_err(|e| e.render(lang))?;
-    let choice = Choice {
+    let ask = doko::engine::api::ScoreAsk {
         variant,
         sets: &[],
-        role: FlagRole::Overrides,
-    };
-    let profile =
-        doko::engine::choose_profile(&choice, &parsed.named()).map_err(|e| e.render(lang))?;
-    let ask = ScoreAsk {
         summary: false,
         format,
         explain,
         jobs: 1,
-        keep_going: false,
         lang,
+        continues: false,
     };
-    let mut out = Vec::new();
-    let mut errors = Vec::new();
-    doko::engine::score(
-        parsed,
-        &profile,
-        &ask,
-        &mut out,
-        &mut |e| {
-            errors.push(e.render(lang));
-            Ok(())
-        },
-        &|| {},
-    )
-    .map_err(|e| e.render(lang))?;
-    if !errors.is_empty() {
-        return Err(errors.join("\n"));
-    }
-    String::from_utf8(out).map_err(|e| e.to_string())
+    doko::engine::api::score(doko::engine::api::Input::Text(file, text, input), ask)
+        .map_err(|e| e.message)
 }
 
 /// The page's call `path` with what it sent.
