@@ -36,6 +36,7 @@ __all__ = [
     "profile",
     "profiles",
     "score",
+    "score_arrow",
     "summary",
     "to_pandas",
     "to_polars",
@@ -213,6 +214,64 @@ def _score(source: Source, variant: Optional[str], set: Any, format: Optional[st
         **args,
     )
     return json.loads(text)
+
+
+def score_arrow(
+    data: Any,
+    variant: Optional[str] = None,
+    set: Union[None, Mapping[str, Any], Sequence[str]] = None,
+    *,
+    summary: bool = False,
+    lang: str = "en",
+    rows: int = 65536,
+    jobs: int = 1,
+    continues: bool = False,
+    name: str = "<arrow>",
+) -> Any:
+    """Scores an archive held in Arrow: any object with ``__arrow_c_stream__`` (a pyarrow
+    ``Table``, ``RecordBatch`` or ``RecordBatchReader``, a polars ``DataFrame``, a DuckDB
+    result) whose columns are the CSV archive's (``players``, ``tricks``, ...; text, whole
+    numbers, booleans, dictionaries, and lists of text for ``players``, ``calls``,
+    ``tricks``, ``bids``, ``hands``, ``session``). The engine reads the fields from Arrow's
+    buffers, with no CSV text in between.
+
+    Yields ``pyarrow.RecordBatch`` es of up to ``rows`` deals with the columns of ``doko
+    score --format csv``: ``deal``, ``contract``, ``re``, ``kontra``, ``re_eyes``,
+    ``kontra_eyes``, ``winner``, ``value``, ``multiplier``, each player's points, each
+    player's ``<player>_total`` and ``note`` (``docs/formats.md``, section 6). With
+    ``summary=True`` returns the :class:`Summary` instead. A bad deal raises :class:`Error`
+    with its row (numbered from 1, as ``line`` and ``deal``), after the batches before it.
+    ``jobs``, ``continues``: as :func:`summary`. Needs pyarrow for the batches."""
+    if summary:
+        text = _call(_native.score_arrow, data, name=name, variant=variant, sets=_sets(set), lang=lang, summary=True, jobs=jobs, continues=continues)
+        return Summary(json.loads(text))
+    import pyarrow as pa
+
+    parts = _call(_native.score_arrow, data, name=name, variant=variant, sets=_sets(set), lang=lang, summary=False, rows=rows, jobs=jobs, continues=continues)
+    return _record_batches(pa, parts)
+
+
+def _record_batches(pa: Any, parts: Any) -> Iterator[Any]:
+    """The engine's column buffers as record batches, without a copy."""
+    while True:
+        try:
+            n, columns = next(parts)
+        except StopIteration:
+            return
+        except _native.NativeError as e:
+            raise _raise(e) from None
+        names, arrays = [], []
+        for name, kind, *buffers in columns:
+            if kind == "int":
+                array = pa.Array.from_buffers(pa.int64(), n, [None, pa.py_buffer(buffers[0])])
+            else:
+                offsets, data, valid = buffers
+                validity = None if valid is None else pa.py_buffer(valid)
+                nulls = -1 if valid is not None else 0
+                array = pa.Array.from_buffers(pa.large_string(), n, [validity, pa.py_buffer(offsets), pa.py_buffer(data)], null_count=nulls)
+            names.append(name)
+            arrays.append(array)
+        yield pa.RecordBatch.from_arrays(arrays, names=names)
 
 
 class Summary(dict):

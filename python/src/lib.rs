@@ -9,6 +9,8 @@ use doko::lang::Lang;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+mod arrow;
+
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
@@ -242,6 +244,172 @@ fn iter_scores(
     Ok(ScoreIter {
         deals: Some(Mutex::new(rx)),
     })
+}
+
+/// The engine's reader of an Arrow stream: `data.__arrow_c_stream__()`'s capsule taken.
+fn arrow_input(data: &Bound<'_, PyAny>) -> PyResult<(Vec<String>, arrow::Reader)> {
+    use pyo3::types::PyCapsuleMethods;
+    if !data.hasattr("__arrow_c_stream__")? {
+        return Err(plain(
+            "give an Arrow stream: an object with __arrow_c_stream__ (a pyarrow Table or \
+             RecordBatchReader, a polars DataFrame, a DuckDB result)"
+                .into(),
+        ));
+    }
+    let capsule = data.call_method0("__arrow_c_stream__")?;
+    let capsule = capsule.cast::<pyo3::types::PyCapsule>()?;
+    let pointer = capsule.pointer_checked(Some(c"arrow_array_stream"))?;
+    // SAFETY: a capsule named `arrow_array_stream` holds a live ArrowArrayStream, ours to
+    // take (the interface's rule: the consumer moves it out and leaves it released).
+    unsafe { arrow::Reader::take(pointer.as_ptr().cast()) }.map_err(plain)
+}
+
+/// A part of the scored columns as the scoring thread hands it over, or the error.
+type ColumnsPart = Result<Vec<(String, doko::render::columns::Column)>, ApiError>;
+
+/// One part of [`score_arrow`]'s output: its rows, and each column as `(name, "int",
+/// values)` or `(name, "text", offsets, data, validity or None)`, the buffers as bytes.
+type ArrowPart = (usize, Vec<Py<PyAny>>);
+
+fn part_to_python(
+    py: Python<'_>,
+    columns: Vec<(String, doko::render::columns::Column)>,
+) -> PyResult<ArrowPart> {
+    use doko::render::columns::Column;
+    use pyo3::types::PyBytes;
+    let bytes_of = |v: &[i64]| -> Vec<u8> { v.iter().flat_map(|x| x.to_ne_bytes()).collect() };
+    let mut rows = 0;
+    let mut out = Vec::with_capacity(columns.len());
+    for (name, column) in columns {
+        let item = match column {
+            Column::Int(values) => {
+                rows = values.len();
+                (name, "int", PyBytes::new(py, &bytes_of(&values)))
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind()
+            }
+            Column::Text(t) => {
+                let valid = t.valid.as_ref().map(|v| PyBytes::new(py, v));
+                (
+                    name,
+                    "text",
+                    PyBytes::new(py, &bytes_of(&t.offsets)),
+                    PyBytes::new(py, &t.data),
+                    valid,
+                )
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind()
+            }
+        };
+        out.push(item);
+    }
+    Ok((rows, out))
+}
+
+/// [`score_arrow`]'s parts as the scoring thread hands them over.
+#[pyclass(module = "doko._native")]
+struct ArrowParts {
+    parts: Option<Mutex<std::sync::mpsc::Receiver<ColumnsPart>>>,
+}
+
+#[pymethods]
+impl ArrowParts {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<ArrowPart>> {
+        let Some(rx) = &self.parts else {
+            return Ok(None);
+        };
+        let got = py.detach(|| match rx.lock() {
+            Ok(rx) => rx.recv().map_err(|_| ()),
+            Err(_) => Err(()),
+        });
+        match got {
+            Ok(Ok(part)) => part_to_python(py, part).map(Some),
+            Ok(Err(e)) => {
+                self.parts = None;
+                Err(raise(e))
+            }
+            Err(_) => {
+                self.parts = None;
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// Scores an Arrow stream with an archive's columns, read from Arrow's buffers: `doko
+/// score --format csv`'s columns in parts of up to `rows` deals ([`ArrowParts`]), or with
+/// `summary` the summary's JSON text.
+#[pyfunction]
+#[pyo3(signature = (data, name="<arrow>".to_string(), variant=None, sets=Vec::new(), lang="en", summary=false, rows=65536, jobs=1, continues=false))]
+#[allow(clippy::too_many_arguments)]
+fn score_arrow(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    name: String,
+    variant: Option<String>,
+    sets: Vec<String>,
+    lang: &str,
+    summary: bool,
+    rows: usize,
+    jobs: usize,
+    continues: bool,
+) -> PyResult<Py<PyAny>> {
+    let lang = lang_of(lang)?;
+    let sets = sets_of(sets, lang)?;
+    if let Some(v) = variant.as_deref() {
+        doko::variant::Profile::load(v, &sets).map_err(|e| plain(e.render(lang)))?;
+    }
+    let (names, reader) = arrow_input(data)?;
+    fn ask<'a>(
+        sets: &'a [(String, String)],
+        variant: Option<&'a str>,
+        (summary, jobs, lang, continues): (bool, usize, Lang, bool),
+    ) -> ScoreAsk<'a> {
+        ScoreAsk {
+            variant,
+            sets,
+            summary,
+            format: doko::render::Format::Json,
+            explain: false,
+            jobs,
+            lang,
+            continues,
+        }
+    }
+    let how = (summary, jobs, lang, continues);
+    if summary {
+        let text = py
+            .detach(|| {
+                let input = Input::Columns(&name, names, Box::new(reader));
+                doko::engine::api::score(input, ask(&sets, variant.as_deref(), how))
+            })
+            .map_err(raise)?;
+        return Ok(text.into_pyobject(py)?.into_any().unbind());
+    }
+    let (tx, rx) = std::sync::mpsc::sync_channel(2);
+    std::thread::spawn(move || {
+        let input = Input::Columns(&name, names, Box::new(reader));
+        let sender = tx.clone();
+        let done = doko::engine::api::score_columns(
+            input,
+            ask(&sets, variant.as_deref(), how),
+            rows,
+            &mut |part| sender.send(Ok(part)).is_ok(),
+        );
+        if let Err(e) = done {
+            let _ = tx.send(Err(e));
+        }
+    });
+    let parts = ArrowParts {
+        parts: Some(Mutex::new(rx)),
+    };
+    Ok(parts.into_pyobject(py)?.into_any().unbind())
 }
 
 /// `doko generate`'s deals, one JSON Lines row at a time.
@@ -798,6 +966,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(iter_scores, m)?)?;
     m.add_class::<ScoreIter>()?;
+    m.add_function(wrap_pyfunction!(score_arrow, m)?)?;
+    m.add_class::<ArrowParts>()?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;
     m.add_function(wrap_pyfunction!(profile, m)?)?;

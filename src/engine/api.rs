@@ -12,12 +12,28 @@ use crate::lang::Lang;
 use crate::render::Format;
 
 /// Where the deals come from.
-#[derive(Debug, Clone, Copy)]
 pub enum Input<'a> {
     /// A file (`format`: by its extension where none).
     Path(&'a str, Option<InputFormat>),
     /// A text, named `name` in errors, in `format`.
     Text(&'a str, &'a str, InputFormat),
+    /// An archive given column by column (an Arrow stream), named `name` in errors: the
+    /// columns' names (those of a CSV archive) and its rows.
+    Columns(&'a str, Vec<String>, Box<dyn crate::deal::archive::Columns>),
+}
+
+impl std::fmt::Debug for Input<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Input::Path(p, format) => f.debug_tuple("Path").field(p).field(format).finish(),
+            Input::Text(name, _, format) => {
+                f.debug_tuple("Text").field(name).field(format).finish()
+            }
+            Input::Columns(name, names, _) => {
+                f.debug_tuple("Columns").field(name).field(names).finish()
+            }
+        }
+    }
 }
 
 /// An error as a front end raises it: where (each part where known) and what, in the
@@ -78,6 +94,9 @@ impl Input<'_> {
         match self {
             Input::Path(path, format) => Source::open(path, format),
             Input::Text(name, text, format) => Ok(Source::from_text(name, text, format)),
+            Input::Columns(name, names, rows) => Ok(Source::Archive(Box::new(
+                crate::deal::archive::ArchiveReader::from_columns(name, &names, rows)?,
+            ))),
         }
     }
 }
@@ -192,16 +211,59 @@ pub fn score_each(
     each: &mut (dyn FnMut(String) -> bool + Send),
 ) -> Result<(), ApiError> {
     scoring(input, &ask, |parsed, profile| {
-        each_parsed(parsed, profile, &ask, rules, each)
+        each_scored(parsed, profile, &ask, &mut |d| {
+            let report = if rules {
+                crate::report::DealReport::new(d.players, d.result, d.totals, false)
+            } else {
+                crate::report::DealReport::brief(d.players, d.result, d.totals)
+            };
+            let value = serde_json::to_string(&report)
+                .map_err(|e| crate::error::Error::Io(std::io::Error::other(e)))?;
+            Ok(each(value))
+        })
     })
 }
 
-fn each_parsed(
+/// `doko score --format csv`'s rows column by column ([`SheetColumns`]), `rows` deals at
+/// a time (the last part may hold fewer): `each` takes each part and returns false to
+/// stop. Memory stays flat however long the archive. The first bad deal is the error (as
+/// [`score`]), after the parts before it.
+///
+/// [`SheetColumns`]: crate::render::columns::SheetColumns
+pub fn score_columns(
+    input: Input,
+    ask: ScoreAsk,
+    rows: usize,
+    each: &mut (dyn FnMut(Vec<(String, crate::render::columns::Column)>) -> bool + Send),
+) -> Result<(), ApiError> {
+    let rows = rows.max(1);
+    let mut sheet: Option<crate::render::columns::SheetColumns> = None;
+    let mut open = true;
+    scoring(input, &ask, |parsed, profile| {
+        let done = each_scored(parsed, profile, &ask, &mut |d| {
+            let part =
+                sheet.get_or_insert_with(|| crate::render::columns::SheetColumns::new(d.players));
+            part.push(d.result, d.totals);
+            if part.len() >= rows {
+                open = each(part.take());
+            }
+            Ok(open)
+        });
+        // What was scored before a bad deal is handed on first, as the deals before it.
+        if let Some(part) = sheet.as_mut().filter(|p| !p.is_empty() && open) {
+            each(part.take());
+        }
+        done
+    })
+}
+
+/// Scores every deal of `parsed` as a sheet, in order, handing each to `each`, which
+/// returns false to stop (not an error). The first bad deal is the error.
+fn each_scored(
     parsed: crate::engine::Parsed<'_>,
     profile: &crate::variant::Profile,
     ask: &ScoreAsk,
-    rules: bool,
-    each: &mut (dyn FnMut(String) -> bool + Send),
+    each: &mut (dyn FnMut(&crate::engine::Scored<'_>) -> Result<bool, crate::error::Error> + Send),
 ) -> Result<(), ApiError> {
     let lang = ask.lang;
     let fail = |e: &crate::error::Error| ApiError::of(e, lang);
@@ -217,14 +279,7 @@ fn each_parsed(
             let crate::engine::Step::Deal(d) = step else {
                 return Ok(());
             };
-            let report = if rules {
-                crate::report::DealReport::new(d.players, d.result, d.totals, false)
-            } else {
-                crate::report::DealReport::brief(d.players, d.result, d.totals)
-            };
-            let value = serde_json::to_string(&report)
-                .map_err(|e| crate::error::Error::Io(std::io::Error::other(e)))?;
-            if each(value) {
+            if each(&d)? {
                 Ok(())
             } else {
                 Err(crate::error::Error::Io(stopped()))

@@ -2,6 +2,7 @@
 //! and HTML pages, in the reader's language. Every front end prints through these; the
 //! rules are decided before (in [`crate::engine`] and the scoring), never here.
 
+pub mod columns;
 pub mod compare;
 pub mod html;
 pub mod league;

@@ -29,6 +29,7 @@ use crate::deal::{RecordError, check_players, parse_bock, parse_yes_no};
 use crate::lang::Text;
 use crate::seating::MAX_SEATS;
 use crate::seating::seat_in;
+pub use rows::Columns;
 use rows::*;
 pub(crate) use rows::{RawRow, Rows};
 pub use write::{CsvWriter, write_jsonl};
@@ -587,6 +588,7 @@ impl<R: BufRead> ArchiveReader<R> {
                 line: 0,
                 number: 0,
                 failed: false,
+                columns: None,
             },
             decoder: Decoder::new(file, format),
             raw: RawRow::default(),
@@ -614,29 +616,42 @@ impl<R: BufRead> ArchiveReader<R> {
         row.cut(&mut self.raw)
             .map_err(|m| RecordError::new(&file, m).line(line))?;
         let names: Vec<String> = (0..row.spans.len())
-            .map(|i| row.field(Some(i)).to_ascii_lowercase())
+            .map(|i| row.field(Some(i)).to_string())
+            .collect();
+        self.name_columns(&names, Some(line))
+    }
+
+    /// Which column holds which field, from the columns' names (any case): an unknown name
+    /// is refused, and `players` and `tricks` are required. `line`: the header's.
+    fn name_columns(&mut self, names: &[String], line: Option<usize>) -> Result<(), RecordError> {
+        let file = self.rows.file.clone();
+        let at = |e: RecordError| match line {
+            Some(l) => e.line(l),
+            None => e,
+        };
+        let names: Vec<String> = names
+            .iter()
+            .map(|n| n.trim().to_ascii_lowercase())
             .collect();
         for n in &names {
             if !COLUMNS.contains(&n.as_str()) {
-                return Err(RecordError::new(
+                return Err(at(RecordError::new(
                     &file,
                     crate::msg!(
                         "error.unknown_column",
                         column = n,
                         known = COLUMNS.join(", ")
                     ),
-                )
-                .line(line)
+                ))
                 .field(n.clone()));
             }
         }
         for required in ["players", "tricks"] {
             if !names.iter().any(|n| n == required) {
-                return Err(RecordError::new(
+                return Err(at(RecordError::new(
                     &file,
                     crate::msg!("error.archive_needs_column", column = required),
-                )
-                .line(line));
+                )));
             }
         }
         self.decoder.width = names.len();
@@ -666,6 +681,33 @@ impl<R: BufRead> ArchiveReader<R> {
     /// The two steps of reading: cutting rows (in order) and decoding them (anywhere).
     pub(crate) fn into_parts(self) -> (Rows<R>, Decoder) {
         (self.rows, self.decoder)
+    }
+}
+
+impl ArchiveReader<Box<dyn BufRead + Send>> {
+    /// An archive given column by column (`names`, as a CSV archive's header names them;
+    /// any other column is refused): its rows are decoded as a CSV archive's, numbered
+    /// from 1. `file` names it in messages.
+    pub fn from_columns(
+        file: &str,
+        names: &[String],
+        columns: Box<dyn Columns>,
+    ) -> Result<ArchiveReader<Box<dyn BufRead + Send>>, RecordError> {
+        let mut reader = ArchiveReader {
+            rows: Rows {
+                file: file.to_string(),
+                input: Box::new(std::io::empty()) as Box<dyn BufRead + Send>,
+                format: ArchiveFormat::Csv,
+                line: 0,
+                number: 0,
+                failed: false,
+                columns: Some(columns),
+            },
+            decoder: Decoder::new(file, ArchiveFormat::Csv),
+            raw: RawRow::default(),
+        };
+        reader.name_columns(names, None)?;
+        Ok(reader)
     }
 }
 

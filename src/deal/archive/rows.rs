@@ -185,6 +185,8 @@ pub(crate) struct RawRow {
     /// its players); found while it is cut, so that the row is searched once.
     pub(super) quoted: bool,
     pub(super) colon: bool,
+    /// A row given field by field ([`Columns`]): where each field ends in `bytes`.
+    pub(super) ends: Option<Vec<usize>>,
 }
 
 impl RawRow {
@@ -206,12 +208,28 @@ pub(crate) struct Rows<R> {
     pub(super) number: usize,
     /// A read error ended the input.
     pub(super) failed: bool,
+    /// Rows given field by field instead of read from `input` ([`ArchiveReader::from_columns`]).
+    pub(super) columns: Option<Box<dyn Columns>>,
+}
+
+/// A table given column by column (an Arrow stream, which the Python package reads from
+/// Arrow's buffers): each row's fields handed over as they are, no CSV text in between.
+/// The rows are decoded as a CSV archive's rows are ([`Decoder`]), by the same columns.
+pub trait Columns: Send {
+    /// Appends the next row's fields, in the order of the column names, to `text`, and the
+    /// end of each field in `text` to `ends` (a field with no value is empty). `Ok(false)`
+    /// at the end of the table; `Err`: why the source failed (no row was given).
+    fn next_row(&mut self, text: &mut Vec<u8>, ends: &mut Vec<usize>) -> Result<bool, String>;
 }
 
 impl<R: BufRead> Rows<R> {
     /// Cuts the next non-blank row into `row`, reusing its buffer; false at the end.
     pub(crate) fn next(&mut self, row: &mut RawRow) -> bool {
         row.cut = None;
+        if self.columns.is_some() {
+            return self.next_given(row);
+        }
+        row.ends = None;
         loop {
             row.bytes.clear();
             if self.failed {
@@ -269,6 +287,42 @@ impl<R: BufRead> Rows<R> {
                 }
             }
             return true;
+        }
+    }
+
+    /// The next row of a table given column by column: its rows are numbered from 1 as
+    /// its lines (it has no header line).
+    fn next_given(&mut self, row: &mut RawRow) -> bool {
+        let Some(columns) = self.columns.as_mut() else {
+            return false;
+        };
+        if self.failed {
+            return false;
+        }
+        row.bytes.clear();
+        let mut ends = row.ends.take().unwrap_or_default();
+        ends.clear();
+        let got = columns.next_row(&mut row.bytes, &mut ends);
+        self.line += 1;
+        row.line = self.line;
+        row.quoted = false;
+        row.colon = false;
+        row.ends = Some(ends);
+        match got {
+            Ok(false) => false,
+            Ok(true) => {
+                self.number += 1;
+                row.number = self.number;
+                true
+            }
+            Err(why) => {
+                self.failed = true;
+                self.number += 1;
+                row.number = self.number;
+                let e = RecordError::new(&self.file, crate::msg!("error.cannot_read", why = why));
+                row.cut = Some(e.line(row.line).deal(self.number));
+                true
+            }
         }
     }
 
@@ -340,13 +394,22 @@ impl Row {
         std::mem::swap(&mut bytes, &mut raw.bytes);
         raw.bytes.clear();
         self.spans.clear();
-        let mut end = bytes.len();
-        while end > 0 && matches!(bytes[end - 1], b'\n' | b'\r') {
-            end -= 1;
-        }
         // A quote: the csv crate reads the row. A colon: tricks may name players.
         self.colon = raw.colon;
-        if !raw.quoted {
+        let mut end = bytes.len();
+        if let Some(ends) = &raw.ends {
+            // Given field by field: the fields as they are.
+            self.colon = memchr::memchr(b':', &bytes).is_some();
+            let mut a = 0;
+            for &b in ends {
+                let b = b.clamp(a, end);
+                push_span(&mut self.spans, &bytes, a, b);
+                a = b;
+            }
+        } else if !raw.quoted {
+            while end > 0 && matches!(bytes[end - 1], b'\n' | b'\r') {
+                end -= 1;
+            }
             split_at_commas(&mut self.spans, &bytes[..end]);
         } else {
             let mut rdr = csv::ReaderBuilder::new()
