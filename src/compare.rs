@@ -184,6 +184,9 @@ impl Fold {
         for (i, (p, outcome)) in profiles.iter().zip(outcomes.iter_mut()).enumerate() {
             if new_table && self.sessions[i].players.as_slice() != players {
                 self.sessions[i] = Session::brief(players.to_vec());
+            } else if new_table {
+                // A session begun again at the same table.
+                self.sessions[i].begin_again();
             }
             match outcome {
                 Ok(r) => {

@@ -48,8 +48,12 @@ pub struct Played<'a> {
     pub number: usize,
     /// The players at the table, in seat order.
     pub players: &'a [String],
-    /// The players changed with this deal: a new table starts.
+    /// The players changed with this deal, or a session begins with it: a new table
+    /// starts (the dealer's rotation and the Bock rounds start afresh; totals go on where
+    /// the players are the same).
     pub new_table: bool,
+    /// A session begins with this deal (the archive's `session` column).
+    pub session: bool,
     /// The profiles, in the order given.
     pub profiles: &'a [Profile],
     /// Under each profile, in the order given: the deal scored on its own (its facts
@@ -143,6 +147,7 @@ impl<'p> Engine<'p> {
     fn decode(&self, decoder: &mut Decoder, slot: &mut Slot) -> bool {
         let d = decoder.decode(&mut slot.raw, &mut slot.record, &mut slot.players_of);
         slot.players_changed = d.players_changed;
+        slot.session = d.session;
         slot.bad = d.result.err();
         d.players_read
     }
@@ -246,6 +251,8 @@ struct Slot {
     bad: Option<RecordError>,
     /// The row's players differ from the row's before.
     players_changed: bool,
+    /// A session begins with the row.
+    session: bool,
     new_table: bool,
     /// The dealer under each profile.
     dealers: Vec<usize>,
@@ -273,6 +280,7 @@ impl Slot {
                 number: self.record.number,
                 players: &self.record.players,
                 new_table: self.new_table,
+                session: self.session,
                 profiles,
                 outcomes: &mut self.scored,
             })),
@@ -329,7 +337,8 @@ impl Tables {
     /// Seats the slot's deal: a new table where the players changed since the last deal;
     /// its dealer under each profile.
     fn seat(&mut self, slot: &mut Slot, profiles: &[Profile]) {
-        self.changes += u64::from(slot.players_changed);
+        // A session beginning is a new table, as new players are.
+        self.changes += u64::from(slot.players_changed || slot.session);
         if slot.bad.is_some() {
             return;
         }

@@ -602,3 +602,127 @@ fn library_written_archives_read_back_or_their_names_are_refused() {
             .contains("the name `A,b` holds white space, `,`, `:` or `;`")
     );
 }
+
+/// `score PATH --variant VARIANT --format csv`: each deal's row from `contract` to the last
+/// player's points (deal numbers and running totals left out), in order.
+fn deal_rows(path: &std::path::Path, variant: &str) -> Vec<String> {
+    let out = doko(&[
+        "score",
+        path.to_str().unwrap(),
+        "--variant",
+        variant,
+        "--format",
+        "csv",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').skip(1).take(12).collect::<Vec<_>>().join(","))
+        .collect()
+}
+
+#[test]
+fn a_session_column_begins_the_bock_rounds_and_the_rotation_afresh() {
+    let text = String::from_utf8(generate(&[
+        "--deals",
+        "480",
+        "--seed",
+        "3",
+        "--variant",
+        "house-bock",
+    ]))
+    .unwrap();
+    let mut lines = text.lines();
+    let header = lines.next().unwrap();
+    let rows: Vec<&str> = lines.collect();
+    // Evenings of 24 deals; a value on an evening's first row only.
+    let marked = |i: usize| {
+        if i.is_multiple_of(24) {
+            format!("evening {}", i / 24 + 1)
+        } else {
+            String::new()
+        }
+    };
+    let dir = tmp("sessions");
+    let whole = dir.with_file_name("whole.csv");
+    let mut all = format!("{header},session\n");
+    for (i, r) in rows.iter().enumerate() {
+        all.push_str(&format!("{r},{}\n", marked(i)));
+    }
+    std::fs::write(&whole, &all).unwrap();
+    let plain = dir.with_file_name("plain.csv");
+    std::fs::write(&plain, &text).unwrap();
+    let scored = deal_rows(&whole, "house-bock");
+    assert_eq!(scored.len(), 480);
+    // Bock rounds cross the evenings' ends without the column: the scores differ.
+    assert_ne!(scored, deal_rows(&plain, "house-bock"));
+    // Each evening scored alone is the whole's evening, deal for deal.
+    for (e, evening) in rows.chunks(24).enumerate() {
+        let part = dir.with_file_name(format!("evening{e}.csv"));
+        std::fs::write(&part, format!("{header}\n{}\n", evening.join("\n"))).unwrap();
+        assert_eq!(
+            deal_rows(&part, "house-bock"),
+            scored[e * 24..e * 24 + 24],
+            "evening {}",
+            e + 1
+        );
+    }
+    // The same from JSON Lines (`"session": "…"`, or true).
+    let jsonl = String::from_utf8(generate(&[
+        "--deals",
+        "480",
+        "--seed",
+        "3",
+        "--variant",
+        "house-bock",
+        "--format",
+        "jsonl",
+    ]))
+    .unwrap();
+    let marked_lines: String = jsonl
+        .lines()
+        .enumerate()
+        .map(|(i, l)| match i % 24 {
+            0 if i % 48 == 0 => format!("{},\"session\":true}}\n", &l[..l.len() - 1]),
+            0 => format!("{},\"session\":\"{}\"}}\n", &l[..l.len() - 1], marked(i)),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    let j = dir.with_file_name("whole.jsonl");
+    std::fs::write(&j, marked_lines).unwrap();
+    assert_eq!(deal_rows(&j, "house-bock"), scored);
+    // Without a written dealer, a session's first deal is dealt by the last seat again:
+    // the first five deals twice, the second time as a session of its own, read as the
+    // first time (its leaders follow that rotation); without the mark the rotation goes on
+    // and the repeated deals are led by the wrong players.
+    let cut = |r: &str| {
+        let mut f: Vec<&str> = r.splitn(3, ',').collect();
+        f.remove(1);
+        f.join(",")
+    };
+    let twice = |mark: &str| {
+        let mut t = format!("{},session\n", cut(header));
+        for i in 0..10 {
+            let m = if i == 5 { mark } else { "" };
+            t.push_str(&format!("{},{m}\n", cut(rows[i % 5])));
+        }
+        t
+    };
+    let again = dir.with_file_name("again.csv");
+    std::fs::write(&again, twice("again")).unwrap();
+    let scored = deal_rows(&again, "house-bock");
+    assert_eq!(scored[..5], scored[5..]);
+    std::fs::write(&again, twice("")).unwrap();
+    let out = doko(&["score", again.to_str().unwrap(), "--variant", "house-bock"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("deal 6"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -6,9 +6,13 @@ usage: python/examples/dask_score.py ARCHIVE [--workers N] [--parts K] [--varian
 
 A ``dask.distributed.LocalCluster`` of N worker processes (one thread each) scores the
 archive's K parts (each worker with ``jobs=1``: the cluster is the parallelism); each part
-after the first says it continues the archive (``continues=True``), so that a profile whose
-Bock rounds cross deals refuses it rather than scoring it differently from the whole. The
-parts' summaries merge into the whole's (``doko.merge_summaries``).
+after the first says it continues the archive (``continues=True``). Under a profile whose
+Bock rounds cross deals (``house-bock``) a part must begin where a session begins (the
+archive's ``session`` column has a value on that row): the parts are cut there where the
+archive has the column, and without it such a profile refuses the parts rather than
+scoring them differently from the whole. The parts' summaries merge into the whole's
+(``doko.merge_summaries``). A CSV archive here has a row a line, as ``doko generate``
+writes it.
 
 On a real cluster, give ``Client("scheduler-address:8786")`` instead of the LocalCluster
 and put the archive where every worker reads it (the parts here are texts sent to them).
@@ -17,6 +21,7 @@ and put the archive where every worker reads it (the parts here are texts sent t
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import sys
 from pathlib import Path
@@ -24,13 +29,39 @@ from typing import List, Optional
 
 
 def parts(text: str, k: int) -> List[str]:
-    """The archive's rows in ``k`` parts of whole rows, a CSV part with the header."""
+    """The archive's rows in about ``k`` parts of whole rows, a CSV part with the header;
+    where the archive has a ``session`` column, each part begins where a session does."""
     lines = text.splitlines(keepends=True)
-    header = []
+    header: List[str] = []
     if lines and not lines[0].lstrip().startswith("{"):
         header, lines = lines[:1], lines[1:]
+    begins = session_starts(header, lines)
     size = max(1, -(-len(lines) // k))
-    return ["".join(header + lines[i : i + size]) for i in range(0, len(lines), size)]
+    out, start = [], 0
+    while start < len(lines):
+        end = min(start + size, len(lines))
+        if begins is not None:
+            # On to the next row that begins a session (or the end).
+            while end < len(lines) and not begins[end]:
+                end += 1
+        out.append("".join(header + lines[start:end]))
+        start = end
+    return out
+
+
+def session_starts(header: List[str], lines: List[str]) -> Optional[List[bool]]:
+    """Which rows begin a session (their ``session`` field has a value), or None where the
+    archive has no such column."""
+    if header:
+        names = [n.strip().lower() for n in next(csv.reader(header))]
+        if "session" not in names:
+            return None
+        at = names.index("session")
+        return [bool(row[at].strip()) if len(row) > at else False for row in csv.reader(lines)]
+    rows = [json.loads(line) if line.strip() else {} for line in lines]
+    if not any("session" in r for r in rows):
+        return None
+    return [bool(r.get("session")) for r in rows]
 
 
 def score_part(text: str, first: bool, variant: Optional[str]) -> dict:

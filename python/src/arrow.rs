@@ -219,7 +219,7 @@ fn offset_at(offsets: *const u8, large: bool, at: usize) -> usize {
 }
 
 /// Appends element `i` of `array` (of `kind`; its own offset is added here) to `out`: a
-/// text as it is, a number in decimals, a boolean as `true`/`false`, a list's items
+/// text as it is, a number in decimals, a boolean as `true` (false: nothing), a list's items
 /// separated by `sep`; nothing where it has no value.
 fn append(kind: &Kind, array: &Array, i: usize, sep: u8, out: &mut Vec<u8>) {
     let at = i + usize::try_from(array.offset).unwrap_or(0);
@@ -232,7 +232,11 @@ fn append(kind: &Kind, array: &Array, i: usize, sep: u8, out: &mut Vec<u8>) {
             let bits = array.buffer(1);
             // SAFETY: a boolean array's values are a bit each.
             let v = !bits.is_null() && unsafe { *bits.add(at / 8) & (1 << (at % 8)) != 0 };
-            out.extend_from_slice(if v { b"true" } else { b"false" });
+            // False as no value: `compulsory` reads it as no, `session` as no session
+            // beginning.
+            if v {
+                out.extend_from_slice(b"true");
+            }
         }
         Kind::Int { bytes, signed } => {
             let v = int_at(array.buffer(1), *bytes, *signed, at);

@@ -659,13 +659,108 @@ def test_iter_scores_equals_score_on_the_examples(example: str) -> None:
     assert list(doko.iter_scores(path)) == _without_rules(whole["deals"])
 
 
+def _arrow_rows(batches) -> list:
+    """The rows of score_arrow's record batches as dicts."""
+    pa = pytest.importorskip("pyarrow")
+    return pa.Table.from_batches(list(batches)).to_pylist() if batches else []
+
+
+def _as_sheet_rows(document: dict) -> list:
+    """doko.score's deals as the rows of ``doko score --format csv`` (and score_arrow)."""
+    players = document["players"]
+    out = []
+    for d in document["deals"]:
+        row = {"deal": d["deal"], "contract": d["contract"], "re": " ".join(d["re"]), "kontra": " ".join(d["kontra"]),
+               "re_eyes": d["eyes"]["re"], "kontra_eyes": d["eyes"]["kontra"], "winner": d["winner"],
+               "value": d["value"], "multiplier": d["multiplier"]}
+        row.update({p: d["scores"][p] for p in players})
+        row.update({f"{p}_total": d["totals"][p] for p in players})
+        row["note"] = d.get("note")
+        out.append(row)
+    return out
+
+
+def _arrow_inputs(path: Path):
+    """An archive's CSV as Arrow inputs: a pyarrow Table (every column text), the same in
+    batches of 1,000 through a RecordBatchReader, and a polars DataFrame (string views)."""
+    pa = pytest.importorskip("pyarrow")
+    pcsv = pytest.importorskip("pyarrow.csv")
+    pl = pytest.importorskip("polars")
+    names = path.read_text().splitlines()[0].split(",")
+    table = pcsv.read_csv(path, convert_options=pcsv.ConvertOptions(column_types={n: pa.string() for n in names}))
+    reader = pa.RecordBatchReader.from_batches(table.schema, table.to_batches(max_chunksize=1000))
+    frame = pl.read_csv(path, infer_schema=False)
+    return {"pyarrow": table, "batches": reader, "polars": frame}
+
+
 @pytest.mark.parametrize("variant", doko.profiles())
-def test_iter_scores_equals_score_on_generated_deals(variant: str, tmp_path: Path) -> None:
-    archive = tmp_path / "deals.jsonl"
-    rows = doko.generate(10_000 if variant == "ddv" else 1_500, seed=3, variant=variant)
-    archive.write_text("".join(json.dumps(r) + "\n" for r in rows))
+def test_iter_scores_and_score_arrow_equal_score_on_generated_deals(variant: str, tmp_path: Path) -> None:
+    """10,000 generated deals of each built-in profile: iter_scores gives score's deals;
+    score_arrow (pyarrow, batches, polars) gives the rows of its sheet and its summary."""
+    archive = tmp_path / "deals.csv"
+    subprocess.run([doko_bin(), "generate", "--deals", "10000", "--seed", "3", "--variant", variant, "--quiet"],
+                   stdout=archive.open("w"), check=True)
     whole = doko.score(archive, variant=variant)
     assert list(doko.iter_scores(archive, variant=variant, rules=True)) == whole["deals"]
+    want = _as_sheet_rows(whole)
+    summary = doko.summary(archive, variant=variant)
+    for kind, data in _arrow_inputs(archive).items():
+        got = _arrow_rows(doko.score_arrow(data, variant=variant, rows=4096, jobs=2))
+        assert got == want, kind
+    assert doko.score_arrow(_arrow_inputs(archive)["polars"], variant=variant, summary=True) == summary
+
+
+def test_score_arrow_equals_score_on_the_example_archive() -> None:
+    """examples/archive.csv (two evenings under house-bock) from Arrow as from the file:
+    text columns, lists (players, tricks), a dictionary (contract), nulls and numbers."""
+    pa = pytest.importorskip("pyarrow")
+    pc = pytest.importorskip("pyarrow.compute")
+    path = EXAMPLES / "archive.csv"
+    want = _as_sheet_rows(doko.score(path, "house-bock"))
+    table = _arrow_inputs(path)["pyarrow"]
+    assert _arrow_rows(doko.score_arrow(table, "house-bock")) == want
+    assert _arrow_rows(doko.score_arrow(_arrow_inputs(path)["polars"], "house-bock")) == want
+    lists = table.set_column(table.column_names.index("players"), "players",
+                             pc.split_pattern(table.column("players"), " "))
+    lists = lists.set_column(lists.column_names.index("tricks"), "tricks",
+                             pc.split_pattern(lists.column("tricks"), "|"))
+    lists = lists.set_column(lists.column_names.index("contract"), "contract",
+                             lists.column("contract").dictionary_encode())
+    empty_as_null = pc.if_else(pc.equal(lists.column("calls"), ""), None, lists.column("calls"))
+    lists = lists.set_column(lists.column_names.index("calls"), "calls", empty_as_null)
+    assert _arrow_rows(doko.score_arrow(lists, "house-bock")) == want
+    # Whole numbers and booleans where text was: a forced multiplier, a compulsory flag.
+    n = len(table)
+    numbers = table.append_column("bock", pa.array([None] * n, pa.int32()))
+    assert _arrow_rows(doko.score_arrow(numbers, "house-bock")) == want
+    # Sessions marked by booleans: true begins one, false and null do not.
+    marks = pa.array([True if i in (0, 24) else (None if i % 2 else False) for i in range(n)])
+    flags = table.set_column(table.column_names.index("session"), "session", marks)
+    assert _arrow_rows(doko.score_arrow(flags, "house-bock")) == want
+    unmarked = table.drop_columns(["session"])
+    assert _arrow_rows(doko.score_arrow(unmarked, "house-bock")) != want
+    batches = list(doko.score_arrow(table, "house-bock", rows=10))
+    assert [len(b) for b in batches] == [10, 10, 10, 10, 8]
+    assert batches[0].schema.field("note").type == pa.large_string()
+
+
+def test_score_arrow_names_what_it_cannot_read(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    table = _arrow_inputs(EXAMPLES / "archive.csv")["pyarrow"]
+    with pytest.raises(doko.Error, match="Arrow stream"):
+        doko.score_arrow([{"players": "A B C D"}])
+    with pytest.raises(doko.Error, match="unknown column `game_id`"):
+        list(doko.score_arrow(table.append_column("game_id", pa.array(range(len(table))))))
+    with pytest.raises(doko.Error, match="column `bock`.*Arrow type `g`"):
+        list(doko.score_arrow(table.append_column("bock", pa.array([1.0] * len(table)))))
+    rows = table.to_pylist()
+    rows[20]["tricks"] = "CA CA"
+    got = []
+    with pytest.raises(doko.Error) as bad:
+        for b in doko.score_arrow(pa.Table.from_pylist(rows), "house-bock", rows=5):
+            got.append(b)
+    assert bad.value.deal == 21 and bad.value.field == "tricks"
+    assert sum(len(b) for b in got) == 20
 
 
 def test_iter_scores_stops_early_and_raises_where_a_deal_is_bad(tmp_path: Path) -> None:
@@ -708,29 +803,64 @@ def test_merged_summaries_equal_the_whole(tmp_path: Path) -> None:
         whole.merge({**whole, "variant": "ja-online"})
 
 
-def test_a_part_inside_bock_rounds_is_refused_naming_them(tmp_path: Path) -> None:
-    """Under house-bock the Bock rounds cross deals: a part that continues an archive is
-    refused with a message naming the Bock state; the first part, and the whole, score."""
-    archive = tmp_path / "bock.csv"
-    subprocess.run([doko_bin(), "generate", "--deals", "3000", "--seed", "4", "--variant", "house-bock",
-                    "--format", "csv", "--quiet"], stdout=archive.open("w"), check=True)
-    first, second, *_ = _csv_parts(archive.read_text(), 3)
+def _with_sessions(text: str, every: int) -> str:
+    """A CSV archive with a ``session`` column: a session begins every ``every`` deals."""
+    header, *rows = text.splitlines()
+    marked = [f"{r},evening {i // every + 1}" if i % every == 0 else f"{r}," for i, r in enumerate(rows)]
+    return "\n".join([header + ",session", *marked]) + "\n"
+
+
+def test_parts_of_a_bock_archive_equal_the_whole_or_are_refused(tmp_path: Path) -> None:
+    """Under house-bock the Bock rounds cross deals. Parts cut where a session begins (the
+    ``session`` column) merge into the whole; a part that begins inside a session, or an
+    archive without sessions, is refused naming the Bock rounds, from every call."""
+    pa = pytest.importorskip("pyarrow")
+    plain = tmp_path / "bock.csv"
+    subprocess.run([doko_bin(), "generate", "--deals", "2400", "--seed", "4", "--variant", "house-bock",
+                    "--format", "csv", "--quiet"], stdout=plain.open("w"), check=True)
+    archive = tmp_path / "sessions.csv"
+    archive.write_text(_with_sessions(plain.read_text(), 24))
+    whole = doko.summary(archive, "house-bock")
+    # Sessions change the scores: without them the Bock rounds run on across evenings.
+    assert whole != doko.summary(plain, "house-bock")
+    header, *rows = archive.read_text().splitlines(keepends=True)
+    parts = ["".join([header, *rows[i : i + 480]]) for i in range(0, 2400, 480)]
+    merged = doko.merge_summaries(doko.summary(p, "house-bock", continues=i > 0) for i, p in enumerate(parts))
+    assert merged == whole
+    # A part from Arrow that begins a session, too.
+    table = pa.Table.from_pylist([dict(zip(header.strip().split(","), r.rstrip("\n").split(","))) for r in rows[480:960]])
+    assert doko.score_arrow(table, "house-bock", summary=True, continues=True) == doko.summary(parts[1], "house-bock")
+    # Inside a session: refused, naming the Bock rounds and the session column.
+    inside = "".join([header, *rows[490:960]])
+    for call in (lambda: doko.summary(inside, "house-bock", continues=True),
+                 lambda: list(doko.iter_scores(inside, "house-bock", continues=True)),
+                 lambda: doko.score_arrow(table.slice(10), "house-bock", summary=True, continues=True),
+                 lambda: list(doko.score_arrow(table.slice(10), "house-bock", continues=True))):
+        with pytest.raises(doko.Error, match="Bock rounds cross deals.*`session`") as refused:
+            call()
+        assert refused.value.deal == 1
+    # Without sessions every continuing part is refused; the first part and the whole score.
+    first, second, *_ = _csv_parts(plain.read_text(), 3)
     doko.summary(first, "house-bock", continues=False)
     with pytest.raises(doko.Error, match="Bock"):
         doko.summary(second, "house-bock", continues=True)
-    with pytest.raises(doko.Error, match="Bock"):
-        list(doko.iter_scores(second, "house-bock", continues=True))
-    assert doko.summary(archive, "house-bock")["deals"] == 3000
+    assert doko.summary(plain, "house-bock")["deals"] == 2400
+    # A profile without Bock rounds takes any part.
+    assert doko.summary(inside, continues=True)["deals"] == 470
 
 
-def test_the_dask_example_prints_what_the_command_prints(tmp_path: Path) -> None:
+@pytest.mark.parametrize("variant", ["ddv", "house-bock"])
+def test_the_dask_example_prints_what_the_command_prints(variant: str, tmp_path: Path) -> None:
+    """The example's parts on a LocalCluster give the command's summary; under house-bock
+    it cuts the parts where sessions begin."""
     pytest.importorskip("dask.distributed")
     archive = tmp_path / "deals.csv"
-    subprocess.run([doko_bin(), "generate", "--deals", "3000", "--seed", "9", "--format", "csv", "--quiet"],
-                   stdout=archive.open("w"), check=True)
+    subprocess.run([doko_bin(), "generate", "--deals", "3000", "--seed", "9", "--format", "csv", "--quiet",
+                    "--variant", variant], stdout=archive.open("w"), check=True)
+    archive.write_text(_with_sessions(archive.read_text(), 24))
     example = ROOT / "python" / "examples" / "dask_score.py"
-    got = subprocess.run([sys.executable, str(example), str(archive), "--workers", "2"],
+    got = subprocess.run([sys.executable, str(example), str(archive), "--workers", "2", "--variant", variant],
                          capture_output=True, text=True, check=True).stdout
-    want = subprocess.run([doko_bin(), "score", str(archive), "--summary", "--format", "json"],
+    want = subprocess.run([doko_bin(), "score", str(archive), "--summary", "--format", "json", "--variant", variant],
                           capture_output=True, text=True, check=True).stdout
     assert got == want

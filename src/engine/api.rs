@@ -119,24 +119,13 @@ pub struct ScoreAsk<'a> {
     /// The language of errors and of `--summary`'s words.
     pub lang: Lang,
     /// The input continues an archive begun elsewhere (a part after the first, as a
-    /// cluster splits it): refused under a profile whose state crosses deals (Bock rounds),
-    /// which a part cannot know.
+    /// cluster splits it): under a profile whose Bock rounds cross deals it must begin
+    /// where a session begins ([`crate::engine::Parsed::continuing`]), else it is refused.
     pub continues: bool,
 }
 
-/// Refuses a part that continues an archive under a profile whose Bock rounds cross deals:
-/// the part cannot know the rounds under way, and would score differently from the whole.
-fn check_part(profile: &crate::variant::Profile, ask: &ScoreAsk) -> Result<(), ApiError> {
-    if ask.continues && !profile.bock.triggers.is_empty() {
-        return Err(ApiError::plain(
-            crate::msg!("error.part_in_session", profile = profile.name.clone()).render(ask.lang),
-        ));
-    }
-    Ok(())
-}
-
 /// The input read and parsed, and the profile it is scored under (`ask`'s, else the
-/// file's), refused where it continues an archive it cannot ([`check_part`]): what
+/// file's), marked where it continues an archive ([`crate::engine::Parsed::continuing`]): what
 /// [`score`] and [`score_each`] both start from.
 fn scoring<R>(
     input: Input,
@@ -153,8 +142,7 @@ fn scoring<R>(
     };
     let profile = crate::engine::choose_profile(&choice, &parsed.named())
         .map_err(|e| ApiError::of(&e, lang))?;
-    check_part(&profile, ask)?;
-    work(parsed, &profile)
+    work(parsed.continuing(ask.continues), &profile)
 }
 
 /// `doko score FILE --format F` (or `--summary`): the same output; the first bad deal is

@@ -276,6 +276,9 @@ fn fold_in<'s>(
                 .is_none_or(|s| new_table && s.players != players);
             if fresh {
                 *session = Some(Session::brief(players.to_vec()));
+            } else if let Some(s) = session.as_mut().filter(|_| new_table) {
+                // The same players, a session begun again.
+                s.begin_again();
             }
             session.get_or_insert_with(|| Session::brief(players.to_vec()))
         }
@@ -292,6 +295,10 @@ fn fold_in<'s>(
                 )
                 .into());
             }
+            if new_table {
+                // A session begun again at the same table.
+                s.begin_again();
+            }
             s
         }
     };
@@ -302,6 +309,12 @@ fn fold_in<'s>(
         result,
         totals: &session.totals,
     })
+}
+
+/// Why a part that continues an archive is refused under `profile` (whose Bock rounds
+/// cross deals): it does not begin a session ([`Parsed::continuing`]).
+fn part_refused(profile: &Profile) -> crate::error::Error {
+    crate::msg!("error.part_in_session", profile = profile.name.clone()).into()
 }
 
 /// What [`Parsed::score`] did beside the deals it handed on.
@@ -375,7 +388,11 @@ impl Files {
             .iter()
             .map(|d| d.as_ref().map(Document::open).transpose())
             .collect::<std::result::Result<Vec<_>, _>>()?;
-        Ok(Parsed { inputs, archives })
+        Ok(Parsed {
+            inputs,
+            archives,
+            continues: false,
+        })
     }
 }
 
@@ -383,9 +400,21 @@ impl Files {
 pub struct Parsed<'a> {
     inputs: Vec<Option<Input<'a>>>,
     archives: Vec<Option<ArchiveReader<Box<dyn std::io::BufRead + Send>>>>,
+    /// The input continues an archive begun elsewhere ([`Parsed::continuing`]).
+    continues: bool,
 }
 
 impl<'a> Parsed<'a> {
+    /// The input continues an archive begun elsewhere (a part after the first, as a
+    /// cluster splits it). Under a profile whose Bock rounds cross deals such a part must
+    /// begin where a session begins (its first deal's `session` field has a value): it
+    /// cannot know the rounds under way otherwise, and would score differently from the
+    /// whole. [`Parsed::score`] refuses it else, naming the profile.
+    pub fn continuing(mut self, continues: bool) -> Parsed<'a> {
+        self.continues = continues;
+        self
+    }
+
     /// The profiles the files name, in file order (for [`choose_profile`]).
     pub fn named(&self) -> Vec<Named<'_>> {
         self.inputs
@@ -416,8 +445,14 @@ impl<'a> Parsed<'a> {
         let jobs = crate::stream::jobs(jobs)?;
         let mut scorer = Scorer::new(profile, fold);
         let mut outcome = Outcome::default();
+        // A part that must begin a session ([`Parsed::continuing`]).
+        let mut must_begin = self.continues && !profile.bock.triggers.is_empty();
         for (input, archive) in self.inputs.iter().zip(self.archives) {
             scorer.next_file();
+            if must_begin && input.is_some() {
+                // A sheet or record file has no sessions to begin.
+                return Err(part_refused(profile));
+            }
             if let Some(input) = input {
                 let players = input.players();
                 let mut new_table = true;
@@ -477,6 +512,13 @@ impl<'a> Parsed<'a> {
                             r => r.map_err(Some),
                         }
                     };
+                    if must_begin && let Ok(d) = &deal {
+                        must_begin = false;
+                        if !d.session {
+                            let e = placed(part_refused(profile), &file, d.number);
+                            return ControlFlow::Break(Some(e));
+                        }
+                    }
                     let step = match deal.map(|d| (&mut d.outcomes[0], d.players, d.new_table)) {
                         Ok((Ok(result), players, new_table)) => {
                             let number = result.facts.number;

@@ -60,6 +60,12 @@ impl Session {
         }
     }
 
+    /// A session begins again at the same table (an archive's `session` column): the Bock
+    /// rounds under way end; the totals go on.
+    pub fn begin_again(&mut self) {
+        self.bock.clear();
+    }
+
     /// A session that leaves out the rule texts (for aggregates over many deals).
     pub fn brief(players: Vec<String>) -> Session {
         Session {

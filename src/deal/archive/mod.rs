@@ -65,6 +65,7 @@ const COLUMNS: &[&str] = &[
     "genscher",
     "genscher_partner",
     "bids",
+    "session",
 ];
 
 // Positions in COLUMNS.
@@ -104,6 +105,8 @@ const RARE_FIELDS: [usize; 11] = [
     GENSCHER_PARTNER,
 ];
 const BIDS: usize = 20;
+/// A session (an evening: its Bock rounds, its dealer's rotation) begins with the row.
+const SESSION: usize = 21;
 
 /// Does a CSV header name a bulk archive (rather than a paper sheet)?
 pub fn is_archive_header(header: &str) -> bool {
@@ -141,6 +144,7 @@ struct JsonDeal {
     knock: Option<String>,
     bock: Option<u32>,
     note: Option<String>,
+    session: Option<serde_json::Value>,
 }
 
 /// What decoding a row found out besides the record.
@@ -150,6 +154,8 @@ pub(crate) struct Decoded {
     pub(crate) players_read: bool,
     /// They differ from the players of the row decoded before by the same decoder.
     pub(crate) players_changed: bool,
+    /// A session begins with the row (its `session` field has a value).
+    pub(crate) session: bool,
     /// The record, or why the row is not one.
     pub(crate) result: Result<(), RecordError>,
 }
@@ -256,6 +262,7 @@ impl Decoder {
         let mut d = Decoded {
             players_read: false,
             players_changed: false,
+            session: false,
             result: Ok(()),
         };
         d.result = match raw.cut.take() {
@@ -293,6 +300,7 @@ impl Decoder {
         }
         d.players_read = true;
         d.players_changed = self.take_players();
+        d.session = !self.row.is_empty(self.cols[SESSION]);
         self.check_players(line, number)?;
         // Rare fields (RARE_FIELDS) and named cards: the general way.
         let rare = RARE_FIELDS
@@ -327,6 +335,11 @@ impl Decoder {
         let j: JsonDeal = serde_json::from_slice(&raw.bytes)
             .map_err(|e| self.error(e.to_string(), line, number))?;
         d.players_read = true;
+        d.session = match &j.session {
+            None | Some(serde_json::Value::Null | serde_json::Value::Bool(false)) => false,
+            Some(serde_json::Value::String(s)) => !s.trim().is_empty(),
+            Some(_) => true,
+        };
         let same = j.players.len() == self.players.len()
             && j.players
                 .iter()
