@@ -9,8 +9,9 @@ test; the README keeps its figures):
   beside the bare ``Game``'s random play in the same run (issue 53 asks at least 0.3x of
   the raw env), ``doko.VecGame`` (256 deals a call, observations and masks read each
   step), and OpenSpiel's skat through the same loop shape where ``pyspiel`` is installed;
-* ``doko.iter_scores`` of the archive (its peak memory in a process of its own) against
-  ``doko score --format csv`` on one thread and on every core;
+* ``doko.iter_scores`` of the archive (its peak memory in a process of its own) and
+  ``doko.score_arrow`` of the same archive as a pyarrow table read beforehand (and with the
+  read), against ``doko score --format csv`` on one thread and on every core;
 * ``doko.summary`` of a generated archive against ``doko score --summary --format json`` of
   the same file (``--jobs`` alike), the runs taking turns: the median times and their
   ratio, and whether both give the same document.
@@ -22,6 +23,7 @@ Needs the package installed (``pip install ./python``) and ``cargo build --relea
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -29,7 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Dict, List, Optional
 
 import doko
 
@@ -129,30 +131,58 @@ def openspiel_steps(game_name: str, seconds: float = 5.0) -> Optional[float]:
 
 
 def iter_scores_beside_the_command(archive: Path, deals: int, runs: int) -> None:
-    """``doko.iter_scores`` of the archive (in a process of its own: its peak memory is
-    its own) against ``doko score --format csv`` on one thread and on every core."""
-    probe = (
-        "import resource, sys, time, doko\n"
-        "t = time.perf_counter(); n = sum(1 for _ in doko.iter_scores(sys.argv[1]))\n"
-        "print(n, time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
-    )
-    py, peak = [], 0
-    one, every = [], []
+    """``doko.iter_scores`` and ``doko.score_arrow`` of the archive (each in a process of
+    its own: its peak memory is its own) against ``doko score --format csv`` on one thread
+    and on every core, taking turns."""
+    probes = {
+        "iter": (
+            "import resource, sys, time, doko\n"
+            "t = time.perf_counter(); n = sum(1 for _ in doko.iter_scores(sys.argv[1]))\n"
+            "print(n, time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+        ),
+        "arrow": (
+            "import resource, sys, time, doko, pyarrow.csv as pcsv\n"
+            "table = pcsv.read_csv(sys.argv[1])\n"
+            "t = time.perf_counter(); n = sum(b.num_rows for b in doko.score_arrow(table, jobs=int(sys.argv[2])))\n"
+            "print(n, time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+        ),
+        "arrow+read": (
+            "import resource, sys, time, doko, pyarrow.csv as pcsv\n"
+            "t = time.perf_counter(); table = pcsv.read_csv(sys.argv[1])\n"
+            "n = sum(b.num_rows for b in doko.score_arrow(table, jobs=int(sys.argv[2])))\n"
+            "print(n, time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+        ),
+    }
+    try:
+        import pyarrow  # noqa: F401, PLC0415
+    except ImportError:
+        print("score_arrow: pyarrow is not installed")
+        del probes["arrow"], probes["arrow+read"]
+    cores = str(os.cpu_count() or 1)
+    times: Dict[str, List[float]] = {}
+    peaks: Dict[str, int] = {}
     for _ in range(runs):
-        out = subprocess.run([sys.executable, "-c", probe, str(archive)], capture_output=True, text=True, check=True)
-        n, secs, kb = out.stdout.split()
-        assert int(n) == deals
-        py.append(float(secs))
-        peak = max(peak, int(kb))
-        for jobs, into in (("1", one), (None, every)):
-            args = [CLI, "score", str(archive), "--format", "csv"] + (["--jobs", jobs] if jobs else [])
+        for name, probe in probes.items():
+            for jobs in ("1", cores) if name != "iter" else ("1",):
+                key = f"{name} jobs={jobs}"
+                out = subprocess.run([sys.executable, "-c", probe, str(archive), jobs], capture_output=True, text=True, check=True)
+                n, secs, kb = out.stdout.split()
+                assert int(n) == deals
+                times.setdefault(key, []).append(float(secs))
+                peaks[key] = max(peaks.get(key, 0), int(kb))
+        for jobs in ("1", cores):
+            args = [CLI, "score", str(archive), "--format", "csv", "--jobs", jobs]
             t = time.perf_counter()
             subprocess.run(args, stdout=subprocess.DEVNULL, check=True)
-            into.append(time.perf_counter() - t)
-    py_m, one_m, every_m = statistics.median(py), statistics.median(one), statistics.median(every)
-    print(f"iter_scores of {deals:,} deals (medians of {runs}):")
-    print(f"  doko.iter_scores          {py_m:6.2f} s  peak {peak / 1024:,.0f} MB")
-    print(f"  doko score --format csv   {one_m:6.2f} s on one thread ({py_m / one_m:.2f}x), {every_m:6.2f} s on every core ({py_m / every_m:.2f}x)")
+            times.setdefault(f"cli jobs={jobs}", []).append(time.perf_counter() - t)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    one, every = med["cli jobs=1"], med[f"cli jobs={cores}"]
+    print(f"per-deal results of {deals:,} deals (medians of {runs}, taking turns):")
+    print(f"  doko score --format csv       {one:6.2f} s on one thread, {every:6.2f} s on {cores} cores")
+    for key, m in med.items():
+        if key.startswith("cli"):
+            continue
+        print(f"  {key:28} {m:6.2f} s  peak {peaks[key] / 1024:,.0f} MB  {m / one:.2f}x one thread, {m / every:.2f}x every core")
 
 
 def main() -> None:

@@ -171,15 +171,14 @@ def iter_scores(
 
 
 def _each_deal(batches: Any) -> Iterator[Dict[str, Any]]:
-    loads = json.loads
     while True:
         try:
-            text = next(batches)
+            deals = next(batches)
         except StopIteration:
             return
         except _native.NativeError as e:
             raise _raise(e) from None
-        yield from loads(text)
+        yield from deals
 
 
 def summary(

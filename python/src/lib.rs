@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 mod arrow;
+mod tape;
 
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -140,11 +141,13 @@ fn profile(name: &str, sets: Vec<String>, lang: &str) -> PyResult<String> {
     serde_json::to_string(&info).map_err(|e| plain(e.to_string()))
 }
 
-/// `doko score`'s deals one at a time: a thread scores, a bounded queue hands the deals
-/// over (memory flat however long the archive); dropping the iterator stops the thread.
+/// `doko score`'s deals one at a time: a thread scores and records each deal's report on a
+/// tape ([`tape::Tape`]), a bounded queue hands the tapes over (memory flat however long
+/// the archive), and this thread builds the dicts; dropping the iterator stops the thread.
 #[pyclass(module = "doko._native")]
 struct ScoreIter {
-    deals: Option<Mutex<std::sync::mpsc::Receiver<Result<String, ApiError>>>>,
+    deals: Option<Mutex<std::sync::mpsc::Receiver<Result<tape::Tape, ApiError>>>>,
+    texts: tape::Texts,
 }
 
 #[pymethods]
@@ -153,7 +156,8 @@ impl ScoreIter {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<String>> {
+    /// The next batch of deals: a list of dicts.
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<pyo3::types::PyList>>> {
         let Some(rx) = &self.deals else {
             return Ok(None);
         };
@@ -162,7 +166,11 @@ impl ScoreIter {
             Err(_) => Err(()),
         });
         match got {
-            Ok(Ok(deal)) => Ok(Some(deal)),
+            Ok(Ok(tape)) => {
+                let out = pyo3::types::PyList::empty(py);
+                tape::build(py, &tape, &mut self.texts, &out)?;
+                Ok(Some(out.unbind()))
+            }
             Ok(Err(e)) => {
                 self.deals = None;
                 Err(raise(e))
@@ -175,7 +183,7 @@ impl ScoreIter {
     }
 }
 
-/// The deals of `doko score --format json` as they are scored: JSON arrays of up to 256.
+/// The deals of `doko score --format json` as they are scored: lists of up to 256 dicts.
 #[pyfunction]
 #[pyo3(signature = (path=None, text=None, name="<text>".to_string(), format=None, variant=None, sets=Vec::new(), lang="en", rules=false, jobs=1, continues=false))]
 #[allow(clippy::too_many_arguments)]
@@ -197,7 +205,7 @@ fn iter_scores(
     if let Some(v) = variant.as_deref() {
         doko::variant::Profile::load(v, &sets).map_err(|e| plain(e.render(lang)))?;
     }
-    let (tx, rx) = std::sync::mpsc::sync_channel::<Result<String, ApiError>>(4);
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Result<tape::Tape, ApiError>>(4);
     std::thread::spawn(move || {
         let Ok(input) = input_of(path.as_deref(), text.as_deref(), &name, format) else {
             return;
@@ -212,37 +220,34 @@ fn iter_scores(
             lang,
             continues,
         };
-        // Deals go over in batches (a JSON array of up to 256): one hand-over and one
-        // `json.loads` a batch, not a deal.
+        // Deals go over in batches of up to 256: one hand-over a batch, not a deal.
         let sender = tx.clone();
-        let mut batch = String::from("[");
+        let mut batch = tape::Tape::default();
         let mut open = true;
         let mut in_batch = 0;
-        let done = doko::engine::api::score_each(input, ask, rules, &mut |deal| {
-            if in_batch > 0 {
-                batch.push(',');
+        let mut failed = None;
+        let done = doko::engine::api::score_reports(input, ask, rules, &mut |report| {
+            if let Err(e) = batch.record(report) {
+                failed = Some(ApiError::plain(e.to_string()));
+                return false;
             }
-            batch.push_str(&deal);
             in_batch += 1;
             if in_batch == 256 {
-                batch.push(']');
-                open = sender
-                    .send(Ok(std::mem::replace(&mut batch, String::from("["))))
-                    .is_ok();
+                open = sender.send(Ok(std::mem::take(&mut batch))).is_ok();
                 in_batch = 0;
             }
             open
         });
         if in_batch > 0 && open {
-            batch.push(']');
             let _ = tx.send(Ok(batch));
         }
-        if let Err(e) = done {
+        if let Some(e) = failed.map_or(done, Err).err() {
             let _ = tx.send(Err(e));
         }
     });
     Ok(ScoreIter {
         deals: Some(Mutex::new(rx)),
+        texts: tape::Texts::default(),
     })
 }
 

@@ -198,16 +198,46 @@ pub fn score_each(
     rules: bool,
     each: &mut (dyn FnMut(String) -> bool + Send),
 ) -> Result<(), ApiError> {
+    let mut failed = None;
+    let done = score_reports(
+        input,
+        ask,
+        rules,
+        &mut |report| match serde_json::to_string(report) {
+            Ok(text) => each(text),
+            Err(e) => {
+                failed = Some(ApiError::plain(e.to_string()));
+                false
+            }
+        },
+    );
+    failed.map_or(done, Err)
+}
+
+/// As [`score_each`], each deal's report as it is ([`DealReport`]: what the JSON document
+/// serializes), for a front end that makes its own values of it (the Python package's
+/// dicts).
+///
+/// [`DealReport`]: crate::render::DealReport
+pub fn score_reports(
+    input: Input,
+    ask: ScoreAsk,
+    rules: bool,
+    each: &mut (dyn FnMut(&crate::report::DealReport<'_>) -> bool + Send),
+) -> Result<(), ApiError> {
     scoring(input, &ask, |parsed, profile| {
+        let parsed = if rules {
+            parsed
+        } else {
+            parsed.without_rules()
+        };
         each_scored(parsed, profile, &ask, &mut |d| {
             let report = if rules {
                 crate::report::DealReport::new(d.players, d.result, d.totals, false)
             } else {
                 crate::report::DealReport::brief(d.players, d.result, d.totals)
             };
-            let value = serde_json::to_string(&report)
-                .map_err(|e| crate::error::Error::Io(std::io::Error::other(e)))?;
-            Ok(each(value))
+            Ok(each(&report))
         })
     })
 }
@@ -228,7 +258,8 @@ pub fn score_columns(
     let mut sheet: Option<crate::render::columns::SheetColumns> = None;
     let mut open = true;
     scoring(input, &ask, |parsed, profile| {
-        let done = each_scored(parsed, profile, &ask, &mut |d| {
+        // The columns hold no rule texts.
+        let done = each_scored(parsed.without_rules(), profile, &ask, &mut |d| {
             let part =
                 sheet.get_or_insert_with(|| crate::render::columns::SheetColumns::new(d.players));
             part.push(d.result, d.totals);

@@ -392,6 +392,7 @@ impl Files {
             inputs,
             archives,
             continues: false,
+            rules: true,
         })
     }
 }
@@ -402,6 +403,8 @@ pub struct Parsed<'a> {
     archives: Vec<Option<ArchiveReader<Box<dyn std::io::BufRead + Send>>>>,
     /// The input continues an archive begun elsewhere ([`Parsed::continuing`]).
     continues: bool,
+    /// The items' rule texts are written ([`Parsed::without_rules`]).
+    rules: bool,
 }
 
 impl<'a> Parsed<'a> {
@@ -412,6 +415,14 @@ impl<'a> Parsed<'a> {
     /// whole. [`Parsed::score`] refuses it else, naming the profile.
     pub fn continuing(mut self, continues: bool) -> Parsed<'a> {
         self.continues = continues;
+        self
+    }
+
+    /// A sheet ([`Fold::Sheet`]) whose items go without their rule texts (a caller that
+    /// does not show them: `doko.iter_scores`), which an archive's deals then do not
+    /// spend the time to write.
+    pub fn without_rules(mut self) -> Parsed<'a> {
+        self.rules = false;
         self
     }
 
@@ -445,6 +456,7 @@ impl<'a> Parsed<'a> {
         let jobs = crate::stream::jobs(jobs)?;
         let mut scorer = Scorer::new(profile, fold);
         let mut outcome = Outcome::default();
+        let rules = self.rules;
         // A part that must begin a session ([`Parsed::continuing`]).
         let mut must_begin = self.continues && !profile.bock.triggers.is_empty();
         for (input, archive) in self.inputs.iter().zip(self.archives) {
@@ -503,7 +515,7 @@ impl<'a> Parsed<'a> {
                 let profiles = std::slice::from_ref(profile);
                 let file = reader.file().to_string();
                 // Break(None): a bad deal ends the run; Break(Some): an error.
-                let detail = fold == Fold::Sheet;
+                let detail = fold == Fold::Sheet && rules;
                 let flow = crate::stream::play_all(reader, profiles, (jobs, detail), |deal| {
                     let mut report_bad = |e: &RecordError| {
                         outcome.bad += 1;
