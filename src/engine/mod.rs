@@ -456,7 +456,6 @@ impl<'a> Parsed<'a> {
         let jobs = crate::stream::jobs(jobs)?;
         let mut scorer = Scorer::new(profile, fold);
         let mut outcome = Outcome::default();
-        let rules = self.rules;
         // A part that must begin a session ([`Parsed::continuing`]).
         let mut must_begin = self.continues && !profile.bock.triggers.is_empty();
         for (input, archive) in self.inputs.iter().zip(self.archives) {
@@ -515,7 +514,7 @@ impl<'a> Parsed<'a> {
                 let profiles = std::slice::from_ref(profile);
                 let file = reader.file().to_string();
                 // Break(None): a bad deal ends the run; Break(Some): an error.
-                let detail = fold == Fold::Sheet && rules;
+                let detail = fold == Fold::Sheet && self.rules;
                 let flow = crate::stream::play_all(reader, profiles, (jobs, detail), |deal| {
                     let mut report_bad = |e: &RecordError| {
                         outcome.bad += 1;
