@@ -157,14 +157,17 @@ def iter_scores(
     format: Optional[str] = None,
     lang: str = "en",
     rules: bool = False,
-    jobs: int = 1,
+    jobs: Optional[int] = None,
     continues: bool = False,
 ) -> Iterator[Dict[str, Any]]:
     """Each deal's result as :func:`score` lists it under ``"deals"``, one at a time as the
     engine scores it: memory stays flat however long the archive, at the command's pace.
     ``rules``: with each item's rule text (a third of the bytes; :func:`score` has it). A
     bad deal raises :class:`Error` where it comes, after the deals before it.
-    ``continues``: as :func:`summary`."""
+    ``continues``: as :func:`summary`. ``jobs``: the engine's threads (default: every core
+    but one, which builds the dicts; one on a machine of two cores)."""
+    if jobs is None:
+        jobs = max(1, (os.cpu_count() or 1) - 1)
     args = _input(source, format)
     deals = _call(_native.iter_scores, variant=variant, sets=_sets(set), lang=lang, rules=rules, jobs=jobs, continues=continues, **args)
     return _each_deal(deals)
@@ -223,7 +226,7 @@ def score_arrow(
     summary: bool = False,
     lang: str = "en",
     rows: int = 65536,
-    jobs: int = 1,
+    jobs: int = 0,
     continues: bool = False,
     name: str = "<arrow>",
 ) -> Any:
@@ -240,7 +243,8 @@ def score_arrow(
     player's ``<player>_total`` and ``note`` (``docs/formats.md``, section 6). With
     ``summary=True`` returns the :class:`Summary` instead. A bad deal raises :class:`Error`
     with its row (numbered from 1, as ``line`` and ``deal``), after the batches before it.
-    ``jobs``, ``continues``: as :func:`summary`. Needs pyarrow for the batches."""
+    ``jobs``, ``continues``: as :func:`summary` (``jobs=0``, the default: every core; give
+    ``jobs=1`` where a cluster runs a worker a core). Needs pyarrow for the batches."""
     if summary:
         text = _call(_native.score_arrow, data, name=name, variant=variant, sets=_sets(set), lang=lang, summary=True, jobs=jobs, continues=continues)
         return Summary(json.loads(text))

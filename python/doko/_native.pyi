@@ -1,7 +1,7 @@
 """Type stubs of the native module (the engine, built with PyO3). Use the `doko` package's
 functions; these are its building blocks."""
 
-from typing import Iterator, List, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Optional, Sequence
 
 class NativeError(Exception):
     """An engine error: its text is a JSON object (file, line, deal, trick, field,
@@ -17,6 +17,7 @@ def score(
     lang: str = "en",
     summary: bool = False,
     jobs: int = 0,
+    continues: bool = False,
 ) -> str: ...
 def compare(
     variants: Sequence[str],
@@ -29,6 +30,29 @@ def compare(
     summary: bool = False,
     jobs: int = 0,
 ) -> str: ...
+def iter_scores(
+    path: Optional[str] = None,
+    text: Optional[str] = None,
+    name: str = "<text>",
+    format: Optional[str] = None,
+    variant: Optional[str] = None,
+    sets: Sequence[str] = ...,
+    lang: str = "en",
+    rules: bool = False,
+    jobs: int = 1,
+    continues: bool = False,
+) -> Iterator[List[Dict[str, Any]]]: ...
+def score_arrow(
+    data: Any,
+    name: str = "<arrow>",
+    variant: Optional[str] = None,
+    sets: Sequence[str] = ...,
+    lang: str = "en",
+    summary: bool = False,
+    rows: int = 65536,
+    jobs: int = 1,
+    continues: bool = False,
+) -> Any: ...
 def profile_names() -> List[str]: ...
 def profile(name: str, sets: Sequence[str] = ..., lang: str = "en") -> str: ...
 

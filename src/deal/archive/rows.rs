@@ -214,7 +214,8 @@ pub(crate) struct Rows<R> {
 
 /// A table given column by column (an Arrow stream, which the Python package reads from
 /// Arrow's buffers): each row's fields handed over as they are, no CSV text in between.
-/// The rows are decoded as a CSV archive's rows are ([`Decoder`]), by the same columns.
+/// The rows are decoded as a CSV archive's rows are (the one decoder of each archive
+/// format), by the same columns.
 pub trait Columns: Send {
     /// Appends the next row's fields, in the order of the column names, to `text`, and the
     /// end of each field in `text` to `ends` (a field with no value is empty). `Ok(false)`
