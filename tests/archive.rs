@@ -726,3 +726,19 @@ fn a_session_column_begins_the_bock_rounds_and_the_rotation_afresh() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_part_without_its_header_says_so() {
+    let text = String::from_utf8(generate(&["--deals", "3", "--seed", "2"])).unwrap();
+    let part = tmp("part.csv");
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    std::fs::write(&part, rows.join("\n") + "\n").unwrap();
+    let out = doko(&["score", part.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("part.csv:1: the first line is a deal, not a header")
+            && err.contains("begins with its header line"),
+        "{err}"
+    );
+}

@@ -651,7 +651,7 @@ def _without_rules(deals):
     return [{**d, "items": [{k: v for k, v in i.items() if k != "rule"} for i in d["items"]]} for d in deals]
 
 
-@pytest.mark.parametrize("example", ["evening.csv", "records.toml", "five-players.csv"])
+@pytest.mark.parametrize("example", ["evening.csv", "records.toml", "five-players.csv", "archive.csv"])
 def test_iter_scores_equals_score_on_the_examples(example: str) -> None:
     path = EXAMPLES / example
     whole = doko.score(path)
@@ -742,6 +742,15 @@ def test_score_arrow_equals_score_on_the_example_archive() -> None:
     batches = list(doko.score_arrow(table, "house-bock", rows=10))
     assert [len(b) for b in batches] == [10, 10, 10, 10, 8]
     assert batches[0].schema.field("note").type == pa.large_string()
+
+
+def test_an_archive_pyarrow_wrote_scores_as_the_original(tmp_path: Path) -> None:
+    """pyarrow's CSV quotes every field: the archive reads as the original, at its pace."""
+    pcsv = pytest.importorskip("pyarrow.csv")
+    quoted = tmp_path / "quoted.csv"
+    pcsv.write_csv(_arrow_inputs(EXAMPLES / "archive.csv")["pyarrow"], quoted)
+    assert quoted.read_text().startswith('"players","dealer"')
+    assert doko.score(quoted, "house-bock")["deals"] == doko.score(EXAMPLES / "archive.csv", "house-bock")["deals"]
 
 
 def test_score_arrow_names_what_it_cannot_read(tmp_path: Path) -> None:

@@ -18,6 +18,11 @@ pub const MAX_COLUMN_NAME: usize = 64;
 /// sheet has (the reserved ones and a player's each, at most eight players) or a name
 /// longer than [`MAX_COLUMN_NAME`].
 fn check_header_size(file: &str, header: &csv::StringRecord) -> Result<(), RecordError> {
+    // No column's name holds a `|`: an archive's row does, between its tricks. An archive
+    // (or a part of one) without its header line would read as a sheet's header.
+    if header.iter().any(|h| h.contains('|')) {
+        return Err(RecordError::new(file, msg!("error.header_missing")).line(1));
+    }
     let most = RESERVED.len() + crate::seating::MAX_SEATS;
     if header.len() > most {
         return Err(RecordError::new(
