@@ -141,12 +141,38 @@ fn profile(name: &str, sets: Vec<String>, lang: &str) -> PyResult<String> {
     serde_json::to_string(&info).map_err(|e| plain(e.to_string()))
 }
 
+/// What a scoring thread hands over, or its error.
+type Handed<T> = Option<Mutex<std::sync::mpsc::Receiver<Result<T, ApiError>>>>;
+
+/// The next thing a scoring thread hands over, waited for without the GIL: None once the
+/// thread is done (and from then on); its error raised (and nothing after it).
+fn receive<T: Send>(py: Python<'_>, from: &mut Handed<T>) -> PyResult<Option<T>> {
+    let Some(rx) = from.as_ref() else {
+        return Ok(None);
+    };
+    let got = py.detach(|| match rx.lock() {
+        Ok(rx) => rx.recv().map_err(|_| ()),
+        Err(_) => Err(()),
+    });
+    match got {
+        Ok(Ok(value)) => Ok(Some(value)),
+        Ok(Err(e)) => {
+            *from = None;
+            Err(raise(e))
+        }
+        Err(()) => {
+            *from = None;
+            Ok(None)
+        }
+    }
+}
+
 /// `doko score`'s deals one at a time: a thread scores and records each deal's report on a
 /// tape ([`tape::Tape`]), a bounded queue hands the tapes over (memory flat however long
 /// the archive), and this thread builds the dicts; dropping the iterator stops the thread.
 #[pyclass(module = "doko._native")]
 struct ScoreIter {
-    deals: Option<Mutex<std::sync::mpsc::Receiver<Result<tape::Tape, ApiError>>>>,
+    deals: Handed<tape::Tape>,
     texts: tape::Texts,
 }
 
@@ -158,28 +184,12 @@ impl ScoreIter {
 
     /// The next batch of deals: a list of dicts.
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<pyo3::types::PyList>>> {
-        let Some(rx) = &self.deals else {
+        let Some(tape) = receive(py, &mut self.deals)? else {
             return Ok(None);
         };
-        let got = py.detach(|| match rx.lock() {
-            Ok(rx) => rx.recv().map_err(|_| ()),
-            Err(_) => Err(()),
-        });
-        match got {
-            Ok(Ok(tape)) => {
-                let out = pyo3::types::PyList::empty(py);
-                tape::build(py, &tape, &mut self.texts, &out)?;
-                Ok(Some(out.unbind()))
-            }
-            Ok(Err(e)) => {
-                self.deals = None;
-                Err(raise(e))
-            }
-            Err(_) => {
-                self.deals = None;
-                Ok(None)
-            }
-        }
+        let out = pyo3::types::PyList::empty(py);
+        tape::build(py, &tape, &mut self.texts, &out)?;
+        Ok(Some(out.unbind()))
     }
 }
 
@@ -269,9 +279,6 @@ fn arrow_input(data: &Bound<'_, PyAny>) -> PyResult<(Vec<String>, arrow::Reader)
     unsafe { arrow::Reader::take(pointer.as_ptr().cast()) }.map_err(plain)
 }
 
-/// A part of the scored columns as the scoring thread hands it over, or the error.
-type ColumnsPart = Result<Vec<(String, doko::render::columns::Column)>, ApiError>;
-
 /// One part of [`score_arrow`]'s output: its rows, and each column as `(name, "int",
 /// values)` or `(name, "text", offsets, data, validity or None)`, the buffers as bytes.
 type ArrowPart = (usize, Vec<Py<PyAny>>);
@@ -316,7 +323,7 @@ fn part_to_python(
 /// [`score_arrow`]'s parts as the scoring thread hands them over.
 #[pyclass(module = "doko._native")]
 struct ArrowParts {
-    parts: Option<Mutex<std::sync::mpsc::Receiver<ColumnsPart>>>,
+    parts: Handed<Vec<(String, doko::render::columns::Column)>>,
 }
 
 #[pymethods]
@@ -326,23 +333,9 @@ impl ArrowParts {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<ArrowPart>> {
-        let Some(rx) = &self.parts else {
-            return Ok(None);
-        };
-        let got = py.detach(|| match rx.lock() {
-            Ok(rx) => rx.recv().map_err(|_| ()),
-            Err(_) => Err(()),
-        });
-        match got {
-            Ok(Ok(part)) => part_to_python(py, part).map(Some),
-            Ok(Err(e)) => {
-                self.parts = None;
-                Err(raise(e))
-            }
-            Err(_) => {
-                self.parts = None;
-                Ok(None)
-            }
+        match receive(py, &mut self.parts)? {
+            Some(part) => part_to_python(py, part).map(Some),
+            None => Ok(None),
         }
     }
 }
