@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds doko with profile-guided optimisation (PGO) into target/pgo/<host>/release/doko
+# Builds doko with profile-guided optimisation (PGO) into target/pgo/<host>/fast/doko
 # and prints that path. An instrumented build first scores and compares generated archives
 # (every built-in profile, CSV and JSON Lines); llvm-profdata merges what it counted, and a
 # second build lays out and inlines the code by those counts. The binary behaves exactly as
-# `cargo build --release` builds it (`cargo test` checks that one); only its speed differs.
+# `cargo build --profile fast` builds it (the same code as `cargo test` checks); only its
+# speed differs.
 # Needs the toolchain's llvm-profdata: `rustup component add llvm-tools` (done here if it
 # is missing).
 # Usage: benches/pgo.sh
@@ -18,8 +19,8 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 # `--target` keeps the flags off build scripts and proc macros.
 RUSTFLAGS="-Cprofile-generate=$dir/raw" \
-  cargo build --release -q --target "$host" --target-dir target/pgo-gen
-gen=target/pgo-gen/$host/release/doko
+  cargo build --profile fast -q --target "$host" --target-dir target/pgo-gen
+gen=target/pgo-gen/$host/fast/doko
 $gen generate --deals 100000 --seed 11 > "$dir/ddv.csv"
 $gen score "$dir/ddv.csv" --summary > /dev/null
 $gen compare "$dir/ddv.csv" --variants ddv,ja-online,ja-classic --summary > /dev/null
@@ -33,5 +34,5 @@ $gen generate --deals 5000 --seed 13 --format jsonl > "$dir/ddv.jsonl"
 $gen score "$dir/ddv.jsonl" --summary > /dev/null
 "$profdata" merge -o "$dir/doko.profdata" "$dir/raw"
 RUSTFLAGS="-Cprofile-use=$dir/doko.profdata" \
-  cargo build --release -q --target "$host" --target-dir target/pgo
-echo "target/pgo/$host/release/doko"
+  cargo build --profile fast -q --target "$host" --target-dir target/pgo
+echo "target/pgo/$host/fast/doko"

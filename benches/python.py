@@ -17,7 +17,8 @@ test; the README keeps its figures):
   ratio, and whether both give the same document.
 
 Usage: benches/python.py [DEALS] [RUNS]   (default 1,000,000 deals, 5 runs each)
-Needs the package installed (``pip install ./python``) and ``cargo build --release``.
+Needs the package installed (``pip install ./python``) and ``cargo build --profile fast``
+(or ``--release``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ from typing import Dict, List, Optional
 import doko
 
 ROOT = Path(__file__).resolve().parents[1]
-CLI = str(ROOT / "target" / "release" / "doko")
+# The fastest build where it is there (`cargo build --profile fast`), else the release one.
+CLI = str(next((p for p in (ROOT / "target" / "fast" / "doko", ROOT / "target" / "release" / "doko") if p.exists()),
+               ROOT / "target" / "release" / "doko"))
 
 
 def play(variant: str, seconds: float = 5.0) -> float:

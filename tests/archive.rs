@@ -742,3 +742,24 @@ fn a_part_without_its_header_says_so() {
         "{err}"
     );
 }
+
+#[test]
+fn a_table_of_too_many_deals_is_refused_with_the_formats_that_stream() {
+    let archive = tmp("many.csv");
+    std::fs::write(&archive, generate(&["--deals", "40001", "--seed", "5"])).unwrap();
+    let out = doko(&["score", archive.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("more than 40000 deals do not go into a table")
+            && err.contains("`--format csv`"),
+        "{err}"
+    );
+    // The formats that stream, and the summary, take it.
+    for how in [&["--format", "csv"][..], &["--summary"]] {
+        let mut args = vec!["score", archive.to_str().unwrap()];
+        args.extend(how);
+        assert!(doko(&args).status.success(), "{how:?}");
+    }
+}
