@@ -162,3 +162,42 @@ fn a_paper_sheet_carries_penalty_rows() {
         "{err}"
     );
 }
+
+#[test]
+fn empty_columns_after_the_last_named_one_are_not_the_sheets() {
+    // Excel saves the empty columns it had formatted: `;;;` after every line.
+    let plain = std::fs::read_to_string("examples/evening.csv").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let trailing = dir.path().join("trailing.csv");
+    let text: String = plain
+        .lines()
+        .map(|l| {
+            l.replace(',', ";").replace(
+                "Cara's wedding; Dirk won trick 2",
+                "\"Cara's wedding; Dirk won trick 2\"",
+            ) + ";;;\r\n"
+        })
+        .collect();
+    std::fs::write(&trailing, &text).unwrap();
+    assert_eq!(
+        scored(trailing.to_str().unwrap()),
+        scored("examples/evening.csv")
+    );
+    // A value in such a column is refused where it is, with the column's number.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let row = lines[3].strip_suffix(";;;").unwrap().to_string();
+    lines[3] = format!("{row};;7;");
+    let bad = dir.path().join("value.csv");
+    std::fs::write(&bad, lines.join("\r\n") + "\r\n").unwrap();
+    let out = doko(&["score", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let width = plain.lines().next().unwrap().split(',').count();
+    assert!(
+        err.contains(&format!(
+            "value.csv:4: column {} has no name in the header, but this row has `7` in it",
+            width + 2
+        )),
+        "{err}"
+    );
+}

@@ -209,6 +209,8 @@ pub struct Sheet<'a> {
     player_cols: Vec<usize>,
     /// Column index of each reserved name (same order as `RESERVED`).
     cols: Vec<Option<usize>>,
+    /// The header's columns up to its last named one (empty ones after it are ignored).
+    named: usize,
 }
 
 impl<'a> Sheet<'a> {
@@ -227,6 +229,13 @@ impl<'a> Sheet<'a> {
         if header.iter().all(|h| h.trim().is_empty()) {
             return Err(RecordError::new(file, crate::msg!("error.sheet_empty")).line(1));
         }
+        // Spreadsheets save empty columns after the last named one (`;;;`): they are not
+        // the sheet's, and their cells must stay empty (`SheetRows`).
+        let named = (0..header.len())
+            .rev()
+            .find(|&i| !header[i].trim().is_empty())
+            .map_or(0, |i| i + 1);
+        let header: csv::StringRecord = header.iter().take(named).collect();
         check_header_size(file, &header)?;
         let mut cols = vec![None; RESERVED.len()];
         let mut players = Vec::new();
@@ -310,6 +319,7 @@ impl<'a> Sheet<'a> {
             players,
             player_cols,
             cols,
+            named,
         })
     }
 
@@ -474,6 +484,19 @@ impl Iterator for SheetRows<'_, '_> {
             if rec.iter().all(str::is_empty) {
                 continue;
             }
+            if let Some((i, cell)) = rec
+                .iter()
+                .enumerate()
+                .skip(self.sheet.named)
+                .find(|(_, c)| !c.is_empty())
+            {
+                let m = msg!(
+                    "error.cell_without_column",
+                    column = i + 1,
+                    value = crate::deal::prefix(cell)
+                );
+                return Some(Err(RecordError::new(&self.sheet.file, m).line(line)));
+            }
             match penalty_row(&self.sheet, &rec, self.deals) {
                 Ok(None) => {}
                 Ok(Some(p)) => {
@@ -603,15 +626,12 @@ fn penalty_row(
 impl SheetRows<'_, '_> {
     fn row_summary(&self, rec: &csv::StringRecord) -> Result<(Summary, Option<usize>), RowError> {
         let sheet = &self.sheet;
-        if rec.len() != sheet.player_cols.len() + sheet.cols.iter().flatten().count() {
+        // Cells after the header's last named column are empty (`SheetRows::next`).
+        if rec.len() < sheet.named {
             return Err((
                 None,
                 "row".into(),
-                msg!(
-                    "error.row_fields",
-                    fields = rec.len(),
-                    header = sheet.player_cols.len() + sheet.cols.iter().flatten().count()
-                ),
+                msg!("error.row_fields", fields = rec.len(), header = sheet.named),
             ));
         }
         let get = |key: &str| {
