@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::deal::records::RecordFile;
 use crate::deal::sheet::Sheet;
-use crate::deal::{DealFacts, RecordError, decode};
+use crate::deal::{DealFacts, RecordError, decode_saved};
 use crate::variant::Profile;
 
 /// The kind of an input file.
@@ -272,7 +272,7 @@ impl Source {
         }
         let bytes = crate::deal::read_bounded(name, input, crate::deal::MAX_DOCUMENT)?;
         Ok(Source::Document(Document {
-            text: decode(name, bytes)?,
+            text: decode_saved(name, bytes)?,
             file: name.to_string(),
             format,
         }))

@@ -201,3 +201,49 @@ fn empty_columns_after_the_last_named_one_are_not_the_sheets() {
         "{err}"
     );
 }
+
+#[test]
+fn sheets_saved_as_windows_1252_or_utf16_read_as_utf8() {
+    // German Excel saves CSV as Windows-1252 (an umlaut one byte, the euro sign 0x80);
+    // "Unicode text" is UTF-16 with its byte order mark.
+    let plain = std::fs::read_to_string("examples/evening.csv")
+        .unwrap()
+        .replace("Dirk", "Jürgen")
+        .replace("both club queens", "both club queens for 5 €");
+    let dir = tempfile::tempdir().unwrap();
+    let utf8 = dir.path().join("utf8.csv");
+    std::fs::write(&utf8, &plain).unwrap();
+    let cp1252: Vec<u8> = plain
+        .chars()
+        .map(|c| match c {
+            '€' => 0x80,
+            c => u8::try_from(u32::from(c)).unwrap(),
+        })
+        .collect();
+    assert!(std::str::from_utf8(&cp1252).is_err());
+    let ansi = dir.path().join("ansi.csv");
+    std::fs::write(&ansi, &cp1252).unwrap();
+    let mut le = vec![0xff, 0xfe];
+    le.extend(plain.encode_utf16().flat_map(u16::to_le_bytes));
+    let utf16le = dir.path().join("utf16le.csv");
+    std::fs::write(&utf16le, &le).unwrap();
+    let mut be = vec![0xfe, 0xff];
+    be.extend(plain.encode_utf16().flat_map(u16::to_be_bytes));
+    let utf16be = dir.path().join("utf16be.csv");
+    std::fs::write(&utf16be, &be).unwrap();
+    let want = scored(utf8.to_str().unwrap());
+    assert!(want.to_string().contains("Jürgen") && want.to_string().contains("5 €"));
+    for f in [&ansi, &utf16le, &utf16be] {
+        assert_eq!(scored(f.to_str().unwrap()), want, "{}", f.display());
+    }
+    // A broken UTF-16 pair is refused with its line.
+    let mut broken = le.clone();
+    let at = le.len() - 10;
+    broken.splice(at..at + 2, [0x00, 0xd8]);
+    let bad = dir.path().join("broken.csv");
+    std::fs::write(&bad, &broken).unwrap();
+    let out = doko(&["score", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not valid UTF-16 text"), "{err}");
+}

@@ -192,6 +192,60 @@ pub fn decode(file: &str, mut bytes: Vec<u8>) -> Result<String, RecordError> {
     })
 }
 
+/// Decodes the bytes of a file a person saved (a sheet, a record file) in the encoding it
+/// was saved in: UTF-16 where it begins with UTF-16's byte order mark (Excel's "Unicode
+/// text"), UTF-8 where it is valid UTF-8 (with or without a byte order mark), else
+/// Windows-1252 (German Excel's default CSV: an umlaut is one byte), which reads any bytes.
+/// A UTF-16 text with a broken pair is refused, naming its line.
+pub fn decode_saved(file: &str, bytes: Vec<u8>) -> Result<String, RecordError> {
+    let utf16 = |little: bool| {
+        let units = bytes[2..].chunks(2).map(|c| {
+            let pair = [c[0], c.get(1).copied().unwrap_or(0)];
+            if little {
+                u16::from_le_bytes(pair)
+            } else {
+                u16::from_be_bytes(pair)
+            }
+        });
+        let mut text = String::with_capacity(bytes.len() / 2);
+        for c in char::decode_utf16(units) {
+            match c {
+                Ok(c) => text.push(c),
+                Err(_) => {
+                    let line = text.matches('\n').count() + 1;
+                    return Err(RecordError::new(file, crate::msg!("error.not_utf16")).line(line));
+                }
+            }
+        }
+        Ok(text)
+    };
+    if bytes.starts_with(&[0xff, 0xfe]) {
+        return utf16(true);
+    }
+    if bytes.starts_with(&[0xfe, 0xff]) {
+        return utf16(false);
+    }
+    if std::str::from_utf8(&bytes).is_ok() {
+        return decode(file, bytes);
+    }
+    Ok(bytes.iter().map(|&b| windows_1252(b)).collect())
+}
+
+/// A byte of Windows-1252 as the Encoding Standard (WHATWG) maps it: Latin-1, but for the
+/// 32 bytes from 0x80, which hold the euro sign, typographic quotes and dashes and a few
+/// letters (the five it leaves undefined map to the C1 controls of the same number).
+fn windows_1252(b: u8) -> char {
+    const HIGH: [u16; 32] = [
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+        0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+    ];
+    match b {
+        0x80..=0x9f => char::from_u32(u32::from(HIGH[usize::from(b - 0x80)])).unwrap_or('\u{fffd}'),
+        _ => char::from(b),
+    }
+}
+
 /// What is wrong with one field of a deal, a sheet row or a command's entry, before the
 /// reader places it in a file: the field (`tricks`, `calls`, `hands.Anna`, `players` ...),
 /// the trick (from 1) where it is about one, and the message. A [`RecordError`] adds the
