@@ -181,3 +181,20 @@ fn progress_shows_on_a_terminal_only() {
     assert!(piped.stderr.is_empty());
     assert_eq!(piped.stdout, std::fs::read(&archive).unwrap());
 }
+
+#[test]
+fn help_is_wrapped_to_the_terminal_width() {
+    // `COLUMNS` is the terminal's width where a shell says it (as `script` would).
+    for width in [60usize, 80] {
+        for args in [&["--help"][..], &["score", "--help"], &["league", "add", "--help"]] {
+            let out = Command::new(env!("CARGO_BIN_EXE_doko"))
+                .args(args)
+                .env("COLUMNS", width.to_string())
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{args:?}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(widest(&text) <= width, "{args:?} at {width}: {}\n{text}", widest(&text));
+        }
+    }
+}
