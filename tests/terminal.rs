@@ -186,7 +186,11 @@ fn progress_shows_on_a_terminal_only() {
 fn help_is_wrapped_to_the_terminal_width() {
     // `COLUMNS` is the terminal's width where a shell says it (as `script` would).
     for width in [60usize, 80] {
-        for args in [&["--help"][..], &["score", "--help"], &["league", "add", "--help"]] {
+        for args in [
+            &["--help"][..],
+            &["score", "--help"],
+            &["league", "add", "--help"],
+        ] {
             let out = Command::new(env!("CARGO_BIN_EXE_doko"))
                 .args(args)
                 .env("COLUMNS", width.to_string())
@@ -194,7 +198,11 @@ fn help_is_wrapped_to_the_terminal_width() {
                 .unwrap();
             assert!(out.status.success(), "{args:?}");
             let text = String::from_utf8(out.stdout).unwrap();
-            assert!(widest(&text) <= width, "{args:?} at {width}: {}\n{text}", widest(&text));
+            assert!(
+                widest(&text) <= width,
+                "{args:?} at {width}: {}\n{text}",
+                widest(&text)
+            );
         }
     }
 }
