@@ -247,3 +247,22 @@ fn sheets_saved_as_windows_1252_or_utf16_read_as_utf8() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not valid UTF-16 text"), "{err}");
 }
+
+#[test]
+fn a_table_the_profile_cannot_play_is_one_error_at_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let three = dir.path().join("three.csv");
+    let mut text = String::from("deal,game,Anna,Ben,Cara,re_points\n");
+    for d in 1..=16 {
+        text.push_str(&format!("{d},normal,re,kontra,re,134\n"));
+    }
+    std::fs::write(&three, text).unwrap();
+    let out = doko(&["score", three.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("three.csv:1: field `Anna,Ben,Cara`: 3 players at the table; 4 or 5 expected"),
+        "{err}"
+    );
+}

@@ -311,6 +311,20 @@ fn fold_in<'s>(
     })
 }
 
+/// A paper sheet's player columns are a table the profile plays at, or the sheet is
+/// refused once, at its header (every deal would be refused alike).
+fn sheet_table(input: &Input<'_>, profile: &Profile) -> Result<()> {
+    if let Input::Sheet(sheet) = input
+        && let Err(e) = crate::seating::check_table(profile, sheet.players.len())
+    {
+        let at = RecordError::new(sheet.file(), e.message())
+            .line(1)
+            .field(sheet.players.join(","));
+        return Err(at.into());
+    }
+    Ok(())
+}
+
 /// Why a part that continues an archive is refused under `profile` (whose Bock rounds
 /// cross deals): it does not begin a session ([`Parsed::continuing`]).
 fn part_refused(profile: &Profile) -> crate::error::Error {
@@ -465,6 +479,7 @@ impl<'a> Parsed<'a> {
                 return Err(part_refused(profile));
             }
             if let Some(input) = input {
+                sheet_table(input, profile)?;
                 let players = input.players();
                 let mut new_table = true;
                 // A summary books no penalty, but a bad penalty row is still reported.
