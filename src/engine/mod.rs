@@ -311,9 +311,14 @@ fn fold_in<'s>(
     })
 }
 
-/// A paper sheet's player columns are a table the profile plays at, or the sheet is
-/// refused once, at its header (every deal would be refused alike).
-fn sheet_table(input: &Input<'_>, profile: &Profile) -> Result<()> {
+/// What a sheet or record file is refused for before its deals: continuing an archive
+/// where a session must begin (`must_begin`: it has no sessions to begin); a paper sheet
+/// whose player columns are not a table the profile plays at, once at its header (every
+/// deal would be refused alike).
+fn document_checks(input: &Input<'_>, profile: &Profile, must_begin: bool) -> Result<()> {
+    if must_begin {
+        return Err(part_refused(profile));
+    }
     if let Input::Sheet(sheet) = input
         && let Err(e) = crate::seating::check_table(profile, sheet.players.len())
     {
@@ -474,12 +479,8 @@ impl<'a> Parsed<'a> {
         let mut must_begin = self.continues && !profile.bock.triggers.is_empty();
         for (input, archive) in self.inputs.iter().zip(self.archives) {
             scorer.next_file();
-            if must_begin && input.is_some() {
-                // A sheet or record file has no sessions to begin.
-                return Err(part_refused(profile));
-            }
             if let Some(input) = input {
-                sheet_table(input, profile)?;
+                document_checks(input, profile, must_begin)?;
                 let players = input.players();
                 let mut new_table = true;
                 // A summary books no penalty, but a bad penalty row is still reported.
