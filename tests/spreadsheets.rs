@@ -246,6 +246,13 @@ fn sheets_saved_as_windows_1252_or_utf16_read_as_utf8() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not valid UTF-16 text"), "{err}");
+    // So is an odd last byte (half a character).
+    let mut odd = le.clone();
+    odd.push(b'x');
+    std::fs::write(&bad, &odd).unwrap();
+    let out = doko(&["score", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not valid UTF-16 text"));
 }
 
 #[test]

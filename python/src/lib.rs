@@ -56,6 +56,24 @@ fn common(lang: &str, format: Option<&str>, sets: Vec<String>) -> PyResult<Commo
     Ok((lang, format_of(format, lang)?, sets_of(sets, lang)?))
 }
 
+/// What a scoring call asks the engine: the command's JSON, without `--explain`.
+fn ask<'a>(
+    sets: &'a [(String, String)],
+    variant: Option<&'a str>,
+    (summary, jobs, lang, continues): (bool, usize, Lang, bool),
+) -> ScoreAsk<'a> {
+    ScoreAsk {
+        variant,
+        sets,
+        summary,
+        format: doko::render::Format::Json,
+        explain: false,
+        jobs,
+        lang,
+        continues,
+    }
+}
+
 /// The input of a call: a path, or a text with its format.
 fn input_of<'a>(
     path: Option<&'a str>,
@@ -89,16 +107,7 @@ fn score(
 ) -> PyResult<String> {
     let (lang, format, sets) = common(lang, format, sets)?;
     let input = input_of(path, text, name, format)?;
-    let ask = ScoreAsk {
-        variant,
-        sets: &sets,
-        summary,
-        format: doko::render::Format::Json,
-        explain: false,
-        jobs,
-        lang,
-        continues,
-    };
+    let ask = ask(&sets, variant, (summary, jobs, lang, continues));
     py.detach(|| doko::engine::api::score(input, ask))
         .map_err(raise)
 }
@@ -220,16 +229,7 @@ fn iter_scores(
         let Ok(input) = input_of(path.as_deref(), text.as_deref(), &name, format) else {
             return;
         };
-        let ask = ScoreAsk {
-            variant: variant.as_deref(),
-            sets: &sets,
-            summary: false,
-            format: doko::render::Format::Json,
-            explain: false,
-            jobs,
-            lang,
-            continues,
-        };
+        let ask = ask(&sets, variant.as_deref(), (false, jobs, lang, continues));
         // Deals go over in batches of up to 256: one hand-over a batch, not a deal.
         let sender = tx.clone();
         let mut batch = tape::Tape::default();
@@ -364,22 +364,6 @@ fn score_arrow(
         doko::variant::Profile::load(v, &sets).map_err(|e| plain(e.render(lang)))?;
     }
     let (names, reader) = arrow_input(data)?;
-    fn ask<'a>(
-        sets: &'a [(String, String)],
-        variant: Option<&'a str>,
-        (summary, jobs, lang, continues): (bool, usize, Lang, bool),
-    ) -> ScoreAsk<'a> {
-        ScoreAsk {
-            variant,
-            sets,
-            summary,
-            format: doko::render::Format::Json,
-            explain: false,
-            jobs,
-            lang,
-            continues,
-        }
-    }
     let how = (summary, jobs, lang, continues);
     if summary {
         let text = py

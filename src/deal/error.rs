@@ -208,6 +208,8 @@ pub fn decode_saved(file: &str, bytes: Vec<u8>) -> Result<String, RecordError> {
             }
         });
         let mut text = String::with_capacity(bytes.len() / 2);
+        // An odd last byte is half a unit: a broken character.
+        let whole = bytes.len().is_multiple_of(2);
         for c in char::decode_utf16(units) {
             match c {
                 Ok(c) => text.push(c),
@@ -216,6 +218,10 @@ pub fn decode_saved(file: &str, bytes: Vec<u8>) -> Result<String, RecordError> {
                     return Err(RecordError::new(file, crate::msg!("error.not_utf16")).line(line));
                 }
             }
+        }
+        if !whole {
+            let line = text.matches('\n').count() + 1;
+            return Err(RecordError::new(file, crate::msg!("error.not_utf16")).line(line));
         }
         Ok(text)
     };

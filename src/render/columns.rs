@@ -1,9 +1,9 @@
 //! The scored sheet column by column, as Arrow holds a table: the columns of `doko score
-//! --format csv` (`docs/formats.md` section 6), each a typed buffer. The Python package
+//! --format csv` (`docs/formats.md` section 6; their cells [`super::SheetCells`]), each a
+//! typed buffer. The Python package
 //! hands them to Arrow as they are ([`SheetColumns::take`]); nothing is formatted as text
 //! and read back.
 
-use crate::contract::Party;
 use crate::scoring::DealResult;
 
 /// A column of text in Arrow's `large_string` layout: `offsets` (one more than the rows)
@@ -57,17 +57,6 @@ impl TextColumn {
         self.data.extend_from_slice(value.unwrap_or("").as_bytes());
         self.offsets
             .push(i64::try_from(self.data.len()).unwrap_or(i64::MAX));
-    }
-
-    /// Appends names separated by spaces.
-    fn push_names<'a>(&mut self, names: impl Iterator<Item = &'a str>) {
-        for (i, n) in names.enumerate() {
-            if i > 0 {
-                self.data.push(b' ');
-            }
-            self.data.extend_from_slice(n.as_bytes());
-        }
-        self.push(Some(""));
     }
 }
 
@@ -134,29 +123,23 @@ impl SheetColumns {
     /// Adds a deal with each player's total after it (the table's players: the engine
     /// scores one table a sheet).
     pub fn push(&mut self, r: &DealResult, totals: &[i64]) {
-        let contract = r.facts.contract.to_string();
-        let members = |p: Party| r.facts.members(p).map(|i| self.players[i].as_str());
-        let mut re = std::mem::take(&mut self.re);
-        re.push_names(members(Party::Re));
-        self.re = re;
-        let mut kontra = std::mem::take(&mut self.kontra);
-        kontra.push_names(members(Party::Kontra));
-        self.kontra = kontra;
-        self.deal
-            .push(i64::try_from(r.facts.number).unwrap_or(i64::MAX));
-        self.contract.push(Some(&contract));
-        self.re_eyes.push(i64::from(r.facts.re_eyes));
-        self.kontra_eyes.push(i64::from(r.facts.kontra_eyes));
-        self.winner.push(Some(super::winner_key(r)));
-        self.value.push(i64::from(r.value()));
-        self.multiplier.push(i64::from(r.multiplier));
-        for (column, points) in self.points.iter_mut().zip(&r.scores) {
+        let c = super::SheetCells::of(&self.players, r, totals);
+        self.deal.push(i64::try_from(c.deal).unwrap_or(i64::MAX));
+        self.contract.push(Some(&c.contract));
+        self.re.push(Some(&c.re));
+        self.kontra.push(Some(&c.kontra));
+        self.re_eyes.push(c.re_eyes);
+        self.kontra_eyes.push(c.kontra_eyes);
+        self.winner.push(Some(c.winner));
+        self.value.push(c.value);
+        self.multiplier.push(c.multiplier);
+        for (column, points) in self.points.iter_mut().zip(c.scores) {
             column.push(*points);
         }
-        for (column, total) in self.totals.iter_mut().zip(totals) {
+        for (column, total) in self.totals.iter_mut().zip(c.totals) {
             column.push(*total);
         }
-        self.note.push(r.facts.note.as_deref());
+        self.note.push(c.note);
     }
 
     /// The columns held, named, in order; the sheet is empty after.

@@ -88,6 +88,59 @@ pub fn pad(s: &str, width: usize) -> String {
     format!("{s}{}", " ".repeat(width.saturating_sub(columns(s))))
 }
 
+/// One scored deal as the machine formats' sheet holds it, in its columns' order: the
+/// cells of a `score --format csv` row (after its dealer column) and of the Python
+/// package's Arrow columns ([`columns::SheetColumns`]): deal, contract, Re's and Kontra's
+/// players (names separated by spaces), Re's and Kontra's eyes, winner, value,
+/// multiplier; then each player's points and total after the deal, and the note.
+#[derive(Debug, Clone)]
+pub struct SheetCells<'a> {
+    /// The deal's number.
+    pub deal: usize,
+    /// The contract's name.
+    pub contract: String,
+    /// Re's players, separated by spaces.
+    pub re: String,
+    /// Kontra's players, separated by spaces.
+    pub kontra: String,
+    /// Re's eyes.
+    pub re_eyes: i64,
+    /// Kontra's eyes.
+    pub kontra_eyes: i64,
+    /// `re`, `kontra` or `none` ([`winner_key`]).
+    pub winner: &'static str,
+    /// The deal's value before the multiplier.
+    pub value: i64,
+    /// Bock and doubling.
+    pub multiplier: i64,
+    /// Each player's points, in seat order.
+    pub scores: &'a [i64],
+    /// Each player's total after the deal.
+    pub totals: &'a [i64],
+    /// The note written with the deal.
+    pub note: Option<&'a str>,
+}
+
+impl<'a> SheetCells<'a> {
+    /// The cells of `r` at the table of `players`, with the totals after it.
+    pub fn of(players: &[String], r: &'a DealResult, totals: &'a [i64]) -> SheetCells<'a> {
+        SheetCells {
+            deal: r.facts.number,
+            contract: r.facts.contract.to_string(),
+            re: party_names(players, r, Party::Re).join(" "),
+            kontra: party_names(players, r, Party::Kontra).join(" "),
+            re_eyes: i64::from(r.facts.re_eyes),
+            kontra_eyes: i64::from(r.facts.kontra_eyes),
+            winner: winner_key(r),
+            value: i64::from(r.value()),
+            multiplier: i64::from(r.multiplier),
+            scores: &r.scores,
+            totals,
+            note: r.facts.note.as_deref(),
+        }
+    }
+}
+
 /// The names of a party's players in seat order.
 pub fn party_names(players: &[String], r: &DealResult, party: Party) -> Vec<String> {
     r.facts.members(party).map(|i| players[i].clone()).collect()

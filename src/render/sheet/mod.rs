@@ -7,7 +7,6 @@ use comfy_table::CellAlignment;
 
 use super::{
     Format, columns, csv_text, new_table, pad, party_names, party_word, pretty, signed, winner_in,
-    winner_key,
 };
 use crate::contract::Party;
 use crate::error::Result;
@@ -757,20 +756,21 @@ impl SheetStream {
         self.with_notes |= r.facts.note.is_some();
         match &mut self.spool {
             Spool::Csv(w) => {
-                let mut row = vec![r.facts.number.to_string(), dealer.unwrap_or("").to_string()];
+                let c = super::SheetCells::of(players, r, totals);
+                let mut row = vec![c.deal.to_string(), dealer.unwrap_or("").to_string()];
                 row.extend([
-                    r.facts.contract.to_string(),
-                    party_names(players, r, Party::Re).join(" "),
-                    party_names(players, r, Party::Kontra).join(" "),
-                    r.facts.re_eyes.to_string(),
-                    r.facts.kontra_eyes.to_string(),
-                    winner_key(r).to_string(),
-                    r.value().to_string(),
-                    r.multiplier.to_string(),
+                    c.contract,
+                    c.re,
+                    c.kontra,
+                    c.re_eyes.to_string(),
+                    c.kontra_eyes.to_string(),
+                    c.winner.to_string(),
+                    c.value.to_string(),
+                    c.multiplier.to_string(),
                 ]);
-                row.extend(r.scores.iter().map(|v| v.to_string()));
-                row.extend(totals.iter().map(|v| v.to_string()));
-                row.push(r.facts.note.clone().unwrap_or_default());
+                row.extend(c.scores.iter().map(|v| v.to_string()));
+                row.extend(c.totals.iter().map(|v| v.to_string()));
+                row.push(c.note.unwrap_or_default().to_string());
                 if self.explain {
                     let items: Vec<String> = r
                         .items
