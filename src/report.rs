@@ -481,8 +481,10 @@ impl<'a> CompareReport<'a> {
 pub struct NextReport<'a> {
     /// Who deals the next deal.
     pub dealer: &'a str,
-    /// Who sits out of it (a table of more players than play a deal).
+    /// Who sits out of it first: the dealer, at a table of more players than play a deal.
     pub sits_out: Option<&'a str>,
+    /// Everyone who sits out of it (at tables of six and seven also the seats across).
+    pub sitting_out: Vec<&'a str>,
     /// The Bock multiplier of the next deal.
     pub multiplier: u32,
     /// Deals left in the Bock rounds under way.
@@ -557,7 +559,8 @@ impl<'a> LeagueReport<'a> {
             owing.dedup();
             NextReport {
                 dealer: name(n.dealer),
-                sits_out: n.sits_out.map(name),
+                sits_out: n.sits_out.contains(&n.dealer).then(|| name(n.dealer)),
+                sitting_out: n.sits_out.iter().map(|&i| name(i)).collect(),
                 multiplier: n.multiplier,
                 bock_deals_left: n.bock_left,
                 bock_forecast: &n.bock_forecast,
@@ -609,8 +612,8 @@ pub struct PageState {
     pub history: String,
     /// The number of the next deal.
     pub next: usize,
-    /// Who sits out next, at a table of five.
-    pub sits_out: Option<String>,
+    /// Who sits out next (none at a table of four).
+    pub sitting_out: Vec<String>,
     /// Whether the series is over.
     pub complete: bool,
     /// The player whose compulsory solo the next deal must be (TSR 4.2), if one must.

@@ -8,14 +8,19 @@ use crate::lang::Text;
 use crate::msg;
 use crate::variant::Profile;
 
-/// Most players at a table (seven play, one more sits out).
+/// Most seats any table can have (the arrays of a deal are this long).
 pub const MAX_SEATS: usize = 8;
+
+/// Most seats that sit out a deal: the dealer and the two across the table, at a table of
+/// seven where a deal needs four.
+pub const MAX_SITTING_OUT: usize = 3;
 
 /// Why a table of this size cannot play a deal under a profile.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.message())]
 pub enum TableError {
-    /// Neither the players a deal needs nor one more (the dealer sitting out).
+    /// Fewer than the players a deal needs, or more than three more (the dealer and the
+    /// seats across sitting out).
     Size {
         /// Seats at the table.
         seats: usize,
@@ -46,7 +51,7 @@ impl TableError {
                 "error.table_size",
                 seats = seats,
                 players = players,
-                more = players + 1
+                most = largest_table(*players)
             ),
             TableError::DealerOnlyDeals {
                 seats,
@@ -62,15 +67,15 @@ impl TableError {
     }
 }
 
-/// Can a table of `seats` play under `profile`? A deal needs `deck.players` players; a
-/// table of one more lets the dealer sit out, and where the dealer only deals
-/// (`deck.dealer_plays = false`) it must.
+/// Can a table of `seats` play under `profile`? A deal needs `deck.players` players; at a
+/// table of up to three more the others sit out ([`sits_out`]), and where the dealer only
+/// deals (`deck.dealer_plays = false`) a table needs at least one more.
 pub fn check_table(profile: &Profile, seats: usize) -> Result<(), TableError> {
     let players = profile.deck.players as usize;
-    if seats != players && seats != players + 1 {
+    if seats < players || seats > largest_table(players) {
         return Err(TableError::Size { seats, players });
     }
-    if !profile.deck.dealer_plays && seats != players + 1 {
+    if !profile.deck.dealer_plays && seats == players {
         return Err(TableError::DealerOnlyDeals {
             seats,
             players,
@@ -86,31 +91,88 @@ pub fn smallest_table(profile: &Profile) -> usize {
     profile.deck.players as usize + !profile.deck.dealer_plays as usize
 }
 
-/// Does the dealer sit out at a table of `seats`?
-pub fn dealer_sits_out(profile: &Profile, seats: usize) -> bool {
-    seats == profile.deck.players as usize + 1
+/// The largest table that plays deals of `players`: three more sit out each deal, and
+/// never more seats than [`MAX_SEATS`].
+pub fn largest_table(players: usize) -> usize {
+    (players + MAX_SITTING_OUT).min(MAX_SEATS)
+}
+
+/// Does `seat` sit out the deal dealt by `dealer` at a table of `seats` where a deal needs
+/// `players`? The one rule of who sits out (docs/rules.md §3): at a table of one more the
+/// dealer; of two more (six at a four-player deal) the dealer and the player across; of
+/// three more (seven) the dealer and the two players across, so that the two on the
+/// dealer's left and the two on the right play.
+pub fn sits_out(seats: usize, players: usize, dealer: usize, seat: usize) -> bool {
+    let extra = seats.saturating_sub(players);
+    if extra == 0 || seats == 0 {
+        return false;
+    }
+    let from_dealer = (seat % seats + seats - dealer % seats) % seats;
+    let across = seats / 2;
+    from_dealer == 0
+        || (extra >= 2 && from_dealer == across)
+        || (extra >= 3 && from_dealer == across + 1)
+}
+
+/// The seats that sit out the deal dealt by `dealer` ([`sits_out`]), as a set.
+pub fn sitting_out(seats: usize, players: usize, dealer: usize) -> SeatSet {
+    let mut set = SeatSet::default();
+    for s in 0..seats.min(MAX_SEATS) {
+        if sits_out(seats, players, dealer, s) {
+            set.insert(s);
+        }
+    }
+    set
+}
+
+/// A set of seats of one table (at most [`MAX_SEATS`]), kept in one byte.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeatSet(u8);
+
+impl SeatSet {
+    /// Adds `seat` (seats beyond [`MAX_SEATS`] are not kept).
+    pub fn insert(&mut self, seat: usize) {
+        if seat < MAX_SEATS {
+            self.0 |= 1 << seat;
+        }
+    }
+
+    /// Is `seat` in the set?
+    pub fn contains(self, seat: usize) -> bool {
+        seat < MAX_SEATS && self.0 & (1 << seat) != 0
+    }
+
+    /// No seat?
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many seats.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The seats, lowest first.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..MAX_SEATS).filter(move |&s| self.contains(s))
+    }
 }
 
 /// The seats that get cards, clockwise from the dealer's left, written into `buf`; returns
-/// how many. The dealer sits out at a table of one more than `players`. No allocation:
-/// [`crate::play::play`] asks this for every deal of an archive.
+/// how many. At a table larger than `players` the seats of [`sits_out`] get none. No
+/// allocation: [`crate::play::play`] asks this for every deal of an archive.
 pub fn active_into(
     seats: usize,
     dealer: usize,
     players: usize,
     buf: &mut [usize; MAX_SEATS],
 ) -> usize {
-    let sits_out = if seats == players + 1 {
-        dealer
-    } else {
-        usize::MAX
-    };
     let mut n = 0;
     let mut s = dealer % seats.max(1);
     for _ in 0..seats.min(MAX_SEATS) {
         s = if s + 1 >= seats { 0 } else { s + 1 };
         buf[n] = s;
-        n += (s != sits_out) as usize;
+        n += (!sits_out(seats, players, dealer, s)) as usize;
     }
     n
 }
@@ -249,8 +311,9 @@ impl Rotation {
 pub struct NextDeal {
     /// The dealer's seat.
     pub dealer: usize,
-    /// The seat that sits out (the dealer, at a table of one more than a deal needs).
-    pub sits_out: Option<usize>,
+    /// The seats that sit out ([`sits_out`]: the dealer and, at tables of six and seven,
+    /// the seats across).
+    pub sitting_out: SeatSet,
     /// In the forced phase: the player who must play a compulsory solo now.
     pub forced: Option<usize>,
 }
@@ -272,10 +335,10 @@ pub struct Duty {
 /// * When the solos owed equal the deals left, every deal is a forced solo: the owing
 ///   player next left of the dealer (the dealer last) plays it, and the next player deals
 ///   after it (TSR 4.2).
-/// * At a table of one more than a deal needs, the dealer sits out. When the forced player
-///   would be the dealer (she alone still owes), the next player deals instead, and the
-///   rotation goes on from there (doko's generalisation; it never leaves a sheet that
-///   cannot be finished).
+/// * At a table larger than a deal needs, the dealer (and at six and seven the seats
+///   across) sit out. When every player who owes would sit out, the next player deals
+///   instead (and the next, until one who owes plays), and the rotation goes on from
+///   there (doko's generalisation; it never leaves a sheet that cannot be finished).
 ///
 /// Outside a league (`deals` unknown) only solos marked compulsory are, and nothing is
 /// forced.
@@ -286,8 +349,8 @@ pub struct Series {
     owed: Vec<u8>,
     /// Deals left in a league sheet.
     left: Option<usize>,
-    /// The dealer sits out.
-    sits_out: bool,
+    /// Players of a deal (the rest of the table sits out, [`sits_out`]).
+    players: usize,
 }
 
 impl Series {
@@ -308,7 +371,7 @@ impl Series {
             rotation: Rotation::new(seats, first),
             owed: vec![owe; seats],
             left: deals,
-            sits_out: dealer_sits_out(profile, seats),
+            players: profile.deck.players as usize,
         }
     }
 
@@ -354,17 +417,30 @@ impl Series {
         let mut forced = None;
         if self.forced_phase() {
             let owes = |s: usize| self.owed[s] > 0;
-            // The owing player next left of the dealer, the dealer last.
-            let found = (1..=seats).map(|k| (dealer + k) % seats).find(|&s| owes(s));
-            forced = found;
-            if found == Some(dealer) && self.sits_out && written.is_none() {
-                // She would sit out: the next player deals instead.
-                dealer = (dealer + 1) % seats;
+            // The owing player next left of the dealer who plays, the dealer last.
+            let playing = |d: usize| {
+                (1..=seats)
+                    .map(|k| (d + k) % seats)
+                    .find(|&s| owes(s) && !sits_out(seats, self.players, d, s))
+            };
+            forced = playing(dealer);
+            if forced.is_none() && written.is_none() {
+                // Everyone who owes would sit out: the next players deal instead.
+                if let Some((d, f)) = (1..seats)
+                    .map(|k| (dealer + k) % seats)
+                    .find_map(|d| playing(d).map(|f| (d, f)))
+                {
+                    dealer = d;
+                    forced = Some(f);
+                }
+            }
+            if forced.is_none() {
+                forced = (1..=seats).map(|k| (dealer + k) % seats).find(|&s| owes(s));
             }
         }
         NextDeal {
             dealer,
-            sits_out: self.sits_out.then_some(dealer),
+            sitting_out: sitting_out(seats, self.players, dealer),
             forced,
         }
     }
@@ -586,16 +662,61 @@ mod tests {
     }
 
     #[test]
-    fn a_table_is_the_players_of_a_deal_or_one_more() {
-        let ddv = profile(&[]);
-        assert!(check_table(&ddv, 4).is_ok());
-        assert!(check_table(&ddv, 5).is_ok());
+    fn the_dealer_and_the_seats_across_sit_out() {
+        let out = |seats: usize, dealer: usize| -> Vec<usize> {
+            (0..seats)
+                .filter(|&s| sits_out(seats, 4, dealer, s))
+                .collect()
+        };
+        assert_eq!(out(4, 2), Vec::<usize>::new());
+        assert_eq!(out(5, 2), vec![2]);
         assert_eq!(
-            check_table(&ddv, 6),
-            Err(TableError::Size {
-                seats: 6,
-                players: 4
-            })
+            out(6, 0),
+            vec![0, 3],
+            "six: the dealer and the player across"
+        );
+        assert_eq!(out(6, 4), vec![1, 4]);
+        assert_eq!(
+            out(7, 0),
+            vec![0, 3, 4],
+            "seven: the dealer and the two across"
+        );
+        assert_eq!(out(7, 5), vec![1, 2, 5]);
+        assert_eq!(active_seats(6, 0, 4), vec![1, 2, 4, 5]);
+        assert_eq!(active_seats(7, 6, 4), vec![0, 1, 4, 5]);
+        assert_eq!(
+            sitting_out(7, 4, 6).iter().collect::<Vec<_>>(),
+            vec![2, 3, 6]
+        );
+        // Over a round each player sits out as often as any other.
+        for seats in 5..=7 {
+            let mut times = vec![0; seats];
+            for dealer in 0..seats {
+                for s in sitting_out(seats, 4, dealer).iter() {
+                    times[s] += 1;
+                }
+            }
+            assert!(times.iter().all(|&t| t == seats - 4), "{seats}: {times:?}");
+        }
+    }
+
+    #[test]
+    fn a_table_is_the_players_of_a_deal_or_up_to_three_more() {
+        let ddv = profile(&[]);
+        for seats in 4..=7 {
+            assert!(check_table(&ddv, seats).is_ok(), "{seats}");
+        }
+        for seats in [3, 8] {
+            assert_eq!(
+                check_table(&ddv, seats),
+                Err(TableError::Size { seats, players: 4 })
+            );
+        }
+        assert!(
+            check_table(&ddv, 8)
+                .unwrap_err()
+                .to_string()
+                .contains("8 players at the table; 4 to 7 expected")
         );
         let wiki = Profile::load("ja-wiki", &[]).unwrap();
         assert!(check_table(&wiki, 5).is_ok());

@@ -67,6 +67,43 @@ fn every_profile_accepts_the_deals_generated_for_it() {
             .unwrap();
             assert_eq!(summary(&path, name)["deals"], 300, "{name} {format}");
         }
+        // Tables of six and seven: the generator seats them, every format reads them back,
+        // and each player plays four deals of six (of seven) at such a table.
+        for players in ["A,B,C,D,E,F", "A,B,C,D,E,F,G"] {
+            let seats = players.split(',').count();
+            let mut scored = Vec::new();
+            for (format, ext) in [("csv", "csv"), ("jsonl", "jsonl"), ("toml", "toml")] {
+                let path = tmp(&format!("gen-{name}-{seats}.{ext}"));
+                let args = ["--deals", "42", "--seed", "5", "--variant", name];
+                let mut args = args.to_vec();
+                args.extend(["--format", format, "--players", players]);
+                std::fs::write(&path, generate(&args)).unwrap();
+                let s = summary(&path, name);
+                assert_eq!(s["deals"], 42, "{name} {format} at {seats}");
+                let played: u64 = s["players"]
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .map(|p| p["deals"].as_u64().unwrap())
+                    .sum();
+                assert_eq!(played, 42 * 4, "{name} {format}: four play each deal");
+                let out = doko(&[
+                    "score",
+                    path.to_str().unwrap(),
+                    "--variant",
+                    name,
+                    "--format",
+                    "csv",
+                ]);
+                assert!(out.status.success(), "{name} {format} at {seats}");
+                scored.push(out.stdout);
+            }
+            assert_eq!(
+                scored[0], scored[1],
+                "{name} at {seats}: CSV and JSON Lines"
+            );
+            assert_eq!(scored[0], scored[2], "{name} at {seats}: CSV and TOML");
+        }
     }
     // Deals generated under ddv are legal under the profiles that play the same cards and
     // deal alike; not under house-solos, where after every solo its soloist led the same

@@ -955,7 +955,8 @@ fn a_player_is_shown_only_what_she_may_know() {
     ] {
         let profile = Profile::load(name, &[]).unwrap();
         let mut rng = Rng::new(3);
-        let mut shown: HashMap<(usize, String), (Vec<u32>, Vec<Action>)> = HashMap::new();
+        // Keyed by the table's size too: a seat's view names no seat count.
+        let mut shown: HashMap<(usize, usize, String), (Vec<u32>, Vec<Action>)> = HashMap::new();
         let (mut positions, mut unnamed) = (0, 0);
         for seed in 0..300u64 {
             let seats = doko::game::smallest_table(&profile) + (seed % 2) as usize;
@@ -984,7 +985,7 @@ fn a_player_is_shown_only_what_she_may_know() {
                     let want = call_levels_known(&o);
                     assert_eq!(&v[at..at + 10], &want, "{name}: call levels at {seen}");
                     let first = shown
-                        .entry((s, seen.clone()))
+                        .entry((seats, s, seen.clone()))
                         .or_insert((v.clone(), acts.clone()));
                     assert_eq!(
                         (&first.0, &first.1),

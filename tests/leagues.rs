@@ -38,6 +38,8 @@ struct Add {
     refused: Option<String>,
     dealer: Option<String>,
     sits_out: Option<String>,
+    /// Everyone who sits out the next deal, the dealer first (tables of six and seven).
+    sitting_out: Option<Vec<String>>,
     multiplier: Option<u32>,
     bock_left: Option<u32>,
     owe_solo: Option<Vec<String>>,
@@ -144,6 +146,13 @@ fn run(script: &Script, dir: &Path) -> Vec<String> {
                 "sits_out",
                 next["sits_out"].clone(),
                 Value::from(o.as_str()),
+            );
+        }
+        if let Some(o) = &add.sitting_out {
+            check(
+                "sitting_out",
+                next["sitting_out"].clone(),
+                Value::from(o.clone()),
             );
         }
         if let Some(m) = add.multiplier {

@@ -13,7 +13,7 @@ use doko::{Contract, Party};
 use proptest::prelude::*;
 
 fn names(n: usize) -> Vec<String> {
-    ["Anna", "Ben", "Cara", "Dirk", "Eva"][..n]
+    ["Anna", "Ben", "Cara", "Dirk", "Eva", "Finn", "Greta"][..n]
         .iter()
         .map(|s| s.to_string())
         .collect()
@@ -45,8 +45,23 @@ fn check_generated(profile: &Profile, seats: usize, seed: u64) {
         // Only the scoring side writes, never a minus.
         _ => assert!(result.scores.iter().all(|&s| s >= 0), "plus-only row"),
     }
-    if seats == 5 {
+    let players_of_a_deal = profile.deck.players as usize;
+    if seats > players_of_a_deal {
         assert_eq!(result.scores[dealer], 0, "the dealer sits out");
+        assert_eq!(facts.roles[dealer], Role::Out, "the dealer sits out");
+    }
+    let out = facts.roles.iter().filter(|r| **r == Role::Out).count();
+    assert_eq!(
+        out,
+        seats - players_of_a_deal,
+        "the rest of the table sits out"
+    );
+    for s in 0..seats {
+        assert_eq!(
+            facts.roles[s] == Role::Out,
+            doko::game::sits_out(seats, players_of_a_deal, dealer, s),
+            "seat {s} of {seats}, dealer {dealer}: sits out by the one rule"
+        );
     }
     let playing: Vec<i64> = result
         .scores
@@ -91,6 +106,9 @@ proptest! {
             // A table of the profile's players, or one more where the dealer only deals.
             let seats = doko::game::smallest_table(&p);
             check_generated(&p, seats, seed);
+            // Tables of six and seven: two and three sit out (the dealer and across).
+            check_generated(&p, 6, seed);
+            check_generated(&p, 7, seed);
         }
     }
 

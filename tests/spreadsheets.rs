@@ -269,7 +269,7 @@ fn a_table_the_profile_cannot_play_is_one_error_at_the_header() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("three.csv:1: field `Anna,Ben,Cara`: 3 players at the table; 4 or 5 expected"),
+        err.contains("three.csv:1: field `Anna,Ben,Cara`: 3 players at the table; 4 to 7 expected"),
         "{err}"
     );
 }

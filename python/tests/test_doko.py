@@ -216,6 +216,31 @@ def test_the_game_step_by_step() -> None:
         doko.Game("ddv", hands=[hands[0]] * 4)
 
 
+@pytest.mark.parametrize("seats", [6, 7])
+def test_a_table_of_six_or_seven_seats_the_dealer_and_across_out(tmp_path: Path, seats: int) -> None:
+    """At six the dealer and the player across sit out, at seven the dealer and the two
+    across: no cards, no turn, 0 points; the command scores the record alike."""
+    names = ["Anna", "Ben", "Cara", "Dirk", "Eva", "Finn", "Greta"][:seats]
+    rnd = random.Random(seats)
+    for seed in range(40):
+        dealer = seed % seats
+        game = doko.Game("ddv", seed=seed, dealer=dealer, players=names)
+        across = {seats // 2} if seats == 6 else {3, 4}
+        out = {dealer} | {(dealer + k) % seats for k in across}
+        assert game.observation(0)["dealer"] == dealer
+        for s in range(seats):
+            assert (game.observation(s)["hand"] == []) == (s in out), (seed, s)
+        while not game.is_over():
+            assert game.current_player not in out
+            game.apply(rnd.choice(game.legal_actions()))
+        returns = game.returns()
+        assert all(returns[s] == 0 for s in out)
+        path = tmp_path / f"{seats}-{seed}.toml"
+        path.write_text(game.to_toml(), encoding="utf-8")
+        scored = cli_json("score", str(path), "--format", "json")
+        assert [scored["deals"][0]["scores"][p] for p in names] == returns
+
+
 def test_the_observation_names_each_calls_party() -> None:
     """A call is said for a party ("Re, keine 90"): the observation names it, also where the
     word (`no90`) does not."""

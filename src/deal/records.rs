@@ -307,10 +307,10 @@ impl RecordFile {
             return Err(bad("calls", crate::msg!("error.full_record_calls")));
         }
         let seats = self.players.len();
-        let sits_out = seats > profile.deck.players as usize;
+        let out = crate::seating::sitting_out(seats, profile.deck.players as usize, dealer);
         let mut roles: Vec<Role> = (0..seats)
             .map(|s| {
-                if sits_out && s == dealer {
+                if out.contains(s) {
                     Role::Out
                 } else {
                     Role::Kontra
@@ -320,10 +320,12 @@ impl RecordFile {
         for name in raw.re.iter().flatten() {
             let s = self.seat_of(name, "re")?;
             if roles[s] == Role::Out {
-                return Err(bad(
-                    "re",
-                    crate::msg!("error.deals_and_sits_out", player = self.players[s]),
-                ));
+                let why = if s == dealer {
+                    crate::msg!("error.deals_and_sits_out", player = self.players[s])
+                } else {
+                    crate::msg!("error.sits_out", player = self.players[s])
+                };
+                return Err(bad("re", why));
             }
             roles[s] = Role::Re;
         }

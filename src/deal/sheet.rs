@@ -399,16 +399,23 @@ fn roles_of(sheet: &Sheet, rec: &csv::StringRecord) -> Result<Vec<Role>, (String
     Ok(roles)
 }
 
-/// The seat of the row's dealer `d`, who sits out at a table of one more than a deal needs.
+/// The seat of the row's dealer `d`, who sits out at a table larger than a deal needs (at
+/// six and seven with the seats across, [`crate::seating::sits_out`]).
 fn dealer_of(sheet: &Sheet, profile: &Profile, roles: &[Role], d: &str) -> Result<usize, Text> {
     let Some(seat) = sheet.players.iter().position(|p| p.eq_ignore_ascii_case(d)) else {
         return Err(msg!("error.not_a_player", player = d));
     };
-    if crate::seating::dealer_sits_out(profile, roles.len()) && roles[seat] != Role::Out {
+    let seats = roles.len();
+    let out = crate::seating::sitting_out(seats, profile.deck.players as usize, seat);
+    if out.contains(seat) && roles[seat] != Role::Out {
+        return Err(msg!("error.dealer_must_sit_out", player = d, seats = seats));
+    }
+    if let Some(s) = out.iter().find(|&s| roles[s] != Role::Out) {
         return Err(msg!(
-            "error.dealer_must_sit_out",
-            player = d,
-            seats = roles.len()
+            "error.across_must_sit_out",
+            player = sheet.players[s],
+            dealer = d,
+            seats = seats
         ));
     }
     Ok(seat)

@@ -124,7 +124,12 @@ pub fn state_of(lg: &League, text: &str, lang: Lang) -> PageState {
         html: html::state(lg, lang),
         history: html::history(lg, true, lang),
         next: lg.rows.len() + 1,
-        sits_out: lg.next.sits_out.map(|i| lg.players[i].clone()),
+        sitting_out: lg
+            .next
+            .sits_out
+            .iter()
+            .map(|&i| lg.players[i].clone())
+            .collect(),
         complete: lg.is_complete(),
         forced: lg
             .next

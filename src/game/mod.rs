@@ -39,7 +39,7 @@ mod world;
 /// A full record played to its facts, as `doko score` checks one: the record check of the
 /// same rules the machine steps through.
 pub use crate::play::play;
-pub use crate::seating::{MAX_SEATS, Rotation, smallest_table};
+pub use crate::seating::{MAX_SEATS, Rotation, largest_table, sits_out, smallest_table};
 // The record check's parts, for the crate's own tests and benchmarks.
 #[doc(hidden)]
 pub use crate::play::{
@@ -259,6 +259,8 @@ pub struct Observation {
     pub phase: &'static str,
     /// The seat to act, if any.
     pub to_act: Option<usize>,
+    /// The dealer's seat (at a table of five to seven it tells who sits out).
+    pub dealer: usize,
     /// Her cards, in the deck's order.
     pub hand: Vec<String>,
     /// The statements so far, as written (`P1 healthy`).

@@ -27,6 +27,7 @@ impl Game {
                 Phase::Exchange => "exchange",
             },
             to_act: self.current_player(),
+            dealer: self.start.dealer,
             hand: hand.iter().map(Card::to_string).collect(),
             bids: self.bids.iter().map(|b| b.text.clone()).collect(),
             contract: self.declared.as_ref().map(|d| d.contract.name()),

@@ -84,8 +84,9 @@ pub struct Line {
 pub struct Next {
     /// Who deals next.
     pub dealer: usize,
-    /// Who sits out next, at a table of five.
-    pub sits_out: Option<usize>,
+    /// Who sits out next (the dealer at a table of five; at six and seven also the seats
+    /// across, [`crate::seating::sits_out`]), the dealer first, then clockwise.
+    pub sits_out: Vec<usize>,
     /// The next deal's Bock multiplier.
     pub multiplier: u32,
     /// Bock deals still to come.
@@ -379,8 +380,13 @@ impl League {
         let n = &self.next;
         let name = |i: usize| self.players[i].as_str();
         let mut parts = vec![msg!("league.deals", player = name(n.dealer))];
-        if let Some(o) = n.sits_out {
-            parts.push(msg!("league.sits_out", player = name(o)));
+        match n.sits_out.as_slice() {
+            [] => {}
+            [o] => parts.push(msg!("league.sits_out", player = name(*o))),
+            many => {
+                let who: Vec<&str> = many.iter().map(|&i| name(i)).collect();
+                parts.push(msg!("league.sit_out", players = who.join(", ")));
+            }
         }
         if !n.bock_forecast.is_empty() {
             let words = forecast_text(&n.bock_forecast);
@@ -652,9 +658,13 @@ fn next_of(
 ) -> Next {
     let seated = series.next(None);
     let owed = series.owed();
+    let players = owed.len();
     Next {
         dealer: seated.dealer,
-        sits_out: seated.sits_out,
+        sits_out: (0..players)
+            .map(|k| (seated.dealer + k) % players.max(1))
+            .filter(|&s| seated.sitting_out.contains(s))
+            .collect(),
         multiplier: session.bock_multiplier(profile),
         bock_left: session.bock_deals_left(profile),
         bock_forecast: session.bock_forecast(profile),

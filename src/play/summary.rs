@@ -181,7 +181,13 @@ impl DealFacts {
         crate::seating::check_table(profile, seats).map_err(|e| ("players", e.message()))?;
         let out = self.roles.iter().filter(|r| **r == Role::Out).count();
         if seats - out != players {
-            let why = if seats > players {
+            let why = if seats > players + 1 {
+                msg!(
+                    "error.across_sit_out_of",
+                    seats = seats,
+                    out = seats - players
+                )
+            } else if seats > players {
                 msg!("error.dealer_sits_out_of", seats = seats)
             } else {
                 msg!("error.nobody_sits_out")

@@ -588,13 +588,18 @@ pub fn form(lg: &League, lang: crate::lang::Lang) -> String {
         crate::tr!(lang, "page.deal_n", n = lg.rows.len() + 1)
     };
     h.push_str(&format!("<h2 id=\"form-title\">{}</h2>\n", esc(&title)));
-    let out = lg.next.sits_out.map(|i| lg.players[i].as_str());
+    let out: Vec<&str> = lg
+        .next
+        .sits_out
+        .iter()
+        .map(|&i| lg.players[i].as_str())
+        .collect();
     h.push_str(&format!(
         "<fieldset><legend>{}</legend><div class=\"chips\" id=\"re\">",
         t("page.tap_re")
     ));
     for name in &lg.players {
-        let class = if Some(name.as_str()) == out {
+        let class = if out.contains(&name.as_str()) {
             "chip out"
         } else {
             "chip"

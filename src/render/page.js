@@ -104,7 +104,7 @@ function apply(s) {
   document.getElementById('history').innerHTML = s.history;
   stamp = s.stamp;
   next = s.next;
-  form.querySelectorAll('#re .chip').forEach(b => b.classList.toggle('out', b.dataset.name === s.sits_out));
+  form.querySelectorAll('#re .chip').forEach(b => b.classList.toggle('out', (s.sitting_out || []).includes(b.dataset.name)));
   complete = s.complete;
   gate();
   titles();

@@ -141,8 +141,9 @@ pub struct DeckRules {
     /// `JK` in `trumps` (first: above the ♥10) it is that trump wherever the list is (normal
     /// games, suit solos); elsewhere, and where the list does not name it, it plays as a ♦9.
     pub joker: bool,
-    /// True: a table of `players` (or one more, the dealer sitting out). False: the
-    /// dealer only deals (the wiki), so the table always has `players` + 1 seats.
+    /// True: a table of `players`, or up to three more who sit out each deal (the dealer
+    /// and the seats across, [`crate::game::sits_out`]). False: the dealer only deals (the
+    /// wiki), so the table has at least `players` + 1 seats.
     pub dealer_plays: bool,
 }
 

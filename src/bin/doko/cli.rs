@@ -280,7 +280,8 @@ pub enum LeagueCommand {
         /// The sheet to create (never over an existing file).
         #[arg(value_name = "FILE")]
         file: String,
-        /// The players in seat order, clockwise (4, or 5 with the dealer sitting out).
+        /// The players in seat order, clockwise (4 to 7: at five the dealer sits out, at six also
+        /// the player across, at seven the two across).
         #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
         players: Vec<String>,
         /// The rules: a built-in profile or a path to one (stored in the sheet).
@@ -420,8 +421,8 @@ pub struct GenerateArgs {
     /// Output format: a CSV archive, JSON Lines, or TOML records.
     #[arg(long, value_enum, default_value_t = GenerateFormat::Csv)]
     pub format: GenerateFormat,
-    /// Seat names, clockwise (4, or 5 with the dealer sitting out) [default: Anna,Ben,Cara,Dirk,
-    /// and Eva where the profile's dealer only deals].
+    /// Seat names, clockwise (4 to 7; the dealer and the seats across sit out) [default:
+    /// Anna,Ben,Cara,Dirk, and Eva where the profile's dealer only deals].
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
     /// No progress line on a terminal (there is none in a pipe).
