@@ -125,6 +125,15 @@ impl Input<'_> {
         }
     }
 
+    /// What the reader passed over and says so, each with its line (a paper sheet's
+    /// columns of numbers and empty rows, [`Sheet::notes`]).
+    pub fn notes(&self) -> &[RecordError] {
+        match self {
+            Input::Sheet(s) => s.notes(),
+            Input::Records(_) => &[],
+        }
+    }
+
     /// The profile the file names, if any.
     pub fn variant(&self) -> Option<&str> {
         match self {
@@ -173,6 +182,18 @@ pub enum Source {
     Document(Document),
     /// An archive, read as it is scored.
     Archive(Box<crate::deal::archive::ArchiveReader<Box<dyn std::io::BufRead + Send>>>),
+}
+
+impl Source {
+    /// What the reader passes over in a document and says so ([`Input::notes`]); none
+    /// where the document cannot be read (its error comes when it is scored) or for an
+    /// archive.
+    pub fn notes(&self) -> Vec<RecordError> {
+        match self {
+            Source::Document(doc) => doc.open().map(|i| i.notes().to_vec()).unwrap_or_default(),
+            Source::Archive(_) => Vec::new(),
+        }
+    }
 }
 
 /// The first line that is neither blank nor a `#` comment opens a TOML table (`[league]`,

@@ -956,7 +956,8 @@ fn a_player_is_shown_only_what_she_may_know() {
         let profile = Profile::load(name, &[]).unwrap();
         let mut rng = Rng::new(3);
         // Keyed by the table's size too: a seat's view names no seat count.
-        let mut shown: HashMap<(usize, usize, String), (Vec<u32>, Vec<Action>)> = HashMap::new();
+        type Shown = (Vec<u32>, Vec<Action>);
+        let mut shown: HashMap<(usize, usize, String), Shown> = HashMap::new();
         let (mut positions, mut unnamed) = (0, 0);
         for seed in 0..300u64 {
             let seats = doko::game::smallest_table(&profile) + (seed % 2) as usize;

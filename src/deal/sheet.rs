@@ -211,6 +211,9 @@ pub struct Sheet<'a> {
     cols: Vec<Option<usize>>,
     /// The header's columns up to its last named one (empty ones after it are ignored).
     named: usize,
+    /// What the reader passed over and says so: columns of numbers that are not players,
+    /// empty rows between deals ([`Sheet::notes`]).
+    notes: Vec<RecordError>,
 }
 
 impl<'a> Sheet<'a> {
@@ -248,6 +251,10 @@ impl<'a> Sheet<'a> {
                     RecordError::new(file, msg!("error.column_no_name", column = i + 1)).line(1),
                 );
             }
+            // `(Summe)`: a column the sheet keeps for itself, not a player.
+            if name.len() > 2 && name.starts_with('(') && name.ends_with(')') {
+                continue;
+            }
             if let Some(r) = reserved(&key) {
                 if cols[r].is_some() {
                     return Err(RecordError::new(
@@ -282,27 +289,15 @@ impl<'a> Sheet<'a> {
                 player_cols.push(i);
             }
         }
-        crate::deal::check_players(&players).map_err(|m| RecordError::new(file, m).line(1))?;
-        if cols[2].is_none() && cols[3].is_none() {
-            // An archive's header with a column misspelt reads as a sheet: say what an
-            // archive needs, where the header has one of its two columns.
-            let has = |c: &str| header.iter().any(|h| h.trim().eq_ignore_ascii_case(c));
-            if let Some((found, missing)) = [("tricks", "players"), ("players", "tricks")]
-                .into_iter()
-                .find(|(f, m)| has(f) && !has(m))
-            {
-                return Err(RecordError::new(
-                    file,
-                    msg!(
-                        "error.archive_half_header",
-                        found = found,
-                        missing = missing
-                    ),
-                )
-                .line(1));
-            }
-            return Err(RecordError::new(file, msg!("error.points_column")).line(1));
+        let (numbers, mut notes) = read_over(file, text, delimiter, &player_cols);
+        for k in (0..numbers.len()).rev().filter(|&k| numbers[k]) {
+            let column = players.remove(k);
+            player_cols.remove(k);
+            let note = msg!("note.column_of_numbers", column = column);
+            notes.insert(0, RecordError::new(file, note).line(1).field(&column));
         }
+        crate::deal::check_players(&players).map_err(|m| RecordError::new(file, m).line(1))?;
+        check_points_column(file, &header, &cols)?;
         // A header alone is a sheet not filled in yet, or one saved without its rows.
         let has_deal = rdr.records().any(|r| match r {
             Ok(r) => r.iter().any(|f| !f.is_empty()),
@@ -312,6 +307,7 @@ impl<'a> Sheet<'a> {
         if !has_deal {
             return Err(RecordError::new(file, msg!("error.no_deals")).line(1));
         }
+        notes.sort_by_key(|n| n.at.line);
         Ok(Sheet {
             file: file.to_string(),
             text,
@@ -320,7 +316,15 @@ impl<'a> Sheet<'a> {
             player_cols,
             cols,
             named,
+            notes,
         })
+    }
+
+    /// What the reader passed over, each with its line: a column whose cells are all
+    /// numbers (or empty) is a sum or an amount, not a player; an empty row between deals
+    /// is skipped. The command prints them as notes; nothing is refused for them.
+    pub fn notes(&self) -> &[RecordError] {
+        &self.notes
     }
 
     /// The deal rows of the sheet as written, one result per row: the facts and the
@@ -371,6 +375,101 @@ impl<'a> Sheet<'a> {
             .position(|&k| k == key)
             .and_then(|r| self.cols[r])
     }
+}
+
+/// A sheet has a column of Re's or Kontra's eyes. An archive's header with a column
+/// misspelt reads as a sheet: say what an archive needs, where the header has one of its
+/// two columns.
+fn check_points_column(
+    file: &str,
+    header: &csv::StringRecord,
+    cols: &[Option<usize>],
+) -> Result<(), RecordError> {
+    if cols[2].is_some() || cols[3].is_some() {
+        return Ok(());
+    }
+    let has = |c: &str| header.iter().any(|h| h.trim().eq_ignore_ascii_case(c));
+    if let Some((found, missing)) = [("tricks", "players"), ("players", "tricks")]
+        .into_iter()
+        .find(|(f, m)| has(f) && !has(m))
+    {
+        return Err(RecordError::new(
+            file,
+            msg!(
+                "error.archive_half_header",
+                found = found,
+                missing = missing
+            ),
+        )
+        .line(1));
+    }
+    Err(RecordError::new(file, msg!("error.points_column")).line(1))
+}
+
+/// Reads the rows once before the deals are: for each of `cols` whether every cell is a
+/// number or empty (and one is a number), and a note for each empty row that comes
+/// before a deal (trailing empty rows are what spreadsheets save, and pass unsaid).
+fn read_over(
+    file: &str,
+    text: &str,
+    delimiter: u8,
+    cols: &[usize],
+) -> (Vec<bool>, Vec<RecordError>) {
+    let mut numbers = vec![(true, false); cols.len()];
+    let mut empty: Vec<usize> = Vec::new();
+    let mut notes = Vec::new();
+    let mut rdr = reader(text, delimiter);
+    let _ = rdr.headers();
+    // The line a record starts on, counted forward from the last (as `SheetRows` does:
+    // after a CRLF line the csv reader's next record starts at the `\n`).
+    let (mut at, mut line) = (0, 1);
+    for rec in rdr.records() {
+        let Ok(rec) = rec else {
+            // Reported with its line when the deals are read.
+            numbers.iter_mut().for_each(|n| n.0 = false);
+            continue;
+        };
+        if let Some(p) = rec.position() {
+            let byte = (p.byte() as usize + 1).min(text.len());
+            if byte > at {
+                line += memchr::memchr_iter(b'\n', &text.as_bytes()[at..byte]).count();
+                at = byte;
+            }
+        }
+        if rec.iter().all(str::is_empty) {
+            empty.push(line);
+            continue;
+        }
+        for line in empty.drain(..) {
+            notes.push(RecordError::new(file, msg!("note.empty_row")).line(line));
+        }
+        for (n, &i) in numbers.iter_mut().zip(cols) {
+            let cell = rec.get(i).unwrap_or("").trim();
+            if cell.is_empty() || cell == "-" {
+                continue;
+            }
+            if is_number(cell) {
+                n.1 = true;
+            } else {
+                n.0 = false;
+            }
+        }
+    }
+    (
+        numbers.into_iter().map(|(all, one)| all && one).collect(),
+        notes,
+    )
+}
+
+/// A cell that holds an amount: a sign, digits with `.` or `,`, a currency sign.
+fn is_number(cell: &str) -> bool {
+    let body = cell
+        .trim_start_matches(['+', '-', '−'])
+        .trim_matches(|c: char| c.is_whitespace() || "€$£¥円".contains(c));
+    body.chars().any(|c| c.is_ascii_digit())
+        && body
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ',' || c == '\'' || c == '\u{a0}')
 }
 
 fn reader(text: &str, delimiter: u8) -> csv::Reader<&[u8]> {

@@ -445,6 +445,12 @@ impl<'a> Parsed<'a> {
         self
     }
 
+    /// What the reader passed over in the files and says so, each with its file and line
+    /// ([`Input::notes`]).
+    pub fn notes(&self) -> impl Iterator<Item = &RecordError> {
+        self.inputs.iter().flatten().flat_map(Input::notes)
+    }
+
     /// The profiles the files name, in file order (for [`choose_profile`]).
     pub fn named(&self) -> Vec<Named<'_>> {
         self.inputs

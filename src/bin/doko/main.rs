@@ -86,6 +86,13 @@ pub fn error_line(text: &str) -> String {
     format!("doko: {} {text}", lang().t("error.prefix"))
 }
 
+/// "doko: note: FILE:LINE: TEXT" on standard error: what a reader passed over.
+pub fn print_note(note: &doko::deal::RecordError) {
+    let lang = lang();
+    let text = doko::tr!(lang, "score.passed_over", note = note.render(lang));
+    eprintln!("{}", note_line(&text));
+}
+
 /// "doko: TEXT", as doko's other lines on standard error begin ([`error_line`]'s care).
 pub fn note_line(text: &str) -> String {
     format!("doko: {}", doko::render::for_terminal(text))

@@ -22,6 +22,9 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
         .map(|v| crate::flag_profile(v, &args.sets))
         .collect::<Result<Vec<_>, _>>()?;
     let source = Source::open(&args.file, args.input_format)?;
+    for note in source.notes() {
+        crate::print_note(&note);
+    }
     let lang = crate::lang();
     let ask = CompareAsk {
         summary: args.summary,

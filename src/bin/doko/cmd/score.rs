@@ -34,6 +34,9 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     };
     let profile = crate::chosen_profile(&choice, &parsed.named())?;
     let lang = crate::lang();
+    for note in parsed.notes() {
+        crate::print_note(note);
+    }
     let ask = ScoreAsk {
         summary: args.summary,
         format: args.format,
