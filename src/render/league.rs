@@ -463,39 +463,9 @@ pub fn paper_csv(lg: &League) -> Result<String> {
     csv_text(w)
 }
 
-/// The money a settlement is written in: amounts are kept in the currency's smallest unit
-/// (cents, or yen), and written as money in the reader's language (`€1.10`, `1,10 €`,
-/// `¥110`, `110円`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Currency {
-    /// Euro (cents).
-    #[cfg_attr(feature = "cli", value(name = "EUR", alias = "eur"))]
-    Eur,
-    /// US dollar (cents).
-    #[cfg_attr(feature = "cli", value(name = "USD", alias = "usd"))]
-    Usd,
-    /// Pound sterling (pence).
-    #[cfg_attr(feature = "cli", value(name = "GBP", alias = "gbp"))]
-    Gbp,
-    /// Swiss franc (Rappen).
-    #[cfg_attr(feature = "cli", value(name = "CHF", alias = "chf"))]
-    Chf,
-    /// Japanese yen (no smaller unit: the amounts are yen).
-    #[cfg_attr(feature = "cli", value(name = "JPY", alias = "jpy"))]
-    Jpy,
-}
+pub use crate::variant::Currency;
 
 impl Currency {
-    /// The money of a language's tables: yen in Japanese, else euros.
-    pub fn of(lang: Lang) -> Currency {
-        if lang == Lang::Ja {
-            Currency::Jpy
-        } else {
-            Currency::Eur
-        }
-    }
-
     /// `minor` units (cents, yen) as money in `lang`, with a sign where `signed`.
     pub fn amount(self, minor: i64, signed: bool, lang: Lang) -> String {
         let sign = match (signed, minor.signum()) {
@@ -617,7 +587,5 @@ mod tests {
         assert_eq!(Currency::Jpy.amount(190, false, Lang::Ja), "190円");
         assert_eq!(Currency::Jpy.amount(190, false, Lang::En), "¥190");
         assert_eq!(Currency::Chf.amount(1234, false, Lang::En), "CHF 12.34");
-        assert_eq!(Currency::of(Lang::Ja), Currency::Jpy);
-        assert_eq!(Currency::of(Lang::De), Currency::Eur);
     }
 }

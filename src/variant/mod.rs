@@ -729,6 +729,37 @@ pub struct LeagueRules {
     /// A round against the clock: its minutes (TSR 8.5: 100; 0: no clock). `league new
     /// --minutes` sets it on a sheet.
     pub minutes: u16,
+    /// The money `league settle` writes (`--currency` overrides it; a sheet's `--set
+    /// league.currency=CHF` keeps its own): `EUR`, `USD`, `GBP`, `CHF` or `JPY`.
+    pub currency: Currency,
+}
+
+/// The money a settlement is written in: amounts are kept in the currency's smallest unit
+/// (cents, or yen), and written as money in the reader's language (`€1.10`, `1,10 €`,
+/// `¥110`, `110円`). A profile's `league.currency`; the language only formats it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Currency {
+    /// Euro (cents).
+    #[cfg_attr(feature = "cli", value(name = "EUR", alias = "eur"))]
+    #[serde(rename = "EUR", alias = "eur")]
+    Eur,
+    /// US dollar (cents).
+    #[cfg_attr(feature = "cli", value(name = "USD", alias = "usd"))]
+    #[serde(rename = "USD", alias = "usd")]
+    Usd,
+    /// Pound sterling (pence).
+    #[cfg_attr(feature = "cli", value(name = "GBP", alias = "gbp"))]
+    #[serde(rename = "GBP", alias = "gbp")]
+    Gbp,
+    /// Swiss franc (Rappen).
+    #[cfg_attr(feature = "cli", value(name = "CHF", alias = "chf"))]
+    #[serde(rename = "CHF", alias = "chf")]
+    Chf,
+    /// Japanese yen (no smaller unit: the amounts are yen).
+    #[cfg_attr(feature = "cli", value(name = "JPY", alias = "jpy"))]
+    #[serde(rename = "JPY", alias = "jpy")]
+    Jpy,
 }
 
 /// `league.lone_re`: what a lone Re player without a game means when a deal is added at

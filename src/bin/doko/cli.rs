@@ -370,9 +370,10 @@ pub enum LeagueCommand {
         /// for this release and says so.)
         #[arg(long, short_alias = 'c', value_name = "N", value_parser = clap::value_parser!(i64).range(1..=1_000_000))]
         cents_per_point: i64,
-        /// The money of the tables' amounts [default: from the language: yen in Japanese,
-        /// else euros]; `--cents-per-point` is in its smallest unit (cents, or yen). CSV and
-        /// JSON keep the smallest unit.
+        /// The money of the tables' amounts [default: the sheet's profile's
+        /// `league.currency`: EUR for ddv, JPY for the ja-* profiles, USD for kloepper; the
+        /// language only formats it]; `--cents-per-point` is in its smallest unit (cents, or
+        /// yen). CSV and JSON keep the smallest unit.
         #[arg(long, value_enum)]
         currency: Option<doko::render::league::Currency>,
         /// `linear`: points × cents (zero-sum); `leader`: everyone pays the leader per

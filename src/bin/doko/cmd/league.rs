@@ -81,11 +81,10 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
                     crate::note_line(crate::lang().t("league.settle_short_c"))
                 );
             }
-            let currency = currency.unwrap_or(render::Currency::of(crate::lang()));
             settle(
                 sheet_arg(file)?,
                 *cents_per_point,
-                currency,
+                *currency,
                 *model,
                 *format,
             )
@@ -273,13 +272,15 @@ fn show(file: &str, format: ShowFormat, print: bool) -> Result<ExitCode> {
 fn settle(
     file: &str,
     cents: i64,
-    currency: render::Currency,
+    currency: Option<render::Currency>,
     model: crate::cli::SettleModel,
     format: crate::cli::Format,
 ) -> Result<ExitCode> {
     use doko::club::settle::{self, Model};
     let text = file::read(file).map_err(file_error)?;
     let lg = league::evaluate(file, &text, None).map_err(report)?;
+    // The flag's, else the sheet's profile's (with the sheet's own `set`).
+    let currency = currency.unwrap_or(lg.profile.league.currency);
     let model = match model {
         crate::cli::SettleModel::Linear => Model::Linear,
         crate::cli::SettleModel::Leader => Model::Leader,
