@@ -32,6 +32,8 @@ struct Add {
     /// `league undo` instead: takes back the last entry.
     #[serde(default)]
     undo: bool,
+    /// `league edit` of this deal instead, with `args`.
+    edit: Option<usize>,
     /// The totals after the step.
     totals: Option<BTreeMap<String, i64>>,
     /// The add must be refused with a message containing this.
@@ -70,6 +72,24 @@ fn json(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
+/// The command of one step: `league add` with its arguments, or `penalty`, `undo`, `edit`.
+fn step_args<'a>(add: &'a Add, sheet: &'a str, number: Option<&'a str>) -> Vec<&'a str> {
+    let mut args = vec!["league", "add", sheet];
+    if let Some(penalty) = &add.penalty {
+        args = vec!["league", "penalty", sheet];
+        args.extend(penalty.iter().map(String::as_str));
+        return args;
+    }
+    if add.undo {
+        return vec!["league", "undo", sheet];
+    }
+    if let Some(n) = number {
+        args = vec!["league", "edit", sheet, n];
+    }
+    args.extend(add.args.iter().map(String::as_str));
+    args
+}
+
 fn run(script: &Script, dir: &Path) -> Vec<String> {
     let sheet: PathBuf = dir.join("sheet.toml");
     let sheet_s = sheet.to_str().unwrap();
@@ -85,15 +105,8 @@ fn run(script: &Script, dir: &Path) -> Vec<String> {
     let mut diffs = Vec::new();
     for (i, add) in script.add.iter().enumerate() {
         let before = std::fs::read(&sheet).unwrap();
-        let mut args = vec!["league", "add", sheet_s];
-        args.extend(add.args.iter().map(String::as_str));
-        if let Some(penalty) = &add.penalty {
-            args = vec!["league", "penalty", sheet_s];
-            args.extend(penalty.iter().map(String::as_str));
-        }
-        if add.undo {
-            args = vec!["league", "undo", sheet_s];
-        }
+        let number = add.edit.map(|n| n.to_string());
+        let args = step_args(add, sheet_s, number.as_deref());
         let out = doko(&args);
         let what = format!("{} {} ({})", args[1], i + 1, args[3..].join(" "));
         let want_totals = add.totals.clone();

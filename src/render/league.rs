@@ -11,7 +11,18 @@ use crate::variant::Profile;
 /// What `league add` says of the sheet's last deal: the deal, its note and the Bock it
 /// started, then the standings and what comes next (the page shows the same).
 pub fn added(after: &League, lang: Lang) -> String {
-    let Some(row) = after.rows.last() else {
+    deal_told(after, after.rows.len(), lang)
+}
+
+/// What `league edit` says: deal `number` as it now stands, then the standings and what
+/// comes next (as [`added`] says of the last deal).
+pub fn edited(after: &League, number: usize, lang: Lang) -> String {
+    deal_told(after, number, lang)
+}
+
+/// Deal `number` (from 1) of the sheet as recorded, its scores, then the standings.
+fn deal_told(after: &League, number: usize, lang: Lang) -> String {
+    let Some(row) = number.checked_sub(1).and_then(|i| after.rows.get(i)) else {
         return after.next_line(lang) + "\n";
     };
     let r = &row.result;
@@ -53,7 +64,7 @@ pub fn added(after: &League, lang: Lang) -> String {
     let mut out = crate::tr!(
         lang,
         "league.added",
-        deal = after.rows.len(),
+        deal = number,
         deals = after.deals,
         what = deal_words(&after.players, r, lang),
         told = told,

@@ -318,6 +318,13 @@ pub enum LeagueCommand {
     /// Append one deal; the file is left untouched if the deal is invalid.
     #[command(after_help = LEAGUE_ADD_EXAMPLES)]
     Add(LeagueAddArgs),
+    /// Change deal N of the sheet with the flags of `add`: the fields given change (an
+    /// empty value, `-c ''`, clears one), the rest stay; every deal after it is recomputed.
+    /// The file is left untouched if the sheet is invalid with the change.
+    #[command(
+        after_help = "Examples:\n  doko league edit friday.toml 7 -p 125              # deal 7: Re had 125 eyes\n  doko league edit friday.toml 3 -r a,d -x fox      # deal 3: Anna and Dirk Re, a fox\n  DOKO_LEAGUE=friday.toml doko league edit 5 -P=false  # deal 5 was no compulsory solo"
+    )]
+    Edit(LeagueEditArgs),
     /// Standings, the sheet, and what comes next.
     #[command(
         after_help = "Examples:\n  doko league show friday.toml\n  DOKO_LEAGUE=friday.toml doko league show --format html > friday.html"
@@ -461,6 +468,23 @@ pub struct LeagueAddArgs {
     /// under it).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
     pub sets: Vec<(String, String)>,
+    #[command(flatten)]
+    pub deal: DealFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct LeagueEditArgs {
+    /// The league sheet and the deal's number (1 for the first); the sheet may come from
+    /// DOKO_LEAGUE instead.
+    #[arg(value_name = "FILE N", num_args = 1..=2, required = true)]
+    pub args: Vec<String>,
+    #[command(flatten)]
+    pub deal: DealFlags,
+}
+
+/// A deal's flags, `league add`'s and `league edit`'s.
+#[derive(Debug, Args)]
+pub struct DealFlags {
     /// A full record (or summary) of the deal: a TOML file with one `[[deal]]`.
     #[arg(short = 'R', long, value_name = "DEAL.toml", conflicts_with_all = ["game", "re", "re_points", "kontra_points"])]
     pub record: Option<String>,
@@ -495,9 +519,9 @@ pub struct LeagueAddArgs {
     /// Tricks Kontra won.
     #[arg(short = 'T', long, value_name = "N")]
     pub kontra_tricks: Option<u8>,
-    /// A compulsory solo (Pflichtsolo).
-    #[arg(short = 'P', long)]
-    pub compulsory: bool,
+    /// A compulsory solo (Pflichtsolo); `-P=false` in `edit` says it was none.
+    #[arg(short = 'P', long, num_args = 0..=1, require_equals = true, default_missing_value = "true", value_name = "BOOL")]
+    pub compulsory: Option<bool>,
     /// Kloepper: `re` (the black queens knocked) or `both` (and the opponents knocked back).
     #[arg(long, value_name = "WHO")]
     pub knock: Option<String>,

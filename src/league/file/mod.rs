@@ -629,6 +629,25 @@ pub fn replace(
     Ok(after)
 }
 
+/// Changes deal `number` of the sheet `file` as entered (`league edit`): `change` gets the
+/// deal as a [`DealEntry`] and returns it changed; the deal is then replaced
+/// ([`replaced`], as the page's edit). The sheet is read, changed and written under its
+/// lock, and nothing is written unless the sheet is valid with the changed deal.
+pub fn amend(
+    file: &str,
+    number: usize,
+    change: &dyn Fn(DealEntry) -> DealEntry,
+    patience: Duration,
+    waiting: &mut dyn FnMut(&str),
+) -> Result<League, FileError> {
+    let _lock = lock(file, patience, waiting)?;
+    let old = read(file)?;
+    let entry = change(deal_entry_in(file, &old, number)?);
+    let (text, after) = replaced(file, &old, number, entry.to_table())?;
+    write_atomically(file, &text)?;
+    Ok(after)
+}
+
 /// What [`replace`] would make of the sheet, written nowhere.
 pub fn check_replace(file: &str, number: usize, deal: Table) -> Result<League, FileError> {
     replaced(file, &read(file)?, number, deal).map(|(_, after)| after)

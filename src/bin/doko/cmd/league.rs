@@ -8,7 +8,9 @@ use anyhow::Result;
 use doko::deal::RecordError;
 use doko::league::{self, file};
 
-use crate::cli::{LeagueAddArgs, LeagueCommand, LeagueShowFormat as ShowFormat};
+use crate::cli::{
+    DealFlags, LeagueAddArgs, LeagueCommand, LeagueEditArgs, LeagueShowFormat as ShowFormat,
+};
 use doko::render::league as render;
 
 /// The sheet a command works on: its argument, else `DOKO_LEAGUE`; without either a usage
@@ -47,6 +49,7 @@ pub fn run(cmd: &LeagueCommand) -> Result<ExitCode> {
         }
         LeagueCommand::Close { file } => close(sheet_arg(file)?),
         LeagueCommand::Add(args) => add(args),
+        LeagueCommand::Edit(args) => edit(args),
         LeagueCommand::Show {
             file,
             format,
@@ -171,10 +174,10 @@ pub(crate) fn report(errors: Vec<RecordError>) -> anyhow::Error {
 }
 
 /// The deal of `league add` as its flags give it.
-fn entry(args: &LeagueAddArgs) -> file::DealEntry {
+fn entry(args: &DealFlags) -> file::DealEntry {
     file::DealEntry {
         contract: args.game.clone(),
-        compulsory: args.compulsory,
+        compulsory: args.compulsory.unwrap_or(false),
         re: args.re.clone(),
         re_points: args.re_points,
         kontra_points: args.kontra_points,
@@ -189,8 +192,9 @@ fn entry(args: &LeagueAddArgs) -> file::DealEntry {
     }
 }
 
-fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
-    let file = sheet_arg(&args.file)?;
+fn add(add: &LeagueAddArgs) -> Result<ExitCode> {
+    let file = sheet_arg(&add.file)?;
+    let args = &add.deal;
     let deal = match &args.record {
         Some(path) => file::deal_of_record(path).map_err(file_error)?,
         None => {
@@ -201,7 +205,7 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
             entry.to_table()
         }
     };
-    let after = match file::append(file, deal, &args.sets, patience(), &mut waiting) {
+    let after = match file::append(file, deal, &add.sets, patience(), &mut waiting) {
         Err(file::FileError::Invalid(errors)) => {
             return Err(report(errors).context(doko::tr!(
                 crate::lang(),
@@ -212,6 +216,72 @@ fn add(args: &LeagueAddArgs) -> Result<ExitCode> {
         other => other.map_err(file_error)?,
     };
     crate::emit(&render::added(&after, crate::lang()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The deal as entered with the flags given laid over it: a flag given replaces its field
+/// (an empty text clears it), the others stay.
+fn overlaid(mut e: file::DealEntry, args: &DealFlags) -> file::DealEntry {
+    fn text(field: &mut Option<String>, given: &Option<String>) {
+        if let Some(v) = given {
+            *field = (!v.trim().is_empty()).then(|| v.clone());
+        }
+    }
+    text(&mut e.contract, &args.game);
+    text(&mut e.re_calls, &args.re_calls);
+    text(&mut e.kontra_calls, &args.kontra_calls);
+    text(&mut e.re_extras, &args.re_extras);
+    text(&mut e.kontra_extras, &args.kontra_extras);
+    text(&mut e.knock, &args.knock);
+    text(&mut e.note, &args.note);
+    if !args.re.is_empty() {
+        e.re = args.re.clone();
+    }
+    // Re's or Kontra's eyes: the one given replaces whichever the deal wrote.
+    if args.re_points.is_some() || args.kontra_points.is_some() {
+        e.re_points = args.re_points;
+        e.kontra_points = args.kontra_points;
+    }
+    if args.re_tricks.is_some() || args.kontra_tricks.is_some() {
+        e.re_tricks = args.re_tricks;
+        e.kontra_tricks = args.kontra_tricks;
+    }
+    if let Some(c) = args.compulsory {
+        e.compulsory = c;
+    }
+    e
+}
+
+/// `league edit`: deal N changed as the flags say (or replaced by a record).
+fn edit(args: &LeagueEditArgs) -> Result<ExitCode> {
+    let lang = crate::lang();
+    let (file, number) = match args.args.as_slice() {
+        [file, n] => (Some(file.clone()), n),
+        [n] => (std::env::var("DOKO_LEAGUE").ok(), n),
+        _ => return Err(crate::usage(lang.t("league.no_sheet"))),
+    };
+    let file = sheet_arg(&file)?;
+    let number: usize = number
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| crate::usage(doko::tr!(lang, "error.not_deal_number", word = number)))?;
+    let flags = &args.deal;
+    let after = match &flags.record {
+        Some(path) => {
+            let deal = file::deal_of_record(path).map_err(file_error)?;
+            file::replace(file, number, deal, patience(), &mut waiting)
+        }
+        None => file::amend(
+            file,
+            number,
+            &|e| overlaid(e, flags),
+            patience(),
+            &mut waiting,
+        ),
+    }
+    .map_err(file_error)?;
+    crate::emit(&render::edited(&after, number, lang))?;
     Ok(ExitCode::SUCCESS)
 }
 
