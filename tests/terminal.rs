@@ -73,6 +73,10 @@ fn tables_fit_the_terminal_without_splitting_a_number() {
         (80, "en", "score examples/evening.csv".to_string()),
         (80, "en", "score examples/five-players.csv".to_string()),
         (80, "en", format!("league show {s}")),
+        // Text lines (`--explain`'s items) wrap between words, as the tables' cells do.
+        (80, "en", "score examples/evening.csv --explain".to_string()),
+        (80, "de", format!("score {s} --explain")),
+        (60, "en", "score examples/records.toml --explain".to_string()),
         (80, "en", "compare examples/evening.csv --variants ddv,ja-online,ja-classic --only-diff --explain".to_string()),
         (80, "en", format!("stats {evenings}")),
         (100, "ja", "score examples/evening.csv".to_string()),

@@ -170,6 +170,77 @@ pub fn new_table(markdown: bool) -> Table {
     t
 }
 
+/// The terminal's width where standard output is one (`DOKO_COLUMNS` stands in for it, as
+/// for [`new_table`]); None into a file or a pipe, and without the command line's
+/// terminal (`cli` off).
+pub fn terminal_width() -> Option<usize> {
+    new_table(false).width().map(usize::from)
+}
+
+/// `text` with every line wider than `width` wrapped between words, as [`fit`] wraps a
+/// table's cells: never inside a word, a number or a score (a word wider than the line
+/// stays whole), the continuation under the line's last column where it has columns set
+/// apart by two spaces, else indented two more than the line. The lines of a table
+/// (box drawing) are fitted already and pass as they are.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    for (k, line) in text.split('\n').enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        let table = line.contains(['│', '┆', '═', '─', '┌', '└', '╞', '├']);
+        if table || unicode_width::UnicodeWidthStr::width(line) <= width {
+            out.push_str(line);
+        } else {
+            wrap_line(line, width, &mut out);
+        }
+    }
+    out
+}
+
+/// One line of [`wrap`].
+fn wrap_line(line: &str, width: usize, out: &mut String) {
+    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    // Aligned columns (`--explain`'s items: party, item, points, why) continue under the
+    // last one; other lines two more than their indent.
+    let last_column = line[indent..]
+        .rfind("  ")
+        .map(|i| indent + i + line[indent + i..].len() - line[indent + i..].trim_start().len())
+        .map(|at| line[..at].width());
+    let hang = " ".repeat(last_column.unwrap_or(indent + 2).min(width / 2));
+    let (mut rest, mut lead) = (line, 0);
+    while lead + rest.width() > width {
+        // The last run of spaces after a word that keeps the line in width, else the
+        // first (a word wider than the line stays whole).
+        let (mut used, mut cut, mut in_word, mut wide) = (lead, None, false, false);
+        for (i, c) in rest.char_indices() {
+            let w = c.width().unwrap_or(0);
+            // A break: spaces after a word, or between two wide (CJK) characters, as
+            // Japanese text breaks.
+            let breaks = (c == ' ' && in_word) || (w == 2 && wide);
+            if breaks && (used <= width || cut.is_none()) {
+                cut = Some(i);
+            }
+            if breaks && used > width && cut.is_some() {
+                break;
+            }
+            in_word = c != ' ';
+            wide = w == 2;
+            used += w;
+        }
+        let Some(at) = cut else {
+            break;
+        };
+        out.push_str(rest[..at].trim_end());
+        out.push('\n');
+        out.push_str(&hang);
+        lead = hang.len();
+        rest = rest[at..].trim_start();
+    }
+    out.push_str(rest);
+}
+
 /// A table as text, fitted to the terminal ([`fit`]) with no column to drop.
 pub fn fitted(mut t: Table) -> String {
     fit(&mut t, &[]);
@@ -247,4 +318,49 @@ pub(crate) fn csv_text(w: csv::Writer<Vec<u8>>) -> crate::error::Result<String> 
 /// A value as pretty JSON.
 pub(crate) fn pretty<T: serde::Serialize>(value: &T) -> crate::error::Result<String> {
     serde_json::to_string_pretty(value).map_err(|e| std::io::Error::from(e).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn lines_wrap_between_words_and_keep_their_columns() {
+        let line = "  Re      won               +1  Re had 130 eyes and so reached 121 eyes (Re's target) (§7.1; scoring.won)";
+        let out = wrap(line, 80);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        assert!(
+            lines
+                .iter()
+                .all(|l| unicode_width::UnicodeWidthStr::width(*l) <= 80)
+        );
+        assert!(
+            lines[1].starts_with(&" ".repeat(32)),
+            "under the last column: {out}"
+        );
+        assert_eq!(
+            out.split_whitespace().collect::<Vec<_>>(),
+            line.split_whitespace().collect::<Vec<_>>(),
+            "no word split"
+        );
+        // Short lines and a table's lines pass as they are.
+        assert_eq!(wrap("a b\n│ x ┆ y │", 4), "a b\n│ x ┆ y │");
+        // A word wider than the line stays whole.
+        assert_eq!(
+            wrap("next: averyveryverylongname deals", 10),
+            "next:\n  averyveryverylongname\n  deals"
+        );
+        // Japanese breaks between its characters.
+        let ja = wrap("レーは121点で121点に達した（レーの勝利条件）", 20);
+        assert!(
+            ja.lines()
+                .all(|l| unicode_width::UnicodeWidthStr::width(l) <= 20),
+            "{ja}"
+        );
+        assert_eq!(
+            ja.replace(['\n', ' '], ""),
+            "レーは121点で121点に達した（レーの勝利条件）"
+        );
+    }
 }

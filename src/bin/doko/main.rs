@@ -204,13 +204,28 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Text for a reader (a table format, a league's messages): as [`emit`], its lines wider
+/// than the terminal wrapped between words ([`doko::render::wrap`]); into a file or a pipe
+/// as it is.
+pub fn emit_text(text: &str) -> anyhow::Result<()> {
+    match doko::render::terminal_width() {
+        Some(w) => emit(&doko::render::wrap(text, w)),
+        None => emit(text),
+    }
+}
+
 /// Standard output for a run writing `format`: the table formats shown as a terminal may
 /// show them ([`ForTerminal`]), CSV and JSON as data.
 pub fn output(format: doko::render::Format) -> Box<dyn Write> {
     use doko::render::Format;
     let out = std::io::stdout().lock();
     if matches!(format, Format::Table | Format::Markdown) {
-        Box::new(ForTerminal::new(out))
+        let mut w = ForTerminal::new(out);
+        // A table's lines are fitted; the rest (`--explain`'s items) wrap between words.
+        if format == Format::Table {
+            w.wrap = doko::render::terminal_width();
+        }
+        Box::new(w)
     } else {
         Box::new(out)
     }
@@ -221,6 +236,8 @@ pub fn output(format: doko::render::Format) -> Box<dyn Write> {
 pub struct ForTerminal<W: Write> {
     out: W,
     line: Vec<u8>,
+    /// The terminal's width, where lines wider are wrapped between words.
+    wrap: Option<usize>,
 }
 
 impl<W: Write> ForTerminal<W> {
@@ -228,6 +245,7 @@ impl<W: Write> ForTerminal<W> {
         ForTerminal {
             out,
             line: Vec::new(),
+            wrap: None,
         }
     }
 
@@ -242,6 +260,10 @@ impl<W: Write> ForTerminal<W> {
         };
         if end > 0 {
             let text = String::from_utf8_lossy(&self.line[..end]);
+            let text = match self.wrap {
+                Some(w) => std::borrow::Cow::Owned(doko::render::wrap(&text, w)),
+                None => text,
+            };
             self.out
                 .write_all(doko::render::for_terminal(&text).as_bytes())?;
             self.line.drain(..end);

@@ -123,7 +123,7 @@ fn new(
         deals = deals,
         profile = lg.profile.name
     );
-    crate::emit(&format!("{line}\n{}\n", lg.next_line(lang)))?;
+    crate::emit_text(&format!("{line}\n{}\n", lg.next_line(lang)))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -215,7 +215,7 @@ fn add(add: &LeagueAddArgs) -> Result<ExitCode> {
         }
         other => other.map_err(file_error)?,
     };
-    crate::emit(&render::added(&after, crate::lang()))?;
+    crate::emit_text(&render::added(&after, crate::lang()))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -281,7 +281,7 @@ fn edit(args: &LeagueEditArgs) -> Result<ExitCode> {
         ),
     }
     .map_err(file_error)?;
-    crate::emit(&render::edited(&after, number, lang))?;
+    crate::emit_text(&render::edited(&after, number, lang))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -289,7 +289,7 @@ fn undo(file: &str) -> Result<ExitCode> {
     let (removed, lg) = file::undo(file, patience(), &mut waiting).map_err(file_error)?;
     let lang = crate::lang();
     let line = render::undone_line(&lg, &removed, Some(file), lang);
-    crate::emit(&format!(
+    crate::emit_text(&format!(
         "{line}\n{}{}\n",
         render::standings_line(&lg, lang),
         lg.next_line(lang)
@@ -301,7 +301,7 @@ fn undo(file: &str) -> Result<ExitCode> {
 fn close(file: &str) -> Result<ExitCode> {
     let lg = file::close(file, patience(), &mut waiting).map_err(file_error)?;
     let lang = crate::lang();
-    crate::emit(&format!(
+    crate::emit_text(&format!(
         "{}{}\n",
         render::standings_line(&lg, lang),
         lg.next_line(lang)
@@ -313,7 +313,7 @@ fn close(file: &str) -> Result<ExitCode> {
 fn penalty(file: &str, player: &str, points: Option<u16>, note: Option<&str>) -> Result<ExitCode> {
     let lg = file::penalize(file, player, points, note, (patience(), &mut waiting))
         .map_err(file_error)?;
-    crate::emit(&render::penalized(&lg, crate::lang()))?;
+    crate::emit_text(&render::penalized(&lg, crate::lang()))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -334,7 +334,11 @@ fn show(file: &str, format: ShowFormat, print: bool) -> Result<ExitCode> {
         ShowFormat::Html if print => doko::render::list::print_page(&lg, crate::lang()),
         ShowFormat::Html => doko::render::html::league_page(&lg, crate::lang()),
     };
-    crate::emit(&out)?;
+    if format == ShowFormat::Table {
+        crate::emit_text(&out)?;
+    } else {
+        crate::emit(&out)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -367,6 +371,10 @@ fn settle(
             crate::lang(),
         ),
     };
-    crate::emit(&out)?;
+    if format == crate::cli::Format::Table {
+        crate::emit_text(&out)?;
+    } else {
+        crate::emit(&out)?;
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -52,7 +52,7 @@ pub fn run(cmd: &TournamentCommand) -> Result<ExitCode> {
                     teams: &teams,
                 },
             )?;
-            crate::emit(&render::created(file, &t, crate::lang()))?;
+            crate::emit_text(&render::created(file, &t, crate::lang()))?;
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::Draw { file, format } => {
