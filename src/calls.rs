@@ -74,11 +74,15 @@ impl Call {
             "no30" | "30" | "keine30" => (Call::No30, None),
             "schwarz" | "0" | "no0" => (Call::Schwarz, None),
             _ => {
-                return Err(crate::msg!(
-                    "error.unknown_word",
-                    what = crate::lang::Text::msg("error.word_call"),
-                    word = word.trim(),
-                    known = "re, kontra, no90, no60, no30, schwarz, double"
+                const WORDS: [&str; 12] = [
+                    "re", "kontra", "contra", "double", "doppel", "no90", "keine 90", "no60",
+                    "keine 60", "no30", "keine 30", "schwarz",
+                ];
+                return Err(crate::unknown_word(
+                    crate::lang::Text::msg("error.word_call"),
+                    word.trim(),
+                    WORDS.into_iter(),
+                    crate::lang::Text::msg("known.calls"),
                 ));
             }
         })
@@ -263,7 +267,7 @@ mod tests {
             PartyCalls::parse_cell("kontra no60", Party::Kontra).unwrap()
         );
         let err = PartyCalls::parse_cell("keine 91", Party::Re).unwrap_err();
-        assert!(err.to_string().contains("unknown call `keine`"), "{err}");
+        assert!(err.to_string().contains("unknown call `keine 91`"), "{err}");
     }
 
     #[test]

@@ -277,7 +277,7 @@ impl Contract {
 impl FromStr for Contract {
     type Err = crate::lang::Text;
     fn from_str(s: &str) -> Result<Contract, crate::lang::Text> {
-        crate::lookup(NAMES, s, "error.word_contract")
+        crate::lookup(NAMES, s, "error.word_contract", Contract::key)
     }
 }
 

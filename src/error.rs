@@ -93,6 +93,10 @@ pub fn localized(e: &(dyn std::error::Error + 'static), lang: Lang) -> String {
         crate::club::tournament::TournamentError,
         Text
     );
+    // An input or output error that reached the command as it is: from its kind.
+    if let Some(io) = e.downcast_ref::<std::io::Error>() {
+        return crate::lang::ToText::to_text(io).render(lang);
+    }
     e.to_string()
 }
 

@@ -89,7 +89,12 @@ impl Extra {
     /// The extra's name in `lang` ("fox caught", "Fuchs gefangen", the catalogue's
     /// `item.fox`).
     pub fn title(self, lang: crate::lang::Lang) -> &'static str {
-        lang.t(&format!("item.{}", self.name().replace('-', "_")))
+        lang.t(&self.key())
+    }
+
+    /// The extra's name in the message catalogue (`item.fox`).
+    pub fn key(self) -> String {
+        format!("item.{}", self.name().replace('-', "_"))
     }
 
     /// Reads a sheet cell: words separated by spaces, `;` or `,`; a word twice counts twice;
@@ -119,16 +124,25 @@ pub enum SoloExtra {
 impl FromStr for SoloExtra {
     type Err = crate::lang::Text;
     fn from_str(s: &str) -> Result<SoloExtra, crate::lang::Text> {
-        const AGAINST: &[(&str, (), &[&str])] = &[("against-the-old", (), &["gegen-die-alten"])];
-        if crate::lookup(AGAINST, s, "error.word_extra").is_ok() {
+        const AGAINST: &crate::Names<()> = &[("against-the-old", (), &["gegen-die-alten"])];
+        let against = |()| "item.against_the_old".to_string();
+        if crate::lookup(AGAINST, s, "error.word_extra", against).is_ok() {
             return Ok(SoloExtra::AgainstTheOld);
         }
         s.parse().map(SoloExtra::Extra).map_err(|_| {
-            let known: Vec<&str> = NAMES.iter().map(|(n, _, _)| *n).collect();
-            crate::msg!(
-                "error.unknown_extra",
-                word = s.trim(),
-                known = known.join(", ")
+            let known = Extra::all()
+                .map(|e| crate::lang::Text::msg(e.key()))
+                .chain(std::iter::once(crate::lang::Text::msg(against(()))))
+                .collect();
+            let names = NAMES
+                .iter()
+                .flat_map(|(n, _, a)| std::iter::once(*n).chain(a.iter().copied()))
+                .chain(["against-the-old", "gegen-die-alten"]);
+            crate::unknown_word(
+                crate::lang::Text::msg("error.word_extra"),
+                s.trim(),
+                names,
+                crate::lang::Text::Join(known, "word.comma"),
             )
         })
     }
@@ -137,7 +151,7 @@ impl FromStr for SoloExtra {
 impl FromStr for Extra {
     type Err = crate::lang::Text;
     fn from_str(s: &str) -> Result<Extra, crate::lang::Text> {
-        crate::lookup(NAMES, s, "error.word_extra")
+        crate::lookup(NAMES, s, "error.word_extra", Extra::key)
     }
 }
 

@@ -180,6 +180,7 @@ mod recent;
 mod report;
 mod seating;
 mod stream;
+mod toml_syntax;
 
 pub use bids::Bid;
 pub use calls::{Call, PartyCalls};
@@ -228,7 +229,18 @@ pub(crate) fn phrases<T>(
                     out.push((v, phrase));
                     break;
                 }
-                Err(e) if len == 1 => return Err(e),
+                // A word and a number (`keine 80`) are one phrase to the reader: its error
+                // names both.
+                Err(e) if len == 1 => {
+                    let numbered = longest > 1
+                        && words
+                            .get(i + 1)
+                            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+                    return Err(match numbered {
+                        true => parse(&words[i..i + 2].join(" ")).err().unwrap_or(e),
+                        false => e,
+                    });
+                }
                 Err(_) => len -= 1,
             }
         }
@@ -264,12 +276,20 @@ fn letters(b: &[u8]) -> impl Iterator<Item = u8> + '_ {
         .map(|c| c.to_ascii_lowercase())
 }
 
+/// A table of names [`lookup`] reads: each value's name as files write it, the value, and
+/// the other names it is known by.
+pub(crate) type Names<T> = [(&'static str, T, &'static [&'static str])];
+
 /// Finds `word` (case aside, and the `-`, `_` and spaces between its parts) in a table of
-/// canonical names and aliases; the error lists the canonical names.
-pub(crate) fn lookup<T: Copy>(
-    table: &[(&str, T, &[&str])],
+/// canonical names and aliases, else among the values' names in every language
+/// (`title`: a value's catalogue key; `Kreuz-Damen-Solo`, `クイーンソロ` read as their
+/// contracts). The error names the word, the nearest name where one is near (`did you
+/// mean`), and lists the values by their names in the reader's language.
+pub(crate) fn lookup<T: Copy + PartialEq>(
+    table: &Names<T>,
     word: &str,
     what: &'static str,
+    title: fn(T) -> String,
 ) -> Result<T, lang::Text> {
     // Compared byte by byte (names are ASCII), case aside and without the `-`, `_` and
     // spaces that spreadsheets write in between (`Damen-Solo`, `karlchen_caught`): no
@@ -293,22 +313,137 @@ pub(crate) fn lookup<T: Copy>(
             .iter()
             .find(|(n, _, aliases)| same(n) || aliases.iter().any(|a| same(a)))
     };
-    find(&exact)
-        .or_else(|| find(&loose))
-        .map(|(_, v, _)| *v)
-        .ok_or_else(|| {
-            let known: Vec<&str> = table.iter().map(|(n, _, _)| *n).collect();
-            msg!(
-                "error.unknown_word",
-                what = Text::msg(what),
-                word = word.trim().to_string(),
-                known = known.join(", ")
-            )
+    if let Some((_, v, _)) = find(&exact).or_else(|| find(&loose)) {
+        return Ok(*v);
+    }
+    // A value's name in any language (the catalogues' titles), letters compared with
+    // case aside in every script.
+    let folded = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' ' | '\u{3000}' | '・'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let wanted = folded(word);
+    for (_, v, _) in table {
+        let key = title(*v);
+        if lang::Lang::ALL.iter().any(|l| folded(l.t(&key)) == wanted) {
+            return Ok(*v);
+        }
+    }
+    let known = lang::Text::Join(
+        table
+            .iter()
+            .map(|(_, v, _)| lang::Text::msg(title(*v)))
+            .collect(),
+        "word.comma",
+    );
+    let names = table
+        .iter()
+        .flat_map(|(n, _, aliases)| std::iter::once(*n).chain(aliases.iter().copied()));
+    Err(unknown_word(Text::msg(what), word.trim(), names, known))
+}
+
+/// "unknown contract `Damensolp`: did you mean `damensolo`? (known: ...)": the nearest of
+/// `names` (at most two letters off, by [`letters`]) where one is near.
+pub(crate) fn unknown_word<'n>(
+    what: Text,
+    word: &str,
+    names: impl Iterator<Item = &'n str>,
+    known: Text,
+) -> Text {
+    let typed: Vec<char> = word
+        .chars()
+        .flat_map(char::to_lowercase)
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .collect();
+    let near = names
+        .map(|n| {
+            let letters: Vec<char> = n
+                .chars()
+                .flat_map(char::to_lowercase)
+                .filter(|c| !matches!(c, '-' | '_' | ' '))
+                .collect();
+            (edit_distance(&typed, &letters), n)
         })
+        .filter(|(d, _)| *d <= 2 && typed.len() > 2)
+        .min_by_key(|(d, _)| *d);
+    match near {
+        Some((_, guess)) => msg!(
+            "error.unknown_word_guess",
+            what = what,
+            word = word.to_string(),
+            guess = guess,
+            known = known
+        ),
+        None => msg!(
+            "error.unknown_word",
+            what = what,
+            word = word.to_string(),
+            known = known
+        ),
+    }
+}
+
+/// Levenshtein distance of two words, by characters.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let up = row[j + 1];
+            row[j + 1] = (diag + usize::from(ca != cb)).min(row[j] + 1).min(up + 1);
+            diag = up;
+        }
+    }
+    row[b.len()]
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::calls::Call;
+    use crate::contract::Contract;
+    use crate::extras::Extra;
+    use crate::lang::Lang;
+
+    /// Every name a reader is shown for a contract, an extra or a call (the known lists of
+    /// an unknown word) reads back as that value, in every language.
+    #[test]
+    fn every_name_shown_to_a_reader_reads_back() {
+        for lang in Lang::ALL {
+            for c in Contract::all() {
+                let t = lang.t(&c.key());
+                assert_eq!(t.parse::<Contract>(), Ok(c), "{lang:?} `{t}`");
+            }
+            for e in Extra::all() {
+                let t = e.title(lang);
+                assert_eq!(t.parse::<Extra>(), Ok(e), "{lang:?} `{t}`");
+            }
+            for w in lang.t("known.calls").split(", ") {
+                assert!(Call::parse(w).is_ok(), "{lang:?} `{w}`");
+            }
+        }
+    }
+
+    /// A misspelt word is answered with the nearest name and the reader's names; a word
+    /// and a number are named together.
+    #[test]
+    fn an_unknown_word_is_answered_in_the_readers_words() {
+        let e = "Damensolp".parse::<Contract>().unwrap_err();
+        let de = e.render(Lang::De);
+        assert!(
+            de.contains("`Damensolp`: gemeint ist wohl `damensolo`"),
+            "{de}"
+        );
+        assert!(de.contains("Normalspiel, Hochzeit"), "{de}");
+        assert!(!e.render(Lang::En).contains("Normalspiel"));
+        let calls = crate::calls::PartyCalls::parse_cell("keine 80", crate::contract::Party::Re);
+        let de = calls.unwrap_err().render(Lang::De);
+        assert!(de.contains("`keine 80`"), "{de}");
+        assert!(de.contains("keine 90, keine 60"), "{de}");
+    }
+
     /// [`super::trim`] is [`str::trim`]: on texts made of every kind of character at
     /// either end (ASCII letters, white space and control bytes, DEL, a no-break space,
     /// an ideographic space, letters of two and three bytes).

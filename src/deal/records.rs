@@ -355,6 +355,10 @@ impl RecordFile {
 /// A TOML error with its line, the deal it is in (counting `[[deal]]` headers before it)
 /// and the key written on that line.
 fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> RecordError {
+    // A syntax error in the reader's words, where the parser finds one.
+    if let Some((offset, message)) = crate::toml_syntax::first_error(text) {
+        return RecordError::new(file, message).line(line_of(text, offset));
+    }
     let mut err = RecordError::new(file, e.message().trim().to_string());
     let Some(span) = e.span() else { return err };
     let line = line_of(text, span.start);

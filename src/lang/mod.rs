@@ -477,10 +477,43 @@ macro_rules! plain_values {
 }
 plain_values!(u8, u16, u32, u64, usize, i8, i16, i32, i64, char);
 
-/// The operating system's words for an input or output error, as it gives them.
+/// An input or output error in the reader's language, from its kind (never from the
+/// system's English words): "no such file or folder", "permission denied" ...; an error
+/// doko made itself (with its own words) as it is; a kind without words of its own as
+/// "system error N".
 impl ToText for std::io::Error {
     fn to_text(&self) -> Text {
-        Text::Plain(Cow::Owned(self.to_string()))
+        use std::io::ErrorKind as K;
+        if self.raw_os_error().is_none() && self.get_ref().is_some() {
+            return Text::Plain(Cow::Owned(self.to_string()));
+        }
+        let key = match self.kind() {
+            K::NotFound => "io.not_found",
+            K::PermissionDenied => "io.permission_denied",
+            K::IsADirectory => "io.is_a_directory",
+            K::NotADirectory => "io.not_a_directory",
+            K::AlreadyExists => "io.already_exists",
+            K::InvalidData => "io.invalid_data",
+            K::StorageFull => "io.storage_full",
+            K::ReadOnlyFilesystem => "io.read_only",
+            K::FileTooLarge => "io.too_large",
+            K::ResourceBusy => "io.busy",
+            K::BrokenPipe => "io.broken_pipe",
+            K::TimedOut => "io.timed_out",
+            K::Interrupted => "io.interrupted",
+            K::UnexpectedEof => "io.unexpected_eof",
+            K::OutOfMemory => "io.out_of_memory",
+            K::InvalidFilename => "io.invalid_filename",
+            K::CrossesDevices => "io.crosses_devices",
+            K::DirectoryNotEmpty => "io.directory_not_empty",
+            _ => {
+                let code = self
+                    .raw_os_error()
+                    .map_or_else(|| format!("{:?}", self.kind()), |c| c.to_string());
+                return Text::msg("io.other").with("code", Text::from(code));
+            }
+        };
+        Text::msg(key)
     }
 }
 

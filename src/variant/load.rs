@@ -141,12 +141,21 @@ pub struct Parsed {
 impl Parsed {
     /// Reads `source` as TOML.
     pub fn new(source: Source) -> Result<Parsed, ProfileError> {
-        let table: toml::Table =
-            toml::from_str(&source.text).map_err(|e| ProfileError::Syntax {
-                file: source.file.clone(),
-                line: e.span().map_or(1, |s| line_of(&source.text, s.start)),
-                message: e.message().trim().to_string().into(),
-            })?;
+        let table: toml::Table = toml::from_str(&source.text).map_err(|e| {
+            // A syntax error in the reader's words, where the parser finds one.
+            match crate::toml_syntax::first_error(&source.text) {
+                Some((offset, message)) => ProfileError::Syntax {
+                    file: source.file.clone(),
+                    line: line_of(&source.text, offset),
+                    message,
+                },
+                None => ProfileError::Syntax {
+                    file: source.file.clone(),
+                    line: e.span().map_or(1, |s| line_of(&source.text, s.start)),
+                    message: e.message().trim().to_string().into(),
+                },
+            }
+        })?;
         let lines = key_lines(&source.text);
         Ok(Parsed {
             source,

@@ -26,16 +26,6 @@ pub enum LangArg {
     Ja,
 }
 
-impl LangArg {
-    pub fn lang(self) -> doko::lang::Lang {
-        match self {
-            LangArg::En => doko::lang::Lang::En,
-            LangArg::De => doko::lang::Lang::De,
-            LangArg::Ja => doko::lang::Lang::Ja,
-        }
-    }
-}
-
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Score deals: paper sheets (CSV), deal records (TOML), archives (CSV, JSON Lines).
@@ -101,7 +91,7 @@ pub struct StatsArgs {
     pub variant: Option<String>,
     /// A series counting each player's best N evenings (club series: "best N of M"):
     /// ranked by their sum.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = ranged::<u16, 1, 65535>)]
     pub best: Option<u16>,
     /// Each player's Elo rating over the deals in order, party against party (docs/rules.md
     /// §14), instead of the season's table.
@@ -147,10 +137,10 @@ pub enum TournamentCommand {
         #[arg(long, value_name = "FILE")]
         teams: Option<String>,
         /// Rounds to play.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=50))]
+        #[arg(long, value_parser = ranged::<u32, 1, 50>)]
         rounds: u32,
         /// Deals per table and round [default: the profile's].
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        #[arg(long, value_parser = ranged::<u16, 1, 65535>)]
         deals: Option<u16>,
         /// The rules of every table: a built-in profile or a path to one.
         #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = doko::variant::DEFAULT_PROFILE)]
@@ -288,7 +278,7 @@ pub enum LeagueCommand {
         #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = doko::variant::DEFAULT_PROFILE)]
         variant: String,
         /// Deals in the series [default: the profile's, 24 for ddv, 16 for ja-online].
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        #[arg(long, value_parser = ranged::<u16, 1, 65535>)]
         deals: Option<u16>,
         /// Who deals first [default: the last player].
         #[arg(long, value_name = "NAME")]
@@ -298,7 +288,7 @@ pub enum LeagueCommand {
         name: Option<String>,
         /// A round against the clock (TSR 8.5: 100 minutes), from the first deal added;
         /// stored as `league.minutes` in the sheet's `set`.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1440))]
+        #[arg(long, value_parser = ranged::<u16, 1, 1440>)]
         minutes: Option<u16>,
         /// Override one profile key for this sheet, e.g. `--set league.compulsory_solos=0`
         /// (repeatable; stored in the sheet).
@@ -352,7 +342,7 @@ pub enum LeagueCommand {
         #[arg(value_name = "[FILE] PLAYER", num_args = 1..=2, required = true)]
         args: Vec<String>,
         /// Penalty points [default: the profile's league.penalty, 3].
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(doko::league::MAX_PENALTY)))]
+        #[arg(long, value_parser = ranged::<u16, 1, { doko::league::MAX_PENALTY as i64 }>)]
         points: Option<u16>,
         /// What the penalty was for (shown on the sheet).
         #[arg(long)]
@@ -375,7 +365,7 @@ pub enum LeagueCommand {
         file: Option<String>,
         /// Cents per point. (`-c` is `--re-calls` of `league add`; here it still works
         /// for this release and says so.)
-        #[arg(long, short_alias = 'c', value_name = "N", value_parser = clap::value_parser!(i64).range(1..=1_000_000))]
+        #[arg(long, short_alias = 'c', value_name = "N", value_parser = ranged::<i64, 1, 1_000_000>)]
         cents_per_point: i64,
         /// The money of the tables' amounts [default: the sheet's profile's
         /// `league.currency`: EUR for ddv, JPY for the ja-* profiles, USD for kloepper; the
@@ -415,7 +405,7 @@ pub enum GenerateFormat {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// How many deals (at least 1).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = ranged::<u64, 1, { i64::MAX }>)]
     pub deals: u64,
     /// The same seed gives the same deals, byte for byte.
     #[arg(long, default_value_t = 1)]
@@ -681,7 +671,35 @@ fn parse_jobs(s: &str) -> Result<std::num::NonZeroUsize, String> {
         .parse::<std::num::NonZeroUsize>()
         .ok()
         .filter(|n| n.get() <= max)
-        .ok_or_else(|| format!("{s} is not a number of threads from 1 to {max}"))
+        .ok_or_else(|| {
+            doko::tr!(
+                crate::lang(),
+                "cli.not_in_range",
+                value = s,
+                min = 1,
+                max = max
+            )
+        })
+}
+
+/// A whole number from `MIN` to `MAX`, refused in the reader's language (clap's ranged
+/// parsers answer in English).
+fn ranged<T: TryFrom<i64>, const MIN: i64, const MAX: i64>(s: &str) -> Result<T, String> {
+    s.trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|n| (MIN..=MAX).contains(n))
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| match MAX {
+            i64::MAX => doko::tr!(crate::lang(), "cli.not_at_least", value = s, min = MIN),
+            _ => doko::tr!(
+                crate::lang(),
+                "cli.not_in_range",
+                value = s,
+                min = MIN,
+                max = MAX
+            ),
+        })
 }
 
 #[cfg(test)]

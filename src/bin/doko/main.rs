@@ -1,5 +1,6 @@
 //! The `doko` command: arguments in, library calls, tables out.
 
+mod clap_error;
 mod cli;
 mod cmd;
 mod progress;
@@ -15,10 +16,17 @@ use clap::Parser;
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // The language first: the value parsers and clap's errors speak it.
+    let _ = LANG.set(clap_error::lang_of_args());
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
+            match clap_error::render(&e, lang()) {
+                Some(text) => eprint!("{text}"),
+                None => {
+                    let _ = e.print();
+                }
+            }
             return if e.use_stderr() {
                 ExitCode::from(2)
             } else {
@@ -26,10 +34,6 @@ fn main() -> ExitCode {
             };
         }
     };
-    let _ = LANG.set(
-        cli.lang
-            .map_or_else(doko::lang::Lang::from_env, cli::LangArg::lang),
-    );
     let result = match cli.command {
         cli::Command::Score(args) => cmd::score::run(&args),
         cli::Command::Variants(c) => cmd::variants::run(&c),

@@ -310,12 +310,18 @@ impl Tournament {
     pub fn read(file: &str) -> Result<Tournament, TournamentError> {
         let text = sheet::read(file)?;
         let mut t: Tournament = toml::from_str(&text).map_err(|e| {
-            let line = e
-                .span()
-                .map_or(1, |s| crate::variant::line_of(&text, s.start));
+            // A syntax error in the reader's words, where the parser finds one.
+            let (line, why) = match crate::toml_syntax::first_error(&text) {
+                Some((offset, m)) => (crate::variant::line_of(&text, offset), m),
+                None => (
+                    e.span()
+                        .map_or(1, |s| crate::variant::line_of(&text, s.start)),
+                    crate::lang::Text::from(e.message().trim().to_string()),
+                ),
+            };
             bad(
                 file,
-                crate::msg!("error.toml_at_line", line = line, why = e.message().trim()),
+                crate::msg!("error.toml_at_line", line = line, why = why),
             )
         })?;
         t.file = file.to_string();

@@ -402,14 +402,22 @@ pub fn write_new(file: &str, text: &str) -> Result<(), FileError> {
 
 /// `text` as an editable TOML document; a syntax error names its line.
 fn parse(file: &str, text: &str) -> Result<DocumentMut, FileError> {
-    text.parse()
-        .map_err(|e: toml_edit::TomlError| FileError::Toml {
+    text.parse().map_err(|e: toml_edit::TomlError| {
+        // A syntax error in the reader's words, where the parser finds one.
+        let (line, message) = match crate::toml_syntax::first_error(text) {
+            Some((offset, m)) => (crate::variant::line_of(text, offset), m),
+            None => (
+                e.span()
+                    .map_or(1, |s| crate::variant::line_of(text, s.start)),
+                e.message().trim().to_string().into(),
+            ),
+        };
+        FileError::Toml {
             file: file.to_string(),
-            line: e
-                .span()
-                .map_or(1, |s| crate::variant::line_of(text, s.start)),
-            message: e.message().trim().to_string().into(),
-        })
+            line,
+            message,
+        }
+    })
 }
 
 /// The deal of a record file (`league add --record DEAL.toml`): its one `[[deal]]`, or the
