@@ -180,6 +180,7 @@ mod recent;
 mod report;
 mod seating;
 mod stream;
+mod toml_de;
 mod toml_syntax;
 
 pub use bids::Bid;
@@ -433,7 +434,7 @@ mod tests {
         let e = "Damensolp".parse::<Contract>().unwrap_err();
         let de = e.render(Lang::De);
         assert!(
-            de.contains("`Damensolp`: gemeint ist wohl `damensolo`"),
+            de.contains("`Damensolp` ist unbekannt, gemeint ist wohl `damensolo`"),
             "{de}"
         );
         assert!(de.contains("Normalspiel, Hochzeit"), "{de}");

@@ -158,7 +158,10 @@ pub struct RecordFile {
 impl RecordFile {
     /// Reads a record file's text (`file` names it in errors).
     pub fn parse(file: &str, text: &str) -> Result<RecordFile, RecordError> {
-        let raw: RawFile = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
+        let raw: RawFile = crate::toml_de::from_str(text).map_err(|e| match e {
+            Ok(e) => value_error(file, text, &e),
+            Err(e) => toml_error(file, text, &e),
+        })?;
         let players: Vec<String> = raw.players.iter().map(|p| p.trim().to_string()).collect();
         crate::deal::check_players(&players)
             .map_err(|m| RecordError::new(file, m).field("players"))?;
@@ -352,43 +355,49 @@ impl RecordFile {
     }
 }
 
-/// A TOML error with its line, the deal it is in (counting `[[deal]]` headers before it)
-/// and the key written on that line.
+/// A TOML document that does not parse: its first syntax error in the reader's words, else
+/// (the syntax is right) a key or a table defined twice, at its line.
 fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> RecordError {
-    // A syntax error in the reader's words, where the parser finds one.
     if let Some((offset, message)) = crate::toml_syntax::first_error(text) {
         return RecordError::new(file, message).line(line_of(text, offset));
     }
-    let mut err = RecordError::new(file, e.message().trim().to_string());
-    let Some(span) = e.span() else { return err };
-    let line = line_of(text, span.start);
-    err = err.line(line);
-    let before = &text[..span.start.min(text.len())];
+    let offset = e.span().map_or(0, |s| s.start);
+    let line = line_of(text, offset);
+    let source = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let what = source.split('=').next().unwrap_or("").trim();
+    place(
+        RecordError::new(file, crate::msg!("error.toml_defined_twice", key = what)),
+        text,
+        offset,
+    )
+}
+
+/// A value that does not fit its key (the wrong type, out of range, an unknown or missing
+/// key), at its line, with its deal and key.
+fn value_error(file: &str, text: &str, e: &crate::toml_de::Error) -> RecordError {
+    let mut err = RecordError::new(file, e.message());
+    let Some(span) = &e.span else { return err };
+    // A missing key is about the table that lacks it (the whole file's: no line then).
+    if e.is_missing_key() && span.start == 0 {
+        return err;
+    }
+    err = place(err, text, span.start);
+    match &e.key {
+        Some(key) if !e.is_missing_key() && key != "deal" && key != "penalty" => err.field(key),
+        _ => err,
+    }
+}
+
+/// The line of `offset`, and the deal it is in (counting `[[deal]]` headers before it).
+fn place(err: RecordError, text: &str, offset: usize) -> RecordError {
+    let mut err = err.line(line_of(text, offset));
+    let before = &text[..offset.min(text.len())];
     let deals = before
         .lines()
         .filter(|l| l.trim_start().starts_with("[[deal]]"))
         .count();
     if deals > 0 {
         err = err.deal(deals);
-    }
-    // A missing key is about the table that lacks it, not the key on its first line (the
-    // top-level table's span is the whole file: no line then).
-    if e.message().starts_with("missing field") {
-        if span.start == 0 {
-            err.at.line = None;
-        }
-        return err;
-    }
-    let source = text.lines().nth(line - 1).unwrap_or("");
-    if let Some((key, _)) = source.split_once('=') {
-        let key = key.trim();
-        if !key.is_empty()
-            && !key.starts_with('#')
-            && !key.starts_with('[')
-            && !key.contains(char::is_whitespace)
-        {
-            err = err.field(key);
-        }
     }
     err
 }

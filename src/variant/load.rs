@@ -353,11 +353,18 @@ pub fn merged(files: &[Parsed]) -> Result<toml::Table, ProfileError> {
 
 /// Line of a key path named in a deserialization error ("... in `deck.copies`"), looked up
 /// in the file of the chain that sets it.
-pub fn locate(files: &[Parsed], message: &str) -> Option<(String, usize)> {
-    let path = message.rsplit("in `").next()?.split('`').next()?;
-    files
-        .iter()
-        .find_map(|f| f.lines.get(path).map(|&l| (f.source.file.clone(), l)))
+pub fn locate_key(files: &[Parsed], path: &str) -> Option<(String, usize)> {
+    // The key itself, else the table it is in (an unknown key's path names it).
+    let mut p = path;
+    loop {
+        if let Some(found) = files
+            .iter()
+            .find_map(|f| f.lines.get(p).map(|&l| (f.source.file.clone(), l)))
+        {
+            return Some(found);
+        }
+        p = p.rsplit_once('.')?.0;
+    }
 }
 
 /// Names of the built-in profiles.

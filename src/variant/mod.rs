@@ -870,23 +870,28 @@ impl Profile {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let profile = Profile::deserialize(table).map_err(|e| {
-            // The toml crate's own words (English).
-            let message = e.to_string().replace('\n', " ").trim().to_string();
-            match load::locate(files, &message) {
+        let profile: Profile = crate::toml_de::from_table(&table).map_err(|e| {
+            // The value's kind in the reader's words, placed by the key's path.
+            let message = match &e.path {
+                Some(path) => {
+                    crate::msg!("error.profile_key", key = path.as_str(), why = e.message())
+                }
+                None => e.message(),
+            };
+            match e.path.as_deref().and_then(|p| load::locate_key(files, p)) {
                 Some((file, line)) if sets.is_empty() => ProfileError::Syntax {
                     file,
                     line,
-                    message: message.into(),
+                    message,
                 },
                 _ if !sets.is_empty() => ProfileError::Set {
                     file: file.clone(),
                     key: set_keys(),
-                    message: message.into(),
+                    message: e.message(),
                 },
                 _ => ProfileError::Invalid {
                     file: file.clone(),
-                    message: message.into(),
+                    message,
                 },
             }
         })?;
@@ -1202,6 +1207,6 @@ mod chain_tests {
             "name = \"i\"\ntitle = \"t\"\nsource = \"s\"\n",
         );
         let e = Profile::load(&p, &[]).unwrap_err().to_string();
-        assert!(e.contains("missing field"), "{e}");
+        assert!(e.contains("the key `deck` is missing"), "{e}");
     }
 }

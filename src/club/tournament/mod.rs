@@ -309,15 +309,19 @@ impl Tournament {
     /// Reads and checks a tournament file.
     pub fn read(file: &str) -> Result<Tournament, TournamentError> {
         let text = sheet::read(file)?;
-        let mut t: Tournament = toml::from_str(&text).map_err(|e| {
-            // A syntax error in the reader's words, where the parser finds one.
-            let (line, why) = match crate::toml_syntax::first_error(&text) {
-                Some((offset, m)) => (crate::variant::line_of(&text, offset), m),
-                None => (
-                    e.span()
-                        .map_or(1, |s| crate::variant::line_of(&text, s.start)),
-                    crate::lang::Text::from(e.message().trim().to_string()),
-                ),
+        let mut t: Tournament = crate::toml_de::from_str(&text).map_err(|e| {
+            // In the reader's words: a syntax error where the parser finds one, a value
+            // that does not fit, else a key or table defined twice.
+            let line_at = |offset: usize| crate::variant::line_of(&text, offset);
+            let (line, why) = match (e, crate::toml_syntax::first_error(&text)) {
+                (_, Some((offset, m))) => (line_at(offset), m),
+                (Ok(v), None) => (v.span.as_ref().map_or(1, |s| line_at(s.start)), v.message()),
+                (Err(t), None) => {
+                    let line = t.span().map_or(1, |s| line_at(s.start));
+                    let key = text.lines().nth(line - 1).unwrap_or("");
+                    let key = key.split('=').next().unwrap_or("").trim();
+                    (line, crate::msg!("error.toml_defined_twice", key = key))
+                }
             };
             bad(
                 file,
