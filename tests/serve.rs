@@ -520,6 +520,65 @@ fn the_state_names_a_forced_solo() {
     assert_eq!(state["state"]["forced"], Value::Null, "{state}");
 }
 
+/// Issue 55: at a table of six the page marks the dealer and the player across as sitting
+/// out, adds a deal through the same checks (a Re player who sits out is refused), and
+/// moves both on.
+#[test]
+fn the_page_seats_a_table_of_six() {
+    let dir = tempfile::tempdir().unwrap();
+    common::run_in(
+        dir.path(),
+        &[
+            "league",
+            "new",
+            "sechs.toml",
+            "--players",
+            "Anna,Ben,Cara,Dirk,Eva,Finn",
+            "--set",
+            "league.compulsory_solos=0",
+        ],
+    );
+    let file = dir.path().join("sechs.toml").display().to_string();
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let (_, body) = get(&format!("{url}state?sheet=0"));
+    let state: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        state["state"]["sitting_out"],
+        json!(["Finn", "Cara"]),
+        "{state}"
+    );
+    let (_, page) = get(&format!("{url}?sheet=0"));
+    assert_eq!(page.matches("chip out").count(), 2, "two chips marked out");
+    let before = std::fs::read(&file).unwrap();
+    let (code, text) = post(
+        &format!("{url}add?sheet=0"),
+        &json!({"re": ["Anna", "Cara"], "re_points": 130}),
+        &[],
+    );
+    assert_eq!(code, 200, "{text}");
+    assert!(text.contains("Cara sits out this deal"), "{text}");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "a refused deal writes nothing"
+    );
+    let (code, body) = post(
+        &format!("{url}add?sheet=0"),
+        &json!({"re": ["Anna", "Ben"], "re_points": 130}),
+        &[],
+    );
+    assert_eq!(code, 200, "{body}");
+    assert!(!body.contains("sits out"), "{body}");
+    let (_, body) = get(&format!("{url}state?sheet=0"));
+    let state: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        state["state"]["sitting_out"],
+        json!(["Anna", "Dirk"]),
+        "{state}"
+    );
+}
+
 /// Issue 31: the page records a penalty after the last deal (the button beside the form):
 /// the sheet gets it, `/state` shows the new standings; a bad one writes nothing.
 #[test]
