@@ -519,7 +519,10 @@ fn a_missing_key_and_a_call_level_too_many_are_named() {
     let out = doko(&["league", "show", sheet.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
-    assert!(err.contains("s.toml: the key `players` is missing"), "{err}");
+    assert!(
+        err.contains("s.toml: the key `players` is missing"),
+        "{err}"
+    );
     assert!(!err.contains("variant"), "{err}");
     let evening = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/evening.csv");
     let out = doko(&["score", evening, "--set", "calls.levels=9"]);
