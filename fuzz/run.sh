@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one fuzz target for a bounded time: fuzz/run.sh TARGET [SECONDS] (default 600).
 # Targets: sheet_csv records_toml archive_csv archive_jsonl profile league_file
-# compare_summary archive_quoted. Built with overflow checks and debug assertions (-a): a
+# compare_summary archive_quoted freedoko_party. Built with overflow checks and debug assertions (-a): a
 # number that would wrap is a crash.
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); works on the stable toolchain through
 # RUSTC_BOOTSTRAP and without a sanitizer. Seeds come from the project's own examples.
@@ -20,6 +20,7 @@ case $target in
   league_file) cp ../tests/cmd/league.in/*.toml "$corpus"/ ;;
   compare_summary) cargo run -q --release --manifest-path ../Cargo.toml -- generate --deals 5 --seed 2 > "$corpus/gen.csv" ;;
   archive_quoted) cargo run -q --release --manifest-path ../Cargo.toml -- generate --deals 3 --seed 3 | tail -n +2 > "$corpus/rows.txt" ;;
+  freedoko_party) cp ../tests/freedoko/*.party "$corpus"/ ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" -s none -O -a "$corpus" -- -max_total_time="$seconds" -rss_limit_mb=2048

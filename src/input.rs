@@ -55,6 +55,21 @@ impl Document {
         }
     }
 
+    /// Reads a text file of any other kind whole (a FreeDoko party), bounded and decoded
+    /// as a document is (`-`: standard input), named `format`'s way for its errors.
+    pub fn read_text(path: &str) -> Result<(String, String), RecordError> {
+        let name = if path == "-" { "<stdin>" } else { path };
+        let input: Box<dyn std::io::BufRead + Send> = if path == "-" {
+            Box::new(std::io::BufReader::new(std::io::stdin()))
+        } else {
+            let f = std::fs::File::open(path)
+                .map_err(|e| RecordError::new(path, crate::msg!("error.cannot_read", why = e)))?;
+            Box::new(std::io::BufReader::new(f))
+        };
+        let bytes = crate::deal::read_bounded(name, input, crate::deal::MAX_DOCUMENT)?;
+        Ok((name.to_string(), decode_saved(name, bytes)?))
+    }
+
     /// Reads the header (CSV) or the whole structure (TOML).
     pub fn open(&self) -> Result<Input<'_>, RecordError> {
         Ok(match self.format {

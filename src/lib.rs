@@ -157,6 +157,7 @@
 pub mod club;
 pub mod deal;
 pub mod engine;
+pub mod freedoko;
 pub mod game;
 pub mod generate;
 pub mod lang;

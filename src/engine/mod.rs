@@ -153,6 +153,8 @@ pub struct Scored<'a> {
     pub result: &'a DealResult,
     /// Each player's total after the deal.
     pub totals: &'a [i64],
+    /// The deal begins a session (the first deal, a new table, an archive's `session`).
+    pub begins: bool,
 }
 
 /// What [`Parsed::score`] hands on: a deal scored, or a penalty between deals (a league
@@ -308,6 +310,7 @@ fn fold_in<'s>(
         players: &session.players,
         result,
         totals: &session.totals,
+        begins: new_table,
     })
 }
 

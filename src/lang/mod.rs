@@ -152,6 +152,21 @@ impl Lang {
             .unwrap_or_default()
     }
 
+    /// The language a command line names (`--lang X` or `--lang=X`, before any `--`),
+    /// read before its arguments are parsed, so that its own errors speak it.
+    pub fn of_args(args: &[String]) -> Option<Lang> {
+        let given = args.iter().enumerate().find_map(|(i, a)| {
+            if a == "--" {
+                return Some(None);
+            }
+            a.strip_prefix("--lang=")
+                .map(str::to_string)
+                .or_else(|| (a == "--lang").then(|| args.get(i + 1).cloned()).flatten())
+                .map(Some)
+        });
+        given.flatten().and_then(|code| Lang::from_code(&code))
+    }
+
     /// The language of this process's environment ([`Lang::from_locale`]).
     pub fn from_env() -> Lang {
         let var = |name| std::env::var(name).ok();

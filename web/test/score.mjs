@@ -47,7 +47,8 @@ function same(path, name, text, format, explain, variant) {
 
 // The profile each example is written for (`--variant`), as the README scores it.
 const FOR = { 'kloepper.csv': 'kloepper' };
-for (const f of readdirSync('examples').sort()) {
+// The examples `doko score` reads (a FreeDoko party is for `doko import`).
+for (const f of readdirSync('examples').sort().filter(f => /\.(csv|toml|json|jsonl)$/.test(f))) {
   const path = join('examples', f);
   const text = readFileSync(path, 'utf8');
   for (const format of ['table', 'markdown', 'csv', 'json']) {

@@ -5,23 +5,11 @@
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use doko::lang::Lang;
 
-/// The language of a run before its arguments are parsed: `--lang X` (or `--lang=X`)
-/// where given, else the locale; the value parsers speak it.
+/// The language of a run before its arguments are parsed: `--lang X` where given, else
+/// the locale; the value parsers speak it.
 pub fn lang_of_args() -> Lang {
     let args: Vec<String> = std::env::args().collect();
-    let given = args.iter().enumerate().find_map(|(i, a)| {
-        if a == "--" {
-            return Some(None);
-        }
-        a.strip_prefix("--lang=")
-            .map(str::to_string)
-            .or_else(|| (a == "--lang").then(|| args.get(i + 1).cloned()).flatten())
-            .map(Some)
-    });
-    given
-        .flatten()
-        .and_then(|code| Lang::from_code(&code))
-        .unwrap_or_else(Lang::from_env)
+    Lang::of_args(&args).unwrap_or_else(Lang::from_env)
 }
 
 /// A context value as text: a single value, or many joined with commas.

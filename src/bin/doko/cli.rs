@@ -50,6 +50,12 @@ pub enum Command {
     /// Run a tournament of several tables: draw the rounds, rank the players.
     #[command(subcommand, after_help = TOURNAMENT_EXAMPLES)]
     Tournament(TournamentCommand),
+    /// Read another program's files: FreeDoko's party files as a sheet and a profile.
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Write deals for another program: a sheet or an archive as a FreeDoko party file.
+    #[command(subcommand)]
+    Export(ExportCommand),
     /// Serve a page for phones to keep league sheets at the table (add, undo, edit deals).
     #[command(after_help = SERVE_EXAMPLES)]
     Serve(ServeArgs),
@@ -76,6 +82,50 @@ const STATS_EXAMPLES: &str = "Examples:
   doko stats evenings/*.toml --format html > season.html
   doko stats evenings/*.toml --rating                  # each player's Elo rating over the deals
   doko stats jan.toml feb.toml mar.toml apr.toml --best 3   # a series: the best 3 of 4 evenings count";
+
+/// `doko import`
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// FreeDoko party files (`#!FreeDoko`, saved parties): their games as a sheet of
+    /// summary records, their rules as a profile written beside it (`SHEET.profile.toml`,
+    /// the sheet's `variant`); every game is scored and checked against FreeDoko's points.
+    #[command(
+        after_help = "Examples:\n  doko import freedoko ~/.FreeDoko/parties/friday --out friday.toml\n  doko score friday.toml --explain"
+    )]
+    Freedoko {
+        /// Party files (of one rule set and one table of players).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        /// The sheet to write (never over an existing file); its profile is written
+        /// beside it as SHEET.profile.toml.
+        #[arg(long, value_name = "SHEET.toml")]
+        out: String,
+    },
+}
+
+/// `doko export`
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// A sheet, record file or archive as a FreeDoko party file: the profile's rules as
+    /// FreeDoko names them, a game summary a deal; doko's profile and what FreeDoko's
+    /// summaries cannot say go in `# doko:` lines, which `doko import freedoko` reads back.
+    #[command(
+        after_help = "Examples:\n  doko export freedoko examples/evening.csv > evening.party\n  doko generate --deals 100 | doko export freedoko - --out games.party"
+    )]
+    Freedoko {
+        /// The deals: sheets, record files or archives; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        #[command(flatten)]
+        profile: ProfileArgs,
+        /// Write here instead of standard output (never over an existing file).
+        #[arg(long, value_name = "PARTY")]
+        out: Option<String>,
+        /// Read inputs as this format whatever their extension (csv, toml, json, jsonl).
+        #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
+        input_format: Option<InputFormat>,
+    },
+}
 
 /// `doko stats`
 #[derive(Debug, Args)]

@@ -42,6 +42,8 @@ fn main() -> ExitCode {
         cli::Command::Generate(args) => cmd::generate::run(&args),
         cli::Command::Stats(args) => cmd::stats::run(&args),
         cli::Command::Tournament(c) => cmd::tournament::run(&c),
+        cli::Command::Import(c) => cmd::freedoko::import(&c),
+        cli::Command::Export(c) => cmd::freedoko::export(&c),
         cli::Command::Serve(args) => serve::run(&args),
         cli::Command::Completions { shell } => completions(shell),
         cli::Command::Man { out } => cmd::man::run(out.as_deref()),

@@ -1,6 +1,7 @@
 //! One file per subcommand.
 
 pub mod compare;
+pub mod freedoko;
 pub mod generate;
 pub mod league;
 pub mod man;

@@ -1,0 +1,289 @@
+//! Issue 56: FreeDoko's party files. Hand-written parties (each game type, the
+//! announcements, Bock, duty solos, Genscher, FreeDoko's other rules) import with every
+//! game equal to FreeDoko's points and winner or left out with the reason; the round trip
+//! `generate | export freedoko | import freedoko | score` equals `generate | score` under
+//! every built-in profile; bad files are refused with their line.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::doko;
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/freedoko")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn text(out: &std::process::Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Imports `party` into a sheet in `dir`; the sheet's path, standard output and error.
+fn import(dir: &Path, party: &str) -> (PathBuf, std::process::Output) {
+    let sheet = dir.join("sheet.toml");
+    let out = doko(&[
+        "import",
+        "freedoko",
+        party,
+        "--out",
+        sheet.to_str().unwrap(),
+    ]);
+    (sheet, out)
+}
+
+#[test]
+fn a_party_under_tournament_rules_imports_game_for_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sheet, out) = import(dir.path(), &fixture("tournament-rules.party"));
+    let (said, err) = text(&out);
+    // Two games left out (exit 1): a solo doko does not play, a reply.
+    assert_eq!(out.status.code(), Some(1), "{said}{err}");
+    assert!(said.contains("16 games"), "{said}");
+    assert!(
+        said.contains("every game agrees with FreeDoko's points and winner"),
+        "{said}"
+    );
+    assert!(
+        err.contains("rule `solo king jack = true`: doko has no such solo"),
+        "{err}"
+    );
+    assert!(err.contains("FreeDoko game 6 ("), "{err}");
+    assert!(
+        err.contains("the game type `solo king-jack` is one doko does not play"),
+        "{err}"
+    );
+    assert!(err.contains("FreeDoko game 7 ("), "{err}");
+    assert!(err.contains("a reply (`no 120 reply said`)"), "{err}");
+    assert!(!err.contains("differ"), "{err}");
+    // The sheet scores under the profile written beside it, from any folder.
+    let profile = dir.path().join("sheet.profile.toml");
+    assert!(profile.exists());
+    let scored = common::json(&doko(&[
+        "score",
+        sheet.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    let deals = scored["deals"].as_array().unwrap();
+    assert_eq!(deals.len(), 16);
+    // FreeDoko's points of the games written, in order (the fixture's `points`).
+    let freedoko = [1, 7, 1, 2, 2, 1, 1, 1, 1, 0, 5, 1, 2, 2, 4, 4];
+    for (d, want) in deals.iter().zip(freedoko) {
+        let value = d["value"].as_i64().unwrap().abs() * d["multiplier"].as_i64().unwrap();
+        assert_eq!(value, want, "{d}");
+    }
+    assert_eq!(deals[2]["compulsory"], true, "the duty solo");
+    assert_eq!(deals[9]["contract"], "redeal", "hands thrown in");
+    assert_eq!(deals[13]["multiplier"], 2, "Bock after the heart trick");
+    assert_eq!(deals[15]["multiplier"], 4, "and after the tie: multiplied");
+    // Refusing twice leaves the files as they were.
+    let before = std::fs::read(&sheet).unwrap();
+    let (_, again) = import(dir.path(), &fixture("tournament-rules.party"));
+    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(std::fs::read(&sheet).unwrap(), before);
+}
+
+/// Every solo kind doko plays and every announcement, won and lost.
+#[test]
+fn every_game_type_and_announcement_imports_as_freedoko_scored_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sheet, out) = import(dir.path(), &fixture("every-game.party"));
+    let (said, err) = text(&out);
+    assert!(out.status.success(), "{said}{err}");
+    assert!(said.contains("11 games"), "{said}");
+    assert!(said.contains("every game agrees"), "{said}");
+    let scored = common::json(&doko(&[
+        "score",
+        sheet.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    let contracts: Vec<&str> = scored["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["contract"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        contracts[..7],
+        [
+            "solo-spades",
+            "solo-hearts",
+            "solo-diamonds",
+            "solo-jacks",
+            "solo-kings",
+            "solo-queens-jacks",
+            "solo-meatless"
+        ]
+    );
+}
+
+#[test]
+fn other_rules_map_to_their_keys_and_the_rest_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, out) = import(dir.path(), &fixture("house-rules.party"));
+    let (said, err) = text(&out);
+    assert!(out.status.success(), "{said}{err}");
+    assert!(said.contains("5 games"), "{said}");
+    assert!(
+        err.contains("rule `knocking = true`: FreeDoko's knocking is not Kloepper's"),
+        "{err}"
+    );
+    assert!(
+        err.contains("rule `frobnicate = true`: a rule doko does not know"),
+        "{err}"
+    );
+    let profile = std::fs::read_to_string(dir.path().join("sheet.profile.toml")).unwrap();
+    for key in [
+        "ranks = [\"A\", \"10\", \"K\", \"Q\", \"J\"]",
+        "schweinchen = \"DA\"",
+        "hyperschweinchen = \"DK\"",
+        "doubling = \"each\"",
+        "sheet = \"plus-only\"",
+        "factor = 3",
+        "stacking = \"queue\"",
+        "solo_triple_always = true",
+        "every_solo_leads = true",
+        "wedding_partner = [\"first-trump-trick\"]",
+        "kings = 5",
+        "reply = \"none\"",
+    ] {
+        assert!(profile.contains(key), "{key} in\n{profile}");
+    }
+}
+
+#[test]
+fn a_game_doko_scores_otherwise_is_named_with_its_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let party = std::fs::read_to_string(fixture("house-rules.party")).unwrap();
+    // Game 1 (the Köhler solo) said to be worth 5.
+    let wrong = party.replacen(
+        "winnerteam = re\npoints = 1\n",
+        "winnerteam = re\npoints = 5\n",
+        1,
+    );
+    assert_ne!(wrong, party);
+    let file = dir.path().join("wrong.party");
+    std::fs::write(&file, wrong).unwrap();
+    let (_, out) = import(dir.path(), file.to_str().unwrap());
+    let (said, err) = text(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        err.contains("FreeDoko game 1: FreeDoko 5 for Re, doko 1 for Re"),
+        "{err}"
+    );
+    assert!(said.contains("1 games differ"), "{said}");
+}
+
+#[test]
+fn a_bad_party_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string(fixture("house-rules.party")).unwrap();
+    for (name, content, says) in [
+        (
+            "plain.party",
+            "players = 4\n".to_string(),
+            "not a FreeDoko party file",
+        ),
+        (
+            "unclosed.party",
+            good.replacen("}\n\nplayers", "\nplayers", 1),
+            "is not closed",
+        ),
+        (
+            "teams.party",
+            good.replacen(
+                "teams = re, contra, re, contra",
+                "teams = re, contra, rex, contra",
+                1,
+            ),
+            "`rex` is not a team",
+        ),
+        (
+            "eyes.party",
+            good.replacen(
+                "trick points = 70, 60, 60, 50",
+                "trick points = 70, 60, 60",
+                1,
+            ),
+            "3 values, one a player is 4",
+        ),
+    ] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, content).unwrap();
+        let (sheet, out) = import(dir.path(), file.to_str().unwrap());
+        let (_, err) = text(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(says), "{name}: {err}");
+        assert!(
+            err.contains(&format!("{name}:")),
+            "{name}: the file and line: {err}"
+        );
+        assert!(!sheet.exists(), "{name}: nothing written");
+    }
+}
+
+/// Acceptance 2: every built-in profile's generated deals round-trip through a party file.
+#[test]
+fn generated_deals_round_trip_through_a_party_file_under_every_profile() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, _) in doko::variant::BUILTIN {
+        for (seed, format) in [(11u64, "csv"), (12, "jsonl"), (13, "toml")] {
+            let d = dir.path().join(format!("{name}-{seed}"));
+            std::fs::create_dir_all(&d).unwrap();
+            let deals = d.join(format!("deals.{format}"));
+            let out = doko(&[
+                "generate",
+                "--deals",
+                "150",
+                "--seed",
+                &seed.to_string(),
+                "--variant",
+                name,
+                "--format",
+                format,
+            ]);
+            assert!(out.status.success());
+            std::fs::write(&deals, &out.stdout).unwrap();
+            let deals = deals.to_str().unwrap();
+            let party = d.join("deals.party");
+            let out = doko(&[
+                "export",
+                "freedoko",
+                deals,
+                "--variant",
+                name,
+                "--out",
+                party.to_str().unwrap(),
+            ]);
+            assert!(out.status.success(), "{name}: {}", text(&out).1);
+            let (sheet, out) = import(&d, party.to_str().unwrap());
+            let (said, err) = text(&out);
+            assert!(out.status.success(), "{name} {format}: {said}{err}");
+            let direct = doko(&["score", deals, "--variant", name, "--format", "csv"]);
+            let back = doko(&["score", sheet.to_str().unwrap(), "--format", "csv"]);
+            assert!(back.status.success(), "{name}: {}", text(&back).1);
+            assert_eq!(
+                text(&direct).0,
+                text(&back).0,
+                "{name} {format}: the round trip differs"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_archive_of_two_sessions_is_not_one_party() {
+    let archive = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/archive.csv");
+    let out = doko(&["export", "freedoko", archive, "--variant", "house-bock"]);
+    let (_, err) = text(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("deal 25 begins another session"), "{err}");
+}
