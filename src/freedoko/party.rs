@@ -184,25 +184,9 @@ pub fn parse(text: &str) -> Result<Party, PartyError> {
         return Err(PartyError::new(1, None, msg!("error.freedoko_not_party")));
     }
     let (root, doko) = blocks(text)?;
-    let rules = root
-        .block("rules")
-        .ok_or_else(|| {
-            PartyError::new(
-                root.line,
-                Some("rules"),
-                msg!("error.freedoko_no_block", block = "rules"),
-            )
-        })?
-        .entries
-        .clone();
+    let rules = need_block(&root, "rules")?.entries.clone();
     let players = players(&root)?;
-    let summaries = root.block("game summaries").ok_or_else(|| {
-        PartyError::new(
-            root.line,
-            Some("game summaries"),
-            msg!("error.freedoko_no_block", block = "game summaries"),
-        )
-    })?;
+    let summaries = need_block(&root, "game summaries")?;
     if summaries.blocks.len() > MAX_GAMES {
         return Err(PartyError::new(
             summaries.line,
@@ -343,15 +327,20 @@ fn doko_line(d: &str, line: usize, stack: &mut [Block], doko: &mut Vec<Entry>) {
     }
 }
 
-/// The players' names, in seat order: one `{ name = ... }` block each.
-fn players(root: &Block) -> Result<Vec<String>, PartyError> {
-    let block = root.block("players").ok_or_else(|| {
+/// A block the party must have.
+fn need_block<'a>(root: &'a Block, name: &str) -> Result<&'a Block, PartyError> {
+    root.block(name).ok_or_else(|| {
         PartyError::new(
             root.line,
-            Some("players"),
-            msg!("error.freedoko_no_block", block = "players"),
+            Some(name),
+            msg!("error.freedoko_no_block", block = name),
         )
-    })?;
+    })
+}
+
+/// The players' names, in seat order: one `{ name = ... }` block each.
+fn players(root: &Block) -> Result<Vec<String>, PartyError> {
+    let block = need_block(root, "players")?;
     let names = block
         .blocks
         .iter()
