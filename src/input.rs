@@ -56,7 +56,7 @@ impl Document {
     }
 
     /// Reads a text file of any other kind whole (a FreeDoko party), bounded and decoded
-    /// as a document is (`-`: standard input), named `format`'s way for its errors.
+    /// as a document is (`-`: standard input): its name as errors write it, and its text.
     pub fn read_text(path: &str) -> Result<(String, String), RecordError> {
         let name = if path == "-" { "<stdin>" } else { path };
         let input: Box<dyn std::io::BufRead + Send> = if path == "-" {

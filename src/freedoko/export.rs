@@ -3,61 +3,31 @@
 //! (doko's profile, a contract FreeDoko lacks, the tricks, a knock) goes in `# doko:`
 //! comment lines, which FreeDoko passes over and `doko import freedoko` reads back.
 
-use crate::cards::Suit;
-use crate::contract::{Contract, Party as Side, SoloKind};
+use crate::contract::{Contract, Party as Side};
 use crate::deal::Role;
 use crate::scoring::DealResult;
 use crate::variant::Profile;
 
-/// FreeDoko's game type for a contract, where it has one.
+/// FreeDoko's game type for a deal, where it has one ([`super::names::GAMETYPES`]; a
+/// wedding played alone is `marriage solo`, a redeal `thrown nines`).
 fn gametype(r: &DealResult) -> Option<&'static str> {
     let re = r.facts.roles.iter().filter(|x| **x == Role::Re).count();
-    Some(match r.facts.contract {
-        Contract::Normal => "normal",
-        Contract::Poverty => "poverty",
-        Contract::Wedding if re == 1 => "marriage solo",
-        Contract::Wedding => "marriage",
-        Contract::SilentSolo => "marriage silent",
-        Contract::Redeal => "thrown nines",
-        Contract::Solo(SoloKind::Suit(Suit::Clubs)) => "solo club",
-        Contract::Solo(SoloKind::Suit(Suit::Spades)) => "solo spade",
-        Contract::Solo(SoloKind::Suit(Suit::Hearts)) => "solo heart",
-        Contract::Solo(SoloKind::Suit(Suit::Diamonds)) => "solo diamond",
-        Contract::Solo(SoloKind::Jacks) => "solo jack",
-        Contract::Solo(SoloKind::Queens) => "solo queen",
-        Contract::Solo(SoloKind::Kings) => "solo king",
-        Contract::Solo(SoloKind::QueensJacks) => "solo queen-jack",
-        Contract::Solo(SoloKind::Koehler) => "solo koehler",
-        Contract::Solo(SoloKind::Meatless) => "solo meatless",
-        _ => return None,
-    })
+    match r.facts.contract {
+        Contract::Wedding if re == 1 => Some("marriage solo"),
+        Contract::Redeal => Some("thrown nines"),
+        c => super::names::GAMETYPES
+            .iter()
+            .find(|(_, name)| *name == c.name())
+            .map(|(t, _)| *t),
+    }
 }
 
-/// FreeDoko's name of an extra's special point.
+/// FreeDoko's name of an item's special point ([`super::names::SPECIALS`]).
 fn special(item: &str) -> Option<&'static str> {
-    Some(match item {
-        "fox" => "caught fox",
-        "fox_last_trick" => "caught fox last trick",
-        "fox_wins_last_trick" => "fox last trick",
-        "karlchen" => "charlie",
-        "karlchen_caught" => "caught charlie",
-        "doppelkopf" => "Doppelkopf",
-        "heart_trick" => "heart trick",
-        "dulle_jabs_dulle" => "dolle caught dolle",
-        "won" => "won",
-        "against_the_old" => "contra won",
-        "under_90" => "no 90",
-        "under_60" => "no 60",
-        "under_30" => "no 30",
-        "schwarz" => "no 0",
-        "re_called" | "kontra_called" => "no 120 said",
-        _ => return None,
-    })
-}
-
-/// An item that is an extra of the tricks (written from the facts, once each).
-fn is_extra(item: &str) -> bool {
-    crate::extras::Extra::all().any(|x| x.name().replace('-', "_") == item)
+    super::names::SPECIALS
+        .iter()
+        .find(|(_, i)| *i == item)
+        .map(|(name, _)| *name)
 }
 
 fn team(p: Side) -> &'static str {
@@ -220,7 +190,7 @@ pub fn game(r: &DealResult, k: usize, out: &mut String) {
     out.push_str(&format!("trick points = {}\n", eyes.join(", ")));
     let winner = r.winner.map_or("no team", team);
     out.push_str(&format!("winnerteam = {winner}\n"));
-    let points = i64::from(r.value()).abs() * i64::from(r.multiplier);
+    let (points, _) = super::points_of(r);
     out.push_str(&format!("points = {points}\nspecial points\n{{\n"));
     // The extras of the tricks, each as it happened (FreeDoko's names; those it lacks
     // in doko's own lines); then what the scoring made of the rest.
@@ -234,13 +204,17 @@ pub fn game(r: &DealResult, k: usize, out: &mut String) {
             .iter()
             .filter(|x| !(f.schweinchen && x.name().starts_with("fox")));
         for x in counted {
-            match special(&x.name().replace('-', "_")) {
+            match special(&x.key()["item.".len()..]) {
                 Some(name) => out.push_str(&format!("{name} = {t}, {t}, -, -, 1\n")),
                 None => own.push(format!("# doko: extra = {t} {}\n", x.name())),
             }
         }
     }
-    for item in r.items.iter().filter(|i| i.scored && !is_extra(&i.item)) {
+    for item in r
+        .items
+        .iter()
+        .filter(|i| i.scored && super::names::extra_of_item(&i.item).is_none())
+    {
         if let Some(name) = special(&item.item) {
             let t = team(item.party);
             out.push_str(&format!(

@@ -35,22 +35,27 @@ pub struct Written {
     pub winner: Team,
 }
 
-/// One record's keys, in the order a sheet writes them.
+/// One game's record: the deal as a sheet enters it, with what a party doko wrote adds
+/// (the dealer, a multiplier the sheet forced).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Record {
+    entry: crate::league::file::DealEntry,
     dealer: Option<String>,
-    contract: &'static str,
-    re: Vec<String>,
-    re_points: Option<u16>,
-    re_calls: String,
-    kontra_calls: String,
-    re_extras: Vec<&'static str>,
-    kontra_extras: Vec<&'static str>,
-    tricks: Option<(u8, u8)>,
-    compulsory: bool,
-    bock: Option<String>,
-    knock: Option<String>,
-    note: Option<String>,
+    bock: Option<u32>,
+}
+
+impl Record {
+    /// The `[[deal]]` table ([`crate::league::file::DealEntry::to_table`]).
+    fn table(&self) -> toml_edit::Table {
+        let mut t = self.entry.to_table();
+        if let Some(d) = &self.dealer {
+            t["dealer"] = toml_edit::value(d.as_str());
+        }
+        if let Some(b) = self.bock {
+            t["bock"] = toml_edit::value(i64::from(b));
+        }
+        t
+    }
 }
 
 /// A TOML string.
@@ -58,128 +63,46 @@ pub(crate) fn quoted(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
-impl Record {
-    /// The `[[deal]]` table.
-    pub fn write(&self, out: &mut String) {
-        out.push_str("\n[[deal]]\n");
-        if let Some(d) = &self.dealer {
-            out.push_str(&format!("dealer = {}\n", quoted(d)));
-        }
-        if self.contract != "normal" {
-            out.push_str(&format!("contract = {}\n", quoted(self.contract)));
-        }
-        if self.compulsory {
-            out.push_str("compulsory = true\n");
-        }
-        if !self.re.is_empty() {
-            let re: Vec<String> = self.re.iter().map(|r| quoted(r)).collect();
-            out.push_str(&format!("re = [{}]\n", re.join(", ")));
-        }
-        if let Some(p) = self.re_points {
-            out.push_str(&format!("re_points = {p}\n"));
-        }
-        if let Some((re, kontra)) = self.tricks {
-            out.push_str(&format!("re_tricks = {re}\nkontra_tricks = {kontra}\n"));
-        }
-        for (key, calls) in [
-            ("re_calls", &self.re_calls),
-            ("kontra_calls", &self.kontra_calls),
-        ] {
-            if !calls.is_empty() {
-                out.push_str(&format!("{key} = {}\n", quoted(calls)));
-            }
-        }
-        for (key, extras) in [
-            ("re_extras", &self.re_extras),
-            ("kontra_extras", &self.kontra_extras),
-        ] {
-            if !extras.is_empty() {
-                let list: Vec<String> = extras.iter().map(|x| quoted(x)).collect();
-                out.push_str(&format!("{key} = [{}]\n", list.join(", ")));
-            }
-        }
-        if let Some(b) = &self.bock {
-            out.push_str(&format!("bock = {b}\n"));
-        }
-        if let Some(k) = &self.knock {
-            out.push_str(&format!("knock = {}\n", quoted(k)));
-        }
-        if let Some(n) = &self.note {
-            out.push_str(&format!("note = {}\n", quoted(n)));
-        }
+/// FreeDoko's game type as doko's contract.
+fn contract(gametype: &str) -> Option<&'static str> {
+    match gametype {
+        "genscher" => Some("normal"),
+        "marriage solo" => Some("wedding"),
+        g if g.starts_with("thrown") || g == "fox highest trump" => Some("redeal"),
+        g => super::names::GAMETYPES
+            .iter()
+            .find(|(t, _)| *t == g)
+            .map(|(_, c)| *c),
     }
 }
 
-/// FreeDoko's game type as doko's contract (with the number of Re players it takes).
-fn contract(gametype: &str) -> Option<&'static str> {
-    Some(match gametype {
-        "normal" | "genscher" => "normal",
-        "poverty" => "poverty",
-        "marriage" | "marriage solo" => "wedding",
-        "marriage silent" => "silent-solo",
-        "solo club" => "solo-clubs",
-        "solo spade" => "solo-spades",
-        "solo heart" => "solo-hearts",
-        "solo diamond" => "solo-diamonds",
-        "solo jack" => "solo-jacks",
-        "solo queen" => "solo-queens",
-        "solo king" => "solo-kings",
-        "solo queen-jack" => "solo-queens-jacks",
-        "solo koehler" => "solo-koehler",
-        "solo meatless" => "solo-meatless",
-        g if g.starts_with("thrown") || g == "fox highest trump" => "redeal",
-        _ => return None,
-    })
-}
-
-/// A special point that is an extra of the tricks (the rest, winning, the calls and the
-/// thresholds, doko works out itself and checks through the points).
-fn extra(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "caught fox" => "fox",
-        "caught fox last trick" => "fox-last-trick",
-        "fox last trick" => "fox-wins-last-trick",
-        "charlie" => "karlchen",
-        "caught charlie" => "karlchen-caught",
-        "Doppelkopf" | "doppelkopf" => "doppelkopf",
-        "heart trick" => "heart-trick",
-        "dolle caught dolle" => "dulle-jabs-dulle",
-        _ => return None,
-    })
-}
-
-/// Special points doko scores from the summary itself.
-const WORKED_OUT: &[&str] = &[
-    "won",
-    "contra won",
-    "no 120",
-    "no 90",
-    "no 60",
-    "no 30",
-    "no 0",
-    "no 120 said",
-    "no 90 said",
-    "no 60 said",
-    "no 30 said",
-    "no 0 said",
-    "got 120 against no 90",
-    "got 90 against no 60",
-    "got 60 against no 30",
-    "got 30 against no 0",
-    "solo",
-    "bock",
-];
-
-fn calls(a: Announcement, announce: &'static str) -> String {
-    match a {
-        Announcement::None => "",
+fn calls(a: Announcement, announce: &str) -> Option<String> {
+    let word = match a {
+        Announcement::None => return None,
         Announcement::No120 => announce,
         Announcement::No90 => "no90",
         Announcement::No60 => "no60",
         Announcement::No30 => "no30",
         Announcement::No0 => "schwarz",
+    };
+    Some(word.to_string())
+}
+
+/// Adds `x` to the extras of `team` (words separated by spaces, as a sheet writes them).
+fn push_extra(e: &mut crate::league::file::DealEntry, team: Team, x: &str) -> Result<(), Text> {
+    let cell = match team {
+        Team::Re => &mut e.re_extras,
+        Team::Contra => &mut e.kontra_extras,
+        Team::None => return Err(msg!("freedoko.why_special", special = x.to_string())),
+    };
+    match cell {
+        Some(c) => {
+            c.push(' ');
+            c.push_str(x);
+        }
+        None => *cell = Some(x.to_string()),
     }
-    .to_string()
+    Ok(())
 }
 
 /// The record of one game, or why doko cannot write it as FreeDoko played it. A party
@@ -204,16 +127,17 @@ pub fn record(g: &Game, players: &[String], hand: u8, from_doko: bool) -> Result
     let seats = players.len().max(1);
     let mut r = Record {
         dealer: from_doko.then(|| players[(g.startplayer + seats - 1) % seats].clone()),
-        contract,
-        compulsory: g.duty_solo || doko("compulsory").as_deref() == Some("true"),
-        bock: doko("bock"),
-        knock: doko("knock"),
-        note: if from_doko {
-            doko("note")
-        } else {
-            Some(format!("FreeDoko #{}", g.number))
-        },
+        bock: doko("bock").and_then(|b| b.parse().ok()),
         ..Record::default()
+    };
+    let e = &mut r.entry;
+    e.contract = (contract != "normal").then(|| contract.to_string());
+    e.compulsory = g.duty_solo || doko("compulsory").as_deref() == Some("true");
+    e.knock = doko("knock");
+    e.note = if from_doko {
+        doko("note")
+    } else {
+        Some(format!("FreeDoko #{}", g.number))
     };
     if contract == "redeal" {
         return Ok(r);
@@ -221,36 +145,35 @@ pub fn record(g: &Game, players: &[String], hand: u8, from_doko: bool) -> Result
     if let Some(s) = g.specials.iter().find(|s| s.name.contains("reply")) {
         return Err(msg!("freedoko.why_reply", special = s.name.clone()));
     }
-    r.re = (0..players.len())
+    let re: Vec<usize> = (0..players.len())
         .filter(|&s| g.teams.get(s) == Some(&Team::Re))
-        .map(|s| players[s].clone())
         .collect();
-    if r.re.is_empty() {
+    if re.is_empty() {
         return Err(msg!("freedoko.why_no_re"));
     }
-    let re_eyes: u32 = (0..players.len())
-        .filter(|&s| g.teams.get(s) == Some(&Team::Re))
-        .map(|s| u32::from(g.trick_points[s]))
-        .sum();
-    r.re_points = Some(u16::try_from(re_eyes).map_err(|_| msg!("freedoko.why_eyes"))?);
-    r.re_calls = doko("re_calls").unwrap_or_else(|| calls(g.re_announcement, "re"));
-    r.kontra_calls = doko("kontra_calls").unwrap_or_else(|| calls(g.contra_announcement, "kontra"));
+    e.re = re.iter().map(|&s| players[s].clone()).collect();
+    let eyes: u32 = re.iter().map(|&s| u32::from(g.trick_points[s])).sum();
+    e.re_points = Some(u16::try_from(eyes).map_err(|_| msg!("freedoko.why_eyes"))?);
+    e.re_calls = doko("re_calls").or_else(|| calls(g.re_announcement, "re"));
+    e.kontra_calls = doko("kontra_calls").or_else(|| calls(g.contra_announcement, "kontra"));
     for s in &g.specials {
-        add_special(&mut r, s)?;
+        add_special(e, s)?;
     }
     // doko's own extras that FreeDoko has no name for (`# doko: extra = re dulle-caught`).
-    for e in g.entries.iter().filter(|e| e.key == "doko:extra") {
-        let (side, name) = e.value.split_once(' ').unwrap_or(("", ""));
-        let x = crate::extras::Extra::all()
-            .find(|x| x.name() == name.trim())
-            .ok_or_else(|| msg!("freedoko.why_special", special = e.value.clone()))?;
-        match side {
-            "re" => r.re_extras.push(x.name()),
-            "contra" => r.kontra_extras.push(x.name()),
-            _ => return Err(msg!("freedoko.why_special", special = e.value.clone())),
-        }
+    for x in g.entries.iter().filter(|x| x.key == "doko:extra") {
+        let bad = || msg!("freedoko.why_special", special = x.value.clone());
+        let (side, name) = x.value.split_once(' ').ok_or_else(bad)?;
+        let extra = crate::extras::Extra::all()
+            .find(|k| k.name() == name.trim())
+            .ok_or_else(bad)?;
+        let team = match side {
+            "re" => Team::Re,
+            "contra" => Team::Contra,
+            _ => return Err(bad()),
+        };
+        push_extra(e, team, extra.name())?;
     }
-    r.tricks = match (doko("re_tricks"), doko("kontra_tricks")) {
+    let tricks = match (doko("re_tricks"), doko("kontra_tricks")) {
         (Some(a), Some(b)) => a.parse().ok().zip(b.parse().ok()),
         // Schwarz played: the other team won no trick.
         _ => g
@@ -262,52 +185,57 @@ pub fn record(g: &Game, players: &[String], hand: u8, from_doko: bool) -> Result
                 _ => (0, hand),
             }),
     };
+    (e.re_tricks, e.kontra_tricks) = (tricks.map(|t| t.0), tricks.map(|t| t.1));
     Ok(r)
 }
 
-fn add_special(r: &mut Record, s: &Special) -> Result<(), Text> {
-    if let Some(x) = extra(&s.name) {
-        // One line an extra (its value is what the rules make it worth).
-        match s.team {
-            Team::Re => r.re_extras.push(x),
-            Team::Contra => r.kontra_extras.push(x),
-            Team::None => return Err(msg!("freedoko.why_special", special = s.name.clone())),
-        }
-        return Ok(());
+/// A special point: an extra of the tricks goes into the record (one line one extra,
+/// its value what the rules make it worth); the rest doko works out.
+fn add_special(e: &mut crate::league::file::DealEntry, s: &Special) -> Result<(), Text> {
+    let item = super::names::SPECIALS
+        .iter()
+        .find(|(name, _)| *name == s.name)
+        .map(|(_, item)| *item);
+    match item.and_then(super::names::extra_of_item) {
+        Some(x) => push_extra(e, s.team, x.name()),
+        None if item.is_some() || super::names::WORKED_OUT.contains(&s.name.as_str()) => Ok(()),
+        None => Err(msg!("freedoko.why_special", special = s.name.clone())),
     }
-    if WORKED_OUT.contains(&s.name.as_str()) {
-        return Ok(());
-    }
-    Err(msg!("freedoko.why_special", special = s.name.clone()))
 }
 
-/// What an import made: the sheet's records, the games written and those refused.
+/// What an import made: the games written, each with its record, and those left out.
 #[derive(Debug, Clone, Default)]
 pub struct Sheet {
     /// The players, in seat order.
     pub players: Vec<String>,
-    /// One record a game written.
-    records: Vec<Record>,
-    /// The games written, in order (one a `[[deal]]`).
-    pub written: Vec<Written>,
-    /// The games refused.
+    /// The games written, in order, each with its `[[deal]]`.
+    pub games: Vec<(Written, Record)>,
+    /// The games left out.
     pub refused: Vec<Refused>,
 }
 
 impl Sheet {
     /// The sheet's `[[deal]]` tables.
     pub fn deals(&self) -> String {
-        let mut out = String::new();
-        for r in &self.records {
-            r.write(&mut out);
+        let mut tables = toml_edit::ArrayOfTables::new();
+        for (_, r) in &self.games {
+            tables.push(r.table());
         }
-        out
+        let mut doc = toml_edit::DocumentMut::new();
+        doc["deal"] = toml_edit::Item::ArrayOfTables(tables);
+        doc.to_string()
     }
 
-    /// Leaves the `k`th deal out (from 0).
-    pub fn remove_deal(&mut self, k: usize) {
-        if k < self.records.len() {
-            self.records.remove(k);
+    /// Leaves the `k`th game written (from 0) out, for `why`.
+    pub fn leave_out(&mut self, k: usize, why: Text) {
+        if k < self.games.len() {
+            let (w, _) = self.games.remove(k);
+            self.refused.push(Refused {
+                file: w.file,
+                game: w.game,
+                line: w.line,
+                why,
+            });
         }
     }
 }
@@ -324,16 +252,16 @@ pub fn sheet(parties: &[(String, Party)], hand: u8, from_doko: bool) -> Result<S
         }
         for g in &party.games {
             match record(g, &party.players, hand, from_doko) {
-                Ok(r) => {
-                    out.records.push(r);
-                    out.written.push(Written {
+                Ok(r) => out.games.push((
+                    Written {
                         file: file.clone(),
                         game: g.number,
                         line: g.line,
                         points: g.points,
                         winner: g.winner,
-                    });
-                }
+                    },
+                    r,
+                )),
                 Err(why) => out.refused.push(Refused {
                     file: file.clone(),
                     game: g.number,

@@ -5,6 +5,7 @@
 
 pub mod export;
 pub mod import;
+pub mod names;
 pub mod party;
 pub mod rules;
 
@@ -96,15 +97,8 @@ fn profile_text(file: &str, party: &party::Party, name: &str) -> (String, Vec<Te
                         .split_once('=')
                         .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
                 })
-                .map(|(k, v)| {
-                    // A bare word is a string to TOML.
-                    let v = if v.parse::<toml::Value>().is_ok() || v.starts_with('[') {
-                        v
-                    } else {
-                        import::quoted(&v)
-                    };
-                    (k, v)
-                })
+                // The value as `--set` reads it: TOML, else a string.
+                .map(|(k, v)| (k, crate::variant::set_value(&v).to_string()))
                 .collect();
             (p.value.clone(), sets, Vec::new())
         }
@@ -183,42 +177,36 @@ pub fn import(
     let hand = u8::try_from(rules.hand_size()).unwrap_or(12);
     let mut written = import::sheet(&parties, hand, from_doko)?;
     // Deals doko's checks refuse go out with the reason, and the rest is read again.
-    loop {
-        let text = sheet_text(&written, profile_file, &names);
-        let (results, bad) = score(&text, &rules)?;
-        if let Some((deal, why)) = bad {
-            let w = written.written.remove(deal - 1);
-            written.refused.push(Refused {
-                file: w.file,
-                game: w.game,
-                line: w.line,
-                why,
-            });
-            written.remove_deal(deal - 1);
-            continue;
+    // Deals doko's checks refuse go out with the reason. A bad deal is passed over as it
+    // is scored, so those after it are judged without it: one pass finds them all.
+    let text = sheet_text(&written, profile_file, &names);
+    let (mut results, bad) = score(&text, &rules)?;
+    if !bad.is_empty() {
+        for (deal, why) in bad.into_iter().rev() {
+            written.leave_out(deal - 1, why);
         }
-        let differences = written
-            .written
-            .iter()
-            .zip(&results)
-            .filter(|(w, r)| (w.points, w.winner) != **r)
-            .map(|(w, r)| Difference {
-                written: w.clone(),
-                points: r.0,
-                winner: r.1,
-            })
-            .collect::<Vec<_>>();
-        written.refused.sort_by_key(|r| (r.file.clone(), r.line));
-        let sheet = sheet_text(&written, profile_file, &names);
-        return Ok(Imported {
-            profile,
-            sheet,
-            warnings,
-            refused: written.refused,
-            differences,
-            games: written.written.len(),
-        });
+        results = score(&sheet_text(&written, profile_file, &names), &rules)?.0;
     }
+    let differences = written
+        .games
+        .iter()
+        .zip(&results)
+        .filter(|((w, _), r)| (w.points, w.winner) != **r)
+        .map(|((w, _), r)| Difference {
+            written: w.clone(),
+            points: r.0,
+            winner: r.1,
+        })
+        .collect::<Vec<_>>();
+    written.refused.sort_by_key(|r| (r.file.clone(), r.line));
+    Ok(Imported {
+        profile,
+        sheet: sheet_text(&written, profile_file, &names),
+        warnings,
+        refused: written.refused,
+        differences,
+        games: written.games.len(),
+    })
 }
 
 /// The sheet's text: players, the profile, the deals, and the games left out as comments.
@@ -226,7 +214,7 @@ fn sheet_text(s: &import::Sheet, profile_file: &str, files: &[&str]) -> String {
     let mut out = format!(
         "# Imported by `doko import freedoko` from {}: {} games, {} left out (at the end).\n",
         files.join(", ").replace('\n', " "),
-        s.written.len(),
+        s.games.len(),
         s.refused.len()
     );
     let players: Vec<String> = s.players.iter().map(|p| import::quoted(p)).collect();
@@ -235,6 +223,7 @@ fn sheet_text(s: &import::Sheet, profile_file: &str, files: &[&str]) -> String {
         import::quoted(profile_file),
         players.join(", ")
     ));
+    out.push('\n');
     out.push_str(&s.deals());
     for r in &s.refused {
         let why = r.why.render(crate::lang::Lang::En).replace('\n', " ");
@@ -246,18 +235,30 @@ fn sheet_text(s: &import::Sheet, profile_file: &str, files: &[&str]) -> String {
     out
 }
 
-/// Scores a sheet's text: each deal's value after Bock and winner, or the first deal doko
-/// refuses (its number from 1) with the reason.
+/// What FreeDoko writes of a scored deal: its value after every Bock factor (a soloist's
+/// threefold share not in it) and the winning team. The export writes it, the import
+/// checks it.
+pub fn points_of(r: &crate::scoring::DealResult) -> (i64, Team) {
+    let winner = match r.winner {
+        Some(Side::Re) => Team::Re,
+        Some(Side::Kontra) => Team::Contra,
+        None => Team::None,
+    };
+    (i64::from(r.value()).abs() * i64::from(r.multiplier), winner)
+}
+
+/// Scores a sheet's text: each deal's points and winner ([`points_of`]), and every deal
+/// doko refuses (its number from 1) with the reason.
 #[allow(clippy::type_complexity)]
 fn score(
     text: &str,
     profile: &Profile,
-) -> Result<(Vec<(i64, Team)>, Option<(usize, Text)>), crate::Error> {
+) -> Result<(Vec<(i64, Team)>, Vec<(usize, Text)>), crate::Error> {
     use crate::engine::{Files, InputFormat, Source};
     let mut files = Files::from_source(Source::from_text("sheet.toml", text, InputFormat::Toml));
     let parsed: Parsed<'_> = files.parse()?;
     let mut results = Vec::new();
-    let mut bad: Option<(usize, Text)> = None;
+    let mut bad = Vec::new();
     parsed.score(
         profile,
         Fold::Sheet,
@@ -265,20 +266,12 @@ fn score(
         true,
         |step| {
             if let Step::Deal(d) = step {
-                let r = d.result;
-                let winner = match r.winner {
-                    Some(Side::Re) => Team::Re,
-                    Some(Side::Kontra) => Team::Contra,
-                    None => Team::None,
-                };
-                results.push((i64::from(r.value()).abs() * i64::from(r.multiplier), winner));
+                results.push(points_of(d.result));
             }
             Ok(())
         },
         |e| {
-            if bad.is_none() {
-                bad = Some((e.at.deal.map_or(1, |d| d as usize), e.plain()));
-            }
+            bad.push((e.at.deal.map_or(1, |d| d as usize), e.plain()));
             Ok(())
         },
     )?;

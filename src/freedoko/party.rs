@@ -264,7 +264,11 @@ fn blocks(text: &str) -> Result<(Block, Vec<Entry>), PartyError> {
             parent.blocks.push(done);
             continue;
         }
-        match l.split_once('=') {
+        // `key = value`; in a block also `name: value` (`points { Name: 370 }`).
+        let pair = l
+            .split_once('=')
+            .or_else(|| l.split_once(':').filter(|_| stack.len() > 1));
+        match pair {
             Some((k, v)) => stack
                 .last_mut()
                 .expect("the root stays")
@@ -274,19 +278,6 @@ fn blocks(text: &str) -> Result<(Block, Vec<Entry>), PartyError> {
                     value: v.trim().to_string(),
                     line,
                 }),
-            // `points { Name: 370 }` lines are `name: value`.
-            None if l.contains(':') && stack.len() > 1 => {
-                let (k, v) = l.split_once(':').expect("contains ':'");
-                stack
-                    .last_mut()
-                    .expect("the root stays")
-                    .entries
-                    .push(Entry {
-                        key: k.trim().to_string(),
-                        value: v.trim().to_string(),
-                        line,
-                    });
-            }
             None => pending = Some((l.to_string(), line)),
         }
     }

@@ -25,13 +25,18 @@ pub(crate) fn test_profile(name: &str, sets: &[(&str, &str)]) -> Profile {
     Profile::load(name, &sets).unwrap()
 }
 
-/// Sets `a.b.c = value` in a TOML table; the value is read as TOML, else as a string.
-pub(super) fn set_key(table: &mut toml::Table, key: &str, value: &str) -> Result<(), Text> {
-    let parsed: toml::Value = format!("v = {value}")
+/// A `--set` value: read as TOML, else as a string.
+pub fn set_value(value: &str) -> toml::Value {
+    format!("v = {value}")
         .parse::<toml::Table>()
         .ok()
         .and_then(|mut t| t.remove("v"))
-        .unwrap_or_else(|| toml::Value::String(value.to_string()));
+        .unwrap_or_else(|| toml::Value::String(value.to_string()))
+}
+
+/// Sets `a.b.c = value` in a TOML table; the value is read as TOML, else as a string.
+pub(super) fn set_key(table: &mut toml::Table, key: &str, value: &str) -> Result<(), Text> {
+    let parsed = set_value(value);
     let mut parts: Vec<&str> = key.split('.').map(str::trim).collect();
     let last = parts
         .pop()

@@ -14,7 +14,7 @@ pub use error::ProfileError;
 #[cfg(test)]
 pub(crate) use keys::test_profile;
 use keys::*;
-pub use keys::{LineIndex, line_of, parse_set};
+pub use keys::{LineIndex, line_of, parse_set, set_value};
 pub mod load;
 
 use std::fmt;

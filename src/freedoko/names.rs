@@ -1,0 +1,64 @@
+//! FreeDoko's names and doko's, one table each: the import reads them one way, the export
+//! the other.
+
+/// FreeDoko's game types and doko's contracts, one to one. Besides these the import reads
+/// `genscher` (a normal game with FreeDoko's teams), `marriage solo` (a wedding played
+/// alone) and the `thrown ...` types (redeals).
+pub const GAMETYPES: &[(&str, &str)] = &[
+    ("normal", "normal"),
+    ("poverty", "poverty"),
+    ("marriage", "wedding"),
+    ("marriage silent", "silent-solo"),
+    ("solo club", "solo-clubs"),
+    ("solo spade", "solo-spades"),
+    ("solo heart", "solo-hearts"),
+    ("solo diamond", "solo-diamonds"),
+    ("solo jack", "solo-jacks"),
+    ("solo queen", "solo-queens"),
+    ("solo king", "solo-kings"),
+    ("solo queen-jack", "solo-queens-jacks"),
+    ("solo koehler", "solo-koehler"),
+    ("solo meatless", "solo-meatless"),
+];
+
+/// FreeDoko's special points and doko's items (the keys of `--explain` and JSON). Those
+/// that are extras of the tricks (`fox` ...) the import writes into the record; the rest
+/// doko works out from the record and checks through the points.
+pub const SPECIALS: &[(&str, &str)] = &[
+    ("caught fox", "fox"),
+    ("caught fox last trick", "fox_last_trick"),
+    ("fox last trick", "fox_wins_last_trick"),
+    ("charlie", "karlchen"),
+    ("caught charlie", "karlchen_caught"),
+    ("Doppelkopf", "doppelkopf"),
+    ("heart trick", "heart_trick"),
+    ("dolle caught dolle", "dulle_jabs_dulle"),
+    ("won", "won"),
+    ("contra won", "against_the_old"),
+    ("no 90", "under_90"),
+    ("no 60", "under_60"),
+    ("no 30", "under_30"),
+    ("no 0", "schwarz"),
+    ("no 120 said", "re_called"),
+    ("no 120 said", "kontra_called"),
+];
+
+/// Further special points doko works out itself (calls and what was reached against them,
+/// the solo's and Bock's shares).
+pub const WORKED_OUT: &[&str] = &[
+    "no 90 said",
+    "no 60 said",
+    "no 30 said",
+    "no 0 said",
+    "got 120 against no 90",
+    "got 90 against no 60",
+    "got 60 against no 30",
+    "got 30 against no 0",
+    "solo",
+    "bock",
+];
+
+/// The extra of the tricks an item key names (`fox_last_trick`), if it is one.
+pub fn extra_of_item(item: &str) -> Option<crate::extras::Extra> {
+    crate::extras::Extra::all().find(|x| x.key() == format!("item.{item}"))
+}
