@@ -289,7 +289,11 @@ impl<'a> Sheet<'a> {
                 player_cols.push(i);
             }
         }
-        let (numbers, mut notes) = read_over(file, text, delimiter, &player_cols);
+        let ReadOver {
+            numbers,
+            mut notes,
+            has_deal,
+        } = read_over(file, text, delimiter, &player_cols);
         for k in (0..numbers.len()).rev().filter(|&k| numbers[k]) {
             let column = players.remove(k);
             player_cols.remove(k);
@@ -299,11 +303,6 @@ impl<'a> Sheet<'a> {
         crate::deal::check_players(&players).map_err(|m| RecordError::new(file, m).line(1))?;
         check_points_column(file, &header, &cols)?;
         // A header alone is a sheet not filled in yet, or one saved without its rows.
-        let has_deal = rdr.records().any(|r| match r {
-            Ok(r) => r.iter().any(|f| !f.is_empty()),
-            // Reported with its line when the deals are read.
-            Err(_) => true,
-        });
         if !has_deal {
             return Err(RecordError::new(file, msg!("error.no_deals")).line(1));
         }
@@ -406,42 +405,47 @@ fn check_points_column(
     Err(RecordError::new(file, msg!("error.points_column")).line(1))
 }
 
+/// What [`read_over`] finds in the rows before the deals are read.
+struct ReadOver {
+    /// For each player column: every cell a number or empty, and one a number.
+    numbers: Vec<bool>,
+    /// An empty row before a deal, each with its line.
+    notes: Vec<RecordError>,
+    /// A row with a value (or one the reader cannot read, reported with the deals).
+    has_deal: bool,
+}
+
 /// Reads the rows once before the deals are: for each of `cols` whether every cell is a
-/// number or empty (and one is a number), and a note for each empty row that comes
-/// before a deal (trailing empty rows are what spreadsheets save, and pass unsaid).
-fn read_over(
-    file: &str,
-    text: &str,
-    delimiter: u8,
-    cols: &[usize],
-) -> (Vec<bool>, Vec<RecordError>) {
+/// number or empty (and one is a number), a note for each empty row that comes before a
+/// deal (trailing empty rows are what spreadsheets save, and pass unsaid), and whether
+/// there is a deal at all.
+fn read_over(file: &str, text: &str, delimiter: u8, cols: &[usize]) -> ReadOver {
     let mut numbers = vec![(true, false); cols.len()];
     let mut empty: Vec<usize> = Vec::new();
-    let mut notes = Vec::new();
+    let mut out = ReadOver {
+        numbers: Vec::new(),
+        notes: Vec::new(),
+        has_deal: false,
+    };
     let mut rdr = reader(text, delimiter);
     let _ = rdr.headers();
-    // The line a record starts on, counted forward from the last (as `SheetRows` does:
-    // after a CRLF line the csv reader's next record starts at the `\n`).
-    let (mut at, mut line) = (0, 1);
+    let mut seen = (0, 1);
     for rec in rdr.records() {
         let Ok(rec) = rec else {
             // Reported with its line when the deals are read.
             numbers.iter_mut().for_each(|n| n.0 = false);
+            out.has_deal = true;
             continue;
         };
-        if let Some(p) = rec.position() {
-            let byte = (p.byte() as usize + 1).min(text.len());
-            if byte > at {
-                line += memchr::memchr_iter(b'\n', &text.as_bytes()[at..byte]).count();
-                at = byte;
-            }
-        }
+        let line = line_at(&mut seen, text, rec.position());
         if rec.iter().all(str::is_empty) {
             empty.push(line);
             continue;
         }
+        out.has_deal = true;
         for line in empty.drain(..) {
-            notes.push(RecordError::new(file, msg!("note.empty_row")).line(line));
+            out.notes
+                .push(RecordError::new(file, msg!("note.empty_row")).line(line));
         }
         for (n, &i) in numbers.iter_mut().zip(cols) {
             let cell = rec.get(i).unwrap_or("").trim();
@@ -455,10 +459,8 @@ fn read_over(
             }
         }
     }
-    (
-        numbers.into_iter().map(|(all, one)| all && one).collect(),
-        notes,
-    )
+    out.numbers = numbers.into_iter().map(|(all, one)| all && one).collect();
+    out
 }
 
 /// A cell that holds an amount: a sign, digits with `.` or `,`, a currency sign.
@@ -549,23 +551,28 @@ pub struct SheetRows<'a, 'p> {
 }
 
 impl SheetRows<'_, '_> {
-    /// The line of a record that starts at a byte offset, counted from the text's line
-    /// ends (`\n`), going forward from the last offset asked. The csv reader ends a CRLF
-    /// line at its `\r`, so its next record starts at the `\n`: that one counts too.
     fn line_at(&mut self, pos: Option<&csv::Position>) -> usize {
-        let Some(byte) = pos.map(|p| p.byte() as usize + 1) else {
-            return 0;
-        };
-        let (at, line) = self.seen;
-        let text = self.sheet.text.as_bytes();
-        let line = if byte >= at {
-            line + memchr::memchr_iter(b'\n', &text[at..byte.min(text.len())]).count()
-        } else {
-            1 + memchr::memchr_iter(b'\n', &text[..byte.min(text.len())]).count()
-        };
-        self.seen = (byte, line);
-        line
+        line_at(&mut self.seen, self.sheet.text, pos)
     }
+}
+
+/// The line of a record that starts at a byte offset, counted from the text's line ends
+/// (`\n`), going forward from the last offset asked (`seen`: that offset and its line).
+/// The csv reader ends a CRLF line at its `\r`, so its next record starts at the `\n`:
+/// that one counts too.
+fn line_at(seen: &mut (usize, usize), text: &str, pos: Option<&csv::Position>) -> usize {
+    let Some(byte) = pos.map(|p| p.byte() as usize + 1) else {
+        return 0;
+    };
+    let (at, line) = *seen;
+    let text = text.as_bytes();
+    let line = if byte >= at {
+        line + memchr::memchr_iter(b'\n', &text[at..byte.min(text.len())]).count()
+    } else {
+        1 + memchr::memchr_iter(b'\n', &text[..byte.min(text.len())]).count()
+    };
+    *seen = (byte, line);
+    line
 }
 
 impl Iterator for SheetRows<'_, '_> {
