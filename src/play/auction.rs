@@ -29,7 +29,7 @@ pub fn decide_bids_with(
         Some(None) if record.written.contract.is_some() => return Ok(None),
         Some(Some(d)) => {
             let d = poverty_partners(record, profile, d)?;
-            agree(record, &d)?;
+            agree(record, profile, &d)?;
             return Ok(Some(d));
         }
         _ => {}
@@ -46,7 +46,7 @@ pub fn decide_bids_with(
         None => None,
     };
     if let Some(d) = &d {
-        agree(record, d)?;
+        agree(record, profile, d)?;
     }
     Ok(d)
 }
@@ -136,8 +136,14 @@ pub(crate) fn decide_statements(
         })
 }
 
-/// What the record writes of its game agrees with what its bids decide.
-pub(super) fn agree(record: &FullRecord, d: &Decided) -> Result<(), FieldError> {
+/// What the record writes of its game agrees with what its bids decide. A poverty that
+/// nobody accepted may be written as the redeal it is (no exchange, no tricks), except
+/// where the club queens choose the partner (`poverty.partner_by_club_queen`: nobody is
+/// asked, so nobody refuses).
+pub(super) fn agree(record: &FullRecord, profile: &Profile, d: &Decided) -> Result<(), FieldError> {
+    let refused_poverty = d.contract == Contract::Poverty
+        && !profile.poverty.partner_by_club_queen
+        && super::unplayed(record);
     let w = record.written;
     let name = |s: usize| record.players[s].as_str();
     let said = || {
@@ -148,6 +154,7 @@ pub(super) fn agree(record: &FullRecord, d: &Decided) -> Result<(), FieldError> 
     if let Some(c) = w.contract
         && c != d.contract
         && !(c == Contract::SilentSolo && d.contract == Contract::Normal)
+        && !(c == Contract::Redeal && refused_poverty)
     {
         return fail(
             None,

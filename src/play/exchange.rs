@@ -283,6 +283,11 @@ pub(super) fn redeal(
         poor_hands(record, profile)?;
         return Ok(redealt(record, decided, roles));
     }
+    // Under a profile that plays poverty but no declared redeal, the only redeal is a
+    // poverty nobody accepted ("誰も交換に同意しない場合には、配り直しとなります").
+    if summary_redeal_is_poverty(profile, record.contract) {
+        return refused(record, profile, decided, roles);
+    }
     let d = record.declarer.unwrap_or(0);
     let name = &record.players[d];
     let Some(Some(hand)) = record.hands.get(d) else {

@@ -673,7 +673,9 @@ fn check_table(
     // Two poor partners under Ralf Wirth's rule throw their hands in, redeals or not.
     let poverty_partners =
         decided.is_some_and(|d| d.reason == crate::bids::Reason::PovertyPartners);
-    if !profile.allows(record.contract) && !poverty_partners {
+    // A redeal where the profile plays poverty but no declared redeal: a refused poverty.
+    let refused_poverty = summary_redeal_is_poverty(profile, record.contract);
+    if !profile.allows(record.contract) && !poverty_partners && !refused_poverty {
         return fail(
             None,
             "contract",
