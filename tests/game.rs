@@ -346,7 +346,7 @@ fn model_calls(
     let p = party as usize;
     (0..rules.levels)
         .filter(|&level| match state.highest[p] {
-            Some(h) => level > h || (level == 0 && !state.own.contains_key(&seat)),
+            Some(h) => level > h,
             None => true,
         })
         .filter(|&level| take(&mut state.clone(), seat, p, level, in_hand))
@@ -1423,7 +1423,9 @@ fn spoilt_records_are_refused_by_the_game_as_by_the_check() {
     for name in ["ddv", "house-schweinchen", "kloepper", "ja-classic"] {
         let profile = Profile::load(name, &[]).unwrap();
         let mut stats: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
-        for seed in 0..300u64 {
+        // Schweinchen is declared in few random deals: twice as many there.
+        let deals = if name == "house-schweinchen" { 600 } else { 300 };
+        for seed in 0..deals {
             let g = random_game_from(&profile, seed, &mut rng);
             let rec = g.record().unwrap();
             if rec.tricks.is_empty() {

@@ -219,17 +219,12 @@ impl Game {
             return Vec::new();
         };
         let p = &self.start.table.profile;
+        // A call the party has made already changes nothing: only higher levels are
+        // offered (issue 64: a partner was offered the Re her partner had said).
         let highest = self.call_state.highest(party).map(Call::level);
-        let said = self
-            .calls
-            .iter()
-            .any(|e| e.player == seat && e.call == Call::Announce);
         (0..p.calls.levels)
             .filter_map(Call::from_level)
-            .filter(|c| match highest {
-                Some(h) => c.level() > h || (*c == Call::Announce && !said),
-                None => true,
-            })
+            .filter(|c| highest.is_none_or(|h| c.level() > h))
             .filter(|&c| {
                 let e = self.call_entry(seat, c, party);
                 let after = self.genscher_re();

@@ -350,10 +350,10 @@ fn deal_into(
     bench.active.clear();
     bench.active.extend_from_slice(&buf[..n]);
     // A lone holder of every Re card plays a wedding, a silent solo or calls an ace; where
-    // the profile has none of them, such a hand is dealt again.
-    let lone_playable = profile.allows(Contract::Wedding)
-        || profile.allows(Contract::SilentSolo)
-        || profile.contracts.called_ace;
+    // the profile has none of them, or only the called ace and no ace may be called, such
+    // a hand is dealt again (issue 64: Kloepper with `contracts.allowed = ["normal"]`
+    // wrote deals of a lone bride without a partner, which the check refuses).
+    let lone_playable = lone_always_playable(profile);
     let Workbench {
         deck,
         cards,
@@ -367,7 +367,15 @@ fn deal_into(
         re,
         spare_calls,
     } = bench;
-    shuffle_into(profile, (deck, cards), hands, active, lone_playable, rng);
+    let calls = (!lone_playable && profile.contracts.called_ace).then_some(&*normal);
+    shuffle_into(
+        profile,
+        (deck, cards),
+        hands,
+        active,
+        (lone_playable, calls),
+        rng,
+    );
     // The hands as dealt go to the record now, before a poverty's exchange changes them.
     rec.hands.resize(seats, None);
     for (slot, h) in rec.hands.iter_mut().zip(hands.iter()) {
@@ -477,19 +485,26 @@ pub(crate) fn shuffle_hands(
         (&deck, &mut cards),
         &mut hands,
         active,
-        lone_playable,
+        (lone_playable, None),
         rng,
     );
     hands
 }
 
-/// [`shuffle_hands`] into `hands` (one a seat), `cards` shuffled from `deck`.
+/// Can a lone holder of every Re card always play her hand (a wedding or a silent solo)?
+fn lone_always_playable(profile: &Profile) -> bool {
+    profile.allows(Contract::Wedding) || profile.allows(Contract::SilentSolo)
+}
+
+/// [`shuffle_hands`] into `hands` (one a seat), `cards` shuffled from `deck`. A lone
+/// holder of every Re card is dealt again unless `lone_playable`, or `calls` (the normal
+/// card order, where the profile calls aces) lets her call an ace.
 fn shuffle_into(
     profile: &Profile,
     (deck, cards): (&[Card], &mut Vec<Card>),
     hands: &mut Vec<Vec<Card>>,
     active: &[usize],
-    lone_playable: bool,
+    (lone_playable, calls): (bool, Option<&crate::cards::CardOrder>),
     rng: &mut Rng,
 ) {
     let hand = profile.hand_size();
@@ -511,10 +526,13 @@ fn shuffle_into(
         if lone_playable {
             break;
         }
-        let lone = active.iter().any(|&s| {
+        let lone = active.iter().copied().find(|&s| {
             profile.holds_every_re_card(|r| hands[s].iter().filter(|&&c| c == r).count())
         });
-        if !lone {
+        let Some(bride) = lone else { break };
+        if calls
+            .is_some_and(|order| !callable_aces(profile, (order, active), hands, bride).is_empty())
+        {
             break;
         }
     }
@@ -636,11 +654,23 @@ fn call_an_ace(
     b: usize,
     rng: &mut Rng,
 ) -> Option<Card> {
-    if !profile.contracts.called_ace || !rng.chance(50) {
+    // Where she could not play alone, she calls whenever she can.
+    let must = !lone_always_playable(profile);
+    if !profile.contracts.called_ace || (!must && !rng.chance(50)) {
         return None;
     }
-    // The aces the rules let her call (play's rule), of those she holds none of.
-    let aces: Vec<Card> = crate::cards::Suit::ALL
+    let aces = callable_aces(profile, (order, active), hands, b);
+    (!aces.is_empty()).then(|| aces[rng.below(aces.len())])
+}
+
+/// The aces the rules let the bride `b` call (play's rule), of those she holds none of.
+fn callable_aces(
+    profile: &Profile,
+    (order, active): (&crate::cards::CardOrder, &[usize]),
+    hands: &[Vec<Card>],
+    b: usize,
+) -> Vec<Card> {
+    crate::cards::Suit::ALL
         .iter()
         .map(|&suit| Card::new(suit, crate::cards::Rank::Ace))
         .filter(|&a| !hands[b].contains(&a))
@@ -653,8 +683,7 @@ fn call_an_ace(
                 a,
             )
         })
-        .collect();
-    (!aces.is_empty()).then(|| aces[rng.below(aces.len())])
+        .collect()
 }
 
 /// The partner of the poor player `p`: a random other player, or the one the club queens
