@@ -162,6 +162,7 @@ pub mod game;
 pub mod generate;
 pub mod lang;
 pub mod league;
+pub mod machine;
 pub mod render;
 pub mod scoring;
 pub mod variant;

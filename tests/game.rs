@@ -1424,7 +1424,11 @@ fn spoilt_records_are_refused_by_the_game_as_by_the_check() {
         let profile = Profile::load(name, &[]).unwrap();
         let mut stats: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
         // Schweinchen is declared in few random deals: twice as many there.
-        let deals = if name == "house-schweinchen" { 600 } else { 300 };
+        let deals = if name == "house-schweinchen" {
+            600
+        } else {
+            300
+        };
         for seed in 0..deals {
             let g = random_game_from(&profile, seed, &mut rng);
             let rec = g.record().unwrap();

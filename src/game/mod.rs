@@ -43,8 +43,8 @@ pub use crate::seating::{MAX_SEATS, Rotation, largest_table, sits_out, smallest_
 // The record check's parts, for the crate's own tests and benchmarks.
 #[doc(hidden)]
 pub use crate::play::{
-    Alike, PlayMemo, apply_bids, deal_order, decide_bids, derives_alike, play_decided, play_kept,
-    replay, replay_decided, same_game, trumps_in,
+    Alike, PlayMemo, apply_bids, deal_order, decide_bids, declared_raises, derives_alike,
+    play_decided, play_kept, replay, replay_decided, same_game, trumps_in,
 };
 
 use crate::bids::{Bid, BiddingOutcome};

@@ -54,7 +54,7 @@ use crate::deal::FieldError;
 use crate::lang::Text;
 use crate::msg;
 use crate::seating::SeatList;
-use crate::variant::{DoppelkopfKind, Dullen, KarlchenKind, Profile, Reply, WeddingPartner};
+use crate::variant::{DoppelkopfKind, KarlchenKind, Profile, Reply, WeddingPartner};
 
 fn fail<T>(trick: Option<usize>, field: &str, message: impl Into<Text>) -> Result<T, FieldError> {
     Err(FieldError {
@@ -64,6 +64,7 @@ fn fail<T>(trick: Option<usize>, field: &str, message: impl Into<Text>) -> Resul
     })
 }
 
+pub use crate::machine::{dullen_applies, raised_cards};
 pub use crate::seating::MAX_SEATS;
 /// Most cards in a hand (a deck has at most 48 cards, dealt to at least 2 players).
 pub const MAX_HAND: usize = 24;
@@ -185,21 +186,6 @@ impl Played {
     }
 }
 
-/// The Schweinchen, Hyperschweinchen and Genscher cards of a contract (None: not played
-/// in it): the profile's cards where the ♦ are trump (normal trumps, diamond solo), the
-/// same ranks in the solo's suit where `deck.schweinchen_in_suit_solo` says so.
-pub fn raised_cards(profile: &Profile, contract: Contract) -> [Option<Card>; 3] {
-    let d = &profile.deck;
-    let cards = [d.schweinchen, d.hyperschweinchen, d.genscher];
-    match contract.trump_kind() {
-        TrumpKind::Normal | TrumpKind::Suit(Suit::Diamonds) => cards,
-        TrumpKind::Suit(suit) if d.schweinchen_in_suit_solo => {
-            cards.map(|c| c.map(|c| Card::new(suit, c.rank())))
-        }
-        _ => [None; 3],
-    }
-}
-
 /// The card order of a deal: the contract's trumps, raised by what was declared of
 /// Schweinchen, Hyperschweinchen and Genscher (`declared`: how many of them, in order).
 pub fn deal_order(contract: Contract, profile: &Profile, declared: usize) -> CardOrder {
@@ -230,15 +216,6 @@ fn raised_fields(record: &FullRecord) -> [(&'static str, Option<usize>); 3] {
         ("hyperschweinchen", record.hyperschweinchen),
         ("genscher", record.genscher),
     ]
-}
-
-/// Does the Dullen rule decide equal heart tens in this trick?
-pub fn dullen_applies(profile: &Profile, last_trick: bool) -> bool {
-    match profile.deck.dullen {
-        Dullen::Off => false,
-        Dullen::On => true,
-        Dullen::ExceptLastTrick => !last_trick,
-    }
 }
 
 fn count(cards: &[Card], card: Card) -> usize {

@@ -1,0 +1,48 @@
+//! The deal machine (issue 64): one rulebook in the shape of a fast game engine.
+//!
+//! A profile is compiled once into a [`Ruleset`] of plain data (the deck's card ids, each
+//! card order as class masks and strength tables, the Dullen rule); a deal is a [`Deal`],
+//! a value of a few hundred bytes (hands and won cards as bit masks over the card ids) that
+//! is stepped by actions taken from a legal set, and stepped back by the [`Delta`] each
+//! action returns. Nothing allocates between the deal and its outcome; a refusal is a
+//! small [`Refusal`] value whose words are made only when it is shown.
+//!
+//! This is the machine's first floor, the play of the cards: who is to move, which cards
+//! may be played (following the led class), who wins each trick (the contract's order, the
+//! raised cards of Schweinchen and kin, Dullen), the cards and eyes each place won. It runs
+//! beside today's record check, which an oracle test holds it to (`tests/machine.rs`);
+//! the auction, the exchange, the calls and the parties come on top of it.
+//!
+//! Places are the players who get cards, `0..players` in the order of play from the
+//! dealer's left; seats of tables of five to seven are mapped to places at the edges.
+
+mod ruleset;
+mod state;
+
+pub use ruleset::{
+    CardId, MAX_CARDS, MAX_PLACES, MAX_TRICKS, Order, OrderId, Ruleset, TRUMP, dullen_applies,
+    raised_cards,
+};
+pub use state::{Deal, Delta, Phase, Refusal};
+
+/// Iterates over the ids of the set bits of a mask, lowest first.
+#[derive(Debug, Clone, Copy)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = CardId;
+    #[inline]
+    fn next(&mut self) -> Option<CardId> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as CardId;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}

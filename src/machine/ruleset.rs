@@ -1,0 +1,241 @@
+//! A profile compiled once into plain data: the deck's card ids, the card orders of every
+//! contract as class masks and strength tables, and the rules the play reads per trick.
+
+use crate::cards::{CARDS, Card, CardOrder, DISTINCT, Suit, TrumpKind};
+use crate::contract::Contract;
+use crate::variant::{Dullen, Profile};
+
+/// A card of the deck: `0..cards`, the copies of one card next to each other, in the
+/// order of the cards' indexes ([`Card::index`]).
+pub type CardId = u8;
+
+/// An order of the ruleset ([`Ruleset::order_for`]).
+pub type OrderId = u8;
+
+/// The most cards a deck holds (a profile's deck is refused past 48).
+pub const MAX_CARDS: usize = 48;
+
+/// The most players who get cards (`deck.players` is 2 to 6).
+pub const MAX_PLACES: usize = 6;
+
+/// The most tricks of a deal (48 cards between two players).
+pub const MAX_TRICKS: usize = 24;
+
+/// The class of trumps in [`Order::class`]; 0 to 3 are the plain suits ♣ ♠ ♥ ♦.
+pub const TRUMP: u8 = 4;
+
+/// One card order (a contract's trumps, raised by what was declared) over the card ids.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    /// Each card's class: 0-3 its plain suit, [`TRUMP`] a trump.
+    pub class: [u8; MAX_CARDS],
+    /// The cards of each class.
+    pub class_mask: [u64; 5],
+    /// For each class led and each card: how strong it is in that trick (0: it cannot
+    /// win; higher wins; copies of one card are equal, and the first played wins).
+    pub key: [[u8; MAX_CARDS]; 5],
+}
+
+/// A profile compiled for the machine. Built once per profile and shared; never reads
+/// the profile again while a deal is stepped.
+#[derive(Debug, Clone)]
+pub struct Ruleset {
+    /// Players who get cards.
+    pub players: u8,
+    /// Cards in each hand, which is also the number of tricks.
+    pub hand: u8,
+    /// Cards in the deck.
+    pub cards: u8,
+    card: [Card; MAX_CARDS],
+    eyes: [u16; MAX_CARDS],
+    /// The first id of each distinct card, and how many copies the deck has.
+    first: [u8; DISTINCT],
+    copies: [u8; DISTINCT],
+    heart_tens: u64,
+    dullen: Dullen,
+    /// Each order by the kind of trumps and how many raises were declared.
+    orders: Vec<((TrumpKind, u8), Order)>,
+}
+
+impl Ruleset {
+    /// Compiles `profile`: its deck, and the order of every contract with each number of
+    /// raises the profile plays in it.
+    pub fn compile(profile: &Profile) -> Ruleset {
+        let in_deck = profile.in_deck();
+        let mut card = [Card::CLUB_QUEEN; MAX_CARDS];
+        let mut eyes = [0; MAX_CARDS];
+        let (mut first, mut copies) = ([0u8; DISTINCT], [0u8; DISTINCT]);
+        let mut n = 0usize;
+        for (k, &c) in CARDS[..DISTINCT].iter().enumerate() {
+            first[k] = n as u8;
+            copies[k] = in_deck[k];
+            for _ in 0..in_deck[k] {
+                card[n] = c;
+                eyes[n] = c.eyes();
+                n += 1;
+            }
+        }
+        let mut rules = Ruleset {
+            players: profile.deck.players,
+            hand: profile.hand_size() as u8,
+            cards: n as u8,
+            card,
+            eyes,
+            first,
+            copies,
+            heart_tens: 0,
+            dullen: profile.deck.dullen,
+            orders: Vec::new(),
+        };
+        rules.heart_tens = rules.ids_of(Card::HEART_TEN);
+        for contract in Contract::all() {
+            let kind = contract.trump_kind();
+            let raised = raised_cards(profile, contract);
+            let most = raised.iter().take_while(|c| c.is_some()).count();
+            let mut order = profile.order(kind);
+            for r in 0..=most {
+                if r > 0
+                    && let Some(c) = raised[r - 1]
+                {
+                    order.raise(c);
+                }
+                if !rules.orders.iter().any(|(k, _)| *k == (kind, r as u8)) {
+                    let compiled = rules.compile_order(&order);
+                    rules.orders.push(((kind, r as u8), compiled));
+                }
+            }
+        }
+        rules
+    }
+
+    fn compile_order(&self, order: &CardOrder) -> Order {
+        let mut o = Order {
+            class: [0; MAX_CARDS],
+            class_mask: [0; 5],
+            key: [[0; MAX_CARDS]; 5],
+        };
+        for id in 0..self.cards as usize {
+            let c = self.card[id];
+            let class = order.suit_id(c);
+            o.class[id] = class;
+            o.class_mask[class as usize] |= 1 << id;
+            for led in 0..5u8 {
+                o.key[led as usize][id] = order.keys(led)[c.index()];
+            }
+        }
+        o
+    }
+
+    /// The order of `contract` with `raises` of Schweinchen, Hyperschweinchen and Genscher
+    /// declared (fewer where the contract has fewer raised cards).
+    pub fn order_for(&self, contract: Contract, raises: u8) -> OrderId {
+        let kind = contract.trump_kind();
+        let mut best = 0;
+        for (i, ((k, r), _)) in self.orders.iter().enumerate() {
+            if *k == kind && *r <= raises {
+                best = i;
+            }
+        }
+        best as OrderId
+    }
+
+    /// The order with this id.
+    #[inline(always)]
+    pub fn order(&self, id: OrderId) -> &Order {
+        &self.orders[id as usize].1
+    }
+
+    /// The card of an id.
+    #[inline(always)]
+    pub fn card(&self, id: CardId) -> Card {
+        self.card[id as usize]
+    }
+
+    /// The eyes of the card of an id.
+    #[inline(always)]
+    pub fn eyes(&self, id: CardId) -> u16 {
+        self.eyes[id as usize]
+    }
+
+    /// The eyes of the cards of a mask.
+    pub fn eyes_of(&self, mask: u64) -> u16 {
+        super::Bits(mask).map(|id| self.eyes(id)).sum()
+    }
+
+    /// The ids of every copy of `card` (none where the deck lacks it).
+    #[inline]
+    pub fn ids_of(&self, card: Card) -> u64 {
+        let k = card.index();
+        let n = self.copies[k];
+        if n == 0 {
+            return 0;
+        }
+        ((1u64 << n) - 1) << self.first[k]
+    }
+
+    /// Every card of the deck.
+    pub fn deck(&self) -> u64 {
+        if self.cards as usize >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.cards) - 1
+        }
+    }
+
+    /// A hand of cards as ids: each card takes its lowest copy not yet in `taken` (the
+    /// ids given to the other hands so far). `None` where a card is not in the deck or
+    /// has no copy left.
+    pub fn hand_mask(&self, hand: &[Card], taken: u64) -> Option<u64> {
+        let mut mask = 0u64;
+        for &c in hand {
+            let free = self.ids_of(c) & !(taken | mask);
+            if free == 0 {
+                return None;
+            }
+            mask |= free & free.wrapping_neg();
+        }
+        Some(mask)
+    }
+
+    /// Does a ♥10 played to a trick beat an earlier one (Dullen), in trick `trick` (from
+    /// 0)?
+    #[inline(always)]
+    pub(super) fn later_ten_wins(&self, trick: u8) -> bool {
+        dullen_in(self.dullen, trick + 1 >= self.hand)
+    }
+
+    /// The ids of the ♥10s.
+    #[inline(always)]
+    pub(super) fn heart_tens(&self) -> u64 {
+        self.heart_tens
+    }
+}
+
+/// The Schweinchen, Hyperschweinchen and Genscher cards of a contract (None: not played
+/// in it): the profile's cards where the ♦ are trump (normal trumps, diamond solo), the
+/// same ranks in the solo's suit where `deck.schweinchen_in_suit_solo` says so.
+pub fn raised_cards(profile: &Profile, contract: Contract) -> [Option<Card>; 3] {
+    let d = &profile.deck;
+    let cards = [d.schweinchen, d.hyperschweinchen, d.genscher];
+    match contract.trump_kind() {
+        TrumpKind::Normal | TrumpKind::Suit(Suit::Diamonds) => cards,
+        TrumpKind::Suit(suit) if d.schweinchen_in_suit_solo => {
+            cards.map(|c| c.map(|c| Card::new(suit, c.rank())))
+        }
+        _ => [None; 3],
+    }
+}
+
+/// Does the Dullen rule decide equal heart tens in this trick?
+pub fn dullen_applies(profile: &Profile, last_trick: bool) -> bool {
+    dullen_in(profile.deck.dullen, last_trick)
+}
+
+#[inline(always)]
+fn dullen_in(dullen: Dullen, last_trick: bool) -> bool {
+    match dullen {
+        Dullen::Off => false,
+        Dullen::On => true,
+        Dullen::ExceptLastTrick => !last_trick,
+    }
+}

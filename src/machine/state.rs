@@ -1,0 +1,344 @@
+//! A deal as a value: the hands and the cards won as masks over the card ids, the cards
+//! played in order, each trick's winner, and a small header. `Clone` is a copy.
+
+use super::Bits;
+use super::ruleset::{CardId, MAX_CARDS, MAX_PLACES, MAX_TRICKS, OrderId, Ruleset};
+use crate::cards::{Card, PlaySuit, Suit};
+use crate::lang::Text;
+use crate::msg;
+
+/// Where a deal stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Cards are being played.
+    Playing,
+    /// Every trick is played.
+    Over,
+}
+
+/// What changes with every action, kept whole in each [`Delta`] so that undo puts it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Header {
+    phase: Phase,
+    /// The place to play.
+    to_move: u8,
+    /// The place that led the trick under way.
+    leader: u8,
+    /// Tricks closed.
+    trick: u8,
+    /// Cards in the trick under way.
+    in_trick: u8,
+    /// The card order in force.
+    order: OrderId,
+    /// The class led in the trick under way.
+    led: u8,
+    /// The strength of the best card in the trick so far, and its place.
+    win_key: u8,
+    win_place: u8,
+}
+
+/// What one action changed: the header as it was, the card and the place that played it.
+/// [`Deal::undo`] takes it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Delta {
+    header: Header,
+    card: CardId,
+    place: u8,
+}
+
+/// Why the machine refuses an action. A small value; its words are made when it is shown
+/// ([`Deal::refusal_text`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// The deal is over.
+    Over,
+    /// The place to move does not hold the card.
+    NotInHand {
+        /// The place to move.
+        place: u8,
+        /// The card it named.
+        card: Card,
+    },
+    /// The card does not follow the class led, and the place holds a card of it.
+    Revoke {
+        /// The place to move.
+        place: u8,
+        /// The card it named.
+        card: Card,
+        /// The lowest card of the class led that it holds.
+        held: Card,
+    },
+}
+
+/// One deal's play, stepped by [`Deal::play`] and stepped back by [`Deal::undo`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Deal {
+    /// Each place's hand.
+    hands: [u64; MAX_PLACES],
+    /// The cards of the tricks each place won.
+    won: [u64; MAX_PLACES],
+    /// The eyes of the tricks each place won.
+    eyes: [u16; MAX_PLACES],
+    /// Every card played, in order: trick `t` is `plays[t * players..][..players]`.
+    plays: [CardId; MAX_CARDS],
+    /// Each closed trick's winner.
+    winners: [u8; MAX_TRICKS],
+    header: Header,
+}
+
+impl Deal {
+    /// A deal of `hands` (one mask a place), `leader` leading trick 1, played in the order
+    /// `order` ([`Ruleset::order_for`]).
+    pub fn new(rules: &Ruleset, hands: &[u64], leader: u8, order: OrderId) -> Deal {
+        let mut h = [0u64; MAX_PLACES];
+        for (slot, &hand) in h.iter_mut().zip(hands).take(rules.players as usize) {
+            *slot = hand;
+        }
+        Deal {
+            hands: h,
+            won: [0; MAX_PLACES],
+            eyes: [0; MAX_PLACES],
+            plays: [0; MAX_CARDS],
+            winners: [0; MAX_TRICKS],
+            header: Header {
+                phase: Phase::Playing,
+                to_move: leader,
+                leader,
+                trick: 0,
+                in_trick: 0,
+                order,
+                led: 0,
+                win_key: 0,
+                win_place: leader,
+            },
+        }
+    }
+
+    /// Where the deal stands.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.header.phase
+    }
+
+    /// The place to play.
+    #[inline]
+    pub fn to_move(&self) -> u8 {
+        self.header.to_move
+    }
+
+    /// Tricks closed so far.
+    #[inline]
+    pub fn tricks_played(&self) -> u8 {
+        self.header.trick
+    }
+
+    /// The card order in force.
+    #[inline]
+    pub fn order(&self) -> OrderId {
+        self.header.order
+    }
+
+    /// Changes the card order (a raise declared: Schweinchen and kin rank higher from now).
+    pub fn set_order(&mut self, order: OrderId) {
+        self.header.order = order;
+    }
+
+    /// A place's hand.
+    #[inline]
+    pub fn hand(&self, place: u8) -> u64 {
+        self.hands[place as usize]
+    }
+
+    /// The cards a place won.
+    #[inline]
+    pub fn won(&self, place: u8) -> u64 {
+        self.won[place as usize]
+    }
+
+    /// The eyes a place won.
+    #[inline]
+    pub fn eyes(&self, place: u8) -> u16 {
+        self.eyes[place as usize]
+    }
+
+    /// The winner of trick `t` (from 0), once it is closed.
+    #[inline]
+    pub fn winner(&self, t: u8) -> Option<u8> {
+        (t < self.header.trick).then(|| self.winners[t as usize])
+    }
+
+    /// The cards of trick `t` (from 0) played so far, in order.
+    pub fn trick(&self, rules: &Ruleset, t: u8) -> &[CardId] {
+        let n = rules.players as usize;
+        let start = t as usize * n;
+        let len = match t.cmp(&self.header.trick) {
+            std::cmp::Ordering::Less => n,
+            std::cmp::Ordering::Equal => self.header.in_trick as usize,
+            std::cmp::Ordering::Greater => 0,
+        };
+        &self.plays[start..start + len]
+    }
+
+    /// The cards the place to move may play: those of the class led where it holds any,
+    /// else its whole hand (all of it when it leads). Empty once the deal is over.
+    #[inline]
+    pub fn legal_cards(&self, rules: &Ruleset) -> u64 {
+        let h = &self.header;
+        if h.phase == Phase::Over {
+            return 0;
+        }
+        let hand = self.hands[h.to_move as usize];
+        if h.in_trick == 0 {
+            return hand;
+        }
+        let follow = hand & rules.order(h.order).class_mask[h.led as usize];
+        if follow != 0 { follow } else { hand }
+    }
+
+    /// Plays the card `id` for the place to move, refused where it is not legal.
+    pub fn play(&mut self, rules: &Ruleset, id: CardId) -> Result<Delta, Refusal> {
+        if self.legal_cards(rules) & (1u64 << id) == 0 {
+            return Err(self.refusal(rules, rules.card(id)));
+        }
+        Ok(self.play_trusted(rules, id))
+    }
+
+    /// Plays a card named by what it is: the lowest copy of it in the hand of the place
+    /// to move. Refused where it holds none, or it does not follow.
+    pub fn play_card(&mut self, rules: &Ruleset, card: Card) -> Result<Delta, Refusal> {
+        let mine = rules.ids_of(card) & self.legal_cards(rules);
+        if mine == 0 {
+            return Err(self.refusal(rules, card));
+        }
+        Ok(self.play_trusted(rules, mine.trailing_zeros() as CardId))
+    }
+
+    /// Why `card` may not be played now (it is not legal).
+    #[cold]
+    fn refusal(&self, rules: &Ruleset, card: Card) -> Refusal {
+        let h = &self.header;
+        if h.phase == Phase::Over {
+            return Refusal::Over;
+        }
+        let place = h.to_move;
+        let hand = self.hands[place as usize];
+        if rules.ids_of(card) & hand == 0 {
+            return Refusal::NotInHand { place, card };
+        }
+        let follow = hand & rules.order(h.order).class_mask[h.led as usize];
+        Refusal::Revoke {
+            place,
+            card,
+            held: rules.card(follow.trailing_zeros() as CardId),
+        }
+    }
+
+    /// Plays a legal card `id` without checking it (the generator draws from
+    /// [`Deal::legal_cards`]).
+    #[inline]
+    pub fn play_trusted(&mut self, rules: &Ruleset, id: CardId) -> Delta {
+        let before = self.header;
+        let n = rules.players;
+        let h = &mut self.header;
+        let place = h.to_move;
+        let bit = 1u64 << id;
+        self.hands[place as usize] &= !bit;
+        self.plays[(h.trick * n + h.in_trick) as usize] = id;
+        let order = rules.order(h.order);
+        if h.in_trick == 0 {
+            h.led = order.class[id as usize];
+            h.win_key = order.key[h.led as usize][id as usize];
+            h.win_place = place;
+        } else {
+            let key = order.key[h.led as usize][id as usize];
+            let ten = rules.heart_tens() & bit != 0;
+            if key > h.win_key || (key == h.win_key && ten && rules.later_ten_wins(h.trick)) {
+                h.win_key = key;
+                h.win_place = place;
+            }
+        }
+        h.in_trick += 1;
+        if h.in_trick < n {
+            h.to_move = (place + 1) % n;
+        } else {
+            self.close_trick(rules);
+        }
+        Delta {
+            header: before,
+            card: id,
+            place,
+        }
+    }
+
+    /// The trick under way is complete: its winner takes it and leads the next.
+    fn close_trick(&mut self, rules: &Ruleset) {
+        let n = rules.players;
+        let h = &mut self.header;
+        let w = h.win_place;
+        let start = (h.trick * n) as usize;
+        for &id in &self.plays[start..start + n as usize] {
+            self.won[w as usize] |= 1u64 << id;
+            self.eyes[w as usize] += rules.eyes(id);
+        }
+        self.winners[h.trick as usize] = w;
+        h.trick += 1;
+        h.in_trick = 0;
+        h.leader = w;
+        h.to_move = w;
+        if h.trick >= rules.hand {
+            h.phase = Phase::Over;
+        }
+    }
+
+    /// Takes back the action that returned `delta` (the last one not yet taken back).
+    pub fn undo(&mut self, rules: &Ruleset, delta: Delta) {
+        let n = rules.players;
+        if self.header.trick > delta.header.trick {
+            // The card closed a trick: its cards leave the winner's pile.
+            let w = self.winners[delta.header.trick as usize];
+            let start = (delta.header.trick * n) as usize;
+            for &id in &self.plays[start..start + n as usize] {
+                self.won[w as usize] &= !(1u64 << id);
+                self.eyes[w as usize] -= rules.eyes(id);
+            }
+        }
+        let h = delta.header;
+        if self.header.trick > h.trick {
+            self.winners[h.trick as usize] = 0;
+        }
+        // Slots past the cards played stay zero, so that equal deals compare equal.
+        self.plays[(h.trick * n + h.in_trick) as usize] = 0;
+        self.hands[delta.place as usize] |= 1u64 << delta.card;
+        self.header = h;
+    }
+
+    /// The words of a refusal, with the names of the places (`names[place]`).
+    #[cold]
+    pub fn refusal_text(&self, refusal: Refusal, names: &[&str]) -> Text {
+        let name = |p: u8| names.get(p as usize).copied().unwrap_or("?");
+        match refusal {
+            Refusal::Over => msg!("error.game_over"),
+            Refusal::NotInHand { place, card } => {
+                msg!("error.not_in_hand", player = name(place), card = card)
+            }
+            Refusal::Revoke { place, card, held } => {
+                let led = match self.header.led {
+                    super::TRUMP => PlaySuit::Trump,
+                    s => PlaySuit::Side(Suit::ALL[s as usize]),
+                };
+                msg!(
+                    "error.revoke",
+                    player = name(place),
+                    card = card,
+                    led = led,
+                    held = held
+                )
+            }
+        }
+    }
+
+    /// The cards of a mask, as cards.
+    pub fn cards_of(rules: &Ruleset, mask: u64) -> impl Iterator<Item = Card> + '_ {
+        Bits(mask).map(|id| rules.card(id))
+    }
+}
