@@ -346,7 +346,13 @@ fn model_calls(
     let p = party as usize;
     (0..rules.levels)
         .filter(|&level| match state.highest[p] {
-            Some(h) => level > h,
+            // A partner's own Re counts only where each caller scores it.
+            Some(h) => {
+                level > h
+                    || (level == 0
+                        && profile.scoring.announce_per_caller
+                        && !state.own.contains_key(&seat))
+            }
             None => true,
         })
         .filter(|&level| take(&mut state.clone(), seat, p, level, in_hand))

@@ -219,12 +219,21 @@ impl Game {
             return Vec::new();
         };
         let p = &self.start.table.profile;
-        // A call the party has made already changes nothing: only higher levels are
-        // offered (issue 64: a partner was offered the Re her partner had said).
+        // A call the party has made already changes nothing (issue 64: a partner was
+        // offered the Re her partner had said), except a Re or Kontra of her own where
+        // each player who says it scores it (`scoring.announce_per_caller`).
         let highest = self.call_state.highest(party).map(Call::level);
+        let per_caller = p.scoring.announce_per_caller
+            && !self
+                .calls
+                .iter()
+                .any(|e| e.player == seat && e.call == Call::Announce);
         (0..p.calls.levels)
             .filter_map(Call::from_level)
-            .filter(|c| highest.is_none_or(|h| c.level() > h))
+            .filter(|c| match highest {
+                Some(h) => c.level() > h || (*c == Call::Announce && per_caller),
+                None => true,
+            })
             .filter(|&c| {
                 let e = self.call_entry(seat, c, party);
                 let after = self.genscher_re();
