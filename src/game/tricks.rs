@@ -2,6 +2,7 @@
 //! the rules of calls take, each card, and the finished deal's record.
 
 use super::*;
+use crate::play::CallAt;
 
 impl Game {
     /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
@@ -146,12 +147,12 @@ impl Game {
         // for either party, since she does not know hers.
         // Her own `double` made earlier waits, untaken, until the wedding is settled: once.
         let p = &self.start.table.profile;
-        let e = self.double_entry(seat);
+        let at = self.call_at(seat, Call::Announce, None);
         let said = self.calls.iter().any(|c| c.player == seat);
         let double = !said
             && [Party::Re, Party::Kontra]
                 .into_iter()
-                .all(|party| self.call_state.allows(deal, p, &e, (party, false)));
+                .all(|party| self.call_state.allows(deal, p, at, (party, false)));
         Some(if double {
             vec![Call::Announce]
         } else {
@@ -176,11 +177,23 @@ impl Game {
             // Each was offered: a condition only where the deal plays through the record's
             // checks (`bid_ok_last`), a call where the rules took it then (for either
             // party, a `double`).
-            let _ = state.take(&deal, p, e, party, false);
+            let _ = state.take(&deal, p, CallAt::of(e), party, false);
         }
         self.call_state = state;
         if let Some(g) = &mut self.declared {
             g.bid_calls.clear();
+        }
+    }
+
+    /// The call `seat` would make now with `call` (`said_as`: the party its word names,
+    /// none for a `double`), as the rules of calls read it: no words are made.
+    fn call_at(&self, seat: usize, call: Call, said_as: Option<Party>) -> CallAt {
+        CallAt {
+            player: seat,
+            call,
+            said_as: said_as.filter(|_| call == Call::Announce),
+            in_hand: self.hands[seat].len() as u8,
+            before: None,
         }
     }
 
@@ -235,9 +248,9 @@ impl Game {
                 None => true,
             })
             .filter(|&c| {
-                let e = self.call_entry(seat, c, party);
+                let at = self.call_at(seat, c, Some(party));
                 let after = self.genscher_re();
-                self.call_state.allows(&deal, p, &e, (party, after))
+                self.call_state.allows(&deal, p, at, (party, after))
             })
             .collect()
     }
@@ -251,11 +264,13 @@ impl Game {
                     let e = self.call_entry(seat, c, party);
                     let p = &self.start.table.profile;
                     let after = self.genscher_re();
-                    let refused = self.call_state.clone().take(&deal, p, &e, party, after);
+                    let mut state = self.call_state;
+                    let refused = state.take(&deal, p, CallAt::of(&e), party, after);
                     // Worded as the check of a record words it: the call, then why.
-                    refused
-                        .err()
-                        .map(|m| msg!("error.quoted", text = e.text.clone(), message = m))
+                    refused.err().map(|m| {
+                        let why = m.text(&deal, p);
+                        msg!("error.quoted", text = e.text.clone(), message = why)
+                    })
                 }
                 _ => None,
             };
@@ -278,10 +293,14 @@ impl Game {
         let e = self.call_entry(seat, c, party);
         if let Some(deal) = self.call_deal() {
             let after = self.genscher_re();
-            let mut state = self.call_state.clone();
+            let p = &self.start.table.profile;
+            let mut state = self.call_state;
             state
-                .take(&deal, &self.start.table.profile, &e, party, after)
-                .map_err(|m| msg!("error.quoted", text = e.text.clone(), message = m))?;
+                .take(&deal, p, CallAt::of(&e), party, after)
+                .map_err(|m| {
+                    let why = m.text(&deal, p);
+                    msg!("error.quoted", text = e.text.clone(), message = why)
+                })?;
             self.call_state = state;
         }
         self.calls.push(e);

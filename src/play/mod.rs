@@ -24,10 +24,11 @@ mod record_file;
 mod sheet;
 mod summary;
 
+pub(crate) use crate::machine::calls::{CallAt, CallDeal, CallState};
+pub use crate::machine::calls::{call_shift, no_call};
 pub use alike::*;
 pub use auction::*;
 pub use call_rules::*;
-pub(crate) use call_rules::{CallDeal, CallState};
 use card_loop::*;
 pub(crate) use card_loop::{out_of_turn, too_many_copies};
 pub use exchange::*;
@@ -54,7 +55,7 @@ use crate::deal::FieldError;
 use crate::lang::Text;
 use crate::msg;
 use crate::seating::SeatList;
-use crate::variant::{DoppelkopfKind, KarlchenKind, Profile, Reply, WeddingPartner};
+use crate::variant::{DoppelkopfKind, KarlchenKind, Profile, WeddingPartner};
 
 fn fail<T>(trick: Option<usize>, field: &str, message: impl Into<Text>) -> Result<T, FieldError> {
     Err(FieldError {

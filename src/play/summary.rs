@@ -11,20 +11,6 @@ use crate::lang::Text;
 use crate::msg;
 use crate::variant::Profile;
 
-/// Why a call is not played under the profile.
-pub fn no_call(profile: &Profile, call: crate::calls::Call, party: Party) -> Text {
-    if profile.calls.levels == 0 {
-        msg!("error.no_calls", profile = profile.name)
-    } else {
-        msg!(
-            "error.no_such_call",
-            profile = profile.name,
-            call = call.word(party),
-            levels = profile.calls.levels
-        )
-    }
-}
-
 /// Is this knock possible under the profile, with a Re party of `re` players?
 pub fn check_knock(knock: Option<Knock>, profile: &Profile, re: usize) -> Result<(), Text> {
     match knock {
@@ -447,7 +433,7 @@ impl DealFacts {
                     Party::Re => "re_calls",
                     Party::Kontra => "kontra_calls",
                 };
-                return Err((field, no_call(profile, call, party)));
+                return Err((field, super::no_call(profile, call, party)));
             }
         }
         for party in [Party::Re, Party::Kontra] {

@@ -1,0 +1,40 @@
+//! Random play through `doko::game::Game` (legal actions, pick one, apply), as the Python
+//! `Game` does it: deals and actions a second, and, run under callgrind or DHAT, the
+//! instructions and heap allocations an action (issue 64).
+//! Usage: `cargo bench --bench game -- [PROFILE] [DEALS]` (default: ddv 2000).
+
+use doko::game::Game;
+use doko::generate::Rng;
+use doko::variant::Profile;
+
+fn main() {
+    // `cargo bench` passes `--bench`; the words that are not flags are ours.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let name = args.first().map_or("ddv", String::as_str);
+    let deals: u64 = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(2000);
+    let profile = Profile::load(name, &[]).expect("a profile");
+    let seats = doko::game::smallest_table(&profile);
+    // One table for every deal, as the Python package keeps it.
+    let table = std::sync::Arc::new(doko::game::Table::new(profile, None).expect("a table"));
+    let mut rng = Rng::new(1);
+    let mut actions = 0u64;
+    let start = std::time::Instant::now();
+    for seed in 0..deals {
+        let mut g = Game::deal(&table, (seed % seats as u64) as usize, seed, None).expect("a game");
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            g.apply(legal[rng.below(legal.len())])
+                .expect("a legal action");
+            actions += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{name}: {deals} deals, {actions} actions in {secs:.2} s: {:.0} actions/s, {:.1} actions a deal",
+        actions as f64 / secs,
+        actions as f64 / deals as f64
+    );
+}
