@@ -2,15 +2,15 @@
 //! accept or decline; the cards passed and returned), up to the start of the play.
 
 use super::*;
+use crate::machine::auction::Standing;
 
 impl Game {
     /// Every (seat, statement) the bidding allows next: one seat's.
     pub(super) fn work_out_bids(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
-        let mut bids = self.bids.clone();
         for &seat in &self.active {
             for i in 0..self.bid_words.len() {
-                if self.bid_ok(seat, i, &mut bids) {
+                if self.bid_ok(seat, i) {
                     out.push((seat, i));
                 }
             }
@@ -21,36 +21,41 @@ impl Game {
         out
     }
 
-    /// Statement `i` of `seat` after `bids` (the statements so far; left as they were).
-    pub(super) fn bid_ok(&self, seat: usize, i: usize, bids: &mut Vec<Bid>) -> bool {
-        let Some(bid) = self.start.table.candidates[seat][i].clone() else {
-            return false;
-        };
-        bids.push(bid);
-        let ok = self.bid_ok_last(seat, bids);
-        bids.pop();
-        ok
+    /// The rules of bidding's view of this deal: the profile, the seats that play.
+    pub(super) fn bidding_table(&self) -> crate::machine::auction::Table<'_> {
+        crate::machine::auction::Table {
+            profile: &self.start.table.profile,
+            order: &self.active,
+        }
     }
 
-    pub(super) fn bid_ok_last(&self, seat: usize, bids: &[Bid]) -> bool {
-        let names = &self.start.table.players;
-        match crate::bids::outcome(bids, &self.start.table.profile, &self.active, names) {
-            BiddingOutcome::Refused => false,
-            BiddingOutcome::Open => self.hand_allows(seat, &bids[bids.len() - 1]),
-            BiddingOutcome::Decided(d) => {
-                if !self.hand_allows(seat, &bids[bids.len() - 1]) {
-                    return false;
-                }
-                // A normal game or a solo is played by any hands; the rest (an exchange,
-                // a partner, a redeal) is tried out.
-                if d.contract == Contract::Normal || d.contract.is_declared_solo() {
-                    return true;
-                }
-                // Where it ends the bidding, the whole deal must be playable: tried to the
-                // end with the first legal card each turn, and played by the record's
+    /// Would statement `i` of `seat` be taken now? The bidding's machine takes it (a copy
+    /// of its state, nothing else), the hand holds what its game needs, and where it ends
+    /// the bidding in a game that needs more than any hands (an exchange, a partner, a
+    /// redeal), the deal is tried to the end.
+    pub(super) fn bid_ok(&self, seat: usize, i: usize) -> bool {
+        let Some(bid) = &self.start.table.candidates[seat][i] else {
+            return false;
+        };
+        let t = self.bidding_table();
+        let mut a = self.auction;
+        if a.push(t, seat, bid.say).is_err() || !self.hand_allows(seat, bid) {
+            return false;
+        }
+        match a.outcome(t) {
+            Standing::Open(_) => true,
+            // A normal game or a solo is played by any hands.
+            Standing::Decided(d)
+                if d.contract == Contract::Normal || d.contract.is_declared_solo() =>
+            {
+                true
+            }
+            Standing::Decided(_) => {
+                // Where it ends the bidding, the whole deal must be playable: tried to
+                // the end with the first legal card each turn, and played by the record's
                 // checks.
                 let mut g = self.clone();
-                g.push_bid(bids[bids.len() - 1].clone());
+                g.push_bid(bid.clone());
                 if g.phase == Phase::Bidding {
                     return true;
                 }
@@ -61,15 +66,17 @@ impl Game {
         }
     }
 
-    /// Adds a statement; where it decides the game and nobody can say more, the play
-    /// begins.
+    /// Adds a statement the rules take; where it decides the game and nobody can say more,
+    /// the play begins.
     pub(super) fn push_bid(&mut self, bid: Bid) {
+        let mut a = self.auction;
+        let taken = a.push(self.bidding_table(), bid.player, bid.say);
+        debug_assert!(taken.is_ok(), "a statement offered is taken");
+        let decided = a.outcome(self.bidding_table());
+        self.auction = a;
         self.bids.push(bid);
-        let names = &self.start.table.players;
-        let decided =
-            crate::bids::outcome(&self.bids, &self.start.table.profile, &self.active, names);
         self.legal = self.work_out_bids();
-        if let BiddingOutcome::Decided(d) = decided
+        if let Standing::Decided(d) = decided
             && self.legal.is_empty()
         {
             self.start_play(d.contract, d.declarer, Some(d));
@@ -97,7 +104,7 @@ impl Game {
                     match Bid::parse(&names, &said) {
                         Ok(b) => {
                             bids.push(b);
-                            crate::bids::refusal(
+                            crate::machine::auction::refusal(
                                 &bids,
                                 &self.start.table.profile,
                                 &self.active,

@@ -47,7 +47,7 @@ pub use crate::play::{
     play_decided, play_kept, replay, replay_decided, same_game, trumps_in,
 };
 
-use crate::bids::{Bid, BiddingOutcome};
+use crate::bids::Bid;
 use crate::calls::Call;
 use crate::cards::{Card, CardOrder, DISTINCT};
 use crate::contract::{Contract, Party};
@@ -211,6 +211,8 @@ pub struct Game {
     bid_words: std::sync::Arc<[String]>,
     actions: Vec<Action>,
     bids: Vec<Bid>,
+    /// The statements so far, as the rules of bidding keep them.
+    auction: crate::machine::auction::Auction,
     phase: Phase,
     declared: Option<DeclaredGame>,
     hands: Vec<Vec<Card>>,
@@ -383,6 +385,7 @@ impl Game {
             bid_words,
             actions: Vec::new(),
             bids: Vec::new(),
+            auction: crate::machine::auction::Auction::new(),
             phase: Phase::Bidding,
             declared: None,
             tricks: Vec::new(),

@@ -86,7 +86,7 @@ impl Game {
                 let mut bids = self.bids.clone();
                 bids.push(b.clone());
                 let p = &self.start.table.profile;
-                let why = crate::bids::refusal(&bids, p, &self.active, &names)
+                let why = crate::machine::auction::refusal(&bids, p, &self.active, &names)
                     .unwrap_or_else(|| msg!("error.game_bid_hand", statement = b.text.clone()));
                 return Err(self.refused(why));
             };

@@ -16,6 +16,7 @@
 //! Places are the players who get cards, `0..players` in the order of play from the
 //! dealer's left; seats of tables of five to seven are mapped to places at the edges.
 
+pub(crate) mod auction;
 pub(crate) mod calls;
 mod ruleset;
 mod state;

@@ -110,7 +110,7 @@ pub(crate) fn decide_statements(
         profile.deck.players as usize,
         &mut buf,
     );
-    if !crate::bids::follows(bids, profile.bidding.way, n) {
+    if !crate::machine::auction::follows(bids, profile.bidding.way, n) {
         // Another table's way of bidding: the contract the record writes is played.
         if written_contract.is_some() {
             return Ok(None);
@@ -121,13 +121,14 @@ pub(crate) fn decide_statements(
             profile = profile.name,
             way = profile.bidding.way.name()
         );
-        let message = match crate::bids::decide(bids, profile, &buf[..n], players).err() {
+        let message = match crate::machine::auction::decide(bids, profile, &buf[..n], players).err()
+        {
             Some(e) => Text::Join(vec![e.message, other_way], "error.sep_semicolon"),
             None => other_way,
         };
         return fail(None, "bids", message);
     }
-    crate::bids::decide(bids, profile, &buf[..n], players)
+    crate::machine::auction::decide(bids, profile, &buf[..n], players)
         .map(Some)
         .map_err(|e| FieldError {
             trick: None,
