@@ -109,9 +109,10 @@ def vec_steps(variant: str, n: int = 256, seconds: float = 5.0) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def openspiel_steps(game_name: str, seconds: float = 5.0) -> Optional[float]:
-    """Steps a second of random play of an OpenSpiel game with the observation tensor read
-    each step, where ``pyspiel`` is installed."""
+def openspiel_steps(game_name: str, seconds: float = 5.0, observe: bool = True) -> Optional[float]:
+    """Steps a second of random play of an OpenSpiel game (the observation tensor read each
+    step where ``observe``), where ``pyspiel`` is installed. Chance nodes (the deal) are
+    played but not counted: player steps only."""
     try:
         import pyspiel  # noqa: PLC0415
     except ImportError:
@@ -127,7 +128,8 @@ def openspiel_steps(game_name: str, seconds: float = 5.0) -> Optional[float]:
                 outcomes = state.chance_outcomes()
                 state.apply_action(rnd.choice(outcomes)[0])
                 continue
-            state.observation_tensor(state.current_player())
+            if observe:
+                state.observation_tensor(state.current_player())
             state.apply_action(rnd.choice(state.legal_actions()))
             steps += 1
     return steps / (time.perf_counter() - start)
@@ -224,6 +226,11 @@ def main() -> None:
             print("  OpenSpiel skat: pyspiel is not installed")
         else:
             print(f"  OpenSpiel skat (same loop)    {skat:>10,.0f}")
+            # Issue 64: the bare Game against OpenSpiel's C++ hearts played the same way
+            # (legal actions, pick one, apply), taking turns.
+            for variant in ["ddv", "ja-classic"]:
+                ours, hearts = bare_steps(variant), openspiel_steps("hearts", observe=False)
+                print(f"  Game {variant:10} {ours:>10,.0f}  OpenSpiel hearts {hearts:>10,.0f}  {ours / hearts:.2f}x")
     with tempfile.TemporaryDirectory() as tmp:
         archive = Path(tmp) / "deals.csv"
         with archive.open("w") as out:

@@ -144,18 +144,13 @@ fn undo_goes_back_one_action() {
 }
 
 /// Undo goes back to exactly the game before (what every player sees, the actions offered,
-/// the history), however long the game (it is kept, not replayed); a copy undoes on its
+/// the history), under every built-in profile, by the step each action kept (a card or a
+/// call its few values, a statement by the statements before it); a copy undoes on its
 /// own; after an undo other actions may be taken.
 #[test]
 fn undo_restores_every_state_and_copies_keep_theirs() {
     let mut rng = Rng::new(61);
-    for name in [
-        "ddv",
-        "ja-classic",
-        "ja-online",
-        "kloepper",
-        "house-schweinchen",
-    ] {
+    for (name, _) in doko::variant::BUILTIN {
         let profile = Profile::load(name, &[]).unwrap();
         for seed in 0..40u64 {
             let mut g = Game::new(&profile, None, 0, seed, None).unwrap();

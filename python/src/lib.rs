@@ -555,12 +555,17 @@ impl Game {
     }
 
     /// The ids of the actions the player to act may take.
-    fn legal_actions(&self) -> Vec<usize> {
-        self.game
-            .legal_actions()
-            .into_iter()
-            .map(|a| self.game.action_id(a))
-            .collect()
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyList>> {
+        // The actions go into one vector kept for the thread and straight into the list:
+        // nothing is allocated on the Rust side per call (issue 64).
+        thread_local! {
+            static LEGAL: std::cell::RefCell<Vec<doko::game::Action>> =
+                std::cell::RefCell::new(Vec::with_capacity(64));
+        }
+        LEGAL.with_borrow_mut(|legal| {
+            self.game.legal_actions_into(legal);
+            pyo3::types::PyList::new(py, legal.iter().map(|&a| self.game.action_id(a)))
+        })
     }
 
     /// An action id's name (`CQ`, `call no90`, `voluntary solo-queens`).

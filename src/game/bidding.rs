@@ -8,7 +8,11 @@ impl Game {
     /// Every (seat, statement) the bidding allows next: one seat's.
     pub(super) fn work_out_bids(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
+        let t = self.bidding_table();
         for &seat in &self.active {
+            if !self.auction.may_speak(t, seat) {
+                continue;
+            }
             for i in 0..self.bid_words.len() {
                 if self.bid_ok(seat, i) {
                     out.push((seat, i));

@@ -65,8 +65,12 @@ impl Game {
         let Some(d) = self.declared.as_ref() else {
             return false;
         };
-        let re = self.parties().map_or(0, |r| r.len());
-        let king = self.legal_cards(seat).contains(&Card::DIAMOND_KING);
+        // Most profiles play no Genscher: asked first, it spares the rest.
+        if !self.start.table.profile.contracts.genscher_partner || self.genscher.is_some() {
+            return false;
+        }
+        let re = self.known.as_ref().map_or(0, |(r, _)| r.len());
+        let king = self.legal_card_kinds(seat) >> Card::DIAMOND_KING.index() & 1 == 1;
         self.genscher.is_none()
             && crate::play::genscher_callable(
                 &self.start.table.profile,

@@ -34,6 +34,7 @@ mod declare;
 mod observe;
 mod replay;
 mod tricks;
+mod undo;
 mod world;
 
 /// A full record played to its facts, as `doko score` checks one: the record check of the
@@ -241,16 +242,9 @@ pub struct Game {
     raised: Vec<usize>,
     /// FreeDoko's Genscher, once named.
     genscher: Option<Genscher>,
-    /// The game as it stood after the last multiple of [`UNDO_EVERY`] actions below the
-    /// actions taken (without its history: how many actions it had is kept beside it):
-    /// [`Game::undo`] starts from it, so an undo takes at most that many actions again
-    /// however long the game; copies share it.
-    base: Option<(usize, std::sync::Arc<Game>)>,
+    /// What each action taken changed, for [`Game::undo`] (one a taken action).
+    steps: Vec<undo::Step>,
 }
-
-/// How many actions apart [`Game::undo`]'s stored games are: an undo takes at most this
-/// many actions again, an action stores a copy of the game once in this many.
-const UNDO_EVERY: usize = 8;
 
 /// What a player may know of the deal ([`Game::observation`]).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -377,20 +371,23 @@ impl Game {
             p.deck.players as usize,
         );
         let bid_words = start.table.bid_words.clone();
+        // Room for a deal's actions and tricks from the start: no vector grows in play.
+        let (hand, players) = (p.hand_size(), active.len());
+        let most = hand * players + 4 * players + 16;
         let mut g = Game {
             hands: start.hands.clone(),
             order: crate::play::deal_order(Contract::Normal, p, 0),
             leader: 0,
             active,
             bid_words,
-            actions: Vec::new(),
+            actions: Vec::with_capacity(most),
             bids: Vec::new(),
             auction: crate::machine::auction::Auction::new(),
             phase: Phase::Bidding,
             declared: None,
-            tricks: Vec::new(),
-            winners: Vec::new(),
-            current: Vec::new(),
+            tricks: Vec::with_capacity(hand),
+            winners: Vec::with_capacity(hand),
+            current: Vec::with_capacity(players),
             calls: Vec::new(),
             call_state: crate::play::CallState::default(),
             legal: Vec::new(),
@@ -401,7 +398,7 @@ impl Game {
             called: None,
             raised: Vec::new(),
             genscher: None,
-            base: None,
+            steps: Vec::with_capacity(most),
             start,
         };
         if g.start.table.profile.bidding.way == BiddingWay::None {
@@ -467,7 +464,7 @@ impl Game {
     pub fn action_of(&self, id: usize) -> Option<Action> {
         if id < CALL_BASE {
             Card::from_index(id)
-                .filter(|&c| self.start.table.profile.deck().contains(c))
+                .filter(|&c| self.start.table.profile.in_deck()[c.index()] > 0)
                 .map(Action::Card)
         } else if id < ACCEPT {
             Call::from_level((id - CALL_BASE) as u8).map(Action::Call)
@@ -528,25 +525,31 @@ impl Game {
 
     /// The actions the player to act may take, in id order.
     pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(16);
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// [`Game::legal_actions`] into `out` (cleared first): a caller that keeps its vector
+    /// allocates nothing here.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
         match self.phase {
-            Phase::Over => Vec::new(),
-            Phase::Bidding => self.legal.iter().map(|&(_, i)| Action::Bid(i)).collect(),
-            Phase::Exchange => self.exchange_actions(),
+            Phase::Over => {}
+            Phase::Bidding => out.extend(self.legal.iter().map(|&(_, i)| Action::Bid(i))),
+            Phase::Exchange => out.extend(self.exchange_actions()),
             Phase::Playing if !self.knock_ask.is_empty() => {
-                vec![Action::Answer(false), Action::Knock]
+                out.extend([Action::Answer(false), Action::Knock]);
             }
             Phase::Playing => {
                 let seat = self.to_play();
                 // A Genscher named: her ♦K comes next.
                 if self.genscher.as_ref().is_some_and(|g| g.played.is_none()) {
-                    return vec![Action::Card(Card::DIAMOND_KING)];
+                    out.push(Action::Card(Card::DIAMOND_KING));
+                    return;
                 }
-                let mut out: Vec<Action> = self
-                    .legal_cards(seat)
-                    .into_iter()
-                    .map(Action::Card)
-                    .collect();
-                out.extend(self.legal_calls(seat).into_iter().map(Action::Call));
+                out.extend(tricks::cards_of(self.legal_card_kinds(seat)).map(Action::Card));
+                out.extend(tricks::calls_of(self.legal_call_levels(seat)).map(Action::Call));
                 if self.may_knock(seat) {
                     out.push(Action::Knock);
                 }
@@ -563,7 +566,6 @@ impl Game {
                     let others = self.active.iter().filter(|&&s| s != seat);
                     out.extend(others.map(|&s| Action::Genscher(s)));
                 }
-                out
             }
         }
     }
@@ -571,14 +573,34 @@ impl Game {
     /// Takes an action of the player to act; an illegal one is refused with the rule it
     /// breaks, and nothing changes.
     pub fn apply(&mut self, a: Action) -> Result<(), Text> {
+        // The history stays out of any copy kept for undo.
         let mut actions = std::mem::take(&mut self.actions);
-        // Once in `UNDO_EVERY` actions the game as it stands is kept, for `undo` (and put
-        // back where the action is refused); its history stays here.
-        let before = actions
-            .len()
-            .is_multiple_of(UNDO_EVERY)
-            .then(|| self.clone());
-        let taken = match (self.phase, a) {
+        let mut steps = std::mem::take(&mut self.steps);
+        let step = self.step_for(a);
+        let whole = step.is_none().then(|| std::sync::Arc::new(self.clone()));
+        let taken = self.take(a);
+        match (&taken, step, whole) {
+            (Ok(()), Some(step), _) => {
+                actions.push(a);
+                steps.push(step);
+            }
+            (Ok(()), None, Some(before)) => {
+                actions.push(a);
+                steps.push(undo::Step::Whole(before));
+            }
+            // Each step checks before it changes anything; a copy kept is put back all the
+            // same.
+            (Err(_), _, Some(before)) => *self = std::sync::Arc::unwrap_or_clone(before),
+            _ => {}
+        }
+        self.actions = actions;
+        self.steps = steps;
+        taken
+    }
+
+    /// [`Game::apply`] without its history.
+    fn take(&mut self, a: Action) -> Result<(), Text> {
+        match (self.phase, a) {
             (Phase::Over, _) => Err(msg!("error.game_over")),
             (Phase::Bidding, Action::Bid(i)) => self.bid(i),
             (Phase::Bidding, _) => Err(msg!("error.game_bidding")),
@@ -601,39 +623,7 @@ impl Game {
             (Phase::Playing, Action::Raise(k)) => self.raise(k),
             (Phase::Playing, Action::Genscher(s)) => self.name_genscher(s),
             (Phase::Exchange, a) => self.exchange(a),
-        };
-        match (&taken, before) {
-            (Ok(()), Some(before)) => {
-                self.base = Some((actions.len(), std::sync::Arc::new(before)));
-            }
-            (Err(_), Some(before)) => *self = before,
-            // Each step checks before it changes anything.
-            _ => {}
         }
-        if taken.is_ok() {
-            actions.push(a);
-        }
-        self.actions = actions;
-        taken
-    }
-
-    /// Takes back the last action (false where there is none): from the game kept at most
-    /// 8 actions before (`UNDO_EVERY`), those actions are taken again (not the whole game).
-    pub fn undo(&mut self) -> bool {
-        let Some((len, base)) = self.base.clone() else {
-            return false;
-        };
-        let mut actions = std::mem::take(&mut self.actions);
-        actions.pop();
-        let mut g = std::sync::Arc::unwrap_or_clone(base);
-        g.actions = actions[..len].to_vec();
-        for &a in &actions[len..] {
-            // Each was taken before, from the same game: it is taken again.
-            let again = g.apply(a);
-            debug_assert!(again.is_ok());
-        }
-        *self = g;
-        true
     }
 
     /// The seat whose card stands highest in the trick being played, who would take it if
@@ -648,11 +638,16 @@ impl Game {
     /// The place in the trick being played (not empty) of the card that stands highest:
     /// the one that takes it if it ends now (Dullen as at its end).
     fn standing_place(&self) -> usize {
-        let cards: Vec<Card> = self.current.iter().map(|&(_, c)| c).collect();
+        // A trick's cards on the stack (at most one a seat).
+        let mut cards = [Card::CLUB_QUEEN; MAX_SEATS];
+        let n = self.current.len().min(MAX_SEATS);
+        for (slot, &(_, c)) in cards.iter_mut().zip(&self.current) {
+            *slot = c;
+        }
         let p = &self.start.table.profile;
         let last = self.tricks.len() + 1 == p.hand_size();
         self.order
-            .trick_winner_dullen(&cards, crate::play::dullen_applies(p, last))
+            .trick_winner_dullen(&cards[..n], crate::play::dullen_applies(p, last))
     }
 
     /// Who took each trick so far, in order.
@@ -709,7 +704,7 @@ impl Game {
     /// The party of `seat` as the hands and the play so far show it (None before the game
     /// is known, or in a wedding before the partner is found, for the others).
     pub fn party(&self, seat: usize) -> Option<Party> {
-        self.parties().map(|re| {
+        self.known.as_ref().map(|(re, _)| {
             if re.contains(&seat) {
                 Party::Re
             } else {

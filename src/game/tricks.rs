@@ -7,16 +7,20 @@ use crate::play::CallAt;
 impl Game {
     /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
     pub fn legal_cards(&self, seat: usize) -> Vec<Card> {
+        cards_of(self.legal_card_kinds(seat)).collect()
+    }
+
+    /// [`Game::legal_cards`] as a bit a distinct card (bit [`Card::index`]): nothing is
+    /// allocated, and the cards come out in the deck's order, each once.
+    pub(super) fn legal_card_kinds(&self, seat: usize) -> u32 {
         let hand = &self.hands[seat];
         let led = self.current.first().map(|&(_, led)| led);
         let mask = self.order.playable(hand, led);
-        let mut cards: Vec<Card> = (0..hand.len())
-            .filter(|&i| mask >> i & 1 == 1)
-            .map(|i| hand[i])
-            .collect();
-        cards.sort_unstable();
-        cards.dedup();
-        cards
+        let mut kinds = 0u32;
+        for (i, c) in hand.iter().enumerate().take(64) {
+            kinds |= u32::from(mask >> i & 1 == 1) << c.index();
+        }
+        kinds
     }
 
     /// The Re seats as known now (a wedding's partner once found).
@@ -130,15 +134,15 @@ impl Game {
         e
     }
 
-    /// The calls `seat` may make in a wedding not yet settled where calls are not delayed:
-    /// the bride hers (she is Re), any other player, who does not know her party yet,
-    /// `double` where the profile has it (once, and only where the rules would take it
-    /// for either party).
-    pub(super) fn unsettled_calls(
+    /// In a wedding not yet settled where calls are not delayed, whether `seat` may say
+    /// `double` (None: the bride, who calls as Re, or no such wedding): any other player,
+    /// who does not know her party yet, where the profile has it (once, and only where
+    /// the rules would take it for either party).
+    pub(super) fn unsettled_double(
         &self,
         seat: usize,
         deal: &crate::play::CallDeal,
-    ) -> Option<Vec<Call>> {
+    ) -> Option<bool> {
         if !self.unsettled_wedding() || deal.declarer == Some(seat) {
             return None;
         }
@@ -153,11 +157,7 @@ impl Game {
             && [Party::Re, Party::Kontra]
                 .into_iter()
                 .all(|party| self.call_state.allows(deal, p, at, (party, false)));
-        Some(if double {
-            vec![Call::Announce]
-        } else {
-            Vec::new()
-        })
+        Some(double)
     }
 
     /// Takes the winning statement's condition, then the calls made so far, into the rules
@@ -222,14 +222,19 @@ impl Game {
     /// too). A call that would say nothing new is not offered. None before her party is
     /// known to her (a wedding not yet settled).
     pub fn legal_calls(&self, seat: usize) -> Vec<Call> {
+        calls_of(self.legal_call_levels(seat)).collect()
+    }
+
+    /// [`Game::legal_calls`] as a bit a level (bit [`Call::level`]): nothing is allocated.
+    pub(super) fn legal_call_levels(&self, seat: usize) -> u8 {
         let Some(deal) = self.call_deal() else {
-            return Vec::new();
+            return 0;
         };
-        if let Some(calls) = self.unsettled_calls(seat, &deal) {
-            return calls;
+        if let Some(double) = self.unsettled_double(seat, &deal) {
+            return u8::from(double);
         }
         let Some(party) = self.party(seat) else {
-            return Vec::new();
+            return 0;
         };
         let p = &self.start.table.profile;
         // A call the party has made already changes nothing (issue 64: a partner was
@@ -241,23 +246,24 @@ impl Game {
                 .calls
                 .iter()
                 .any(|e| e.player == seat && e.call == Call::Announce);
-        (0..p.calls.levels)
-            .filter_map(Call::from_level)
-            .filter(|c| match highest {
-                Some(h) => c.level() > h || (*c == Call::Announce && per_caller),
+        let after = self.genscher_re();
+        let mut levels = 0u8;
+        for c in (0..p.calls.levels).filter_map(Call::from_level) {
+            let new = match highest {
+                Some(h) => c.level() > h || (c == Call::Announce && per_caller),
                 None => true,
-            })
-            .filter(|&c| {
-                let at = self.call_at(seat, c, Some(party));
-                let after = self.genscher_re();
-                self.call_state.allows(&deal, p, at, (party, after))
-            })
-            .collect()
+            };
+            let at = self.call_at(seat, c, Some(party));
+            if new && self.call_state.allows(&deal, p, at, (party, after)) {
+                levels |= 1 << c.level();
+            }
+        }
+        levels
     }
 
     pub(super) fn call(&mut self, c: Call) -> Result<(), Text> {
         let seat = self.to_play();
-        if !self.legal_calls(seat).contains(&c) {
+        if self.legal_call_levels(seat) >> c.level() & 1 == 0 {
             // Why the rules refuse it, where they do.
             let why = match (self.call_deal(), self.party(seat)) {
                 (Some(deal), Some(party)) => {
@@ -317,7 +323,7 @@ impl Game {
         if genscher_king && c != Card::DIAMOND_KING {
             return Err(msg!("error.game_genscher_king", player = name));
         }
-        if !self.legal_cards(seat).contains(&c) {
+        if self.legal_card_kinds(seat) >> c.index() & 1 == 0 {
             let led = self.current.first().map(|&(_, l)| self.order.play_suit(l));
             let held = self.legal_cards(seat).first().copied();
             if let (Some(led), Some(held)) = (led, held) {
@@ -339,7 +345,11 @@ impl Game {
         if self.current.len() == self.active.len() {
             let last = self.tricks.len() + 1 == self.start.table.profile.hand_size();
             let winner = self.current[self.standing_place()].0.unwrap_or(self.leader);
-            self.tricks.push(std::mem::take(&mut self.current));
+            let room = self.active.len();
+            self.tricks.push(std::mem::replace(
+                &mut self.current,
+                Vec::with_capacity(room),
+            ));
             self.winners.push(winner);
             self.leader = winner;
             if self
@@ -392,7 +402,7 @@ impl Game {
         }
         while self.phase == Phase::Playing {
             let seat = self.to_play();
-            let Some(&c) = self.legal_cards(seat).first() else {
+            let Some(c) = cards_of(self.legal_card_kinds(seat)).next() else {
                 return;
             };
             if self.card(c).is_err() {
@@ -436,4 +446,16 @@ impl Game {
             ..FullRecord::default()
         }
     }
+}
+
+/// The cards of a mask of distinct cards (bit [`Card::index`]), in the deck's order.
+pub(super) fn cards_of(kinds: u32) -> impl Iterator<Item = Card> {
+    crate::machine::Bits(u64::from(kinds)).filter_map(|i| Card::from_index(usize::from(i)))
+}
+
+/// The calls of a mask of levels (bit [`Call::level`]), lowest first.
+pub(super) fn calls_of(levels: u8) -> impl Iterator<Item = Call> {
+    (0..8u8)
+        .filter(move |l| levels >> l & 1 == 1)
+        .filter_map(Call::from_level)
 }

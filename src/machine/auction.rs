@@ -139,6 +139,40 @@ impl Auction {
         Ok(())
     }
 
+    /// May `seat` say anything now (is it her turn)? A statement of a seat that may not
+    /// is refused whatever it says: a game played step by step asks this first.
+    pub(crate) fn may_speak(&self, t: Table, seat: usize) -> bool {
+        let i = usize::from(self.said);
+        let n = t.order.len();
+        match t.profile.bidding.way {
+            // Without a way of bidding nothing is decided: anyone who plays may say it.
+            BiddingWay::None => t.order.contains(&seat),
+            BiddingWay::Reservation => {
+                let end = n + usize::from(self.reserved_n);
+                if i == 0 {
+                    // The round's first, or a forced solo by anyone.
+                    return t.order.contains(&seat);
+                }
+                if self.forced.is_some() {
+                    false
+                } else if i < n {
+                    t.order[i] == seat
+                } else if i < end {
+                    usize::from(self.reserved[i - n]) == seat
+                } else {
+                    let steal = t.profile.bidding.steal
+                        && self.best.is_some_and(|(_, _, g)| is_solo(g.contract));
+                    steal && self.solos[seat].is_some_and(|(k, _)| k != self.holder)
+                }
+            }
+            BiddingWay::Auction => i < n && t.order[i] == seat,
+            BiddingWay::Declarations => {
+                let from = usize::from(self.at).min(n);
+                t.order[from..].contains(&seat)
+            }
+        }
+    }
+
     /// What no way of bidding takes: a seat that does not play, a game the profile does
     /// not play.
     fn pre_check(&self, t: Table, seat: usize, say: Say) -> Result<(), BidRefusal> {
@@ -819,7 +853,9 @@ mod tests {
                     for k in 0..bids.len() {
                         let whole = outcome(&bids[..=k], &profile, &order, &names);
                         let b = &bids[k];
+                        let may = a.may_speak(t, b.player);
                         let taken = a.push(t, b.player, b.say);
+                        assert!(may || taken.is_err(), "{name} {sets:?} {:?}", &bids[..=k]);
                         let at = format!("{name} {sets:?} {:?}", &bids[..=k]);
                         match (taken, whole) {
                             (Err(_), BiddingOutcome::Refused) => {

@@ -1,0 +1,89 @@
+//! Issue 64, acceptance 7 (for the machine's floors built so far): random deals of every
+//! built-in profile played through the deal machine, each card drawn from its legal set
+//! and now and then taken back, with a counting allocator: nothing is allocated between
+//! the deal and its outcome.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use doko::generate::Rng;
+use doko::machine::{Bits, Deal, Phase, Ruleset};
+use doko::variant::{BUILTIN, Profile};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every call is passed to the system allocator as it came.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's layout, as `GlobalAlloc::alloc` asks.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `alloc` above with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: `ptr` came from this allocator with `layout`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// The `k`th card of a mask.
+fn nth(mask: u64, k: usize) -> u8 {
+    Bits(mask).nth(k).expect("a card of the mask")
+}
+
+#[test]
+fn the_machine_allocates_nothing_between_the_deal_and_its_outcome() {
+    let mut rng = Rng::new(7);
+    for (name, _) in BUILTIN {
+        let profile = Profile::load(name, &[]).unwrap();
+        let rules = Ruleset::compile(&profile);
+        let players = usize::from(rules.players);
+        let hand = usize::from(rules.hand);
+        for deal_no in 0..200 {
+            // The deck shuffled into hands (outside the window: the generator's part).
+            let mut ids: Vec<u8> = Bits(rules.deck()).collect();
+            rng.shuffle(&mut ids);
+            let hands: Vec<u64> = ids
+                .chunks(hand)
+                .take(players)
+                .map(|c| c.iter().fold(0u64, |m, &id| m | 1 << id))
+                .collect();
+            let contract = doko::Contract::all().nth(deal_no % 10).unwrap();
+            let order = rules.order_for(contract, (deal_no % 4) as u8);
+            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            let mut deal = Deal::new(&rules, &hands, (deal_no % players) as u8, order);
+            let mut steps = 0;
+            while deal.phase() == Phase::Playing {
+                let legal = deal.legal_cards(&rules);
+                let id = nth(legal, rng.below(legal.count_ones() as usize));
+                let delta = deal.play(&rules, id).expect("a legal card");
+                if rng.chance(10) {
+                    deal.undo(&rules, delta);
+                    deal.play_trusted(&rules, id);
+                }
+                steps += 1;
+            }
+            let eyes: u16 = (0..rules.players).map(|p| deal.eyes(p)).sum();
+            let after = ALLOCATIONS.load(Ordering::Relaxed);
+            assert_eq!(
+                after,
+                before,
+                "{name} deal {deal_no}: {} allocations",
+                after - before
+            );
+            assert_eq!(steps, players * hand, "{name}");
+            assert_eq!(eyes, rules.eyes_of(rules.deck()), "{name}");
+        }
+    }
+}
