@@ -406,7 +406,7 @@ class Game:
         lang: str = "en",
         _native_game: Any = None,
     ) -> None:
-        self.lang = lang
+        self._lang = lang
         # What the game was dealt from: a pickled game is dealt again and replayed.
         self._args = (
             variant,
@@ -418,17 +418,37 @@ class Game:
         )
         if _native_game is not None:
             self._g = _native_game
-            return
-        self._g = _call(
-            _native.Game,
-            variant,
-            _sets(set),
-            seed,
-            dealer,
-            [list(h) for h in hands] if hands is not None else None,
-            list(players) if players is not None else None,
-            lang,
-        )
+        else:
+            self._g = _call(
+                _native.Game,
+                variant,
+                _sets(set),
+                seed,
+                dealer,
+                [list(h) for h in hands] if hands is not None else None,
+                list(players) if players is not None else None,
+                lang,
+            )
+        self._bind()
+
+    def _bind(self) -> None:
+        # The calls of every step go straight to the engine, with no Python frame between
+        # (the engine raises :class:`Error` itself, in the game's language; issue 64): the
+        # methods below say what they do.
+        self.legal_actions = self._g.legal_actions
+        self.is_over = self._g.is_over
+        self.apply = self._g.apply if self._lang == self._g.lang else self._apply_in_lang
+
+    @property
+    def lang(self) -> str:
+        """The language of its errors (``"en"``, ``"de"``, ``"ja"``)."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = value
+        if "_g" in self.__dict__:
+            self._bind()
 
     @property
     def current_player(self) -> Optional[int]:
@@ -470,6 +490,9 @@ class Game:
 
     def apply(self, action: int) -> None:
         """Takes an action; an illegal one raises :class:`Error` naming the rule."""
+        self._apply_in_lang(action)
+
+    def _apply_in_lang(self, action: int) -> None:
         _call(self._g.apply, action, self.lang)
 
     def undo(self) -> bool:

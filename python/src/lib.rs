@@ -22,9 +22,26 @@ pyo3::create_exception!(
     "An error of the engine: its JSON text."
 );
 
-/// An engine error as the Python side reads it: a JSON object with its place and message.
+/// An engine error as the package's `doko.Error` (its message and place), raised here so
+/// that the package's hot calls go straight to the engine with no Python frame between
+/// (issue 64); where the package is not loaded, a `NativeError` with the error's JSON.
 fn raise(e: ApiError) -> PyErr {
-    NativeError::new_err(serde_json::to_string(&e).unwrap_or_else(|_| e.message.clone()))
+    Python::attach(|py| {
+        let error = || -> PyResult<PyErr> {
+            let class = py.import("doko")?.getattr("Error")?;
+            let kwargs = pyo3::types::PyDict::new(py);
+            kwargs.set_item("file", &e.file)?;
+            kwargs.set_item("line", e.line)?;
+            kwargs.set_item("deal", e.deal)?;
+            kwargs.set_item("trick", e.trick)?;
+            kwargs.set_item("field", &e.field)?;
+            let value = class.call((e.message.as_str(),), Some(&kwargs))?;
+            Ok(PyErr::from_value(value))
+        };
+        error().unwrap_or_else(|_| {
+            NativeError::new_err(serde_json::to_string(&e).unwrap_or_else(|_| e.message.clone()))
+        })
+    })
 }
 
 fn plain(message: String) -> PyErr {
@@ -478,6 +495,8 @@ fn table(
 struct Game {
     game: doko::game::Game,
     variant: String,
+    /// The language of its errors, as the game was made.
+    lang: Lang,
 }
 
 #[pymethods]
@@ -516,6 +535,7 @@ impl Game {
         Ok(Game {
             game,
             variant: variant.to_string(),
+            lang,
         })
     }
 
@@ -535,6 +555,12 @@ impl Game {
     #[getter]
     fn variant(&self) -> String {
         self.variant.clone()
+    }
+
+    /// The language of its errors (`en`, `de`, `ja`), as it was made.
+    #[getter]
+    fn lang(&self) -> &'static str {
+        self.lang.code()
     }
 
     /// `bidding`, `exchange` (a poverty's), `playing` or `over`.
@@ -577,9 +603,13 @@ impl Game {
     }
 
     /// Takes an action; an illegal one raises the rule it breaks and changes nothing.
-    #[pyo3(signature = (action, lang="en"))]
-    fn apply(&mut self, action: usize, lang: &str) -> PyResult<()> {
-        let lang = lang_of(lang)?;
+    /// Its errors are in `lang`, else in the game's language.
+    #[pyo3(signature = (action, lang=None))]
+    fn apply(&mut self, action: usize, lang: Option<&str>) -> PyResult<()> {
+        let lang = match lang {
+            Some(code) => lang_of(code)?,
+            None => self.lang,
+        };
         let a = self.game.action_of(action).ok_or_else(|| {
             plain(format!(
                 "no action {action} under {}",
@@ -698,10 +728,11 @@ impl Game {
         let game = self
             .game
             .sample_world(seat, seed)
-            .map_err(|e| plain(e.render(Lang::En)))?;
+            .map_err(|e| plain(e.render(self.lang)))?;
         Ok(Game {
             game,
             variant: self.variant.clone(),
+            lang: self.lang,
         })
     }
 

@@ -189,6 +189,29 @@ def test_games_score_as_their_records(tmp_path: Path, variant: str) -> None:
     assert len(record["deal"]) == 1
 
 
+def test_an_action_the_rules_refuse_raises_in_the_games_language() -> None:
+    # The step calls go straight to the engine (issue 64); its refusals are doko.Error all
+    # the same, in the language the game was made in or set to later, and change nothing.
+    game = doko.Game("ddv", seed=11)
+    taken = game.history()
+    bid = game.legal_actions()[0]
+    card = 0  # a card is no statement
+    with pytest.raises(doko.Error) as caught:
+        game.apply(card)
+    english = caught.value.message
+    assert game.history() == taken
+    game.lang = "de"
+    with pytest.raises(doko.Error) as caught:
+        game.apply(card)
+    assert caught.value.message != english
+    german = doko.Game("ddv", seed=11, lang="de")
+    with pytest.raises(doko.Error) as caught:
+        german.apply(card)
+    assert caught.value.message != english
+    game.apply(bid)
+    assert game.history() == [bid]
+
+
 def test_the_game_step_by_step() -> None:
     game = doko.Game("ddv", seed=11)
     assert game.phase == "bidding"
