@@ -16,12 +16,15 @@
 //!
 //! # The crate's face
 //!
-//! Ten modules, one topic each: [`variant`] (profiles), [`deal`] (records as read: sheets,
-//! record files, archives), [`game`] (a deal played: the machine and the record check),
+//! Twelve modules, one topic each: [`variant`] (profiles), [`deal`] (records as read:
+//! sheets, record files, archives), [`machine`] (the deal machine: a profile compiled into
+//! masks and tables, a deal stepped by them), [`game`] (a deal played step by step, and the
+//! record check),
 //! [`scoring`] (a deal's value and a session's fold), [`engine`] (files in, scored deals
 //! out: the one entry every front end calls, and [`engine::api`] for bindings),
 //! [`league`] (a league sheet), [`club`] (settling, seasons, tournaments, ratings),
-//! [`generate`] (random deals for research and tests), [`render`] (tables, CSV, JSON, pages
+//! [`generate`] (random deals for research and tests), [`freedoko`] (FreeDoko's party
+//! files), [`render`] (tables, CSV, JSON, pages
 //! and the report types they write) and [`lang`] (the message catalogue). The words of a
 //! deal are at the top: [`Card`], [`Suit`], [`Rank`], [`Contract`], [`Party`],
 //! [`SoloKind`], [`Call`], [`Extra`], [`Bid`]. Everything else is private to the crate.
@@ -152,7 +155,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-// The crate's face: ten topics a user opens, and the words of a deal at the top. The rooms
+// The crate's face: twelve topics a user opens, and the words of a deal at the top. The rooms
 // below them are private; what a front end needs of them is named where it belongs.
 pub mod club;
 pub mod deal;
