@@ -7,7 +7,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use doko::generate::Rng;
-use doko::machine::{Bits, Deal, Phase, Ruleset};
+use doko::machine::{Bits, Deal, Phase, Ruleset, nth_bit};
 use doko::variant::{BUILTIN, Profile};
 
 struct Counting;
@@ -37,11 +37,6 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static COUNTING: Counting = Counting;
 
-/// The `k`th card of a mask.
-fn nth(mask: u64, k: usize) -> u8 {
-    Bits(mask).nth(k).expect("a card of the mask")
-}
-
 #[test]
 fn the_machine_allocates_nothing_between_the_deal_and_its_outcome() {
     let mut rng = Rng::new(7);
@@ -66,7 +61,7 @@ fn the_machine_allocates_nothing_between_the_deal_and_its_outcome() {
             let mut steps = 0;
             while deal.phase() == Phase::Playing {
                 let legal = deal.legal_cards(&rules);
-                let id = nth(legal, rng.below(legal.count_ones() as usize));
+                let id = nth_bit(legal, rng.below(legal.count_ones() as usize)).unwrap();
                 let delta = deal.play(&rules, id).expect("a legal card");
                 if rng.chance(10) {
                     deal.undo(&rules, delta);

@@ -48,3 +48,13 @@ impl Iterator for Bits {
         (n, Some(n))
     }
 }
+
+/// The `k`th set bit of a mask (from 0, lowest first), if it has so many: how a legal card
+/// is drawn from a legal set.
+#[inline]
+pub fn nth_bit(mut mask: u64, k: usize) -> Option<CardId> {
+    for _ in 0..k {
+        mask &= mask.wrapping_sub(1);
+    }
+    (mask != 0).then(|| mask.trailing_zeros() as CardId)
+}

@@ -24,16 +24,27 @@ pub const MAX_TRICKS: usize = 24;
 /// The class of trumps in [`Order::class`]; 0 to 3 are the plain suits ♣ ♠ ♥ ♦.
 pub const TRUMP: u8 = 4;
 
+/// The length of the tables by card id: 64, so that an id masked with 63 is always in
+/// bounds (no bounds check in the play's loop).
+const IDS: usize = 64;
+
+/// A card id as an index into the tables by id.
+#[inline(always)]
+pub(super) fn at(id: CardId) -> usize {
+    usize::from(id) & (IDS - 1)
+}
+
 /// One card order (a contract's trumps, raised by what was declared) over the card ids.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Order {
-    /// Each card's class: 0-3 its plain suit, [`TRUMP`] a trump.
-    pub class: [u8; MAX_CARDS],
-    /// The cards of each class.
-    pub class_mask: [u64; 5],
+    /// Each card's class: 0-3 its plain suit, [`TRUMP`] a trump (by card id; ids past the
+    /// deck are never asked).
+    pub class: [u8; IDS],
+    /// The cards of each class (classes past [`TRUMP`] are empty).
+    pub class_mask: [u64; 8],
     /// For each class led and each card: how strong it is in that trick (0: it cannot
     /// win; higher wins; copies of one card are equal, and the first played wins).
-    pub key: [[u8; MAX_CARDS]; 5],
+    pub key: [[u8; IDS]; 8],
 }
 
 /// A profile compiled for the machine. Built once per profile and shared; never reads
@@ -46,15 +57,16 @@ pub struct Ruleset {
     pub hand: u8,
     /// Cards in the deck.
     pub cards: u8,
-    card: [Card; MAX_CARDS],
-    eyes: [u16; MAX_CARDS],
-    /// The first id of each distinct card, and how many copies the deck has.
-    first: [u8; DISTINCT],
-    copies: [u8; DISTINCT],
+    card: [Card; IDS],
+    eyes: [u16; IDS],
+    /// The ids of every copy of each distinct card.
+    ids: [u64; DISTINCT],
     heart_tens: u64,
     dullen: Dullen,
     /// Each order by the kind of trumps and how many raises were declared.
     orders: Vec<((TrumpKind, u8), Order)>,
+    /// Each contract's orders by the raises declared (0 to 3).
+    by_contract: Vec<(Contract, [OrderId; 4])>,
 }
 
 impl Ruleset {
@@ -62,17 +74,18 @@ impl Ruleset {
     /// raises the profile plays in it.
     pub fn compile(profile: &Profile) -> Ruleset {
         let in_deck = profile.in_deck();
-        let mut card = [Card::CLUB_QUEEN; MAX_CARDS];
-        let mut eyes = [0; MAX_CARDS];
-        let (mut first, mut copies) = ([0u8; DISTINCT], [0u8; DISTINCT]);
+        let mut card = [Card::CLUB_QUEEN; IDS];
+        let mut eyes = [0; IDS];
+        let mut ids = [0u64; DISTINCT];
         let mut n = 0usize;
         for (k, &c) in CARDS[..DISTINCT].iter().enumerate() {
-            first[k] = n as u8;
-            copies[k] = in_deck[k];
             for _ in 0..in_deck[k] {
-                card[n] = c;
-                eyes[n] = c.eyes();
-                n += 1;
+                if n < MAX_CARDS {
+                    card[n] = c;
+                    eyes[n] = c.eyes();
+                    ids[k] |= 1 << n;
+                    n += 1;
+                }
             }
         }
         let mut rules = Ruleset {
@@ -81,11 +94,11 @@ impl Ruleset {
             cards: n as u8,
             card,
             eyes,
-            first,
-            copies,
+            ids,
             heart_tens: 0,
             dullen: profile.deck.dullen,
             orders: Vec::new(),
+            by_contract: Vec::new(),
         };
         rules.heart_tens = rules.ids_of(Card::HEART_TEN);
         for contract in Contract::all() {
@@ -104,23 +117,36 @@ impl Ruleset {
                     rules.orders.push(((kind, r as u8), compiled));
                 }
             }
+            let ids = [0u8, 1, 2, 3].map(|r| rules.find_order(kind, r));
+            rules.by_contract.push((contract, ids));
         }
         rules
     }
 
+    /// The order of a kind of trumps with at most `raises` raises, as compiled.
+    fn find_order(&self, kind: TrumpKind, raises: u8) -> OrderId {
+        let mut best = 0;
+        for (i, ((k, r), _)) in self.orders.iter().enumerate() {
+            if *k == kind && *r <= raises {
+                best = i;
+            }
+        }
+        best as OrderId
+    }
+
     fn compile_order(&self, order: &CardOrder) -> Order {
         let mut o = Order {
-            class: [0; MAX_CARDS],
-            class_mask: [0; 5],
-            key: [[0; MAX_CARDS]; 5],
+            class: [0; IDS],
+            class_mask: [0; 8],
+            key: [[0; IDS]; 8],
         };
-        for id in 0..self.cards as usize {
+        for id in 0..usize::from(self.cards) {
             let c = self.card[id];
             let class = order.suit_id(c);
             o.class[id] = class;
-            o.class_mask[class as usize] |= 1 << id;
+            o.class_mask[usize::from(class)] |= 1 << id;
             for led in 0..5u8 {
-                o.key[led as usize][id] = order.keys(led)[c.index()];
+                o.key[usize::from(led)][id] = order.keys(led)[c.index()];
             }
         }
         o
@@ -129,14 +155,11 @@ impl Ruleset {
     /// The order of `contract` with `raises` of Schweinchen, Hyperschweinchen and Genscher
     /// declared (fewer where the contract has fewer raised cards).
     pub fn order_for(&self, contract: Contract, raises: u8) -> OrderId {
-        let kind = contract.trump_kind();
-        let mut best = 0;
-        for (i, ((k, r), _)) in self.orders.iter().enumerate() {
-            if *k == kind && *r <= raises {
-                best = i;
-            }
+        let r = usize::from(raises.min(3));
+        match self.by_contract.iter().find(|(c, _)| *c == contract) {
+            Some((_, ids)) => ids[r],
+            None => self.find_order(contract.trump_kind(), raises),
         }
-        best as OrderId
     }
 
     /// The order with this id.
@@ -148,13 +171,13 @@ impl Ruleset {
     /// The card of an id.
     #[inline(always)]
     pub fn card(&self, id: CardId) -> Card {
-        self.card[id as usize]
+        self.card[at(id)]
     }
 
     /// The eyes of the card of an id.
     #[inline(always)]
     pub fn eyes(&self, id: CardId) -> u16 {
-        self.eyes[id as usize]
+        self.eyes[at(id)]
     }
 
     /// The eyes of the cards of a mask.
@@ -165,12 +188,7 @@ impl Ruleset {
     /// The ids of every copy of `card` (none where the deck lacks it).
     #[inline]
     pub fn ids_of(&self, card: Card) -> u64 {
-        let k = card.index();
-        let n = self.copies[k];
-        if n == 0 {
-            return 0;
-        }
-        ((1u64 << n) - 1) << self.first[k]
+        self.ids.get(card.index()).copied().unwrap_or(0)
     }
 
     /// Every card of the deck.

@@ -2,7 +2,13 @@
 //! played in order, each trick's winner, and a small header. `Clone` is a copy.
 
 use super::Bits;
-use super::ruleset::{CardId, MAX_CARDS, MAX_PLACES, MAX_TRICKS, OrderId, Ruleset};
+use super::ruleset::{CardId, OrderId, Ruleset, at};
+
+// The deal's arrays are a power of two long, so that an index masked to their length is in
+// bounds without a check in the play's loop (a remainder by 6 or 48 cost a multiply each).
+const PLACES: usize = 8;
+const PLAYS: usize = 64;
+const TRICKS: usize = 32;
 use crate::cards::{Card, PlaySuit, Suit};
 use crate::lang::Text;
 use crate::msg;
@@ -35,6 +41,9 @@ struct Header {
     /// The strength of the best card in the trick so far, and its place.
     win_key: u8,
     win_place: u8,
+    /// The cards of the trick under way, and their eyes.
+    trick_mask: u64,
+    trick_eyes: u16,
 }
 
 /// What one action changed: the header as it was, the card and the place that played it.
@@ -74,15 +83,15 @@ pub enum Refusal {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Deal {
     /// Each place's hand.
-    hands: [u64; MAX_PLACES],
+    hands: [u64; PLACES],
     /// The cards of the tricks each place won.
-    won: [u64; MAX_PLACES],
+    won: [u64; PLACES],
     /// The eyes of the tricks each place won.
-    eyes: [u16; MAX_PLACES],
+    eyes: [u16; PLACES],
     /// Every card played, in order: trick `t` is `plays[t * players..][..players]`.
-    plays: [CardId; MAX_CARDS],
+    plays: [CardId; PLAYS],
     /// Each closed trick's winner.
-    winners: [u8; MAX_TRICKS],
+    winners: [u8; TRICKS],
     header: Header,
 }
 
@@ -90,16 +99,16 @@ impl Deal {
     /// A deal of `hands` (one mask a place), `leader` leading trick 1, played in the order
     /// `order` ([`Ruleset::order_for`]).
     pub fn new(rules: &Ruleset, hands: &[u64], leader: u8, order: OrderId) -> Deal {
-        let mut h = [0u64; MAX_PLACES];
+        let mut h = [0u64; PLACES];
         for (slot, &hand) in h.iter_mut().zip(hands).take(rules.players as usize) {
             *slot = hand;
         }
         Deal {
             hands: h,
-            won: [0; MAX_PLACES],
-            eyes: [0; MAX_PLACES],
-            plays: [0; MAX_CARDS],
-            winners: [0; MAX_TRICKS],
+            won: [0; PLACES],
+            eyes: [0; PLACES],
+            plays: [0; PLAYS],
+            winners: [0; TRICKS],
             header: Header {
                 phase: Phase::Playing,
                 to_move: leader,
@@ -110,6 +119,8 @@ impl Deal {
                 led: 0,
                 win_key: 0,
                 win_place: leader,
+                trick_mask: 0,
+                trick_eyes: 0,
             },
         }
     }
@@ -181,17 +192,17 @@ impl Deal {
 
     /// The cards the place to move may play: those of the class led where it holds any,
     /// else its whole hand (all of it when it leads). Empty once the deal is over.
-    #[inline]
+    #[inline(always)]
     pub fn legal_cards(&self, rules: &Ruleset) -> u64 {
         let h = &self.header;
         if h.phase == Phase::Over {
             return 0;
         }
-        let hand = self.hands[h.to_move as usize];
+        let hand = self.hands[usize::from(h.to_move) & (PLACES - 1)];
         if h.in_trick == 0 {
             return hand;
         }
-        let follow = hand & rules.order(h.order).class_mask[h.led as usize];
+        let follow = hand & rules.order(h.order).class_mask[usize::from(h.led & 7)];
         if follow != 0 { follow } else { hand }
     }
 
@@ -225,7 +236,7 @@ impl Deal {
         if rules.ids_of(card) & hand == 0 {
             return Refusal::NotInHand { place, card };
         }
-        let follow = hand & rules.order(h.order).class_mask[h.led as usize];
+        let follow = hand & rules.order(h.order).class_mask[usize::from(h.led & 7)];
         Refusal::Revoke {
             place,
             card,
@@ -235,31 +246,36 @@ impl Deal {
 
     /// Plays a legal card `id` without checking it (the generator draws from
     /// [`Deal::legal_cards`]).
-    #[inline]
+    #[inline(always)]
     pub fn play_trusted(&mut self, rules: &Ruleset, id: CardId) -> Delta {
         let before = self.header;
         let n = rules.players;
         let h = &mut self.header;
         let place = h.to_move;
-        let bit = 1u64 << id;
-        self.hands[place as usize] &= !bit;
-        self.plays[(h.trick * n + h.in_trick) as usize] = id;
+        let bit = 1u64 << (id & 63);
+        self.hands[usize::from(place) & (PLACES - 1)] &= !bit;
+        self.plays[usize::from(h.trick * n + h.in_trick) & (PLAYS - 1)] = id;
+        h.trick_mask |= bit;
+        h.trick_eyes += rules.eyes(id);
         let order = rules.order(h.order);
         if h.in_trick == 0 {
-            h.led = order.class[id as usize];
-            h.win_key = order.key[h.led as usize][id as usize];
+            h.led = order.class[at(id)] & 7;
+            h.win_key = order.key[usize::from(h.led)][at(id)];
             h.win_place = place;
         } else {
-            let key = order.key[h.led as usize][id as usize];
-            let ten = rules.heart_tens() & bit != 0;
-            if key > h.win_key || (key == h.win_key && ten && rules.later_ten_wins(h.trick)) {
+            let key = order.key[usize::from(h.led)][at(id)];
+            if key > h.win_key
+                || (key == h.win_key
+                    && rules.heart_tens() & bit != 0
+                    && rules.later_ten_wins(h.trick))
+            {
                 h.win_key = key;
                 h.win_place = place;
             }
         }
         h.in_trick += 1;
         if h.in_trick < n {
-            h.to_move = (place + 1) % n;
+            h.to_move = if place + 1 == n { 0 } else { place + 1 };
         } else {
             self.close_trick(rules);
         }
@@ -271,20 +287,19 @@ impl Deal {
     }
 
     /// The trick under way is complete: its winner takes it and leads the next.
+    #[inline(always)]
     fn close_trick(&mut self, rules: &Ruleset) {
-        let n = rules.players;
         let h = &mut self.header;
-        let w = h.win_place;
-        let start = (h.trick * n) as usize;
-        for &id in &self.plays[start..start + n as usize] {
-            self.won[w as usize] |= 1u64 << id;
-            self.eyes[w as usize] += rules.eyes(id);
-        }
-        self.winners[h.trick as usize] = w;
+        let w = usize::from(h.win_place) & (PLACES - 1);
+        self.won[w] |= h.trick_mask;
+        self.eyes[w] += h.trick_eyes;
+        self.winners[usize::from(h.trick) & (TRICKS - 1)] = h.win_place;
         h.trick += 1;
         h.in_trick = 0;
-        h.leader = w;
-        h.to_move = w;
+        h.trick_mask = 0;
+        h.trick_eyes = 0;
+        h.leader = h.win_place;
+        h.to_move = h.win_place;
         if h.trick >= rules.hand {
             h.phase = Phase::Over;
         }
@@ -293,18 +308,13 @@ impl Deal {
     /// Takes back the action that returned `delta` (the last one not yet taken back).
     pub fn undo(&mut self, rules: &Ruleset, delta: Delta) {
         let n = rules.players;
-        if self.header.trick > delta.header.trick {
-            // The card closed a trick: its cards leave the winner's pile.
-            let w = self.winners[delta.header.trick as usize];
-            let start = (delta.header.trick * n) as usize;
-            for &id in &self.plays[start..start + n as usize] {
-                self.won[w as usize] &= !(1u64 << id);
-                self.eyes[w as usize] -= rules.eyes(id);
-            }
-        }
         let h = delta.header;
         if self.header.trick > h.trick {
-            self.winners[h.trick as usize] = 0;
+            // The card closed a trick: its cards leave the winner's pile.
+            let w = usize::from(self.winners[usize::from(h.trick)]);
+            self.won[w] &= !(h.trick_mask | 1u64 << (delta.card & 63));
+            self.eyes[w] -= h.trick_eyes + rules.eyes(delta.card);
+            self.winners[usize::from(h.trick)] = 0;
         }
         // Slots past the cards played stay zero, so that equal deals compare equal.
         self.plays[(h.trick * n + h.in_trick) as usize] = 0;
