@@ -246,6 +246,16 @@ impl Game {
                 .calls
                 .iter()
                 .any(|e| e.player == seat && e.call == Call::Announce);
+        // Past every deadline (and a reply's card after the latest), no call of a level
+        // above the party's is in time: most of a deal asks no more.
+        let played = deal.hand.saturating_sub(self.hands[seat].len());
+        let shift = crate::play::call_shift(p, deal.contract, deal.clarification);
+        let levels_played = usize::from(p.calls.levels).min(p.calls.deadlines.len());
+        let latest = p.calls.deadlines[..levels_played].iter().copied().max();
+        let late = latest.is_none_or(|d| played > usize::from(d) + shift + 1);
+        if late && !(per_caller && highest.is_some()) {
+            return 0;
+        }
         let after = self.genscher_re();
         let mut levels = 0u8;
         for c in (0..p.calls.levels).filter_map(Call::from_level) {
