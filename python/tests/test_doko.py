@@ -292,6 +292,55 @@ def test_the_observation_names_each_calls_party() -> None:
     assert seen > 20
 
 
+def test_no_call_is_offered_that_the_party_has_made_already() -> None:
+    """Issue 64: under ddv and ja-classic, 300 random deals each, every call offered says
+    something new for the caller's party (a partner was offered the Re her partner had
+    said, in 284 of 300 deals), and a call the party made already is refused with
+    doko.Error and changes nothing."""
+    level = {"re": 0, "kontra": 0, "no90": 1, "no60": 2, "no30": 3, "schwarz": 4}
+    for variant in ["ddv", "ja-classic"]:
+        rnd = random.Random(64)
+        offered = refused = 0
+        ids: dict = {}
+        for seed in range(300):
+            game = doko.Game(variant, seed=seed, dealer=seed % 4)
+            if not ids:
+                for a in range(game.num_actions):
+                    try:
+                        name = game.action_name(a)
+                    except doko.Error:
+                        continue
+                    if name.startswith("call ") and name.split()[1] in level:
+                        ids[a] = level[name.split()[1]]
+            while not game.is_over():
+                legal = game.legal_actions()
+                calls = [a for a in legal if a in ids]
+                if calls:
+                    seat = game.current_player
+                    view = game.observation(seat)
+                    party = view["party"]
+                    made = [
+                        level[text.split()[1]]
+                        for text, said_for in zip(view["calls"], view["call_parties"])
+                        if said_for == party and text.split()[1] in level
+                    ]
+                    highest = max(made, default=-1)
+                    for a in calls:
+                        assert ids[a] > highest, (variant, seed, view["calls"], game.action_name(a))
+                    offered += len(calls)
+                    again = [a for a, lv in ids.items() if lv == highest and a not in legal]
+                    if again:
+                        before = game.history()
+                        with pytest.raises(doko.Error):
+                            game.apply(again[0])
+                        assert game.history() == before
+                        refused += 1
+                # Calls a third of the time where offered, so that parties make them.
+                pick = rnd.choice(calls) if calls and rnd.random() < 0.3 else rnd.choice(legal)
+                game.apply(pick)
+        assert offered > 300 and refused > 30, (variant, offered, refused)
+
+
 def test_frames_one_row_per_deal_and_player() -> None:
     """pandas and polars come with the `test` extra: both frames are built and checked."""
     pandas = pytest.importorskip("pandas")
