@@ -400,7 +400,8 @@ def test_a_poverty_nobody_accepts_is_thrown_in() -> None:
             game.apply(names["decline"])
         assert game.is_over() and game.returns() == [0, 0, 0, 0]
         record = game.to_record()["deal"][0]
-        assert record["contract"] == "poverty" and not record.get("tricks")
+        # Issue 64: a poverty nobody accepts is recorded as the redeal it is.
+        assert record["contract"] == "redeal" and not record.get("tricks")
         assert "accepted_by" not in record
         return
     pytest.fail("no poverty named in 3000 deals")

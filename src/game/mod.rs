@@ -13,7 +13,8 @@
 //! poor player's left accept or decline (accepting only where they could return the cards);
 //! she passes her cards one at a time (every trump among them), her partner returns as
 //! many (no trump where the profile forbids it); where every player declines, the hands
-//! are thrown in (the record is the poverty with neither an exchange nor tricks). Under
+//! are thrown in (the record is a redeal whose statements decide the poverty, with neither
+//! an exchange nor tricks). Under
 //! `poverty.partner_by_club_queen` the club queens choose the partner and nobody is asked.
 //! Where the profile plays knocking (Kloepper), a player of the black queens may knock on
 //! her turn before trick 2 is led ([`KNOCK`]), and then an opponent may knock back; where

@@ -430,12 +430,25 @@ impl Game {
             bid_calls: Vec::new(),
             condition: None,
         });
+        // A poverty nobody accepted is the redeal it is («ドッペルコップ(Doppelkopf)»:
+        // "誰も交換に同意しない場合には、配り直しとなります"; issue 64): its statements decide
+        // the poverty, and it has neither an exchange nor tricks.
+        let refused = d.contract == Contract::Poverty
+            && d.exchange.is_none()
+            && self.tricks.is_empty()
+            && self.current.is_empty()
+            && !self.bids.is_empty();
+        let contract = if refused {
+            Contract::Redeal
+        } else {
+            d.contract
+        };
         FullRecord {
             number: 1,
             players: self.start.table.players.clone(),
             dealer: self.start.dealer,
             dealer_written: true,
-            contract: d.contract,
+            contract,
             declarer: d.declarer,
             hands: self
                 .start
