@@ -6,36 +6,12 @@
 use doko::game::Game;
 use doko::generate::Rng;
 use doko::variant::Profile;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The system allocator, counting the allocations made (issue 64: at most 2 an action).
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-// SAFETY: every call is passed to the system allocator as it came.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's layout, as `GlobalAlloc::alloc` asks.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `alloc` above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: `ptr` came from this allocator with `layout`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+#[path = "../tests/common/counting.rs"]
+mod counting;
 
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: counting::Counting = counting::Counting;
 
 fn main() {
     // `cargo bench` passes `--bench`; the words that are not flags are ours.
@@ -56,9 +32,9 @@ fn main() {
     let (mut in_deals, mut in_actions) = (0u64, 0u64);
     let start = std::time::Instant::now();
     for seed in 0..deals {
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = counting::allocations();
         let mut g = Game::deal(&table, (seed % seats as u64) as usize, seed, None).expect("a game");
-        let dealt = ALLOCATIONS.load(Ordering::Relaxed);
+        let dealt = counting::allocations();
         in_deals += dealt - before;
         while !g.is_over() {
             g.legal_actions_into(&mut legal);
@@ -66,7 +42,7 @@ fn main() {
                 .expect("a legal action");
             actions += 1;
         }
-        in_actions += ALLOCATIONS.load(Ordering::Relaxed) - dealt;
+        in_actions += counting::allocations() - dealt;
     }
     let secs = start.elapsed().as_secs_f64();
     println!(

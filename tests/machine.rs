@@ -37,6 +37,16 @@ fn profiles() -> Vec<(String, Profile)> {
     v
 }
 
+/// Generated deals of `profile` at its smallest table, from `seed`.
+fn generated(profile: &Profile, seed: u64) -> doko::generate::Deals {
+    let seats = doko::game::smallest_table(profile);
+    let players: Vec<String> = ["A", "B", "C", "D", "E", "F", "G"][..seats]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    doko::generate::Deals::new(profile, players, seed).unwrap()
+}
+
 /// The seats that get cards, in the order of play from the dealer's left: those who play
 /// a card in the record.
 fn places(record: &FullRecord) -> Vec<usize> {
@@ -55,7 +65,7 @@ fn places(record: &FullRecord) -> Vec<usize> {
 
 /// A record's deal in the machine: each place's hand as played (the cards it plays), the
 /// leader of trick 1, the order with the raises the record declares.
-fn start(rules: &Ruleset, profile: &Profile, record: &FullRecord) -> (Deal, Vec<usize>) {
+fn start(rules: &Ruleset, record: &FullRecord) -> (Deal, Vec<usize>) {
     let seats = places(record);
     let mut hands = vec![0u64; seats.len()];
     let mut taken = 0u64;
@@ -76,7 +86,6 @@ fn start(rules: &Ruleset, profile: &Profile, record: &FullRecord) -> (Deal, Vec<
     let first = record.tricks.get(0).iter().next().unwrap().0.unwrap();
     let leader = seats.iter().position(|&s| s == first).unwrap() as u8;
     let raises = doko::game::declared_raises(record) as u8;
-    let _ = profile;
     let order = rules.order_for(record.contract, raises);
     (Deal::new(rules, &hands, leader, order), seats)
 }
@@ -104,7 +113,7 @@ fn replay_checked(
     rules: &Ruleset,
     record: &FullRecord,
 ) -> (Deal, Vec<usize>) {
-    let (mut deal, seats) = start(rules, profile, record);
+    let (mut deal, seats) = start(rules, record);
     let today = doko::game::deal_order(
         record.contract,
         profile,
@@ -155,12 +164,7 @@ fn replay_checked(
 fn the_machine_plays_every_generated_deal_as_the_check_does() {
     for (name, profile) in profiles() {
         let rules = Ruleset::compile(&profile);
-        let seats = doko::game::smallest_table(&profile);
-        let players: Vec<String> = ["A", "B", "C", "D", "E", "F", "G"][..seats]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let deals = doko::generate::Deals::new(&profile, players, 64).unwrap();
+        let deals = generated(&profile, 64);
         let mut played = 0;
         for record in deals.take(400) {
             if record.tricks.is_empty() {
@@ -213,12 +217,7 @@ fn a_revoke_is_refused_by_the_machine_with_the_checks_words() {
     let mut revokes = 0;
     for (name, profile) in profiles() {
         let rules = Ruleset::compile(&profile);
-        let seats = doko::game::smallest_table(&profile);
-        let players: Vec<String> = ["A", "B", "C", "D", "E", "F", "G"][..seats]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let deals = doko::generate::Deals::new(&profile, players, 65).unwrap();
+        let deals = generated(&profile, 65);
         for record in deals.take(150) {
             if record.tricks.len() < 3 {
                 continue;
@@ -237,7 +236,7 @@ fn a_revoke_is_refused_by_the_machine_with_the_checks_words() {
             let mut spoilt = record.clone();
             spoilt.tricks = tricks.into_iter().collect();
             let checked = doko::game::play(&spoilt, &profile);
-            let machine = machine_verdict(&profile, &rules, &spoilt);
+            let machine = machine_verdict(&rules, &spoilt);
             match (checked, machine) {
                 (Ok(_), Ok(())) => {}
                 (Err(c), Err(Some(words))) => {
@@ -263,12 +262,8 @@ fn a_revoke_is_refused_by_the_machine_with_the_checks_words() {
 
 /// The machine's verdict on a record: accepted, refused with the words of a revoke or a
 /// card not held (`Some`), or refused because another place was to play (`None`).
-fn machine_verdict(
-    profile: &Profile,
-    rules: &Ruleset,
-    record: &FullRecord,
-) -> Result<(), Option<String>> {
-    let (mut deal, seats) = start(rules, profile, record);
+fn machine_verdict(rules: &Ruleset, record: &FullRecord) -> Result<(), Option<String>> {
+    let (mut deal, seats) = start(rules, record);
     let names: Vec<&str> = seats.iter().map(|&s| record.players[s].as_str()).collect();
     for trick in record.tricks.iter() {
         for (seat, card) in trick.iter() {

@@ -3,39 +3,15 @@
 //! and now and then taken back, with a counting allocator: nothing is allocated between
 //! the deal and its outcome.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use doko::generate::Rng;
 use doko::machine::{Bits, Deal, Phase, Ruleset, nth_bit};
 use doko::variant::{BUILTIN, Profile};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-// SAFETY: every call is passed to the system allocator as it came.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's layout, as `GlobalAlloc::alloc` asks.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `alloc` above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: `ptr` came from this allocator with `layout`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+#[path = "common/counting.rs"]
+mod counting;
 
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: counting::Counting = counting::Counting;
 
 #[test]
 fn the_machine_allocates_nothing_between_the_deal_and_its_outcome() {
@@ -56,7 +32,7 @@ fn the_machine_allocates_nothing_between_the_deal_and_its_outcome() {
                 .collect();
             let contract = doko::Contract::all().nth(deal_no % 10).unwrap();
             let order = rules.order_for(contract, (deal_no % 4) as u8);
-            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            let before = counting::allocations();
             let mut deal = Deal::new(&rules, &hands, (deal_no % players) as u8, order);
             let mut steps = 0;
             while deal.phase() == Phase::Playing {
@@ -70,7 +46,7 @@ fn the_machine_allocates_nothing_between_the_deal_and_its_outcome() {
                 steps += 1;
             }
             let eyes: u16 = (0..rules.players).map(|p| deal.eyes(p)).sum();
-            let after = ALLOCATIONS.load(Ordering::Relaxed);
+            let after = counting::allocations();
             assert_eq!(
                 after,
                 before,

@@ -419,16 +419,7 @@ class Game:
         if _native_game is not None:
             self._g = _native_game
         else:
-            self._g = _call(
-                _native.Game,
-                variant,
-                _sets(set),
-                seed,
-                dealer,
-                [list(h) for h in hands] if hands is not None else None,
-                list(players) if players is not None else None,
-                lang,
-            )
+            self._g = _call(_native.Game, *self._args, lang)
         self._bind()
 
     def _bind(self) -> None:
