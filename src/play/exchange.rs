@@ -285,7 +285,7 @@ pub(super) fn redeal(
     }
     // Under a profile that plays poverty but no declared redeal, the only redeal is a
     // poverty nobody accepted ("誰も交換に同意しない場合には、配り直しとなります").
-    if summary_redeal_is_poverty(profile, record.contract) {
+    if redeal_is_refused_poverty(profile, record.contract) {
         return refused(record, profile, decided, roles);
     }
     let d = record.declarer.unwrap_or(0);
@@ -338,16 +338,16 @@ pub fn seated_as(
 ) -> (Contract, bool) {
     let partners = reason == Some(crate::bids::Reason::PovertyPartners);
     let refused = contract == Contract::Poverty && unplayed;
-    if partners || refused || summary_redeal_is_poverty(profile, contract) {
+    if partners || refused || redeal_is_refused_poverty(profile, contract) {
         (Contract::Redeal, true)
     } else {
         (contract, false)
     }
 }
 
-/// Under a profile that plays poverty but no declared redeal, a summary's redeal is a
-/// poverty nobody accepted (docs/rules.md §3).
-pub fn summary_redeal_is_poverty(profile: &Profile, contract: Contract) -> bool {
+/// Under a profile that plays poverty but no declared redeal, a redeal (a sheet's row, a
+/// summary, a record without bids) is a poverty nobody accepted (docs/rules.md §3, §9.12).
+pub fn redeal_is_refused_poverty(profile: &Profile, contract: Contract) -> bool {
     contract == Contract::Redeal
         && !profile.allows(Contract::Redeal)
         && profile.allows(Contract::Poverty)

@@ -652,7 +652,7 @@ fn check_table(
     let poverty_partners =
         decided.is_some_and(|d| d.reason == crate::bids::Reason::PovertyPartners);
     // A redeal where the profile plays poverty but no declared redeal: a refused poverty.
-    let refused_poverty = summary_redeal_is_poverty(profile, record.contract);
+    let refused_poverty = redeal_is_refused_poverty(profile, record.contract);
     if !profile.allows(record.contract) && !poverty_partners && !refused_poverty {
         return fail(
             None,

@@ -139,7 +139,7 @@ impl DealFacts {
             crate::deal::check_note(note).map_err(|m| err(("note", m)))?;
         }
         if !profile.allows(self.contract)
-            && !super::summary_redeal_is_poverty(profile, self.contract)
+            && !super::redeal_is_refused_poverty(profile, self.contract)
         {
             return Err(err((
                 contract_field,
