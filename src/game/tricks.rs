@@ -175,7 +175,7 @@ impl Game {
         for e in bid_calls.into_iter().flatten().chain(&self.calls) {
             let party = self.party(e.player).unwrap_or(Party::Re);
             // Each was offered: a condition only where the deal plays through the record's
-            // checks (`bid_ok_last`), a call where the rules took it then (for either
+            // checks (`bid_ok`), a call where the rules took it then (for either
             // party, a `double`).
             let _ = state.take(&deal, p, CallAt::of(e), party, false);
         }
@@ -250,8 +250,8 @@ impl Game {
         // above the party's is in time: most of a deal asks no more.
         let played = deal.hand.saturating_sub(self.hands[seat].len());
         let shift = crate::play::call_shift(p, deal.contract, deal.clarification);
-        let levels_played = usize::from(p.calls.levels).min(p.calls.deadlines.len());
-        let latest = p.calls.deadlines[..levels_played].iter().copied().max();
+        let played_levels = usize::from(p.calls.levels).min(p.calls.deadlines.len());
+        let latest = p.calls.deadlines[..played_levels].iter().copied().max();
         let late = latest.is_none_or(|d| played > usize::from(d) + shift + 1);
         if late && !(per_caller && highest.is_some()) {
             return 0;

@@ -89,7 +89,7 @@ pub(crate) struct Auction {
     best: Option<(u8, u8, BidGame)>,
     /// Each seat's solo named in the round (statement, game), for Noel Leaver's raises.
     solos: [Option<(u8, BidGame)>; MAX_SEATS],
-    /// The raises so far: the highest, and the statement of the solo that holds.
+    /// The raises so far: the highest, and the seat whose solo holds.
     level: Option<Call>,
     holder: u8,
     /// Declarations: how far along the seats the statements have come.
@@ -162,7 +162,7 @@ impl Auction {
                 } else {
                     let steal = t.profile.bidding.steal
                         && self.best.is_some_and(|(_, _, g)| is_solo(g.contract));
-                    steal && self.solos[seat].is_some_and(|(k, _)| k != self.holder)
+                    steal && self.solos[seat].is_some() && usize::from(self.holder) != seat
                 }
             }
             BiddingWay::Auction => i < n && t.order[i] == seat,
@@ -290,7 +290,7 @@ impl Auction {
         }
         if better {
             self.best = Some((i, seat as u8, g));
-            self.holder = i;
+            self.holder = seat as u8;
         }
         Ok(())
     }
@@ -304,17 +304,10 @@ impl Auction {
         let Say::Raise(c) = say else {
             return refuse(Why::RaiseOnly);
         };
-        let Some((solo, _)) = self.solos[seat] else {
+        if self.solos[seat].is_none() {
             return refuse(Why::NoSoloToRaise { seat: seat as u8 });
-        };
-        let holder_seat = match self
-            .solos
-            .iter()
-            .position(|s| s.is_some_and(|(k, _)| k == self.holder))
-        {
-            Some(s) => s,
-            None => return refuse(Why::RaiseOnly),
-        };
+        }
+        let holder_seat = usize::from(self.holder);
         if seat == holder_seat {
             return refuse(Why::HoldsSolo { seat: seat as u8 });
         }
@@ -328,7 +321,7 @@ impl Auction {
             return refuse(Why::RaiseAbove { level: self.level });
         }
         self.level = Some(c);
-        self.holder = solo;
+        self.holder = seat as u8;
         Ok(())
     }
 
@@ -435,22 +428,14 @@ impl Auction {
                     Some((_, _, g))
                         if rules.steal && is_solo(g.contract) && self.level.is_some() =>
                     {
-                        let (i, g) = self
-                            .solos
-                            .iter()
-                            .flatten()
-                            .find(|(k, _)| *k == self.holder)
-                            .copied()
-                            .unwrap_or((0, g));
-                        let seat = self
-                            .solos
-                            .iter()
-                            .position(|s| s.is_some_and(|(k, _)| k == i));
+                        // The last raiser plays her own solo, her raise its condition.
+                        let seat = self.holder;
+                        let (i, g) = self.solos[usize::from(seat)].unwrap_or((0, g));
                         let g = BidGame {
                             condition: self.level,
                             ..g
                         };
-                        won((i, seat.unwrap_or(0) as u8, g), Reason::Raised)
+                        won((i, seat, g), Reason::Raised)
                     }
                     Some(best) => won(
                         best,
