@@ -129,26 +129,31 @@ fn bad_rows_are_reported_with_their_line_and_the_rest_is_scored() {
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     // Corrupt 1% of the rows: deal k is on line k + 1 (after the header).
     let mut bad = Vec::new();
-    for (n, k) in (10..1000).step_by(100).enumerate() {
-        let row = &mut lines[k];
-        *row = match n % 4 {
-            0 => row.replacen(",normal,", ",grand,", 1),
-            1 => {
-                let cut = row.rfind('|').unwrap();
-                let end = row[cut..].find(',').map_or(row.len(), |e| cut + e);
-                format!("{}{}", &row[..cut], &row[end..])
-            }
-            2 => row.replacen("Anna Ben Cara Dirk,", "Anna Ben Cara Dirk,Zed", 1),
-            _ => {
-                let tricks_start = row.match_indices(',').nth(4).unwrap().0 + 1;
-                let mut r = row.clone();
-                r.replace_range(tricks_start..tricks_start + 2, "X9");
-                r
+    // Ten rows, from every hundredth on: the first from there that the corruption changes
+    // (a row of another game has no `,normal,` to make a grand of).
+    for (n, from) in (10..1000).step_by(100).enumerate() {
+        let corrupt = |row: &str| -> String {
+            match n % 4 {
+                0 => row.replacen(",normal,", ",grand,", 1),
+                1 => {
+                    let cut = row.rfind('|').unwrap();
+                    let end = row[cut..].find(',').map_or(row.len(), |e| cut + e);
+                    format!("{}{}", &row[..cut], &row[end..])
+                }
+                2 => row.replacen("Anna Ben Cara Dirk,", "Anna Ben Cara Dirk,Zed", 1),
+                _ => {
+                    let tricks_start = row.match_indices(',').nth(4).unwrap().0 + 1;
+                    let mut r = row.to_string();
+                    r.replace_range(tricks_start..tricks_start + 2, "X9");
+                    r
+                }
             }
         };
-        if *row != text.lines().nth(k).unwrap() {
-            bad.push(k + 1);
-        }
+        let k = (from..from + 90)
+            .find(|&k| corrupt(&lines[k]) != lines[k])
+            .unwrap();
+        lines[k] = corrupt(&lines[k]);
+        bad.push(k + 1);
     }
     assert_eq!(bad.len(), 10, "every corruption took: {bad:?}");
     let path = tmp("corrupt.csv");
@@ -296,41 +301,66 @@ fn padded_quoted_and_named_rows_read_as_the_plain_ones() {
 
 #[test]
 fn a_genscher_partner_reads_alike_from_csv_jsonl_and_toml() {
-    // Deal 5 of seed 11: Cara holds both ♦K and names Dirk (tests/cases/variations.toml).
+    // Every deal of seed 11 names Dirk as the Genscher's partner: those where another
+    // player holds both ♦K in a normal game take it (the case of it as data:
+    // tests/cases/variations.toml), the rest are refused.
     let set = ["--set", "contracts.genscher_partner=true"];
-    let csv = String::from_utf8(generate(&["--deals", "5", "--seed", "11"])).unwrap();
+    let deals = 40;
+    let n = deals.to_string();
+    let csv = String::from_utf8(generate(&["--deals", &n, "--seed", "11"])).unwrap();
     let mut lines: Vec<String> = csv.lines().map(String::from).collect();
     lines[0].push_str(",genscher_partner");
-    for (i, l) in lines.iter_mut().enumerate().skip(1) {
-        l.push_str(if i == 5 { ",Dirk" } else { "," });
+    for l in lines.iter_mut().skip(1) {
+        l.push_str(",Dirk");
     }
     let csv_path = tmp("genscher.csv");
     std::fs::write(&csv_path, lines.join("\n") + "\n").unwrap();
+    let scored = doko(&[
+        "score",
+        csv_path.to_str().unwrap(),
+        set[0],
+        set[1],
+        "--keep-going",
+        "--format",
+        "json",
+    ]);
+    // (Exit 1: the refused deals are left out, the rest scored.)
+    assert_eq!(scored.status.code(), Some(1));
+    let scored: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+    let scored = scored["deals"].as_array().unwrap().clone();
+    assert!(
+        !scored.is_empty() && scored.len() < deals,
+        "{} of {deals} deals took a Genscher",
+        scored.len()
+    );
     let jsonl = String::from_utf8(generate(&[
-        "--deals", "5", "--seed", "11", "--format", "jsonl",
+        "--deals", &n, "--seed", "11", "--format", "jsonl",
     ]))
     .unwrap();
-    let fifth = jsonl.lines().nth(4).unwrap();
-    let fifth = format!(
-        "{},\"genscher_partner\":\"Dirk\"}}",
-        &fifth[..fifth.len() - 1]
-    );
-    let jsonl_path = tmp("genscher.jsonl");
-    std::fs::write(&jsonl_path, fifth + "\n").unwrap();
-    let deal = |path: &std::path::Path, n: usize| {
+    for d in &scored {
+        // The same deal as a line of JSON Lines, with the same partner, scores alike.
+        let k = d["deal"].as_u64().unwrap() as usize;
+        let line = jsonl.lines().nth(k - 1).unwrap();
+        let line = format!(
+            "{},\"genscher_partner\":\"Dirk\"}}",
+            &line[..line.len() - 1]
+        );
+        let jsonl_path = tmp("genscher.jsonl");
+        std::fs::write(&jsonl_path, line + "\n").unwrap();
         let out = doko(&[
             "score",
-            path.to_str().unwrap(),
+            jsonl_path.to_str().unwrap(),
             set[0],
             set[1],
             "--format",
             "json",
         ]);
-        json(&out)["deals"][n].clone()
-    };
-    for d in [deal(&csv_path, 4), deal(&jsonl_path, 0)] {
-        assert_eq!(d["re"], serde_json::json!(["Cara", "Dirk"]), "{d}");
-        assert_eq!(d["value"], 9, "{d}");
+        let mut one = json(&out)["deals"][0].clone();
+        // (The one line is deal 1 of its file, and its totals are its own.)
+        for key in ["deal", "totals"] {
+            one[key] = d[key].clone();
+        }
+        assert_eq!(&one, d);
     }
     // Without the key the same rows are refused.
     let out = doko(&["score", csv_path.to_str().unwrap()]);
@@ -429,7 +459,7 @@ fn a_call_inside_a_trick_reads_alike_from_toml_csv_and_jsonl() {
 fn the_same_dealer_deals_again_after_a_solo_its_soloist_led() {
     let text = String::from_utf8(generate(&[
         "--deals",
-        "80",
+        "120",
         "--seed",
         "5",
         "--variant",

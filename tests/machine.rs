@@ -280,3 +280,39 @@ fn machine_verdict(rules: &Ruleset, record: &FullRecord) -> Result<(), Option<St
     }
     Ok(())
 }
+
+/// `Deal::play_out` (the generator's loop, the trick under way kept in locals) plays as
+/// `play_trusted` card by card: the same draws from the same legal sets give the same deal,
+/// from the first card and from the middle of a trick.
+#[test]
+fn playing_out_is_playing_card_by_card() {
+    for (name, profile) in profiles() {
+        let rules = Ruleset::compile(&profile);
+        for (k, record) in generated(&profile, 5).take(100).enumerate() {
+            if record.tricks.is_empty() {
+                continue;
+            }
+            let (mut deal, _) = start(&rules, &record);
+            // Some deals are begun card by card, up to the middle of a trick.
+            for _ in 0..k % 7 {
+                let legal = deal.legal_cards(&rules);
+                deal.play_trusted(&rules, legal.trailing_zeros() as u8);
+            }
+            let mut by_card = deal.clone();
+            let mut draws = doko::generate::Rng::new(k as u64);
+            let mut draw = |legal: u64, size: u32| {
+                assert_eq!(size, legal.count_ones(), "{name}: the legal set's size");
+                doko::machine::nth_bit(legal, draws.below(size as usize)).unwrap()
+            };
+            deal.play_out(&rules, &mut draw);
+            let mut again = doko::generate::Rng::new(k as u64);
+            while by_card.phase() == Phase::Playing {
+                let legal = by_card.legal_cards(&rules);
+                let n = legal.count_ones() as usize;
+                let id = doko::machine::nth_bit(legal, again.below(n)).unwrap();
+                by_card.play_trusted(&rules, id);
+            }
+            assert_eq!(deal, by_card, "{name} deal {}", record.number);
+        }
+    }
+}

@@ -218,7 +218,7 @@ fn variant_file(dir: &Path, name: &str, base: &str, section: &str, body: &str) -
 
 /// A CSV archive of `deals` deals made under each of the profiles `a` and `b` (with
 /// compulsory solos, redeals and rows without a dealer, as [`write_all_formats`] makes
-/// them): each profile has deals the other may not allow.
+/// them), each part a session: each profile has deals the other may not allow.
 fn archive_of_both(dir: &Path, a: &str, b: &str, deals: usize) -> String {
     let mut text = String::new();
     for (k, name) in [a, b].into_iter().enumerate() {
@@ -227,8 +227,16 @@ fn archive_of_both(dir: &Path, a: &str, b: &str, deals: usize) -> String {
         let profile = Profile::load(name, &[]).unwrap();
         let [_, csv, _] = write_all_formats(&sub, &profile, 11 + k as u64, deals);
         let part = std::fs::read_to_string(csv).unwrap();
-        let skip = usize::from(k > 0);
-        text.extend(part.lines().skip(skip).map(|l| format!("{l}\n")));
+        // Each part begins a session: the dealer's rotation starts afresh (the last deal
+        // of the first part may be a solo after which its dealer deals again).
+        for (i, l) in part.lines().enumerate() {
+            match i {
+                0 if k == 0 => text.push_str(&format!("{l},session\n")),
+                0 => {}
+                1 => text.push_str(&format!("{l},part {k}\n")),
+                _ => text.push_str(&format!("{l},\n")),
+            }
+        }
     }
     let path = dir.join("both.csv");
     std::fs::write(&path, text).unwrap();

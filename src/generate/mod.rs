@@ -8,7 +8,8 @@ use crate::calls::Call;
 use crate::cards::Card;
 use crate::contract::{Contract, Party};
 use crate::deal::full::{CallEntry, Exchange, FullRecord};
-use crate::play::{Declared, HandCodes, PlayTables, Seen, holders, re_party};
+use crate::machine::Ruleset;
+use crate::play::{Declared, Seen, holders, re_party};
 use crate::variant::Profile;
 
 mod as_toml;
@@ -298,8 +299,8 @@ pub(crate) struct Workbench {
     /// seat that sits out).
     dealt: Vec<Vec<Card>>,
     hands: Vec<Vec<Card>>,
-    /// The card order of each game and number of raised cards met so far.
-    orders: Orders,
+    /// The profile compiled for the deal machine, which plays the cards.
+    rules: Ruleset,
     /// Each trick's winner, lead card and winning card ([`Seen`]): every trick of a
     /// wedding, the first of any other game.
     seen: Vec<Seen>,
@@ -326,7 +327,7 @@ impl Workbench {
             active: Vec::new(),
             dealt: Vec::new(),
             hands: Vec::new(),
-            orders: Vec::new(),
+            rules: Ruleset::compile(profile),
             seen: Vec::new(),
             re: Vec::new(),
             spare_calls: Vec::new(),
@@ -362,7 +363,7 @@ fn deal_into(
         active,
         dealt,
         hands,
-        orders,
+        rules,
         seen,
         re,
         spare_calls,
@@ -401,9 +402,9 @@ fn deal_into(
     let raised = declare_raised(profile, active, hands, &d, rng);
     let declared = raised.iter().take_while(|s| s.is_some()).count();
     play_randomly(
-        profile,
+        (profile, rules),
         active,
-        (hands, orders),
+        hands,
         &d,
         declared,
         rng,
@@ -701,108 +702,71 @@ pub(crate) fn poverty_partner(
     crate::play::forced_poverty_partner(profile, active, hands, p).unwrap_or(partner)
 }
 
-/// The tables of the card orders met so far, by game and number of raised cards.
-type Orders = Vec<((Contract, usize), PlayTables)>;
-
-/// Plays the hands out, a random legal card each turn, into `tricks` (each card with its
-/// player) and `seen` (each trick's winner, lead and winning card: every trick of a
-/// wedding, the first of any other game); `orders` keeps the
-/// tables of the card orders met so far ([`deal_order`](crate::play::deal_order)).
+/// Plays the hands out through the deal machine ([`crate::machine::Deal`]), a random card
+/// of its legal set each turn, into `tricks` (each card with its player) and `seen` (each
+/// trick's winner, lead and winning card: every trick of a wedding, the first of any other
+/// game).
 fn play_randomly(
-    profile: &Profile,
+    (profile, rules): (&Profile, &Ruleset),
     active: &[usize],
-    (hands, orders): (&[Vec<Card>], &mut Orders),
+    hands: &[Vec<Card>],
     d: &Declared,
     declared: usize,
     rng: &mut Rng,
     (tricks, seen): (&mut crate::deal::full::Tricks, &mut Vec<Seen>),
 ) {
-    use crate::play::MAX_HAND;
-    use crate::seating::MAX_SEATS;
-    let n = active.len();
-    let hand = profile.hand_size().min(MAX_HAND);
-    let key = (d.contract, declared);
-    let order = match orders.iter().position(|(k, _)| *k == key) {
-        Some(i) => &orders[i].1,
-        None => {
-            let o = crate::play::deal_order(d.contract, profile, declared);
-            orders.push((key, PlayTables::new(o)));
-            &orders[orders.len() - 1].1
-        }
-    };
+    use crate::machine::{Deal, MAX_CARDS, MAX_PLACES, MAX_TRICKS, nth_bit};
+    let n = active.len().min(MAX_PLACES);
+    let mut masks = [0u64; MAX_PLACES];
+    let mut taken = 0u64;
+    for (mask, &s) in masks.iter_mut().zip(active) {
+        // The hands come from the profile's deck: every card has its copy.
+        let m = rules.hand_mask(&hands[s], taken);
+        debug_assert!(m.is_some(), "a dealt hand is of the deck");
+        *mask = m.unwrap_or(0);
+        taken |= *mask;
+    }
     seen.clear();
     let leader =
         crate::seating::first_leader(profile, active, d.contract, d.declarer, d.compulsory);
-    // The seats in playing order, twice round: the seat in place `j` of a trick led from
-    // place `lead` is `ring[lead + j]`.
-    let mut ring = [0usize; 2 * MAX_SEATS];
-    for (i, r) in ring.iter_mut().enumerate().take(2 * n) {
-        *r = active[i % n] & (MAX_SEATS - 1);
-    }
-    let mut lead = active.iter().position(|&s| s == leader).unwrap_or(0);
-    let mut held = [HandCodes::EMPTY; MAX_SEATS];
-    for &s in active {
-        let s = s & (MAX_SEATS - 1);
-        held[s].fill(&hands[s], &order.code);
-    }
-    // Whether Dullen decides the tricks before the last, and the last.
-    let dullen = [
-        crate::play::dullen_applies(profile, false),
-        crate::play::dullen_applies(profile, true),
-    ];
-    let wedding = d.contract == Contract::Wedding;
+    let mut lead = active.iter().position(|&s| s == leader).unwrap_or(0) as u8;
+    let order = rules.order_for(d.contract, declared as u8);
+    let mut deal = Deal::new(rules, &masks[..n], lead, order);
     // The draws come from a copy kept in a register, handed back at the end.
     let mut r = rng.clone();
+    deal.play_out(rules, |legal, size| {
+        nth_bit(legal, r.below(size as usize)).unwrap_or(0)
+    });
+    *rng = r;
+    let wedding = d.contract == Contract::Wedding;
     // The cards as played, the seat of each, and where each trick ends.
-    let mut cards = [Card::CLUB_QUEEN; MAX_SEATS * MAX_HAND];
-    let mut seats = [0u8; MAX_SEATS * MAX_HAND];
-    let mut ends = [0u32; MAX_HAND];
+    // (Sixty-four long: an index masked to it is in bounds without a check.)
+    const SLOTS: usize = 64;
+    const _: () = assert!(MAX_CARDS <= SLOTS);
+    let mut cards = [Card::CLUB_QUEEN; SLOTS];
+    let mut seats = [0u8; SLOTS];
+    let mut ends = [0u32; MAX_TRICKS];
+    let hand = usize::from(rules.hand).min(MAX_TRICKS);
     let mut k = 0usize;
     for (t, end) in ends.iter_mut().enumerate().take(hand) {
         let first = k;
-        // The lead: any card of her hand.
-        let seat = ring[lead];
-        let h = &mut held[seat & (MAX_SEATS - 1)];
-        let code = h.take(r.below(h.len()));
-        let led = usize::from(code >> 5);
-        let keys = &order.keys[led];
-        let mut best = crate::cards::standing_of_key(keys[usize::from(code & 31)], 0);
-        cards[k] = order.card[usize::from(code & 31)];
-        seats[k] = seat as u8;
-        k += 1;
-        for j in 1..n {
-            let seat = ring[(lead + j) & (2 * MAX_SEATS - 1)];
-            let h = &mut held[seat & (MAX_SEATS - 1)];
-            // A random one of the cards she may play (play's rule of following suit), by
-            // its place among them in her hand.
-            let place = h.choose_playable(led, |n| r.below(n));
-            debug_assert!(
-                order.order.playable(&h.cards(order), Some(cards[first])) >> place & 1 == 1
-            );
-            let code = h.take(place);
-            let i = usize::from(code & 31);
-            best = best.max(crate::cards::standing_of_key(keys[i], j));
-            cards[k] = order.card[i];
-            seats[k] = seat as u8;
+        let mut place = usize::from(lead);
+        for &id in deal.trick(rules, t as u8) {
+            cards[k & (SLOTS - 1)] = rules.card(id);
+            seats[k & (SLOTS - 1)] = active[place] as u8;
+            place = if place + 1 == n { 0 } else { place + 1 };
             k += 1;
         }
         *end = k as u32;
-        let trick = &cards[first..k];
-        let mut place = crate::cards::trick_winner_place(best);
-        if dullen[usize::from(t + 1 == hand)] {
-            place = crate::cards::dullen_winner(trick, place);
-        }
+        let w = deal.winner(t as u8).unwrap_or(lead);
         // Only a wedding's partner is found from the tricks; the first trick's winner
         // serves Zwingen.
         if wedding || t == 0 {
-            seen.push((ring[lead + place], trick[0], trick[place]));
+            let j = (usize::from(w) + n - usize::from(lead)) % n;
+            seen.push((active[usize::from(w)], cards[first], cards[first + j]));
         }
-        lead += place;
-        if lead >= n {
-            lead -= n;
-        }
+        lead = w;
     }
-    *rng = r;
     tricks.set_played(&cards[..k], &seats[..k], &ends[..hand]);
 }
 

@@ -2,7 +2,7 @@
 //! played in order, each trick's winner, and a small header. `Clone` is a copy.
 
 use super::Bits;
-use super::ruleset::{CardId, OrderId, Ruleset, at};
+use super::ruleset::{CardId, Order, OrderId, Ruleset, at};
 
 // The deal's arrays are a power of two long, so that an index masked to their length is in
 // bounds without a check in the play's loop (a remainder by 6 or 48 cost a multiply each).
@@ -34,6 +34,8 @@ struct Header {
     trick: u8,
     /// Cards in the trick under way.
     in_trick: u8,
+    /// Cards played so far (the next one's slot in `plays`).
+    played: u8,
     /// The card order in force.
     order: OrderId,
     /// The class led in the trick under way.
@@ -115,6 +117,7 @@ impl Deal {
                 leader,
                 trick: 0,
                 in_trick: 0,
+                played: 0,
                 order,
                 led: 0,
                 win_key: 0,
@@ -199,11 +202,7 @@ impl Deal {
             return 0;
         }
         let hand = self.hands[usize::from(h.to_move) & (PLACES - 1)];
-        if h.in_trick == 0 {
-            return hand;
-        }
-        let follow = hand & rules.order(h.order).class_mask[usize::from(h.led & 7)];
-        if follow != 0 { follow } else { hand }
+        may_play(hand, rules.order(h.order), h.led, h.in_trick)
     }
 
     /// Plays the card `id` for the place to move, refused where it is not legal.
@@ -254,7 +253,8 @@ impl Deal {
         let place = h.to_move;
         let bit = 1u64 << (id & 63);
         self.hands[usize::from(place) & (PLACES - 1)] &= !bit;
-        self.plays[usize::from(h.trick * n + h.in_trick) & (PLAYS - 1)] = id;
+        self.plays[usize::from(h.played) & (PLAYS - 1)] = id;
+        h.played += 1;
         h.trick_mask |= bit;
         h.trick_eyes += rules.eyes(id);
         let order = rules.order(h.order);
@@ -264,11 +264,7 @@ impl Deal {
             h.win_place = place;
         } else {
             let key = order.key[usize::from(h.led)][at(id)];
-            if key > h.win_key
-                || (key == h.win_key
-                    && rules.heart_tens() & bit != 0
-                    && rules.later_ten_wins(h.trick))
-            {
+            if beats(rules, (key, bit), h.win_key, h.trick) {
                 h.win_key = key;
                 h.win_place = place;
             }
@@ -284,6 +280,76 @@ impl Deal {
             card: id,
             place,
         }
+    }
+
+    /// Plays the deal to its end, `pick` choosing each card from the legal set it is given
+    /// with the set's size (the generator's draw; it returns a member of the set, never
+    /// asked of an empty one). The play of
+    /// [`Deal::play_trusted`] with the trick under way kept in locals, for speed; no
+    /// deltas.
+    #[inline(always)]
+    pub fn play_out(&mut self, rules: &Ruleset, mut pick: impl FnMut(u64, u32) -> CardId) {
+        // A trick under way is finished card by card; the rest go trick by trick.
+        while self.header.in_trick != 0 && self.header.phase == Phase::Playing {
+            let legal = self.legal_cards(rules);
+            let id = pick(legal, legal.count_ones());
+            self.play_trusted(rules, id);
+        }
+        let n = rules.players;
+        let last = rules.hand;
+        let mut h = self.header;
+        let order = rules.order(h.order);
+        while h.trick < last {
+            let mut place = h.to_move;
+            let mut mask = 0u64;
+            let mut eyes = 0u16;
+            let (mut led, mut win_key, mut win_place) = (0u8, 0u8, place);
+            for j in 0..n {
+                let hand = self.hands[usize::from(place) & (PLACES - 1)];
+                // The legal set and its size: the hand's size is known (the tricks left),
+                // a suit followed is counted bit by bit (a few cards; a popcount without
+                // the processor's instruction costs more).
+                let in_hand = u32::from(last - h.trick);
+                let follow = hand & order.class_mask[usize::from(led & 7)];
+                let id = if j == 0 || follow == 0 {
+                    pick(hand, in_hand)
+                } else {
+                    pick(follow, small_count(follow))
+                };
+                let bit = 1u64 << (id & 63);
+                self.hands[usize::from(place) & (PLACES - 1)] = hand & !bit;
+                self.plays[usize::from(h.played) & (PLAYS - 1)] = id;
+                h.played += 1;
+                mask |= bit;
+                eyes += rules.eyes(id);
+                if j == 0 {
+                    led = order.class[at(id)] & 7;
+                    win_key = order.key[usize::from(led)][at(id)];
+                } else {
+                    let key = order.key[usize::from(led)][at(id)];
+                    if beats(rules, (key, bit), win_key, h.trick) {
+                        win_key = key;
+                        win_place = place;
+                    }
+                }
+                place = if place + 1 == n { 0 } else { place + 1 };
+            }
+            let w = usize::from(win_place) & (PLACES - 1);
+            self.won[w] |= mask;
+            self.eyes[w] += eyes;
+            self.winners[usize::from(h.trick) & (TRICKS - 1)] = win_place;
+            h.trick += 1;
+            h.leader = win_place;
+            h.to_move = win_place;
+            h.win_place = win_place;
+            h.led = led;
+            h.win_key = win_key;
+        }
+        h.in_trick = 0;
+        h.trick_mask = 0;
+        h.trick_eyes = 0;
+        h.phase = Phase::Over;
+        self.header = h;
     }
 
     /// The trick under way is complete: its winner takes it and leads the next.
@@ -307,7 +373,6 @@ impl Deal {
 
     /// Takes back the action that returned `delta` (the last one not yet taken back).
     pub fn undo(&mut self, rules: &Ruleset, delta: Delta) {
-        let n = rules.players;
         let h = delta.header;
         if self.header.trick > h.trick {
             // The card closed a trick: its cards leave the winner's pile.
@@ -317,7 +382,7 @@ impl Deal {
             self.winners[usize::from(h.trick)] = 0;
         }
         // Slots past the cards played stay zero, so that equal deals compare equal.
-        self.plays[(h.trick * n + h.in_trick) as usize] = 0;
+        self.plays[usize::from(h.played)] = 0;
         self.hands[delta.place as usize] |= 1u64 << delta.card;
         self.header = h;
     }
@@ -351,4 +416,34 @@ impl Deal {
     pub fn cards_of(rules: &Ruleset, mask: u64) -> impl Iterator<Item = Card> + '_ {
         Bits(mask).map(|id| rules.card(id))
     }
+}
+
+/// The cards of `hand` that may be played as card `in_trick` (from 0) of a trick led in
+/// class `led`: those of the class where it holds any, else any (all of them to lead).
+#[inline(always)]
+fn may_play(hand: u64, order: &Order, led: u8, in_trick: u8) -> u64 {
+    if in_trick == 0 {
+        return hand;
+    }
+    let follow = hand & order.class_mask[usize::from(led & 7)];
+    if follow != 0 { follow } else { hand }
+}
+
+/// Does a card of strength `key` (its bit `bit`) take the trick (from 0: `trick`) from the
+/// best so far (`best`)? Higher wins; of equals the first played, except a later ♥10 where
+/// Dullen decides.
+#[inline(always)]
+fn beats(rules: &Ruleset, (key, bit): (u8, u64), best: u8, trick: u8) -> bool {
+    key > best || (key == best && rules.heart_tens() & bit != 0 && rules.later_ten_wins(trick))
+}
+
+/// The cards of a mask of a few, counted one by one.
+#[inline(always)]
+fn small_count(mut mask: u64) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        mask &= mask - 1;
+        n += 1;
+    }
+    n
 }
