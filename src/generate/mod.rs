@@ -771,7 +771,8 @@ fn play_randomly(
 }
 
 /// Calls at random moments that the rules of calls take ([`crate::play::CallState`]: by
-/// each call's own deadline, no reply, and where the party may go on), into `calls`, and
+/// each call's own deadline, no reply, and where the party may go on; each taken by
+/// [`CallState::take`](crate::play::CallState) as a record's call is), into `calls`, and
 /// the call
 /// Zwingen demands of the winner of the first trick (`first`: her seat and the trick's
 /// eyes).
@@ -803,9 +804,34 @@ fn random_calls(
     let mut next = [0u8; 2];
     // The next call of a seat's party, made with `in_hand` cards, if any is left (an entry
     // of `calls` or a spare one is reused, its text too), taken by the rules of calls.
+    let deal = crate::machine::calls::CallDeal {
+        players,
+        contract: d.contract,
+        declarer: d.declarer,
+        scored: d.contract,
+        hand,
+        clarification,
+    };
     let mut call = |s: usize, in_hand: usize, state: &mut crate::play::CallState| {
         let party = party_of(s);
-        let call = state.take_next(profile, shift, party, s, hand - in_hand);
+        let Some(call) = Call::from_level(state.next_level(party)) else {
+            return false;
+        };
+        let at = crate::machine::calls::CallAt {
+            player: s,
+            call,
+            said_as: (call == Call::Announce).then_some(party),
+            in_hand: in_hand as u8,
+            before: None,
+        };
+        // Taken by the rules of calls as a record's call is; the generator asked first
+        // whether it is in time (`next_in_time`), so a refusal is not expected: the call
+        // is then not made.
+        let taken = state.take(&deal, profile, at, party, false);
+        debug_assert!(taken.is_ok(), "{taken:?}");
+        if taken.is_err() {
+            return false;
+        }
         if calls.len() == made {
             calls.push(spare.pop().unwrap_or_else(|| CallEntry {
                 player: s,
@@ -832,6 +858,7 @@ fn random_calls(
         e.text.push_str(call.word(party));
         e.text.push(' ');
         push_number(&mut e.text, in_hand);
+        true
     };
     // The draws come from a copy kept in a register, handed back at the end.
     let mut r = rng.clone();
@@ -844,8 +871,8 @@ fn random_calls(
                 clarification,
                 next[party_of(w) as usize],
             )
+            && call(w, hand - 1, &mut state)
         {
-            call(w, hand - 1, &mut state);
             next[party_of(w) as usize] += 1;
         }
         for &s in active {
@@ -860,8 +887,9 @@ fn random_calls(
             if !state.next_in_time(profile, (shift, false), party, played) {
                 continue;
             }
-            call(s, hand - played, &mut state);
-            next[party as usize] += 1;
+            if call(s, hand - played, &mut state) {
+                next[party as usize] += 1;
+            }
         }
     }
     // The entries left over wait for the next deal's calls.

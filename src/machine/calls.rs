@@ -546,7 +546,7 @@ impl CallState {
     /// Would the rules take `party`'s next call (one above its highest) from a player who
     /// has played `played` cards, in time (as a reply too where `replies`) and where the
     /// party may go on (`calls.further_only_first_no90`)? The cheap question a random deal
-    /// asks before it makes a call ([`CallState::take_next`] then takes it).
+    /// asks before it makes a call ([`CallState::take`] then takes it).
     pub(crate) fn next_in_time(
         &self,
         profile: &Profile,
@@ -565,35 +565,6 @@ impl CallState {
                 Timing::Reply(in_time) => in_time && replies,
                 _ => false,
             }
-    }
-
-    /// Takes `party`'s next call (one above its highest) by `seat`, who has played
-    /// `played` cards, where [`CallState::next_in_time`] said the rules take it: what
-    /// [`CallState::take`] would note of it, without checking again.
-    pub(crate) fn take_next(
-        &mut self,
-        profile: &Profile,
-        shift: usize,
-        party: Party,
-        seat: usize,
-        played: usize,
-    ) -> Call {
-        let pi = party as usize;
-        let level = self.next_level(party);
-        let call = Call::from_level(level).unwrap_or(Call::Schwarz);
-        let _ = further_calls(profile, &mut self.first_no90, party, call);
-        if let Timing::Reply(true) = self.timing(profile, shift, party, level, played) {
-            self.late_reply[pi] = true;
-        }
-        self.latest_deadline[pi] = Some(profile.calls.deadlines[level as usize] as usize + shift);
-        if level == 0 {
-            self.callers[pi] |= bit(seat);
-        }
-        if let Some(own) = self.own.get_mut(seat) {
-            *own = Some(call);
-        }
-        self.calls[pi].add(call);
-        call
     }
 
     /// Would the rules take `c` of a player of `party` now (nothing is changed;
