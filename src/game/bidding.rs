@@ -174,6 +174,19 @@ impl Game {
         self.hands = hands;
         self.order = crate::play::deal_order(contract, p, 0);
         self.leader = crate::seating::first_leader(p, &self.active, contract, declarer, false);
+        // The machine's deal: each place's hand as it is played, the leader, the order.
+        let rules = &start.table.rules;
+        let mut masks = [0u64; crate::machine::MAX_PLACES];
+        let mut taken = 0u64;
+        for (m, &s) in masks.iter_mut().zip(&self.active) {
+            // The hands are the deck's (dealt by it, or checked against it).
+            *m = rules.hand_mask(&self.hands[s], taken).unwrap_or(0);
+            taken |= *m;
+        }
+        let places = self.active.len().min(masks.len());
+        let lead = self.place_of(self.leader).unwrap_or(0);
+        self.deal =
+            crate::machine::Deal::new(rules, &masks[..places], lead, rules.order_for(contract, 0));
         self.declared = Some(DeclaredGame {
             contract,
             declarer: declarer.filter(|_| contract != Contract::Normal),

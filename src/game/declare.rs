@@ -56,6 +56,12 @@ impl Game {
             return false;
         };
         let p = &self.start.table.profile;
+        // Most profiles raise no card: asked first, it spares the rest.
+        let deck = &p.deck;
+        if deck.schweinchen.is_none() && deck.hyperschweinchen.is_none() && deck.genscher.is_none()
+        {
+            return false;
+        }
         crate::play::raise_allowed(p, d.contract, self.raised.len(), &self.hands[seat])
     }
 
@@ -180,6 +186,9 @@ impl Game {
             .as_ref()
             .map_or(Contract::Normal, |d| d.contract);
         self.order = crate::play::deal_order(contract, p, self.raised.len());
+        let rules = &self.start.table.rules;
+        let order = rules.order_for(contract, self.raised.len() as u8);
+        self.deal.set_order(rules, order);
         Ok(())
     }
 
@@ -189,6 +198,10 @@ impl Game {
             return false;
         };
         let p = &self.start.table.profile;
+        // Most profiles call no ace, and one a deal: asked first, it spares the rest.
+        if !p.contracts.called_ace || self.called.is_some() {
+            return false;
+        }
         let played = self.hands[seat].len() < p.hand_size();
         // One ace a deal.
         self.called.is_none()

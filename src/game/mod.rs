@@ -163,6 +163,8 @@ pub struct Table {
     /// Each seat's statements: `[seat][word]`.
     candidates: Vec<Vec<Option<Bid>>>,
     bid_words: std::sync::Arc<[String]>,
+    /// The profile compiled for the deal machine, which plays the cards.
+    rules: crate::machine::Ruleset,
 }
 
 impl Table {
@@ -187,6 +189,7 @@ impl Table {
             })
             .collect();
         Ok(Table {
+            rules: crate::machine::Ruleset::compile(&profile),
             profile,
             players,
             candidates,
@@ -219,6 +222,11 @@ pub struct Game {
     declared: Option<DeclaredGame>,
     hands: Vec<Vec<Card>>,
     order: CardOrder,
+    /// The play of the cards in the deal machine (places: `active`'s order): which cards
+    /// may be played, who wins each trick.
+    deal: crate::machine::Deal,
+    /// The last card's delta in the machine, for its undo step.
+    last_card: Option<crate::machine::Delta>,
     tricks: Vec<PlayedTrick>,
     winners: Vec<usize>,
     current: PlayedTrick,
@@ -378,6 +386,8 @@ impl Game {
         let mut g = Game {
             hands: start.hands.clone(),
             order: crate::play::deal_order(Contract::Normal, p, 0),
+            deal: crate::machine::Deal::new(&start.table.rules, &[], 0, 0),
+            last_card: None,
             leader: 0,
             active,
             bid_words,
@@ -580,8 +590,13 @@ impl Game {
         let step = self.step_for(a);
         let whole = step.is_none().then(|| std::sync::Arc::new(self.clone()));
         let taken = self.take(a);
+        // What a card changed in the machine goes to its step (and stays nowhere else).
+        let card = self.last_card.take();
         match (&taken, step, whole) {
-            (Ok(()), Some(step), _) => {
+            (Ok(()), Some(mut step), _) => {
+                if let undo::Step::Card { delta, .. } = &mut step {
+                    *delta = card;
+                }
                 actions.push(a);
                 steps.push(step);
             }
@@ -628,32 +643,18 @@ impl Game {
     }
 
     /// The seat whose card stands highest in the trick being played, who would take it if
-    /// it ended now (none before its first card).
+    /// it ended now (none before its first card): the machine's.
     pub fn trick_taker_now(&self) -> Option<usize> {
         if self.current.is_empty() {
             return None;
         }
-        self.current[self.standing_place()].0
+        let place = self.deal.taking()?;
+        self.active.get(usize::from(place)).copied()
     }
 
-    /// The place in the trick being played (not empty) of the card that stands highest:
-    /// the one that takes it if it ends now (Dullen as at its end).
-    fn standing_place(&self) -> usize {
-        // A trick's cards on the stack (at most one a seat).
-        let mut cards = [Card::CLUB_QUEEN; MAX_SEATS];
-        let n = self.current.len().min(MAX_SEATS);
-        for (slot, &(_, c)) in cards.iter_mut().zip(&self.current) {
-            *slot = c;
-        }
-        let p = &self.start.table.profile;
-        let last = self.tricks.len() + 1 == p.hand_size();
-        self.order
-            .trick_winner_dullen(&cards[..n], crate::play::dullen_applies(p, last))
-    }
-
-    /// Who took each trick so far, in order.
-    pub fn trick_winners(&self) -> &[usize] {
-        &self.winners
+    /// `seat`'s place in the order of play (the machine's places).
+    pub(super) fn place_of(&self, seat: usize) -> Option<u8> {
+        self.active.iter().position(|&s| s == seat).map(|p| p as u8)
     }
 
     /// Whether `card` is a trump in the game as chosen so far (a normal game's trumps

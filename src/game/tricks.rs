@@ -13,14 +13,14 @@ impl Game {
     /// [`Game::legal_cards`] as a bit a distinct card (bit [`Card::index`]): nothing is
     /// allocated, and the cards come out in the deck's order, each once.
     pub(super) fn legal_card_kinds(&self, seat: usize) -> u32 {
-        let hand = &self.hands[seat];
-        let led = self.current.first().map(|&(_, led)| led);
-        let mask = self.order.playable(hand, led);
-        let mut kinds = 0u32;
-        for (i, c) in hand.iter().enumerate().take(64) {
-            kinds |= u32::from(mask >> i & 1 == 1) << c.index();
+        if self.phase != Phase::Playing {
+            return 0;
         }
-        kinds
+        let rules = &self.start.table.rules;
+        let Some(place) = self.place_of(seat) else {
+            return 0;
+        };
+        rules.kinds_of(self.deal.playable_by(rules, place))
     }
 
     /// The Re seats as known now (a wedding's partner once found).
@@ -346,6 +346,20 @@ impl Game {
                 ));
             }
         }
+        // The machine plays it (its legal set was asked above: it takes it).
+        let rules = &self.start.table.rules;
+        let delta = match self.deal.play_card(rules, c) {
+            Ok(d) => d,
+            Err(r) => {
+                let names: Vec<&str> = self
+                    .active
+                    .iter()
+                    .map(|&s| self.start.table.players[s].as_str())
+                    .collect();
+                return Err(self.deal.refusal_text(r, &names));
+            }
+        };
+        self.last_card = Some(delta);
         self.hands[seat].swap_remove(k);
         self.mark_after_genscher(seat, c);
         self.current.push((Some(seat), c));
@@ -354,7 +368,9 @@ impl Game {
         }
         if self.current.len() == self.active.len() {
             let last = self.tricks.len() + 1 == self.start.table.profile.hand_size();
-            let winner = self.current[self.standing_place()].0.unwrap_or(self.leader);
+            let won = self.deal.winner(self.tricks.len() as u8);
+            let winner = won.and_then(|w| self.active.get(usize::from(w)).copied());
+            let winner = winner.unwrap_or(self.leader);
             let room = self.active.len();
             self.tricks.push(std::mem::replace(
                 &mut self.current,

@@ -16,6 +16,8 @@ pub(super) enum Step {
         seat: usize,
         index: usize,
         closed: Option<Closed>,
+        /// What the card changed in the machine (filled in once it is played).
+        delta: Option<crate::machine::Delta>,
     },
     /// A call: the rules of calls' state before it.
     Call { before: crate::play::CallState },
@@ -76,6 +78,7 @@ impl Game {
                     seat,
                     index,
                     closed,
+                    delta: None,
                 })
             }
             _ => None,
@@ -93,7 +96,11 @@ impl Game {
                 seat,
                 index,
                 closed,
+                delta,
             } => {
+                if let Some(d) = delta {
+                    self.deal.undo(&self.start.table.rules, d);
+                }
                 if let Some(c) = closed {
                     self.current = self.tricks.pop().unwrap_or_default();
                     self.winners.pop();

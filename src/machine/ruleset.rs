@@ -58,6 +58,8 @@ pub struct Ruleset {
     /// Cards in the deck.
     pub cards: u8,
     card: [Card; IDS],
+    /// Each id's card as a bit of the distinct cards (bit [`Card::index`]).
+    kind: [u32; IDS],
     eyes: [u16; IDS],
     /// The ids of every copy of each distinct card.
     ids: [u64; DISTINCT],
@@ -75,6 +77,7 @@ impl Ruleset {
     pub fn compile(profile: &Profile) -> Ruleset {
         let in_deck = profile.in_deck();
         let mut card = [Card::CLUB_QUEEN; IDS];
+        let mut kind = [0u32; IDS];
         let mut eyes = [0; IDS];
         let mut ids = [0u64; DISTINCT];
         let mut n = 0usize;
@@ -82,6 +85,7 @@ impl Ruleset {
             for _ in 0..in_deck[k] {
                 if n < MAX_CARDS {
                     card[n] = c;
+                    kind[n] = 1 << k;
                     eyes[n] = c.eyes();
                     ids[k] |= 1 << n;
                     n += 1;
@@ -93,6 +97,7 @@ impl Ruleset {
             hand: profile.hand_size() as u8,
             cards: n as u8,
             card,
+            kind,
             eyes,
             ids,
             heart_tens: 0,
@@ -172,6 +177,12 @@ impl Ruleset {
     #[inline(always)]
     pub fn card(&self, id: CardId) -> Card {
         self.card[at(id)]
+    }
+
+    /// The distinct cards of a mask of ids, a bit each (bit [`Card::index`]).
+    #[inline]
+    pub fn kinds_of(&self, mask: u64) -> u32 {
+        super::Bits(mask).fold(0, |k, id| k | self.kind[at(id)])
     }
 
     /// The eyes of the card of an id.

@@ -152,9 +152,29 @@ impl Deal {
         self.header.order
     }
 
-    /// Changes the card order (a raise declared: Schweinchen and kin rank higher from now).
-    pub fn set_order(&mut self, order: OrderId) {
-        self.header.order = order;
+    /// Changes the card order (a raise declared: Schweinchen and kin rank higher from now),
+    /// the trick under way judged again by it.
+    pub fn set_order(&mut self, rules: &Ruleset, order: OrderId) {
+        let h = &mut self.header;
+        h.order = order;
+        if h.in_trick == 0 {
+            return;
+        }
+        let o = rules.order(order);
+        let start = usize::from(h.played - h.in_trick);
+        let n = rules.players;
+        let first = self.plays[start & (PLAYS - 1)];
+        h.led = o.class[at(first)] & 7;
+        h.win_key = o.key[usize::from(h.led)][at(first)];
+        h.win_place = h.leader;
+        for j in 1..h.in_trick {
+            let id = self.plays[(start + usize::from(j)) & (PLAYS - 1)];
+            let key = o.key[usize::from(h.led)][at(id)];
+            if beats(rules, (key, 1u64 << (id & 63)), h.win_key, h.trick) {
+                h.win_key = key;
+                h.win_place = (h.leader + j) % n;
+            }
+        }
     }
 
     /// A place's hand.
@@ -173,6 +193,13 @@ impl Deal {
     #[inline]
     pub fn eyes(&self, place: u8) -> u16 {
         self.eyes[place as usize]
+    }
+
+    /// The place whose card stands highest in the trick under way, who takes it if it ends
+    /// now (none before its first card).
+    #[inline]
+    pub fn taking(&self) -> Option<u8> {
+        (self.header.in_trick > 0).then_some(self.header.win_place)
     }
 
     /// The winner of trick `t` (from 0), once it is closed.
@@ -202,6 +229,14 @@ impl Deal {
             return 0;
         }
         let hand = self.hands[usize::from(h.to_move) & (PLACES - 1)];
+        may_play(hand, rules.order(h.order), h.led, h.in_trick)
+    }
+
+    /// The cards `place` could play to the trick under way (its hand's share of the class
+    /// led, else all of it): [`Deal::legal_cards`] where it is to move.
+    pub fn playable_by(&self, rules: &Ruleset, place: u8) -> u64 {
+        let h = &self.header;
+        let hand = self.hands[usize::from(place) & (PLACES - 1)];
         may_play(hand, rules.order(h.order), h.led, h.in_trick)
     }
 
