@@ -16,7 +16,7 @@ use crate::contract::Contract;
 use crate::variant::{BidKind, BiddingWay, Profile, WeddingPartner};
 
 /// A solo said to be compulsory (Pflichtsolo) or voluntary (Lustsolo).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SoloMark {
     /// A solo a player owes.
     Compulsory,
@@ -25,7 +25,7 @@ pub enum SoloMark {
 }
 
 /// A game named in a statement.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BidGame {
     /// The contract bid.
     pub contract: Contract,

@@ -2,7 +2,51 @@
 //! accept or decline; the cards passed and returned), up to the start of the play.
 
 use super::*;
-use crate::machine::auction::Standing;
+use crate::machine::auction::{Auction, Standing};
+
+/// What the rules of bidding say of one statement of a seat in a bidding as it stands,
+/// apart from the hand: refused, taken, or taken and ending the bidding in a game that the
+/// whole deal must show playable (an exchange, a partner, a redeal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Verdict {
+    Refused,
+    Taken,
+    Decides,
+}
+
+/// The verdicts of every statement of a seat, by the bidding so far, the seat and the
+/// dealer (whose left begins the order): the same at every deal of a table, whatever the
+/// hands. At most [`VerdictCache::MOST`] biddings are kept; then it starts afresh.
+#[derive(Debug, Default)]
+pub(super) struct VerdictCache(std::sync::Mutex<VerdictMap>);
+
+type VerdictMap = std::collections::HashMap<
+    (Auction, usize, usize),
+    Verdicts,
+    std::hash::BuildHasherDefault<crate::recent::Quick>,
+>;
+
+/// Each statement's verdict, in the order of the table's statements.
+pub(super) type Verdicts = std::sync::Arc<[Verdict]>;
+
+impl VerdictCache {
+    const MOST: usize = 4096;
+
+    fn get(&self, key: (Auction, usize, usize), make: impl FnOnce() -> Verdicts) -> Verdicts {
+        // A poisoned lock (a panic elsewhere while it was held) holds no half-made entry:
+        // each is made before it goes in.
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(v) = map.get(&key) {
+            return v.clone();
+        }
+        if map.len() >= Self::MOST {
+            map.clear();
+        }
+        let v = make();
+        map.insert(key, v.clone());
+        v
+    }
+}
 
 impl Game {
     /// Every (seat, statement) the bidding allows next: one seat's.
@@ -13,8 +57,9 @@ impl Game {
             if !self.auction.may_speak(t, seat) {
                 continue;
             }
-            for i in 0..self.bid_words.len() {
-                if self.bid_ok(seat, i) {
+            let verdicts = self.verdicts(seat);
+            for (i, &v) in verdicts.iter().enumerate() {
+                if v != Verdict::Refused && self.bid_ok(seat, i, v) {
                     out.push((seat, i));
                 }
             }
@@ -25,6 +70,38 @@ impl Game {
         out
     }
 
+    /// The verdict of each statement of `seat` now, by the rules of bidding alone
+    /// (worked out once for each bidding met at the table).
+    fn verdicts(&self, seat: usize) -> Verdicts {
+        let table = &self.start.table;
+        let key = (self.auction, seat, self.start.dealer);
+        table.verdicts.get(key, || {
+            let t = self.bidding_table();
+            table.candidates[seat]
+                .iter()
+                .map(|bid| {
+                    let Some(bid) = bid else {
+                        return Verdict::Refused;
+                    };
+                    let mut a = self.auction;
+                    if a.push(t, seat, bid.say).is_err() {
+                        return Verdict::Refused;
+                    }
+                    match a.outcome(t) {
+                        Standing::Open(_) => Verdict::Taken,
+                        // A normal game or a solo is played by any hands.
+                        Standing::Decided(d)
+                            if d.contract == Contract::Normal || d.contract.is_declared_solo() =>
+                        {
+                            Verdict::Taken
+                        }
+                        Standing::Decided(_) => Verdict::Decides,
+                    }
+                })
+                .collect()
+        })
+    }
+
     /// The rules of bidding's view of this deal: the profile, the seats that play.
     pub(super) fn bidding_table(&self) -> crate::machine::auction::Table<'_> {
         crate::machine::auction::Table {
@@ -33,28 +110,21 @@ impl Game {
         }
     }
 
-    /// Would statement `i` of `seat` be taken now? The bidding's machine takes it (a copy
-    /// of its state, nothing else), the hand holds what its game needs, and where it ends
-    /// the bidding in a game that needs more than any hands (an exchange, a partner, a
-    /// redeal), the deal is tried to the end.
-    pub(super) fn bid_ok(&self, seat: usize, i: usize) -> bool {
+    /// Would statement `i` of `seat`, which the rules of bidding take (`verdict`), be
+    /// taken now? The hand holds what its game needs, and where it ends the bidding in a
+    /// game that needs more than any hands (an exchange, a partner, a redeal), the deal is
+    /// tried to the end.
+    pub(super) fn bid_ok(&self, seat: usize, i: usize, verdict: Verdict) -> bool {
         let Some(bid) = &self.start.table.candidates[seat][i] else {
             return false;
         };
-        let t = self.bidding_table();
-        let mut a = self.auction;
-        if a.push(t, seat, bid.say).is_err() || !self.hand_allows(seat, bid) {
+        if !self.hand_allows(seat, bid) {
             return false;
         }
-        match a.outcome(t) {
-            Standing::Open(_) => true,
-            // A normal game or a solo is played by any hands.
-            Standing::Decided(d)
-                if d.contract == Contract::Normal || d.contract.is_declared_solo() =>
-            {
-                true
-            }
-            Standing::Decided(_) => {
+        match verdict {
+            Verdict::Refused => false,
+            Verdict::Taken => true,
+            Verdict::Decides => {
                 // Where it ends the bidding, the whole deal must be playable: tried to
                 // the end with the first legal card each turn, and played by the record's
                 // checks.

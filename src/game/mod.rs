@@ -165,6 +165,9 @@ pub struct Table {
     bid_words: std::sync::Arc<[String]>,
     /// The profile compiled for the deal machine, which plays the cards.
     rules: crate::machine::Ruleset,
+    /// What the rules of bidding say of each statement ([`bidding::Verdicts`]), kept for
+    /// the biddings met at this table: they do not depend on the hands.
+    verdicts: bidding::VerdictCache,
 }
 
 impl Table {
@@ -190,6 +193,7 @@ impl Table {
             .collect();
         Ok(Table {
             rules: crate::machine::Ruleset::compile(&profile),
+            verdicts: bidding::VerdictCache::default(),
             profile,
             players,
             candidates,
@@ -655,6 +659,11 @@ impl Game {
     /// `seat`'s place in the order of play (the machine's places).
     pub(super) fn place_of(&self, seat: usize) -> Option<u8> {
         self.active.iter().position(|&s| s == seat).map(|p| p as u8)
+    }
+
+    /// Who took each trick so far, in order.
+    pub fn trick_winners(&self) -> &[usize] {
+        &self.winners
     }
 
     /// Whether `card` is a trump in the game as chosen so far (a normal game's trumps

@@ -74,7 +74,7 @@ pub(crate) enum Standing {
 pub(crate) struct OpenWhy(Wait);
 
 /// The statements so far, as the rules of bidding keep them: a copy is a `memcpy`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Auction {
     /// Statements taken.
     said: u8,
