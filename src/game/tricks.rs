@@ -333,20 +333,8 @@ impl Game {
         if genscher_king && c != Card::DIAMOND_KING {
             return Err(msg!("error.game_genscher_king", player = name));
         }
-        if self.legal_card_kinds(seat) >> c.index() & 1 == 0 {
-            let led = self.current.first().map(|&(_, l)| self.order.play_suit(l));
-            let held = self.legal_cards(seat).first().copied();
-            if let (Some(led), Some(held)) = (led, held) {
-                return Err(msg!(
-                    "error.revoke",
-                    player = name,
-                    card = c,
-                    led = led,
-                    held = held
-                ));
-            }
-        }
-        // The machine plays it (its legal set was asked above: it takes it).
+        // The machine plays it, or refuses it with the rule it breaks (a revoke: the suit
+        // led and the lowest card of it she holds).
         let rules = &self.start.table.rules;
         let delta = match self.deal.play_card(rules, c) {
             Ok(d) => d,
