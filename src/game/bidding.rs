@@ -5,13 +5,11 @@ use super::*;
 use crate::machine::auction::{Auction, Standing};
 
 /// What the rules of bidding say of one statement of a seat in a bidding as it stands,
-/// apart from the hand: refused, taken, or taken and ending the bidding in a game that the
-/// whole deal must show playable (an exchange, a partner, a redeal).
+/// apart from the hand: taken or refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Verdict {
     Refused,
     Taken,
-    Decides,
 }
 
 /// The verdicts of every statement of a seat, by the bidding so far, the seat and the
@@ -59,7 +57,7 @@ impl Game {
             }
             let verdicts = self.verdicts(seat);
             for (i, &v) in verdicts.iter().enumerate() {
-                if v != Verdict::Refused && self.bid_ok(seat, i, v) {
+                if v == Verdict::Taken && self.bid_ok(seat, i) {
                     out.push((seat, i));
                 }
             }
@@ -84,18 +82,9 @@ impl Game {
                         return Verdict::Refused;
                     };
                     let mut a = self.auction;
-                    if a.push(t, seat, bid.say).is_err() {
-                        return Verdict::Refused;
-                    }
-                    match a.outcome(t) {
-                        Standing::Open(_) => Verdict::Taken,
-                        // A normal game or a solo is played by any hands.
-                        Standing::Decided(d)
-                            if d.contract == Contract::Normal || d.contract.is_declared_solo() =>
-                        {
-                            Verdict::Taken
-                        }
-                        Standing::Decided(_) => Verdict::Decides,
+                    match a.push(t, seat, bid.say) {
+                        Ok(()) => Verdict::Taken,
+                        Err(_) => Verdict::Refused,
                     }
                 })
                 .collect()
@@ -110,34 +99,15 @@ impl Game {
         }
     }
 
-    /// Would statement `i` of `seat`, which the rules of bidding take (`verdict`), be
-    /// taken now? The hand holds what its game needs, and where it ends the bidding in a
-    /// game that needs more than any hands (an exchange, a partner, a redeal), the deal is
-    /// tried to the end.
-    pub(super) fn bid_ok(&self, seat: usize, i: usize, verdict: Verdict) -> bool {
-        let Some(bid) = &self.start.table.candidates[seat][i] else {
-            return false;
-        };
-        if !self.hand_allows(seat, bid) {
-            return false;
-        }
-        match verdict {
-            Verdict::Refused => false,
-            Verdict::Taken => true,
-            Verdict::Decides => {
-                // Where it ends the bidding, the whole deal must be playable: tried to
-                // the end with the first legal card each turn, and played by the record's
-                // checks.
-                let mut g = self.clone();
-                g.push_bid(bid.clone());
-                if g.phase == Phase::Bidding {
-                    return true;
-                }
-                g.finish_quickly();
-                g.record()
-                    .is_some_and(|r| crate::play::play(&r, &g.start.table.profile).is_ok())
-            }
-        }
+    /// Would statement `i` of `seat`, which the rules of bidding take, be taken now: does
+    /// the hand hold what its game needs? (A game the statements decide is played by the
+    /// hands that may name it: a wedding, a poverty and a redeal go on by their own rules,
+    /// the exchange, the partner's trick, the deal thrown in; issue 64: no deal is tried
+    /// to its end to judge a statement.)
+    pub(super) fn bid_ok(&self, seat: usize, i: usize) -> bool {
+        self.start.table.candidates[seat][i]
+            .as_ref()
+            .is_some_and(|bid| self.hand_allows(seat, bid))
     }
 
     /// Adds a statement the rules take; where it decides the game and nobody can say more,

@@ -402,29 +402,6 @@ impl Game {
         })
     }
 
-    /// Plays the deal out with the first legal card each turn and no calls (the check of
-    /// a statement that ends the bidding).
-    pub(super) fn finish_quickly(&mut self) {
-        // A poverty's exchange: the first who may accepts, the first cards go.
-        while self.phase == Phase::Exchange {
-            let Some(&a) = self.exchange_actions().first() else {
-                return;
-            };
-            if self.exchange(a).is_err() {
-                return;
-            }
-        }
-        while self.phase == Phase::Playing {
-            let seat = self.to_play();
-            let Some(c) = cards_of(self.legal_card_kinds(seat)).next() else {
-                return;
-            };
-            if self.card(c).is_err() {
-                return;
-            }
-        }
-    }
-
     pub(super) fn build_record(&self) -> FullRecord {
         let d = self.declared.clone().unwrap_or(DeclaredGame {
             contract: Contract::Normal,

@@ -32,6 +32,7 @@ enum Why {
     First,
     NamesGame,
     Condition,
+    WeddingCondition,
     Outbid { statement: u8 },
     RaiseOnly,
     NoSoloToRaise { seat: u8 },
@@ -347,6 +348,14 @@ impl Auction {
         if g.mark.is_some() {
             return refuse(Why::AuctionNoCompulsory);
         }
+        // A condition is a call with a full hand; where a wedding's calls wait for its
+        // partner (`calls.wedding_shift`: "no calls until the partner is known"), a bride
+        // names none (issue 64: the record's check refused such a call once a partner was
+        // found, and the game offered it only where a trial play found none).
+        if g.contract == Contract::Wedding && g.condition.is_some() && t.profile.calls.wedding_shift
+        {
+            return refuse(Why::WeddingCondition);
+        }
         let rules = &t.profile.bidding;
         if let Some((b, _, prev)) = self.best
             && auction_rank(rules, g) <= auction_rank(rules, prev)
@@ -482,6 +491,7 @@ impl BidRefusal {
             Why::First => msg!("error.bid_first"),
             Why::NamesGame => msg!("error.bid_names_game"),
             Why::Condition => msg!("error.bid_condition"),
+            Why::WeddingCondition => msg!("error.bid_wedding_condition"),
             Why::Outbid { statement } => msg!("error.bid_outbid", statement = text(statement)),
             Why::RaiseOnly => msg!("error.bid_raise_only"),
             Why::NoSoloToRaise { seat } => {
