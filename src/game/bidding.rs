@@ -4,17 +4,10 @@
 use super::*;
 use crate::machine::auction::{Auction, Standing};
 
-/// What the rules of bidding say of one statement of a seat in a bidding as it stands,
-/// apart from the hand: taken or refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Verdict {
-    Refused,
-    Taken,
-}
-
-/// The verdicts of every statement of a seat, by the bidding so far, the seat and the
-/// dealer (whose left begins the order): the same at every deal of a table, whatever the
-/// hands. At most [`VerdictCache::MOST`] biddings are kept; then it starts afresh.
+/// Whether the rules of bidding take each statement of a seat, by the bidding so far, the
+/// seat and the dealer (whose left begins the order): the same at every deal of a table,
+/// whatever the hands. At most [`VerdictCache::MOST`] biddings are kept; then it starts
+/// afresh.
 #[derive(Debug, Default)]
 pub(super) struct VerdictCache(std::sync::Mutex<VerdictMap>);
 
@@ -24,8 +17,8 @@ type VerdictMap = std::collections::HashMap<
     std::hash::BuildHasherDefault<crate::recent::Quick>,
 >;
 
-/// Each statement's verdict, in the order of the table's statements.
-pub(super) type Verdicts = std::sync::Arc<[Verdict]>;
+/// Each statement taken (true) or refused, in the order of the table's statements.
+pub(super) type Verdicts = std::sync::Arc<[bool]>;
 
 impl VerdictCache {
     const MOST: usize = 4096;
@@ -56,8 +49,8 @@ impl Game {
                 continue;
             }
             let verdicts = self.verdicts(seat);
-            for (i, &v) in verdicts.iter().enumerate() {
-                if v == Verdict::Taken && self.bid_ok(seat, i) {
+            for (i, &taken) in verdicts.iter().enumerate() {
+                if taken && self.bid_ok(seat, i) {
                     out.push((seat, i));
                 }
             }
@@ -68,8 +61,8 @@ impl Game {
         out
     }
 
-    /// The verdict of each statement of `seat` now, by the rules of bidding alone
-    /// (worked out once for each bidding met at the table).
+    /// Whether the rules of bidding alone take each statement of `seat` now (worked out
+    /// once for each bidding met at the table).
     fn verdicts(&self, seat: usize) -> Verdicts {
         let table = &self.start.table;
         let key = (self.auction, seat, self.start.dealer);
@@ -78,14 +71,9 @@ impl Game {
             table.candidates[seat]
                 .iter()
                 .map(|bid| {
-                    let Some(bid) = bid else {
-                        return Verdict::Refused;
-                    };
+                    // Pushed on a copy of the bidding: the game's is left as it is.
                     let mut a = self.auction;
-                    match a.push(t, seat, bid.say) {
-                        Ok(()) => Verdict::Taken,
-                        Err(_) => Verdict::Refused,
-                    }
+                    bid.as_ref().is_some_and(|b| a.push(t, seat, b.say).is_ok())
                 })
                 .collect()
         })
