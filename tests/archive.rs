@@ -300,7 +300,7 @@ fn padded_quoted_and_named_rows_read_as_the_plain_ones() {
 }
 
 #[test]
-fn a_genscher_partner_reads_alike_from_csv_jsonl_and_toml() {
+fn a_genscher_partner_reads_alike_from_csv_and_jsonl() {
     // Every deal of seed 11 names Dirk as the Genscher's partner: those where another
     // player holds both ♦K in a normal game take it (the case of it as data:
     // tests/cases/variations.toml), the rest are refused.
@@ -315,15 +315,12 @@ fn a_genscher_partner_reads_alike_from_csv_jsonl_and_toml() {
     }
     let csv_path = tmp("genscher.csv");
     std::fs::write(&csv_path, lines.join("\n") + "\n").unwrap();
-    let scored = doko(&[
-        "score",
-        csv_path.to_str().unwrap(),
-        set[0],
-        set[1],
-        "--keep-going",
-        "--format",
-        "json",
-    ]);
+    // `score --format json` with the Genscher's key (and `more` flags).
+    let score = |path: &std::path::Path, more: &[&str]| {
+        let path = path.to_str().unwrap();
+        doko(&[&["score", path, set[0], set[1], "--format", "json"], more].concat())
+    };
+    let scored = score(&csv_path, &["--keep-going"]);
     // (Exit 1: the refused deals are left out, the rest scored.)
     assert_eq!(scored.status.code(), Some(1));
     let scored: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
@@ -347,15 +344,7 @@ fn a_genscher_partner_reads_alike_from_csv_jsonl_and_toml() {
         );
         let jsonl_path = tmp("genscher.jsonl");
         std::fs::write(&jsonl_path, line + "\n").unwrap();
-        let out = doko(&[
-            "score",
-            jsonl_path.to_str().unwrap(),
-            set[0],
-            set[1],
-            "--format",
-            "json",
-        ]);
-        let mut one = json(&out)["deals"][0].clone();
+        let mut one = json(&score(&jsonl_path, &[]))["deals"][0].clone();
         // (The one line is deal 1 of its file, and its totals are its own.)
         for key in ["deal", "totals"] {
             one[key] = d[key].clone();
