@@ -39,6 +39,15 @@ impl Rng {
         (self.next_u64() % n as u64) as usize
     }
 
+    /// A number in `0..n` (n > 0) as the high half of a product: no division (Lemire's
+    /// multiply-shift; the bias is below n / 2^64). The generator's draws of cards; other
+    /// numbers than [`Rng::below`] of the same state, which seeded draws elsewhere keep
+    /// (a tournament's seating).
+    #[inline(always)]
+    pub fn pick(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
     /// True `percent` times in a hundred.
     pub fn chance(&mut self, percent: u64) -> bool {
         self.next_u64() % 100 < percent
@@ -51,6 +60,16 @@ impl Rng {
         let mut r = self.clone();
         for i in (1..v.len()).rev() {
             v.swap(i, r.below(i + 1));
+        }
+        *self = r;
+    }
+
+    /// Shuffles `v` in place with [`Rng::pick`]: the generator's deck.
+    #[inline(never)]
+    pub fn shuffle_picked<T>(&mut self, v: &mut [T]) {
+        let mut r = self.clone();
+        for i in (1..v.len()).rev() {
+            v.swap(i, r.pick(i + 1));
         }
         *self = r;
     }
@@ -519,7 +538,7 @@ fn shuffle_into(
     cards.clear();
     cards.extend_from_slice(deck);
     for _ in 0..1000 {
-        rng.shuffle(cards);
+        rng.shuffle_picked(cards);
         for (i, &s) in active.iter().enumerate() {
             hands[s].clear();
             hands[s].extend_from_slice(&cards[i * hand..(i + 1) * hand]);
@@ -735,28 +754,36 @@ fn play_randomly(
     // The draws come from a copy kept in a register, handed back at the end.
     let mut r = rng.clone();
     deal.play_out(rules, |legal, size| {
-        nth_bit(legal, r.below(size as usize)).unwrap_or(0)
+        nth_bit(legal, r.pick(size as usize)).unwrap_or(0)
     });
     *rng = r;
     let wedding = d.contract == Contract::Wedding;
     // The cards as played, the seat of each, and where each trick ends.
-    // (Sixty-four long: an index masked to it is in bounds without a check.)
+    // (Sixty-four long, and eight more for the seats, written a trick of eight at a time:
+    // an index masked to 64 is in bounds without a check.)
     const SLOTS: usize = 64;
     const _: () = assert!(MAX_CARDS <= SLOTS);
     let mut cards = [Card::CLUB_QUEEN; SLOTS];
-    let mut seats = [0u8; SLOTS];
+    let mut seats = [0u8; SLOTS + 8];
     let mut ends = [0u32; MAX_TRICKS];
+    let plays = deal.plays();
+    for (c, &id) in cards.iter_mut().zip(plays) {
+        *c = rules.card(id);
+    }
+    // The seats of a trick led by each place, in the order they play it, a byte each.
+    let mut rounds = [0u64; MAX_PLACES];
+    for (p, round) in rounds.iter_mut().enumerate().take(n) {
+        for j in (0..n).rev() {
+            *round = *round << 8 | active[(p + j) % n] as u64;
+        }
+    }
     let hand = usize::from(rules.hand).min(MAX_TRICKS);
     let mut k = 0usize;
     for (t, end) in ends.iter_mut().enumerate().take(hand) {
         let first = k;
-        let mut place = usize::from(lead);
-        for &id in deal.trick(rules, t as u8) {
-            cards[k & (SLOTS - 1)] = rules.card(id);
-            seats[k & (SLOTS - 1)] = active[place] as u8;
-            place = if place + 1 == n { 0 } else { place + 1 };
-            k += 1;
-        }
+        let at = k & (SLOTS - 1);
+        seats[at..at + 8].copy_from_slice(&rounds[usize::from(lead) % MAX_PLACES].to_le_bytes());
+        k += n;
         *end = k as u32;
         let w = deal.winner(t as u8).unwrap_or(lead);
         // Only a wedding's partner is found from the tricks; the first trick's winner
@@ -767,6 +794,7 @@ fn play_randomly(
         }
         lead = w;
     }
+    let k = k.min(plays.len());
     tricks.set_played(&cards[..k], &seats[..k], &ends[..hand]);
 }
 
@@ -863,6 +891,9 @@ fn random_calls(
     // The draws come from a copy kept in a register, handed back at the end.
     let mut r = rng.clone();
     for played in clarification..hand {
+        // One draw a trick: a lane of ten bits for each place, each call's chance in
+        // 1,024ths (8 % for a party's first call, 4 % for each further one).
+        let mut lanes = r.next_u64();
         if played == 1
             && let Some((w, _)) = zwingen
             && crate::play::zwingen_call_in_time(
@@ -878,7 +909,9 @@ fn random_calls(
         for &s in active {
             let party = party_of(s);
             let n = next[party as usize];
-            if n >= levels || !r.chance(if n == 0 { 8 } else { 4 }) {
+            let lane = lanes & 1023;
+            lanes >>= 10;
+            if n >= levels || lane >= if n == 0 { 82 } else { 41 } {
                 continue;
             }
             // Within each call's own deadline, no reply: an archive of one profile is then

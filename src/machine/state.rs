@@ -208,6 +208,13 @@ impl Deal {
         (t < self.header.trick).then(|| self.winners[t as usize])
     }
 
+    /// Every card played so far, in order: trick `t` is `players` cards from
+    /// `t * players`.
+    #[inline]
+    pub fn plays(&self) -> &[CardId] {
+        &self.plays[..usize::from(self.header.played)]
+    }
+
     /// The cards of trick `t` (from 0) played so far, in order.
     pub fn trick(&self, rules: &Ruleset, t: u8) -> &[CardId] {
         let n = rules.players as usize;
