@@ -225,12 +225,18 @@ pub(super) fn dulle_jabs_dulle(cx: &ExtraCtx, trick: &Trick) -> bool {
 /// The fewest eyes of a trick that wins `extra` for the party that took it, under the
 /// profile (its cards: a caught ♦A is 11, a Doppelkopf `extras.doppelkopf_eyes` or, where
 /// a Doppelkopf is two pairs, the two pairs of the deck's lowest cards), or `None` for an
-/// extra not won in a trick (a ♣Q played). A summary that claims an extra with fewer eyes
+/// extra not won in a trick (a ♣Q played, a ♣J played in the last trick where that is a
+/// Karlchen). A summary that claims an extra with fewer eyes
 /// is refused by this: the sheet and the record of one deal are held to the same facts.
 pub fn least_trick_eyes(extra: Extra, profile: &Profile) -> Option<u16> {
     Some(match extra {
         Extra::Fox | Extra::FoxLastTrick | Extra::FoxFirstTrick | Extra::FoxWinsLastTrick => {
             Card::DIAMOND_ACE.eyes()
+        }
+        // A ♣J played in the last trick is a Karlchen for the party that played it,
+        // whoever takes the trick (`ja-wiki`): no trick of its own needed.
+        Extra::Karlchen if profile.extras.karlchen_kind == KarlchenKind::PlayedInLastTrick => {
+            return None;
         }
         Extra::Karlchen | Extra::KarlchenCaught => Card::new(Suit::Clubs, Rank::Jack).eyes(),
         Extra::Doppelkopf => match profile.extras.doppelkopf_kind {
