@@ -574,41 +574,6 @@ pub struct CardOrder {
     key: [[u8; DISTINCT]; 5],
 }
 
-/// A card's standing in a trick: the highest standing wins. Its key in the led play suit
-/// ([`CardOrder::keys`]) above a tie-break between equal cards: the first played wins
-/// (`7 - j` for the card in place `j`; a trick has at most 8 cards, a profile plays with 6
-/// players at most). Dullen is settled after: [`dullen_winner`].
-#[inline(always)]
-pub fn trick_standing(keys: &[u8; DISTINCT], card: Card, j: usize) -> usize {
-    standing_of_key(keys[card.index()], j)
-}
-
-/// [`trick_standing`] of a card whose key in the led play suit is `key`, in place `j`.
-#[inline(always)]
-pub fn standing_of_key(key: u8, j: usize) -> usize {
-    usize::from(key) << 4 | (7 - j)
-}
-
-/// The place in the trick of the card with the highest [`trick_standing`] `best`.
-#[inline(always)]
-pub fn trick_winner_place(best: usize) -> usize {
-    7 - (best & 15)
-}
-
-/// Under Dullen a later ♥10 beats an earlier one: if the card in place `w` (the winner by
-/// [`trick_standing`]) is a ♥10, the last ♥10 of the trick wins.
-#[inline]
-pub fn dullen_winner(cards: &[Card], w: usize) -> usize {
-    if cards[w] == Card::HEART_TEN {
-        cards
-            .iter()
-            .rposition(|&c| c == Card::HEART_TEN)
-            .unwrap_or(w)
-    } else {
-        w
-    }
-}
-
 /// The play-suit id of trumps in [`CardOrder::suit_id`].
 pub const TRUMP_ID: u8 = 4;
 
@@ -748,24 +713,6 @@ impl CardOrder {
         &self.key[led as usize]
     }
 
-    /// Index of the winning card of a trick (cards in play order).
-    pub fn trick_winner(&self, cards: &[Card]) -> usize {
-        self.trick_winner_dullen(cards, false)
-    }
-
-    /// As [`CardOrder::trick_winner`]; with `dullen`, a second ♥10 beats the first.
-    pub fn trick_winner_dullen(&self, cards: &[Card], dullen: bool) -> usize {
-        let keys = self.keys(self.suit_id(cards[0]));
-        let best = cards
-            .iter()
-            .enumerate()
-            .map(|(j, &c)| trick_standing(keys, c, j))
-            .max()
-            .unwrap_or(0);
-        let w = trick_winner_place(best);
-        if dullen { dullen_winner(cards, w) } else { w }
-    }
-
     /// Makes `card` the highest trump (Schweinchen, Hyperschweinchen).
     pub fn raise(&mut self, card: Card) {
         let top = self.trump.iter().flatten().max().copied().unwrap_or(0);
@@ -785,6 +732,25 @@ impl CardOrder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The place of the card that takes a trick by the order's strengths (the first of
+    /// equals; with `dullen`, a later ♥10 over an earlier one): the tables the deal
+    /// machine compiles from (`machine::Ruleset`), looked at directly.
+    fn winner_dullen(o: &CardOrder, cards: &[Card], dullen: bool) -> usize {
+        let keys = o.keys(o.suit_id(cards[0]));
+        let mut w = 0;
+        for (j, &c) in cards.iter().enumerate().skip(1) {
+            let (k, best) = (keys[c.index()], keys[cards[w].index()]);
+            if k > best || (dullen && k == best && c == Card::HEART_TEN) {
+                w = j;
+            }
+        }
+        w
+    }
+
+    fn winner(o: &CardOrder, cards: &[Card]) -> usize {
+        winner_dullen(o, cards, false)
+    }
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()
@@ -845,23 +811,23 @@ mod tests {
         );
         // Unranked: equal to a ♦9, the first played wins.
         let plain = CardOrder::new(TrumpKind::Normal, &ddv_trumps());
-        assert_eq!(plain.trick_winner(&[c("D9"), Card::JOKER]), 0);
-        assert_eq!(plain.trick_winner(&[Card::JOKER, c("D9")]), 0);
-        assert_eq!(plain.trick_winner(&[Card::JOKER, c("DK")]), 1);
+        assert_eq!(winner(&plain, &[c("D9"), Card::JOKER]), 0);
+        assert_eq!(winner(&plain, &[Card::JOKER, c("D9")]), 0);
+        assert_eq!(winner(&plain, &[Card::JOKER, c("DK")]), 1);
         // Ranked first: above the ♥10, in a suit solo too; in a queens solo a plain ♦9.
         let mut t = vec![Card::JOKER];
         t.extend(ddv_trumps());
         let normal = CardOrder::new(TrumpKind::Normal, &t);
-        assert_eq!(normal.trick_winner(&[c("H10"), Card::JOKER]), 1);
+        assert_eq!(winner(&normal, &[c("H10"), Card::JOKER]), 1);
         let hearts = CardOrder::new(TrumpKind::Suit(Suit::Hearts), &t);
-        assert_eq!(hearts.trick_winner(&[c("H10"), Card::JOKER]), 1);
+        assert_eq!(winner(&hearts, &[c("H10"), Card::JOKER]), 1);
         assert!(!hearts.is_trump(c("D9")));
         let queens = CardOrder::new(TrumpKind::Queens, &t);
         assert_eq!(
             queens.play_suit(Card::JOKER),
             PlaySuit::Side(Suit::Diamonds)
         );
-        assert_eq!(queens.trick_winner(&[Card::JOKER, c("DK")]), 1);
+        assert_eq!(winner(&queens, &[Card::JOKER, c("DK")]), 1);
     }
 
     #[test]
@@ -904,35 +870,29 @@ mod tests {
     fn normal_game_order() {
         let o = CardOrder::new(TrumpKind::Normal, &ddv_trumps());
         // Heart ten beats the club queen; a club queen does not follow clubs.
-        assert_eq!(o.trick_winner(&[c("CQ"), c("H10")]), 1);
+        assert_eq!(winner(&o, &[c("CQ"), c("H10")]), 1);
         assert_eq!(o.play_suit(c("CQ")), PlaySuit::Trump);
         assert_eq!(o.play_suit(c("HA")), PlaySuit::Side(Suit::Hearts));
         // Equal cards: first wins.
-        assert_eq!(o.trick_winner(&[c("H10"), c("H10")]), 0);
+        assert_eq!(winner(&o, &[c("H10"), c("H10")]), 0);
         // Off-suit side card never wins.
-        assert_eq!(o.trick_winner(&[c("C9"), c("SA"), c("CK"), c("HA")]), 2);
+        assert_eq!(winner(&o, &[c("C9"), c("SA"), c("CK"), c("HA")]), 2);
         // Lowest trump beats any side card.
-        assert_eq!(o.trick_winner(&[c("CA"), c("D9")]), 1);
+        assert_eq!(winner(&o, &[c("CA"), c("D9")]), 1);
         // Side order A 10 K 9.
-        assert_eq!(o.trick_winner(&[c("S10"), c("SK"), c("SA"), c("S9")]), 2);
+        assert_eq!(winner(&o, &[c("S10"), c("SK"), c("SA"), c("S9")]), 2);
     }
 
     #[test]
     fn dullen_and_schweinchen() {
         let mut o = CardOrder::new(TrumpKind::Normal, &ddv_trumps());
-        assert_eq!(
-            o.trick_winner_dullen(&[c("H10"), c("CQ"), c("H10")], false),
-            0
-        );
-        assert_eq!(
-            o.trick_winner_dullen(&[c("H10"), c("CQ"), c("H10")], true),
-            2
-        );
+        assert_eq!(winner_dullen(&o, &[c("H10"), c("CQ"), c("H10")], false), 0);
+        assert_eq!(winner_dullen(&o, &[c("H10"), c("CQ"), c("H10")], true), 2);
         o.raise(c("DA"));
-        assert_eq!(o.trick_winner(&[c("H10"), c("DA")]), 1);
+        assert_eq!(winner(&o, &[c("H10"), c("DA")]), 1);
         o.raise(c("D9"));
-        assert_eq!(o.trick_winner(&[c("DA"), c("D9")]), 1);
-        assert_eq!(o.trick_winner(&[c("D9"), c("DK")]), 0);
+        assert_eq!(winner(&o, &[c("DA"), c("D9")]), 1);
+        assert_eq!(winner(&o, &[c("D9"), c("DK")]), 0);
     }
 
     #[test]
@@ -941,23 +901,23 @@ mod tests {
         let hearts = CardOrder::new(TrumpKind::Suit(Suit::Hearts), &t);
         assert!(hearts.is_trump(c("HA")));
         assert!(!hearts.is_trump(c("DA")));
-        assert_eq!(hearts.trick_winner(&[c("HA"), c("H10")]), 1);
+        assert_eq!(winner(&hearts, &[c("HA"), c("H10")]), 1);
         let clubs = CardOrder::new(TrumpKind::Suit(Suit::Clubs), &t);
-        assert_eq!(clubs.trick_winner(&[c("CA"), c("DJ")]), 1);
-        assert_eq!(clubs.trick_winner(&[c("C9"), c("DA")]), 0);
+        assert_eq!(winner(&clubs, &[c("CA"), c("DJ")]), 1);
+        assert_eq!(winner(&clubs, &[c("C9"), c("DA")]), 0);
         let queens = CardOrder::new(TrumpKind::Queens, &t);
-        assert_eq!(queens.trick_winner(&[c("CJ"), c("CA")]), 1);
-        assert_eq!(queens.trick_winner(&[c("DA"), c("DQ")]), 1);
+        assert_eq!(winner(&queens, &[c("CJ"), c("CA")]), 1);
+        assert_eq!(winner(&queens, &[c("DA"), c("DQ")]), 1);
         // Solo Köhler: the ♦K above the ♣Q, the ♦Q above the ♣J; the ♥10 is a plain heart.
         let koehler = CardOrder::new(TrumpKind::Koehler, &t);
-        assert_eq!(koehler.trick_winner(&[c("CQ"), c("DK")]), 1);
-        assert_eq!(koehler.trick_winner(&[c("CJ"), c("DQ")]), 1);
-        assert_eq!(koehler.trick_winner(&[c("HA"), c("H10"), c("DJ")]), 2);
+        assert_eq!(winner(&koehler, &[c("CQ"), c("DK")]), 1);
+        assert_eq!(winner(&koehler, &[c("CJ"), c("DQ")]), 1);
+        assert_eq!(winner(&koehler, &[c("HA"), c("H10"), c("DJ")]), 2);
         assert!(!koehler.is_trump(c("DA")));
         let meatless = CardOrder::new(TrumpKind::Meatless, &t);
-        assert_eq!(meatless.trick_winner(&[c("CQ"), c("CA"), c("H10")]), 1);
+        assert_eq!(winner(&meatless, &[c("CQ"), c("CA"), c("H10")]), 1);
         // Side order in a meatless solo: A 10 K Q J 9.
-        assert_eq!(meatless.trick_winner(&[c("SJ"), c("SQ")]), 1);
+        assert_eq!(winner(&meatless, &[c("SJ"), c("SQ")]), 1);
     }
 
     #[test]
@@ -971,10 +931,10 @@ mod tests {
         let deck = Deck::new(Rank::ALL.to_vec(), 1);
         assert_eq!(o.trump_count(&deck), 11);
         assert_eq!(o.play_suit(c("HQ")), PlaySuit::Side(Suit::Hearts));
-        assert_eq!(o.trick_winner(&[c("HQ"), c("HA"), c("H9"), c("SA")]), 1);
-        assert_eq!(o.trick_winner(&[c("HA"), c("D9")]), 1);
-        assert_eq!(o.trick_winner(&[c("DJ"), c("HJ"), c("SJ"), c("DA")]), 2);
-        assert_eq!(o.trick_winner(&[c("SQ"), c("CQ")]), 1);
+        assert_eq!(winner(&o, &[c("HQ"), c("HA"), c("H9"), c("SA")]), 1);
+        assert_eq!(winner(&o, &[c("HA"), c("D9")]), 1);
+        assert_eq!(winner(&o, &[c("DJ"), c("HJ"), c("SJ"), c("DA")]), 2);
+        assert_eq!(winner(&o, &[c("SQ"), c("CQ")]), 1);
     }
 
     #[test]
@@ -987,12 +947,12 @@ mod tests {
         assert!(ober.is_trump(c("CQ")));
         assert!(!ober.is_trump(c("SQ")) && !ober.is_trump(c("H10")) && !ober.is_trump(c("DA")));
         // The club queen beats a led heart ace; the spade queen is a plain spade.
-        assert_eq!(ober.trick_winner(&[c("HA"), c("CQ")]), 1);
-        assert_eq!(ober.trick_winner(&[c("SA"), c("SQ")]), 0);
+        assert_eq!(winner(&ober, &[c("HA"), c("CQ")]), 1);
+        assert_eq!(winner(&ober, &[c("SA"), c("SQ")]), 0);
         // Untersolo-Rot: only the heart jacks; the club jack is a plain club below the ten.
         let unter = CardOrder::new(TrumpKind::OneRank(Rank::Jack, Suit::Hearts), &t);
         assert_eq!(unter.trump_count(&d), 2);
-        assert_eq!(unter.trick_winner(&[c("CJ"), c("C10")]), 1);
-        assert_eq!(unter.trick_winner(&[c("CA"), c("HJ")]), 1);
+        assert_eq!(winner(&unter, &[c("CJ"), c("C10")]), 1);
+        assert_eq!(winner(&unter, &[c("CA"), c("HJ")]), 1);
     }
 }

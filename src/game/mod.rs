@@ -192,7 +192,7 @@ impl Table {
             })
             .collect();
         Ok(Table {
-            rules: crate::machine::Ruleset::compile(&profile),
+            rules: crate::machine::Ruleset::of(&profile).clone(),
             verdicts: bidding::VerdictCache::default(),
             profile,
             players,

@@ -346,7 +346,7 @@ impl Workbench {
             active: Vec::new(),
             dealt: Vec::new(),
             hands: Vec::new(),
-            rules: Ruleset::compile(profile),
+            rules: Ruleset::of(profile).clone(),
             seen: Vec::new(),
             re: Vec::new(),
             spare_calls: Vec::new(),

@@ -25,7 +25,7 @@ pub use ruleset::{
     CardId, MAX_CARDS, MAX_PLACES, MAX_TRICKS, Order, OrderId, Ruleset, TRUMP, dullen_applies,
     raised_cards,
 };
-pub use state::{Deal, Delta, Phase, Refusal};
+pub use state::{Deal, Delta, Phase, Refusal, beats, place_of_standing, standing};
 
 /// Iterates over the ids of the set bits of a mask, lowest first.
 #[derive(Debug, Clone, Copy)]

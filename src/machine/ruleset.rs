@@ -12,6 +12,8 @@ pub type CardId = u8;
 /// An order of the ruleset ([`Ruleset::order_for`]).
 pub type OrderId = u8;
 
+const _: () = assert!(DISTINCT <= 32);
+
 /// The most cards a deck holds (a profile's deck is refused past 48).
 pub const MAX_CARDS: usize = 48;
 
@@ -45,6 +47,13 @@ pub struct Order {
     /// For each class led and each card: how strong it is in that trick (0: it cannot
     /// win; higher wins; copies of one card are equal, and the first played wins).
     pub key: [[u8; IDS]; 8],
+    /// [`Order::class`] by the distinct card ([`Card::index`]): a record's card, whose
+    /// copy does not matter.
+    pub class_of_card: [u8; 32],
+    /// `1 <<` [`Order::class_of_card`]: a bit for each class.
+    pub class_bit_of_card: [u8; 32],
+    /// [`Order::key`] by the distinct card.
+    pub key_of_card: [[u8; 32]; 8],
 }
 
 /// A profile compiled for the machine. Built once per profile and shared; never reads
@@ -63,6 +72,10 @@ pub struct Ruleset {
     eyes: [u16; IDS],
     /// The ids of every copy of each distinct card.
     ids: [u64; DISTINCT],
+    /// The lowest id of each distinct card (copies are alike in play); an id past the deck
+    /// (class 0, strength 0) for a card the deck lacks.
+    /// (Thirty-two long: an index masked to it is in bounds without a check.)
+    first: [CardId; 32],
     heart_tens: u64,
     dullen: Dullen,
     /// Each order by the kind of trumps and how many raises were declared.
@@ -80,6 +93,7 @@ impl Ruleset {
         let mut kind = [0u32; IDS];
         let mut eyes = [0; IDS];
         let mut ids = [0u64; DISTINCT];
+        let mut first = [(IDS - 1) as CardId; 32];
         let mut n = 0usize;
         for (k, &c) in CARDS[..DISTINCT].iter().enumerate() {
             for _ in 0..in_deck[k] {
@@ -87,6 +101,9 @@ impl Ruleset {
                     card[n] = c;
                     kind[n] = 1 << k;
                     eyes[n] = c.eyes();
+                    if ids[k] == 0 {
+                        first[k] = n as CardId;
+                    }
                     ids[k] |= 1 << n;
                     n += 1;
                 }
@@ -100,6 +117,7 @@ impl Ruleset {
             kind,
             eyes,
             ids,
+            first,
             heart_tens: 0,
             dullen: profile.deck.dullen,
             orders: Vec::new(),
@@ -128,6 +146,19 @@ impl Ruleset {
         rules
     }
 
+    /// The ruleset of `profile`, compiled at the first call and kept with the profile
+    /// ([`Profile::compiled`]): what a record's check, the generator and the game read.
+    pub fn of(profile: &Profile) -> &Ruleset {
+        let any = profile
+            .compiled()
+            .get_or_init(|| std::sync::Arc::new(Ruleset::compile(profile)));
+        // Only this function fills the slot, always with a ruleset.
+        match any.downcast_ref::<Ruleset>() {
+            Some(rules) => rules,
+            None => unreachable!("a profile's compiled slot holds its ruleset"),
+        }
+    }
+
     /// The order of a kind of trumps with at most `raises` raises, as compiled.
     fn find_order(&self, kind: TrumpKind, raises: u8) -> OrderId {
         let mut best = 0;
@@ -144,7 +175,18 @@ impl Ruleset {
             class: [0; IDS],
             class_mask: [0; 8],
             key: [[0; IDS]; 8],
+            class_of_card: [0; 32],
+            class_bit_of_card: [0; 32],
+            key_of_card: [[0; 32]; 8],
         };
+        for &c in &CARDS[..DISTINCT] {
+            let i = c.index();
+            o.class_of_card[i] = order.suit_id(c);
+            o.class_bit_of_card[i] = 1 << order.suit_id(c);
+            for led in 0..5u8 {
+                o.key_of_card[usize::from(led)][i] = order.keys(led)[i];
+            }
+        }
         for id in 0..usize::from(self.cards) {
             let c = self.card[id];
             let class = order.suit_id(c);
@@ -202,6 +244,14 @@ impl Ruleset {
         self.ids.get(card.index()).copied().unwrap_or(0)
     }
 
+    /// The lowest id of `card`: where the copy does not matter (a record's card, judged
+    /// by its class and strength). An id past the deck, of class 0 and strength 0, for a
+    /// card the deck lacks.
+    #[inline(always)]
+    pub fn id_of(&self, card: Card) -> CardId {
+        self.first[card.index() & 31]
+    }
+
     /// Every card of the deck.
     pub fn deck(&self) -> u64 {
         if self.cards as usize >= 64 {
@@ -229,7 +279,7 @@ impl Ruleset {
     /// Does a ♥10 played to a trick beat an earlier one (Dullen), in trick `trick` (from
     /// 0)?
     #[inline(always)]
-    pub(super) fn later_ten_wins(&self, trick: u8) -> bool {
+    pub fn later_ten_wins(&self, trick: u8) -> bool {
         dullen_in(self.dullen, trick + 1 >= self.hand)
     }
 

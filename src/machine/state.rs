@@ -170,7 +170,8 @@ impl Deal {
         for j in 1..h.in_trick {
             let id = self.plays[(start + usize::from(j)) & (PLAYS - 1)];
             let key = o.key[usize::from(h.led)][at(id)];
-            if beats(rules, (key, 1u64 << (id & 63)), h.win_key, h.trick) {
+            let ten = rules.heart_tens() & (1u64 << (id & 63)) != 0;
+            if beats((key, ten), h.win_key, rules.later_ten_wins(h.trick)) {
                 h.win_key = key;
                 h.win_place = (h.leader + j) % n;
             }
@@ -306,7 +307,8 @@ impl Deal {
             h.win_place = place;
         } else {
             let key = order.key[usize::from(h.led)][at(id)];
-            if beats(rules, (key, bit), h.win_key, h.trick) {
+            let ten = rules.heart_tens() & bit != 0;
+            if beats((key, ten), h.win_key, rules.later_ten_wins(h.trick)) {
                 h.win_key = key;
                 h.win_place = place;
             }
@@ -369,7 +371,8 @@ impl Deal {
                     win_key = order.key[usize::from(led)][at(id)];
                 } else {
                     let key = order.key[usize::from(led)][at(id)];
-                    if beats(rules, (key, bit), win_key, h.trick) {
+                    let ten = rules.heart_tens() & bit != 0;
+                    if beats((key, ten), win_key, rules.later_ten_wins(h.trick)) {
                         win_key = key;
                         win_place = place;
                     }
@@ -471,12 +474,34 @@ fn may_play(hand: u64, order: &Order, led: u8, in_trick: u8) -> u64 {
     if follow != 0 { follow } else { hand }
 }
 
-/// Does a card of strength `key` (its bit `bit`) take the trick (from 0: `trick`) from the
-/// best so far (`best`)? Higher wins; of equals the first played, except a later ♥10 where
-/// Dullen decides.
+/// Does a card of strength `key` (`ten`: a ♥10) take the trick from the best so far
+/// (`best`)? Higher wins; of equals the first played, except a later ♥10 where Dullen
+/// decides (`later_ten_wins`: [`Ruleset::later_ten_wins`] of the trick). The one rule of
+/// who takes a trick: the deal's play and a record's check ask it. (Without branches:
+/// the operands are cheap and the outcome is hard to foresee.)
 #[inline(always)]
-fn beats(rules: &Ruleset, (key, bit): (u8, u64), best: u8, trick: u8) -> bool {
-    key > best || (key == best && rules.heart_tens() & bit != 0 && rules.later_ten_wins(trick))
+pub fn beats((key, ten): (u8, bool), best: u8, later_ten_wins: bool) -> bool {
+    (key > best) | ((key == best) & ten & later_ten_wins)
+}
+
+/// A card's standing in a trick, for taking the winner as the highest standing over its
+/// cards (a record's check, which has the trick whole): its strength `key` above a
+/// tie-break by its `place` in the trick (0 to 7): the first of equals, except a ♥10 where
+/// a later one takes an earlier (`later_ten`: a ♥10, in a trick where
+/// [`Ruleset::later_ten_wins`]). The same rule as [`beats`] (held to it by
+/// `tests/machine.rs`); [`place_of_standing`] reads the place back.
+#[inline(always)]
+pub fn standing(key: u8, place: usize, later_ten: bool) -> usize {
+    // 7 - place, counting down with the place; for a later-winning ♥10 15 minus it
+    // (8 + place), counting up, above every other copy's.
+    usize::from(key) << 4 | ((7 - (place & 7)) ^ (15 * usize::from(later_ten)))
+}
+
+/// The place in the trick of the card of the highest [`standing`] `best`.
+#[inline(always)]
+pub fn place_of_standing(best: usize) -> usize {
+    let t = best & 15;
+    7 - (t ^ (15 * (t >> 3)))
 }
 
 /// The cards of a mask of a few, counted one by one.
@@ -488,4 +513,51 @@ fn small_count(mut mask: u64) -> u32 {
         n += 1;
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`standing`] and [`beats`] name the same winner: every trick of up to six cards
+    /// over three strengths (0 cannot win), with and without ♥10s and Dullen.
+    #[test]
+    fn the_highest_standing_is_the_card_that_beats_the_rest() {
+        for n in 1..=6u32 {
+            // Each card: a strength 1..=3 (the led card) or 0..=3, and whether it is a ♥10.
+            for code in 0..8u32.pow(n) {
+                let cards: Vec<(u8, bool)> = (0..n)
+                    .map(|j| {
+                        let c = code / 8u32.pow(j) % 8;
+                        ((c % 4) as u8, c >= 4)
+                    })
+                    .collect();
+                if cards[0].0 == 0 {
+                    continue;
+                }
+                for later in [false, true] {
+                    let (mut best, mut w) = (cards[0].0, 0);
+                    for (j, &(key, ten)) in cards.iter().enumerate().skip(1) {
+                        if beats((key, ten), best, later) {
+                            (best, w) = (key, j);
+                        }
+                    }
+                    let top = cards
+                        .iter()
+                        .enumerate()
+                        .map(|(j, &(key, ten))| standing(key, j, later && ten))
+                        .max()
+                        .unwrap();
+                    // Equal strengths are copies of one card: a ♥10 and another card are
+                    // never equal.
+                    let mixed = cards
+                        .iter()
+                        .any(|&(k, t)| cards.iter().any(|&(k2, t2)| k == k2 && k > 0 && t != t2));
+                    if !mixed {
+                        assert_eq!(place_of_standing(top), w, "{cards:?} later {later}");
+                    }
+                }
+            }
+        }
+    }
 }

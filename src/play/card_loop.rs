@@ -2,6 +2,7 @@
 //! leader), the tricks and who won them.
 
 use super::*;
+use crate::machine::{place_of_standing, standing};
 
 /// The hands as they are played: as written, after a poverty's exchange (empty where the
 /// record writes no hands).
@@ -198,7 +199,6 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
             mut leader,
         } = *seating;
         let n = active.len();
-        let hand = profile.hand_size();
         let check = CardCheck {
             record,
             profile,
@@ -210,7 +210,10 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
         let mut void = [0u8; MAX_SEATS];
         let mut revoked = 0u8;
         let rounds = rounds(active);
-        let suit_bits = order.suit_bits();
+        // Each card's class and strength, and who takes a trick, are the deal machine's:
+        // the profile's compiled order for the contract and its raises.
+        let rules = crate::machine::Ruleset::of(profile);
+        let machine = rules.order(rules.order_for(record.contract, declared_raises(record) as u8));
         // Each trick's cards run from the end of the one before to its own end.
         let (flat, ends) = record.tricks.flat();
         let mut from = 0;
@@ -234,9 +237,10 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                     msg!("error.trick_cards", cards = cards.len(), n = n),
                 );
             }
-            let led = order.suit_id(cards[0]);
-            let led_bit = suit_bits[cards[0].index()];
-            let keys = order.keys(led);
+            let led = machine.class_of_card[cards[0].index() & 31];
+            let led_bit = machine.class_bit_of_card[cards[0].index() & 31];
+            let keys = &machine.key_of_card[usize::from(led) & 7];
+            let later_ten_wins = rules.later_ten_wins(t as u8);
             // The seats in the order they play this trick.
             let seats = rounds[pos_of[leader] as usize];
             // The winner: the highest standing.
@@ -264,19 +268,17 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
                 }
                 held[seat][i] += 1;
                 // One bit each: this card's play suit, and the led suit if it is another.
-                let suit_bit = suit_bits[i];
+                let suit_bit = machine.class_bit_of_card[i & 31];
                 revoked |= void[seat] & suit_bit;
                 void[seat] |= led_bit & !suit_bit;
-                best = best.max(trick_standing(keys, card, j));
+                let later_ten = later_ten_wins & (card == Card::HEART_TEN);
+                best = best.max(standing(keys[i & 31], j, later_ten));
                 eyes += card.eyes();
                 suits |= suit_bit;
                 marks |= 1 << (seat + MARK_SHIFT[i] as usize);
                 trick.cards[j & (MAX_SEATS - 1)] = card;
             }
-            let mut w = trick_winner_place(best);
-            if dullen_applies(profile, t + 1 == hand) {
-                w = dullen_winner(cards, w);
-            }
+            let w = place_of_standing(best);
             trick.seats = seats.to_le_bytes();
             trick.len = n as u8;
             trick.eyes = eyes;

@@ -40,10 +40,7 @@ pub use summary::*;
 
 use crate::bids::Decided;
 use crate::calls::{Call, PartyCalls};
-use crate::cards::{
-    Card, CardOrder, DISTINCT, Rank, Suit, TrumpKind, dullen_winner, trick_standing,
-    trick_winner_place,
-};
+use crate::cards::{Card, CardOrder, DISTINCT, Rank, Suit, TrumpKind};
 use crate::contract::{Contract, Party};
 use crate::deal::full::{CallEntry, Exchange, FullRecord, WrittenTrick};
 use crate::deal::{DealFacts, Role};
@@ -63,7 +60,7 @@ fn fail<T>(trick: Option<usize>, field: &str, message: impl Into<Text>) -> Resul
     })
 }
 
-pub use crate::machine::{dullen_applies, raised_cards};
+pub use crate::machine::raised_cards;
 pub use crate::seating::MAX_SEATS;
 /// Most cards in a hand (a deck has at most 48 cards, dealt to at least 2 players).
 pub const MAX_HAND: usize = 24;
@@ -994,6 +991,7 @@ mod tests {
 
     #[test]
     fn dullen_except_in_the_last_trick() {
+        use crate::machine::dullen_applies;
         let p = profile(&[("deck.dullen", "\"except-last-trick\"")]);
         assert!(dullen_applies(&p, false));
         assert!(!dullen_applies(&p, true));

@@ -90,6 +90,42 @@ pub struct Profile {
     /// difference.
     #[serde(skip)]
     keys: Keys,
+    /// What the deal machine compiles of the profile, once, when first asked
+    /// (`machine::Ruleset::of`).
+    #[serde(skip)]
+    compiled: Compiled,
+}
+
+/// A slot for what the deal machine compiles of a profile: derived from the other fields,
+/// so it takes no part in comparing profiles. Its type is the machine's, which sits above
+/// the profiles (`tests/shape.rs`): here it is any value, made once.
+#[derive(Clone, Default)]
+pub(crate) struct Compiled(std::sync::OnceLock<std::sync::Arc<dyn std::any::Any + Send + Sync>>);
+
+impl Compiled {
+    /// The value, made by `make` at the first call.
+    pub(crate) fn get_or_init(
+        &self,
+        make: impl FnOnce() -> std::sync::Arc<dyn std::any::Any + Send + Sync>,
+    ) -> &(dyn std::any::Any + Send + Sync) {
+        &**self.0.get_or_init(make)
+    }
+}
+
+impl PartialEq for Compiled {
+    fn eq(&self, _: &Compiled) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "compiled"
+        } else {
+            "not compiled"
+        })
+    }
 }
 
 /// A profile's keys as written: a view of its text, not a rule, so two profiles with the
@@ -963,6 +999,13 @@ impl Profile {
     /// How many of each card the deck has, by card index (0 for a card not in it).
     pub fn in_deck(&self) -> &[u8; crate::cards::DISTINCT] {
         &self.in_deck
+    }
+
+    /// The slot for what the deal machine compiles of the profile
+    /// (`machine::Ruleset::of`): compiled at the first call and shared by every copy of
+    /// the profile made after it; a profile is not changed once loaded.
+    pub(crate) fn compiled(&self) -> &Compiled {
+        &self.compiled
     }
 
     /// Cards in each hand, which is also the number of tricks.
