@@ -40,9 +40,11 @@ impl VerdictCache {
 }
 
 impl Game {
-    /// Every (seat, statement) the bidding allows next: one seat's.
-    pub(super) fn work_out_bids(&self) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
+    /// Every (seat, statement) the bidding allows next, one seat's, into `out` (emptied
+    /// first): the machine's verdicts ([`crate::machine::auction`]) where the hand allows
+    /// the game named.
+    pub(super) fn legal_statements_into(&self, out: &mut Vec<(usize, usize)>) {
+        out.clear();
         let t = self.bidding_table();
         for &seat in &self.active {
             if !self.auction.may_speak(t, seat) {
@@ -58,7 +60,13 @@ impl Game {
                 break;
             }
         }
-        out
+    }
+
+    /// [`Game::legal_statements_into`] the game's own list (its memory kept).
+    pub(super) fn work_out_statements(&mut self) {
+        let mut legal = std::mem::take(&mut self.legal);
+        self.legal_statements_into(&mut legal);
+        self.legal = legal;
     }
 
     /// Whether the rules of bidding alone take each statement of `seat` now (worked out
@@ -107,7 +115,7 @@ impl Game {
         let decided = a.outcome(self.bidding_table());
         self.auction = a;
         self.bids.push(bid);
-        self.legal = self.work_out_bids();
+        self.work_out_statements();
         if let Standing::Decided(d) = decided
             && self.legal.is_empty()
         {

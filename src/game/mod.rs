@@ -396,14 +396,14 @@ impl Game {
             active,
             bid_words,
             actions: Vec::with_capacity(most),
-            bids: Vec::new(),
+            bids: Vec::with_capacity(2 * players),
             auction: crate::machine::auction::Auction::new(),
             phase: Phase::Bidding,
             declared: None,
             tricks: Vec::with_capacity(hand),
             winners: Vec::with_capacity(hand),
             current: Vec::with_capacity(players),
-            calls: Vec::new(),
+            calls: Vec::with_capacity(8),
             call_state: crate::play::CallState::default(),
             legal: Vec::new(),
             known: None,
@@ -419,7 +419,7 @@ impl Game {
         if g.start.table.profile.bidding.way == BiddingWay::None {
             g.start_play(Contract::Normal, None, None);
         } else {
-            g.legal = g.work_out_bids();
+            g.work_out_statements();
         }
         g
     }

@@ -127,9 +127,10 @@ impl Game {
     pub(super) fn double_entry(&self, seat: usize) -> CallEntry {
         let mut e = self.call_entry(seat, Call::Announce, Party::Re);
         e.said_as = None;
-        e.text = format!(
-            "{} double {}",
-            self.start.table.players[seat], e.cards_in_hand
+        e.text = call_text(
+            &self.start.table.players[seat],
+            "double",
+            usize::from(e.cards_in_hand),
         );
         e
     }
@@ -207,11 +208,7 @@ impl Game {
             cards_in_hand: in_hand as u8,
             before: None,
             at: None,
-            text: format!(
-                "{} {} {in_hand}",
-                self.start.table.players[seat],
-                call.word(party)
-            ),
+            text: call_text(&self.start.table.players[seat], call.word(party), in_hand),
         }
     }
 
@@ -462,4 +459,19 @@ pub(super) fn calls_of(levels: u8) -> impl Iterator<Item = Call> {
     (0..8u8)
         .filter(move |l| levels >> l & 1 == 1)
         .filter_map(Call::from_level)
+}
+
+/// A call as a record writes it, `<player> <word> <cards in hand>`, built without the
+/// formatting machinery (a game's call is written as it is made).
+fn call_text(player: &str, word: &str, in_hand: usize) -> String {
+    let mut text = String::with_capacity(player.len() + word.len() + 4);
+    text.push_str(player);
+    text.push(' ');
+    text.push_str(word);
+    text.push(' ');
+    if in_hand >= 10 {
+        text.push(char::from(b'0' + (in_hand / 10 % 10) as u8));
+    }
+    text.push(char::from(b'0' + (in_hand % 10) as u8));
+    text
 }
