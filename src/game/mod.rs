@@ -528,14 +528,18 @@ impl Game {
         }
     }
 
+    /// The seat whose card comes next: the machine's place to move, named by its seat.
     fn to_play(&self) -> usize {
-        let n = self.active.len();
-        let lead = self
+        let seat = self
             .active
-            .iter()
-            .position(|&s| s == self.leader)
-            .unwrap_or(0);
-        self.active[(lead + self.current.len()) % n]
+            .get(usize::from(self.deal.to_move()))
+            .copied()
+            .unwrap_or(self.leader);
+        debug_assert_eq!(seat, {
+            let lead = self.active.iter().position(|&s| s == self.leader);
+            self.active[(lead.unwrap_or(0) + self.current.len()) % self.active.len()]
+        });
+        seat
     }
 
     /// The actions the player to act may take, in id order.
