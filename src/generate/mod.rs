@@ -737,14 +737,26 @@ fn play_randomly(
     use crate::machine::{Deal, MAX_CARDS, MAX_PLACES, MAX_TRICKS, nth_bit};
     let n = active.len().min(MAX_PLACES);
     let mut masks = [0u64; MAX_PLACES];
-    let mut taken = 0u64;
+    // The hands come from the profile's deck: each card takes the next of its copies,
+    // whose ids lie side by side from its lowest ([`Ruleset::id_of`]).
+    let mut copies = [0u8; 32];
     for (mask, &s) in masks.iter_mut().zip(active) {
-        // The hands come from the profile's deck: every card has its copy.
-        let m = rules.hand_mask(&hands[s], taken);
-        debug_assert!(m.is_some(), "a dealt hand is of the deck");
-        *mask = m.unwrap_or(0);
-        taken |= *mask;
+        for &c in &hands[s] {
+            let k = c.index() & 31;
+            *mask |= 1u64 << ((rules.id_of(c) + copies[k]) & 63);
+            copies[k] += 1;
+        }
     }
+    debug_assert!(
+        active
+            .iter()
+            .zip(&masks)
+            .all(
+                |(&s, &m)| rules.kinds_of(m).count_ones() as usize <= hands[s].len()
+                    && m.count_ones() as usize == hands[s].len()
+            ),
+        "a dealt hand is of the deck"
+    );
     seen.clear();
     let leader =
         crate::seating::first_leader(profile, active, d.contract, d.declarer, d.compulsory);

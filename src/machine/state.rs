@@ -170,8 +170,8 @@ impl Deal {
         for j in 1..h.in_trick {
             let id = self.plays[(start + usize::from(j)) & (PLAYS - 1)];
             let key = o.key[usize::from(h.led)][at(id)];
-            let ten = rules.heart_tens() & (1u64 << (id & 63)) != 0;
-            if beats((key, ten), h.win_key, rules.later_ten_wins(h.trick)) {
+            let dullen = (rules.heart_tens(), rules.later_ten_wins(h.trick));
+            if beats((key, 1u64 << (id & 63)), h.win_key, dullen) {
                 h.win_key = key;
                 h.win_place = (h.leader + j) % n;
             }
@@ -307,8 +307,8 @@ impl Deal {
             h.win_place = place;
         } else {
             let key = order.key[usize::from(h.led)][at(id)];
-            let ten = rules.heart_tens() & bit != 0;
-            if beats((key, ten), h.win_key, rules.later_ten_wins(h.trick)) {
+            let dullen = (rules.heart_tens(), rules.later_ten_wins(h.trick));
+            if beats((key, bit), h.win_key, dullen) {
                 h.win_key = key;
                 h.win_place = place;
             }
@@ -348,6 +348,8 @@ impl Deal {
             let mut mask = 0u64;
             let mut eyes = 0u16;
             let (mut led, mut win_key, mut win_place) = (0u8, 0u8, place);
+            // Whether a later ♥10 takes an earlier one in this trick (Dullen).
+            let dullen = (rules.heart_tens(), rules.later_ten_wins(h.trick));
             for j in 0..n {
                 let hand = self.hands[usize::from(place) & (PLACES - 1)];
                 // The legal set and its size: the hand's size is known (the tricks left),
@@ -371,8 +373,7 @@ impl Deal {
                     win_key = order.key[usize::from(led)][at(id)];
                 } else {
                     let key = order.key[usize::from(led)][at(id)];
-                    let ten = rules.heart_tens() & bit != 0;
-                    if beats((key, ten), win_key, rules.later_ten_wins(h.trick)) {
+                    if beats((key, bit), win_key, dullen) {
                         win_key = key;
                         win_place = place;
                     }
@@ -474,14 +475,14 @@ fn may_play(hand: u64, order: &Order, led: u8, in_trick: u8) -> u64 {
     if follow != 0 { follow } else { hand }
 }
 
-/// Does a card of strength `key` (`ten`: a ♥10) take the trick from the best so far
-/// (`best`)? Higher wins; of equals the first played, except a later ♥10 where Dullen
-/// decides (`later_ten_wins`: [`Ruleset::later_ten_wins`] of the trick). The one rule of
-/// who takes a trick: the deal's play and a record's check ask it. (Without branches:
-/// the operands are cheap and the outcome is hard to foresee.)
+/// Does a card of strength `key` (its id's bit `bit`) take the trick from the best so far
+/// (`best`)? Higher wins; of equals the first played, except a later ♥10 (`tens`: the ids
+/// of the ♥10s) where Dullen decides (`later_ten_wins`: [`Ruleset::later_ten_wins`] of
+/// the trick). The one rule of
+/// who takes a card by card; [`standing`] says it of a trick whole.
 #[inline(always)]
-pub fn beats((key, ten): (u8, bool), best: u8, later_ten_wins: bool) -> bool {
-    (key > best) | ((key == best) & ten & later_ten_wins)
+pub fn beats((key, bit): (u8, u64), best: u8, (tens, later_ten_wins): (u64, bool)) -> bool {
+    key > best || (key == best && tens & bit != 0 && later_ten_wins)
 }
 
 /// A card's standing in a trick, for taking the winner as the highest standing over its
@@ -538,7 +539,7 @@ mod tests {
                 for later in [false, true] {
                     let (mut best, mut w) = (cards[0].0, 0);
                     for (j, &(key, ten)) in cards.iter().enumerate().skip(1) {
-                        if beats((key, ten), best, later) {
+                        if beats((key, u64::from(ten)), best, (1, later)) {
                             (best, w) = (key, j);
                         }
                     }
