@@ -326,7 +326,7 @@ pub(crate) struct Workbench {
     /// The seats of the Re party ([`re_party`]).
     re: Vec<usize>,
     /// Call entries of deals before that this deal's calls did not use: taken again,
-    /// with their texts' memory, by the calls to come ([`random_calls`]).
+    /// with their texts' memory, by the calls to come ([`draw_calls`]).
     spare_calls: Vec<CallEntry>,
 }
 
@@ -420,7 +420,7 @@ fn deal_into(
     };
     let raised = declare_raised(profile, active, hands, &d, rng);
     let declared = raised.iter().take_while(|s| s.is_some()).count();
-    play_randomly(
+    draw_play(
         (profile, rules),
         active,
         hands,
@@ -440,7 +440,7 @@ fn deal_into(
             .sum::<u16>();
         (w, eyes)
     });
-    random_calls(
+    draw_calls(
         profile,
         players,
         active,
@@ -725,7 +725,7 @@ pub(crate) fn poverty_partner(
 /// of its legal set each turn, into `tricks` (each card with its player) and `seen` (each
 /// trick's winner, lead and winning card: every trick of a wedding, the first of any other
 /// game).
-fn play_randomly(
+fn draw_play(
     (profile, rules): (&Profile, &Ruleset),
     active: &[usize],
     hands: &[Vec<Card>],
@@ -816,7 +816,7 @@ fn play_randomly(
 /// the call
 /// Zwingen demands of the winner of the first trick (`first`: her seat and the trick's
 /// eyes).
-fn random_calls(
+fn draw_calls(
     profile: &Profile,
     players: &[String],
     active: &[usize],
@@ -883,21 +883,8 @@ fn random_calls(
                 text: String::new(),
             }));
         }
-        let e = &mut calls[made];
+        fill_call(&mut calls[made], &players[s], (s, call, party), in_hand);
         made += 1;
-        e.player = s;
-        e.call = call;
-        e.said_as = (call == Call::Announce).then_some(party);
-        e.cards_in_hand = in_hand as u8;
-        e.before = None;
-        e.at = None;
-        // `<player> <call> <cards in hand>`, as a record writes a call.
-        e.text.clear();
-        e.text.push_str(&players[s]);
-        e.text.push(' ');
-        e.text.push_str(call.word(party));
-        e.text.push(' ');
-        push_number(&mut e.text, in_hand);
         true
     };
     // The draws come from a copy kept in a register, handed back at the end.
@@ -948,6 +935,28 @@ fn random_calls(
 const SPARE_CALLS: usize = 16;
 
 /// Appends `n` in decimal (without the formatting machinery: calls are written often).
+/// Writes the call of `seat` (named `name`) of `party` with `in_hand` cards into `e` (its
+/// text's memory kept): `<player> <call> <cards in hand>`, as a record writes a call.
+fn fill_call(
+    e: &mut CallEntry,
+    name: &str,
+    (seat, call, party): (usize, Call, Party),
+    in_hand: usize,
+) {
+    e.player = seat;
+    e.call = call;
+    e.said_as = (call == Call::Announce).then_some(party);
+    e.cards_in_hand = in_hand as u8;
+    e.before = None;
+    e.at = None;
+    e.text.clear();
+    e.text.push_str(name);
+    e.text.push(' ');
+    e.text.push_str(call.word(party));
+    e.text.push(' ');
+    push_number(&mut e.text, in_hand);
+}
+
 fn push_number(out: &mut String, n: usize) {
     if n >= 10 {
         push_number(out, n / 10);
