@@ -147,7 +147,7 @@ impl Ruleset {
     }
 
     /// The ruleset of `profile`, compiled at the first call and kept with the profile
-    /// ([`Profile::compiled`]): what a record's check, the generator and the game read.
+    /// (a slot of the profile): what a record's check, the generator and the game read.
     pub fn of(profile: &Profile) -> &Ruleset {
         let any = profile
             .compiled()
