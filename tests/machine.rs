@@ -164,6 +164,13 @@ fn replay_checked(
 fn the_machine_plays_every_generated_deal_as_the_check_does() {
     for (name, profile) in profiles() {
         let rules = Ruleset::compile(&profile);
+        // The deck in the order of the ids is the deck's own order: a deal shuffled from
+        // either is the same.
+        assert_eq!(
+            rules.deck_cards(),
+            profile.deck().cards(),
+            "{name}: the deck"
+        );
         let deals = generated(&profile, 64);
         let mut played = 0;
         for record in deals.take(400) {

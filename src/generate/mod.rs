@@ -498,11 +498,12 @@ pub(crate) fn shuffle_hands(
     rng: &mut Rng,
 ) -> Vec<Vec<Card>> {
     let mut hands = vec![Vec::new(); seats];
-    let deck = profile.deck().cards();
+    // The deck as the machine has it compiled: no deck is built for each deal.
+    let deck = Ruleset::of(profile).deck_cards();
     let mut cards = Vec::new();
     shuffle_into(
         profile,
-        (&deck, &mut cards),
+        (deck, &mut cards),
         &mut hands,
         active,
         (lone_playable, None),

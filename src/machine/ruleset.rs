@@ -252,6 +252,12 @@ impl Ruleset {
         self.first[card.index() & 31]
     }
 
+    /// The deck's cards in the order of their ids (the order of
+    /// [`crate::cards::Deck::cards`]: each card's copies side by side).
+    pub fn deck_cards(&self) -> &[Card] {
+        &self.card[..usize::from(self.cards)]
+    }
+
     /// Every card of the deck.
     pub fn deck(&self) -> u64 {
         if self.cards as usize >= 64 {
