@@ -253,7 +253,7 @@ impl Ruleset {
     }
 
     /// The deck's cards in the order of their ids (the order of
-    /// [`crate::cards::Deck::cards`]: each card's copies side by side).
+    /// `Deck::cards`: each card's copies side by side).
     pub fn deck_cards(&self) -> &[Card] {
         &self.card[..usize::from(self.cards)]
     }

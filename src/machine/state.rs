@@ -478,8 +478,8 @@ fn may_play(hand: u64, order: &Order, led: u8, in_trick: u8) -> u64 {
 /// Does a card of strength `key` (its id's bit `bit`) take the trick from the best so far
 /// (`best`)? Higher wins; of equals the first played, except a later ♥10 (`tens`: the ids
 /// of the ♥10s) where Dullen decides (`later_ten_wins`: [`Ruleset::later_ten_wins`] of
-/// the trick). The one rule of
-/// who takes a card by card; [`standing`] says it of a trick whole.
+/// the trick). The rule of who takes a trick, card by card; [`standing`] says the same of
+/// a trick whole.
 #[inline(always)]
 pub fn beats((key, bit): (u8, u64), best: u8, (tens, later_ten_wins): (u64, bool)) -> bool {
     key > best || (key == best && tens & bit != 0 && later_ten_wins)
@@ -489,8 +489,9 @@ pub fn beats((key, bit): (u8, u64), best: u8, (tens, later_ten_wins): (u64, bool
 /// cards (a record's check, which has the trick whole): its strength `key` above a
 /// tie-break by its `place` in the trick (0 to 7): the first of equals, except a ♥10 where
 /// a later one takes an earlier (`later_ten`: a ♥10, in a trick where
-/// [`Ruleset::later_ten_wins`]). The same rule as [`beats`] (held to it by
-/// `tests/machine.rs`); [`place_of_standing`] reads the place back.
+/// [`Ruleset::later_ten_wins`]). The same rule as [`beats`] (held to it by this file's
+/// unit test, and the record check to the deal by `tests/machine.rs`);
+/// [`place_of_standing`] reads the place back.
 #[inline(always)]
 pub fn standing(key: u8, place: usize, later_ten: bool) -> usize {
     // 7 - place, counting down with the place; for a later-winning ♥10 15 minus it
