@@ -748,14 +748,16 @@ fn draw_play(
             copies[k] += 1;
         }
     }
+    // Each hand's ids its own and of the deck: no card dealt more often than it has copies.
     debug_assert!(
-        active
-            .iter()
-            .zip(&masks)
-            .all(
-                |(&s, &m)| rules.kinds_of(m).count_ones() as usize <= hands[s].len()
-                    && m.count_ones() as usize == hands[s].len()
-            ),
+        {
+            let mut all = 0u64;
+            active.iter().zip(&masks).all(|(&s, &m)| {
+                let fresh = m & all == 0 && m.count_ones() as usize == hands[s].len();
+                all |= m;
+                fresh
+            }) && all & !rules.deck() == 0
+        },
         "a dealt hand is of the deck"
     );
     seen.clear();
@@ -784,18 +786,14 @@ fn draw_play(
         *c = rules.card(id);
     }
     // The seats of a trick led by each place, in the order they play it, a byte each.
-    let mut rounds = [0u64; MAX_PLACES];
-    for (p, round) in rounds.iter_mut().enumerate().take(n) {
-        for j in (0..n).rev() {
-            *round = *round << 8 | active[(p + j) % n] as u64;
-        }
-    }
+    let rounds = crate::play::rounds(active);
     let hand = usize::from(rules.hand).min(MAX_TRICKS);
     let mut k = 0usize;
     for (t, end) in ends.iter_mut().enumerate().take(hand) {
         let first = k;
         let at = k & (SLOTS - 1);
-        seats[at..at + 8].copy_from_slice(&rounds[usize::from(lead) % MAX_PLACES].to_le_bytes());
+        let round = rounds[usize::from(lead) % crate::seating::MAX_SEATS];
+        seats[at..at + 8].copy_from_slice(&round.to_le_bytes());
         k += n;
         *end = k as u32;
         let w = deal.winner(t as u8).unwrap_or(lead);

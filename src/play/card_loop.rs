@@ -295,8 +295,8 @@ impl<const CHECKED: bool> Cards<'_, '_, CHECKED> {
 }
 
 /// For each seat's place in the order of play: the seats in the order they play a trick it
-/// leads, a byte each.
-pub(super) fn rounds(active: &[usize]) -> [u64; MAX_SEATS] {
+/// leads, a byte each (a record's check, and the generator writing a deal's seats).
+pub(crate) fn rounds(active: &[usize]) -> [u64; MAX_SEATS] {
     let n = active.len();
     let mut rounds = [0u64; MAX_SEATS];
     let mut round = active.iter().rev().fold(0u64, |w, &s| w << 8 | s as u64);

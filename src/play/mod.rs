@@ -29,7 +29,7 @@ pub use alike::*;
 pub use auction::*;
 pub use call_rules::*;
 use card_loop::*;
-pub(crate) use card_loop::{out_of_turn, too_many_copies};
+pub(crate) use card_loop::{out_of_turn, rounds, too_many_copies};
 pub use exchange::*;
 pub(crate) use forward::*;
 pub use found::*;
