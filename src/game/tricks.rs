@@ -461,17 +461,9 @@ pub(super) fn calls_of(levels: u8) -> impl Iterator<Item = Call> {
         .filter_map(Call::from_level)
 }
 
-/// A call as a record writes it, `<player> <word> <cards in hand>`, built without the
-/// formatting machinery (a game's call is written as it is made).
+/// A call as a record writes it ([`crate::generate::push_call_text`]).
 fn call_text(player: &str, word: &str, in_hand: usize) -> String {
     let mut text = String::with_capacity(player.len() + word.len() + 4);
-    text.push_str(player);
-    text.push(' ');
-    text.push_str(word);
-    text.push(' ');
-    if in_hand >= 10 {
-        text.push(char::from(b'0' + (in_hand / 10 % 10) as u8));
-    }
-    text.push(char::from(b'0' + (in_hand % 10) as u8));
+    crate::generate::push_call_text(&mut text, player, word, in_hand);
     text
 }

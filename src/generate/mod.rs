@@ -949,11 +949,17 @@ fn fill_call(
     e.before = None;
     e.at = None;
     e.text.clear();
-    e.text.push_str(name);
-    e.text.push(' ');
-    e.text.push_str(call.word(party));
-    e.text.push(' ');
-    push_number(&mut e.text, in_hand);
+    push_call_text(&mut e.text, name, call.word(party), in_hand);
+}
+
+/// Appends a call as a record writes it, `<player> <word> <cards in hand>`, without the
+/// formatting machinery: the generator's calls and a game's.
+pub(crate) fn push_call_text(out: &mut String, player: &str, word: &str, in_hand: usize) {
+    out.push_str(player);
+    out.push(' ');
+    out.push_str(word);
+    out.push(' ');
+    push_number(out, in_hand);
 }
 
 fn push_number(out: &mut String, n: usize) {
