@@ -1168,7 +1168,10 @@ fn calls_before_a_wedding_is_settled() {
                 let names: Vec<String> = legal.iter().map(|&a| g.action_name(a)).collect();
                 let pick = |w: &str| names.iter().position(|n| n.starts_with(w));
                 let holds_both = g.current_player().is_some_and(|s| {
-                    let queens = g.hand(s).iter().filter(|&&c| c == doko::Card::CLUB_QUEEN);
+                    let queens = g
+                        .hand(s)
+                        .into_iter()
+                        .filter(|&c| c == doko::Card::CLUB_QUEEN);
                     queens.count() == 2
                 });
                 let reserve = pick("reservation").filter(|_| holds_both);

@@ -132,6 +132,11 @@ fn replay_checked(
                 t + 1
             );
             let hand: Vec<Card> = Deal::cards_of(rules, deal.hand(place)).collect();
+            // Each place's count of cards, told without counting them.
+            for p in 0..rules.players {
+                let count = deal.hand(p).count_ones() as u8;
+                assert_eq!(deal.held(rules, p), count, "{name} deal {number}: held");
+            }
             let want = old_playable(&today, &hand, led);
             let got: std::collections::BTreeSet<Card> =
                 Deal::cards_of(rules, deal.legal_cards(rules)).collect();

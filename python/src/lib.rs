@@ -711,7 +711,7 @@ impl Game {
 
     /// Who took each trick so far.
     fn trick_winners(&self) -> Vec<usize> {
-        self.game.trick_winners().to_vec()
+        self.game.trick_winners()
     }
 
     /// A card's eyes (`H10`: 10).

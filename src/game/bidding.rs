@@ -178,7 +178,7 @@ impl Game {
         if contract == Contract::Poverty
             && let Some(poor) = declarer
             && self.poverty.is_none()
-            && let Some(want) = crate::play::poverty_cards(p, &self.hands[poor])
+            && let Some(want) = crate::play::poverty_cards(p, &self.hand(poor))
         {
             // The players decide: who accepts, what is passed and returned.
             self.declared = Some(DeclaredGame {
@@ -189,7 +189,8 @@ impl Game {
                 bid_calls: Vec::new(),
                 condition: None,
             });
-            let partner = crate::play::forced_poverty_partner(p, &self.active, &self.hands, poor);
+            let hands = self.hands_now();
+            let partner = crate::play::forced_poverty_partner(p, &self.active, &hands, poor);
             self.poverty = Some(Poverty {
                 poor,
                 want,
@@ -197,32 +198,23 @@ impl Game {
                 partner,
                 passed: Vec::new(),
                 returned: Vec::new(),
+                passed_ids: 0,
+                returned_ids: 0,
             });
             self.phase = Phase::Exchange;
             return;
         }
-        let hands = self.hands.clone();
         let exchange = self.poverty.take().map(|x| Exchange {
             partner: x.partner.unwrap_or(x.poor),
             passed: x.passed,
             returned: x.returned,
         });
-        self.hands = hands;
         self.order = crate::play::deal_order(contract, p, 0);
-        self.leader = crate::seating::first_leader(p, &self.active, contract, declarer, false);
-        // The machine's deal: each place's hand as it is played, the leader, the order.
+        let leader = crate::seating::first_leader(p, &self.active, contract, declarer, false);
+        // The machine's deal begins its play: the hands as they are, the leader, the order.
         let rules = &start.table.rules;
-        let mut masks = [0u64; crate::machine::MAX_PLACES];
-        let mut taken = 0u64;
-        for (m, &s) in masks.iter_mut().zip(&self.active) {
-            // The hands are the deck's (dealt by it, or checked against it).
-            *m = rules.hand_mask(&self.hands[s], taken).unwrap_or(0);
-            taken |= *m;
-        }
-        let places = self.active.len().min(masks.len());
-        let lead = self.place_of(self.leader).unwrap_or(0);
-        self.deal =
-            crate::machine::Deal::new(rules, &masks[..places], lead, rules.order_for(contract, 0));
+        let lead = self.place_of(leader).unwrap_or(0);
+        self.deal = self.deal.begin(rules, lead, rules.order_for(contract, 0));
         self.declared = Some(DeclaredGame {
             contract,
             declarer: declarer.filter(|_| contract != Contract::Normal),
@@ -281,25 +273,25 @@ impl Game {
         let p = &self.start.table.profile;
         let mut cards: Vec<Card> = match x.partner {
             None => {
-                let trumps = crate::play::trumps_in(&self.hands[x.poor], p, true);
+                let trumps = crate::play::trumps_in(&self.hand(x.poor), p, true);
                 let mut out = Vec::new();
-                if crate::play::can_return(p, &self.hands[seat], x.want, trumps) {
+                if crate::play::can_return(p, &self.hand(seat), x.want, trumps) {
                     out.push(Action::Answer(true));
                 }
                 out.push(Action::Answer(false));
                 return out;
             }
             Some(_) if x.passed.len() < x.want => {
-                let hand = &self.hands[x.poor];
+                let hand = self.hand(x.poor);
                 let left = x.want - x.passed.len();
                 hand.iter()
                     .copied()
-                    .filter(|&c| crate::play::passable(p, hand, left, c))
+                    .filter(|&c| crate::play::passable(p, &hand, left, c))
                     .collect()
             }
-            Some(partner) => self.hands[partner]
-                .iter()
-                .copied()
+            Some(partner) => self
+                .hand(partner)
+                .into_iter()
                 .filter(|&c| crate::play::returnable(p, c))
                 .collect(),
         };
@@ -317,7 +309,7 @@ impl Game {
             let name = self.start.table.players[seat].as_str();
             return Err(match a {
                 Action::Answer(true) => msg!("error.game_cannot_return", player = name),
-                Action::Card(c) if !self.hands[seat].contains(&c) => {
+                Action::Card(c) if !self.holds(seat, c) => {
                     msg!("error.not_in_hand", player = name, card = c)
                 }
                 Action::Card(c) => msg!("error.game_exchange_card", player = name, card = c),
@@ -325,6 +317,9 @@ impl Game {
             });
         }
         let seat = self.exchanging().unwrap_or(0);
+        let rules = &self.start.table.rules;
+        let place = self.active.iter().position(|&s| s == seat).unwrap_or(0) as u8;
+        let place_of = |s: usize| self.active.iter().position(|&a| a == s).unwrap_or(0) as u8;
         let Some(x) = self.poverty.as_mut() else {
             return Err(msg!("error.game_exchange"));
         };
@@ -339,23 +334,24 @@ impl Game {
                 }
             }
             Action::Card(c) => {
-                let hand = &mut self.hands[seat];
-                if let Some(k) = hand.iter().position(|&h| h == c) {
-                    hand.remove(k);
-                }
+                // The machine moves the card; it reaches the other hand once all are given.
+                let id = self
+                    .deal
+                    .take_out(rules, place, c)
+                    .map_or(0, |id| 1u64 << id);
                 if x.passed.len() < x.want {
                     x.passed.push(c);
+                    x.passed_ids |= id;
                     if x.passed.len() == x.want
                         && let Some(partner) = x.partner
                     {
-                        let passed = x.passed.clone();
-                        self.hands[partner].extend(passed);
+                        self.deal.put_in(place_of(partner), x.passed_ids);
                     }
                 } else {
                     x.returned.push(c);
+                    x.returned_ids |= id;
                     if x.returned.len() == x.want {
-                        let (poor, returned) = (x.poor, x.returned.clone());
-                        self.hands[poor].extend(returned);
+                        self.deal.put_in(place_of(x.poor), x.returned_ids);
                         let d = self.declared.as_ref().and_then(|d| d.declarer);
                         self.start_play(Contract::Poverty, d, None);
                     }

@@ -6,7 +6,10 @@ use super::*;
 impl Game {
     /// The knock `seat` would make now (`play::knock_now`).
     pub(super) fn knock_by(&self, seat: usize) -> Option<crate::deal::Knock> {
-        let moment = (self.tricks.len(), self.current.is_empty());
+        let moment = (
+            usize::from(self.deal.tricks_played()),
+            self.deal.in_trick() == 0,
+        );
         let p = &self.start.table.profile;
         crate::play::knock_now(p, moment, self.knock, self.party(seat)?)
     }
@@ -62,7 +65,7 @@ impl Game {
         {
             return false;
         }
-        crate::play::raise_allowed(p, d.contract, self.raised.len(), &self.hands[seat])
+        crate::play::raise_allowed(p, d.contract, self.raised.len(), &self.hand(seat))
     }
 
     /// May `seat` name a partner by FreeDoko's Genscher now (`play::genscher_callable`;
@@ -82,7 +85,7 @@ impl Game {
                 &self.start.table.profile,
                 d.contract,
                 re,
-                &self.hands[seat],
+                &self.hand(seat),
                 king,
             )
     }
@@ -144,11 +147,11 @@ impl Game {
     /// before it are written `before` her card (`P3 no90 10 before P3:HA@5`), which places
     /// them after the Genscher for the check of the record (without it, a call of a player
     /// who had not yet played to that trick counts as made before the Genscher).
-    pub(super) fn mark_after_genscher(&mut self, seat: usize, card: Card) {
+    pub(super) fn mark_after_genscher(&mut self, seat: usize, card: Card, trick: usize) {
         let Some((t, from)) = self.genscher.as_ref().and_then(|g| g.played) else {
             return;
         };
-        if t != self.tricks.len() {
+        if t != trick {
             return;
         }
         let name = &self.start.table.players[seat];
@@ -202,7 +205,7 @@ impl Game {
         if !p.contracts.called_ace || self.called.is_some() {
             return false;
         }
-        let played = self.hands[seat].len() < p.hand_size();
+        let played = self.in_hand(seat) < p.hand_size();
         // One ace a deal.
         self.called.is_none()
             && crate::play::ace_callable(

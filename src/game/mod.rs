@@ -144,6 +144,10 @@ struct Poverty {
     partner: Option<usize>,
     passed: Vec<Card>,
     returned: Vec<Card>,
+    /// The cards passed, by their ids in the deck, until they are handed over.
+    passed_ids: u64,
+    /// The cards returned, likewise.
+    returned_ids: u64,
 }
 
 /// The things a game starts from.
@@ -224,17 +228,13 @@ pub struct Game {
     auction: crate::machine::auction::Auction,
     phase: Phase,
     declared: Option<DeclaredGame>,
-    hands: Vec<Vec<Card>>,
     order: CardOrder,
-    /// The play of the cards in the deal machine (places: `active`'s order): which cards
-    /// may be played, who wins each trick.
+    /// The deal in the deal machine (places: `active`'s order): the hands from the deal
+    /// on (a poverty's exchange moves cards between them), then the play of the cards:
+    /// which cards may be played, who wins each trick, the cards played.
     deal: crate::machine::Deal,
     /// The last card's delta in the machine, for its undo step.
     last_card: Option<crate::machine::Delta>,
-    tricks: Vec<PlayedTrick>,
-    winners: Vec<usize>,
-    current: PlayedTrick,
-    leader: usize,
     calls: Vec<CallEntry>,
     /// The calls made, as the rules of calls keep them (deadlines, replies, callers).
     call_state: crate::play::CallState,
@@ -387,12 +387,21 @@ impl Game {
         // Room for a deal's actions and tricks from the start: no vector grows in play.
         let (hand, players) = (p.hand_size(), active.len());
         let most = hand * players + 4 * players + 16;
+        // The machine holds the hands from the deal on (the hands are the deck's: dealt by
+        // it, or checked against it).
+        let rules = &start.table.rules;
+        let mut masks = [0u64; crate::machine::MAX_PLACES];
+        let mut taken = 0u64;
+        for (m, &s) in masks.iter_mut().zip(&active) {
+            *m = rules.hand_mask(&start.hands[s], taken).unwrap_or(0);
+            taken |= *m;
+        }
+        let places = active.len().min(masks.len());
+        let normal = rules.order_for(Contract::Normal, 0);
         let mut g = Game {
-            hands: start.hands.clone(),
             order: crate::play::deal_order(Contract::Normal, p, 0),
-            deal: crate::machine::Deal::new(&start.table.rules, &[], 0, 0),
+            deal: crate::machine::Deal::new(rules, &masks[..places], 0, normal),
             last_card: None,
-            leader: 0,
             active,
             bid_words,
             actions: Vec::with_capacity(most),
@@ -400,9 +409,6 @@ impl Game {
             auction: crate::machine::auction::Auction::new(),
             phase: Phase::Bidding,
             declared: None,
-            tricks: Vec::with_capacity(hand),
-            winners: Vec::with_capacity(hand),
-            current: Vec::with_capacity(players),
             calls: Vec::with_capacity(8),
             call_state: crate::play::CallState::default(),
             legal: Vec::new(),
@@ -530,16 +536,7 @@ impl Game {
 
     /// The seat whose card comes next: the machine's place to move, named by its seat.
     fn to_play(&self) -> usize {
-        let seat = self
-            .active
-            .get(usize::from(self.deal.to_move()))
-            .copied()
-            .unwrap_or(self.leader);
-        debug_assert_eq!(seat, {
-            let lead = self.active.iter().position(|&s| s == self.leader);
-            self.active[(lead.unwrap_or(0) + self.current.len()) % self.active.len()]
-        });
-        seat
+        self.seat_of(self.deal.to_move())
     }
 
     /// The actions the player to act may take, in id order.
@@ -653,11 +650,15 @@ impl Game {
     /// The seat whose card stands highest in the trick being played, who would take it if
     /// it ended now (none before its first card): the machine's.
     pub fn trick_taker_now(&self) -> Option<usize> {
-        if self.current.is_empty() {
-            return None;
-        }
-        let place = self.deal.taking()?;
-        self.active.get(usize::from(place)).copied()
+        self.deal.taking().map(|place| self.seat_of(place))
+    }
+
+    /// The seat at `place` in the order of play (the machine's places).
+    pub(super) fn seat_of(&self, place: u8) -> usize {
+        self.active
+            .get(usize::from(place))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// `seat`'s place in the order of play (the machine's places).
@@ -665,9 +666,13 @@ impl Game {
         self.active.iter().position(|&s| s == seat).map(|p| p as u8)
     }
 
-    /// Who took each trick so far, in order.
-    pub fn trick_winners(&self) -> &[usize] {
-        &self.winners
+    /// Who took each trick so far, in order (the machine's winners, named by seats).
+    pub fn trick_winners(&self) -> Vec<usize> {
+        let t = self.deal.tricks_played();
+        (0..t)
+            .filter_map(|t| self.deal.winner(t))
+            .map(|w| self.seat_of(w))
+            .collect()
     }
 
     /// Whether `card` is a trump in the game as chosen so far (a normal game's trumps
@@ -686,9 +691,35 @@ impl Game {
         self.phase == Phase::Over
     }
 
-    /// Each seat's hand now.
-    pub fn hand(&self, seat: usize) -> &[Card] {
-        self.hands.get(seat).map_or(&[], Vec::as_slice)
+    /// Each seat's hand now, in the deck's order (the machine's).
+    pub fn hand(&self, seat: usize) -> Vec<Card> {
+        let rules = &self.start.table.rules;
+        self.place_of(seat).map_or_else(Vec::new, |place| {
+            crate::machine::Deal::cards_of(rules, self.deal.hand(place)).collect()
+        })
+    }
+
+    /// How many cards `seat` holds now.
+    pub(super) fn in_hand(&self, seat: usize) -> usize {
+        let rules = &self.start.table.rules;
+        self.place_of(seat).map_or(0, |place| match self.phase {
+            Phase::Playing => usize::from(self.deal.held(rules, place)),
+            _ => self.deal.hand(place).count_ones() as usize,
+        })
+    }
+
+    /// Whether `seat` holds `card` now.
+    pub(super) fn holds(&self, seat: usize, card: Card) -> bool {
+        let rules = &self.start.table.rules;
+        self.place_of(seat)
+            .is_some_and(|place| self.deal.hand(place) & rules.ids_of(card) != 0)
+    }
+
+    /// Every seat's hand now (none for a seat that sits out).
+    pub(super) fn hands_now(&self) -> Vec<Vec<Card>> {
+        (0..self.start.table.players.len())
+            .map(|s| self.hand(s))
+            .collect()
     }
 
     /// The hands as dealt.
@@ -706,9 +737,32 @@ impl Game {
         &self.calls
     }
 
-    /// The tricks played, each card with its seat, and the trick being played.
-    pub fn tricks(&self) -> (&[PlayedTrick], &PlayedTrick) {
-        (&self.tricks, &self.current)
+    /// The tricks played, each card with its seat, and the trick being played (the
+    /// machine's, named by seats).
+    pub fn tricks(&self) -> (Vec<PlayedTrick>, PlayedTrick) {
+        let t = self.deal.tricks_played();
+        (
+            (0..t).map(|t| self.played_trick(t)).collect(),
+            self.played_trick(t),
+        )
+    }
+
+    /// Trick `t` (from 0) as played so far, each card with its seat.
+    pub(super) fn played_trick(&self, t: u8) -> PlayedTrick {
+        let rules = &self.start.table.rules;
+        let cards = self.deal.trick_by_place(rules, t);
+        cards
+            .map(|(p, id)| (Some(self.seat_of(p)), rules.card(id)))
+            .collect()
+    }
+
+    /// Every card played so far, in order, with its seat.
+    pub(super) fn plays(&self) -> impl Iterator<Item = (usize, Card)> + '_ {
+        let rules = &self.start.table.rules;
+        let t = self.deal.tricks_played();
+        let tricks = (0..=t.min(rules.hand.saturating_sub(1)))
+            .flat_map(move |t| self.deal.trick_by_place(rules, t));
+        tricks.map(move |(p, id)| (self.seat_of(p), rules.card(id)))
     }
 
     /// The contract and its declarer, once the bidding chose them.

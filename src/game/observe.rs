@@ -18,6 +18,7 @@ impl Game {
         };
         let mut hand: Vec<Card> = self.hand(seat).to_vec();
         hand.sort_unstable();
+        let (tricks, current) = self.tricks();
         Observation {
             player: seat,
             phase: match self.phase {
@@ -49,8 +50,8 @@ impl Game {
                     self.party(c.player).filter(|_| known).map(Party::key)
                 })
                 .collect(),
-            tricks: self.tricks.iter().map(trick).collect(),
-            trick: trick(&self.current),
+            tricks: tricks.iter().map(trick).collect(),
+            trick: trick(&current),
             knock: self.knock.map(crate::deal::Knock::key),
             called: self.called.map(|c| c.to_string()),
             raised: self.raised.len(),
@@ -118,14 +119,15 @@ impl Game {
         for c in self.hand(seat) {
             v[at + c.index()] += 1.0;
         }
+        let (tricks, current) = self.tricks();
         let at = part(&mut v, "played", seats * DISTINCT);
-        for (s, c) in self.tricks.iter().flatten() {
+        for (s, c) in tricks.iter().flatten() {
             if let Some(s) = s {
                 v[at + rel(*s) * DISTINCT + c.index()] += 1.0;
             }
         }
         let at = part(&mut v, "trick", seats * DISTINCT);
-        for (s, c) in &self.current {
+        for (s, c) in &current {
             if let Some(s) = s {
                 v[at + rel(*s) * DISTINCT + c.index()] = 1.0;
             }
@@ -219,7 +221,9 @@ impl Game {
         v[at + self.current_player().map_or(seats, rel)] = 1.0;
         let at = part(v, "dealer", seats);
         v[at + rel(self.start.dealer)] = 1.0;
-        let played = || self.tricks.iter().chain(std::iter::once(&self.current));
+        let (closed, current) = self.tricks();
+        let winners = self.trick_winners();
+        let played = || closed.iter().chain(std::iter::once(&current));
         let at = part(v, "trick_leaders", tricks * seats);
         for (k, trick) in played().enumerate().take(tricks) {
             if let Some((Some(s), _)) = trick.first() {
@@ -227,7 +231,7 @@ impl Game {
             }
         }
         let at = part(v, "trick_winners", tricks * seats);
-        for (k, w) in self.winners.iter().enumerate().take(tricks) {
+        for (k, w) in winners.iter().enumerate().take(tricks) {
             v[at + k * seats + rel(*w)] = 1.0;
         }
         let at = part(v, "trick_cards", tricks * seats * DISTINCT);
@@ -256,7 +260,7 @@ impl Game {
         }
         let at = part(v, "eyes", seats);
         let total = u32::from(profile.deck().total_eyes());
-        for (trick, w) in self.tricks.iter().zip(&self.winners) {
+        for (trick, w) in closed.iter().zip(&winners) {
             let eyes: u32 = trick.iter().map(|(_, c)| u32::from(c.eyes())).sum();
             v[at + rel(*w)] += eyes as f32 / total.max(1) as f32;
         }

@@ -116,7 +116,7 @@ impl Game {
                 }
                 // The record's called ace, before its caller's first card.
                 if let Some(ace) = record.called.filter(|_| self.called.is_none())
-                    && self.hands[seat].len() == hand
+                    && self.in_hand(seat) == hand
                     && self.may_call_ace(seat, ace.suit())
                 {
                     self.step(Action::CallAce(ace.suit()))?;
@@ -193,7 +193,7 @@ impl Game {
         }
         if let Some(ace) = record.called {
             let bride = self.active.iter().copied().find(|&s| {
-                let hand = &self.hands[s];
+                let hand = self.hand(s);
                 p.holds_every_re_card(|c| hand.iter().filter(|&&h| h == c).count())
             });
             let order = &self.order;
@@ -203,10 +203,7 @@ impl Game {
             }
             // Nobody else holds it: she called her own.
             if let Some(b) = bride
-                && !self
-                    .active
-                    .iter()
-                    .any(|&s| s != b && self.hands[s].contains(&ace))
+                && !self.active.iter().any(|&s| s != b && self.holds(s, ace))
             {
                 let player = self.start.table.players[b].as_str();
                 return Err(self.refused(msg!(
@@ -255,7 +252,7 @@ impl Game {
         seat: usize,
         calls: &mut Vec<&CallEntry>,
     ) -> Result<(), ReplayError> {
-        let in_hand = self.hands[seat].len();
+        let in_hand = self.in_hand(seat);
         while let Some(k) = calls
             .iter()
             .position(|e| e.player == seat && usize::from(e.cards_in_hand) >= in_hand)

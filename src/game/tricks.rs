@@ -48,12 +48,13 @@ impl Game {
         };
         let mut re = Vec::new();
         let p = &self.start.table.profile;
+        let (tricks, _) = self.tricks();
         crate::play::re_party(
             p,
             &self.active,
             [&self.hands_with_played(), &self.start.hands],
             &declared,
-            (&crate::play::seen_in(&self.tricks, &self.winners), 0),
+            (&crate::play::seen_in(&tricks, &self.trick_winners()), 0),
             &mut re,
         );
         // After FreeDoko's Genscher, its parties.
@@ -66,11 +67,9 @@ impl Game {
 
     /// Each hand as it was when the play began (after an exchange).
     pub(super) fn hands_with_played(&self) -> Vec<Vec<Card>> {
-        let mut hands = self.hands.clone();
-        for (s, c) in self.tricks.iter().flatten().chain(&self.current) {
-            if let Some(s) = s {
-                hands[*s].push(*c);
-            }
+        let mut hands = self.hands_now();
+        for (s, c) in self.plays() {
+            hands[s].push(c);
         }
         hands
     }
@@ -87,7 +86,8 @@ impl Game {
         }
         let bride = d.declarer?;
         let p = &self.start.table.profile;
-        let seen = crate::play::seen_in(&self.tricks, &self.winners);
+        let (tricks, _) = self.tricks();
+        let seen = crate::play::seen_in(&tricks, &self.trick_winners());
         crate::play::wedding_settled(p, d.partner, &self.order, bride, &seen)
     }
 
@@ -193,14 +193,14 @@ impl Game {
             player: seat,
             call,
             said_as: said_as.filter(|_| call == Call::Announce),
-            in_hand: self.hands[seat].len() as u8,
+            in_hand: self.in_hand(seat) as u8,
             before: None,
         }
     }
 
     /// The call `seat` would make now with `call`: before her card, with her cards in hand.
     pub(super) fn call_entry(&self, seat: usize, call: Call, party: Party) -> CallEntry {
-        let in_hand = self.hands[seat].len();
+        let in_hand = self.in_hand(seat);
         CallEntry {
             player: seat,
             call,
@@ -243,26 +243,17 @@ impl Game {
                 .calls
                 .iter()
                 .any(|e| e.player == seat && e.call == Call::Announce);
-        // Past every deadline (and a reply's card after the latest), no call of a level
-        // above the party's is in time: most of a deal asks no more.
-        let played = deal.hand.saturating_sub(self.hands[seat].len());
-        let shift = crate::play::call_shift(p, deal.contract, deal.clarification);
-        let played_levels = usize::from(p.calls.levels).min(p.calls.deadlines.len());
-        let latest = p.calls.deadlines[..played_levels].iter().copied().max();
-        let late = latest.is_none_or(|d| played > usize::from(d) + shift + 1);
-        if late && !(per_caller && highest.is_some()) {
-            return 0;
-        }
+        let in_hand = self.in_hand(seat);
         let after = self.genscher_re();
-        let mut levels = 0u8;
-        for c in (0..p.calls.levels).filter_map(Call::from_level) {
-            let new = match highest {
-                Some(h) => c.level() > h || (c == Call::Announce && per_caller),
-                None => true,
-            };
-            let at = self.call_at(seat, c, Some(party));
-            if new && self.call_state.allows(&deal, p, at, (party, after)) {
-                levels |= 1 << c.level();
+        // The calls above the party's, as the machine's rules of calls take them.
+        let mut levels =
+            self.call_state
+                .legal_levels(&deal, p, (seat, in_hand as u8), (party, after));
+        // Her own Re or Kontra where her partner's said it already.
+        if per_caller && highest.is_some() {
+            let at = self.call_at(seat, Call::Announce, Some(party));
+            if self.call_state.allows(&deal, p, at, (party, after)) {
+                levels |= 1;
             }
         }
         levels
@@ -323,9 +314,9 @@ impl Game {
     pub(super) fn card(&mut self, c: Card) -> Result<(), Text> {
         let seat = self.to_play();
         let name = self.start.table.players[seat].as_str();
-        let Some(k) = self.hands[seat].iter().position(|&h| h == c) else {
+        if !self.holds(seat, c) {
             return Err(self.not_held(seat, c));
-        };
+        }
         let genscher_king = self.genscher.as_ref().is_some_and(|g| g.played.is_none());
         if genscher_king && c != Card::DIAMOND_KING {
             return Err(msg!("error.game_genscher_king", player = name));
@@ -333,6 +324,7 @@ impl Game {
         // The machine plays it, or refuses it with the rule it breaks (a revoke: the suit
         // led and the lowest card of it she holds).
         let rules = &self.start.table.rules;
+        let trick = self.deal.tricks_played();
         let delta = match self.deal.play_card(rules, c) {
             Ok(d) => d,
             Err(r) => {
@@ -345,24 +337,13 @@ impl Game {
             }
         };
         self.last_card = Some(delta);
-        self.hands[seat].swap_remove(k);
-        self.mark_after_genscher(seat, c);
-        self.current.push((Some(seat), c));
+        self.mark_after_genscher(seat, c, usize::from(trick));
         if genscher_king {
-            self.genscher_played(self.tricks.len());
+            self.genscher_played(usize::from(trick));
         }
-        if self.current.len() == self.active.len() {
-            let last = self.tricks.len() + 1 == self.start.table.profile.hand_size();
-            let won = self.deal.winner(self.tricks.len() as u8);
-            let winner = won.and_then(|w| self.active.get(usize::from(w)).copied());
-            let winner = winner.unwrap_or(self.leader);
-            let room = self.active.len();
-            self.tricks.push(std::mem::replace(
-                &mut self.current,
-                Vec::with_capacity(room),
-            ));
-            self.winners.push(winner);
-            self.leader = winner;
+        // The card closed its trick: the machine's winner took it.
+        if self.deal.in_trick() == 0 {
+            let last = self.deal.phase() == crate::machine::Phase::Over;
             if self
                 .declared
                 .as_ref()
@@ -391,8 +372,7 @@ impl Game {
         if in_deck == 0 {
             return msg!("error.not_in_deck", card = c, profile = p.name.as_str());
         }
-        let played = self.tricks.iter().flatten().chain(&self.current);
-        let copies = played.filter(|(_, x)| *x == c).count() + 1;
+        let copies = self.plays().filter(|&(_, x)| x == c).count() + 1;
         crate::play::too_many_copies(c, copies as u8, in_deck).unwrap_or_else(|| {
             let name = self.start.table.players[seat].as_str();
             msg!("error.not_in_hand", player = name, card = c)
@@ -413,8 +393,7 @@ impl Game {
         // the poverty, and it has neither an exchange nor tricks.
         let refused = d.contract == Contract::Poverty
             && d.exchange.is_none()
-            && self.tricks.is_empty()
-            && self.current.is_empty()
+            && self.deal.plays().is_empty()
             && !self.bids.is_empty();
         let contract = if refused {
             Contract::Redeal
@@ -442,7 +421,7 @@ impl Game {
             hyperschweinchen: self.raised.get(1).copied(),
             genscher: self.raised.get(2).copied(),
             genscher_partner: self.genscher.as_ref().map(|g| g.partner),
-            tricks: self.tricks.iter().cloned().collect(),
+            tricks: self.tricks().0.into_iter().collect(),
             bids: self.bids.clone().into(),
             ..FullRecord::default()
         }

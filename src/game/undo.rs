@@ -10,11 +10,9 @@ use super::*;
 /// What an action changed, for [`Game::undo`].
 #[derive(Debug, Clone)]
 pub(super) enum Step {
-    /// A card played by `seat` from place `index` of her hand (where `swap_remove` took
-    /// it); `closed`: the trick it completed.
+    /// A card played (the machine's delta puts it back in her hand); `closed`: the trick
+    /// it completed.
     Card {
-        seat: usize,
-        index: usize,
         closed: Option<Closed>,
         /// What the card changed in the machine (filled in once it is played).
         delta: Option<crate::machine::Delta>,
@@ -30,7 +28,6 @@ pub(super) enum Step {
 /// What completing a trick changed.
 #[derive(Debug, Clone)]
 pub(super) struct Closed {
-    leader: usize,
     phase: Phase,
     /// In a wedding, what settling it may change: the parties known, the calls, the
     /// bidding's condition calls waiting for it.
@@ -55,15 +52,16 @@ impl Game {
             }),
             (Phase::Playing, Action::Card(c)) if self.knock_ask.is_empty() && !genscher => {
                 let seat = self.to_play();
-                let index = self.hands[seat].iter().position(|&h| h == c)?;
-                let closes = self.current.len() + 1 == self.active.len();
+                if !self.holds(seat, c) {
+                    return None;
+                }
+                let closes = usize::from(self.deal.in_trick()) + 1 == self.active.len();
                 let wedding = closes
                     && self
                         .declared
                         .as_ref()
                         .is_some_and(|d| d.contract == Contract::Wedding);
                 let closed = closes.then(|| Closed {
-                    leader: self.leader,
                     phase: self.phase,
                     wedding: wedding.then(|| {
                         let calls = self.declared.as_ref().map(|d| d.bid_calls.clone());
@@ -75,8 +73,6 @@ impl Game {
                     }),
                 });
                 Some(Step::Card {
-                    seat,
-                    index,
                     closed,
                     delta: None,
                 })
@@ -92,19 +88,11 @@ impl Game {
         };
         self.actions.pop();
         match step {
-            Step::Card {
-                seat,
-                index,
-                closed,
-                delta,
-            } => {
+            Step::Card { closed, delta } => {
                 if let Some(d) = delta {
                     self.deal.undo(&self.start.table.rules, d);
                 }
                 if let Some(c) = closed {
-                    self.current = self.tricks.pop().unwrap_or_default();
-                    self.winners.pop();
-                    self.leader = c.leader;
                     self.phase = c.phase;
                     if let Some(w) = c.wedding {
                         let (known, calls, bid_calls) = *w;
@@ -114,12 +102,6 @@ impl Game {
                             d.bid_calls = bid_calls;
                         }
                     }
-                }
-                if let Some((_, card)) = self.current.pop() {
-                    let hand = &mut self.hands[seat];
-                    hand.push(card);
-                    let last = hand.len() - 1;
-                    hand.swap(index, last);
                 }
             }
             Step::Call { before } => {

@@ -28,7 +28,8 @@ impl Game {
         let mut played: Vec<Vec<Card>> = vec![Vec::new(); seats];
         // Each seat's void play suits, from the tricks: a card not of the suit led.
         let mut void: Vec<Vec<u8>> = vec![Vec::new(); seats];
-        for trick in self.tricks.iter().chain(std::iter::once(&self.current)) {
+        let (closed, current) = self.tricks();
+        for trick in closed.iter().chain(std::iter::once(&current)) {
             let led = trick.first().map(|&(_, c)| self.order.suit_id(c));
             for &(s, c) in trick {
                 let Some(s) = s else { continue };

@@ -57,6 +57,19 @@ pub(crate) struct CallAt {
 }
 
 impl CallAt {
+    /// The call of `level` that `player` of `party` would make now, before her card, with
+    /// `in_hand` cards: her Re or Kontra said as her party's word.
+    pub(crate) fn now(player: usize, level: u8, in_hand: u8, party: Party) -> CallAt {
+        let call = Call::from_level(level).unwrap_or(Call::Schwarz);
+        CallAt {
+            player,
+            call,
+            said_as: (call == Call::Announce).then_some(party),
+            in_hand,
+            before: None,
+        }
+    }
+
     /// A record's call entry as the rules read it.
     pub(crate) fn of(e: &CallEntry) -> CallAt {
         CallAt {
@@ -580,6 +593,55 @@ impl CallState {
         copy.take(deal, profile, c, party, after_genscher).is_ok()
     }
 
+    /// The calls above `party`'s highest that the rules would take now from `player` with
+    /// `in_hand` cards in hand, as a bit a level (bit [`Call::level`]; `after_genscher` as
+    /// for [`CallState::take`]): the legal set of a player's calls, nothing changed and no
+    /// words made. One copy takes the levels one above the other and stops at the first
+    /// refused: a call says the lower ones of her party, each judged as it comes (the same
+    /// steps, in the same order, as one [`CallState::take`] of the higher call), and a
+    /// refused level refuses every call above it. The first level's deadline is asked
+    /// first (most of a deal is past it: nothing more is asked). After FreeDoko's Genscher
+    /// the lower calls said with a higher one are judged leniently, so each level is tried
+    /// on its own.
+    pub(crate) fn legal_levels(
+        &self,
+        deal: &CallDeal,
+        profile: &Profile,
+        (player, in_hand): (usize, u8),
+        (party, after_genscher): (Party, bool),
+    ) -> u8 {
+        let at = |level: u8| CallAt::now(player, level, in_hand, party);
+        let levels = profile.calls.levels;
+        let mut out = 0u8;
+        if after_genscher {
+            for level in self.next_level(party)..levels {
+                if self.allows(deal, profile, at(level), (party, true)) {
+                    out |= 1 << level;
+                }
+            }
+            return out;
+        }
+        let from = self.next_level(party);
+        let shift = call_shift(profile, deal.contract, deal.clarification);
+        let played = deal.hand.saturating_sub(usize::from(in_hand));
+        if from >= levels
+            || !matches!(
+                self.timing(profile, shift, party, from, played),
+                Timing::InTime | Timing::Reply(true)
+            )
+        {
+            return 0;
+        }
+        let mut copy = *self;
+        for level in from..levels {
+            if copy.take(deal, profile, at(level), party, false).is_err() {
+                break;
+            }
+            out |= 1 << level;
+        }
+        out
+    }
+
     /// The highest call of `party` so far.
     pub(crate) fn highest(&self, party: Party) -> Option<Call> {
         self.calls[party as usize].highest()
@@ -606,5 +668,111 @@ impl CallState {
             }
         }
         self.calls
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Rng;
+
+    /// The legal set of a player's calls ([`CallState::legal_levels`], one copy stepped
+    /// level by level) is what the rules take of each call on its own
+    /// ([`CallState::allows`], as a record's call is checked): for random calls of every
+    /// built-in profile and odd `--set` mixes (replies of every mode, the TSR's first no 90,
+    /// a wedding's shifted deadlines, FreeDoko's Genscher), at every state, for each
+    /// player, party and hand.
+    #[test]
+    fn the_legal_calls_are_the_calls_the_rules_take_each_on_its_own() {
+        let mut rng = Rng::new(64);
+        let sets: [&[(&str, &str)]; 4] = [
+            &[],
+            &[("calls.reply", "\"latest\"")],
+            &[
+                ("calls.reply", "\"none\""),
+                ("calls.further_only_first_no90", "true"),
+            ],
+            &[
+                ("calls.further_only_first_no90", "true"),
+                ("calls.wedding_shift", "true"),
+            ],
+        ];
+        let names: Vec<String> = ["A", "B", "C", "D", "E", "F", "G"].map(String::from).into();
+        let (mut offered, mut states) = (0usize, 0usize);
+        for (name, _) in crate::variant::BUILTIN {
+            for sets in sets {
+                let pairs: Vec<(String, String)> = sets
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect();
+                let Ok(profile) = Profile::load(name, &pairs) else {
+                    continue;
+                };
+                let hand = profile.hand_size();
+                let players = profile.deck.players as usize;
+                for _ in 0..300 {
+                    let (contract, clarification) = if rng.chance(25) {
+                        (Contract::Wedding, 1 + rng.below(3))
+                    } else {
+                        (Contract::Normal, 0)
+                    };
+                    let deal = CallDeal {
+                        players: &names[..players],
+                        contract,
+                        declarer: Some(0),
+                        scored: contract,
+                        hand,
+                        clarification,
+                    };
+                    let re = [0, 1 + rng.below(players - 1)];
+                    let party_of = |s: usize| {
+                        if re.contains(&s) {
+                            Party::Re
+                        } else {
+                            Party::Kontra
+                        }
+                    };
+                    let after = rng.chance(10);
+                    let mut state = CallState::default();
+                    for played in 0..hand {
+                        for player in 0..players {
+                            let party = party_of(player);
+                            let in_hand = (hand - played) as u8;
+                            let want = (state.next_level(party)..profile.calls.levels)
+                                .filter(|&level| {
+                                    let at = CallAt::now(player, level, in_hand, party);
+                                    state.allows(&deal, &profile, at, (party, after))
+                                })
+                                .fold(0u8, |m, level| m | 1 << level);
+                            let got = state.legal_levels(
+                                &deal,
+                                &profile,
+                                (player, in_hand),
+                                (party, after),
+                            );
+                            assert_eq!(
+                                got, want,
+                                "{name} {sets:?}: player {player} ({party:?}), {played} played, \
+                                 {state:?}"
+                            );
+                            states += 1;
+                            offered += got.count_ones() as usize;
+                            // Now and then she makes one of them.
+                            if got != 0 && rng.chance(30) {
+                                let levels: Vec<u8> =
+                                    (0..8).filter(|l| got >> l & 1 == 1).collect();
+                                let level = levels[rng.below(levels.len())];
+                                let at = CallAt::now(player, level, in_hand, party);
+                                assert!(state.take(&deal, &profile, at, party, after).is_ok());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            states > 100_000 && offered > 10_000,
+            "{states} states, {offered} calls"
+        );
     }
 }
