@@ -800,72 +800,64 @@ mod tests {
             )],
         ];
         let (mut decided, mut refused) = (0, 0);
-        for (name, _) in crate::variant::BUILTIN {
-            for sets in sets {
-                let pairs: Vec<(String, String)> = sets
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect();
-                let Ok(profile) = Profile::load(name, &pairs) else {
-                    continue;
-                };
-                let seats = crate::seating::smallest_table(&profile);
-                let names: Vec<String> = ["A", "B", "C", "D", "E"][..seats]
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect();
-                let order: Vec<usize> = (1..=seats)
-                    .map(|k| k % seats)
-                    .take(profile.deck.players as usize)
-                    .collect();
-                let t = Table {
-                    profile: &profile,
-                    order: &order,
-                };
-                let words = words(&profile);
-                for _ in 0..1500 {
-                    let bids = if rng.chance(50) {
-                        round(&mut rng, &names, &order, &words)
-                    } else {
-                        let len = rng.below(order.len() * 2 + 3);
-                        let mut bids = Vec::new();
-                        for k in 0..len {
-                            // Mostly in turn, now and then anyone.
-                            let seat = if rng.chance(85) {
-                                order[k % order.len()]
-                            } else {
-                                rng.below(seats)
-                            };
-                            let word = &words[rng.below(words.len())];
-                            let text = format!("{} {word}", names[seat]);
-                            if let Ok(b) = Bid::parse(&names, &text) {
-                                bids.push(b);
-                            }
+        for (profile, sets) in crate::machine::test_profiles(&sets) {
+            let name = &profile.name;
+            let seats = crate::seating::smallest_table(&profile);
+            let names: Vec<String> = ["A", "B", "C", "D", "E"][..seats]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            let order: Vec<usize> = (1..=seats)
+                .map(|k| k % seats)
+                .take(profile.deck.players as usize)
+                .collect();
+            let t = Table {
+                profile: &profile,
+                order: &order,
+            };
+            let words = words(&profile);
+            for _ in 0..1500 {
+                let bids = if rng.chance(50) {
+                    round(&mut rng, &names, &order, &words)
+                } else {
+                    let len = rng.below(order.len() * 2 + 3);
+                    let mut bids = Vec::new();
+                    for k in 0..len {
+                        // Mostly in turn, now and then anyone.
+                        let seat = if rng.chance(85) {
+                            order[k % order.len()]
+                        } else {
+                            rng.below(seats)
+                        };
+                        let word = &words[rng.below(words.len())];
+                        let text = format!("{} {word}", names[seat]);
+                        if let Ok(b) = Bid::parse(&names, &text) {
+                            bids.push(b);
                         }
-                        bids
-                    };
-                    let mut a = Auction::new();
-                    for k in 0..bids.len() {
-                        let whole = outcome(&bids[..=k], &profile, &order, &names);
-                        let b = &bids[k];
-                        let may = a.may_speak(t, b.player);
-                        let taken = a.push(t, b.player, b.say);
-                        assert!(may || taken.is_err(), "{name} {sets:?} {:?}", &bids[..=k]);
-                        let at = format!("{name} {sets:?} {:?}", &bids[..=k]);
-                        match (taken, whole) {
-                            (Err(_), BiddingOutcome::Refused) => {
-                                refused += 1;
-                                break;
-                            }
-                            (Ok(()), BiddingOutcome::Open) => {
-                                assert!(matches!(a.outcome(t), Standing::Open(_)), "{at}");
-                            }
-                            (Ok(()), BiddingOutcome::Decided(d)) => {
-                                assert_eq!(a.outcome(t), Standing::Decided(d), "{at}");
-                                decided += 1;
-                            }
-                            (taken, whole) => panic!("{at}: {taken:?} / {whole:?}"),
+                    }
+                    bids
+                };
+                let mut a = Auction::new();
+                for k in 0..bids.len() {
+                    let whole = outcome(&bids[..=k], &profile, &order, &names);
+                    let b = &bids[k];
+                    let may = a.may_speak(t, b.player);
+                    let taken = a.push(t, b.player, b.say);
+                    assert!(may || taken.is_err(), "{name} {sets:?} {:?}", &bids[..=k]);
+                    let at = format!("{name} {sets:?} {:?}", &bids[..=k]);
+                    match (taken, whole) {
+                        (Err(_), BiddingOutcome::Refused) => {
+                            refused += 1;
+                            break;
                         }
+                        (Ok(()), BiddingOutcome::Open) => {
+                            assert!(matches!(a.outcome(t), Standing::Open(_)), "{at}");
+                        }
+                        (Ok(()), BiddingOutcome::Decided(d)) => {
+                            assert_eq!(a.outcome(t), Standing::Decided(d), "{at}");
+                            decided += 1;
+                        }
+                        (taken, whole) => panic!("{at}: {taken:?} / {whole:?}"),
                     }
                 }
             }

@@ -699,72 +699,58 @@ mod tests {
         ];
         let names: Vec<String> = ["A", "B", "C", "D", "E", "F", "G"].map(String::from).into();
         let (mut offered, mut states) = (0usize, 0usize);
-        for (name, _) in crate::variant::BUILTIN {
-            for sets in sets {
-                let pairs: Vec<(String, String)> = sets
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect();
-                let Ok(profile) = Profile::load(name, &pairs) else {
-                    continue;
+        for (profile, sets) in crate::machine::test_profiles(&sets) {
+            let name = &profile.name;
+            let hand = profile.hand_size();
+            let players = profile.deck.players as usize;
+            for _ in 0..300 {
+                let (contract, clarification) = if rng.chance(25) {
+                    (Contract::Wedding, 1 + rng.below(3))
+                } else {
+                    (Contract::Normal, 0)
                 };
-                let hand = profile.hand_size();
-                let players = profile.deck.players as usize;
-                for _ in 0..300 {
-                    let (contract, clarification) = if rng.chance(25) {
-                        (Contract::Wedding, 1 + rng.below(3))
+                let deal = CallDeal {
+                    players: &names[..players],
+                    contract,
+                    declarer: Some(0),
+                    scored: contract,
+                    hand,
+                    clarification,
+                };
+                let re = [0, 1 + rng.below(players - 1)];
+                let party_of = |s: usize| {
+                    if re.contains(&s) {
+                        Party::Re
                     } else {
-                        (Contract::Normal, 0)
-                    };
-                    let deal = CallDeal {
-                        players: &names[..players],
-                        contract,
-                        declarer: Some(0),
-                        scored: contract,
-                        hand,
-                        clarification,
-                    };
-                    let re = [0, 1 + rng.below(players - 1)];
-                    let party_of = |s: usize| {
-                        if re.contains(&s) {
-                            Party::Re
-                        } else {
-                            Party::Kontra
-                        }
-                    };
-                    let after = rng.chance(10);
-                    let mut state = CallState::default();
-                    for played in 0..hand {
-                        for player in 0..players {
-                            let party = party_of(player);
-                            let in_hand = (hand - played) as u8;
-                            let want = (state.next_level(party)..profile.calls.levels)
-                                .filter(|&level| {
-                                    let at = CallAt::now(player, level, in_hand, party);
-                                    state.allows(&deal, &profile, at, (party, after))
-                                })
-                                .fold(0u8, |m, level| m | 1 << level);
-                            let got = state.legal_levels(
-                                &deal,
-                                &profile,
-                                (player, in_hand),
-                                (party, after),
-                            );
-                            assert_eq!(
-                                got, want,
-                                "{name} {sets:?}: player {player} ({party:?}), {played} played, \
-                                 {state:?}"
-                            );
-                            states += 1;
-                            offered += got.count_ones() as usize;
-                            // Now and then she makes one of them.
-                            if got != 0 && rng.chance(30) {
-                                let levels: Vec<u8> =
-                                    (0..8).filter(|l| got >> l & 1 == 1).collect();
-                                let level = levels[rng.below(levels.len())];
+                        Party::Kontra
+                    }
+                };
+                let after = rng.chance(10);
+                let mut state = CallState::default();
+                for played in 0..hand {
+                    for player in 0..players {
+                        let party = party_of(player);
+                        let in_hand = (hand - played) as u8;
+                        let want = (state.next_level(party)..profile.calls.levels)
+                            .filter(|&level| {
                                 let at = CallAt::now(player, level, in_hand, party);
-                                assert!(state.take(&deal, &profile, at, party, after).is_ok());
-                            }
+                                state.allows(&deal, &profile, at, (party, after))
+                            })
+                            .fold(0u8, |m, level| m | 1 << level);
+                        let got =
+                            state.legal_levels(&deal, &profile, (player, in_hand), (party, after));
+                        assert_eq!(
+                            got, want,
+                            "{name} {sets:?}: player {player} ({party:?}), {played} played, {state:?}"
+                        );
+                        states += 1;
+                        offered += got.count_ones() as usize;
+                        // Now and then she makes one of them.
+                        if got != 0 && rng.chance(30) {
+                            let levels: Vec<u8> = (0..8).filter(|l| got >> l & 1 == 1).collect();
+                            let level = levels[rng.below(levels.len())];
+                            let at = CallAt::now(player, level, in_hand, party);
+                            assert!(state.take(&deal, &profile, at, party, after).is_ok());
                         }
                     }
                 }

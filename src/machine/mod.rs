@@ -58,3 +58,24 @@ pub fn nth_bit(mut mask: u64, k: usize) -> Option<CardId> {
     }
     (mask != 0).then(|| mask.trailing_zeros() as CardId)
 }
+
+/// Every built-in profile under each of `sets` (`--set` pairs), those that load, in that
+/// order, each with its pairs: what the machine's unit tests step through.
+#[cfg(test)]
+pub(crate) fn test_profiles<'a>(
+    sets: &[&'a [(&'a str, &'a str)]],
+) -> Vec<(crate::variant::Profile, &'a [(&'a str, &'a str)])> {
+    let mut out = Vec::new();
+    for (name, _) in crate::variant::BUILTIN {
+        for &sets in sets {
+            let pairs: Vec<(String, String)> = sets
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            if let Ok(profile) = crate::variant::Profile::load(name, &pairs) {
+                out.push((profile, sets));
+            }
+        }
+    }
+    out
+}
