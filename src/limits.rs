@@ -13,6 +13,11 @@ pub const MAX_PENALTY: u16 = 999;
 /// any machine doko runs on has cores, few enough that each can be started.
 pub const MAX_JOBS: usize = 256;
 
+/// The deepest nesting of arrays and tables a TOML or JSON document may have: no file of
+/// doko's needs more than a few levels, and the readers recurse (a document nested
+/// thousands deep would overflow the stack).
+pub const MAX_NESTING: usize = 64;
+
 /// The byte order mark some editors write at the start of a UTF-8 file.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 

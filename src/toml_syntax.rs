@@ -8,6 +8,74 @@ use toml_parser::{Expected, ParseError, Source};
 
 use crate::lang::Text;
 
+/// Whether `text`, a TOML document (`json`: a JSON one), nests arrays and tables deeper
+/// than [`MAX_NESTING`](crate::limits::MAX_NESTING): the byte offset where it first goes
+/// deeper, and "nested N deep (at most 64)" (N the deepest it goes). Asked before the
+/// document is parsed (the parsers recurse): the one rule of every reader of doko's files,
+/// the command's, the page's and the Python package's. Strings and comments are skipped;
+/// a table header counts as the brackets it is written with.
+pub fn too_deep(text: &str, json: bool) -> Option<(usize, Text)> {
+    let max = crate::limits::MAX_NESTING;
+    let bytes = text.as_bytes();
+    let (mut depth, mut deepest, mut first) = (0usize, 0usize, None);
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    first.get_or_insert(i);
+                }
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b'#' if !json => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            q @ (b'"' | b'\'') if q == b'"' || !json => i = string_end(bytes, i, q),
+            _ => {}
+        }
+        i += 1;
+    }
+    let offset = first?;
+    Some((
+        offset,
+        crate::msg!("error.nested", depth = deepest, max = max),
+    ))
+}
+
+/// The index of the last byte of the string opening at `i` with the quote `q` (a TOML
+/// string three quotes long spans lines; only `"` strings take escapes), or the end of
+/// the text.
+fn string_end(bytes: &[u8], i: usize, q: u8) -> usize {
+    let triple = bytes.get(i..i + 3) == Some(&[q, q, q][..]);
+    let mut j = if triple { i + 3 } else { i + 1 };
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' if q == b'"' => j += 1,
+            b'\n' if !triple => return j,
+            c if c == q => {
+                if !triple {
+                    return j;
+                }
+                if bytes.get(j..j + 3) == Some(&[q, q, q][..]) {
+                    // Up to two quotes of the string's own may come just before its end.
+                    let mut end = j + 2;
+                    while end + 1 < bytes.len() && bytes[end + 1] == q && end < j + 4 {
+                        end += 1;
+                    }
+                    return end;
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    bytes.len()
+}
+
 /// The first syntax error of `text`, if any: its byte offset and what is wrong.
 pub fn first_error(text: &str) -> Option<(usize, Text)> {
     let source = Source::new(text);
@@ -158,5 +226,63 @@ mod tests {
             e.render(Lang::En)
         );
         assert!(first_error("x = 1\n[[deal]]\nre = [\"A\"]\n").is_none());
+    }
+}
+
+#[cfg(test)]
+mod nesting_tests {
+    use super::too_deep;
+
+    fn depth(text: &str, json: bool) -> Option<(usize, String)> {
+        too_deep(text, json).map(|(at, t)| (at, t.render(crate::lang::Lang::En)))
+    }
+
+    #[test]
+    fn a_document_nested_past_64_is_refused_where_it_goes_deeper() {
+        let ok = format!("x = {}{}", "[".repeat(64), "]".repeat(64));
+        assert_eq!(depth(&ok, false), None);
+        let deep = format!("a = 1\nx = {}{}", "[".repeat(65), "]".repeat(65));
+        assert_eq!(
+            depth(&deep, false),
+            Some((10 + 64, "nested 65 deep (at most 64)".into()))
+        );
+        let inline = format!("x = {}1{}", "{a = ".repeat(100), "}".repeat(100));
+        assert_eq!(
+            depth(&inline, false).map(|d| d.1),
+            Some("nested 100 deep (at most 64)".into())
+        );
+        // Closing more than was opened never counts below nothing.
+        let closes = format!("{}x = {}{}", "]".repeat(10), "[".repeat(60), "]".repeat(60));
+        assert_eq!(depth(&closes, false), None);
+    }
+
+    #[test]
+    fn brackets_in_strings_and_comments_do_not_count() {
+        let many = "[".repeat(200);
+        for text in [
+            format!("x = \"{many}\""),
+            format!("x = \"\\\"{many}\""),
+            format!("x = '{many}'"),
+            format!("x = \"\"\"\n{many}\n\"\"\""),
+            format!("x = '''\n{many}\n'''"),
+            format!("x = \"\"\"a\"\"{many}\"\"\"\"\""),
+            format!("# {many}\nx = 1"),
+            format!("\"{many}\" = 1"),
+        ] {
+            assert_eq!(depth(&text, false), None, "{text}");
+        }
+        // A `'` is no quote in JSON, and `#` no comment.
+        let json = format!(
+            "{{\"x\": \"'\", \"y\": {}{}}}",
+            "[".repeat(70),
+            "]".repeat(70)
+        );
+        assert!(depth(&json, true).is_some());
+        assert_eq!(depth(&format!("{{\"x\": \"{many}\"}}"), true), None);
+        // A string that never ends hides nothing after it from the count.
+        assert_eq!(
+            depth(&format!("x = \"abc\ny = {many}"), false).map(|d| d.0),
+            Some(13 + 64)
+        );
     }
 }

@@ -797,3 +797,29 @@ fn cross_site_changes_and_huge_penalties_are_refused() {
     }
     assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
 }
+
+#[test]
+fn a_sheet_edited_to_nest_thousands_deep_is_refused_and_the_server_lives() {
+    // Issue 65: 3,000 levels (6 KB) in a served sheet overflowed the stack and took the
+    // server down for every table.
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let good = std::fs::read_to_string(&file).unwrap();
+    let deep = format!("{good}\nx = {}{}\n", "[".repeat(3000), "]".repeat(3000));
+    std::fs::write(&file, &deep).unwrap();
+    let (_, body) = get(&format!("{url}state?sheet=0"));
+    assert!(body.contains("nested 3000 deep (at most 64)"), "{body}");
+    let (_, body) = post(
+        &format!("{url}add?sheet=0"),
+        &json!({ "re": ["Anna", "Cara"], "re_points": 130 }),
+        &[],
+    );
+    assert!(body.contains("nested 3000 deep (at most 64)"), "{body}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), deep);
+    // The sheet mended, the same server answers.
+    std::fs::write(&file, &good).unwrap();
+    let (status, body) = get(&format!("{url}state?sheet=0"));
+    assert_eq!(status, 200, "{body}");
+}

@@ -86,6 +86,23 @@ def test_a_bad_file_raises_its_place_in_the_language_asked(tmp_path: Path, lang:
         assert "ディール" in e.message
 
 
+def test_a_document_nested_too_deep_raises_and_the_interpreter_lives(tmp_path: Path) -> None:
+    # Issue 65: 50,000 levels overflowed the engine's stack and took the interpreter down.
+    header = 'variant = "ddv"\nplayers = ["A", "B", "C", "D"]\n'
+    for deep in ["[" * 50_000 + "]" * 50_000, "{a = " * 50_000 + "1" + "}" * 50_000]:
+        with pytest.raises(doko.Error) as caught:
+            doko.score(header + "x = " + deep + "\n", format="toml")
+        assert caught.value.line == 3
+        assert "nested 50000 deep (at most 64)" in caught.value.message
+    path = tmp_path / "deep.toml"
+    path.write_text(header + "x = " + "[" * 3000 + "]" * 3000 + "\n")
+    with pytest.raises(doko.Error) as caught:
+        doko.score(path, lang="de")
+    assert "3000 Ebenen tief verschachtelt (höchstens 64)" in caught.value.message
+    with pytest.raises(doko.Error):
+        doko.score(EXAMPLES / "evening.csv", set=["deck.x=" + "[" * 5000 + "]" * 5000])
+
+
 def test_a_missing_file_and_a_bad_profile_raise() -> None:
     with pytest.raises(doko.Error) as caught:
         doko.score(ROOT / "no-such-file.csv")

@@ -158,6 +158,9 @@ pub struct RecordFile {
 impl RecordFile {
     /// Reads a record file's text (`file` names it in errors).
     pub fn parse(file: &str, text: &str) -> Result<RecordFile, RecordError> {
+        if let Some((offset, message)) = crate::toml_syntax::too_deep(text, false) {
+            return Err(RecordError::new(file, message).line(line_of(text, offset)));
+        }
         let raw: RawFile = crate::toml_de::from_str(text).map_err(|e| match e {
             Ok(e) => value_error(file, text, &e),
             Err(e) => toml_error(file, text, &e),
@@ -206,6 +209,9 @@ impl RecordFile {
     /// Reads a JSON record file (docs/formats.md section 4: the TOML file's fields as JSON). The
     /// errors name the deal and the field; lines only where the JSON itself is broken.
     pub fn parse_json(file: &str, text: &str) -> Result<RecordFile, RecordError> {
+        if let Some((offset, message)) = crate::toml_syntax::too_deep(text, true) {
+            return Err(RecordError::new(file, message).line(line_of(text, offset)));
+        }
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
             RecordError::new(file, crate::msg!("error.json_syntax", why = e.to_string()))
                 .line(e.line())

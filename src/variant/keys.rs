@@ -25,8 +25,12 @@ pub(crate) fn test_profile(name: &str, sets: &[(&str, &str)]) -> Profile {
     Profile::load(name, &sets).unwrap()
 }
 
-/// A `--set` value: read as TOML, else as a string.
+/// A `--set` value: read as TOML, else as a string (also where it nests too deep to be
+/// read: `--set` refuses it, naming the key).
 pub fn set_value(value: &str) -> toml::Value {
+    if crate::toml_syntax::too_deep(value, false).is_some() {
+        return toml::Value::String(value.to_string());
+    }
     format!("v = {value}")
         .parse::<toml::Table>()
         .ok()
@@ -36,6 +40,9 @@ pub fn set_value(value: &str) -> toml::Value {
 
 /// Sets `a.b.c = value` in a TOML table; the value is read as TOML, else as a string.
 pub(super) fn set_key(table: &mut toml::Table, key: &str, value: &str) -> Result<(), Text> {
+    if let Some((_, why)) = crate::toml_syntax::too_deep(value, false) {
+        return Err(Text::placed(key.to_string(), why));
+    }
     let parsed = set_value(value);
     let mut parts: Vec<&str> = key.split('.').map(str::trim).collect();
     let last = parts

@@ -141,6 +141,13 @@ pub struct Parsed {
 impl Parsed {
     /// Reads `source` as TOML.
     pub fn new(source: Source) -> Result<Parsed, ProfileError> {
+        if let Some((offset, message)) = crate::toml_syntax::too_deep(&source.text, false) {
+            return Err(ProfileError::Syntax {
+                line: line_of(&source.text, offset),
+                file: source.file,
+                message,
+            });
+        }
         let table: toml::Table = toml::from_str(&source.text).map_err(|e| {
             // A syntax error in the reader's words, where the parser finds one.
             match crate::toml_syntax::first_error(&source.text) {

@@ -72,5 +72,23 @@ for (const [i, p] of profiles.entries()) {
   generated += n;
   for (const out of ['csv', 'json']) same(path, path, archive, out, false, p);
 }
-console.log(`${checked} outputs compared (every example in 4 formats, with and without --explain; ${generated} generated deals under ${profiles.length} profiles as CSV and JSON), ${differ} differ`);
+// A document nested too deep (issue 65: it overflowed the stack) is refused as the command
+// refuses it, with the same words: the line and "nested N deep (at most 64)".
+const deep = [
+  ['deep.toml', 'variant = "ddv"\nplayers = ["A", "B", "C", "D"]\nx = ' + '['.repeat(10000) + ']'.repeat(10000) + '\n'],
+  ['deep-inline.toml', 'variant = "ddv"\nx = ' + '{a = '.repeat(50000) + '1' + '}'.repeat(50000) + '\n'],
+  ['deep.json', '{"players": ["A", "B", "C", "D"], "x": ' + '['.repeat(10000) + ']'.repeat(10000) + '}\n'],
+];
+for (const [name, text] of deep) {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  same(path, path, text, 'csv', false);
+  const got = ask({ op: 'score', file: path, text, format: 'csv', explain: false, variant: null, lang: 'en' });
+  if (!/:[0-9]+: nested [0-9]+ deep \(at most 64\)/.test(got.error || '')) {
+    differ++;
+    console.log(`NOT REFUSED AS TOO DEEP: ${name}: ${JSON.stringify((got.error || got.out || '').slice(0, 200))}`);
+  }
+}
+
+console.log(`${checked} outputs compared (every example in 4 formats, with and without --explain; ${generated} generated deals under ${profiles.length} profiles as CSV and JSON; ${deep.length} documents nested too deep), ${differ} differ`);
 process.exit(differ ? 1 : 0);

@@ -309,6 +309,13 @@ impl Tournament {
     /// Reads and checks a tournament file.
     pub fn read(file: &str) -> Result<Tournament, TournamentError> {
         let text = sheet::read(file)?;
+        if let Some((offset, why)) = crate::toml_syntax::too_deep(&text, false) {
+            let line = crate::variant::line_of(&text, offset);
+            return Err(bad(
+                file,
+                crate::msg!("error.toml_at_line", line = line, why = why),
+            ));
+        }
         let mut t: Tournament = crate::toml_de::from_str(&text).map_err(|e| {
             // In the reader's words: a syntax error where the parser finds one, a value
             // that does not fit, else a key or table defined twice.
@@ -781,6 +788,13 @@ pub fn draw_round(
         written.push(path);
     }
     let old = sheet::read(file)?;
+    if let Some((offset, why)) = crate::toml_syntax::too_deep(&old, false) {
+        let line = crate::variant::line_of(&old, offset);
+        return Err(bad(
+            file,
+            crate::msg!("error.toml_at_line", line = line, why = why),
+        ));
+    }
     let mut doc: DocumentMut = old
         .parse()
         .map_err(|e: toml_edit::TomlError| bad(file, e.message().trim().to_string()))?;

@@ -332,8 +332,14 @@ impl Decoder {
         d: &mut Decoded,
     ) -> Result<(), RecordError> {
         let (line, number) = (raw.line, raw.number);
-        let j: JsonDeal = serde_json::from_slice(&raw.bytes)
-            .map_err(|e| self.error(e.to_string(), line, number))?;
+        let j: JsonDeal = serde_json::from_slice(&raw.bytes).map_err(|e| {
+            // Too deep for the parser: said as every reader says it.
+            let text = std::str::from_utf8(&raw.bytes).unwrap_or("");
+            match crate::toml_syntax::too_deep(text, true) {
+                Some((_, why)) => self.error(why, line, number),
+                None => self.error(e.to_string(), line, number),
+            }
+        })?;
         d.players_read = true;
         d.session = match &j.session {
             None | Some(serde_json::Value::Null | serde_json::Value::Bool(false)) => false,

@@ -402,6 +402,13 @@ pub fn write_new(file: &str, text: &str) -> Result<(), FileError> {
 
 /// `text` as an editable TOML document; a syntax error names its line.
 fn parse(file: &str, text: &str) -> Result<DocumentMut, FileError> {
+    if let Some((offset, message)) = crate::toml_syntax::too_deep(text, false) {
+        return Err(FileError::Toml {
+            file: file.to_string(),
+            line: crate::variant::line_of(text, offset),
+            message,
+        });
+    }
     text.parse().map_err(|e: toml_edit::TomlError| {
         // A syntax error in the reader's words, where the parser finds one.
         let (line, message) = match crate::toml_syntax::first_error(text) {
