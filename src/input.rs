@@ -62,8 +62,12 @@ impl Document {
         let input: Box<dyn std::io::BufRead + Send> = if path == "-" {
             Box::new(std::io::BufReader::new(std::io::stdin()))
         } else {
-            let f = std::fs::File::open(path)
-                .map_err(|e| RecordError::new(path, crate::msg!("error.cannot_read", why = e)))?;
+            let f = crate::files::open_to_read(path).map_err(|e| {
+                RecordError::new(
+                    path,
+                    crate::msg!("error.cannot_read", why = crate::files::why(&e)),
+                )
+            })?;
             Box::new(std::io::BufReader::new(f))
         };
         let bytes = crate::deal::read_bounded(name, input, crate::deal::MAX_DOCUMENT)?;
@@ -266,8 +270,12 @@ impl Source {
         let mut input: Box<dyn BufRead + Send> = if path == "-" {
             Box::new(std::io::BufReader::with_capacity(1 << 16, std::io::stdin()))
         } else {
-            let f = std::fs::File::open(path)
-                .map_err(|e| RecordError::new(path, crate::msg!("error.cannot_read", why = e)))?;
+            let f = crate::files::open_to_read(path).map_err(|e| {
+                RecordError::new(
+                    path,
+                    crate::msg!("error.cannot_read", why = crate::files::why(&e)),
+                )
+            })?;
             Box::new(std::io::BufReader::with_capacity(1 << 16, f))
         };
         let given = format.is_some();

@@ -160,6 +160,7 @@
 pub mod club;
 pub mod deal;
 pub mod engine;
+pub mod files;
 pub mod freedoko;
 pub mod game;
 pub mod generate;

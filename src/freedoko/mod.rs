@@ -78,16 +78,50 @@ fn placed(file: &str, e: party::PartyError) -> RecordError {
     r
 }
 
+/// The profile a party file's `# doko: profile = NAME` line names, as the profile made
+/// from it extends it (None where there is no such line). A party file comes from
+/// elsewhere: it names a built-in profile, or a file in its own folder (no `/`, no `..`),
+/// read from there; anything else is refused without opening it, with the line.
+fn profile_named_in(file: &str, party: &party::Party) -> Result<Option<String>, RecordError> {
+    let Some(e) = party.doko.iter().find(|e| e.key == "profile") else {
+        return Ok(None);
+    };
+    let name = e.value.as_str();
+    if crate::variant::builtin_text(name).is_some() {
+        return Ok(Some(name.to_string()));
+    }
+    let refuse = |key: &'static str| {
+        Err(RecordError::new(file, Text::msg(key).with("profile", name.to_string())).line(e.line))
+    };
+    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with("..") || name == "." {
+        return refuse("freedoko.profile_elsewhere");
+    }
+    // The file beside the party file, by its full path (the made profile lives beside the
+    // sheet, which may be in another folder).
+    let dir = std::path::Path::new(file)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    match std::fs::canonicalize(dir.join(name)) {
+        Ok(path) if path.is_file() => Ok(Some(path.to_string_lossy().into_owned())),
+        _ => refuse("freedoko.profile_missing"),
+    }
+}
+
 /// The profile of the parties: doko's own where the file says it was written by doko
 /// (`# doko: profile = NAME`, its `set` lines), else FreeDoko's rules mapped.
-fn profile_text(file: &str, party: &party::Party, name: &str) -> (String, Vec<Text>, bool) {
+fn profile_text(
+    file: &str,
+    party: &party::Party,
+    (name, base): (&str, Option<String>),
+) -> (String, Vec<Text>, bool) {
     let from_doko = party.doko.iter().find(|e| e.key == "profile");
     let mut out = format!(
         "# Made by `doko import freedoko` from {}: FreeDoko's rules as doko keys; a rule\n# doko cannot express is named in the import's warnings (docs/formats.md §12).\n",
         file.replace('\n', " ")
     );
     let (base, keys, warnings) = match from_doko {
-        Some(p) => {
+        Some(_) => {
             let sets: Vec<(String, String)> = party
                 .doko
                 .iter()
@@ -100,7 +134,7 @@ fn profile_text(file: &str, party: &party::Party, name: &str) -> (String, Vec<Te
                 // The value as `--set` reads it: TOML, else a string.
                 .map(|(k, v)| (k, crate::variant::set_value(&v).to_string()))
                 .collect();
-            (p.value.clone(), sets, Vec::new())
+            (base.unwrap_or_default(), sets, Vec::new())
         }
         None => {
             let m = rules::map(&party.rules);
@@ -172,7 +206,9 @@ pub fn import(
         .iter()
         .map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f))
         .collect();
-    let (profile, warnings, from_doko) = profile_text(&base_names.join(", "), first, profile_name);
+    let base = profile_named_in(first_file, first)?;
+    let (profile, warnings, from_doko) =
+        profile_text(&base_names.join(", "), first, (profile_name, base));
     let rules = Profile::from_text(profile_file, &profile, &[])?;
     let hand = u8::try_from(rules.hand_size()).unwrap_or(12);
     let mut written = import::sheet(&parties, hand, from_doko)?;

@@ -57,9 +57,10 @@ impl ProfileError {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            ProfileError::Io { file, error } => {
-                Text::placed(file, crate::msg!("error.cannot_read", why = error))
-            }
+            ProfileError::Io { file, error } => Text::placed(
+                file,
+                crate::msg!("error.cannot_read", why = crate::files::why(error)),
+            ),
             ProfileError::Syntax {
                 file,
                 line,

@@ -73,7 +73,7 @@ pub const MAX_PROFILE: usize = 256 << 10;
 fn read_path(path: &Path) -> Result<Source, ProfileError> {
     let file = path.display().to_string();
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
+    crate::files::open_path_to_read(path)
         .and_then(|f| {
             use std::io::Read;
             f.take(MAX_PROFILE as u64 + 1).read_to_end(&mut bytes)

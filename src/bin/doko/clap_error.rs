@@ -8,7 +8,10 @@ use doko::lang::Lang;
 /// The language of a run before its arguments are parsed: `--lang X` where given, else
 /// the locale; the value parsers speak it.
 pub fn lang_of_args() -> Lang {
-    let args: Vec<String> = std::env::args().collect();
+    // Arguments that are not UTF-8 are read too (a file's name): never a panic here.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     Lang::of_args(&args).unwrap_or_else(Lang::from_env)
 }
 
@@ -85,6 +88,7 @@ pub fn render(e: &clap::Error, lang: Lang) -> Option<String> {
             )
         }
         ErrorKind::NoEquals => doko::tr!(lang, "cli.no_equals", arg = arg),
+        ErrorKind::InvalidUtf8 => doko::tr!(lang, "cli.invalid_utf8"),
         _ => return None,
     };
     let mut out = crate::error_line(&message);

@@ -94,7 +94,7 @@ pub enum ImportCommand {
     )]
     Freedoko {
         /// Party files (of one rule set and one table of players).
-        #[arg(required = true, value_name = "FILE")]
+        #[arg(required = true, value_name = "FILE", value_parser = file_arg())]
         files: Vec<String>,
         /// The sheet to write (never over an existing file); its profile is written
         /// beside it as SHEET.profile.toml.
@@ -114,7 +114,7 @@ pub enum ExportCommand {
     )]
     Freedoko {
         /// The deals: sheets, record files or archives; `-` reads standard input.
-        #[arg(required = true, value_name = "FILE")]
+        #[arg(required = true, value_name = "FILE", value_parser = file_arg())]
         files: Vec<String>,
         #[command(flatten)]
         profile: ProfileArgs,
@@ -131,7 +131,7 @@ pub enum ExportCommand {
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// The evenings, in order: league sheets, paper sheets (.csv) or record files.
-    #[arg(required = true, value_name = "FILE")]
+    #[arg(required = true, value_name = "FILE", value_parser = file_arg())]
     pub files: Vec<String>,
     /// Output format; `html` is a page with every player's points over the evenings.
     #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
@@ -170,7 +170,7 @@ pub enum TournamentCommand {
     )]
     New {
         /// The tournament file to create; table sheets are written next to it.
-        #[arg(value_name = "FILE")]
+        #[arg(value_name = "FILE", value_parser = file_arg())]
         file: String,
         /// The players (12 to 60 make a club tournament; any count of 4 or more but 6, 7
         /// and 11 can be seated).
@@ -178,13 +178,13 @@ pub enum TournamentCommand {
         players: Vec<String>,
         /// A file with one player per line (blank lines and lines starting with # are
         /// skipped).
-        #[arg(long, value_name = "FILE", conflicts_with = "teams")]
+        #[arg(long, value_name = "FILE", value_parser = file_arg(), conflicts_with = "teams")]
         players_file: Option<String>,
         /// A team tournament: a file with one team per line, `Name: Anna, Ben, Cara, Dirk`
         /// (the same number of players each). Teammates never sit together; groups of four
         /// teams (in the file's order) play at their own tables and get match points
         /// 4/3/2/1.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = file_arg())]
         teams: Option<String>,
         /// Rounds to play.
         #[arg(long, value_parser = ranged::<u32, 1, 50>)]
@@ -215,7 +215,7 @@ pub enum TournamentCommand {
     )]
     Draw {
         /// The tournament file.
-        #[arg(value_name = "FILE")]
+        #[arg(value_name = "FILE", value_parser = file_arg())]
         file: String,
         /// Output format; `html` is a page to print.
         #[arg(long, value_enum, default_value_t = PlanFormat::Table)]
@@ -227,7 +227,7 @@ pub enum TournamentCommand {
     )]
     Show {
         /// The tournament file.
-        #[arg(value_name = "FILE")]
+        #[arg(value_name = "FILE", value_parser = file_arg())]
         file: String,
         /// Output format; `html` is a page to print or project.
         #[arg(long, value_enum, default_value_t = ShowFormat::Table)]
@@ -261,7 +261,7 @@ const SERVE_EXAMPLES: &str = "Examples:
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
     /// The league sheets to serve (made by `doko league new`).
-    #[arg(required = true, value_name = "FILE")]
+    #[arg(required = true, value_name = "FILE", value_parser = file_arg())]
     pub files: Vec<String>,
     /// The port to listen on (0: any free port; the address is printed).
     #[arg(long, short = 'p', default_value_t = 8040)]
@@ -318,7 +318,7 @@ pub enum LeagueCommand {
     )]
     New {
         /// The sheet to create (never over an existing file).
-        #[arg(value_name = "FILE")]
+        #[arg(value_name = "FILE", value_parser = file_arg())]
         file: String,
         /// The players in seat order, clockwise (4 to 7: at five the dealer sits out, at six also
         /// the player across, at seven the two across).
@@ -352,7 +352,7 @@ pub enum LeagueCommand {
     )]
     Close {
         /// The league sheet (or set DOKO_LEAGUE).
-        #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
+        #[arg(value_name = "FILE", value_parser = file_arg(), env = "DOKO_LEAGUE")]
         file: Option<String>,
     },
     /// Append one deal; the file is left untouched if the deal is invalid.
@@ -371,7 +371,7 @@ pub enum LeagueCommand {
     )]
     Show {
         /// The league sheet (or set DOKO_LEAGUE).
-        #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
+        #[arg(value_name = "FILE", value_parser = file_arg(), env = "DOKO_LEAGUE")]
         file: Option<String>,
         /// Output format; `html` is one self-contained page; `paper` is the sheet as a
         /// paper score sheet (CSV) that `score` and `stats` read back.
@@ -404,14 +404,14 @@ pub enum LeagueCommand {
     )]
     Undo {
         /// The league sheet (or set DOKO_LEAGUE).
-        #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
+        #[arg(value_name = "FILE", value_parser = file_arg(), env = "DOKO_LEAGUE")]
         file: Option<String>,
     },
     /// Who pays whom: each player's balance in cents and the fewest transfers.
     #[command(after_help = LEAGUE_SETTLE_EXAMPLES)]
     Settle {
         /// The league sheet (or set DOKO_LEAGUE).
-        #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
+        #[arg(value_name = "FILE", value_parser = file_arg(), env = "DOKO_LEAGUE")]
         file: Option<String>,
         /// Cents per point. (`-c` is `--re-calls` of `league add`; here it still works
         /// for this release and says so.)
@@ -501,7 +501,7 @@ pub enum LeagueShowFormat {
 #[derive(Debug, Args)]
 pub struct LeagueAddArgs {
     /// The league sheet (or set DOKO_LEAGUE).
-    #[arg(value_name = "FILE", env = "DOKO_LEAGUE")]
+    #[arg(value_name = "FILE", value_parser = file_arg(), env = "DOKO_LEAGUE")]
     pub file: Option<String>,
     /// Change one profile key of the sheet with this deal, e.g. `--set
     /// league.compulsory_solos=0` (repeatable; stored in the sheet, which is read anew
@@ -591,7 +591,7 @@ pub enum VariantsCommand {
     #[command(after_help = "Example:\n  doko variants check club.toml")]
     Check {
         /// The profile file to check.
-        #[arg(value_name = "FILE")]
+        #[arg(value_name = "FILE", value_parser = file_arg())]
         file: String,
     },
 }
@@ -641,7 +641,7 @@ pub use doko::render::Format;
 pub struct ScoreArgs {
     /// Sheets or archives (.csv), record files (.toml), archives (.jsonl); `-` reads
     /// standard input.
-    #[arg(required = true, value_name = "FILE")]
+    #[arg(required = true, value_name = "FILE", value_parser = file_arg())]
     pub files: Vec<String>,
     #[command(flatten)]
     pub profile: ProfileArgs,
@@ -675,7 +675,7 @@ pub struct ScoreArgs {
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// A sheet (.csv) or record file (.toml); `-` reads standard input.
-    #[arg(value_name = "FILE")]
+    #[arg(value_name = "FILE", value_parser = file_arg())]
     pub file: String,
     /// Profiles to compare, by name or path, separated by commas.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',', required = true, num_args = 1..)]
@@ -703,6 +703,13 @@ pub struct CompareArgs {
     /// Read the input as this format whatever its extension (csv, toml, json, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
+}
+
+/// A file to read: its name as doko shows it; a name that is not UTF-8 (a Latin-1 name
+/// from an old share) is shown escaped and still opens its file (`doko::files::name_of`).
+fn file_arg() -> impl clap::builder::TypedValueParser<Value = String> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().map(|s: std::ffi::OsString| doko::files::name_of(&s))
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {

@@ -820,8 +820,9 @@ pub fn draw_round(
 /// The lines of a list file (players, teams) with their numbers, trimmed; blank lines and
 /// `#` comments left out.
 fn list_lines(file: &str) -> Result<Vec<(usize, String)>, crate::deal::RecordError> {
-    let f = std::fs::File::open(file).map_err(|e| {
-        crate::deal::RecordError::new(file, crate::msg!("error.cannot_read", why = e))
+    let f = crate::files::open_to_read(file).map_err(|e| {
+        let why = crate::files::why(&e);
+        crate::deal::RecordError::new(file, crate::msg!("error.cannot_read", why = why))
     })?;
     let text = crate::deal::decode(
         file,

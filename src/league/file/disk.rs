@@ -237,7 +237,7 @@ pub fn lock(
 
 /// Reads a league file as UTF-8 text.
 pub fn read(file: &str) -> Result<String, FileError> {
-    let f = File::open(file).map_err(|io| FileError::Read {
+    let f = crate::files::open_to_read(file).map_err(|io| FileError::Read {
         file: file.to_string(),
         io,
     })?;

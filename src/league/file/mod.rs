@@ -146,7 +146,9 @@ impl FileError {
                 line,
                 message,
             } => Text::placed(format!("{file}:{line}"), message.clone()),
-            FileError::Read { file, io } => msg!("error.file_read", file = file, why = io),
+            FileError::Read { file, io } => {
+                msg!("error.file_read", file = file, why = crate::files::why(io))
+            }
             FileError::Write { file, io } => msg!("error.file_write", file = file, why = io),
             FileError::Create { file, io } => msg!("error.file_create", file = file, why = io),
             FileError::ReadOnly { file } => msg!("error.file_read_only", file = file),
