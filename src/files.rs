@@ -123,8 +123,8 @@ fn is_fifo(_: &std::fs::FileType) -> bool {
     false
 }
 
-/// Why a file could not be read: doko's own refusal in the reader's words, else the
-/// system's.
+/// Why a file could not be read, in the reader's words: doko's own refusal, else the
+/// system's error by its kind (as every input or output error is worded).
 pub fn why(e: &std::io::Error) -> Text {
     match e
         .get_ref()
@@ -133,7 +133,7 @@ pub fn why(e: &std::io::Error) -> Text {
         Some(NotRegular::Folder) => crate::msg!("error.not_a_file_folder"),
         Some(NotRegular::Fifo) => crate::msg!("error.not_a_file_fifo"),
         Some(NotRegular::Other) => crate::msg!("error.not_a_file_device"),
-        None => Text::from(e.to_string()),
+        None => crate::lang::ToText::to_text(e),
     }
 }
 

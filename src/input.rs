@@ -287,6 +287,43 @@ impl Source {
         if head.starts_with(crate::deal::BOM) {
             input.consume(crate::deal::BOM.len());
         }
+        let head = input
+            .fill_buf()
+            .map_err(|e| RecordError::new(name, crate::msg!("error.cannot_read", why = e)))?;
+        // A compressed file is said to be one (not read as text of strange characters).
+        if let Some(kind) = crate::deal::compressed(head) {
+            return Err(RecordError::new(
+                name,
+                crate::msg!("error.compressed", kind = kind),
+            ));
+        }
+        // UTF-16 (Excel's "Unicode text"): read whole and decoded as a sheet is, then an
+        // archive or a document as its text says.
+        if crate::deal::utf16_order(head).is_some() {
+            let bytes = crate::deal::read_bounded(name, input, crate::deal::MAX_DOCUMENT)?;
+            let text = decode_saved(name, bytes)?;
+            let first = text.lines().next().unwrap_or("");
+            let kind = match format {
+                InputFormat::Jsonl => Some(crate::deal::archive::ArchiveFormat::Jsonl),
+                InputFormat::Csv if crate::deal::archive::is_archive_header(first) => {
+                    Some(crate::deal::archive::ArchiveFormat::Csv)
+                }
+                _ => None,
+            };
+            return Ok(match kind {
+                Some(kind) => {
+                    let decoded: Box<dyn BufRead + Send> =
+                        Box::new(std::io::Cursor::new(text.into_bytes()));
+                    let reader = crate::deal::archive::ArchiveReader::new(name, kind, decoded)?;
+                    Source::Archive(Box::new(reader))
+                }
+                None => Source::Document(Document {
+                    text,
+                    file: name.to_string(),
+                    format,
+                }),
+            });
+        }
         // Standard input has no extension: read as CSV unless told, and a TOML text there is
         // a missing `--input-format toml`, said at once.
         if path == "-" && !given {

@@ -352,3 +352,64 @@ fn a_party_file_names_a_profile_of_its_own_folder_or_a_built_in_one() {
         assert_eq!(code, Some(0), "{profile}: {err}");
     }
 }
+
+#[test]
+fn a_utf16_archive_scores_as_its_utf8_text_and_a_compressed_file_is_said_to_be_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let utf8 = dir.path().join("a.csv");
+    let (_, archive, _) = run(&["generate", "--deals", "20", "--seed", "3"]);
+    std::fs::write(&utf8, &archive).unwrap();
+    let (code, want, err) = run(&["score", utf8.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(code, Some(0), "{err}");
+    // It was read as 14 players.
+    for (name, bom, little) in [
+        ("le.csv", true, true),
+        ("be.csv", true, false),
+        ("nobom.csv", false, true),
+    ] {
+        let mut bytes: Vec<u8> = match (bom, little) {
+            (false, _) => Vec::new(),
+            (true, true) => vec![0xff, 0xfe],
+            (true, false) => vec![0xfe, 0xff],
+        };
+        for unit in archive.encode_utf16() {
+            bytes.extend(if little {
+                unit.to_le_bytes()
+            } else {
+                unit.to_be_bytes()
+            });
+        }
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let (code, out, err) = run(&["score", path.to_str().unwrap(), "--format", "csv"]);
+        assert_eq!(code, Some(0), "{name}: {err}");
+        assert_eq!(out, want, "{name}");
+    }
+    // A gzip file named `.csv` was "a name with a control character".
+    let gz = dir.path().join("a.csv.gz.csv");
+    std::fs::write(&gz, [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]).unwrap();
+    let (code, _, err) = run(&["--lang", "en", "score", gz.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("a compressed file (gzip), not text: decompress it first"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_count_past_its_bound_names_the_bound() {
+    let (code, _, err) = run(&[
+        "--lang",
+        "en",
+        "generate",
+        "--deals",
+        "18446744073709551615",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("is not a whole number from 1 to 9223372036854775807"),
+        "{err}"
+    );
+    let (_, _, err) = run(&["--lang", "en", "generate", "--deals", "0"]);
+    assert!(err.contains("is not a whole number of at least 1"), "{err}");
+}

@@ -198,8 +198,8 @@ pub fn decode(file: &str, mut bytes: Vec<u8>) -> Result<String, RecordError> {
 /// Windows-1252 (German Excel's default CSV: an umlaut is one byte), which reads any bytes.
 /// A UTF-16 text with a broken pair is refused, naming its line.
 pub fn decode_saved(file: &str, bytes: Vec<u8>) -> Result<String, RecordError> {
-    let utf16 = |little: bool| {
-        let units = bytes[2..].chunks(2).map(|c| {
+    let utf16 = |little: bool, from: usize| {
+        let units = bytes[from..].chunks(2).map(|c| {
             let pair = [c[0], c.get(1).copied().unwrap_or(0)];
             if little {
                 u16::from_le_bytes(pair)
@@ -225,16 +225,54 @@ pub fn decode_saved(file: &str, bytes: Vec<u8>) -> Result<String, RecordError> {
         }
         Ok(text)
     };
-    if bytes.starts_with(&[0xff, 0xfe]) {
-        return utf16(true);
-    }
-    if bytes.starts_with(&[0xfe, 0xff]) {
-        return utf16(false);
+    if let Some((little, from)) = utf16_order(&bytes) {
+        return utf16(little, from);
     }
     if std::str::from_utf8(&bytes).is_ok() {
         return decode(file, bytes);
     }
     Ok(bytes.iter().map(|&b| windows_1252(b)).collect())
+}
+
+/// Whether `bytes` begin as UTF-16 text: its byte order (little-endian: true) and where
+/// the text starts. By its byte order mark, else by its first characters: text of a sheet
+/// (letters, digits, commas) in UTF-16 has a zero byte beside each, which no UTF-8 or
+/// Windows-1252 text of a sheet has.
+pub fn utf16_order(bytes: &[u8]) -> Option<(bool, usize)> {
+    if bytes.starts_with(&[0xff, 0xfe]) {
+        return Some((true, 2));
+    }
+    if bytes.starts_with(&[0xfe, 0xff]) {
+        return Some((false, 2));
+    }
+    let head = &bytes[..bytes.len().min(64) & !1];
+    if head.len() < 4 {
+        return None;
+    }
+    let zero = |odd: usize| head.iter().skip(odd).step_by(2).all(|&b| b == 0);
+    let text = |odd: usize| head.iter().skip(odd).step_by(2).all(|&b| b != 0);
+    if zero(1) && text(0) {
+        Some((true, 0))
+    } else if zero(0) && text(1) {
+        Some((false, 0))
+    } else {
+        None
+    }
+}
+
+/// What a compressed file begins with: its kind, where `bytes` begin as one does (gzip,
+/// zip, bzip2, xz, zstd).
+pub fn compressed(bytes: &[u8]) -> Option<&'static str> {
+    [
+        (&b"\x1f\x8b"[..], "gzip"),
+        (&b"PK\x03\x04"[..], "zip"),
+        (&b"BZh"[..], "bzip2"),
+        (&b"\xfd7zXZ\x00"[..], "xz"),
+        (&b"\x28\xb5\x2f\xfd"[..], "zstd"),
+    ]
+    .into_iter()
+    .find(|(magic, _)| bytes.starts_with(magic))
+    .map(|(_, kind)| kind)
 }
 
 /// A byte of Windows-1252 as the Encoding Standard (WHATWG) maps it: Latin-1, but for the

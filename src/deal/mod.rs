@@ -18,8 +18,8 @@ use crate::lang::Text;
 use crate::msg;
 
 pub use error::{
-    BOM, FieldError, Located, MAX_DOCUMENT, RecordError, decode, decode_saved, read_bounded,
-    size_text,
+    BOM, FieldError, Located, MAX_DOCUMENT, RecordError, compressed, decode, decode_saved,
+    read_bounded, size_text, utf16_order,
 };
 
 /// A player's part in one deal.

@@ -742,13 +742,15 @@ fn parse_jobs(s: &str) -> Result<std::num::NonZeroUsize, String> {
 /// A whole number from `MIN` to `MAX`, refused in the reader's language (clap's ranged
 /// parsers answer in English).
 fn ranged<T: TryFrom<i64>, const MIN: i64, const MAX: i64>(s: &str) -> Result<T, String> {
-    s.trim()
-        .parse::<i64>()
-        .ok()
+    // Read wider than the bound: a number past it is named with the bound it passes.
+    let n = s.trim().parse::<i128>().ok();
+    n.and_then(|n| i64::try_from(n).ok())
         .filter(|n| (MIN..=MAX).contains(n))
         .and_then(|n| T::try_from(n).ok())
         .ok_or_else(|| match MAX {
-            i64::MAX => doko::tr!(crate::lang(), "cli.not_at_least", value = s, min = MIN),
+            i64::MAX if n.is_none_or(|n| n < i128::from(MIN)) => {
+                doko::tr!(crate::lang(), "cli.not_at_least", value = s, min = MIN)
+            }
             _ => doko::tr!(
                 crate::lang(),
                 "cli.not_in_range",
