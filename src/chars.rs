@@ -4,53 +4,7 @@
 
 use std::borrow::Cow;
 
-/// Whether `c` controls a terminal or reorders the text around it: control characters (an
-/// escape sequence clears the screen or retitles the window, BEL rings, NUL cuts a line),
-/// the line and paragraph separators, and the bidirectional marks, embeddings, overrides
-/// and isolates.
-pub fn moves_text(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{061C}'
-                | '\u{200E}'
-                | '\u{200F}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202A}'..='\u{202E}'
-                | '\u{2066}'..='\u{2069}'
-        )
-}
-
-/// Whether `c` is drawn as nothing, or as a blank that is not a space: every Unicode
-/// default-ignorable code point (zero-width spaces and joiners, the soft hyphen, variation
-/// selectors, Hangul fillers, tag characters ...) and the braille blank. `Anna` with a
-/// Hangul filler after it looks like `Anna`; a name of one braille blank looks like none.
-pub fn invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{034F}'
-            | '\u{061C}'
-            | '\u{115F}'
-            | '\u{1160}'
-            | '\u{17B4}'
-            | '\u{17B5}'
-            | '\u{180B}'..='\u{180F}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{2800}'
-            | '\u{3164}'
-            | '\u{FE00}'..='\u{FE0F}'
-            | '\u{FEFF}'
-            | '\u{FFA0}'
-            | '\u{FFF0}'..='\u{FFF8}'
-            | '\u{1BCA0}'..='\u{1BCA3}'
-            | '\u{1D173}'..='\u{1D17A}'
-            | '\u{E0000}'..='\u{E0FFF}'
-    )
-}
+pub use crate::lang::shown::{escaped, invisible, moves_text};
 
 /// Whether a name may not hold `c`: it moves the text ([`moves_text`]) or is not seen
 /// ([`invisible`]).
@@ -93,7 +47,7 @@ pub fn check_label(name: &str) -> Result<(), crate::lang::Text> {
     match name.chars().enumerate().find(|&(_, c)| unfit_for_name(c)) {
         Some((at, c)) => Err(crate::msg!(
             "error.name_unseen_char",
-            name = prefix(&name.escape_debug().to_string()),
+            name = prefix(&escaped(name)),
             code = format!("U+{:04X}", c as u32),
             at = at + 1
         )),

@@ -54,7 +54,9 @@ fn a_column_name_of_a_megabyte_is_refused_and_quoted_short() {
 }
 
 /// Issue 28, Why 5: an input that never ends is refused at its kind's limit (16 MiB for a
-/// sheet or record file, 256 KiB for a profile), not read until memory runs out.
+/// sheet or record file, a line of 1 MiB in an archive), not read until memory runs out.
+/// Issue 65: a device given as a file (`/dev/zero`, also as a profile or its `extends`) is
+/// refused at once as no file; standard input, which may be endless, keeps the limits.
 #[cfg(unix)]
 #[test]
 fn endless_inputs_are_refused_at_their_limit() {
@@ -68,39 +70,41 @@ fn endless_inputs_are_refused_at_their_limit() {
     let profile = dir.path().join("house.toml");
     std::fs::write(&profile, "name = \"house\"\nextends = \"/dev/zero\"\n").unwrap();
     let evening = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/evening.csv");
-    let cases: [(&[&str], &str); 7] = [
+    let device = "/dev/zero: cannot read: a device or socket, not a file";
+    let cases: [(&[&str], &str); 9] = [
         (
-            &["score", "/dev/zero", "--input-format", "csv"],
-            "/dev/zero: larger than 16 MiB",
+            &["score", "-", "--input-format", "csv"],
+            "<stdin>: larger than 16 MiB",
         ),
         (
-            &["score", "/dev/zero", "--input-format", "jsonl"],
-            "/dev/zero:1: deal 1: the line is longer than 1 MiB and does not end",
+            &["score", "-", "--input-format", "jsonl"],
+            "<stdin>:1: deal 1: the line is longer than 1 MiB and does not end",
         ),
         (
-            &["score", "/dev/zero", "--input-format", "jsonl", "--summary"],
-            "/dev/zero:1: deal 1: the line is longer than 1 MiB and does not end",
+            &["score", "-", "--input-format", "jsonl", "--summary"],
+            "<stdin>:1: deal 1: the line is longer than 1 MiB and does not end",
         ),
         (
-            &["score", "/dev/zero", "--input-format", "toml"],
-            "/dev/zero: larger than 16 MiB",
+            &["score", "-", "--input-format", "toml"],
+            "<stdin>: larger than 16 MiB",
         ),
-        (
-            &["score", record.to_str().unwrap()],
-            "/dev/zero: larger than 256 KiB",
-        ),
+        (&["score", "/dev/zero", "--input-format", "csv"], device),
+        (&["score", "/dev/zero", "--input-format", "jsonl"], device),
+        (&["score", record.to_str().unwrap()], device),
         (
             &["score", evening, "--variant", profile.to_str().unwrap()],
-            "/dev/zero: larger than 256 KiB",
+            device,
         ),
-        (
-            &["score", evening, "--variant", "/dev/zero"],
-            "/dev/zero: larger than 256 KiB",
-        ),
+        (&["score", evening, "--variant", "/dev/zero"], device),
     ];
     for (args, want) in cases {
         let start = std::time::Instant::now();
-        let out = doko(args);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_doko"))
+            .args(["--lang", "en"])
+            .args(args)
+            .stdin(std::fs::File::open("/dev/zero").unwrap())
+            .output()
+            .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.code().is_some_and(|c| c != 0), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
@@ -383,7 +387,10 @@ fn a_missing_parent_profile_names_the_profile_that_extends_it() {
     .unwrap();
     for (parent, says) in [
         ("nosuch", "unknown variant `nosuch`"),
-        ("/dev/zero", "/dev/zero: larger than 256 KiB"),
+        (
+            "/dev/zero",
+            "/dev/zero: cannot read: a device or socket, not a file",
+        ),
     ] {
         let profile = Scratch::new("child.toml");
         std::fs::write(&profile, format!("name = \"c\"\nextends = \"{parent}\"\n")).unwrap();

@@ -413,3 +413,45 @@ fn a_count_past_its_bound_names_the_bound() {
     let (_, _, err) = run(&["--lang", "en", "generate", "--deals", "0"]);
     assert!(err.contains("is not a whole number of at least 1"), "{err}");
 }
+
+#[test]
+fn a_value_echoed_from_a_file_cannot_forge_a_line_or_hide_a_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("cur.toml");
+    std::fs::write(
+        &profile,
+        "extends = \"ddv\"\nname = \"cur\"\n[league]\ncurrency = \"EU\\ndoko: note: all is well\"\n",
+    )
+    .unwrap();
+    let sheet = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/evening.csv");
+    let (code, _, err) = run(&[
+        "--lang",
+        "en",
+        "score",
+        "--variant",
+        profile.to_str().unwrap(),
+        sheet,
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("unknown value `EU\\ndoko: note: all is well`"),
+        "{err}"
+    );
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("doko: note")).count(),
+        0,
+        "{err}"
+    );
+    // A byte order mark at the start of a later row is shown, not quoted raw.
+    let bom = file(
+        "bom.csv",
+        "Anna,Ben,Cara,Dirk,re_points\nre,re,kontra,kontra,130\n\u{feff}re,kontra,re,kontra,x\n",
+    );
+    let (code, _, err) = run(&["--lang", "en", "score", bom.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("bom.csv:3: deal 2, field `Anna`: `\\u{feff}re` is not a party"),
+        "{err}"
+    );
+    assert!(!err.contains('\u{feff}'), "{err}");
+}

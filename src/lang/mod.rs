@@ -416,9 +416,11 @@ impl Text {
 /// The longest value a message quotes whole, in characters.
 pub const MAX_QUOTE: usize = 400;
 
-/// `value` as a message quotes it: whole up to [`MAX_QUOTE`] characters, else its start,
-/// `…` and how long it is.
+/// `value` as a message quotes it ([`shown::escaped`]): whole up to [`MAX_QUOTE`]
+/// characters, else its start, `…` and how long it is.
 fn quoted(value: &str, lang: Lang) -> String {
+    // Line ends, escapes, bidirectional and unseen characters written out.
+    let value = &*shown::escaped(value);
     match value.char_indices().nth(MAX_QUOTE) {
         None => value.to_string(),
         Some(_) => {
@@ -567,5 +569,6 @@ macro_rules! plain_numbers {
 }
 plain_numbers!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
+pub mod shown;
 #[cfg(test)]
 mod tests;

@@ -705,8 +705,7 @@ pub struct CompareArgs {
     pub input_format: Option<InputFormat>,
 }
 
-/// A file to read: its name as doko shows it; a name that is not UTF-8 (a Latin-1 name
-/// from an old share) is shown escaped and still opens its file (`doko::files::name_of`).
+/// A file to read, by its name as shown (one not UTF-8 is escaped: `doko::files::name_of`).
 fn file_arg() -> impl clap::builder::TypedValueParser<Value = String> {
     use clap::builder::TypedValueParser;
     clap::builder::OsStringValueParser::new().map(|s: std::ffi::OsString| doko::files::name_of(&s))
