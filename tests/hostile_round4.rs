@@ -455,3 +455,27 @@ fn a_value_echoed_from_a_file_cannot_forge_a_line_or_hide_a_mark() {
     );
     assert!(!err.contains('\u{feff}'), "{err}");
 }
+
+#[test]
+fn a_column_of_numbers_with_one_bad_cell_is_one_error_at_that_cell() {
+    // It turned into 52 errors, one a row, none at the bad cell's line.
+    let mut text = String::from("Anna,Ben,Cara,Dirk,re_points,Betrag\n");
+    for k in 0..60 {
+        let amount = if k == 49 { "zwei Euro" } else { "1,20" };
+        text.push_str(&format!("re,re,kontra,kontra,130,\"{amount}\"\n"));
+    }
+    let path = file("betrag.csv", &text);
+    let (code, out, err) = run(&["--lang", "en", "score", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("betrag.csv:51: field `Betrag`: `zwei Euro` is not a number"),
+        "{err}"
+    );
+    // Every cell a number: the column is passed over with a note, as before.
+    let path = file("amounts.csv", &text.replace("zwei Euro", "2,00"));
+    let (code, _, err) = run(&["--lang", "en", "score", path.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("the column holds only numbers"), "{err}");
+}

@@ -294,7 +294,30 @@ impl<'a> Sheet<'a> {
             mut notes,
             has_deal,
         } = read_over(file, text, delimiter, &player_cols);
-        for k in (0..numbers.len()).rev().filter(|&k| numbers[k]) {
+        // A column of numbers with a bad cell: one error at that cell, not one a row.
+        if let Some((k, (line, cell))) = numbers
+            .iter()
+            .enumerate()
+            .find_map(|(k, c)| c.numbers_but().map(|bad| (k, bad)))
+        {
+            let column = &players[k];
+            let count = numbers[k].numbers;
+            return Err(RecordError::new(
+                file,
+                msg!(
+                    "error.column_of_numbers_bad",
+                    value = cell.as_str(),
+                    column = column.as_str(),
+                    count = count
+                ),
+            )
+            .line(*line)
+            .field(column));
+        }
+        for k in (0..numbers.len())
+            .rev()
+            .filter(|&k| numbers[k].all_numbers())
+        {
             let column = players.remove(k);
             player_cols.remove(k);
             let note = msg!("note.column_of_numbers", column = column);
@@ -407,12 +430,37 @@ fn check_points_column(
 
 /// What [`read_over`] finds in the rows before the deals are read.
 struct ReadOver {
-    /// For each player column: every cell a number or empty, and one a number.
-    numbers: Vec<bool>,
+    /// For each player column: what its cells are.
+    numbers: Vec<Cells>,
     /// An empty row before a deal, each with its line.
     notes: Vec<RecordError>,
     /// A row with a value (or one the reader cannot read, reported with the deals).
     has_deal: bool,
+}
+
+/// What the cells of a column hold, read over once: numbers, party words (`re`, `k` …),
+/// anything else (the first of those with its line).
+#[derive(Debug, Clone, Default)]
+struct Cells {
+    numbers: usize,
+    parties: usize,
+    other: usize,
+    first_other: Option<(usize, String)>,
+}
+
+impl Cells {
+    /// Every cell a number or empty, and one a number: an amount or a sum, not a player.
+    fn all_numbers(&self) -> bool {
+        self.numbers > 0 && self.parties == 0 && self.other == 0
+    }
+
+    /// Numbers but for a few cells that are neither numbers nor parties (`zwei Euro` among
+    /// amounts): a column of numbers with a bad cell, not a player with a bad cell a row.
+    fn numbers_but(&self) -> Option<&(usize, String)> {
+        (self.parties == 0 && self.other > 0 && self.numbers >= 2 * self.other)
+            .then_some(self.first_other.as_ref())
+            .flatten()
+    }
 }
 
 /// Reads the rows once before the deals are: for each of `cols` whether every cell is a
@@ -420,7 +468,7 @@ struct ReadOver {
 /// deal (trailing empty rows are what spreadsheets save, and pass unsaid), and whether
 /// there is a deal at all.
 fn read_over(file: &str, text: &str, delimiter: u8, cols: &[usize]) -> ReadOver {
-    let mut numbers = vec![(true, false); cols.len()];
+    let mut numbers = vec![Cells::default(); cols.len()];
     let mut empty: Vec<usize> = Vec::new();
     let mut out = ReadOver {
         numbers: Vec::new(),
@@ -433,7 +481,7 @@ fn read_over(file: &str, text: &str, delimiter: u8, cols: &[usize]) -> ReadOver 
     for rec in rdr.records() {
         let Ok(rec) = rec else {
             // Reported with its line when the deals are read.
-            numbers.iter_mut().for_each(|n| n.0 = false);
+            numbers.iter_mut().for_each(|n| n.parties += 1);
             out.has_deal = true;
             continue;
         };
@@ -453,13 +501,17 @@ fn read_over(file: &str, text: &str, delimiter: u8, cols: &[usize]) -> ReadOver 
                 continue;
             }
             if is_number(cell) {
-                n.1 = true;
+                n.numbers += 1;
+            } else if party_of(cell).is_some() {
+                n.parties += 1;
             } else {
-                n.0 = false;
+                n.other += 1;
+                n.first_other
+                    .get_or_insert_with(|| (line, cell.to_string()));
             }
         }
     }
-    out.numbers = numbers.into_iter().map(|(all, one)| all && one).collect();
+    out.numbers = numbers;
     out
 }
 
@@ -488,16 +540,26 @@ fn roles_of(sheet: &Sheet, rec: &csv::StringRecord) -> Result<Vec<Role>, (String
     let mut roles = Vec::with_capacity(sheet.players.len());
     for (p, &i) in sheet.players.iter().zip(&sheet.player_cols) {
         let cell = rec.get(i).unwrap_or("");
-        roles.push(match cell.to_ascii_lowercase().as_str() {
-            "re" | "r" => Role::Re,
-            "kontra" | "k" | "contra" | "c" => Role::Kontra,
-            "" | "-" => Role::Out,
-            other => {
-                return Err((p.clone(), msg!("error.not_a_party", word = other)));
+        match party_of(cell) {
+            Some(role) => roles.push(role),
+            None => {
+                let word = cell.to_ascii_lowercase();
+                return Err((p.clone(), msg!("error.not_a_party", word = word)));
             }
-        });
+        }
     }
     Ok(roles)
+}
+
+/// A player cell's party: `re` (`r`), `kontra` (`k`, `contra`, `c`), or empty / `-` for a
+/// player who sits out; None for any other word.
+fn party_of(cell: &str) -> Option<Role> {
+    match cell.to_ascii_lowercase().as_str() {
+        "re" | "r" => Some(Role::Re),
+        "kontra" | "k" | "contra" | "c" => Some(Role::Kontra),
+        "" | "-" => Some(Role::Out),
+        _ => None,
+    }
 }
 
 /// The seat of the row's dealer `d`, who sits out at a table larger than a deal needs (at
