@@ -294,35 +294,7 @@ impl<'a> Sheet<'a> {
             mut notes,
             has_deal,
         } = read_over(file, text, delimiter, &player_cols);
-        // A column of numbers with a bad cell: one error at that cell, not one a row.
-        if let Some((k, (line, cell))) = numbers
-            .iter()
-            .enumerate()
-            .find_map(|(k, c)| c.numbers_but().map(|bad| (k, bad)))
-        {
-            let column = &players[k];
-            let count = numbers[k].numbers;
-            return Err(RecordError::new(
-                file,
-                msg!(
-                    "error.column_of_numbers_bad",
-                    value = cell.as_str(),
-                    column = column.as_str(),
-                    count = count
-                ),
-            )
-            .line(*line)
-            .field(column));
-        }
-        for k in (0..numbers.len())
-            .rev()
-            .filter(|&k| numbers[k].all_numbers())
-        {
-            let column = players.remove(k);
-            player_cols.remove(k);
-            let note = msg!("note.column_of_numbers", column = column);
-            notes.insert(0, RecordError::new(file, note).line(1).field(&column));
-        }
+        pass_over_numbers(file, &numbers, (&mut players, &mut player_cols), &mut notes)?;
         crate::deal::check_players(&players).map_err(|m| RecordError::new(file, m).line(1))?;
         check_points_column(file, &header, &cols)?;
         // A header alone is a sheet not filled in yet, or one saved without its rows.
@@ -436,6 +408,47 @@ struct ReadOver {
     notes: Vec<RecordError>,
     /// A row with a value (or one the reader cannot read, reported with the deals).
     has_deal: bool,
+}
+
+/// The player columns that are columns of numbers: passed over with a note where every
+/// cell is a number (or empty); refused once, at the first other cell, where a few cells
+/// are not numbers (and none is a party's word).
+fn pass_over_numbers(
+    file: &str,
+    numbers: &[Cells],
+    (players, player_cols): (&mut Vec<String>, &mut Vec<usize>),
+    notes: &mut Vec<RecordError>,
+) -> Result<(), RecordError> {
+    // A column of numbers with a bad cell: one error at that cell, not one a row.
+    if let Some((k, (line, cell))) = numbers
+        .iter()
+        .enumerate()
+        .find_map(|(k, c)| c.numbers_but().map(|bad| (k, bad)))
+    {
+        let column = &players[k];
+        let count = numbers[k].numbers;
+        return Err(RecordError::new(
+            file,
+            msg!(
+                "error.column_of_numbers_bad",
+                value = cell.as_str(),
+                column = column.as_str(),
+                count = count
+            ),
+        )
+        .line(*line)
+        .field(column));
+    }
+    for k in (0..numbers.len())
+        .rev()
+        .filter(|&k| numbers[k].all_numbers())
+    {
+        let column = players.remove(k);
+        player_cols.remove(k);
+        let note = msg!("note.column_of_numbers", column = column);
+        notes.insert(0, RecordError::new(file, note).line(1).field(&column));
+    }
+    Ok(())
 }
 
 /// What the cells of a column hold, read over once: numbers, party words (`re`, `k` …),
