@@ -479,3 +479,36 @@ fn a_column_of_numbers_with_one_bad_cell_is_one_error_at_that_cell() {
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("the column holds only numbers"), "{err}");
 }
+
+#[test]
+fn deals_written_as_one_inline_array_are_edited_and_added_to() {
+    let text = "variant = \"ddv\"\nplayers = [\"Anna\", \"Ben\", \"Cara\", \"Dirk\"]\ndeal = [{ re = [\"Anna\", \"Ben\"], re_points = 130 }, { re = [\"Cara\", \"Dirk\"], re_points = 100 }]\n\n[league]\nname = \"inl\"\ndeals = 24\ndealer = \"Dirk\"\n";
+    let path = file("inline.toml", text);
+    let p = path.to_str().unwrap();
+    // `league edit 2` said there was no deal 2.
+    let (code, _, err) = run(&["--lang", "en", "league", "edit", p, "2", "-p", "140"]);
+    assert_eq!(code, Some(0), "{err}");
+    let edited = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        edited.contains("[[deal]]") && edited.contains("re_points = 140"),
+        "{edited}"
+    );
+    // `league add` said `[[deal]]` was defined twice.
+    std::fs::write(&path, text).unwrap();
+    let (code, out, err) = run(&[
+        "--lang",
+        "en",
+        "league",
+        "add",
+        p,
+        "-r",
+        "Anna,Cara",
+        "-p",
+        "150",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("deal 3 of 24"), "{out}");
+    let (code, out, err) = run(&["--lang", "en", "league", "show", p]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("3 of 24 deals"), "{out}");
+}

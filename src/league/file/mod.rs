@@ -402,8 +402,28 @@ pub fn write_new(file: &str, text: &str) -> Result<(), FileError> {
     Ok(())
 }
 
-/// `text` as an editable TOML document; a syntax error names its line.
+/// `text` as an editable TOML document; a syntax error names its line. Deals (and
+/// penalties) written as one inline array (`deal = [{...}, {...}]`, valid TOML that `league
+/// show` reads) are taken as the `[[deal]]` tables they stand for, which is how a change
+/// writes them back.
 fn parse(file: &str, text: &str) -> Result<DocumentMut, FileError> {
+    let mut doc = parse_as_written(file, text)?;
+    for key in ["deal", "penalty"] {
+        let tables = match doc.get(key).and_then(Item::as_array) {
+            Some(array) if array.iter().all(toml_edit::Value::is_inline_table) => array
+                .iter()
+                .filter_map(toml_edit::Value::as_inline_table)
+                .map(|t| t.clone().into_table())
+                .collect::<ArrayOfTables>(),
+            _ => continue,
+        };
+        doc.insert(key, Item::ArrayOfTables(tables));
+    }
+    Ok(doc)
+}
+
+/// `text` as an editable TOML document, as written.
+fn parse_as_written(file: &str, text: &str) -> Result<DocumentMut, FileError> {
     if let Some((offset, message)) = crate::toml_syntax::too_deep(text, false) {
         return Err(FileError::Toml {
             file: file.to_string(),
@@ -538,6 +558,17 @@ pub fn appended(
         file: file.to_string(),
         message,
     })?;
+    // Deals written as one inline array are written as `[[deal]]` tables first: the new
+    // deal is appended as one.
+    let inline = parse_as_written(file, old)?
+        .get("deal")
+        .is_some_and(Item::is_array);
+    let rewritten = if inline {
+        Some(parse(file, old)?.to_string())
+    } else {
+        None
+    };
+    let old = rewritten.as_deref().unwrap_or(old);
     let before = evaluate(file, old, None).map_err(FileError::Invalid)?;
     if before.is_complete() {
         return Err(FileError::Refused {
