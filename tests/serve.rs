@@ -823,3 +823,42 @@ fn a_sheet_edited_to_nest_thousands_deep_is_refused_and_the_server_lives() {
     let (status, body) = get(&format!("{url}state?sheet=0"));
     assert_eq!(status, 200, "{body}");
 }
+
+#[test]
+fn every_answer_is_the_pages_json_in_the_readers_language() {
+    // Issue 65: a bad query string or a body without its content type got axum's English
+    // plain text.
+    let dir = tempfile::tempdir().unwrap();
+    let file = sheet(dir.path());
+    let (_server, lines) = serve(&file, false);
+    let url = url_in(&lines[0]);
+    let mut r = agent()
+        .get(&format!("{url}state?sheet=x"))
+        .header("accept-language", "de")
+        .call()
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    let body = r.body_mut().read_to_string().unwrap();
+    let answer: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{body}"));
+    assert_eq!(answer["ok"], json!(false), "{body}");
+    assert!(
+        body.contains("die Anfrage ist keine, die die Seite sendet"),
+        "{body}"
+    );
+    let mut r = agent()
+        .post(&format!("{url}add?sheet=0"))
+        .header("content-type", "text/plain")
+        .send("re=Anna")
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 415);
+    let body = r.body_mut().read_to_string().unwrap();
+    assert!(
+        body.contains("the request is not one the page sends"),
+        "{body}"
+    );
+    assert!(serde_json::from_str::<Value>(&body).is_ok(), "{body}");
+    // A sheet the server does not keep: its words, as JSON too.
+    let (status, body) = get(&format!("{url}state?sheet=7"));
+    assert_eq!(status, 404);
+    assert!(serde_json::from_str::<Value>(&body).is_ok(), "{body}");
+}

@@ -331,7 +331,19 @@ fn refusal(status: StatusCode, headers: &HeaderMap, text: doko::lang::Text) -> R
         .and_then(|h| h.to_str().ok())
         .and_then(doko::lang::Lang::from_accept_language)
         .unwrap_or_else(crate::lang);
-    (status, format!("{}\n", text.render(lang))).into_response()
+    (status, Json(PageAnswer::refused(vec![text.render(lang)]))).into_response()
+}
+
+/// Axum's own refusals (a query or a body the page does not send, a body that is not
+/// JSON) as the page's: its JSON error in the reader's language, the status kept.
+fn in_page_words(answer: Response, headers: &HeaderMap) -> Response {
+    let plain = answer.headers().get(header::CONTENT_TYPE);
+    if answer.status().is_client_error()
+        && plain.is_some_and(|c| c.as_bytes().starts_with(b"text/plain"))
+    {
+        return refusal(answer.status(), headers, doko::msg!("serve.bad_request"));
+    }
+    answer
 }
 
 /// What [`guard`] lets through to the page, or why not.
@@ -400,11 +412,11 @@ async fn check_request(app: &App, request: Request, next: Next) -> Response {
                     return answer;
                 }
             };
-        return next
-            .run(Request::from_parts(parts, axum::body::Body::from(bytes)))
-            .await;
+        let request = Request::from_parts(parts, axum::body::Body::from(bytes));
+        return in_page_words(next.run(request).await, &headers);
     }
-    next.run(request).await
+    let headers = request.headers().clone();
+    in_page_words(next.run(request).await, &headers)
 }
 
 #[derive(Deserialize)]
@@ -435,17 +447,11 @@ fn lang_of(at: &Where, headers: &HeaderMap) -> doko::lang::Lang {
 }
 
 impl App {
-    fn file(&self, at: &Where) -> Result<String, (StatusCode, String)> {
+    fn file(&self, at: &Where, headers: &HeaderMap) -> Result<String, Response> {
         self.files.get(at.sheet).cloned().ok_or_else(|| {
-            (
-                StatusCode::NOT_FOUND,
-                doko::tr!(
-                    crate::lang(),
-                    "error.no_such_sheet",
-                    sheet = at.sheet,
-                    sheets = self.files.len()
-                ) + "\n",
-            )
+            let (sheet, sheets) = (at.sheet, self.files.len());
+            let why = doko::msg!("error.no_such_sheet", sheet = sheet, sheets = sheets);
+            refusal(StatusCode::NOT_FOUND, headers, why)
         })
     }
 }
@@ -454,9 +460,9 @@ impl App {
 /// what the library says (as JSON, or "nothing changed"). A change holds the sheet's lock
 /// from reading the sheet to writing what the library made of it.
 async fn on_sheet(app: &App, at: &Where, headers: &HeaderMap, call: Call) -> Response {
-    let file = match app.file(at) {
+    let file = match app.file(at, headers) {
         Ok(f) => f,
-        Err(e) => return e.into_response(),
+        Err(e) => return e,
     };
     let lang = lang_of(at, headers);
     let change = !matches!(call, Call::State { .. } | Call::Deal(_) | Call::Check(_));
@@ -472,20 +478,28 @@ async fn on_sheet(app: &App, at: &Where, headers: &HeaderMap, call: Call) -> Res
         }
         Ok(answer)
     };
-    let answer = tokio::task::spawn_blocking(move || {
-        crate::with_lang(lang, || {
-            work().unwrap_or_else(|e| page::Answer {
-                page: Some(PageAnswer::refused(
-                    e.plain().iter().map(|t| t.render(lang)).collect(),
-                )),
-                text: None,
-            })
+    let answer = off_thread(lang, move || {
+        work().unwrap_or_else(|e| page::Answer {
+            page: Some(PageAnswer::refused(
+                e.plain().iter().map(|t| t.render(lang)).collect(),
+            )),
+            text: None,
         })
     })
     .await;
-    match answer {
-        Ok(page::Answer { page: Some(a), .. }) => Json(a).into_response(),
-        Ok(page::Answer { page: None, .. }) => StatusCode::NO_CONTENT.into_response(),
+    match answer.page {
+        Some(a) => Json(a).into_response(),
+        None => StatusCode::NO_CONTENT.into_response(),
+    }
+}
+
+/// `work` off the server's threads, speaking `lang` (a panic there goes on here).
+async fn off_thread<T: Send + 'static>(
+    lang: doko::lang::Lang,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    match tokio::task::spawn_blocking(move || crate::with_lang(lang, work)).await {
+        Ok(t) => t,
         Err(e) => std::panic::resume_unwind(e.into_panic()),
     }
 }
@@ -495,31 +509,26 @@ async fn page(
     Query(at): Query<Where>,
     headers: HeaderMap,
 ) -> Response {
-    let file = match app.file(&at) {
+    let file = match app.file(&at, &headers) {
         Ok(f) => f,
-        Err(e) => return e.into_response(),
+        Err(e) => return e,
     };
     let served = app.clone();
     let lang = lang_of(&at, &headers);
-    let page = tokio::task::spawn_blocking(move || {
-        crate::with_lang(lang, || {
-            let served_as = html::Served {
-                sheets: &served.names,
-                current: at.sheet,
-                token: served.token.as_deref(),
-                tournaments: &served.tournaments,
-            };
-            match file::read(&file) {
-                Ok(text) => page::page(&file, &text, &served_as, lang),
-                Err(e) => page::error_page(&file, &page::located(&e, lang), lang),
-            }
-        })
+    let page = off_thread(lang, move || {
+        let served_as = html::Served {
+            sheets: &served.names,
+            current: at.sheet,
+            token: served.token.as_deref(),
+            tournaments: &served.tournaments,
+        };
+        match file::read(&file) {
+            Ok(text) => page::page(&file, &text, &served_as, lang),
+            Err(e) => page::error_page(&file, &page::located(&e, lang), lang),
+        }
     })
     .await;
-    match page {
-        Ok(page) => Html(page).into_response(),
-        Err(e) => std::panic::resume_unwind(e.into_panic()),
-    }
+    Html(page).into_response()
 }
 
 /// A tournament's standings as its tables' sheets stand, read again every ten seconds.
@@ -529,46 +538,29 @@ async fn tournament(
     headers: HeaderMap,
 ) -> Response {
     let Some(file) = app.tournaments.get(at.sheet).cloned() else {
-        return refusal(
-            StatusCode::NOT_FOUND,
-            &headers,
-            doko::msg!("serve.no_tournament"),
-        );
+        let why = doko::msg!("serve.no_tournament");
+        return refusal(StatusCode::NOT_FOUND, &headers, why);
     };
     let token = app.token.clone();
     let lang = lang_of(&at, &headers);
-    let page = tokio::task::spawn_blocking(move || {
-        crate::with_lang(lang, || {
-            match doko::club::tournament::Tournament::read(&file) {
-                Ok(t) => {
-                    let page = doko::render::tournament::standings_page(
-                        &doko::club::tournament::standings(&t),
-                        lang,
-                    );
-                    let back = token.map_or("/".to_string(), |t| format!("/?t={}", esc(&t)));
-                    page.replacen(
-                        "</head>",
-                        "<meta http-equiv=\"refresh\" content=\"10\">\n</head>",
-                        1,
-                    )
-                    .replacen(
-                        "<body>\n",
-                        &format!(
-                            "<body>\n<p><a href=\"{back}\">&larr; {}</a></p>\n",
-                            esc(crate::lang().t("page.back_to_tables"))
-                        ),
-                        1,
-                    )
-                }
-                Err(e) => page::error_page(&file, &[e.to_string()], lang),
+    let page = off_thread(
+        lang,
+        move || match doko::club::tournament::Tournament::read(&file) {
+            Ok(t) => {
+                let standings = doko::club::tournament::standings(&t);
+                let page = doko::render::tournament::standings_page(&standings, lang);
+                let back = token.map_or("/".to_string(), |t| format!("/?t={}", esc(&t)));
+                let label = esc(crate::lang().t("page.back_to_tables"));
+                let back = format!("<body>\n<p><a href=\"{back}\">&larr; {label}</a></p>\n");
+                let refresh = "<meta http-equiv=\"refresh\" content=\"10\">\n</head>";
+                page.replacen("</head>", refresh, 1)
+                    .replacen("<body>\n", &back, 1)
             }
-        })
-    })
+            Err(e) => page::error_page(&file, &[e.to_string()], lang),
+        },
+    )
     .await;
-    match page {
-        Ok(page) => Html(page).into_response(),
-        Err(e) => std::panic::resume_unwind(e.into_panic()),
-    }
+    Html(page).into_response()
 }
 
 /// The sheet's state, or nothing (204) where it has not changed since the stamp `since`.
