@@ -447,11 +447,11 @@ fn lang_of(at: &Where, headers: &HeaderMap) -> doko::lang::Lang {
 }
 
 impl App {
-    fn file(&self, at: &Where, headers: &HeaderMap) -> Result<String, Response> {
+    /// The sheet a request names, else why not (404).
+    fn file(&self, at: &Where) -> Result<String, doko::lang::Text> {
         self.files.get(at.sheet).cloned().ok_or_else(|| {
             let (sheet, sheets) = (at.sheet, self.files.len());
-            let why = doko::msg!("error.no_such_sheet", sheet = sheet, sheets = sheets);
-            refusal(StatusCode::NOT_FOUND, headers, why)
+            doko::msg!("error.no_such_sheet", sheet = sheet, sheets = sheets)
         })
     }
 }
@@ -460,9 +460,9 @@ impl App {
 /// what the library says (as JSON, or "nothing changed"). A change holds the sheet's lock
 /// from reading the sheet to writing what the library made of it.
 async fn on_sheet(app: &App, at: &Where, headers: &HeaderMap, call: Call) -> Response {
-    let file = match app.file(at, headers) {
+    let file = match app.file(at) {
         Ok(f) => f,
-        Err(e) => return e,
+        Err(why) => return refusal(StatusCode::NOT_FOUND, headers, why),
     };
     let lang = lang_of(at, headers);
     let change = !matches!(call, Call::State { .. } | Call::Deal(_) | Call::Check(_));
@@ -509,9 +509,9 @@ async fn page(
     Query(at): Query<Where>,
     headers: HeaderMap,
 ) -> Response {
-    let file = match app.file(&at, &headers) {
+    let file = match app.file(&at) {
         Ok(f) => f,
-        Err(e) => return e,
+        Err(why) => return refusal(StatusCode::NOT_FOUND, &headers, why),
     };
     let served = app.clone();
     let lang = lang_of(&at, &headers);
