@@ -512,3 +512,76 @@ fn deals_written_as_one_inline_array_are_edited_and_added_to() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("3 of 24 deals"), "{out}");
 }
+
+#[test]
+fn a_game_type_with_control_characters_is_left_out_escaped_and_the_rest_imported() {
+    let dir = tempfile::tempdir().unwrap();
+    let party = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/freedoko.party"
+    ))
+    .unwrap()
+    .replacen("gametype = solo heart", "gametype = solo \u{1b}heart", 1)
+    .replacen("gametype = solo diamond", "gametype = solo\u{7f}diamond", 1)
+    .replacen("gametype = solo jack", "gametype = solo\rjack", 1);
+    let path = dir.path().join("p.party");
+    std::fs::write(&path, party).unwrap();
+    let out = dir.path().join("s.toml");
+    let (_, said, err) = run(&[
+        "--lang",
+        "en",
+        "import",
+        "freedoko",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    // The sheet was written with its game type raw and failed as a whole.
+    assert!(said.contains("8 games"), "{said}{err}");
+    assert!(
+        err.contains("the game type `solo \\u{1b}heart` is one doko does not play"),
+        "{err}"
+    );
+    assert!(err.contains("`solo\\rjack`"), "{err}");
+    let sheet = std::fs::read_to_string(&out).unwrap();
+    assert!(!sheet.contains(['\u{1b}', '\u{7f}', '\r']), "{sheet}");
+    let (code, _, err) = run(&["league", "show", out.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn a_game_of_400000_special_points_is_left_out_at_once() {
+    // 13 MB under the 16 MiB cap took 20 CPU-seconds and 267 MiB.
+    let dir = tempfile::tempdir().unwrap();
+    let party = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/freedoko.party"
+    ))
+    .unwrap();
+    let at = party.find("won = re, re, -, -, 1\n").unwrap();
+    let text = format!(
+        "{}{}{}",
+        &party[..at],
+        "Doppelkopf = re, re, -, -, 1\n".repeat(400_000),
+        &party[at..]
+    );
+    let path = dir.path().join("slow.party");
+    std::fs::write(&path, text).unwrap();
+    let out = dir.path().join("s.toml");
+    let start = std::time::Instant::now();
+    let (_, said, err) = run(&[
+        "--lang",
+        "en",
+        "import",
+        "freedoko",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("left out: 400001 special points; a game has at most 64"),
+        "{err}"
+    );
+    assert!(said.contains("10 games"), "{said}");
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}

@@ -142,6 +142,16 @@ pub fn record(g: &Game, players: &[String], hand: u8, from_doko: bool) -> Result
     if contract == "redeal" {
         return Ok(r);
     }
+    // More special points than a deal could earn: left out before anything is written.
+    let extras = g.entries.iter().filter(|x| x.key == "doko:extra").count();
+    if g.specials.len() + extras > MAX_SPECIALS {
+        let count = g.specials.len() + extras;
+        return Err(msg!(
+            "freedoko.why_specials",
+            count = count,
+            most = MAX_SPECIALS
+        ));
+    }
     if let Some(s) = g.specials.iter().find(|s| s.name.contains("reply")) {
         return Err(msg!("freedoko.why_reply", special = s.name.clone()));
     }
@@ -188,6 +198,10 @@ pub fn record(g: &Game, players: &[String], hand: u8, from_doko: bool) -> Result
     (e.re_tricks, e.kontra_tricks) = (tricks.map(|t| t.0), tricks.map(|t| t.1));
     Ok(r)
 }
+
+/// The most special points one game's summary may list: a deal of 12 tricks earns a few
+/// dozen at most (an extra a trick, the calls' and the game's points); more is refused.
+pub const MAX_SPECIALS: usize = 64;
 
 /// A special point: an extra of the tricks goes into the record (one line one extra,
 /// its value what the rules make it worth); the rest doko works out.
