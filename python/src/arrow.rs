@@ -220,11 +220,12 @@ fn offset_at(offsets: *const u8, large: bool, at: usize) -> usize {
 
 /// Appends element `i` of `array` (of `kind`; its own offset is added here) to `out`: a
 /// text as it is, a number in decimals, a boolean as `true` (false: nothing), a list's items
-/// separated by `sep`; nothing where it has no value.
-fn append(kind: &Kind, array: &Array, i: usize, sep: u8, out: &mut Vec<u8>) {
+/// separated by `sep`; nothing where it has no value. A list item is one value: a list
+/// of lists, or an item holding `sep` (which would split it), is refused.
+fn append(kind: &Kind, array: &Array, i: usize, sep: u8, out: &mut Vec<u8>) -> Result<(), String> {
     let at = i + usize::try_from(array.offset).unwrap_or(0);
     if !array.valid(at) {
-        return;
+        return Ok(());
     }
     match kind {
         Kind::Null => {}
@@ -277,14 +278,14 @@ fn append(kind: &Kind, array: &Array, i: usize, sep: u8, out: &mut Vec<u8>) {
         }
         Kind::Dict(index, values) => {
             let Kind::Int { bytes, signed } = **index else {
-                return;
+                return Ok(());
             };
             let key = int_at(array.buffer(1), bytes, signed, at);
             // SAFETY: a dictionary array's `dictionary` holds the values.
             if let (Ok(key), Some(dict)) =
                 (usize::try_from(key), unsafe { array.dictionary.as_ref() })
             {
-                append(values, dict, key, sep, out);
+                append(values, dict, key, sep, out)?;
             }
         }
         Kind::List { large, item } => {
@@ -293,16 +294,28 @@ fn append(kind: &Kind, array: &Array, i: usize, sep: u8, out: &mut Vec<u8>) {
                 offset_at(offsets, *large, at),
                 offset_at(offsets, *large, at + 1),
             );
+            if matches!(**item, Kind::List { .. }) && b > a {
+                return Err("a list of lists: a list item is one value".into());
+            }
             if let Some(items) = array.child(0) {
                 for j in a..b {
                     if j > a {
                         out.push(sep);
                     }
-                    append(item, items, j, sep, out);
+                    let from = out.len();
+                    append(item, items, j, sep, out)?;
+                    if out[from..].contains(&sep) {
+                        let value = String::from_utf8_lossy(&out[from..]).into_owned();
+                        let sep = char::from(sep);
+                        return Err(format!(
+                            "the list item {value:?} holds `{sep}`, which separates the items: a list item is one value"
+                        ));
+                    }
                 }
             }
         }
     }
+    Ok(())
 }
 
 /// An Arrow stream taken from its capsule: released when dropped.
@@ -332,6 +345,10 @@ impl Drop for Batch {
 /// An Arrow stream's rows, field by field, for the engine.
 pub struct Reader {
     stream: Stream,
+    /// The columns' names (for errors).
+    names: Vec<String>,
+    /// Rows read so far.
+    rows: usize,
     /// Each column's kind and the separator of its list items.
     kinds: Vec<(Kind, u8)>,
     batch: Option<Batch>,
@@ -422,9 +439,11 @@ impl Reader {
         }
         let (names, kinds) = read?;
         Ok((
-            names,
+            names.clone(),
             Reader {
                 stream,
+                names,
+                rows: 0,
                 kinds,
                 batch: None,
                 row: 0,
@@ -479,9 +498,13 @@ impl doko::deal::archive::Columns for Reader {
         let row = self.row;
         let batch = &self.batch.as_ref().ok_or("no batch")?.0;
         let at = row + usize::try_from(batch.offset).unwrap_or(0);
+        self.rows += 1;
         for (c, (kind, sep)) in self.kinds.iter().enumerate() {
             if let Some(column) = batch.child(c) {
-                append(kind, column, at, *sep, text);
+                append(kind, column, at, *sep, text).map_err(|why| {
+                    let name = self.names.get(c).map_or("", String::as_str);
+                    format!("column `{name}`, row {}: {why}", self.rows)
+                })?;
             }
             ends.push(text.len());
         }

@@ -887,6 +887,24 @@ def test_score_arrow_names_what_it_cannot_read(tmp_path: Path) -> None:
     assert sum(len(b) for b in got) == 20
 
 
+def test_a_list_item_is_one_value_in_arrow_as_in_json_lines() -> None:
+    """Issue 65: ``['Anna Ben', 'Cara', 'Dirk', 'Eva']`` was scored as five players, and a
+    list of lists was flattened without a word: both are refused, naming the column and
+    the row."""
+    pa = pytest.importorskip("pyarrow")
+    pc = pytest.importorskip("pyarrow.compute")
+    table = _arrow_inputs(EXAMPLES / "archive.csv")["pyarrow"]
+    players = pc.split_pattern(table.column("players"), " ").to_pylist()
+    players[3] = ["Anna Ben", *players[3][2:]]
+    spaced = table.set_column(table.column_names.index("players"), "players", pa.array(players))
+    with pytest.raises(doko.Error, match=r"column `players`, row 4: the list item \"Anna Ben\" holds ` `"):
+        list(doko.score_arrow(spaced, "house-bock"))
+    nested = table.set_column(table.column_names.index("players"), "players",
+                              pa.array([[p] for p in pc.split_pattern(table.column("players"), " ").to_pylist()]))
+    with pytest.raises(doko.Error, match="column `players`, row 1: a list of lists"):
+        doko.score_arrow(nested, "house-bock", summary=True)
+
+
 def test_iter_scores_stops_early_and_raises_where_a_deal_is_bad(tmp_path: Path) -> None:
     archive = tmp_path / "deals.jsonl"
     rows = list(doko.generate(50, seed=1))
