@@ -200,7 +200,8 @@ def summary(
     elsewhere (a part after the first, as a cluster splits it): under a profile whose Bock
     rounds cross deals such a part is refused, since it would score differently from the
     whole; merge the parts' summaries with :func:`merge_summaries`."""
-    return Summary(_score(source, variant, set, format, lang, jobs, summary=True, continues=continues))
+    doc = _score(source, variant, set, format, lang, jobs, summary=True, continues=continues)
+    return Summary(doc)._as_part(variant, set, continues, lang)
 
 
 def _score(source: Source, variant: Optional[str], set: Any, format: Optional[str], lang: str, jobs: int, *, summary: bool, continues: bool = False) -> Dict[str, Any]:
@@ -247,7 +248,7 @@ def score_arrow(
     ``jobs=1`` where a cluster runs a worker a core). Needs pyarrow for the batches."""
     if summary:
         text = _call(_native.score_arrow, data, name=name, variant=variant, sets=_sets(set), lang=lang, summary=True, jobs=jobs, continues=continues)
-        return Summary(json.loads(text))
+        return Summary(json.loads(text))._as_part(variant, set, continues, lang)
     import pyarrow as pa
 
     parts = _call(_native.score_arrow, data, name=name, variant=variant, sets=_sets(set), lang=lang, summary=False, rows=rows, jobs=jobs, continues=continues)
@@ -282,6 +283,19 @@ class Summary(dict):
     archive merge into the whole's: :meth:`merge` adds another part's counts and works the
     rates out again, as the command does for the whole."""
 
+    def _as_part(self, variant: Optional[str], set: Any, continues: bool, lang: str) -> "Summary":
+        # What a merge needs to know of this part: whether the profile's Bock rounds cross
+        # deals (a part after the first must then have begun a session), and whether it was
+        # summarised as continuing (`continues=True`, which the engine checked).
+        try:
+            keys = profile(variant or self["variant"], set=set)["keys"]
+            self._crosses = bool(keys.get("bock.triggers"))
+        except Error:
+            self._crosses = True
+        self._continues = continues
+        self._lang = lang
+        return self
+
     def merge(self, other: Mapping[str, Any]) -> "Summary":
         """This part's summary and ``other``'s as one (both under the same profile)."""
         if self["variant"] != other["variant"]:
@@ -307,10 +321,24 @@ class Summary(dict):
 
 
 def merge_summaries(parts: Iterable[Mapping[str, Any]]) -> Summary:
-    """The summaries of an archive's parts as the whole's (:meth:`Summary.merge`)."""
+    """The summaries of an archive's parts as the whole's (:meth:`Summary.merge`). Under a
+    profile whose Bock rounds cross deals a merge is exact or refused: each part after the
+    first must have been summarised with ``continues=True`` (which checks that it begins a
+    session); a part summarised as a first part (or a plain dict, of which that is not
+    known) raises :class:`Error` naming it."""
     parts = list(parts)
     if not parts:
         raise ValueError("no summaries to merge")
+    for k, p in enumerate(parts[1:], start=2):
+        crosses = getattr(p, "_crosses", None)
+        if crosses is None:
+            try:
+                crosses = bool(profile(p["variant"])["keys"].get("bock.triggers"))
+            except Error:
+                crosses = True
+        if crosses and not getattr(p, "_continues", False):
+            lang = getattr(parts[0], "_lang", "en")
+            raise Error(_native.merge_refusal(p["variant"], k, lang))
     whole = Summary(parts[0])
     for p in parts[1:]:
         whole = whole.merge(p)

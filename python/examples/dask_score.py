@@ -64,10 +64,11 @@ def session_starts(header: List[str], lines: List[str]) -> Optional[List[bool]]:
     return [bool(r.get("session")) for r in rows]
 
 
-def score_part(text: str, first: bool, variant: Optional[str]) -> dict:
+def score_part(text: str, first: bool, variant: Optional[str]) -> "doko.Summary":
     import doko
 
-    return dict(doko.summary(text, variant, jobs=1, continues=not first))
+    # The Summary itself (not a dict): it carries what the merge checks of the part.
+    return doko.summary(text, variant, jobs=1, continues=not first)
 
 
 def main() -> int:

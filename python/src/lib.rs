@@ -134,6 +134,14 @@ fn score(
         .map_err(raise)
 }
 
+/// Why a merge refuses part `part` (from 1) of an archive under `variant`, whose Bock
+/// rounds cross deals: it was summarised as a first part, in `lang`.
+#[pyfunction]
+fn merge_refusal(variant: &str, part: usize, lang: &str) -> PyResult<String> {
+    let lang = lang_of(lang)?;
+    Ok(doko::tr!(lang, "error.merge_part", profile = variant, part = part))
+}
+
 /// `doko compare --format json` (or `--summary`): the JSON document.
 #[pyfunction]
 #[pyo3(signature = (variants, path=None, text=None, name="<text>", format=None, sets=Vec::new(), lang="en", summary=false, jobs=0))]
@@ -994,6 +1002,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;
     m.add_function(wrap_pyfunction!(profile, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_refusal, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_class::<Generated>()?;
     m.add_class::<Game>()?;

@@ -969,6 +969,21 @@ def test_parts_of_a_bock_archive_equal_the_whole_or_are_refused(tmp_path: Path) 
     parts = ["".join([header, *rows[i : i + 480]]) for i in range(0, 2400, 480)]
     merged = doko.merge_summaries(doko.summary(p, "house-bock", continues=i > 0) for i, p in enumerate(parts))
     assert merged == whole
+    # Issue 65: parts summarised as first parts merged into totals that differ from the
+    # whole's, without a word. The merge refuses them, naming the part and the Bock rounds.
+    loose = [doko.summary(p, "house-bock") for p in parts]
+    with pytest.raises(doko.Error, match="part 2 .*Bock rounds cross deals.*`session`"):
+        doko.merge_summaries(loose)
+    with pytest.raises(doko.Error, match="Bockrunden"):
+        doko.merge_summaries([doko.summary(p, "house-bock", lang="de") for p in parts[:2]])
+    with pytest.raises(doko.Error, match="part 2"):
+        doko.merge_summaries([dict(s) for s in loose])
+    # Pickled (as a cluster ships it), a part keeps what the merge checks.
+    import pickle
+    shipped = [pickle.loads(pickle.dumps(doko.summary(p, "house-bock", continues=i > 0))) for i, p in enumerate(parts)]
+    assert doko.merge_summaries(shipped) == whole
+    # Without Bock rounds any parts merge.
+    assert doko.merge_summaries([doko.summary(p) for p in parts])["deals"] == 2400
     # A part from Arrow that begins a session, too.
     table = pa.Table.from_pylist([dict(zip(header.strip().split(","), r.rstrip("\n").split(","))) for r in rows[480:960]])
     assert doko.score_arrow(table, "house-bock", summary=True, continues=True) == doko.summary(parts[1], "house-bock")
