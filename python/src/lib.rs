@@ -139,7 +139,12 @@ fn score(
 #[pyfunction]
 fn merge_refusal(variant: &str, part: usize, lang: &str) -> PyResult<String> {
     let lang = lang_of(lang)?;
-    Ok(doko::tr!(lang, "error.merge_part", profile = variant, part = part))
+    Ok(doko::tr!(
+        lang,
+        "error.merge_part",
+        profile = variant,
+        part = part
+    ))
 }
 
 /// `doko compare --format json` (or `--summary`): the JSON document.
