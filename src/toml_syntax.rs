@@ -13,22 +13,35 @@ use crate::lang::Text;
 /// deeper, and "nested N deep (at most 64)" (N the deepest it goes). Asked before the
 /// document is parsed (the parsers recurse): the one rule of every reader of doko's files,
 /// the command's, the page's and the Python package's. Strings and comments are skipped;
-/// a table header counts as the brackets it is written with.
+/// a table header counts as the brackets it is written with, and a dotted key (`a.b.c`,
+/// TOML's tables within tables) as deep as its parts.
 pub fn too_deep(text: &str, json: bool) -> Option<(usize, Text)> {
     let max = crate::limits::MAX_NESTING;
     let bytes = text.as_bytes();
     let (mut depth, mut deepest, mut first) = (0usize, 0usize, None);
+    // The dots of the key being read (TOML: before its `=`), each a table deeper.
+    let (mut key_dots, mut in_value) = (0usize, false);
     let mut i = 0;
     while i < bytes.len() {
+        let mut deeper = |depth: usize, at: usize| {
+            if depth > max {
+                first.get_or_insert(at);
+            }
+            deepest = deepest.max(depth);
+        };
         match bytes[i] {
             b'[' | b'{' => {
                 depth += 1;
-                if depth > max {
-                    first.get_or_insert(i);
-                }
-                deepest = deepest.max(depth);
+                (key_dots, in_value) = (0, false);
+                deeper(depth, i);
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
+            b'.' if !json && !in_value => {
+                key_dots += 1;
+                deeper(depth + key_dots + 1, i);
+            }
+            b'=' => in_value = true,
+            b'\n' | b',' => (key_dots, in_value) = (0, false),
             b'#' if !json => {
                 while i < bytes.len() && bytes[i] != b'\n' {
                     i += 1;
@@ -254,6 +267,24 @@ mod nesting_tests {
         // Closing more than was opened never counts below nothing.
         let closes = format!("{}x = {}{}", "]".repeat(10), "[".repeat(60), "]".repeat(60));
         assert_eq!(depth(&closes, false), None);
+    }
+
+    #[test]
+    fn a_dotted_key_is_as_deep_as_its_parts() {
+        let parts = |n: usize| vec!["a"; n].join(".");
+        assert_eq!(depth(&format!("{} = 1", parts(64)), false), None);
+        assert_eq!(
+            depth(&format!("{} = 1", parts(30_000)), false).map(|d| d.1),
+            Some("nested 30000 deep (at most 64)".into())
+        );
+        assert!(depth(&format!("[{}]", parts(100)), false).is_some());
+        assert!(depth(&format!("x = {{ {} = 1 }}", parts(100)), false).is_some());
+        // Values with dots (numbers, times) and many keys are no depth.
+        let values = "x = 1.5\ny = 1979-05-27T07:32:00.999Z\n".repeat(100);
+        assert_eq!(depth(&values, false), None);
+        assert_eq!(depth(&"a.b.c = [1.5, 2.5, 3.5]\n".repeat(100), false), None);
+        // JSON has no dotted keys.
+        assert_eq!(depth(&format!("{{\"{}\": 1}}", parts(100)), true), None);
     }
 
     #[test]

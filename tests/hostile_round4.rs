@@ -56,6 +56,12 @@ fn a_record_file_nested_thousands_deep_is_refused_with_its_line() {
             ),
             "inline.toml:3: nested 50000 deep (at most 64)",
         ),
+        // A dotted key is tables within tables: it said "defined twice".
+        (
+            "dotted.toml",
+            format!("{header}{} = 1\n", vec!["a"; 30_000].join(".")),
+            "dotted.toml:3: nested 30000 deep (at most 64)",
+        ),
         // At 1,000 levels the parser did not crash but said "`x` is defined twice".
         (
             "thousand.toml",
