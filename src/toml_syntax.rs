@@ -12,51 +12,88 @@ use crate::lang::Text;
 /// than [`MAX_NESTING`](crate::limits::MAX_NESTING): the byte offset where it first goes
 /// deeper, and "nested N deep (at most 64)" (N the deepest it goes). Asked before the
 /// document is parsed (the parsers recurse): the one rule of every reader of doko's files,
-/// the command's, the page's and the Python package's. Strings and comments are skipped;
-/// a table header counts as the brackets it is written with, and a dotted key (`a.b.c`,
-/// TOML's tables within tables) as deep as its parts.
+/// the command's, the page's and the Python package's. A TOML text is read by the TOML
+/// parser's own lexer (a fuzzer found a lone CR that ended a comment for the parser but not
+/// for a scan of doko's own): a table header counts as the brackets it is written with, a
+/// dotted key (`a.b.c`, tables within tables) as deep as its parts. JSON strings are
+/// skipped.
 pub fn too_deep(text: &str, json: bool) -> Option<(usize, Text)> {
     let max = crate::limits::MAX_NESTING;
-    let bytes = text.as_bytes();
-    let (mut depth, mut deepest, mut first) = (0usize, 0usize, None);
-    // The dots of the key being read (TOML: before its `=`), each a table deeper.
-    let (mut key_dots, mut in_value) = (0usize, false);
-    let mut i = 0;
-    while i < bytes.len() {
-        let mut deeper = |depth: usize, at: usize| {
-            if depth > max {
-                first.get_or_insert(at);
-            }
-            deepest = deepest.max(depth);
-        };
-        match bytes[i] {
-            b'[' | b'{' => {
-                depth += 1;
-                (key_dots, in_value) = (0, false);
-                deeper(depth, i);
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            b'.' if !json && !in_value => {
-                key_dots += 1;
-                deeper(depth + key_dots + 1, i);
-            }
-            b'=' => in_value = true,
-            b'\n' | b',' => (key_dots, in_value) = (0, false),
-            b'#' if !json => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            q @ (b'"' | b'\'') if q == b'"' || !json => i = string_end(bytes, i, q),
-            _ => {}
-        }
-        i += 1;
-    }
+    let (deepest, first) = if json {
+        json_depth(text.as_bytes(), max)
+    } else {
+        toml_depth(text, max)
+    };
     let offset = first?;
     Some((
         offset,
         crate::msg!("error.nested", depth = deepest, max = max),
     ))
+}
+
+/// The deepest nesting of a TOML text and where it first goes past `max`, read by the
+/// TOML parser's own lexer (the tokens the parser then reads: no string, comment or line
+/// end read otherwise than it reads them). A dotted key's parts count as tables.
+fn toml_depth(text: &str, max: usize) -> (usize, Option<usize>) {
+    use toml_parser::lexer::TokenKind as K;
+    let (mut depth, mut deepest, mut first) = (0usize, 0usize, None);
+    // The dots of the key being read (before its `=`), each a table deeper.
+    let (mut key_dots, mut in_value) = (0usize, false);
+    for token in Source::new(text).lex() {
+        let at = token.span().start();
+        let reached = match token.kind() {
+            K::LeftSquareBracket | K::LeftCurlyBracket => {
+                depth += 1;
+                (key_dots, in_value) = (0, false);
+                depth
+            }
+            K::RightSquareBracket | K::RightCurlyBracket => {
+                depth = depth.saturating_sub(1);
+                continue;
+            }
+            K::Dot if !in_value => {
+                key_dots += 1;
+                depth + key_dots + 1
+            }
+            K::Equals => {
+                in_value = true;
+                continue;
+            }
+            K::Newline | K::Comma => {
+                (key_dots, in_value) = (0, false);
+                continue;
+            }
+            _ => continue,
+        };
+        if reached > max {
+            first.get_or_insert(at);
+        }
+        deepest = deepest.max(reached);
+    }
+    (deepest, first)
+}
+
+/// The deepest nesting of a JSON text and where it first goes past `max` (strings
+/// skipped).
+fn json_depth(bytes: &[u8], max: usize) -> (usize, Option<usize>) {
+    let (mut depth, mut deepest, mut first) = (0usize, 0usize, None);
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    first.get_or_insert(i);
+                }
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b'"' => i = string_end(bytes, i, b'"'),
+            _ => {}
+        }
+        i += 1;
+    }
+    (deepest, first)
 }
 
 /// The index of the last byte of the string opening at `i` with the quote `q` (a TOML
