@@ -13,8 +13,9 @@ use crate::lang::Text;
 /// deeper, and "nested N deep (at most 64)" (N the deepest it goes). Asked before the
 /// document is parsed (the parsers recurse): the one rule of every reader of doko's files,
 /// the command's, the page's and the Python package's. A TOML text is read by the TOML
-/// parser's own lexer (a fuzzer found a lone CR that ended a comment for the parser but not
-/// for a scan of doko's own): a table header counts as the brackets it is written with, a
+/// parser's own lexer (a lone CR ends a comment for the parser, which a scan of doko's own
+/// did not know; a fuzzer found deep arrays there): a table header counts as the brackets
+/// it is written with, a
 /// dotted key (`a.b.c`, tables within tables) as deep as its parts. JSON strings are
 /// skipped.
 pub fn too_deep(text: &str, json: bool) -> Option<(usize, Text)> {
@@ -304,6 +305,13 @@ mod nesting_tests {
         // Closing more than was opened never counts below nothing.
         let closes = format!("{}x = {}{}", "]".repeat(10), "[".repeat(60), "]".repeat(60));
         assert_eq!(depth(&closes, false), None);
+    }
+
+    #[test]
+    fn what_the_parser_reads_as_brackets_is_counted() {
+        // A lone CR ends a comment for TOML's lexer: the arrays after it are read.
+        let cr = format!("# note\rx = {}{}", "[".repeat(100), "]".repeat(100));
+        assert!(depth(&cr, false).is_some());
     }
 
     #[test]
