@@ -31,6 +31,11 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// `doko --lang en score --variant PROFILE SHEET`: (exit code, stdout, stderr).
+fn score_under(profile: &str, sheet: &str) -> (Option<i32>, String, String) {
+    run(&["--lang", "en", "score", "--variant", profile, sheet])
+}
+
 /// `text` written to `name` in a folder of its own.
 fn file(name: &str, text: &str) -> Scratch {
     let path = Scratch::new(name);
@@ -128,14 +133,7 @@ fn a_profile_its_extends_and_a_set_value_nested_deep_are_refused() {
         "extends = \"deep-profile.toml\"\nname = \"child\"\n",
     )
     .unwrap();
-    let (code, _, err) = run(&[
-        "--lang",
-        "en",
-        "score",
-        "--variant",
-        child.to_str().unwrap(),
-        sheet,
-    ]);
+    let (code, _, err) = score_under(child.to_str().unwrap(), sheet);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("nested 10000 deep (at most 64)"), "{err}");
     // A `--set` value: a usage error naming the key.
@@ -430,14 +428,7 @@ fn a_value_echoed_from_a_file_cannot_forge_a_line_or_hide_a_mark() {
     )
     .unwrap();
     let sheet = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/evening.csv");
-    let (code, _, err) = run(&[
-        "--lang",
-        "en",
-        "score",
-        "--variant",
-        profile.to_str().unwrap(),
-        sheet,
-    ]);
+    let (code, _, err) = score_under(profile.to_str().unwrap(), sheet);
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("unknown value `EU\\ndoko: note: all is well`"),
