@@ -90,19 +90,13 @@ impl Document {
     }
 }
 
-/// The format asked for, else the one the extension names (standard input: CSV);
-/// `known` lists the extensions for the error.
-fn resolve_format(
-    path: &str,
-    format: Option<InputFormat>,
-    known: &str,
-) -> Result<InputFormat, RecordError> {
+/// The format asked for, else the one the extension names (standard input: CSV).
+fn resolve_format(path: &str, format: Option<InputFormat>) -> Result<InputFormat, RecordError> {
     match format {
         Some(f) => Ok(f),
         None if path == "-" => Ok(InputFormat::Csv),
-        None => format_of(path).ok_or_else(|| {
-            RecordError::new(path, crate::msg!("error.unknown_extension", known = known))
-        }),
+        None => format_of(path)
+            .ok_or_else(|| RecordError::new(path, crate::msg!("error.unknown_extension"))),
     }
 }
 
@@ -279,7 +273,7 @@ impl Source {
             Box::new(std::io::BufReader::with_capacity(1 << 16, f))
         };
         let given = format.is_some();
-        let format = resolve_format(path, format, ".csv, .toml, .json or .jsonl")?;
+        let format = resolve_format(path, format)?;
         // A byte order mark is not part of the text, whatever the format.
         let head = input
             .fill_buf()

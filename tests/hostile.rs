@@ -29,8 +29,9 @@ fn a_header_of_100000_columns_is_refused_at_once() {
         err.contains("wide.csv:1: the header has 100000 columns; a sheet has 23 at most"),
         "{err}"
     );
-    // Each name was compared with every other: 35 s. A generous bound for a slow machine.
-    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+    // Each name was compared with every other: 35 s (a release build). A bound a loaded
+    // machine keeps in a debug build.
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
 }
 
 #[test]
@@ -110,7 +111,7 @@ fn endless_inputs_are_refused_at_their_limit() {
         assert!(out.stdout.is_empty(), "{args:?}");
         assert!(err.contains(want), "{args:?}: {err}");
         assert!(
-            start.elapsed().as_secs() < 5,
+            start.elapsed().as_secs() < 30,
             "{args:?}: {:?}",
             start.elapsed()
         );

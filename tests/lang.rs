@@ -123,3 +123,56 @@ fn tables_speak_the_language_asked_for() {
     assert_eq!(digits(&en), digits(&de));
     assert_eq!(digits(&en), digits(&ja));
 }
+
+/// Issue 66: a flag's number and a file's extension are refused in the reader's language,
+/// never with the parser's English ("invalid digit found in string", "or").
+#[test]
+fn numbers_in_flags_and_extensions_are_refused_in_german() {
+    for args in [
+        &["serve", "x.toml", "--port", "x"][..],
+        &["generate", "--deals", "1", "--seed", "x"],
+        &["league", "add", "x.toml", "--re", "A", "--re-points", "x"],
+        &["league", "add", "x.toml", "--re", "A", "--re-tricks", "x"],
+        &[
+            "stats",
+            "--rating",
+            "--rating-k",
+            "x",
+            "examples/evening.csv",
+        ],
+        &[
+            "tournament",
+            "new",
+            "c.toml",
+            "--players",
+            "A,B,C,D",
+            "--rounds",
+            "1",
+            "--seed",
+            "x",
+        ],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_doko"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["--lang", "de"])
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("`x` ist kein"), "{args:?}: {err}");
+        assert!(!err.contains("invalid"), "{args:?}: {err}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("abend.txt");
+    std::fs::write(&sheet, "x").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_doko"))
+        .args(["--lang", "de", "score", sheet.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(".json oder .jsonl, oder --input-format"),
+        "{err}"
+    );
+}

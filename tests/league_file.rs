@@ -453,7 +453,7 @@ fn finding_09_a_held_lock_is_named_and_given_up_on() {
         err.contains("still locked by process 4242 (a test) after 2 s"),
         "{err}"
     );
-    assert!(waited >= std::time::Duration::from_secs(2) && waited.as_secs() < 10);
+    assert!(waited >= std::time::Duration::from_secs(2) && waited.as_secs() < 60);
     assert_eq!(std::fs::read(&p).unwrap(), before);
     drop(held);
     ok(&add(s, &["--re", "A,C", "--re-points", "130"]));

@@ -62,6 +62,20 @@ fn commands(readme: &str) -> Vec<String> {
     out
 }
 
+/// A `doko serve` line with `--port N` (as written, or added) on a port free now.
+fn with_free_port(line: &str) -> String {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port");
+    let mut words: Vec<String> = line.split_whitespace().map(String::from).collect();
+    match words.iter().position(|w| w == "--port") {
+        Some(i) if i + 1 < words.len() => words[i + 1] = port.to_string(),
+        _ => words.extend(["--port".to_string(), port.to_string()]),
+    }
+    words.join(" ")
+}
+
 #[test]
 fn every_command_of_the_readme_runs_as_written() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -89,7 +103,12 @@ fn every_command_of_the_readme_runs_as_written() {
             env.push((k.to_string(), v.to_string()));
             continue;
         }
-        let line = line.replace("cargo run --release --", "doko");
+        let mut line = line.replace("cargo run --release --", "doko");
+        if line.starts_with("doko serve") {
+            // Each on a port of its own that is free now (`--port` as written, or the
+            // default, may be taken on a busy machine or by the line before).
+            line = with_free_port(&line);
+        }
         let mut cmd = Command::new("sh");
         cmd.args(["-c", &line])
             .current_dir(dir.path())
@@ -105,7 +124,10 @@ fn every_command_of_the_readme_runs_as_written() {
                 let _ = BufReader::new(stdout).read_line(&mut first);
                 let _ = tx.send(first);
             });
-            let first = rx.recv_timeout(Duration::from_secs(20)).unwrap_or_default();
+            // A loaded machine may take long to start it; a minute is no timing to keep.
+            let first = rx
+                .recv_timeout(Duration::from_secs(120))
+                .unwrap_or_default();
             let _ = Command::new("pkill")
                 .args(["-P", &child.id().to_string()])
                 .status();

@@ -273,3 +273,51 @@ fn a_table_the_profile_cannot_play_is_one_error_at_the_header() {
         "{err}"
     );
 }
+
+/// Issue 66: a column of words that are never a party (a place) is not a player: the sheet
+/// scores as without it, with one note that names the column and how to mark it.
+#[test]
+fn a_text_column_is_passed_over_with_one_note() {
+    let plain = std::fs::read_to_string("examples/evening.csv").unwrap();
+    let mut text = String::new();
+    for (i, line) in plain.lines().enumerate() {
+        let place = match i {
+            0 => "Ort",
+            _ if i % 2 == 0 => "Köln",
+            _ => "Bonn",
+        };
+        text.push_str(&format!("{place},{line}\n"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("orte.csv");
+    std::fs::write(&path, text).unwrap();
+    let out = doko(&[
+        "--lang",
+        "en",
+        "score",
+        path.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(
+            "orte.csv:1: field `Ort`: the column holds words that are not parties (`Bonn`, line 2)"
+        ) && err.contains("`(Ort)`, to mark it"),
+        "{err}"
+    );
+    assert_eq!(json(&out), scored("examples/evening.csv"));
+    // Marked, it passes without a word.
+    let marked = std::fs::read_to_string(&path)
+        .unwrap()
+        .replacen("Ort,", "(Ort),", 1);
+    std::fs::write(&path, marked).unwrap();
+    let out = doko(&["score", path.to_str().unwrap(), "--format", "json"]);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

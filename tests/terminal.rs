@@ -210,3 +210,126 @@ fn help_is_wrapped_to_the_terminal_width() {
         }
     }
 }
+
+/// `doko ARGS` on a terminal that says its columns but not its rows (`stty cols N` in a
+/// pseudo-terminal of util-linux's `script`, no `COLUMNS` in the environment, as shells run
+/// programs): what it printed, and the widest line.
+fn on_tty(columns: usize, args: &str, dir: &std::path::Path) -> (String, usize) {
+    let doko = env!("CARGO_BIN_EXE_doko");
+    let out = Command::new("script")
+        .args([
+            "-qec",
+            &format!("stty cols {columns}; {doko} {args}"),
+            "/dev/null",
+        ])
+        .current_dir(dir)
+        .env_remove("COLUMNS")
+        .env_remove("DOKO_COLUMNS")
+        .env("TERM", "dumb")
+        .output()
+        .expect("util-linux `script` runs");
+    assert!(out.status.success(), "{args}");
+    let text: String = String::from_utf8_lossy(&out.stdout)
+        .replace("\r\n", "\n")
+        .split('\u{1b}')
+        .enumerate()
+        .map(|(i, part)| {
+            // Without the terminal's styles (`ESC [ … m`).
+            if i == 0 {
+                part.to_string()
+            } else {
+                part.split_once('m')
+                    .map_or("", |(_, rest)| rest)
+                    .to_string()
+            }
+        })
+        .collect();
+    let w = widest(&text);
+    (text, w)
+}
+
+/// Issue 66: help wraps to the terminal's own width where only its columns are known, and
+/// Japanese `stats` and `compare --explain` fit 80 columns.
+#[test]
+fn help_and_japanese_tables_fit_a_tty_that_says_only_its_columns() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(root.join("examples/evening.csv"), dir.path().join("a.csv")).unwrap();
+    std::fs::copy(root.join("examples/evening.csv"), dir.path().join("b.csv")).unwrap();
+    for args in ["score --help", "--help", "league add --help"] {
+        let (text, w) = on_tty(60, args, dir.path());
+        assert!(text.contains("Usage:"), "{text}");
+        assert!(w <= 60, "{args}: {w} wide\n{text}");
+    }
+    for args in [
+        "--lang ja stats a.csv b.csv",
+        "--lang ja compare a.csv --variants ddv,ja-online,ja-wiki --explain",
+        "compare a.csv --variants ddv,ja-online,ja-wiki --explain",
+    ] {
+        let (text, w) = on_tty(80, args, dir.path());
+        assert!(text.contains('┆'), "{args}: {text}");
+        assert!(w <= 80, "{args}: {w} wide\n{text}");
+    }
+}
+
+/// Issue 66: a five-player sheet at 80 columns drops the compulsory column (mostly empty)
+/// before the multiplier.
+#[test]
+fn a_narrow_sheet_drops_the_compulsory_column_first() {
+    let doko = env!("CARGO_BIN_EXE_doko");
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("f.toml");
+    let s = s.to_str().unwrap();
+    for args in [
+        &["league", "new", s, "--players", "Anna,Ben,Cara,Dirk,Eva"][..],
+        &[
+            "league",
+            "add",
+            s,
+            "--re",
+            "Anna,Cara",
+            "--re-points",
+            "130",
+        ],
+        &[
+            "league",
+            "add",
+            s,
+            "-g",
+            "solo-queens",
+            "-P",
+            "-r",
+            "Ben",
+            "-p",
+            "185",
+        ],
+        &["league", "add", s, "--re", "Dirk,Eva", "--re-points", "100"],
+    ] {
+        let out = Command::new(doko).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+    }
+    let show = |columns: &str| {
+        let out = Command::new(doko)
+            .args(["--lang", "de", "league", "show", s])
+            .env("DOKO_COLUMNS", columns)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let wide = show("200");
+    assert!(
+        wide.contains("Pflichtsolo") && wide.contains("┆x┆") || wide.contains("┆ x ┆"),
+        "{wide}"
+    );
+    let narrow = show("80");
+    assert!(widest(&narrow) <= 80, "{narrow}");
+    let header = narrow
+        .lines()
+        .find(|l| l.contains("Spielart"))
+        .unwrap_or("");
+    assert!(!header.contains("Pflichtsolo"), "{narrow}");
+    assert!(
+        narrow.contains("┆x┆") || narrow.contains("┆ x ┆"),
+        "the multiplier stays: {narrow}"
+    );
+}

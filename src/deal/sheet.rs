@@ -441,11 +441,19 @@ fn pass_over_numbers(
     }
     for k in (0..numbers.len())
         .rev()
-        .filter(|&k| numbers[k].all_numbers())
+        .filter(|&k| numbers[k].all_numbers() || numbers[k].all_text().is_some())
     {
         let column = players.remove(k);
         player_cols.remove(k);
-        let note = msg!("note.column_of_numbers", column = column);
+        let note = match numbers[k].all_text() {
+            Some((line, value)) => msg!(
+                "note.column_of_text",
+                column = column,
+                value = value.as_str(),
+                line = *line
+            ),
+            None => msg!("note.column_of_numbers", column = column),
+        };
         notes.insert(0, RecordError::new(file, note).line(1).field(&column));
     }
     Ok(())
@@ -465,6 +473,14 @@ impl Cells {
     /// Every cell a number or empty, and one a number: an amount or a sum, not a player.
     fn all_numbers(&self) -> bool {
         self.numbers > 0 && self.parties == 0 && self.other == 0
+    }
+
+    /// Words in its cells and never a party's (`Köln`, `Bonn`: a place, a date): a column of
+    /// text, not a player; its first word with its line.
+    fn all_text(&self) -> Option<&(usize, String)> {
+        (self.parties == 0 && self.other > 0 && self.numbers < 2 * self.other)
+            .then_some(self.first_other.as_ref())
+            .flatten()
     }
 
     /// Numbers but for a few cells that are neither numbers nor parties (`zwei Euro` among

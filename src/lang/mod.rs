@@ -569,6 +569,7 @@ macro_rules! plain_numbers {
 }
 plain_numbers!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
+pub mod numbers;
 pub mod shown;
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,8 @@ pub mod compare;
 pub mod html;
 pub mod league;
 pub mod list;
+#[cfg(feature = "qr")]
+pub mod qr;
 pub mod season;
 pub mod sheet;
 pub mod tournament;
@@ -170,6 +172,27 @@ pub fn new_table(markdown: bool) -> Table {
     t
 }
 
+/// The columns of the terminal this run writes to (standard output, else standard error,
+/// else standard input), where it says them, even with no rows set; None without one.
+#[cfg(all(feature = "cli", unix))]
+pub fn tty_columns() -> Option<u16> {
+    [
+        rustix::stdio::stdout(),
+        rustix::stdio::stderr(),
+        rustix::stdio::stdin(),
+    ]
+    .into_iter()
+    .find_map(|fd| rustix::termios::tcgetwinsize(fd).ok())
+    .map(|size| size.ws_col)
+    .filter(|&cols| cols > 0)
+}
+
+/// No terminal's columns without the command line's terminal.
+#[cfg(not(all(feature = "cli", unix)))]
+pub fn tty_columns() -> Option<u16> {
+    None
+}
+
 /// The terminal's width where standard output is one (`DOKO_COLUMNS` stands in for it, as
 /// for [`new_table`]); None into a file or a pipe, and without the command line's
 /// terminal (`cli` off).
@@ -241,6 +264,23 @@ fn wrap_line(line: &str, width: usize, out: &mut String) {
     out.push_str(rest);
 }
 
+/// The widest piece of `word` a line may not break: the whole word, but Japanese (wide
+/// characters) breaks between its characters, as [`wrap`] breaks it.
+fn unbroken(word: &str) -> usize {
+    use unicode_width::UnicodeWidthChar;
+    let (mut widest, mut run) = (0, 0);
+    for c in word.chars() {
+        let w = c.width().unwrap_or(0);
+        if w == 2 {
+            widest = widest.max(run).max(w);
+            run = 0;
+        } else {
+            run += w;
+        }
+    }
+    widest.max(run)
+}
+
 /// A table as text, fitted to the terminal ([`fit`]) with no column to drop.
 pub fn fitted(mut t: Table) -> String {
     fit(&mut t, &[]);
@@ -251,7 +291,8 @@ pub fn fitted(mut t: Table) -> String {
 /// number or a score: as it is where it fits; else lines wrap between words only (each
 /// column at least as wide as its longest word, by display width, so that CJK counts
 /// double); else without the padding inside the columns; else without the columns of
-/// `drop`, in that order (those a reader can do without: a multiplier, the winner).
+/// `drop`, in that order (those a reader can do without: a multiplier, the winner); else
+/// with Japanese words broken between their characters.
 /// Without a known width (a pipe, Markdown) nothing changes.
 pub fn fit(t: &mut Table, drop: &[usize]) {
     use comfy_table::{ColumnConstraint, ContentArrangement, Width};
@@ -262,6 +303,8 @@ pub fn fit(t: &mut Table, drop: &[usize]) {
     let n = t.column_count();
     let mut natural = vec![0usize; n];
     let mut word = vec![0usize; n];
+    // The same where Japanese breaks between its characters (the last resort).
+    let mut piece = vec![0usize; n];
     let rows = t.header().into_iter().chain(t.row_iter());
     for row in rows {
         for (c, cell) in row.cell_iter().enumerate().take(n) {
@@ -269,6 +312,7 @@ pub fn fit(t: &mut Table, drop: &[usize]) {
                 natural[c] = natural[c].max(line.width());
                 for w in line.split_whitespace() {
                     word[c] = word[c].max(w.width());
+                    piece[c] = piece[c].max(unbroken(w));
                 }
             }
         }
@@ -300,10 +344,16 @@ pub fn fit(t: &mut Table, drop: &[usize]) {
         }
         0
     };
+    // Still too wide: Japanese words break between their characters.
+    let bound = if need(&shown, pad) <= width {
+        &word
+    } else {
+        &piece
+    };
     // A column's bound counts its padding.
     for &c in &shown {
         if let Some(col) = t.column_mut(c) {
-            let w = u16::try_from(word[c] + 2 * pad).unwrap_or(u16::MAX);
+            let w = u16::try_from(bound[c] + 2 * pad).unwrap_or(u16::MAX);
             col.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(w)));
         }
     }

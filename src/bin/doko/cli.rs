@@ -148,10 +148,10 @@ pub struct StatsArgs {
     #[arg(long)]
     pub rating: bool,
     /// The rating's K factor: the largest change of a deal for a player of a pair.
-    #[arg(long, default_value_t = 16.0, requires = "rating")]
+    #[arg(long, default_value_t = 16.0, requires = "rating", value_parser = decimal)]
     pub rating_k: f64,
     /// Every player's rating before her first deal.
-    #[arg(long, default_value_t = 1500.0, requires = "rating")]
+    #[arg(long, default_value_t = 1500.0, requires = "rating", value_parser = decimal)]
     pub rating_start: f64,
 }
 
@@ -199,7 +199,7 @@ pub enum TournamentCommand {
         #[arg(long, value_enum, default_value_t = RankingArg::Sum)]
         ranking: RankingArg,
         /// The seed of the draw: the same seed draws the same tables.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = ranged::<u64, 0, { u64::MAX as i128 }>)]
         seed: u64,
         /// The tournament's name [default: the file name].
         #[arg(long)]
@@ -264,7 +264,7 @@ pub struct ServeArgs {
     #[arg(required = true, value_name = "FILE", value_parser = file_arg())]
     pub files: Vec<String>,
     /// The port to listen on (0: any free port; the address is printed).
-    #[arg(long, short = 'p', default_value_t = 8040)]
+    #[arg(long, short = 'p', default_value_t = 8040, value_parser = ranged::<u16, 0, 65535>)]
     pub port: u16,
     /// Listen on the local network, not only on this computer; every request must carry
     /// the secret token of the printed address (and QR code).
@@ -392,7 +392,7 @@ pub enum LeagueCommand {
         #[arg(value_name = "[FILE] PLAYER", num_args = 1..=2, required = true)]
         args: Vec<String>,
         /// Penalty points [default: the profile's league.penalty, 3].
-        #[arg(long, value_parser = ranged::<u16, 1, { doko::league::MAX_PENALTY as i64 }>)]
+        #[arg(long, value_parser = ranged::<u16, 1, { doko::league::MAX_PENALTY as i128 }>)]
         points: Option<u16>,
         /// What the penalty was for (shown on the sheet).
         #[arg(long)]
@@ -455,10 +455,10 @@ pub enum GenerateFormat {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// How many deals (at least 1).
-    #[arg(long, value_parser = ranged::<u64, 1, { i64::MAX }>)]
+    #[arg(long, value_parser = ranged::<u64, 1, { i64::MAX as i128 }>)]
     pub deals: u64,
     /// The same seed gives the same deals, byte for byte.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = ranged::<u64, 0, { u64::MAX as i128 }>)]
     pub seed: u64,
     /// Deals legal under this profile, with the contracts it allows.
     #[arg(long, value_name = "NAME|PATH", value_parser = ProfileArg, hide_possible_values = true, default_value = doko::variant::DEFAULT_PROFILE)]
@@ -536,10 +536,10 @@ pub struct DealFlags {
     #[arg(short, long, value_delimiter = ',', num_args = 1..)]
     pub re: Vec<String>,
     /// Re's eyes (card points).
-    #[arg(short = 'p', long, value_name = "EYES")]
+    #[arg(short = 'p', long, value_name = "EYES", value_parser = ranged::<u16, 0, 65535>)]
     pub re_points: Option<u16>,
     /// Kontra's eyes, where the sheet writes those.
-    #[arg(short = 'k', long, value_name = "EYES")]
+    #[arg(short = 'k', long, value_name = "EYES", value_parser = ranged::<u16, 0, 65535>)]
     pub kontra_points: Option<u16>,
     /// Re's highest call: re, no90, no60, no30, schwarz (also `keine 90`).
     #[arg(short = 'c', long, value_name = "CALL")]
@@ -554,10 +554,10 @@ pub struct DealFlags {
     #[arg(short = 'X', long, value_name = "EXTRAS")]
     pub kontra_extras: Option<String>,
     /// Tricks Re won (only to tell schwarz from 0 eyes with a trick of nines).
-    #[arg(short = 't', long, value_name = "N")]
+    #[arg(short = 't', long, value_name = "N", value_parser = ranged::<u8, 0, 255>)]
     pub re_tricks: Option<u8>,
     /// Tricks Kontra won.
-    #[arg(short = 'T', long, value_name = "N")]
+    #[arg(short = 'T', long, value_name = "N", value_parser = ranged::<u8, 0, 255>)]
     pub kontra_tricks: Option<u8>,
     /// A compulsory solo (Pflichtsolo); `-P=false` in `edit` says it was none.
     #[arg(short = 'P', long, num_args = 0..=1, require_equals = true, default_missing_value = "true", value_name = "BOOL")]
@@ -738,26 +738,23 @@ fn parse_jobs(s: &str) -> Result<std::num::NonZeroUsize, String> {
         })
 }
 
-/// A whole number from `MIN` to `MAX`, refused in the reader's language (clap's ranged
-/// parsers answer in English).
-fn ranged<T: TryFrom<i64>, const MIN: i64, const MAX: i64>(s: &str) -> Result<T, String> {
-    // Read wider than the bound: a number past it is named with the bound it passes.
-    let n = s.trim().parse::<i128>().ok();
-    n.and_then(|n| i64::try_from(n).ok())
-        .filter(|n| (MIN..=MAX).contains(n))
-        .and_then(|n| T::try_from(n).ok())
-        .ok_or_else(|| match MAX {
-            i64::MAX if n.is_none_or(|n| n < i128::from(MIN)) => {
-                doko::tr!(crate::lang(), "cli.not_at_least", value = s, min = MIN)
-            }
-            _ => doko::tr!(
-                crate::lang(),
-                "cli.not_in_range",
-                value = s,
-                min = MIN,
-                max = MAX
-            ),
-        })
+/// A whole number from `MIN` to `MAX`, refused in the reader's language.
+fn ranged<T: TryFrom<i128>, const MIN: i128, const MAX: i128>(s: &str) -> Result<T, String> {
+    let n = doko::lang::numbers::whole(s, MIN, MAX, crate::lang())?;
+    T::try_from(n).map_err(|_| {
+        doko::tr!(
+            crate::lang(),
+            "cli.not_in_range",
+            value = s,
+            min = MIN,
+            max = MAX
+        )
+    })
+}
+
+/// A finite number, refused in the reader's language.
+fn decimal(s: &str) -> Result<f64, String> {
+    doko::lang::numbers::decimal(s, crate::lang())
 }
 
 #[cfg(test)]

@@ -9,8 +9,6 @@ mod serve;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 /// A faster allocator than the system one for the few allocations scoring makes per deal.
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -18,7 +16,7 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     // The language first: the value parsers and clap's errors speak it.
     let _ = LANG.set(clap_error::lang_of_args());
-    let cli = match cli::Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         Err(e) => {
             match clap_error::render(&e, lang()) {
@@ -60,6 +58,18 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// The arguments; help wraps to the terminal's columns where it says them, rows or not
+/// (`COLUMNS` first, as clap reads it; at most 100 wide, as clap's own).
+fn parse() -> Result<cli::Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut cmd = cli::Cli::command();
+    if let (None, Some(w)) = (std::env::var_os("COLUMNS"), doko::render::tty_columns()) {
+        cmd = cmd.term_width(usize::from(w.min(100)));
+    }
+    let mut matches = cmd.try_get_matches_from_mut(std::env::args_os())?;
+    cli::Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut cmd))
 }
 
 /// The language of this run: `--lang`, else the locale (set once, first thing in `main`).

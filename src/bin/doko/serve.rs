@@ -242,7 +242,7 @@ fn announce(app: &App, port: u16) {
         Some(token) => {
             let host = lan_address().map_or("THIS-COMPUTER".to_string(), |ip| ip.to_string());
             let url = format!("http://{host}:{port}/?t={token}");
-            let code = qr(&url).unwrap_or_default();
+            let code = doko::render::qr::terminal(&url).unwrap_or_default();
             let at = doko::tr!(lang, "serve.lan", sheets = sheets, url = url);
             let token = lang.t("serve.token");
             format!("{at}\n{token}\n{code}\n")
@@ -259,18 +259,6 @@ fn lan_address() -> Option<IpAddr> {
     socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
     let ip = socket.local_addr().ok()?.ip();
     (!ip.is_unspecified()).then_some(ip)
-}
-
-/// `text` as a QR code drawn with half blocks, for a terminal.
-fn qr(text: &str) -> Option<String> {
-    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
-    Some(
-        code.render::<qrcode::render::unicode::Dense1x2>()
-            .dark_color(qrcode::render::unicode::Dense1x2::Light)
-            .light_color(qrcode::render::unicode::Dense1x2::Dark)
-            .quiet_zone(true)
-            .build(),
-    )
 }
 
 /// 128 random bits from the system, as hex.

@@ -243,9 +243,13 @@ fn table_of(
             c.set_cell_alignment(CellAlignment::Right);
         }
     }
-    // Narrow terminals do without the multiplier, the winner (the signs tell it), the
-    // dealer, in that order.
-    let mut drop = vec![fixed - 1, fixed - 3];
+    // Narrow terminals do without the compulsory column (mostly empty: the game says
+    // "solo" too), the multiplier, the winner (the signs tell it), the dealer, in that order.
+    let mut drop = Vec::new();
+    if with_duty {
+        drop.push(2 + usize::from(with_dealer));
+    }
+    drop.extend([fixed - 1, fixed - 3]);
     if with_dealer {
         drop.push(1);
     }
