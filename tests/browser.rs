@@ -1083,7 +1083,7 @@ fn same_as_the_shell(b: &Browser, d: &Path, json: &Value, size: &str) {
 /// of the last deal inside the screen.
 fn measures(b: &Browser, what: &str) {
     let m = b.js(r#"
-const out = { page: [document.documentElement.scrollWidth, window.innerWidth], boxes: [], text: [], targets: [], last: [] };
+const out = { page: [document.documentElement.scrollWidth, (navigator.maxTouchPoints > 0 ? screen.width : innerWidth)], boxes: [], text: [], targets: [], last: [] };
 for (const el of document.querySelectorAll('.scroll')) if (el.scrollWidth > el.clientWidth + 1) out.boxes.push((el.firstElementChild || el).id + ' ' + el.scrollWidth + '>' + el.clientWidth);
 let texts = 0;
 for (const svg of document.querySelectorAll('svg')) {
@@ -1105,7 +1105,7 @@ const rows = document.querySelectorAll('#sheet tr[data-deal]');
 if (rows.length) {
   for (const td of rows[rows.length - 1].querySelectorAll('td.pl')) {
     const r = td.getBoundingClientRect();
-    out.last.push(r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= window.innerWidth + 0.5 && td.innerText.trim().length > 0);
+    out.last.push(r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= (navigator.maxTouchPoints > 0 ? screen.width : innerWidth) + 0.5 && td.innerText.trim().length > 0);
   }
 }
 return out;"#);
@@ -1137,7 +1137,7 @@ return out;"#);
 /// Nothing scrolls sideways; screenshots; `league show --format html` fits too.
 fn fits_and_shots(b: &Browser, d: &Path, size: &str) {
     // Phone width: the standings and the form fit, no sideways scrolling.
-    let fit = b.js("const w = window.innerWidth; const r = id => document.getElementById(id).getBoundingClientRect(); return [document.documentElement.scrollWidth, w, r('standings').right, r('deal').right, r('standings').left, r('deal').left]");
+    let fit = b.js("const w = (navigator.maxTouchPoints > 0 ? screen.width : innerWidth); const r = id => document.getElementById(id).getBoundingClientRect(); return [document.documentElement.scrollWidth, w, r('standings').right, r('deal').right, r('standings').left, r('deal').left]");
     let fit: Vec<f64> = fit
         .as_array()
         .expect("numbers")
@@ -1182,7 +1182,7 @@ fn fits_and_shots(b: &Browser, d: &Path, size: &str) {
         "the read-only page",
         "return document.getElementById('standings') !== null",
     );
-    let fit = b.js("const r = document.getElementById('standings').getBoundingClientRect(); return [document.documentElement.scrollWidth <= window.innerWidth, r.right <= window.innerWidth, document.getElementById('deal') === null, document.querySelectorAll('#standings tr[data-player]').length]");
+    let fit = b.js("const r = document.getElementById('standings').getBoundingClientRect(); return [document.documentElement.scrollWidth <= (navigator.maxTouchPoints > 0 ? screen.width : innerWidth), r.right <= (navigator.maxTouchPoints > 0 ? screen.width : innerWidth), document.getElementById('deal') === null, document.querySelectorAll('#standings tr[data-player]').length]");
     assert_eq!(
         fit,
         json!([true, true, true, 4]),
@@ -1233,6 +1233,20 @@ fn the_page_speaks_german_and_japanese_at_phone_width() {
         "gibt",
     ];
     speaks(&b, "de", &german, "300 Augen; das Blatt hat 240");
+    // Issue 66: the German standings fit the narrow phones too, measured against the
+    // device's width (mobile emulation widens `innerWidth` to the content).
+    for width in [375, 360] {
+        b.phone_width(width);
+        assert_eq!(b.js("return screen.width"), json!(width));
+        fits(&b, &format!("de at {width} px"));
+        let standings =
+            b.js("return document.getElementById('standings').getBoundingClientRect().right");
+        assert!(
+            standings.as_f64().unwrap_or(f64::MAX) <= f64::from(width),
+            "de at {width} px: the standings end at {standings}"
+        );
+    }
+    b.phone_width(390);
     // The user picks Japanese on the page: it wins over the browser's German.
     b.click("nav.langs a[hreflang=ja]");
     b.wait(
@@ -1274,9 +1288,11 @@ fn speaks(b: &Browser, lang: &str, words: &[&str], refusal: &str) {
 }
 
 /// The page does not scroll sideways, and no text is cut off or runs out of its box
-/// (the sheet's table included: on a phone each deal is a block of its own).
+/// (the sheet's table included: on a phone each deal is a block of its own). Widths are
+/// the device's (`screen.width` on a phone, whose emulation widens `innerWidth` to the
+/// content and so could never find a page too wide; the window's on a laptop).
 fn fits(b: &Browser, lang: &str) {
-    let width = b.js("return [document.documentElement.scrollWidth, window.innerWidth]");
+    let width = b.js("return [document.documentElement.scrollWidth, (navigator.maxTouchPoints > 0 ? screen.width : innerWidth)]");
     let w: Vec<u64> = width
         .as_array()
         .expect("numbers")
@@ -1284,7 +1300,7 @@ fn fits(b: &Browser, lang: &str) {
         .map(|v| v.as_u64().unwrap_or(u64::MAX))
         .collect();
     assert!(w[0] <= w[1], "{lang}: the page scrolls sideways: {w:?}");
-    let over = b.js("const out = []; for (const el of document.querySelectorAll('body *')) { if (el.closest('svg') || ['SCRIPT','STYLE','OPTION'].includes(el.tagName)) continue; const r = el.getBoundingClientRect(); if (r.width === 0) continue; if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push(el.tagName + ' ' + el.textContent.slice(0, 40)); if (r.right > window.innerWidth + 1 || r.left < -1) out.push('outside: ' + el.tagName + ' ' + el.textContent.slice(0, 40)); } return out");
+    let over = b.js("const out = []; for (const el of document.querySelectorAll('body *')) { if (el.closest('svg') || ['SCRIPT','STYLE','OPTION'].includes(el.tagName)) continue; const r = el.getBoundingClientRect(); if (r.width === 0) continue; if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push(el.tagName + ' ' + el.textContent.slice(0, 40)); if (r.right > (navigator.maxTouchPoints > 0 ? screen.width : innerWidth) + 1 || r.left < -1) out.push('outside: ' + el.tagName + ' ' + el.textContent.slice(0, 40)); } return out");
     assert_eq!(over, json!([]), "{lang}: text clipped or overflowing");
 }
 
@@ -1375,14 +1391,16 @@ impl Drop for StaticServer {
 }
 
 impl Browser {
-    /// The viewport of a phone `width` px wide (Chrome's device emulation).
+    /// The viewport of a phone `width` px wide (Chrome's device emulation), until the next
+    /// navigation (chromedriver's phone comes back with it).
     fn phone_width(&self, width: u32) {
         self.call(
             "POST",
             "/goog/cdp/execute",
             Some(
                 json!({ "cmd": "Emulation.setDeviceMetricsOverride", "params": {
-                "width": width, "height": 844, "deviceScaleFactor": 3, "mobile": true } }),
+                "width": width, "height": 844, "deviceScaleFactor": 3, "mobile": true,
+                "screenWidth": width, "screenHeight": 844 } }),
             ),
         );
     }
@@ -1621,10 +1639,12 @@ fn app_faults(b: &Browser) {
 fn app_fits(b: &Browser, port: u16, form: &str) {
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
     for lang in ["en", "de", "ja"] {
-        for width in [390, 360] {
-            b.phone_width(width);
+        for width in [390, 375, 360] {
+            // chromedriver sets its phone (390 px) again on every navigation: the width
+            // is set after it.
             b.go(&format!("http://127.0.0.1:{}/?sheet=0&lang={lang}", port));
             b.wait(&format!("the {lang} page at {width} px"), form);
+            b.phone_width(width);
             fits(b, &format!("the app in {lang} at {width} px"));
             if width == 390 && lang != "de" {
                 b.js("window.scrollTo(0, 0)");
@@ -1635,6 +1655,7 @@ fn app_fits(b: &Browser, port: u16, form: &str) {
                 "the list of sheets",
                 "return document.getElementById('import') !== null",
             );
+            b.phone_width(width);
             fits(b, &format!("the app's list in {lang} at {width} px"));
             if width == 390 && lang == "en" {
                 b.screenshot(&shots.join("app-en-390x844-sheets.png"));

@@ -536,6 +536,7 @@ h1{margin:.3rem 0 .1rem;font-size:1.4rem}h2{margin:1.4rem 0 .5rem;font-size:1.1r
 table{border-collapse:collapse;font-size:.92rem}th,td{padding:.3rem .45rem;border-bottom:1px solid #ddd;text-align:left}
 th{background:#fafafa}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .standings{width:100%;max-width:36rem}.standings td{padding:.45rem .45rem}
+@media (max-width:25rem){.standings th,.standings td{padding-left:.25rem;padding-right:.25rem}.standings th{font-size:.8rem}}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 .sheet td.num{white-space:nowrap}.sheet th{vertical-align:bottom}.sheet td.br{display:none}tr.edit{cursor:pointer}tr.edit td{height:2.75rem}tr.edit:hover td{background:#eef4ff}
 tr.bock,tr.bock td{background:#fff7e6}tr.penalty,tr.penalty td{background:#fdecec}.out{color:#aaa}
