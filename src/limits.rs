@@ -9,6 +9,9 @@ pub const MAX_DOCUMENT: usize = 16 << 20;
 /// command line, the page, a hand-edited sheet and a profile's `league.penalty`.
 pub const MAX_PENALTY: u16 = 999;
 
+/// The most cents (or yen) a point that money is settled at (`league settle`, the page).
+pub const MAX_CENTS_PER_POINT: i64 = 1_000_000;
+
 /// The most threads one run plays an archive on (`--jobs`, `jobs=` in Python): more than
 /// any machine doko runs on has cores, few enough that each can be started.
 pub const MAX_JOBS: usize = 256;

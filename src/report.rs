@@ -644,6 +644,9 @@ pub struct PageAnswer {
     /// What the form still lacks before the deal can be checked ("Tap the Re players.").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
+    /// The money of the sheet as `league settle` makes it, as a part of the page (HTML).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub money: Option<String>,
 }
 
 impl PageAnswer {

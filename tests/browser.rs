@@ -1445,8 +1445,8 @@ fn the_offline_app_keeps_an_evening_without_a_server() {
     let ready = b.js_async("const done = arguments[0]; navigator.serviceWorker.ready.then(async () => { for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++) await new Promise(r => setTimeout(r, 50)); const keys = await caches.keys(); const c = await caches.open(keys[0]); done([!!navigator.serviceWorker.controller, (await c.keys()).length]); })");
     assert_eq!(
         ready,
-        json!([true, 6]),
-        "the service worker controls the page and keeps the app's 6 files"
+        json!([true, 7]),
+        "the service worker controls the page and keeps the app's 7 files"
     );
 
     // A file that is not a sheet is refused with its place; nothing is kept.

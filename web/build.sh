@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the offline web app into web/dist: index.html, doko.js (the page's side), doko.wasm
-# (the engine and its page, as WebAssembly), the web app manifest, its icon and the service
+# (the engine and its page, as WebAssembly), the web app manifest, its icons (an SVG, and
+# the PNG an iPhone's home screen asks for: apple-touch-icon.png, 180 px) and the service
 # worker that keeps them all for use without a network.
 #
 # Needs: the Rust target (`rustup target add wasm32-unknown-unknown`) and Node.js with npm,
@@ -17,14 +18,14 @@ fi
 
 rm -rf dist
 mkdir -p dist
-cp app/index.html app/doko.js app/manifest.webmanifest app/icon.svg dist/
+cp app/index.html app/doko.js app/manifest.webmanifest app/icon.svg app/apple-touch-icon.png dist/
 node_modules/.bin/wasm-opt -Oz \
   --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   target/wasm32-unknown-unknown/release/doko_web.wasm -o dist/doko.wasm
 
 # The cache's name comes from the files: a new build is a new cache.
-version=$(cat dist/index.html dist/doko.js dist/doko.wasm dist/manifest.webmanifest dist/icon.svg app/sw.js \
+version=$(cat dist/index.html dist/doko.js dist/doko.wasm dist/manifest.webmanifest dist/icon.svg dist/apple-touch-icon.png app/sw.js \
   | sha256sum | cut -c1-16)
 sed "s/@VERSION@/$version/" app/sw.js > dist/sw.js
 

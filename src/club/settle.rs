@@ -11,8 +11,10 @@
 
 use serde::Serialize;
 
+pub use crate::limits::MAX_CENTS_PER_POINT;
+
 /// How points become money.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Model {
     /// Each pays each the difference of their points.

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod api;
+pub mod import;
 pub mod page;
 
 pub use crate::compare::summary as compare_summary;

@@ -48,6 +48,18 @@ pub enum Call {
     Penalty(PenaltyEntry),
     /// The round ends (TSR 8.6).
     Close,
+    /// The money of the sheet as it stands (`league settle`), nothing written.
+    Settle(SettleAsk),
+}
+
+/// What the page's money asks (`league settle`'s flags): cents (or yen) a point, and how
+/// points become money. The currency is the sheet's profile's.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SettleAsk {
+    /// Cents per point (the currency's smallest unit).
+    pub cents_per_point: i64,
+    /// How points become money.
+    pub model: crate::club::settle::Model,
 }
 
 /// The form as `/check` receives it.
@@ -306,6 +318,7 @@ pub fn answer(file: &str, text: &str, call: Call, lang: Lang) -> Answer {
                 lang,
             )
         }
+        Call::Settle(ask) => Answer::told(money(file, text, &ask, lang)),
         Call::Close => changed(
             file::closed(file, text).map(|(text, lg)| {
                 let message = format!("{}{}", standings_line(&lg, lang), lg.next_line(lang));
@@ -313,6 +326,37 @@ pub fn answer(file: &str, text: &str, call: Call, lang: Lang) -> Answer {
             }),
             lang,
         ),
+    }
+}
+
+/// The sheet's money (`league settle` in the sheet's currency), or why there is none.
+fn money(file: &str, text: &str, ask: &SettleAsk, lang: Lang) -> PageAnswer {
+    let lg = match evaluated(file, text) {
+        Ok(lg) => lg,
+        Err(e) => return refused(&e, lang),
+    };
+    let most = crate::limits::MAX_CENTS_PER_POINT;
+    if !(1..=most).contains(&ask.cents_per_point) {
+        return PageAnswer::refused(vec![crate::tr!(
+            lang,
+            "cli.not_in_range",
+            value = ask.cents_per_point,
+            min = 1,
+            max = most
+        )]);
+    }
+    match crate::club::settle::settle(
+        &lg.players,
+        &lg.session.totals,
+        ask.cents_per_point,
+        ask.model,
+    ) {
+        Ok(s) => PageAnswer {
+            ok: true,
+            money: Some(html::money(&lg, &s, lang)),
+            ..PageAnswer::default()
+        },
+        Err(e) => PageAnswer::refused(vec![e.render(lang)]),
     }
 }
 

@@ -97,6 +97,9 @@ pub fn page(lg: &League, served: Option<&Served>, lang: Lang) -> String {
     h.push_str("</div>\n<div id=\"history\">\n");
     h.push_str(&history(lg, served.is_some(), lang));
     h.push_str("</div>\n");
+    if served.is_some() {
+        h.push_str(&money_form(lg, lang));
+    }
     h.push_str(&format!(
         "<p class=\"foot\">{}</p>\n",
         esc(lang.t("page.foot"))
@@ -705,6 +708,72 @@ fn table_actions(lg: &League, lang: crate::lang::Lang) -> String {
         ));
     }
     h.push_str("</form>\n");
+    h
+}
+
+/// The sheet's money (`league settle`), asked for on the page: the price of a point in the
+/// currency's smallest unit and the model; the answer fills `#money-out` ([`money`]).
+fn money_form(lg: &League, lang: Lang) -> String {
+    let t = |k: &str| esc(lang.t(k));
+    let unit = lg.profile.league.currency.amount(1, false, lang);
+    format!(
+        "<details id=\"money\"><summary>{}</summary><div class=\"grid2\"><label><span class=\"lbl\">{}</span><input type=\"number\" id=\"cents\" inputmode=\"numeric\" min=\"1\" max=\"{}\"></label><label><span class=\"lbl\">{}</span><select id=\"model\"><option value=\"linear\">{}</option><option value=\"leader\">{}</option></select></label></div><div class=\"buttons\"><button type=\"button\" class=\"second\" id=\"settle\">{}</button></div><div id=\"money-out\" role=\"status\"></div></details>\n",
+        t("page.money"),
+        esc(&crate::tr!(lang, "page.money_price", unit = unit)),
+        crate::club::settle::MAX_CENTS_PER_POINT,
+        t("page.money_model"),
+        t("settle.linear"),
+        t("settle.leader"),
+        t("page.settle"),
+    )
+}
+
+/// The money of a sheet as `league settle` says it, in the sheet's currency: the price,
+/// each player's points and balance, then who pays whom.
+pub fn money(lg: &League, s: &crate::club::settle::Settlement, lang: Lang) -> String {
+    let currency = lg.profile.league.currency;
+    let t = |k: &str| esc(lang.t(k));
+    let mut h = format!(
+        "<p class=\"hint\">{}</p>\n<table class=\"money\" id=\"balances\"><tr><th>{}</th><th class=\"num\">{}</th><th class=\"num\">{}</th></tr>\n",
+        esc(&crate::tr!(
+            lang,
+            "settle.title",
+            name = lg.name,
+            price = currency.amount(s.cents_per_point, false, lang),
+            model = lang.t(match s.model {
+                crate::club::settle::Model::Linear => "settle.linear",
+                crate::club::settle::Model::Leader => "settle.leader",
+            }),
+            played = lg.rows.len(),
+            deals = lg.deals
+        )),
+        t("table.player"),
+        t("table.points"),
+        t("settle.balance")
+    );
+    for ((player, balance), points) in s.balances.0.iter().zip(&lg.session.totals) {
+        h.push_str(&format!(
+            "<tr data-player=\"{0}\" data-cents=\"{balance}\"><td>{0}</td><td class=\"num\">{points}</td><td class=\"num\">{1}</td></tr>\n",
+            esc(player),
+            esc(&currency.amount(*balance, true, lang))
+        ));
+    }
+    h.push_str("</table>\n");
+    if s.transfers.is_empty() {
+        h.push_str(&format!("<p>{}</p>\n", t("settle.nobody_pays")));
+        return h;
+    }
+    h.push_str("<ul id=\"transfers\">");
+    for tr in &s.transfers {
+        h.push_str(&format!(
+            "<li data-cents=\"{}\">{} → {}: {}</li>",
+            tr.amount_cents,
+            esc(&tr.from),
+            esc(&tr.to),
+            esc(&currency.amount(tr.amount_cents, false, lang))
+        ));
+    }
+    h.push_str("</ul>\n");
     h
 }
 

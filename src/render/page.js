@@ -191,6 +191,13 @@ if (closeRound) closeRound.addEventListener('click', async () => {
   const res = await call('/close', {});
   if (res.ok) { done.textContent = res.message; apply(res.state); closeRound.hidden = true; } else show(check, res);
 });
+// The money (`league settle`) of the sheet as it stands, at the price asked.
+document.getElementById('settle').addEventListener('click', async () => {
+  const out = document.getElementById('money-out');
+  const cents = document.getElementById('cents').value;
+  const res = await call('/settle', { cents_per_point: cents === '' ? 0 : Number(cents), model: document.getElementById('model').value });
+  if (res && res.ok) out.innerHTML = res.money; else { out.textContent = ((res && res.errors) || []).join('\n'); }
+});
 document.getElementById('history').addEventListener('click', async ev => {
   const tr = ev.target.closest('tr[data-deal]');
   if (!tr) return;

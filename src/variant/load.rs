@@ -102,10 +102,52 @@ fn read_path(path: &Path) -> Result<Source, ProfileError> {
     })
 }
 
+thread_local! {
+    /// Profile files held in memory by a front end without files (the web app keeps a
+    /// club's profile beside its sheet): read before the disk ([`with_files`]).
+    static GIVEN: std::cell::RefCell<Vec<(String, String)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `work` with `files` (each a profile file's name and text) found as profile files
+/// before the disk is asked: a path a sheet or an `extends` names is the file of the same
+/// name (its last part: `../club.toml` is `club.toml`).
+pub fn with_files<T>(files: &[(String, String)], work: impl FnOnce() -> T) -> T {
+    let before = GIVEN.with(|g| g.replace(files.to_vec()));
+    let out = work();
+    GIVEN.with(|g| *g.borrow_mut() = before);
+    out
+}
+
+/// The file held in memory ([`with_files`]) that `path` names, if any.
+fn given(path: &str) -> Option<Result<Source, ProfileError>> {
+    let last = |p: &str| p.rsplit(['/', '\\']).next().unwrap_or(p).to_string();
+    GIVEN.with(|g| {
+        g.borrow()
+            .iter()
+            .find(|(name, _)| last(name) == last(path))
+            .map(|(name, text)| {
+                if text.len() > MAX_PROFILE {
+                    return Err(ProfileError::Invalid {
+                        file: name.clone(),
+                        message: crate::msg!(
+                            "error.too_large",
+                            most = crate::limits::size_text(MAX_PROFILE)
+                        ),
+                    });
+                }
+                Ok(Source::memory(name, text))
+            })
+    })
+}
+
 /// Finds a profile: a path, a built-in name, or a name in the user's folder. A relative
 /// path in an `extends` is read from the folder of the file that names it.
 pub fn find(name_or_path: &str, from: Option<&Path>) -> Result<Source, ProfileError> {
     if looks_like_path(name_or_path) {
+        if let Some(held) = given(name_or_path) {
+            return held;
+        }
         let path = match from {
             Some(dir) if Path::new(name_or_path).is_relative() => dir.join(name_or_path),
             _ => PathBuf::from(name_or_path),

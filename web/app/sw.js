@@ -3,7 +3,7 @@
 // the cache's name from the files' contents: a new build replaces the old cache.
 'use strict';
 const CACHE = 'doko-@VERSION@';
-const FILES = ['./', 'index.html', 'doko.js', 'doko.wasm', 'manifest.webmanifest', 'icon.svg'];
+const FILES = ['./', 'index.html', 'doko.js', 'doko.wasm', 'manifest.webmanifest', 'icon.svg', 'apple-touch-icon.png'];
 
 self.addEventListener('install', ev => {
   ev.waitUntil(caches.open(CACHE).then(c => c.addAll(FILES)).then(() => self.skipWaiting()));

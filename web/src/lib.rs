@@ -60,6 +60,23 @@ enum Request {
     Profiles,
     /// The app's own words in `lang` (the catalogue's `app` section).
     Words { lang: String },
+    /// A paper sheet (CSV) as a league sheet named `name` under the profile `variant`.
+    Paper {
+        file: String,
+        text: String,
+        variant: String,
+        name: String,
+        lang: String,
+    },
+    /// How two texts of one sheet differ: the deals, and whether anything else does.
+    Differ {
+        file: String,
+        here: String,
+        there: String,
+        lang: String,
+    },
+    /// A link as a QR code (an SVG image; none where it is too long for one).
+    Qr { text: String },
     /// `doko score` of a text, as the command writes it.
     Score {
         file: String,
@@ -74,7 +91,7 @@ enum Request {
 }
 
 /// The keys of the app's words (`app.KEY` in the catalogues).
-const WORDS: [&str; 14] = [
+const WORDS: [&str; 36] = [
     "title",
     "sheets",
     "none",
@@ -89,21 +106,68 @@ const WORDS: [&str; 14] = [
     "create",
     "exists",
     "saved_here",
+    "import_profile",
+    "needs_profile",
+    "not_a_sheet",
+    "export_all",
+    "imported_all",
+    "delete",
+    "rename",
+    "confirm_delete",
+    "rename_to",
+    "persist_refused",
+    "insecure",
+    "language",
+    "share_link",
+    "share_hint",
+    "share_no_qr",
+    "shared_differs",
+    "differ_deals",
+    "differ_other",
+    "replace",
+    "keep_mine",
+    "link_bad",
+    "link_too_large",
 ];
 
 fn lang_of(code: &str) -> Lang {
     Lang::from_code(code).unwrap_or(Lang::En)
 }
 
-/// The answer to one request, as JSON text.
+/// A profile file the app keeps beside a sheet (a club's), sent with each request.
+#[derive(Deserialize)]
+struct ProfileFile {
+    file: String,
+    text: String,
+}
+
+/// The answer to one request, as JSON text. A request may carry `profiles`: the profile
+/// files the app keeps beside its sheets, which the sheets' `variant` paths name.
 pub fn answer(request: &str) -> String {
-    let request: Request = match serde_json::from_str(request) {
+    let mut value: Value = match serde_json::from_str(request) {
+        Ok(v) => v,
+        Err(e) => {
+            return json!({ "error": format!("a request doko-web does not know: {e}") })
+                .to_string();
+        }
+    };
+    let profiles: Vec<ProfileFile> = value
+        .as_object_mut()
+        .and_then(|o| o.remove("profiles"))
+        .and_then(|p| serde_json::from_value(p).ok())
+        .unwrap_or_default();
+    let request: Request = match serde_json::from_value(value) {
         Ok(r) => r,
         Err(e) => {
             return json!({ "error": format!("a request doko-web does not know: {e}") })
                 .to_string();
         }
     };
+    let files: Vec<(String, String)> = profiles.into_iter().map(|p| (p.file, p.text)).collect();
+    doko::variant::load::with_files(&files, || answer_request(request))
+}
+
+fn answer_request(request: Request) -> String {
     match request {
         Request::Page {
             file,
@@ -151,12 +215,47 @@ pub fn answer(request: &str) -> String {
         },
         Request::Check { file, text, lang } => {
             let lang = lang_of(&lang);
-            let errors = match doko::league::evaluate(&file, &text, None) {
+            let errors: Vec<String> = match doko::league::evaluate(&file, &text, None) {
                 Ok(_) => Vec::new(),
                 Err(errors) => errors.iter().map(|e| e.render(lang)).collect(),
             };
-            json!({ "errors": errors }).to_string()
+            let profile = if errors.is_empty() {
+                None
+            } else {
+                doko::engine::import::missing_profile(&file, &text)
+            };
+            json!({ "errors": errors, "profile": profile }).to_string()
         }
+        Request::Paper {
+            file,
+            text,
+            variant,
+            name,
+            lang,
+        } => {
+            let lang = lang_of(&lang);
+            match doko::engine::import::league_of_paper(&file, &text, &variant, &name) {
+                Ok(text) => json!({ "text": text }).to_string(),
+                Err(errors) => {
+                    let errors: Vec<String> = errors.iter().map(|e| e.render(lang)).collect();
+                    json!({ "errors": errors }).to_string()
+                }
+            }
+        }
+        Request::Differ {
+            file,
+            here,
+            there,
+            lang,
+        } => match doko::engine::import::differing(&file, &here, &there) {
+            Ok(d) => json!({ "differ": d }).to_string(),
+            Err(errors) => {
+                let lang = lang_of(&lang);
+                let errors: Vec<String> = errors.iter().map(|e| e.render(lang)).collect();
+                json!({ "errors": errors }).to_string()
+            }
+        },
+        Request::Qr { text } => json!({ "svg": doko::render::qr::svg(&text) }).to_string(),
         Request::Profiles => json!({ "profiles": doko::engine::api::profile_names() }).to_string(),
         Request::Words { lang } => {
             let lang = lang_of(&lang);
@@ -254,6 +353,9 @@ fn call_of(
             serde_json::from_value::<PenaltyEntry>(body).map_err(|e| read(&e.to_string()))?,
         ),
         "/close" => Call::Close,
+        "/settle" => Call::Settle(
+            serde_json::from_value::<page::SettleAsk>(body).map_err(|e| read(&e.to_string()))?,
+        ),
         other => return Err(format!("{other}: no such call")),
     })
 }

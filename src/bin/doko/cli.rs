@@ -148,10 +148,10 @@ pub struct StatsArgs {
     #[arg(long)]
     pub rating: bool,
     /// The rating's K factor: the largest change of a deal for a player of a pair.
-    #[arg(long, default_value_t = 16.0, requires = "rating", value_parser = decimal)]
+    #[arg(long, default_value_t = 16.0, requires = "rating", value_parser = |s: &str| doko::lang::numbers::decimal(s, crate::lang()))]
     pub rating_k: f64,
     /// Every player's rating before her first deal.
-    #[arg(long, default_value_t = 1500.0, requires = "rating", value_parser = decimal)]
+    #[arg(long, default_value_t = 1500.0, requires = "rating", value_parser = |s: &str| doko::lang::numbers::decimal(s, crate::lang()))]
     pub rating_start: f64,
 }
 
@@ -415,7 +415,7 @@ pub enum LeagueCommand {
         file: Option<String>,
         /// Cents per point. (`-c` is `--re-calls` of `league add`; here it still works
         /// for this release and says so.)
-        #[arg(long, short_alias = 'c', value_name = "N", value_parser = ranged::<i64, 1, 1_000_000>)]
+        #[arg(long, short_alias = 'c', value_name = "N", value_parser = ranged::<i64, 1, { doko::club::settle::MAX_CENTS_PER_POINT as i128 }>)]
         cents_per_point: i64,
         /// The money of the tables' amounts [default: the sheet's profile's
         /// `league.currency`: EUR for ddv, JPY for the ja-* profiles, USD for kloepper; the
@@ -750,11 +750,6 @@ fn ranged<T: TryFrom<i128>, const MIN: i128, const MAX: i128>(s: &str) -> Result
             max = MAX
         )
     })
-}
-
-/// A finite number, refused in the reader's language.
-fn decimal(s: &str) -> Result<f64, String> {
-    doko::lang::numbers::decimal(s, crate::lang())
 }
 
 #[cfg(test)]

@@ -113,6 +113,7 @@ async fn serve(app: Arc<App>, addr: SocketAddr) -> Result<()> {
         .route("/undo", post(undo))
         .route("/penalty", post(penalty))
         .route("/close", post(close))
+        .route("/settle", post(settle))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app);
     accept(listener, router)
@@ -453,7 +454,10 @@ async fn on_sheet(app: &App, at: &Where, headers: &HeaderMap, call: Call) -> Res
         Err(why) => return refusal(StatusCode::NOT_FOUND, headers, why),
     };
     let lang = lang_of(at, headers);
-    let change = !matches!(call, Call::State { .. } | Call::Deal(_) | Call::Check(_));
+    let change = !matches!(
+        call,
+        Call::State { .. } | Call::Deal(_) | Call::Check(_) | Call::Settle(_)
+    );
     let work = move || -> Result<page::Answer, FileError> {
         let _lock = match change {
             true => Some(file::lock(&file, file::LOCK_PATIENCE, &mut |_| {})?),
@@ -625,4 +629,14 @@ async fn close(
     headers: HeaderMap,
 ) -> Response {
     on_sheet(&app, &at, &headers, Call::Close).await
+}
+
+/// `league settle` from the page: the money at the price asked; nothing is written.
+async fn settle(
+    State(app): State<Arc<App>>,
+    Query(at): Query<Where>,
+    headers: HeaderMap,
+    Json(ask): Json<page::SettleAsk>,
+) -> Response {
+    on_sheet(&app, &at, &headers, Call::Settle(ask)).await
 }
