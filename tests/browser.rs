@@ -196,15 +196,19 @@ impl Browser {
             .to_string()
     }
 
-    /// Waits (at most 15 s) until `script` returns true.
+    /// Waits (at most 60 s: a loaded machine is slow, a page that never gets there fails
+    /// all the same) until `script` returns true.
     fn wait(&self, what: &str, script: &str) {
         let start = Instant::now();
+        let asked = json!({ "script": script, "args": [] });
         loop {
-            if self.js(script) == json!(true) {
+            // A script that fails (the page still loading: no element yet) is not there yet.
+            let now = self.raw("POST", "/execute/sync", Some(asked.clone()));
+            if now.is_ok_and(|v| v["value"] == json!(true)) {
                 return;
             }
-            if start.elapsed() > Duration::from_secs(15) {
-                let check = self.js("return document.getElementById('check').textContent + ' | ' + document.getElementById('done').textContent + ' | ' + document.querySelector('#state .count').textContent");
+            if start.elapsed() > Duration::from_secs(60) {
+                let check = self.js("const t = s => { const e = document.querySelector(s); return e ? e.textContent : '-'; }; return [t('#check'), t('#done'), t('#state .count'), t('#said'), location.href.slice(0, 120)].join(' | ')");
                 panic!("waited in vain for {what}; the page says: {check}");
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -1662,4 +1666,384 @@ fn app_fits(b: &Browser, port: u16, form: &str) {
             }
         }
     }
+}
+
+impl Browser {
+    /// Chooses the file `path` in the file input `css`.
+    fn upload(&self, css: &str, path: &Path) {
+        let input = self.element(css);
+        self.call(
+            "POST",
+            &format!("/element/{input}/value"),
+            Some(json!({ "text": path.display().to_string() })),
+        );
+    }
+
+    /// What the link, button or blob `href` of `css` downloads, as text.
+    fn fetched(&self, css: &str) -> String {
+        let script = format!(
+            "const done = arguments[0]; fetch(document.querySelector({css:?}).href).then(r => r.text()).then(done, e => done('fetch: ' + e))"
+        );
+        self.js_async(&script)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Answers the page's `confirm`/`prompt` (with `text` for a prompt): accepted or not.
+    fn answer_dialog(&self, text: Option<&str>, accept: bool) {
+        if let Some(t) = text {
+            self.call("POST", "/alert/text", Some(json!({ "text": t })));
+        }
+        let path = if accept {
+            "/alert/accept"
+        } else {
+            "/alert/dismiss"
+        };
+        self.call("POST", path, Some(json!({})));
+    }
+
+    /// The names on the app's list of sheets.
+    fn app_list(&self) -> Value {
+        self.js("return [...document.querySelectorAll('#sheets li > a')].map(a => a.textContent)")
+    }
+}
+
+/// `doko league show FILE --format json` in `dir`.
+fn shown(dir: &Path, file: &str) -> Value {
+    let out = doko()
+        .current_dir(dir)
+        .args(["league", "show", file, "--format", "json"])
+        .output()
+        .expect("doko league show runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// Issue 66: an evening on the phone. The offline app (served once) asks to keep its
+/// storage; refuses a photo and a broken or oversized link, changing nothing; imports the
+/// README's paper sheet (the totals `doko score` gives), takes three deals through the
+/// form and reopens that sheet when index.html is loaded again (exporting what `league
+/// add` writes); settles the money as `league settle`; opens its shared link on a second
+/// phone (a fresh browser) as the same sheet, and takes it back with a deal more only
+/// after saying which deals differ; imports a sheet under a club's profile file (the
+/// standings of `league show`); renames and deletes with a confirmation; exports every
+/// sheet at once; switches language on the start screen; has its home-screen icon.
+#[test]
+fn an_evening_on_the_phone_imports_shares_and_settles() {
+    let _one = one_at_a_time();
+    let Some((driver, chromium)) = browser() else {
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dist = root.join("web/dist");
+    let required = std::env::var("DOKO_BROWSER_TESTS").is_ok_and(|v| v == "required");
+    if !dist.join("doko.wasm").exists() {
+        assert!(!required, "web/dist is not built: run web/build.sh first");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let d = dir.path();
+    std::fs::copy(root.join("examples/evening.csv"), d.join("abend.csv")).expect("the sheet");
+    let server = StaticServer::start(dist);
+    let home = format!("http://127.0.0.1:{}/", server.port);
+    let b = Browser::start(&driver, &chromium, &d.join("phone1"), true);
+    b.go(&format!("{home}?lang=en"));
+    b.wait(
+        "the list",
+        "return document.getElementById('import') !== null",
+    );
+    let ready = b.js_async("const done = arguments[0]; navigator.serviceWorker.ready.then(async () => { for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++) await new Promise(r => setTimeout(r, 50)); done(!!navigator.serviceWorker.controller); })");
+    assert_eq!(ready, json!(true));
+    app_start_screen(&b, d);
+    let (paper, want) = app_paper_evening(&b, d, &home);
+    let b2 = Browser::start(&driver, &chromium, &d.join("phone2"), true);
+    app_second_phone(&b, &b2, &home, &want);
+    app_club(&b, d, &home);
+    app_list_and_bundle(&b, &b2, d, &home, &paper);
+    drop(server);
+}
+
+const APP_FORM: &str = "return document.getElementById('deal') !== null && document.querySelector('#state .count') !== null";
+
+/// The start screen: the icon, no warning, the language switch; a photo refused.
+fn app_start_screen(b: &Browser, d: &Path) {
+    // The start screen: its icon for a home screen, no HTTPS warning on this device, the
+    // language switch.
+    let icon = b.js_async("const done = arguments[0]; const l = document.querySelector('link[rel=apple-touch-icon]'); fetch(l.href).then(r => r.blob()).then(x => done([x.size > 1000, l.getAttribute('href')]))");
+    assert_eq!(icon, json!([true, "apple-touch-icon.png"]));
+    assert_eq!(
+        b.js("return [window.isSecureContext, document.getElementById('insecure') === null]"),
+        json!([true, true])
+    );
+    b.click("#langs a[hreflang=de]");
+    b.wait("the German list", "return document.documentElement.lang === 'de' && document.querySelector('h1').textContent === 'doko: Spielzettel'");
+    b.click("#langs a[hreflang=en]");
+    b.wait("the English list", "return document.documentElement.lang === 'en' && document.getElementById('import') !== null");
+
+    // A photo is refused with what was expected; nothing is kept.
+    let photo = d.join("photo.png");
+    std::fs::write(&photo, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\xff\xfe").expect("a photo");
+    b.upload("input#import", &photo);
+    b.wait("the photo refused", "return document.getElementById('said').textContent.includes('photo.png is not a sheet doko reads')");
+    assert_eq!(b.app_list(), json!([]));
+}
+
+/// The README's paper sheet imported, three deals through the form, index.html again, the
+/// money: `doko score`'s JSON of the paper sheet and the sheet `league add` wrote.
+fn app_paper_evening(b: &Browser, d: &Path, home: &str) -> (Value, String) {
+    // The README's paper sheet: the totals `doko score` gives.
+    b.upload("input#import", &d.join("abend.csv"));
+    b.wait("the paper sheet's page", APP_FORM);
+    wait_deals(b, 16);
+    let kept = b.js("return localStorage.getItem('doko-persist')");
+    assert!(
+        kept == json!("granted") || kept == json!("refused"),
+        "the app asked to keep its storage: {kept}"
+    );
+    let imported = b.fetched("#export");
+    std::fs::write(d.join("abend.toml"), &imported).expect("the export");
+    let paper = common::run_in_root(&["score", "examples/evening.csv", "--format", "json"]);
+    let paper: Value = serde_json::from_slice(&paper.stdout).expect("JSON");
+    assert_eq!(shown(d, "abend.toml")["totals"], paper["totals"]);
+
+    // Three deals through the form, then index.html again: the same sheet.
+    for (k, deal) in EVENING[2..5].iter().enumerate() {
+        deal.enter(b);
+        wait_checked(b, 17 + k);
+        b.click("#save");
+        wait_deals(b, 17 + k);
+        assert!(league_add(d, &deal.flags()).status.success());
+    }
+    b.go(&format!("{home}index.html"));
+    b.wait("the sheet of the evening again", APP_FORM);
+    wait_deals(b, 19);
+    assert_eq!(
+        b.js("return document.getElementById('export').download"),
+        json!("abend.toml")
+    );
+    let want = std::fs::read_to_string(d.join("abend.toml")).expect("the shell's sheet");
+    assert_eq!(
+        b.fetched("#export"),
+        want,
+        "the export is what `league add` wrote"
+    );
+
+    // Money, as `league settle` makes it, in the sheet's currency.
+    let settle = doko()
+        .current_dir(d)
+        .args([
+            "league",
+            "settle",
+            "abend.toml",
+            "--cents-per-point",
+            "10",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("league settle runs");
+    let settle: Value = serde_json::from_slice(&settle.stdout).expect("JSON");
+    b.click("#money summary");
+    b.typed("#cents", "10");
+    b.click("#settle");
+    b.wait(
+        "the money",
+        "return document.querySelectorAll('#balances tr[data-player]').length === 4",
+    );
+    let cents = b.js("return Object.fromEntries([...document.querySelectorAll('#balances tr[data-player]')].map(r => [r.dataset.player, Number(r.dataset.cents)]))");
+    assert_eq!(cents, settle["balances"]);
+    assert!(b.text("#balances").contains('€'), "{}", b.text("#balances"));
+
+    (paper, want)
+}
+
+/// The shared link on a second phone and back; links cut short or too large.
+fn app_second_phone(b: &Browser, b2: &Browser, home: &str, want: &str) {
+    // The shared link opens the same sheet on a second phone; it comes back with a deal
+    // more, and the first phone says which deal differs before it replaces anything.
+    b.wait(
+        "the link",
+        "return document.getElementById('share').href.includes('#doko=')",
+    );
+    assert!(
+        b.js("return document.querySelector('#share-qr svg') !== null")
+            .as_bool()
+            .unwrap_or(false),
+        "a QR code"
+    );
+    let link = b
+        .js("return document.getElementById('share').href")
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    b2.go(&link);
+    b2.wait("the shared sheet on the second phone", APP_FORM);
+    wait_deals(b2, 19);
+    assert_eq!(b2.fetched("#export"), want);
+    EVENING[5].enter(b2);
+    wait_checked(b2, 20);
+    b2.click("#save");
+    wait_deals(b2, 20);
+    b2.wait("the new link", &format!("const h = document.getElementById('share').href; return h.includes('#doko=') && h !== {link:?}"));
+    let back = b2
+        .js("return document.getElementById('share').href")
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    b.go(&back);
+    b.wait("what differs", "const p = document.getElementById('differs'); return p !== null && p.textContent.includes('deals 20 differ (this phone has 19, the link 20)')");
+    assert_eq!(
+        b.js_async("const done = arguments[0]; const o = indexedDB.open('doko', 1); o.onsuccess = () => { const g = o.result.transaction('sheets').objectStore('sheets').get('abend'); g.onsuccess = () => done(g.result.text); };"),
+        json!(want),
+        "nothing replaced yet"
+    );
+    b.click("#replace");
+    b.wait("the shared sheet", APP_FORM);
+    wait_deals(b, 20);
+
+    // A link cut short, and one too large: refused, nothing changed.
+    let payload = back.split("#doko=").nth(1).unwrap_or_default();
+    let before = b.fetched("#export");
+    b.go(&format!("{home}#doko={}", &payload[..payload.len() / 2]));
+    b.wait("the cut link refused", "const s = document.getElementById('said'); return s !== null && s.textContent.includes('This link does not carry a doko sheet')");
+    b.go(&format!("{home}#doko={}", "A".repeat(70_000)));
+    b.wait("the large link refused", "const s = document.getElementById('said'); return s !== null && s.textContent.includes('larger than the app accepts')");
+    b.go(&format!("{home}?sheet=0&lang=en"));
+    b.wait("the sheet", APP_FORM);
+    assert_eq!(b.fetched("#export"), before);
+}
+
+/// A sheet under a club's profile file.
+fn app_club(b: &Browser, d: &Path, home: &str) {
+    // A sheet under a club's profile file: the page asks for the file; the standings are
+    // `league show`'s.
+    let club = d.join("club");
+    std::fs::create_dir_all(&club).expect("a folder");
+    std::fs::write(
+        club.join("club.toml"),
+        "name = \"club\"\nextends = \"ddv\"\n\n[extras]\nfox = 2\n\n[league]\ndeals = 8\n",
+    )
+    .expect("the club's profile");
+    common::run_in(
+        &club,
+        &[
+            "league",
+            "new",
+            "freitag.toml",
+            "--players",
+            "Anna,Ben,Cara,Dirk",
+            "--variant",
+            "club.toml",
+        ],
+    );
+    common::run_in(
+        &club,
+        &[
+            "league",
+            "add",
+            "freitag.toml",
+            "-r",
+            "Anna,Cara",
+            "-p",
+            "130",
+            "-x",
+            "fox",
+        ],
+    );
+    common::run_in(
+        &club,
+        &[
+            "league",
+            "add",
+            "freitag.toml",
+            "-r",
+            "Ben,Dirk",
+            "-p",
+            "100",
+            "-X",
+            "fox",
+        ],
+    );
+    let standings = shown(&club, "freitag.toml")["standings"].clone();
+    b.go(&format!("{home}?lang=en"));
+    b.wait(
+        "the list",
+        "return document.getElementById('import') !== null",
+    );
+    b.upload("input#import", &club.join("freitag.toml"));
+    b.wait("the question for the profile", "return document.getElementById('said').textContent.includes('plays under the profile file club.toml')");
+    b.upload("input#import-profile", &club.join("club.toml"));
+    b.wait("the club's sheet", APP_FORM);
+    let page = b.js("return [...document.querySelectorAll('#standings tr[data-player]')].map(r => [r.dataset.player, Number(r.dataset.points)])");
+    let want_page: Vec<Value> = standings
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|s| json!([s["player"], s["points"]]))
+        .collect();
+    assert_eq!(page, json!(want_page));
+    assert_eq!(
+        b.fetched("#export"),
+        std::fs::read_to_string(club.join("freitag.toml")).expect("the sheet")
+    );
+}
+
+/// Rename, delete, every sheet at once onto the second phone; a Windows-1252 sheet.
+fn app_list_and_bundle(b: &Browser, b2: &Browser, d: &Path, home: &str, paper: &Value) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Rename and delete, each confirmed; every sheet exported at once, imported again on
+    // the second phone with its sheets kept apart.
+    b.go(&format!("{home}?lang=en"));
+    b.wait(
+        "the list",
+        "return document.getElementById('export-all') !== null",
+    );
+    assert_eq!(b.app_list(), json!(["abend", "freitag"]));
+    b.click("#sheets button.rename[data-name=freitag]");
+    b.answer_dialog(Some("verein"), true);
+    b.wait("the renamed sheet", "return [...document.querySelectorAll('#sheets li > a')].map(a => a.textContent).join() === 'abend,verein'");
+    let everything = b.fetched("#export-all");
+    let all: Value = serde_json::from_str(&everything).expect("JSON");
+    assert_eq!(
+        all["sheets"].as_array().map(Vec::len),
+        Some(2),
+        "{everything}"
+    );
+    b.click("#sheets button.delete[data-name=verein]");
+    b.answer_dialog(None, false);
+    assert_eq!(b.app_list(), json!(["abend", "verein"]));
+    b.click("#sheets button.delete[data-name=verein]");
+    b.answer_dialog(None, true);
+    b.wait("the deleted sheet", "return [...document.querySelectorAll('#sheets li > a')].map(a => a.textContent).join() === 'abend'");
+    let bundle = d.join("doko-sheets.json");
+    std::fs::write(&bundle, &everything).expect("the export");
+    b2.go(&format!("{home}?lang=en"));
+    b2.wait(
+        "the list",
+        "return document.getElementById('import') !== null",
+    );
+    b2.upload("input#import", &bundle);
+    b2.wait("every sheet imported", "return [...document.querySelectorAll('#sheets li > a')].map(a => a.textContent).join() === 'abend,verein'");
+    // A paper sheet as German Excel saves it (Windows-1252: `ü` is one byte) reads as
+    // `doko score` reads it.
+    let evening = std::fs::read_to_string(root.join("examples/evening.csv")).expect("the sheet");
+    let latin: Vec<u8> = evening
+        .replace("Dirk", "Jürgen")
+        .chars()
+        .map(|c| if c == 'ü' { 0xfc } else { c as u8 })
+        .collect();
+    std::fs::write(d.join("koeln.csv"), latin).expect("a Windows-1252 sheet");
+    b2.upload("input#import", &d.join("koeln.csv"));
+    b2.wait("the Windows-1252 sheet", APP_FORM);
+    assert_eq!(
+        b2.js(
+            "return document.querySelector('#standings tr[data-player=\"Jürgen\"]').dataset.points"
+        ),
+        json!(paper["totals"]["Dirk"].to_string())
+    );
 }

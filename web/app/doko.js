@@ -108,16 +108,20 @@ async function goSheet(name) {
 }
 
 // ---- files: a sheet, a paper sheet, every sheet at once, a profile --------------------------
-// The text of a file, or null where it is not text (a photo, a file too large).
+// The text of a file, or null where it is not text (a photo: a NUL byte; a file too
+// large). Not UTF-8, it is read as doko reads a person's file: UTF-16 after its byte order
+// mark, else Windows-1252 (German Excel's CSV).
 async function readText(f) {
   if (f.size > MAX_FILE) return null;
   const bytes = new Uint8Array(await f.arrayBuffer());
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if (!utf16 && bytes.includes(0)) return null;
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start));
-    return text.includes('\u0000') ? null : text;
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start));
   } catch (e) {
-    return null;
+    const a = ask({ op: 'decode', file: f.name, bytes: Array.from(bytes) });
+    return a.text === undefined || a.text.includes('\u0000') ? null : a.text;
   }
 }
 
@@ -508,6 +512,10 @@ async function main() {
   }
   await load();
   W = ask({ op: 'words', lang }).words;
+  // A shared link opened while the app is open changes only the address's fragment.
+  window.addEventListener('hashchange', () => {
+    if (location.hash.length > 1) openShared(location.hash).catch(e => { document.body.textContent = 'doko: ' + e.message; });
+  });
   if (location.hash.length > 1) { await openShared(location.hash); return; }
   const i = query.get('sheet');
   if (i !== null) { await sheet(Number(i)); return; }

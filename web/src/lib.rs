@@ -77,6 +77,9 @@ enum Request {
     },
     /// A link as a QR code (an SVG image; none where it is too long for one).
     Qr { text: String },
+    /// A file's bytes that are not UTF-8, as a person's sheet is read: UTF-16 where it
+    /// begins with its byte order mark, else Windows-1252 (German Excel's CSV).
+    Decode { file: String, bytes: Vec<u8> },
     /// `doko score` of a text, as the command writes it.
     Score {
         file: String,
@@ -256,6 +259,10 @@ fn answer_request(request: Request) -> String {
             }
         },
         Request::Qr { text } => json!({ "svg": doko::render::qr::svg(&text) }).to_string(),
+        Request::Decode { file, bytes } => match doko::deal::decode_saved(&file, bytes) {
+            Ok(text) => json!({ "text": text }).to_string(),
+            Err(e) => json!({ "error": e.render(Lang::En) }).to_string(),
+        },
         Request::Profiles => json!({ "profiles": doko::engine::api::profile_names() }).to_string(),
         Request::Words { lang } => {
             let lang = lang_of(&lang);
