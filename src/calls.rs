@@ -168,8 +168,19 @@ impl PartyCalls {
         self.callers = self.callers.max(1);
     }
 
-    /// Reads a sheet cell of `party`'s calls: empty, or call words (the highest counts).
+    /// Reads a sheet cell of `party`'s calls: empty, or call words (the highest counts);
+    /// the word `reply` (`Erwiderung`) says the party's Re/Kontra was said only as a late
+    /// reply (TSR 6.5; FreeDoko's `no 120 reply`), alone or after the highest call.
     pub fn parse_cell(cell: &str, party: Party) -> Result<PartyCalls, crate::lang::Text> {
+        let is_reply =
+            |w: &str| w.eq_ignore_ascii_case("reply") || w.eq_ignore_ascii_case("erwiderung");
+        if cell.split_whitespace().any(is_reply) {
+            let rest: Vec<&str> = cell.split_whitespace().filter(|w| !is_reply(w)).collect();
+            let mut calls = PartyCalls::parse_cell(&rest.join(" "), party)?;
+            calls.add(Call::Announce);
+            calls.mark_reply();
+            return Ok(calls);
+        }
         let mut calls = PartyCalls::NONE;
         // Each `re` (`kontra`) is one player who said it: `re re` is both Re players.
         let mut words = 0u8;
@@ -209,14 +220,24 @@ impl PartyCalls {
             Some(c) => words.push(c.word(party)),
             None => {}
         }
+        if self.reply {
+            words.push("reply");
+        }
         words.join(" ")
     }
 
-    /// The canonical cell text: the highest call, or empty.
+    /// The canonical cell text: the highest call (and `reply` where Re/Kontra was a late
+    /// reply), or empty.
     pub fn cell(self, party: Party) -> String {
-        self.highest
+        let call = self
+            .highest
             .map(|c| c.word(party).to_string())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        if self.reply {
+            format!("{call} reply")
+        } else {
+            call
+        }
     }
 }
 
@@ -268,6 +289,27 @@ mod tests {
         );
         let err = PartyCalls::parse_cell("keine 91", Party::Re).unwrap_err();
         assert!(err.to_string().contains("unknown call `keine 91`"), "{err}");
+    }
+
+    #[test]
+    fn a_reply_is_a_word_of_the_cell_and_reads_back() {
+        for (cell, highest) in [
+            ("kontra reply", Call::Announce),
+            ("reply", Call::Announce),
+            ("no60 Erwiderung", Call::No60),
+        ] {
+            let c = PartyCalls::parse_cell(cell, Party::Kontra).unwrap();
+            assert!(c.is_reply(), "{cell}");
+            assert_eq!(c.highest(), Some(highest), "{cell}");
+            let again = PartyCalls::parse_cell(&c.cell(Party::Kontra), Party::Kontra).unwrap();
+            assert_eq!(again, c, "{cell}");
+            assert!(c.paper_cell(Party::Kontra).ends_with("reply"));
+        }
+        assert!(
+            !PartyCalls::parse_cell("kontra", Party::Kontra)
+                .unwrap()
+                .is_reply()
+        );
     }
 
     #[test]

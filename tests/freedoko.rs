@@ -43,9 +43,9 @@ fn a_party_under_tournament_rules_imports_game_for_game() {
     let dir = tempfile::tempdir().unwrap();
     let (sheet, out) = import(dir.path(), &fixture("tournament-rules.party"));
     let (said, err) = text(&out);
-    // Two games left out (exit 1): a solo doko does not play, a reply.
-    assert_eq!(out.status.code(), Some(1), "{said}{err}");
-    assert!(said.contains("16 games"), "{said}");
+    // One game left out (a solo doko does not play): a note, exit 0; the reply imports.
+    assert_eq!(out.status.code(), Some(0), "{said}{err}");
+    assert!(said.contains("17 games"), "{said}");
     assert!(
         said.contains("every game agrees with FreeDoko's points and winner"),
         "{said}"
@@ -59,8 +59,7 @@ fn a_party_under_tournament_rules_imports_game_for_game() {
         err.contains("the game type `solo king-jack` is one doko does not play"),
         "{err}"
     );
-    assert!(err.contains("FreeDoko game 7 ("), "{err}");
-    assert!(err.contains("a reply (`no 120 reply said`)"), "{err}");
+    assert!(!err.contains("FreeDoko game 7"), "{err}");
     assert!(!err.contains("differ"), "{err}");
     // The sheet scores under the profile written beside it, from any folder.
     let profile = dir.path().join("sheet.profile.toml");
@@ -72,17 +71,22 @@ fn a_party_under_tournament_rules_imports_game_for_game() {
         "json",
     ]));
     let deals = scored["deals"].as_array().unwrap();
-    assert_eq!(deals.len(), 16);
+    assert_eq!(deals.len(), 17);
     // FreeDoko's points of the games written, in order (the fixture's `points`).
-    let freedoko = [1, 7, 1, 2, 2, 1, 1, 1, 1, 0, 5, 1, 2, 2, 4, 4];
+    let freedoko = [1, 7, 1, 2, 2, 1, 3, 1, 1, 1, 0, 5, 1, 2, 2, 4, 4];
     for (d, want) in deals.iter().zip(freedoko) {
         let value = d["value"].as_i64().unwrap().abs() * d["multiplier"].as_i64().unwrap();
         assert_eq!(value, want, "{d}");
     }
     assert_eq!(deals[2]["compulsory"], true, "the duty solo");
-    assert_eq!(deals[9]["contract"], "redeal", "hands thrown in");
-    assert_eq!(deals[13]["multiplier"], 2, "Bock after the heart trick");
-    assert_eq!(deals[15]["multiplier"], 4, "and after the tie: multiplied");
+    assert_eq!(
+        deals[6]["items"][1]["item"], "kontra_replied",
+        "{}",
+        deals[6]
+    );
+    assert_eq!(deals[10]["contract"], "redeal", "hands thrown in");
+    assert_eq!(deals[14]["multiplier"], 2, "Bock after the heart trick");
+    assert_eq!(deals[16]["multiplier"], 4, "and after the tie: multiplied");
     // Refusing twice leaves the files as they were.
     let before = std::fs::read(&sheet).unwrap();
     let (_, again) = import(dir.path(), &fixture("tournament-rules.party"));
@@ -174,16 +178,119 @@ fn a_game_doko_scores_otherwise_is_named_with_its_number() {
     std::fs::write(&file, wrong).unwrap();
     let (_, out) = import(dir.path(), file.to_str().unwrap());
     let (said, err) = text(&out);
-    assert_eq!(out.status.code(), Some(1));
+    // A note, and the sheet written: exit 0; `--check` makes a difference an error.
+    assert_eq!(out.status.code(), Some(0));
     assert!(
         err.contains("FreeDoko game 1: FreeDoko 5 for Re, doko 1 for Re"),
         "{err}"
     );
     assert!(said.contains("1 games differ"), "{said}");
+    let checked = doko(&[
+        "import",
+        "freedoko",
+        file.to_str().unwrap(),
+        "--out",
+        dir.path().join("checked.toml").to_str().unwrap(),
+        "--check",
+    ]);
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(
+        dir.path().join("checked.toml").exists(),
+        "the sheet is written all the same"
+    );
+}
+
+/// Issue 67: the parties FreeDoko's AI played and saved (`shared/freedoko` of the project's
+/// material, copied to `tests/freedoko/`): every game imports and scores, through `doko
+/// score --format json`, FreeDoko's `points` and `winnerteam`; no line about FreeDoko's
+/// display settings; exit 0.
+#[test]
+fn parties_freedoko_played_import_and_score_as_freedoko_scored_them() {
+    let dir = tempfile::tempdir().unwrap();
+    for (party, games) in [
+        ("tournament.party.saved", 120),
+        ("knocking.party.saved", 100),
+    ] {
+        let written = std::fs::read_to_string(fixture(party)).unwrap();
+        let (sheet, out) = import(dir.path(), &fixture(party));
+        let (said, err) = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{said}{err}");
+        assert!(said.contains(&format!("{games} games")), "{said}");
+        assert!(said.contains("every game agrees"), "{said}");
+        for display in [
+            "show if valid",
+            "show all hands",
+            "card hint",
+            "take back tricks",
+        ] {
+            assert!(!err.contains(display), "{display}: {err}");
+        }
+        let scored = common::json(&doko(&[
+            "score",
+            sheet.to_str().unwrap(),
+            "--format",
+            "json",
+        ]));
+        let deals = scored["deals"].as_array().unwrap();
+        assert_eq!(deals.len(), games);
+        let summaries: Vec<&str> = written.split("#  game ").skip(1).collect();
+        for d in deals {
+            let n: usize = d["note"].as_str().unwrap()["FreeDoko #".len()..]
+                .parse()
+                .unwrap();
+            let game = summaries[n];
+            let value = |key: &str| {
+                game.lines()
+                    .find_map(|l| l.strip_prefix(key))
+                    .map(|v| v.trim().to_string())
+                    .unwrap()
+            };
+            let points: i64 = value("points = ").parse().unwrap();
+            let winner = match value("winnerteam = ").as_str() {
+                "re" => serde_json::json!("re"),
+                "contra" => serde_json::json!("kontra"),
+                _ => serde_json::Value::Null,
+            };
+            let ours = d["value"].as_i64().unwrap().abs() * d["multiplier"].as_i64().unwrap();
+            assert_eq!(
+                (ours, &d["winner"]),
+                (points, &winner),
+                "{party} game {n}: {d}"
+            );
+        }
+        std::fs::remove_file(&sheet).unwrap();
+        std::fs::remove_file(dir.path().join("sheet.profile.toml")).unwrap();
+    }
+}
+
+/// Issue 67: a reply in `highest announcement` reads; a game doko cannot read is left out
+/// with its line and reason, and the others are imported.
+#[test]
+fn a_game_doko_cannot_read_costs_no_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let party = std::fs::read_to_string(fixture("tournament.party.saved")).unwrap();
+    let broken = party
+        .replacen("trick points = ", "trick points = x", 1)
+        .replacen(
+            "highest announcement contra = no announcement",
+            "highest announcement contra = no 60 reply",
+            1,
+        );
+    let file = dir.path().join("broken.party");
+    std::fs::write(&file, broken).unwrap();
+    let (sheet, out) = import(dir.path(), file.to_str().unwrap());
+    let (said, err) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{said}{err}");
+    assert!(said.contains("119 games"), "{said}");
+    assert!(
+        err.contains("FreeDoko game 0 (") && err.contains("left out: field `trick points`: `x"),
+        "{err}"
+    );
+    assert!(sheet.exists());
 }
 
 #[test]
-fn a_bad_party_is_refused_with_its_line() {
+fn a_bad_party_is_refused_with_its_line_and_a_bad_game_left_out() {
     let dir = tempfile::tempdir().unwrap();
     let good = std::fs::read_to_string(fixture("house-rules.party")).unwrap();
     for (name, content, says) in [
@@ -220,8 +327,17 @@ fn a_bad_party_is_refused_with_its_line() {
         std::fs::write(&file, content).unwrap();
         let (sheet, out) = import(dir.path(), file.to_str().unwrap());
         let (_, err) = text(&out);
-        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
         assert!(err.contains(says), "{name}: {err}");
+        // A game that does not read is left out; the others are imported (issue 67).
+        if name == "teams.party" || name == "eyes.party" {
+            assert_eq!(out.status.code(), Some(0), "{name}: {err}");
+            assert!(err.contains("left out"), "{name}: {err}");
+            assert!(sheet.exists(), "{name}: the others imported");
+            std::fs::remove_file(&sheet).unwrap();
+            std::fs::remove_file(dir.path().join("sheet.profile.toml")).unwrap();
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
         // The file, then its line: `wrong.party:90:`.
         let at = err.find(&format!("{name}:")).map(|i| i + name.len() + 1);
         assert!(

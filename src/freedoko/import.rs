@@ -76,7 +76,7 @@ fn contract(gametype: &str) -> Option<&'static str> {
     }
 }
 
-fn calls(a: Announcement, announce: &str) -> Option<String> {
+fn calls(a: Announcement, announce: &str, reply: bool) -> Option<String> {
     let word = match a {
         Announcement::None => return None,
         Announcement::No120 => announce,
@@ -85,7 +85,11 @@ fn calls(a: Announcement, announce: &str) -> Option<String> {
         Announcement::No30 => "no30",
         Announcement::No0 => "schwarz",
     };
-    Some(word.to_string())
+    Some(if reply {
+        format!("{word} reply")
+    } else {
+        word.to_string()
+    })
 }
 
 /// Adds `x` to the extras of `team` (words separated by spaces, as a sheet writes them).
@@ -152,9 +156,6 @@ pub fn record(g: &Game, players: &[String], hand: u8, from_doko: bool) -> Result
             most = MAX_SPECIALS
         ));
     }
-    if let Some(s) = g.specials.iter().find(|s| s.name.contains("reply")) {
-        return Err(msg!("freedoko.why_reply", special = s.name.clone()));
-    }
     let re: Vec<usize> = (0..players.len())
         .filter(|&s| g.teams.get(s) == Some(&Team::Re))
         .collect();
@@ -164,8 +165,9 @@ pub fn record(g: &Game, players: &[String], hand: u8, from_doko: bool) -> Result
     e.re = re.iter().map(|&s| players[s].clone()).collect();
     let eyes: u32 = re.iter().map(|&s| u32::from(g.trick_points[s])).sum();
     e.re_points = Some(u16::try_from(eyes).map_err(|_| msg!("freedoko.why_eyes"))?);
-    e.re_calls = doko("re_calls").or_else(|| calls(g.re_announcement, "re"));
-    e.kontra_calls = doko("kontra_calls").or_else(|| calls(g.contra_announcement, "kontra"));
+    e.re_calls = doko("re_calls").or_else(|| calls(g.re_announcement, "re", g.replies.0));
+    e.kontra_calls =
+        doko("kontra_calls").or_else(|| calls(g.contra_announcement, "kontra", g.replies.1));
     for s in &g.specials {
         add_special(e, s)?;
     }
@@ -263,6 +265,18 @@ pub fn sheet(parties: &[(String, Party)], hand: u8, from_doko: bool) -> Result<S
             out.players.clone_from(&party.players);
         } else if out.players != party.players {
             return Err(msg!("freedoko.other_players", file = file.clone()));
+        }
+        for (number, e) in &party.unread {
+            let why = match &e.field {
+                Some(f) => Text::placed(msg!("error.field", field = f.clone()), e.message.clone()),
+                None => e.message.clone(),
+            };
+            out.refused.push(Refused {
+                file: file.clone(),
+                game: *number,
+                line: e.line,
+                why,
+            });
         }
         for g in &party.games {
             match record(g, &party.players, hand, from_doko) {

@@ -43,9 +43,14 @@ pub const SPECIALS: &[(&str, &str)] = &[
     ("no 120 said", "kontra_called"),
 ];
 
-/// Further special points doko works out itself (calls and what was reached against them,
-/// the solo's and Bock's shares).
+/// Further special points doko works out itself (calls, replies and what was reached
+/// against them, the solo's and Bock's shares).
 pub const WORKED_OUT: &[&str] = &[
+    "no 120 reply said",
+    "no 90 reply said",
+    "no 60 reply said",
+    "no 30 reply said",
+    "no 0 reply said",
     "no 90 said",
     "no 60 said",
     "no 30 said",

@@ -142,6 +142,8 @@ pub struct Game {
     pub re_announcement: Announcement,
     /// Contra's highest announcement.
     pub contra_announcement: Announcement,
+    /// Re's Re was a reply (after its deadline), Contra's Contra was.
+    pub replies: (bool, bool),
     /// The eyes each seat took.
     pub trick_points: Vec<u16>,
     /// The winning team.
@@ -165,6 +167,9 @@ pub struct Party {
     pub players: Vec<String>,
     /// The games, in order.
     pub games: Vec<Game>,
+    /// The games whose summary doko cannot read: FreeDoko's number of each, and why
+    /// (with its line). The others are read all the same.
+    pub unread: Vec<(usize, PartyError)>,
     /// The comment lines that doko's own export writes (`# doko: ...`), in order.
     pub doko: Vec<Entry>,
 }
@@ -194,17 +199,20 @@ pub fn parse(text: &str) -> Result<Party, PartyError> {
             msg!("error.freedoko_too_many_games", max = MAX_GAMES),
         ));
     }
-    let games = summaries
-        .blocks
-        .iter()
-        .zip(&summaries.comments)
-        .enumerate()
-        .map(|(k, (b, comment))| game(b, comment.as_deref(), k, players.len()))
-        .collect::<Result<Vec<_>, _>>()?;
+    // One game doko cannot read never costs the others.
+    let mut games = Vec::new();
+    let mut unread = Vec::new();
+    for (k, (b, comment)) in summaries.blocks.iter().zip(&summaries.comments).enumerate() {
+        match game(b, comment.as_deref(), k, players.len()) {
+            Ok(g) => games.push(g),
+            Err(e) => unread.push((game_number(comment.as_deref(), k), e)),
+        }
+    }
     Ok(Party {
         rules,
         players,
         games,
+        unread,
         doko,
     })
 }
@@ -384,22 +392,38 @@ fn team(word: &str) -> Option<Team> {
     }
 }
 
-fn announcement(e: &Entry) -> Result<Announcement, PartyError> {
-    Ok(match e.value.trim() {
-        "no announcement" => Announcement::None,
-        "no 120" => Announcement::No120,
-        "no 90" => Announcement::No90,
-        "no 60" => Announcement::No60,
-        "no 30" => Announcement::No30,
-        "no 0" => Announcement::No0,
-        v => {
-            return Err(PartyError::new(
-                e.line,
-                Some(&e.key),
-                msg!("error.freedoko_announcement", value = v),
-            ));
-        }
-    })
+/// A team's highest announcement, and whether its Re/Contra was a reply (`reply`, `no 60
+/// reply`: said after its deadline, answering the other team).
+fn announcement(e: &Entry) -> Result<(Announcement, bool), PartyError> {
+    let value = e.value.trim();
+    if value == "reply" {
+        return Ok((Announcement::No120, true));
+    }
+    if let Some(level) = value.strip_suffix(" reply") {
+        let plain = Entry {
+            value: level.to_string(),
+            ..e.clone()
+        };
+        return announcement(&plain).map(|(a, _)| (a, true));
+    }
+    Ok((
+        match value {
+            "no announcement" => Announcement::None,
+            "no 120" => Announcement::No120,
+            "no 90" => Announcement::No90,
+            "no 60" => Announcement::No60,
+            "no 30" => Announcement::No30,
+            "no 0" => Announcement::No0,
+            v => {
+                return Err(PartyError::new(
+                    e.line,
+                    Some(&e.key),
+                    msg!("error.freedoko_announcement", value = v),
+                ));
+            }
+        },
+        false,
+    ))
 }
 
 /// A list of `seats` values separated by commas.
@@ -419,12 +443,17 @@ fn per_seat(e: &Entry, seats: usize) -> Result<Vec<&str>, PartyError> {
     Ok(parts)
 }
 
-/// One game's block.
-fn game(b: &Block, comment: Option<&str>, k: usize, seats: usize) -> Result<Game, PartyError> {
-    let number = comment
+/// A game's number as its `#  game N` comment gives it, else its place (from 0).
+fn game_number(comment: Option<&str>, k: usize) -> usize {
+    comment
         .and_then(|c| c.trim().strip_prefix("game"))
         .and_then(|n| n.trim().parse().ok())
-        .unwrap_or(k);
+        .unwrap_or(k)
+}
+
+/// One game's block.
+fn game(b: &Block, comment: Option<&str>, k: usize, seats: usize) -> Result<Game, PartyError> {
+    let number = game_number(comment, k);
     let players = need(b, "players number")?;
     if players.value.trim().parse::<usize>().ok() != Some(seats) {
         return Err(PartyError::new(
@@ -477,6 +506,8 @@ fn game(b: &Block, comment: Option<&str>, k: usize, seats: usize) -> Result<Game
             .collect::<Result<Vec<_>, _>>()?,
         None => Vec::new(),
     };
+    let re = announcement(need(b, "highest announcement re")?)?;
+    let contra = announcement(need(b, "highest announcement contra")?)?;
     let bock_triggers = b
         .block("bock triggers")
         .map(|t| t.entries.iter().map(|e| e.key.clone()).collect::<Vec<_>>())
@@ -491,8 +522,9 @@ fn game(b: &Block, comment: Option<&str>, k: usize, seats: usize) -> Result<Game
         swines: optional_seat("swines player number")?,
         hyperswines: optional_seat("hyperswines player number")?,
         teams,
-        re_announcement: announcement(need(b, "highest announcement re")?)?,
-        contra_announcement: announcement(need(b, "highest announcement contra")?)?,
+        re_announcement: re.0,
+        contra_announcement: contra.0,
+        replies: (re.1, contra.1),
         trick_points,
         winner,
         points,

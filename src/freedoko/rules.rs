@@ -68,6 +68,20 @@ fn solo_contracts(rule: &str) -> Option<&'static [&'static str]> {
     })
 }
 
+/// FreeDoko's display settings, which its `rules` block lists too: not rules of the game,
+/// passed over without a word.
+const DISPLAY: &[&str] = &[
+    "show if valid",
+    "show all hands",
+    "show tricks number",
+    "show tricks in trickpiles",
+    "show trickpiles points",
+    "show known teams in game",
+    "show soloplayer in game",
+    "card hint",
+    "take back tricks",
+];
+
 /// The rules FreeDoko plays that change nothing a game's summary records (how cards are
 /// played, when a player may say what): doko takes the summary as it is.
 const PLAY_ONLY: &[&str] = &[
@@ -102,9 +116,10 @@ pub fn map(rules: &[Entry]) -> Mapped {
     let mut m = Mapped::default();
     let get = |k: &str| rules.iter().find(|e| e.key == k);
     let on = |k: &str| get(k).and_then(|e| flag(&e.value)).unwrap_or(false);
-    // FreeDoko's scoring: the winners' points are played + announced - the losers' played;
-    // one Bock round a game however many triggers fire.
-    m.set("scoring.losers_under", "true");
+    // FreeDoko's scoring: the losers earn nothing for the winners' eyes under 90 (its own
+    // games: every game of the two shared parties whose winners had under 90 gives the
+    // losers no point for it); one Bock round a game however many triggers fire.
+    m.set("scoring.losers_under", "false");
     m.set("bock.one_per_deal", "true");
     let nines = get("with nines")
         .and_then(|e| flag(&e.value))
@@ -161,7 +176,8 @@ fn map_one(
         || series_rule(m, e, on)
         || calls_rule(m, e)
         || scoring_rule(m, e, triggers)
-        || PLAY_ONLY.contains(&e.key.as_str());
+        || PLAY_ONLY.contains(&e.key.as_str())
+        || DISPLAY.contains(&e.key.as_str());
     if !known {
         m.warn(e, msg!("freedoko.why_unknown"));
     }

@@ -100,6 +100,10 @@ pub enum ImportCommand {
         /// beside it as SHEET.profile.toml.
         #[arg(long, value_name = "SHEET.toml")]
         out: String,
+        /// Exit 1 where a game differs from FreeDoko's points or was left out (they are
+        /// notes otherwise, and the import exits 0).
+        #[arg(long)]
+        check: bool,
     },
 }
 

@@ -8,11 +8,11 @@ use doko::engine::{Choice, Files};
 
 use crate::cli::{ExportCommand, ImportCommand};
 
-/// `doko import freedoko FILE... --out SHEET.toml`: the sheet, its profile beside it, a
-/// note for every rule doko cannot express, every game left out and every game whose
-/// points differ from FreeDoko's. Exit 1 where a game was left out or differs.
+/// `doko import freedoko FILE... --out SHEET.toml [--check]`: the sheet, its profile
+/// beside it, a note for every rule doko cannot express, every game left out and every
+/// game whose points differ from FreeDoko's. Exit 1 there only with `--check`.
 pub fn import(c: &ImportCommand) -> Result<ExitCode> {
-    let ImportCommand::Freedoko { files, out } = c;
+    let ImportCommand::Freedoko { files, out, check } = c;
     let lang = crate::lang();
     let texts = files
         .iter()
@@ -67,11 +67,8 @@ pub fn import(c: &ImportCommand) -> Result<ExitCode> {
     }
     said.push('\n');
     crate::emit_text(&said)?;
-    Ok(if made.refused.is_empty() && made.differences.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    let clean = made.refused.is_empty() && made.differences.is_empty();
+    Ok(ExitCode::from(u8::from(*check && !clean)))
 }
 
 /// `doko export freedoko FILE... [--out PARTY]`.
