@@ -523,17 +523,7 @@ fn new_sheet(dir: &Path) {
 }
 
 fn show_json(dir: &Path) -> Value {
-    let out = doko()
-        .current_dir(dir)
-        .args(["league", "show", "abend.toml", "--format", "json"])
-        .output()
-        .expect("doko league show runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON")
+    shown(dir, "abend.toml")
 }
 
 /// `doko serve FILE --port 0`, and the address it printed.

@@ -735,18 +735,7 @@ pub fn money(lg: &League, s: &crate::club::settle::Settlement, lang: Lang) -> St
     let t = |k: &str| esc(lang.t(k));
     let mut h = format!(
         "<p class=\"hint\">{}</p>\n<table class=\"money\" id=\"balances\"><tr><th>{}</th><th class=\"num\">{}</th><th class=\"num\">{}</th></tr>\n",
-        esc(&crate::tr!(
-            lang,
-            "settle.title",
-            name = lg.name,
-            price = currency.amount(s.cents_per_point, false, lang),
-            model = lang.t(match s.model {
-                crate::club::settle::Model::Linear => "settle.linear",
-                crate::club::settle::Model::Leader => "settle.leader",
-            }),
-            played = lg.rows.len(),
-            deals = lg.deals
-        )),
+        esc(&super::league::settle_title(lg, s, currency, lang)),
         t("table.player"),
         t("table.points"),
         t("settle.balance")

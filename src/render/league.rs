@@ -507,15 +507,15 @@ impl Currency {
     }
 }
 
-/// `league settle` as tables: balances, then transfers, as money in `currency`.
-pub fn settle_text(
+/// "Friday: €0.10 per point (points × price, zero-sum), after 16 of 24 deals": what a
+/// settlement is, as `league settle` and the page's money say it.
+pub fn settle_title(
     lg: &League,
     s: &crate::club::settle::Settlement,
     currency: Currency,
-    markdown: bool,
     lang: Lang,
 ) -> String {
-    let mut out = crate::tr!(
+    crate::tr!(
         lang,
         "settle.title",
         name = lg.name,
@@ -526,7 +526,18 @@ pub fn settle_text(
         }),
         played = lg.rows.len(),
         deals = lg.deals
-    );
+    )
+}
+
+/// `league settle` as tables: balances, then transfers, as money in `currency`.
+pub fn settle_text(
+    lg: &League,
+    s: &crate::club::settle::Settlement,
+    currency: Currency,
+    markdown: bool,
+    lang: Lang,
+) -> String {
+    let mut out = settle_title(lg, s, currency, lang);
     out.push_str("\n\n");
     let mut t = super::new_table(markdown);
     t.set_header(["table.player", "table.points", "settle.balance"].map(|k| lang.t(k)));
