@@ -405,3 +405,26 @@ fn an_archive_of_two_sessions_is_not_one_party() {
     assert_eq!(out.status.code(), Some(1));
     assert!(err.contains("deal 25 begins another session"), "{err}");
 }
+
+/// Issue 67: FreeDoko plays hyperswines only under swines; a party that has the first rule
+/// on and the second off imports (its profile was refused as a whole).
+#[test]
+fn hyperswines_without_swines_are_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let party = std::fs::read_to_string(fixture("tournament.party.saved")).unwrap();
+    let both = party
+        .replacen("\nhyperswines = false\n", "\nhyperswines = true\n", 1)
+        .replacen("\ngenscher = false\n", "\ngenscher = true\n", 1);
+    assert_ne!(both, party);
+    let file = dir.path().join("hyper.party");
+    std::fs::write(&file, both).unwrap();
+    let (_, out) = import(dir.path(), file.to_str().unwrap());
+    let (said, err) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{said}{err}");
+    assert!(
+        said.contains("120 games") && said.contains("every game agrees"),
+        "{said}"
+    );
+    let profile = std::fs::read_to_string(dir.path().join("sheet.profile.toml")).unwrap();
+    assert!(profile.contains("hyperschweinchen = \"\""), "{profile}");
+}

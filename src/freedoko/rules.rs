@@ -171,7 +171,7 @@ fn map_one(
     (nines, solos, allowed, triggers): (bool, bool, &mut Vec<&'static str>, &mut Vec<&'static str>),
     on: &dyn Fn(&str) -> bool,
 ) {
-    let known = deck_rule(m, e, nines)
+    let known = deck_rule(m, e, (nines, on("swines")))
         || games_rule(m, e, (solos, allowed))
         || series_rule(m, e, on)
         || calls_rule(m, e)
@@ -184,7 +184,7 @@ fn map_one(
 }
 
 /// The deck; false for a rule of another kind.
-fn deck_rule(m: &mut Mapped, e: &Entry, nines: bool) -> bool {
+fn deck_rule(m: &mut Mapped, e: &Entry, (nines, swines): (bool, bool)) -> bool {
     let v = e.value.trim();
     let yes = flag(v) == Some(true);
     match e.key.as_str() {
@@ -201,9 +201,13 @@ fn deck_rule(m: &mut Mapped, e: &Entry, nines: bool) -> bool {
             }
         }
         "swines" => m.set("deck.schweinchen", if yes { "\"DA\"" } else { "\"\"" }),
+        // Hyperswines are FreeDoko's only where swines are played (a rule under `swines`).
         "hyperswines" => {
             let card = if nines { "\"D9\"" } else { "\"DK\"" };
-            m.set("deck.hyperschweinchen", if yes { card } else { "\"\"" });
+            m.set(
+                "deck.hyperschweinchen",
+                if yes && swines { card } else { "\"\"" },
+            );
         }
         "swines in solo" | "hyperswines in solo" => {
             if yes {
