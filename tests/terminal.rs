@@ -265,6 +265,8 @@ fn help_and_japanese_tables_fit_a_tty_that_says_only_its_columns() {
         "--lang ja stats a.csv b.csv",
         "--lang ja compare a.csv --variants ddv,ja-online,ja-wiki --explain",
         "compare a.csv --variants ddv,ja-online,ja-wiki --explain",
+        "compare a.csv --variants ddv,ja-classic,ja-online,ja-wiki,house-bock --explain",
+        "--lang ja compare a.csv --variants ddv,ja-online,ja-classic,ja-wiki,house-bock,house-doubling --explain",
     ] {
         let (text, w) = on_tty(80, args, dir.path());
         assert!(text.contains('┆'), "{args}: {text}");

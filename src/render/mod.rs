@@ -292,7 +292,8 @@ pub fn fitted(mut t: Table) -> String {
 /// column at least as wide as its longest word, by display width, so that CJK counts
 /// double); else without the padding inside the columns; else without the columns of
 /// `drop`, in that order (those a reader can do without: a multiplier, the winner); else
-/// with Japanese words broken between their characters.
+/// with Japanese words broken between their characters; else with words longer than a
+/// number (a profile key) broken where the line ends.
 /// Without a known width (a pipe, Markdown) nothing changes.
 pub fn fit(t: &mut Table, drop: &[usize]) {
     use comfy_table::{ColumnConstraint, ContentArrangement, Width};
@@ -350,14 +351,24 @@ pub fn fit(t: &mut Table, drop: &[usize]) {
     } else {
         &piece
     };
+    // And wider still (many profiles side by side): a long word of text (a profile key)
+    // breaks where the line ends, rather than the table running over the terminal; short
+    // words, as numbers and scores are, stay whole.
+    let over = shown.iter().map(|&c| bound[c]).sum::<usize>() + frame(pad, shown.len()) > width;
     // A column's bound counts its padding.
     for &c in &shown {
+        if over && bound[c] > LONG_WORD {
+            continue;
+        }
         if let Some(col) = t.column_mut(c) {
             let w = u16::try_from(bound[c] + 2 * pad).unwrap_or(u16::MAX);
             col.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(w)));
         }
     }
 }
+
+/// The longest word [`fit`] keeps whole come what may: a number, a score, a total.
+const LONG_WORD: usize = 8;
 
 /// Text written by a csv writer into memory, as a string.
 pub(crate) fn csv_text(w: csv::Writer<Vec<u8>>) -> crate::error::Result<String> {
