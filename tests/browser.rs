@@ -2036,4 +2036,18 @@ fn app_list_and_bundle(b: &Browser, b2: &Browser, d: &Path, home: &str, paper: &
         ),
         json!(paper["totals"]["Dirk"].to_string())
     );
+    // The club's profile file chosen first, then its sheet: imported with it.
+    let club = d.join("club");
+    b2.go(&format!("{home}?lang=en"));
+    b2.wait(
+        "the list",
+        "return document.getElementById('import-profile') !== null",
+    );
+    b2.upload("input#import-profile", &club.join("club.toml"));
+    b2.upload("input#import", &club.join("freitag.toml"));
+    b2.wait("the club's sheet on the second phone", APP_FORM);
+    assert_eq!(
+        b2.fetched("#export"),
+        std::fs::read_to_string(club.join("freitag.toml")).expect("the sheet")
+    );
 }
