@@ -200,10 +200,10 @@ fn a_game_doko_scores_otherwise_is_named_with_its_number() {
     );
 }
 
-/// Issue 67: the parties FreeDoko's AI played and saved (`shared/freedoko` of the project's
-/// material, copied to `tests/freedoko/`): every game imports and scores, through `doko
-/// score --format json`, FreeDoko's `points` and `winnerteam`; no line about FreeDoko's
-/// display settings; exit 0.
+/// Issue 67: two parties FreeDoko 0.7.13's AI played and saved itself (its tournament
+/// preset; knocking rules with Bock), `tests/freedoko/*.party.saved`: every game imports
+/// and scores, through `doko score --format json`, FreeDoko's `points` and `winnerteam`;
+/// no line about FreeDoko's display settings; exit 0.
 #[test]
 fn parties_freedoko_played_import_and_score_as_freedoko_scored_them() {
     let dir = tempfile::tempdir().unwrap();
