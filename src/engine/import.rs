@@ -190,15 +190,23 @@ fn same_totals(
     if totals == lg.session.totals {
         return Ok(());
     }
-    let words = |t: &[i64]| t.iter().map(i64::to_string).collect::<Vec<_>>().join(" ");
     Err(vec![RecordError::new(
         file,
         crate::msg!(
             "error.paper_totals_differ",
-            paper = words(&totals),
-            league = words(&lg.session.totals)
+            paper = spaced(&totals),
+            league = spaced(&lg.session.totals)
         ),
     )])
+}
+
+/// Each player's points, separated by spaces (`-14 -14 14 14`).
+fn spaced(points: &[i64]) -> String {
+    points
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The league sheet `text` scores each deal as the paper sheet `file` does; else the
@@ -233,19 +241,8 @@ fn same_scores(
             let m = crate::msg!(
                 "error.paper_differs",
                 deal = n + 1,
-                paper = paper
-                    .scores
-                    .iter()
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                league = row
-                    .result
-                    .scores
-                    .iter()
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                paper = spaced(&paper.scores),
+                league = spaced(&row.result.scores)
             );
             return Err(vec![RecordError::new(file, m).deal(f.number)]);
         }
@@ -277,12 +274,11 @@ pub fn differing(file: &str, here: &str, there: &str) -> Result<Differing, Vec<R
     let deals: Vec<usize> = (1..=a.rows.len().max(b.rows.len()))
         .filter(|&n| n > a.rows.len() || n > b.rows.len() || entry(here, n) != entry(there, n))
         .collect();
-    let penalties = |lg: &crate::league::League| format!("{:?}", lg.penalties);
     let other = a.players != b.players
         || a.name != b.name
         || a.deals != b.deals
         || a.profile.name != b.profile.name
-        || penalties(&a) != penalties(&b);
+        || a.penalties != b.penalties;
     Ok(Differing {
         here: a.rows.len(),
         there: b.rows.len(),
