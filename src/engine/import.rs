@@ -98,15 +98,13 @@ pub fn league_of_paper(
         doc["penalty"] = Item::ArrayOfTables(given);
     }
     let sheet_text = doc.to_string();
-    let lg = same_scores(
+    same_as_paper(
         file,
         &format!("{name}.toml"),
         &sheet_text,
-        &players,
+        (text, variant),
         &facts,
-        &profile,
     )?;
-    same_totals(file, text, variant, &lg)?;
     Ok(sheet_text)
 }
 
@@ -152,15 +150,18 @@ fn entry_of(players: &[String], f: &crate::deal::DealFacts) -> DealEntry {
     }
 }
 
-/// The league sheet `lg` ends with the totals `doko score` gives the paper sheet `paper`
-/// under `variant` (its penalties booked as the paper sheet's reader books them); else the
-/// totals of both, and nothing is imported.
-fn same_totals(
+/// Each deal's points (a player's in seat order) and the totals.
+type PaperPoints = (Vec<Vec<i64>>, Vec<i64>);
+
+/// What `doko score` gives the paper sheet `paper` under `variant`: each deal's points
+/// and the totals (its penalties booked as the paper sheet's reader books them), in the
+/// order of `players`.
+fn paper_scored(
     file: &str,
     paper: &str,
     variant: &str,
-    lg: &crate::league::League,
-) -> Result<(), Vec<RecordError>> {
+    players: &[String],
+) -> Result<PaperPoints, Vec<RecordError>> {
     use crate::engine::api::{Input, ScoreAsk, score};
     let ask = ScoreAsk {
         variant: Some(variant),
@@ -172,32 +173,31 @@ fn same_totals(
         lang: crate::lang::Lang::En,
         continues: false,
     };
+    let failed = |why: String| vec![RecordError::new(file, crate::lang::Text::from(why))];
     let scored = score(
         Input::Text(file, paper, crate::engine::InputFormat::Csv),
         ask,
     )
-    .map_err(|e| vec![RecordError::new(file, crate::lang::Text::from(e.message))])?;
-    let totals: Vec<i64> = serde_json::from_str::<serde_json::Value>(&scored)
-        .ok()
-        .and_then(|v| {
-            let t = v.get("totals")?.as_object()?.clone();
-            lg.players
-                .iter()
-                .map(|p| t.get(p).and_then(serde_json::Value::as_i64))
-                .collect::<Option<Vec<i64>>>()
-        })
-        .unwrap_or_default();
-    if totals == lg.session.totals {
-        return Ok(());
+    .map_err(|e| failed(e.message))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&scored).map_err(|e| failed(e.to_string()))?;
+    let points = |by_name: &serde_json::Value| {
+        players
+            .iter()
+            .map(|p| by_name.get(p).and_then(serde_json::Value::as_i64))
+            .collect::<Option<Vec<i64>>>()
+    };
+    let deals = json["deals"].as_array().map(|d| {
+        d.iter()
+            .map(|deal| points(&deal["scores"]))
+            .collect::<Option<Vec<_>>>()
+    });
+    match (deals.flatten(), points(&json["totals"])) {
+        (Some(deals), Some(totals)) => Ok((deals, totals)),
+        _ => Err(failed(
+            "doko score's JSON without each player's points".into(),
+        )),
     }
-    Err(vec![RecordError::new(
-        file,
-        crate::msg!(
-            "error.paper_totals_differ",
-            paper = spaced(&totals),
-            league = spaced(&lg.session.totals)
-        ),
-    )])
 }
 
 /// Each player's points, separated by spaces (`-14 -14 14 14`).
@@ -209,16 +209,16 @@ fn spaced(points: &[i64]) -> String {
         .join(" ")
 }
 
-/// The league sheet `text` scores each deal as the paper sheet `file` does; else the
-/// first deal that differs, and why a league sheet scores it otherwise.
-fn same_scores(
+/// The league sheet `text` scores each deal, and ends with the totals, as `doko score`
+/// scores the paper sheet `file` (`paper` under `variant`); else the first deal (or the
+/// totals) that differ, and why a league sheet scores it otherwise.
+fn same_as_paper(
     file: &str,
     league_file: &str,
     text: &str,
-    players: &[String],
+    (paper, variant): (&str, &str),
     facts: &[crate::deal::DealFacts],
-    profile: &Profile,
-) -> Result<crate::league::League, Vec<RecordError>> {
+) -> Result<(), Vec<RecordError>> {
     // What the league sheet refuses is the paper sheet's deal that a league sheet cannot
     // hold (its dealers and who sits out follow the profile): said of the paper sheet.
     let lg = crate::league::evaluate(league_file, text, None).map_err(|errors| {
@@ -234,20 +234,29 @@ fn same_scores(
             })
             .collect::<Vec<_>>()
     })?;
-    let mut session = crate::scoring::Session::new(players.to_vec());
-    for (n, (f, row)) in facts.iter().zip(&lg.rows).enumerate() {
-        let paper = session.score(f, profile).0;
-        if paper.scores != row.result.scores {
+    let (deals, totals) = paper_scored(file, paper, variant, &lg.players)?;
+    for (n, ((f, row), paper)) in facts.iter().zip(&lg.rows).zip(&deals).enumerate() {
+        if *paper != row.result.scores {
             let m = crate::msg!(
                 "error.paper_differs",
                 deal = n + 1,
-                paper = spaced(&paper.scores),
+                paper = spaced(paper),
                 league = spaced(&row.result.scores)
             );
             return Err(vec![RecordError::new(file, m).deal(f.number)]);
         }
     }
-    Ok(lg)
+    if totals == lg.session.totals {
+        return Ok(());
+    }
+    Err(vec![RecordError::new(
+        file,
+        crate::msg!(
+            "error.paper_totals_differ",
+            paper = spaced(&totals),
+            league = spaced(&lg.session.totals)
+        ),
+    )])
 }
 
 /// How two texts of the same sheet differ (a shared link that comes back to the phone it
