@@ -1463,3 +1463,78 @@ fn spoilt_records_are_refused_by_the_game_as_by_the_check() {
         }
     }
 }
+
+/// `observation_into` writes what `observation_vector` gives, into a vector reused from
+/// deal to deal.
+#[test]
+fn the_observation_written_into_a_reused_vector_is_the_vector() {
+    let mut reused = Vec::new();
+    for (name, _) in BUILTIN {
+        let profile = Profile::load(name, &[]).unwrap();
+        let mut rng = Rng::new(3);
+        for seed in 0..4 {
+            let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
+            while !g.is_over() {
+                for s in 0..g.players().len() {
+                    g.observation_into(s, &mut reused);
+                    assert_eq!(reused, g.observation_vector(s), "{name}, seed {seed}");
+                }
+                let legal = g.legal_actions();
+                g.apply(legal[rng.below(legal.len())]).unwrap();
+            }
+        }
+    }
+}
+
+/// The determinized search weighs every card the player to act may play (and nothing
+/// else), the same for the same seed, and the same in every deal she cannot tell from this
+/// one: it searches from what she knows.
+#[test]
+fn the_search_weighs_her_cards_from_what_she_knows() {
+    let budget = doko::game::Budget {
+        worlds: 6,
+        rollouts: 2,
+    };
+    for (name, _) in BUILTIN {
+        let profile = Profile::load(name, &[]).unwrap();
+        let mut rng = Rng::new(11);
+        let mut searched = 0;
+        for seed in 0..6u64 {
+            let mut g = Game::new(&profile, None, 0, seed, None).unwrap();
+            let stop = 6 + rng.below(30);
+            while !g.is_over() && g.history().len() < stop {
+                let legal: Vec<Action> = g
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|a| !matches!(a, Action::Call(_)))
+                    .collect();
+                g.apply(legal[rng.below(legal.len())]).unwrap();
+            }
+            let Some(seat) = g.current_player() else {
+                continue;
+            };
+            let weighed = g.search_cards(budget, seed).unwrap();
+            let cards: Vec<Action> = g
+                .legal_actions()
+                .into_iter()
+                .filter(|a| matches!(a, Action::Card(_)))
+                .collect();
+            if g.phase() != Phase::Playing || cards.is_empty() {
+                continue;
+            }
+            let mut got: Vec<Action> = weighed.iter().map(|w| w.0).collect();
+            got.sort_by_key(|a| g.action_id(*a));
+            assert_eq!(got, cards, "{name}: seed {seed}");
+            assert!(weighed.windows(2).all(|w| w[0].1 >= w[1].1));
+            assert_eq!(weighed, g.search_cards(budget, seed).unwrap());
+            let world = g.sample_world(seat, seed + 100).unwrap();
+            assert_eq!(
+                weighed,
+                world.search_cards(budget, seed).unwrap(),
+                "{name}: the search saw more than seat {seat} sees"
+            );
+            searched += 1;
+        }
+        assert!(searched >= 2, "{name}: {searched} positions searched");
+    }
+}

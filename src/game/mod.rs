@@ -34,6 +34,7 @@ mod bidding;
 mod declare;
 mod observe;
 mod replay;
+mod search;
 mod tricks;
 mod undo;
 mod world;
@@ -42,6 +43,7 @@ mod world;
 /// same rules the machine steps through.
 pub use crate::play::play;
 pub use crate::seating::{MAX_SEATS, Rotation, largest_table, sits_out, smallest_table};
+pub use search::{Budget, Weighed};
 // The record check's parts, for the crate's own tests and benchmarks.
 #[doc(hidden)]
 pub use crate::play::{

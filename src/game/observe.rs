@@ -80,7 +80,7 @@ impl Game {
     /// order, covering it (the same for every seat and every point of the deal).
     pub fn observation_layout(&self) -> Vec<(&'static str, usize, usize)> {
         let mut layout = Vec::with_capacity(24);
-        self.observation_parts(0, Some(&mut layout));
+        self.observation_parts(0, &mut Vec::with_capacity(2048), Some(&mut layout));
         layout
     }
 
@@ -94,18 +94,35 @@ impl Game {
     /// winner and cards by seat, each seat's calls with when they came (the trick, as a
     /// share of the deal's tricks) and each seat's eyes taken (a share of the deck's).
     pub fn observation_vector(&self, seat: usize) -> Vec<f32> {
-        self.observation_parts(seat, None)
+        let mut v = Vec::with_capacity(2048);
+        self.observation_parts(seat, &mut v, None);
+        v
     }
 
-    /// The vector for `seat`, and its parts into `layout` where asked.
+    /// [`Game::observation_vector`] written into `v` (cleared first): a batch of deals
+    /// reuses one vector, and nothing is allocated once it is long enough.
+    pub fn observation_into(&self, seat: usize, v: &mut Vec<f32>) {
+        v.clear();
+        self.observation_parts(seat, v, None);
+    }
+
+    /// Trick `t` (from 0) as played so far: each card with its seat, in order.
+    fn trick_seats(&self, t: u8) -> impl Iterator<Item = (usize, Card)> + '_ {
+        let rules = &self.start.table.rules;
+        self.deal
+            .trick_by_place(rules, t)
+            .map(move |(p, id)| (self.seat_of(p), rules.card(id)))
+    }
+
+    /// The vector for `seat` into `v`, and its parts into `layout` where asked.
     fn observation_parts(
         &self,
         seat: usize,
+        v: &mut Vec<f32>,
         mut layout: Option<&mut Vec<(&'static str, usize, usize)>>,
-    ) -> Vec<f32> {
+    ) {
         let seats = self.start.table.players.len();
         let rel = |s: usize| (s + seats - seat) % seats;
-        let mut v: Vec<f32> = Vec::with_capacity(2048);
         // The next part: `len` numbers named `name`; where it starts.
         let mut part = |v: &mut Vec<f32>, name: &'static str, len: usize| {
             let at = v.len();
@@ -115,24 +132,23 @@ impl Game {
             }
             at
         };
-        let at = part(&mut v, "hand", DISTINCT);
-        for c in self.hand(seat) {
-            v[at + c.index()] += 1.0;
-        }
-        let (tricks, current) = self.tricks();
-        let at = part(&mut v, "played", seats * DISTINCT);
-        for (s, c) in tricks.iter().flatten() {
-            if let Some(s) = s {
-                v[at + rel(*s) * DISTINCT + c.index()] += 1.0;
+        let at = part(v, "hand", DISTINCT);
+        if let Some(place) = self.place_of(seat) {
+            let rules = &self.start.table.rules;
+            for c in crate::machine::Deal::cards_of(rules, self.deal.hand(place)) {
+                v[at + c.index()] += 1.0;
             }
         }
-        let at = part(&mut v, "trick", seats * DISTINCT);
-        for (s, c) in &current {
-            if let Some(s) = s {
-                v[at + rel(*s) * DISTINCT + c.index()] = 1.0;
-            }
+        let closed = self.deal.tricks_played();
+        let at = part(v, "played", seats * DISTINCT);
+        for (s, c) in (0..closed).flat_map(|t| self.trick_seats(t)) {
+            v[at + rel(s) * DISTINCT + c.index()] += 1.0;
         }
-        let at = part(&mut v, "call_levels", 2 * 5);
+        let at = part(v, "trick", seats * DISTINCT);
+        for (s, c) in self.trick_seats(closed) {
+            v[at + rel(s) * DISTINCT + c.index()] = 1.0;
+        }
+        let at = part(v, "call_levels", 2 * 5);
         let mine = self.own_party(seat);
         let parties = match mine {
             Some(Party::Kontra) => [Party::Kontra, Party::Re],
@@ -143,27 +159,27 @@ impl Game {
                 v[at + k * 5 + usize::from(c.level()).min(4)] = 1.0;
             }
         }
-        let at = part(&mut v, "party", 3);
+        let at = part(v, "party", 3);
         v[at + mine.map_or(2, |p| p as usize)] = 1.0;
         let contracts = Contract::all().count();
-        let at = part(&mut v, "contract", contracts + 1);
+        let at = part(v, "contract", contracts + 1);
         let c = self
             .declared
             .as_ref()
             .and_then(|d| Contract::all().position(|c| c == d.contract))
             .unwrap_or(contracts);
         v[at + c] = 1.0;
-        let at = part(&mut v, "declarer", seats + 1);
+        let at = part(v, "declarer", seats + 1);
         let d = self
             .declared
             .as_ref()
             .and_then(|d| d.declarer)
             .map_or(seats, rel);
         v[at + d] = 1.0;
-        let at = part(&mut v, "phase", 4);
+        let at = part(v, "phase", 4);
         v[at + self.phase as usize] = 1.0;
         let words = self.bid_words.len() + 1;
-        let at = part(&mut v, "last_statement", seats * words);
+        let at = part(v, "last_statement", seats * words);
         for s in 0..seats {
             let last = self
                 .bids
@@ -178,28 +194,27 @@ impl Game {
             v[at + rel(s) * words + last] = 1.0;
         }
         // The knock: Re knocked, and knocked back.
-        let at = part(&mut v, "knock", 2);
+        let at = part(v, "knock", 2);
         v[at] = f32::from(u8::from(self.knock.is_some()));
         v[at + 1] = f32::from(u8::from(self.knock == Some(crate::deal::Knock::Both)));
         // The ace called, by its suit.
-        let at = part(&mut v, "called_ace", 4);
+        let at = part(v, "called_ace", 4);
         if let Some(ace) = self.called {
             v[at + ace.suit() as usize] = 1.0;
         }
         // Schweinchen, Hyperschweinchen, the Genscher raise declared.
-        let at = part(&mut v, "raises", 3);
+        let at = part(v, "raises", 3);
         for k in 0..self.raised.len().min(3) {
             v[at + k] = 1.0;
         }
         // The seat named by FreeDoko's Genscher.
-        let at = part(&mut v, "genscher_partner", seats);
+        let at = part(v, "genscher_partner", seats);
         if let Some(g) = &self.genscher {
             v[at + rel(g.partner)] = 1.0;
         }
-        let at = part(&mut v, "to_act", 1);
+        let at = part(v, "to_act", 1);
         v[at] = f32::from(u8::from(self.current_player() == Some(seat)));
-        self.observation_history(seat, &mut v, &mut part);
-        v
+        self.observation_history(seat, v, &mut part);
     }
 
     /// The parts that say who did what: her seat, the dealer, every trick's leader, winner
@@ -221,25 +236,24 @@ impl Game {
         v[at + self.current_player().map_or(seats, rel)] = 1.0;
         let at = part(v, "dealer", seats);
         v[at + rel(self.start.dealer)] = 1.0;
-        let (closed, current) = self.tricks();
-        let winners = self.trick_winners();
-        let played = || closed.iter().chain(std::iter::once(&current));
+        let closed = self.deal.tricks_played();
+        // The tricks closed and the one in play, as many as the deal has.
+        let played = || (0..=closed).take(tricks);
         let at = part(v, "trick_leaders", tricks * seats);
-        for (k, trick) in played().enumerate().take(tricks) {
-            if let Some((Some(s), _)) = trick.first() {
-                v[at + k * seats + rel(*s)] = 1.0;
+        for k in played() {
+            if let Some((s, _)) = self.trick_seats(k).next() {
+                v[at + usize::from(k) * seats + rel(s)] = 1.0;
             }
         }
+        let winner = |t: u8| self.deal.winner(t).map(|w| self.seat_of(w));
         let at = part(v, "trick_winners", tricks * seats);
-        for (k, w) in winners.iter().enumerate().take(tricks) {
-            v[at + k * seats + rel(*w)] = 1.0;
+        for (k, w) in (0..closed).filter_map(winner).enumerate().take(tricks) {
+            v[at + k * seats + rel(w)] = 1.0;
         }
         let at = part(v, "trick_cards", tricks * seats * DISTINCT);
-        for (k, trick) in played().enumerate().take(tricks) {
-            for (s, c) in trick {
-                if let Some(s) = s {
-                    v[at + (k * seats + rel(*s)) * DISTINCT + c.index()] = 1.0;
-                }
+        for k in played() {
+            for (s, c) in self.trick_seats(k) {
+                v[at + (usize::from(k) * seats + rel(s)) * DISTINCT + c.index()] = 1.0;
             }
         }
         // Columns: Re, Kontra (the word said), no 90, no 60, no 30, schwarz; the value is
@@ -260,9 +274,11 @@ impl Game {
         }
         let at = part(v, "eyes", seats);
         let total = u32::from(profile.deck().total_eyes());
-        for (trick, w) in closed.iter().zip(&winners) {
-            let eyes: u32 = trick.iter().map(|(_, c)| u32::from(c.eyes())).sum();
-            v[at + rel(*w)] += eyes as f32 / total.max(1) as f32;
+        for t in 0..closed {
+            if let Some(w) = winner(t) {
+                let eyes: u32 = self.trick_seats(t).map(|(_, c)| u32::from(c.eyes())).sum();
+                v[at + rel(w)] += eyes as f32 / total.max(1) as f32;
+            }
         }
     }
 }

@@ -60,6 +60,9 @@ impl Game {
                 }
             }
         }
+        // In the cards' order, not the hidden hands': the same seed gives the same world in
+        // every deal she cannot tell from this one.
+        pool.sort_unstable();
         let room: Vec<usize> = (0..seats)
             .map(|s| {
                 if s == seat {
