@@ -171,8 +171,9 @@ fn kind_of(schema: &Schema) -> Result<Kind, String> {
             }
         }
         other => {
+            let name = type_name(other);
             return Err(format!(
-                "Arrow type `{other}` (text, whole numbers, booleans, dictionaries and lists of text are read)"
+                "Arrow type `{name}` (text, whole numbers, booleans, dictionaries and lists of text are read)"
             ));
         }
     };
@@ -184,6 +185,65 @@ fn kind_of(schema: &Schema) -> Result<Kind, String> {
         },
         None => Ok(plain),
     }
+}
+
+/// An Arrow type by the name pyarrow gives it (`timestamp[s, tz=UTC]`, `double`,
+/// `decimal128(10, 2)`), from its format string in the C data interface.
+fn type_name(format: &str) -> String {
+    let unit = |u: Option<char>| match u {
+        Some('s') => "s",
+        Some('m') => "ms",
+        Some('u') => "us",
+        Some('n') => "ns",
+        Some('D') => "day",
+        _ => "?",
+    };
+    let mut chars = format.chars();
+    let (a, b, c) = (chars.next(), chars.next(), chars.next());
+    let after_colon = format.split_once(':').map(|(_, rest)| rest);
+    let named = match (a, b) {
+        (Some('e'), None) => "halffloat",
+        (Some('f'), None) => "float",
+        (Some('g'), None) => "double",
+        (Some('z'), None) => "binary",
+        (Some('Z'), None) => "large_binary",
+        (Some('+'), Some('s')) => "struct",
+        (Some('+'), Some('m')) => "map",
+        (Some('+'), Some('r')) => "run_end_encoded",
+        (Some('+'), Some('v')) => "list_view",
+        (Some('+'), Some('u')) => "union",
+        (Some('+'), Some('w')) => {
+            return format!("fixed_size_list[{}]", after_colon.unwrap_or("?"));
+        }
+        (Some('w'), Some(':')) => {
+            return format!("fixed_size_binary[{}]", after_colon.unwrap_or("?"));
+        }
+        (Some('d'), Some(':')) => {
+            let parts: Vec<&str> = after_colon.unwrap_or("").split(',').collect();
+            let bits = parts.get(2).copied().unwrap_or("128");
+            let precision = parts.first().copied().unwrap_or("?");
+            let scale = parts.get(1).copied().unwrap_or("?");
+            return format!("decimal{bits}({precision}, {scale})");
+        }
+        (Some('t'), Some('s')) => {
+            let zone = after_colon.filter(|z| !z.is_empty());
+            return match zone {
+                Some(z) => format!("timestamp[{}, tz={z}]", unit(c)),
+                None => format!("timestamp[{}]", unit(c)),
+            };
+        }
+        (Some('t'), Some('d')) => {
+            return format!("date{}[{}]", if c == Some('D') { 32 } else { 64 }, unit(c));
+        }
+        (Some('t'), Some('t')) => {
+            let bits = if matches!(c, Some('s' | 'm')) { 32 } else { 64 };
+            return format!("time{bits}[{}]", unit(c));
+        }
+        (Some('t'), Some('D')) => return format!("duration[{}]", unit(c)),
+        (Some('t'), Some('i')) => "interval",
+        _ => format,
+    };
+    named.to_string()
 }
 
 fn child_schema(schema: &Schema, i: usize) -> Option<&Schema> {
@@ -301,6 +361,13 @@ fn append(kind: &Kind, array: &Array, i: usize, sep: u8, out: &mut Vec<u8>) -> R
                 for j in a..b {
                     if j > a {
                         out.push(sep);
+                    }
+                    let item_at = j + usize::try_from(items.offset).unwrap_or(0);
+                    if !items.valid(item_at) {
+                        return Err(format!(
+                            "item {} of the list is null: a list item is one value",
+                            j - a + 1
+                        ));
                     }
                     let from = out.len();
                     append(item, items, j, sep, out)?;
@@ -501,6 +568,18 @@ impl doko::deal::archive::Columns for Reader {
         self.rows += 1;
         for (c, (kind, sep)) in self.kinds.iter().enumerate() {
             if let Some(column) = batch.child(c) {
+                let name = self.names.get(c).map_or("", String::as_str);
+                let absent = !column.valid(at + usize::try_from(column.offset).unwrap_or(0));
+                if absent
+                    && doko::deal::archive::REQUIRED_COLUMNS
+                        .iter()
+                        .any(|r| name.trim().eq_ignore_ascii_case(r))
+                {
+                    return Err(format!(
+                        "column `{name}`, row {}: null, where every deal has a value",
+                        self.rows
+                    ));
+                }
                 append(kind, column, at, *sep, text).map_err(|why| {
                     let name = self.names.get(c).map_or("", String::as_str);
                     format!("column `{name}`, row {}: {why}", self.rows)

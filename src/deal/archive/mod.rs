@@ -43,6 +43,9 @@ pub enum ArchiveFormat {
     Jsonl,
 }
 
+/// The columns every archive has, a value in every row: who played and the tricks.
+pub const REQUIRED_COLUMNS: [&str; 2] = ["players", "tricks"];
+
 const COLUMNS: &[&str] = &[
     "players",
     "dealer",
@@ -665,7 +668,7 @@ impl<R: BufRead> ArchiveReader<R> {
                 .field(n.clone()));
             }
         }
-        for required in ["players", "tricks"] {
+        for required in REQUIRED_COLUMNS {
             if !names.iter().any(|n| n == required) {
                 return Err(at(RecordError::new(
                     &file,
