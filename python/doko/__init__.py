@@ -8,6 +8,7 @@ converts arguments and results, and decides nothing.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
@@ -16,10 +17,14 @@ import numpy as np
 
 from . import _native
 
+#: The package's version (its wheel's, as ``pip show doko-doppelkopf`` says it).
+__version__: str = _native.__version__
+
 #: The profile played where none is named (the DDV tournament rules).
 DEFAULT_PROFILE: str = _native.DEFAULT_PROFILE
 
 __all__ = [
+    "__version__",
     "DEFAULT_PROFILE",
     "arena",
     "Error",
@@ -105,6 +110,22 @@ def _sets(set: Union[None, Mapping[str, Any], Sequence[str]]) -> List[str]:
     return [str(s) for s in set]
 
 
+def _count(name: str, value: Any) -> int:
+    """A whole number of 0 or more (a count, a seed, a seat): a negative one raises
+    ``ValueError`` naming the argument, not an overflow of the native call."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    if value < 0:
+        raise ValueError(f"{name} must be 0 or more, not {value}")
+    if value >= 1 << 64:
+        raise ValueError(f"{name} {value} is too large: at most {(1 << 64) - 1}")
+    return int(value)
+
+
+#: What a one-line sheet has and a file name has not: a CSV's, a TOML's or a JSON
+#: line's separators.
+_SEPARATORS = ",;\t={}[]"
+
 _EXTENSIONS = (".csv", ".toml", ".jsonl", ".ndjson")
 
 
@@ -118,6 +139,10 @@ def _input(source: Source, format: Optional[str]) -> Dict[str, Any]:
         )
         if looks_like_path:
             return {"path": source, "format": format}
+        if "\n" not in source and not any(c in source for c in _SEPARATORS):
+            # One line that no sheet could be (no separator): a file name that names no
+            # file (`"evening"` for `evening.csv`, a typo), not the text of a sheet.
+            raise FileNotFoundError(errno.ENOENT, f"no file {source!r} (and one line without a separator is not a sheet)", source)
         return {"text": source, "format": format or _guess(source)}
     if isinstance(source, bytes):
         raise TypeError("give a path, a text (str) or records (dicts)")
@@ -168,6 +193,7 @@ def iter_scores(
     but one, which builds the dicts; one on a machine of two cores)."""
     if jobs is None:
         jobs = max(1, (os.cpu_count() or 1) - 1)
+    _count("jobs", jobs)
     args = _input(source, format)
     deals = _call(_native.iter_scores, variant=variant, sets=_sets(set), lang=lang, rules=rules, jobs=jobs, continues=continues, **args)
     return _each_deal(deals)
@@ -205,6 +231,7 @@ def summary(
 
 
 def _score(source: Source, variant: Optional[str], set: Any, format: Optional[str], lang: str, jobs: int, *, summary: bool, continues: bool = False) -> Dict[str, Any]:
+    _count("jobs", jobs)
     args = _input(source, format)
     text = _call(
         _native.score,
@@ -355,7 +382,15 @@ def compare(
     summary: bool = False,
     jobs: int = 0,
 ) -> Dict[str, Any]:
-    """``doko compare --variants A,B,... --format json`` (``summary``: ``--summary``)."""
+    """``doko compare --variants A,B,... --format json`` (``summary``: ``--summary``):
+    ``variants`` is a list of two profiles or more (a single string is refused, not read
+    letter by letter)."""
+    if isinstance(variants, (str, bytes, os.PathLike)):
+        raise TypeError(f"variants: give a list of two profiles or more, not the one string {variants!r}")
+    variants = [str(v) for v in variants]
+    if len(variants) < 2:
+        raise ValueError(f"variants: give two profiles or more to compare, not {len(variants)}")
+    _count("jobs", jobs)
     args = _input(source, format)
     text = _call(
         _native.compare,
@@ -398,8 +433,8 @@ def generate(
     player name raises ``Error`` here, not at the first deal."""
     rows = _call(
         _native.generate,
-        n,
-        seed,
+        _count("n", n),
+        _count("seed", seed),
         variant,
         _sets(set),
         list(players) if players is not None else None,
@@ -434,6 +469,8 @@ class Game:
         lang: str = "en",
         _native_game: Any = None,
     ) -> None:
+        _count("seed", seed)
+        _count("dealer", dealer)
         self._lang = lang
         # What the game was dealt from: a pickled game is dealt again and replayed.
         self._args = (
@@ -580,13 +617,18 @@ class Game:
         deal's actions taken again, so the calls, the parties the play revealed and a
         poverty's exchange all hold. Every such deal can come out; the same seed gives the
         same deal."""
-        g = Game(lang=self.lang, _native_game=_call(self._g.sample_world, seat, seed))
+        g = Game(lang=self.lang, _native_game=_call(self._g.sample_world, _count("seat", seat), _count("seed", seed)))
         g._args = self._args
         return g
 
     def hands(self) -> List[List[str]]:
         """Every seat's hand now: what no single player sees (tests, worlds)."""
         return self._g.hands()
+
+    def dealt(self) -> List[List[str]]:
+        """Every seat's hand as dealt, before a poverty's exchange (a seat that sits out:
+        an empty list): with :meth:`history`, the whole deal."""
+        return self._g.dealt()
 
     def history(self) -> List[int]:
         """The ids of the actions taken so far, in order."""
@@ -605,8 +647,11 @@ class Game:
         return self.clone()
 
     def __reduce__(self) -> Any:
-        # Pickled as what it was dealt from and the actions taken: dealt again, replayed.
-        return (_restore, (self._args, self.history(), self.lang))
+        # Pickled as the hands it was dealt and the actions taken: dealt again, replayed.
+        # The hands, not the seed: a sampled world (its hands are not its seed's) comes
+        # back as itself.
+        variant, sets, seed, _, _, players = self._args
+        return (_restore, ((variant, sets, seed, self.dealer, self.dealt(), players), self.history(), self.lang))
 
     def to_record(self) -> Optional[Dict[str, Any]]:
         """The finished deal as a record file's data (``variant``, ``players``, ``deal``),
@@ -620,10 +665,13 @@ class Game:
 
 
 class VecGame:
-    """``n`` deals stepped together in one native call, into numpy arrays (for batched
-    learners). Deal ``i`` is ``Game(variant, seed=seed + i, dealer=dealer)``; a deal that
-    ends is dealt again at once (slot ``i``'s ``k``-th deal from seed ``seed + i + k * n``),
-    its returns given by :meth:`returns` after that step."""
+    """``n`` deals stepped together in one native call (for batched learners). Deal ``i`` is
+    ``Game(variant, seed=seed + i, dealer=dealer)``; a deal that ends is dealt again at once
+    (slot ``i``'s ``k``-th deal from seed ``seed + i + k * n``), its returns given by
+    :meth:`returns` after that step.
+
+    The arrays it gives are made once and filled in place by every :meth:`step` (no Python
+    object per deal): read them, or copy them to keep them; they are read-only."""
 
     def __init__(
         self,
@@ -634,35 +682,58 @@ class VecGame:
         set: Union[None, Mapping[str, Any], Sequence[str]] = None,
         dealer: int = 0,
     ) -> None:
+        _count("n", n)
+        _count("seed", seed)
+        _count("dealer", dealer)
         self._v = _call(_native.VecGame, variant, n, seed, _sets(set), dealer)
         self.n = self._v.n
         self.seats = self._v.seats
         self.observation_size = self._v.observation_size
         self.num_actions = self._v.num_actions
+        obs, mask, players, dones, returns, chosen = self._v.buffers()
+
+        def view(buffer: Any, dtype: str, *shape: int) -> "np.ndarray":
+            a = np.frombuffer(buffer, dtype=dtype).reshape(shape)
+            a.flags.writeable = False
+            return a
+
+        self._obs = view(obs, "<f4", self.n, self.observation_size)
+        self._mask = view(mask, np.uint8, self.n, self.num_actions)
+        self._players = view(players, "<i8", self.n)
+        self._dones = view(dones, np.bool_, self.n)
+        self._returns = view(returns, "<i8", self.n, self.seats)
+        self._chosen = np.frombuffer(chosen, dtype="<i8")
+        self._step = self._v.step
 
     def current_players(self) -> "np.ndarray":
-        """The seat to act in each deal, ``[n]``."""
-        return np.asarray(self._v.current_players(), dtype=np.int64)
+        """The seat to act in each deal, ``[n]`` int64."""
+        return self._players
 
     def observations(self) -> "np.ndarray":
         """Each deal's observation for the seat to act, ``[n, observation_size]`` float32."""
-        return np.frombuffer(self._v.observations(), dtype="<f4").reshape(self.n, self.observation_size)
+        return self._obs
 
     def masks(self) -> "np.ndarray":
         """Each deal's legal actions for the seat to act, ``[n, num_actions]`` uint8."""
-        return np.frombuffer(self._v.masks(), dtype=np.uint8).reshape(self.n, self.num_actions)
+        return self._mask
 
-    def step(self, actions: Sequence[int]) -> None:
-        """One action in every deal; an illegal one raises :class:`Error` and none moves."""
-        _call(self._v.step, [int(a) for a in actions])
+    def step(self, actions: Any) -> None:
+        """One action in every deal (a sequence or array of ``n`` action ids); an illegal
+        one raises :class:`Error` and no deal moves."""
+        try:
+            self._chosen[:] = actions
+        except (ValueError, TypeError, OverflowError) as e:
+            raise ValueError(f"give {self.n} action ids: {e}") from None
+        _call(self._step)
 
     def dones(self) -> "np.ndarray":
         """Which deals the last step finished (and dealt again), ``[n]`` bool."""
-        return np.frombuffer(self._v.dones(), dtype=np.uint8).astype(bool)
+        return self._dones
 
     def returns(self) -> "np.ndarray":
-        """The returns of the deals the last step finished (0 elsewhere), ``[n, seats]``."""
-        return np.asarray(self._v.returns(), dtype=np.int64).reshape(self.n, self.seats)
+        """The returns of the deals the last step finished (0 elsewhere), ``[n, seats]``
+        int64."""
+        return self._returns
 
 
 def _restore(args: Any, history: Sequence[int], lang: str) -> Game:

@@ -754,10 +754,41 @@ impl Game {
         })
     }
 
+    /// The cards the seat to act may play, each with its mean points for her over
+    /// `worlds` sampled deals of `rollouts` random play-outs a card, best first (the
+    /// library's determinized search); empty where she has no card to play now.
+    #[pyo3(signature = (worlds, rollouts, seed))]
+    fn search_cards(
+        &self,
+        py: Python<'_>,
+        worlds: usize,
+        rollouts: usize,
+        seed: u64,
+    ) -> PyResult<Vec<(usize, f64)>> {
+        let budget = doko::game::Budget { worlds, rollouts };
+        let weighed = py
+            .detach(|| self.game.search_cards(budget, seed))
+            .map_err(|e| plain(e.render(self.lang)))?;
+        Ok(weighed
+            .into_iter()
+            .map(|(a, v)| (self.game.action_id(a), v))
+            .collect())
+    }
+
     /// Each seat's hand now (what no single player sees: for tests and worlds).
     fn hands(&self) -> Vec<Vec<String>> {
         (0..self.game.players().len())
             .map(|s| self.game.hand(s).iter().map(ToString::to_string).collect())
+            .collect()
+    }
+
+    /// Each seat's hand as dealt, before a poverty's exchange (a seat that sits out:
+    /// none).
+    fn dealt(&self) -> Vec<Vec<String>> {
+        self.game
+            .dealt()
+            .iter()
+            .map(|h| h.iter().map(ToString::to_string).collect())
             .collect()
     }
 
@@ -819,9 +850,12 @@ impl Game {
     }
 }
 
-/// `n` deals stepped together: one native call steps them all, into flat buffers. Deal `i`
+/// `n` deals stepped together: one native call steps them all and writes what a learner
+/// reads into buffers made once (Python's `bytearray`s, which the package shows as numpy
+/// arrays without a copy): the observation of the seat to act, her legal actions, the seat,
+/// and the finished deals' returns. No Python object is made per deal or per step. Deal `i`
 /// is the deal of `Game(variant, seed=seed + i)`; a finished deal is dealt again at once
-/// (slot `i`'s `k`-th deal from seed `seed + i + k * n`), its returns kept for `returns()`.
+/// (slot `i`'s `k`-th deal from seed `seed + i + k * n`), its returns kept for that step.
 #[pyclass(module = "doko._native")]
 struct VecGame {
     table: Arc<doko::game::Table>,
@@ -830,20 +864,78 @@ struct VecGame {
     dealt: Vec<u64>,
     seed: u64,
     dealer: usize,
-    /// The last step's finished deals, and their returns (`[n][seats]`).
-    done: Vec<u8>,
-    returns: Vec<i64>,
+    seats: usize,
+    size: usize,
+    actions: usize,
+    /// The legal actions of each deal now (`[n][actions]`), as the mask buffer shows them:
+    /// what a step is checked against.
+    legal: Vec<u8>,
+    /// A deal's observation and legal actions, reused.
+    scratch: Vec<f32>,
+    moves: Vec<doko::game::Action>,
+    /// `[n][size]` little-endian f32: each deal's observation for the seat to act.
+    obs: Py<PyByteArray>,
+    /// `[n][actions]` bytes of 0 and 1: each deal's legal actions.
+    mask: Py<PyByteArray>,
+    /// `[n]` little-endian i64: the seat to act in each deal.
+    players: Py<PyByteArray>,
+    /// `[n]` bytes of 0 and 1: the deals the last step finished (and dealt again).
+    dones: Py<PyByteArray>,
+    /// `[n][seats]` little-endian i64: the returns of the deals the last step finished.
+    returns: Py<PyByteArray>,
+    /// `[n]` little-endian i64: the actions of the next step, written by the package.
+    chosen: Py<PyByteArray>,
+}
+
+use pyo3::types::PyByteArray;
+
+/// The bytes of a buffer of the batch, to write.
+///
+/// # Safety
+///
+/// The caller holds the GIL and runs no Python code while the slice lives, so nothing
+/// else reads, writes or resizes the `bytearray` meanwhile (numpy's views of it pin its
+/// size: a `bytearray` with exported buffers cannot be resized).
+// The mutable bytes of a shared handle: what `PyByteArray::as_bytes_mut` is, under the
+// contract above.
+#[allow(clippy::mut_from_ref)]
+unsafe fn bytes_of<'a>(buffer: &'a Bound<'_, PyByteArray>) -> &'a mut [u8] {
+    // SAFETY: as the function's contract says.
+    unsafe { buffer.as_bytes_mut() }
 }
 
 impl VecGame {
     fn deal(&self, slot: usize) -> PyResult<doko::game::Game> {
-        let n = self.games.len().max(1) as u64;
+        let n = self.dealt.len().max(1) as u64;
         let seed = self
             .seed
             .wrapping_add(slot as u64)
             .wrapping_add(self.dealt.get(slot).copied().unwrap_or(0).wrapping_mul(n));
         doko::game::Game::deal(&self.table, self.dealer, seed, None)
             .map_err(|e| plain(e.render(Lang::En)))
+    }
+
+    /// Writes deal `i`'s observation, legal actions and seat to act into the buffers.
+    fn fill(&mut self, py: Python<'_>, i: usize) {
+        let g = &self.games[i];
+        let seat = g.current_player().unwrap_or(0);
+        g.observation_into(seat, &mut self.scratch);
+        g.legal_actions_into(&mut self.moves);
+        let k = self.actions;
+        let legal = &mut self.legal[i * k..(i + 1) * k];
+        legal.fill(0);
+        for &a in &self.moves {
+            legal[g.action_id(a)] = 1;
+        }
+        let (obs, mask, players) = (self.obs.bind(py), self.mask.bind(py), self.players.bind(py));
+        // SAFETY: the GIL is held and no Python code runs until these slices are gone.
+        let (obs, mask, players) = unsafe { (bytes_of(obs), bytes_of(mask), bytes_of(players)) };
+        let row = &mut obs[4 * self.size * i..4 * self.size * (i + 1)];
+        for (chunk, x) in row.chunks_exact_mut(4).zip(&self.scratch) {
+            chunk.copy_from_slice(&x.to_le_bytes());
+        }
+        mask[i * k..(i + 1) * k].copy_from_slice(legal);
+        players[8 * i..8 * (i + 1)].copy_from_slice(&(seat as i64).to_le_bytes());
     }
 }
 
@@ -852,6 +944,7 @@ impl VecGame {
     #[new]
     #[pyo3(signature = (variant=None, n=1, seed=0, sets=Vec::new(), dealer=0))]
     fn new(
+        py: Python<'_>,
         variant: Option<&str>,
         n: usize,
         seed: u64,
@@ -864,21 +957,38 @@ impl VecGame {
         let sets = sets_of(sets, Lang::En)?;
         let variant = variant.unwrap_or(doko::variant::DEFAULT_PROFILE);
         let table = table(variant, sets, None, Lang::En)?;
+        let probe = doko::game::Game::deal(&table, dealer, seed, None)
+            .map_err(|e| plain(e.render(Lang::En)))?;
+        let (seats, size, actions) = (
+            probe.players().len(),
+            probe.observation_size(),
+            probe.action_count(),
+        );
+        let buffer = |len: usize| PyByteArray::new_with(py, len, |_| Ok(())).map(Bound::unbind);
         let mut v = VecGame {
             table,
             games: Vec::with_capacity(n),
             dealt: vec![0; n],
             seed,
             dealer,
-            done: vec![0; n],
-            returns: Vec::new(),
+            seats,
+            size,
+            actions,
+            legal: vec![0; n * actions],
+            scratch: Vec::with_capacity(size),
+            moves: Vec::with_capacity(64),
+            obs: buffer(4 * size * n)?,
+            mask: buffer(actions * n)?,
+            players: buffer(8 * n)?,
+            dones: buffer(n)?,
+            returns: buffer(8 * seats * n)?,
+            chosen: buffer(8 * n)?,
         };
         for i in 0..n {
             let g = v.deal(i)?;
             v.games.push(g);
+            v.fill(py, i);
         }
-        let seats = v.games[0].players().len();
-        v.returns = vec![0; n * seats];
         Ok(v)
     }
 
@@ -891,107 +1001,95 @@ impl VecGame {
     /// Seats at the table.
     #[getter]
     fn seats(&self) -> usize {
-        self.games[0].players().len()
+        self.seats
     }
 
     /// The length of an observation.
     #[getter]
     fn observation_size(&self) -> usize {
-        self.games[0].observation_size()
+        self.size
     }
 
     /// How many action ids the profile has.
     #[getter]
     fn num_actions(&self) -> usize {
-        self.games[0].action_count()
+        self.actions
     }
 
-    /// The seat to act in each deal.
-    fn current_players(&self) -> Vec<usize> {
-        self.games
-            .iter()
-            .map(|g| g.current_player().unwrap_or(0))
-            .collect()
+    /// The buffers, in this order: observations, masks, seats to act, dones, returns, and
+    /// the actions of the next step (the only one the package writes).
+    fn buffers<'py>(&self, py: Python<'py>) -> [Bound<'py, PyByteArray>; 6] {
+        [
+            &self.obs,
+            &self.mask,
+            &self.players,
+            &self.dones,
+            &self.returns,
+            &self.chosen,
+        ]
+        .map(|b| b.bind(py).clone())
     }
 
-    /// Each deal's observation for the seat to act, `[n][size]` little-endian f32 bytes.
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-        let size = self.observation_size();
-        pyo3::types::PyBytes::new_with(py, 4 * size * self.games.len(), |out: &mut [u8]| {
-            for (g, row) in self.games.iter().zip(out.chunks_exact_mut(4 * size)) {
-                let v = g.observation_vector(g.current_player().unwrap_or(0));
-                for (chunk, x) in row.chunks_exact_mut(4).zip(&v) {
-                    chunk.copy_from_slice(&x.to_le_bytes());
+    /// Takes one action in every deal, the actions buffer's (`[i]` in deal `i`, by the seat
+    /// to act), and writes the buffers anew. All are checked first: an illegal one raises
+    /// and no deal moves. A deal that ends is marked done, its returns kept, and dealt
+    /// again.
+    fn step(&mut self, py: Python<'_>) -> PyResult<()> {
+        let n = self.games.len();
+        let k = self.actions;
+        let mut taken = Vec::with_capacity(n);
+        {
+            // SAFETY: the GIL is held and no Python code runs while the slice lives.
+            let chosen = unsafe { bytes_of(self.chosen.bind(py)) };
+            for (i, (g, raw)) in self.games.iter().zip(chosen.chunks_exact(8)).enumerate() {
+                let id = i64::from_le_bytes(raw.try_into().unwrap_or_default());
+                let legal = usize::try_from(id)
+                    .ok()
+                    .filter(|&a| a < k && self.legal[i * k + a] == 1)
+                    .and_then(|a| g.action_of(a));
+                match legal {
+                    Some(a) => taken.push(a),
+                    None => return Err(plain(format!("deal {i}: action {id} is not legal now"))),
                 }
             }
-            Ok(())
-        })
-    }
-
-    /// Each deal's legal actions for the seat to act, `[n][actions]` bytes of 0 and 1.
-    fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-        let k = self.num_actions();
-        pyo3::types::PyBytes::new_with(py, k * self.games.len(), |out: &mut [u8]| {
-            for (g, row) in self.games.iter().zip(out.chunks_exact_mut(k)) {
-                for a in g.legal_actions() {
-                    row[g.action_id(a)] = 1;
-                }
-            }
-            Ok(())
-        })
-    }
-
-    /// Takes one action in every deal (`actions[i]` in deal `i`, by the seat to act). All
-    /// are checked first: an illegal one raises and no deal moves. A deal that ends is
-    /// marked done, its returns kept, and dealt again.
-    fn step(&mut self, actions: Vec<usize>) -> PyResult<()> {
-        if actions.len() != self.games.len() {
-            return Err(plain(format!(
-                "{} actions for {} deals",
-                actions.len(),
-                self.games.len()
-            )));
         }
-        let mut taken = Vec::with_capacity(actions.len());
-        for (i, (g, &id)) in self.games.iter().zip(&actions).enumerate() {
-            match g.action_of(id).filter(|a| g.legal_actions().contains(a)) {
-                Some(a) => taken.push(a),
-                None => return Err(plain(format!("deal {i}: action {id} is not legal now"))),
-            }
-        }
-        let seats = self.seats();
+        let seats = self.seats;
         for (i, a) in taken.into_iter().enumerate() {
             self.games[i]
                 .apply(a)
                 .map_err(|e| plain(format!("deal {i}: {}", e.render(Lang::En))))?;
-            self.done[i] = u8::from(self.games[i].is_over());
-            if self.done[i] == 1 {
-                let points = match self.games[i].returns() {
+            let over = self.games[i].is_over();
+            let points = if over {
+                match self.games[i].returns() {
                     Some(Ok(r)) => r,
                     Some(Err(e)) => return Err(plain(e.render(Lang::En))),
                     None => vec![0; seats],
+                }
+            } else {
+                Vec::new()
+            };
+            {
+                // SAFETY: the GIL is held and no Python code runs while the slices live.
+                let (dones, returns) = unsafe {
+                    (
+                        bytes_of(self.dones.bind(py)),
+                        bytes_of(self.returns.bind(py)),
+                    )
                 };
-                self.returns[i * seats..(i + 1) * seats].copy_from_slice(&points);
+                dones[i] = u8::from(over);
+                let row = &mut returns[8 * seats * i..8 * seats * (i + 1)];
+                row.fill(0);
+                for (chunk, x) in row.chunks_exact_mut(8).zip(&points) {
+                    chunk.copy_from_slice(&x.to_le_bytes());
+                }
+            }
+            if over {
                 self.dealt[i] += 1;
                 self.games[i] = self.deal(i)?;
             }
+            self.fill(py, i);
         }
         Ok(())
-    }
-
-    /// Which deals the last step finished, `[n]` bytes of 0 and 1.
-    fn dones<'py>(&self, py: Python<'py>) -> Bound<'py, pyo3::types::PyBytes> {
-        pyo3::types::PyBytes::new(py, &self.done)
-    }
-
-    /// The returns of the deals the last step finished (0 for the others), `[n][seats]`.
-    fn returns(&self) -> Vec<i64> {
-        let seats = self.seats();
-        self.returns
-            .chunks(seats)
-            .zip(&self.done)
-            .flat_map(|(r, &d)| r.iter().map(move |&x| if d == 1 { x } else { 0 }))
-            .collect()
     }
 }
 
@@ -999,6 +1097,7 @@ impl VecGame {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NativeError", m.py().get_type::<NativeError>())?;
     m.add("DEFAULT_PROFILE", doko::variant::DEFAULT_PROFILE)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(iter_scores, m)?)?;
     m.add_class::<ScoreIter>()?;
