@@ -94,6 +94,9 @@ def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
         return fn(*args, **kwargs)
     except _native.NativeError as e:
         raise _raise(e) from None
+    except OverflowError as e:
+        # A negative number where the engine counts (a seat, a row count): a bad value.
+        raise ValueError(f"a number out of range: {e} (counts, seeds and seats are 0 or more)") from None
 
 
 def _sets(set: Union[None, Mapping[str, Any], Sequence[str]]) -> List[str]:
@@ -142,7 +145,9 @@ def _input(source: Source, format: Optional[str]) -> Dict[str, Any]:
         if "\n" not in source and not any(c in source for c in _SEPARATORS):
             # One line that no sheet could be (no separator): a file name that names no
             # file (`"evening"` for `evening.csv`, a typo), not the text of a sheet.
-            raise FileNotFoundError(errno.ENOENT, f"no file {source!r} (and one line without a separator is not a sheet)", source)
+            near = [source + e for e in _EXTENSIONS if os.path.exists(source + e)]
+            hint = f"; did you mean {near[0]!r}?" if near else " (and one line without a separator is not a sheet)"
+            raise FileNotFoundError(errno.ENOENT, f"no file {source!r}{hint}", source)
         return {"text": source, "format": format or _guess(source)}
     if isinstance(source, bytes):
         raise TypeError("give a path, a text (str) or records (dicts)")
@@ -273,6 +278,8 @@ def score_arrow(
     with its row (numbered from 1, as ``line`` and ``deal``), after the batches before it.
     ``jobs``, ``continues``: as :func:`summary` (``jobs=0``, the default: every core; give
     ``jobs=1`` where a cluster runs a worker a core). Needs pyarrow for the batches."""
+    _count("jobs", jobs)
+    _count("rows", rows)
     if summary:
         text = _call(_native.score_arrow, data, name=name, variant=variant, sets=_sets(set), lang=lang, summary=True, jobs=jobs, continues=continues)
         return Summary(json.loads(text))._as_part(variant, set, continues, lang)

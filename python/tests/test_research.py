@@ -283,6 +283,11 @@ def test_the_small_things(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         assert missing.value.errno == errno.ENOENT and missing.value.filename == name
     with pytest.raises(doko.Error, match="evening.csv"):
         doko.score("evening.csv")
+    (tmp_path / "evening.csv").write_text("deal,game\n")
+    with pytest.raises(FileNotFoundError, match="did you mean 'evening.csv'"):
+        doko.score("evening")
+    with pytest.raises(ValueError):
+        doko.Game().observation_vector(-1)
     with pytest.raises(TypeError, match="list"):
         doko.compare("x", "ddv")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
