@@ -711,6 +711,7 @@ class VecGame:
         self._returns = view(returns, "<i8", self.n, self.seats)
         self._chosen = np.frombuffer(chosen, dtype="<i8")
         self._step = self._v.step
+        self._random = self._v.random_actions
 
     def current_players(self) -> "np.ndarray":
         """The seat to act in each deal, ``[n]`` int64."""
@@ -723,6 +724,13 @@ class VecGame:
     def masks(self) -> "np.ndarray":
         """Each deal's legal actions for the seat to act, ``[n, num_actions]`` uint8."""
         return self._mask
+
+    def random_actions(self) -> "np.ndarray":
+        """A legal action of each deal drawn uniformly (from the batch's seed), ``[n]``
+        int64, in native code: ``vec.step(vec.random_actions())`` plays a random step of
+        every deal. The array is the one the next :meth:`step` reads."""
+        self._random()
+        return self._chosen
 
     def step(self, actions: Any) -> None:
         """One action in every deal (a sequence or array of ``n`` action ids); an illegal

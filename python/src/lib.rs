@@ -870,6 +870,8 @@ struct VecGame {
     /// The legal actions of each deal now (`[n][actions]`), as the mask buffer shows them:
     /// what a step is checked against.
     legal: Vec<u8>,
+    /// The draws of [`VecGame::random_actions`].
+    rng: doko::generate::Rng,
     /// A deal's observation and legal actions, reused.
     scratch: Vec<f32>,
     moves: Vec<doko::game::Action>,
@@ -975,6 +977,7 @@ impl VecGame {
             size,
             actions,
             legal: vec![0; n * actions],
+            rng: doko::generate::Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
             scratch: Vec::with_capacity(size),
             moves: Vec::with_capacity(64),
             obs: buffer(4 * size * n)?,
@@ -1028,6 +1031,25 @@ impl VecGame {
             &self.chosen,
         ]
         .map(|b| b.bind(py).clone())
+    }
+
+    /// Writes a legal action of each deal, drawn uniformly, into the actions buffer (the
+    /// draws start from the batch's seed): random players for a whole batch in one call.
+    fn random_actions(&mut self, py: Python<'_>) {
+        let k = self.actions;
+        // SAFETY: the GIL is held and no Python code runs while the slice lives.
+        let chosen = unsafe { bytes_of(self.chosen.bind(py)) };
+        for (legal, out) in self.legal.chunks_exact(k).zip(chosen.chunks_exact_mut(8)) {
+            let count = legal.iter().filter(|&&x| x == 1).count();
+            let pick = self.rng.below(count.max(1));
+            let id = legal
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| **x == 1)
+                .nth(pick)
+                .map_or(0, |(a, _)| a);
+            out.copy_from_slice(&(id as i64).to_le_bytes());
+        }
     }
 
     /// Takes one action in every deal, the actions buffer's (`[i]` in deal `i`, by the seat

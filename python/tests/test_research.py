@@ -211,6 +211,22 @@ def test_vecgame_pays_for_itself() -> None:
     assert statistics.median(ratios) >= 2.0, ratios
 
 
+def test_vecgame_draws_random_legal_actions_natively() -> None:
+    vec = doko.VecGame("ja-online", 64, 5)
+    seen = set()
+    finished = 0
+    for _ in range(400):
+        actions = vec.random_actions()
+        masks = vec.masks()
+        assert all(masks[i, a] == 1 for i, a in enumerate(actions))
+        seen.update(actions.tolist())
+        vec.step(actions)
+        finished += int(vec.dones().sum())
+    assert finished >= 64 and len(seen) > 20
+    again = doko.VecGame("ja-online", 64, 5)
+    assert np.array_equal(again.random_actions(), doko.VecGame("ja-online", 64, 5).random_actions())
+
+
 def test_vecgame_refuses_bad_actions_and_moves_no_deal() -> None:
     vec = doko.VecGame("ddv", 3, 1)
     before = vec.observations().copy()
