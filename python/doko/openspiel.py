@@ -30,7 +30,7 @@ import pyspiel
 
 from . import DEFAULT_PROFILE, Error, Game
 
-__all__ = ["register", "CHANCE_DEALER"]
+__all__ = ["register", "CHANCE_DEALER", "deal_actions"]
 
 #: The ``dealer`` parameter that deals the dealer by chance.
 CHANCE_DEALER = -1
@@ -104,6 +104,10 @@ class DokoGame(pyspiel.Game):
         )
         name = "python_doko" if zero_sum else "python_doko_general_sum"
         super().__init__(_type(name, zero_sum, self.seats), info, {"variant": self.variant, "dealer": self.dealer})
+
+    def __reduce__(self) -> Any:
+        # Pickled as its name and parameters: loaded again (a state pickles with its game).
+        return (pyspiel.load_game, (f"{self.get_type().short_name}(variant={self.variant},dealer={self.dealer})",))
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> "DokoGame":
         # A state's copy shares its game.

@@ -105,6 +105,8 @@ def test_resampling_keeps_what_the_player_knows() -> None:
         world = state.resample_from_infostate(player, sampler)
         assert world.information_state_string(player) == state.information_state_string(player)
         assert world.doko.hands()[player] == state.doko.hands()[player]
+        # A resampled state pickles as itself (a worker that receives it plays it).
+        assert str(pickle.loads(pickle.dumps(world))) == str(world)
         again = game.new_initial_state()
         for a in world.history():
             again.apply_action(a)
@@ -121,7 +123,7 @@ def test_every_deal_can_come_out_and_a_history_replays(spec: str) -> None:
     simulation test passes."""
     pyspiel = _openspiel()
     game = pyspiel.load_game(spec)
-    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
     rng = random.Random(11)
     deals = set()
     for _ in range(3000):
