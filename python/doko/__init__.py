@@ -129,7 +129,7 @@ def _count(name: str, value: Any) -> int:
 #: line's separators.
 _SEPARATORS = ",;\t={}[]"
 
-_EXTENSIONS = (".csv", ".toml", ".jsonl", ".ndjson")
+_EXTENSIONS = (".csv", ".toml", ".json", ".jsonl", ".ndjson")
 
 
 def _input(source: Source, format: Optional[str]) -> Dict[str, Any]:

@@ -301,6 +301,8 @@ def test_the_small_things(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         assert missing.value.errno == errno.ENOENT and missing.value.filename == name
     with pytest.raises(doko.Error, match="evening.csv"):
         doko.score("evening.csv")
+    with pytest.raises(doko.Error, match="records.json"):
+        doko.score("records.json")
     (tmp_path / "evening.csv").write_text("deal,game\n")
     with pytest.raises(FileNotFoundError, match="did you mean 'evening.csv'"):
         doko.score("evening")

@@ -138,7 +138,7 @@ fn profile_text(
         }
         None => {
             let m = rules::map(&party.rules);
-            ("ddv".to_string(), m.keys, m.warnings)
+            (crate::variant::DEFAULT_PROFILE.to_string(), m.keys, m.warnings)
         }
     };
     out.push_str(&format!(
