@@ -14,6 +14,8 @@ use toml::de::{DeTable, DeValue};
 use crate::lang::Text;
 
 /// `serde_spanned`'s protocol: a `Spanned<T>` asks for a struct of this name and fields.
+/// These names are that crate's private ones: its version is pinned in `Cargo.toml`, and
+/// the unit test `the_spanned_protocol_is_the_one_serde_spanned_asks_for` probes them.
 const SPANNED: &str = "$__serde_spanned_private_Spanned";
 const SPANNED_FIELDS: [&str; 3] = [
     "$__serde_spanned_private_start",
@@ -605,6 +607,38 @@ mod tests {
         let e = from_str::<File>(text).unwrap_err().unwrap();
         let de = e.message().render(Lang::De);
         (e, de)
+    }
+
+    /// The protocol this reader answers is `serde_spanned`'s private one (the version is
+    /// pinned in `Cargo.toml`): a `Spanned<T>` asks for a struct of these names. Probed
+    /// here, so that a release that renames them fails this test, not a user's file.
+    #[test]
+    fn the_spanned_protocol_is_the_one_serde_spanned_asks_for() {
+        type Asked = Option<(&'static str, &'static [&'static str])>;
+        struct Probe(std::cell::RefCell<Asked>);
+        impl<'de> de::Deserializer<'de> for &Probe {
+            type Error = de::value::Error;
+            fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+                Err(de::Error::custom("not a struct"))
+            }
+            fn deserialize_struct<V: Visitor<'de>>(
+                self,
+                name: &'static str,
+                fields: &'static [&'static str],
+                _: V,
+            ) -> Result<V::Value, Self::Error> {
+                *self.0.borrow_mut() = Some((name, fields));
+                Err(de::Error::custom("probed"))
+            }
+            serde::forward_to_deserialize_any! {
+                bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+                byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
+                identifier ignored_any
+            }
+        }
+        let probe = Probe(std::cell::RefCell::new(None));
+        let _ = <Spanned<u8> as serde::Deserialize>::deserialize(&probe);
+        assert_eq!(probe.0.into_inner(), Some((SPANNED, &SPANNED_FIELDS[..])));
     }
 
     #[test]

@@ -138,7 +138,11 @@ fn profile_text(
         }
         None => {
             let m = rules::map(&party.rules);
-            (crate::variant::DEFAULT_PROFILE.to_string(), m.keys, m.warnings)
+            (
+                crate::variant::DEFAULT_PROFILE.to_string(),
+                m.keys,
+                m.warnings,
+            )
         }
     };
     out.push_str(&format!(
