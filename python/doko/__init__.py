@@ -113,6 +113,11 @@ def _sets(set: Union[None, Mapping[str, Any], Sequence[str]]) -> List[str]:
     return [str(s) for s in set]
 
 
+class _NotAList(TypeError, ValueError):
+    """One string where a list of them is wanted: a wrong type, and a wrong value too (so
+    that either ``except`` catches it)."""
+
+
 def _count(name: str, value: Any) -> int:
     """A whole number of 0 or more (a count, a seed, a seat): a negative one raises
     ``ValueError`` naming the argument, not an overflow of the native call."""
@@ -393,7 +398,7 @@ def compare(
     ``variants`` is a list of two profiles or more (a single string is refused, not read
     letter by letter)."""
     if isinstance(variants, (str, bytes, os.PathLike)):
-        raise TypeError(f"variants: give a list of two profiles or more, not the one string {variants!r}")
+        raise _NotAList(f"variants: give a list of two profiles or more, not the one string {variants!r}")
     variants = [str(v) for v in variants]
     if len(variants) < 2:
         raise ValueError(f"variants: give two profiles or more to compare, not {len(variants)}")
