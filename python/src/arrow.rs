@@ -8,6 +8,7 @@
 //! Every `unsafe` here reads memory the producer handed over under the interface's
 //! contract: buffers of the lengths the array's type, length and offset imply.
 
+use doko::deal::archive::ColumnsError;
 use std::ffi::{CStr, c_char, c_int, c_void};
 use std::io::Write;
 
@@ -558,32 +559,39 @@ impl Reader {
 }
 
 impl doko::deal::archive::Columns for Reader {
-    fn next_row(&mut self, text: &mut Vec<u8>, ends: &mut Vec<usize>) -> Result<bool, String> {
-        if self.current()?.is_none() {
+    fn next_row(
+        &mut self,
+        text: &mut Vec<u8>,
+        ends: &mut Vec<usize>,
+    ) -> Result<bool, ColumnsError> {
+        if self.current().map_err(ColumnsError::source)?.is_none() {
             return Ok(false);
         }
         let row = self.row;
-        let batch = &self.batch.as_ref().ok_or("no batch")?.0;
+        let batch = &self
+            .batch
+            .as_ref()
+            .ok_or_else(|| ColumnsError::source("no batch"))?
+            .0;
         let at = row + usize::try_from(batch.offset).unwrap_or(0);
         self.rows += 1;
         for (c, (kind, sep)) in self.kinds.iter().enumerate() {
             if let Some(column) = batch.child(c) {
                 let name = self.names.get(c).map_or("", String::as_str);
+                let at_fault = |why: String| ColumnsError {
+                    column: Some(name.to_string()),
+                    row: Some(self.rows),
+                    why,
+                };
                 let absent = !column.valid(at + usize::try_from(column.offset).unwrap_or(0));
                 if absent
                     && doko::deal::archive::REQUIRED_COLUMNS
                         .iter()
                         .any(|r| name.trim().eq_ignore_ascii_case(r))
                 {
-                    return Err(format!(
-                        "column `{name}`, row {}: null, where every deal has a value",
-                        self.rows
-                    ));
+                    return Err(at_fault("null, where every deal has a value".into()));
                 }
-                append(kind, column, at, *sep, text).map_err(|why| {
-                    let name = self.names.get(c).map_or("", String::as_str);
-                    format!("column `{name}`, row {}: {why}", self.rows)
-                })?;
+                append(kind, column, at, *sep, text).map_err(at_fault)?;
             }
             ends.push(text.len());
         }

@@ -332,6 +332,7 @@ def test_arrow_types_and_nulls_are_named() -> None:
     with pytest.raises(doko.Error, match="column `tricks`, row 2: null") as bad:
         list(doko.score_arrow(pa.Table.from_pylist(flat)))
     assert "1 tricks" not in str(bad.value)
+    assert bad.value.field == "tricks" and bad.value.line == 2
     lists = [{"players": r["players"], "tricks": list(r["tricks"])} for r in rows]
     lists[2]["tricks"][4] = None
     with pytest.raises(doko.Error, match="column `tricks`, row 3: item 5 of the list is null"):

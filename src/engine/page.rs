@@ -395,11 +395,42 @@ pub fn new_sheet(
     variant: &str,
     deals: Option<u16>,
     lang: Lang,
-) -> Result<String, String> {
-    let profile = crate::variant::Profile::load(variant, &[]).map_err(|e| e.render(lang))?;
-    let plan = file::plan(file, &profile, variant, players, deals, None, None)
-        .map_err(|e| format!("{}: {}", e.field, e.message.render(lang)))?;
+) -> Result<String, SheetRefusal> {
+    let profile = crate::variant::Profile::load(variant, &[]).map_err(|e| SheetRefusal {
+        field: None,
+        message: e.render(lang),
+    })?;
+    let plan = file::plan(file, &profile, variant, players, deals, None, None).map_err(|e| {
+        SheetRefusal {
+            field: Some(e.field.to_string()),
+            message: e.message.render(lang),
+        }
+    })?;
     let text = file::new_text(&plan.sheet(&[]));
-    evaluated(file, &text).map_err(|e| located(&e, lang).join("\n"))?;
+    evaluated(file, &text).map_err(|e| SheetRefusal {
+        field: None,
+        message: located(&e, lang).join("\n"),
+    })?;
     Ok(text)
 }
+
+/// Why [`new_sheet`] refuses a sheet, in the language asked: the field at fault where one
+/// is (`players`, `deals` ...), and the words. Shown as `field: words`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetRefusal {
+    /// The field at fault, where one is.
+    pub field: Option<String>,
+    /// What is wrong, in the language asked.
+    pub message: String,
+}
+
+impl std::fmt::Display for SheetRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.field {
+            Some(field) => write!(f, "{field}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for SheetRefusal {}

@@ -214,7 +214,7 @@ fn answer_request(request: Request) -> String {
             lang,
         } => match page::new_sheet(&file, &players, &variant, deals, lang_of(&lang)) {
             Ok(text) => json!({ "text": text }).to_string(),
-            Err(error) => json!({ "error": error }).to_string(),
+            Err(error) => json!({ "error": error.to_string(), "field": error.field }).to_string(),
         },
         Request::Check { file, text, lang } => {
             let lang = lang_of(&lang);

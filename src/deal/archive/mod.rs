@@ -29,8 +29,8 @@ use crate::deal::{RecordError, check_players, parse_bock, parse_yes_no};
 use crate::lang::Text;
 use crate::seating::MAX_SEATS;
 use crate::seating::seat_in;
-pub use rows::Columns;
 use rows::*;
+pub use rows::{Columns, ColumnsError};
 pub(crate) use rows::{RawRow, Rows};
 pub use write::{CsvWriter, write_jsonl};
 

@@ -220,8 +220,46 @@ pub trait Columns: Send {
     /// Appends the next row's fields, in the order of the column names, to `text`, and the
     /// end of each field in `text` to `ends` (a field with no value is empty). `Ok(false)`
     /// at the end of the table; `Err`: why the source failed (no row was given).
-    fn next_row(&mut self, text: &mut Vec<u8>, ends: &mut Vec<usize>) -> Result<bool, String>;
+    fn next_row(&mut self, text: &mut Vec<u8>, ends: &mut Vec<usize>)
+    -> Result<bool, ColumnsError>;
 }
+
+/// Why a table given column by column could not give its next row: the column and the row
+/// (from 1) where the fault is in one, and what went wrong in the source's words (an
+/// Arrow stream's). The column becomes the error's field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnsError {
+    /// The column at fault, where one is.
+    pub column: Option<String>,
+    /// The row at fault (from 1), where one is.
+    pub row: Option<usize>,
+    /// What went wrong.
+    pub why: String,
+}
+
+impl ColumnsError {
+    /// A failure of the source as a whole (no column, no row).
+    pub fn source(why: impl Into<String>) -> ColumnsError {
+        ColumnsError {
+            column: None,
+            row: None,
+            why: why.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for ColumnsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.column, self.row) {
+            (Some(c), Some(r)) => write!(f, "column `{c}`, row {r}: {}", self.why),
+            (Some(c), None) => write!(f, "column `{c}`: {}", self.why),
+            (None, Some(r)) => write!(f, "row {r}: {}", self.why),
+            (None, None) => f.write_str(&self.why),
+        }
+    }
+}
+
+impl std::error::Error for ColumnsError {}
 
 impl<R: BufRead> Rows<R> {
     /// Cuts the next non-blank row into `row`, reusing its buffer; false at the end.
@@ -316,12 +354,19 @@ impl<R: BufRead> Rows<R> {
                 row.number = self.number;
                 true
             }
-            Err(why) => {
+            Err(error) => {
                 self.failed = true;
                 self.number += 1;
                 row.number = self.number;
-                let e = RecordError::new(&self.file, crate::msg!("error.cannot_read", why = why));
-                row.cut = Some(e.line(row.line).deal(self.number));
+                let why = error.to_string();
+                let mut e =
+                    RecordError::new(&self.file, crate::msg!("error.cannot_read", why = why))
+                        .line(row.line)
+                        .deal(self.number);
+                if let Some(column) = error.column {
+                    e = e.field(column);
+                }
+                row.cut = Some(e);
                 true
             }
         }
