@@ -809,22 +809,6 @@ impl Game {
         crate::generate::write_toml_deal(&record, &mut out);
         Some(out)
     }
-
-    // ----- what a player sees -----
-
-    // ----- bidding -----
-
-    // ----- play -----
-
-    // ----- a poverty's exchange -----
-
-    // ----- knocking -----
-
-    // ----- Schweinchen and Hyperschweinchen -----
-
-    // ----- FreeDoko's Genscher -----
-
-    // ----- a called ace -----
 }
 
 /// Plays and scores a record as `doko score` does a one-deal file: each seat's points.
