@@ -26,6 +26,16 @@ fn text(out: &std::process::Output) -> (String, String) {
 }
 
 /// Imports `party` into a sheet in `dir`; the sheet's path, standard output and error.
+/// `doko score SHEET --format json` of an imported sheet.
+fn scored_json(sheet: &Path) -> serde_json::Value {
+    common::json(&doko(&[
+        "score",
+        sheet.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+}
+
 fn import(dir: &Path, party: &str) -> (PathBuf, std::process::Output) {
     let sheet = dir.join("sheet.toml");
     let out = doko(&[
@@ -64,12 +74,7 @@ fn a_party_under_tournament_rules_imports_game_for_game() {
     // The sheet scores under the profile written beside it, from any folder.
     let profile = dir.path().join("sheet.profile.toml");
     assert!(profile.exists());
-    let scored = common::json(&doko(&[
-        "score",
-        sheet.to_str().unwrap(),
-        "--format",
-        "json",
-    ]));
+    let scored = scored_json(&sheet);
     let deals = scored["deals"].as_array().unwrap();
     assert_eq!(deals.len(), 17);
     // FreeDoko's points of the games written, in order (the fixture's `points`).
@@ -103,12 +108,7 @@ fn every_game_type_and_announcement_imports_as_freedoko_scored_it() {
     assert!(out.status.success(), "{said}{err}");
     assert!(said.contains("11 games"), "{said}");
     assert!(said.contains("every game agrees"), "{said}");
-    let scored = common::json(&doko(&[
-        "score",
-        sheet.to_str().unwrap(),
-        "--format",
-        "json",
-    ]));
+    let scored = scored_json(&sheet);
     let contracts: Vec<&str> = scored["deals"]
         .as_array()
         .unwrap()
@@ -225,12 +225,7 @@ fn parties_freedoko_played_import_and_score_as_freedoko_scored_them() {
         ] {
             assert!(!err.contains(display), "{display}: {err}");
         }
-        let scored = common::json(&doko(&[
-            "score",
-            sheet.to_str().unwrap(),
-            "--format",
-            "json",
-        ]));
+        let scored = scored_json(&sheet);
         let deals = scored["deals"].as_array().unwrap();
         assert_eq!(deals.len(), games);
         let summaries: Vec<&str> = written.split("#  game ").skip(1).collect();

@@ -236,8 +236,9 @@ def _info_string(state: DokoState, player: int, recall: bool) -> str:
         if state._dealer is not None:
             mine = state._hands_dealt()[player]
         return json.dumps({"dealing": sorted(mine), "dealer": state._dealer})
-    view = state.doko.observation(player)
-    view.pop("vector")
+    # The observation's record alone: its vector (what `Game.observation` adds) is not
+    # part of the string, and ISMCTS asks for this key at every node.
+    view = json.loads(state.doko._g.observation_json(player))
     if recall:
         view["dealt"] = sorted(state.doko.dealt()[player])
     return json.dumps(view, sort_keys=True)

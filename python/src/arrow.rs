@@ -188,8 +188,9 @@ fn kind_of(schema: &Schema) -> Result<Kind, String> {
     }
 }
 
-/// An Arrow type by the name pyarrow gives it (`timestamp[s, tz=UTC]`, `double`,
-/// `decimal128(10, 2)`), from its format string in the C data interface.
+/// An Arrow type the engine does not read, by the name pyarrow gives it
+/// (`timestamp[s, tz=UTC]`, `double`, `decimal128(10, 2)`), from its format string in the
+/// C data interface (the types it reads never come here).
 fn type_name(format: &str) -> String {
     let unit = |u: Option<char>| match u {
         Some('s') => "s",
@@ -206,8 +207,6 @@ fn type_name(format: &str) -> String {
         (Some('e'), None) => "halffloat",
         (Some('f'), None) => "float",
         (Some('g'), None) => "double",
-        (Some('z'), None) => "binary",
-        (Some('Z'), None) => "large_binary",
         (Some('+'), Some('s')) => "struct",
         (Some('+'), Some('m')) => "map",
         (Some('+'), Some('r')) => "run_end_encoded",
