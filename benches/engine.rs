@@ -6,8 +6,8 @@
 use divan::{Bencher, black_box};
 use doko::deal::archive::{ArchiveFormat, ArchiveReader, CsvWriter};
 use doko::deal::full::FullRecord;
+use doko::game::generate::{Rng, random_deal};
 use doko::game::play;
-use doko::generate::{Rng, random_deal};
 use doko::scoring::{Session, Summary, score_deal_brief};
 use doko::variant::Profile;
 

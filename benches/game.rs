@@ -4,7 +4,7 @@
 //! Usage: `cargo bench --bench game -- [PROFILE] [DEALS]` (default: ddv 2000).
 
 use doko::game::Game;
-use doko::generate::Rng;
+use doko::game::generate::Rng;
 use doko::variant::Profile;
 
 #[path = "../tests/common/counting.rs"]

@@ -78,7 +78,7 @@ impl Call {
                     "re", "kontra", "contra", "double", "doppel", "no90", "keine 90", "no60",
                     "keine 60", "no30", "keine 30", "schwarz",
                 ];
-                return Err(crate::unknown_word(
+                return Err(crate::words::unknown_word(
                     crate::lang::Text::msg("error.word_call"),
                     word.trim(),
                     WORDS.into_iter(),
@@ -184,7 +184,7 @@ impl PartyCalls {
         let mut calls = PartyCalls::NONE;
         // Each `re` (`kontra`) is one player who said it: `re re` is both Re players.
         let mut words = 0u8;
-        for ((call, owner), word) in crate::phrases(cell, 2, Call::parse)? {
+        for ((call, owner), word) in crate::words::phrases(cell, 2, Call::parse)? {
             if let Some(owner) = owner
                 && owner != party
             {

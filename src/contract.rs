@@ -277,7 +277,7 @@ impl Contract {
 impl FromStr for Contract {
     type Err = crate::lang::Text;
     fn from_str(s: &str) -> Result<Contract, crate::lang::Text> {
-        crate::lookup(NAMES, s, "error.word_contract", Contract::key)
+        crate::words::lookup(NAMES, s, "error.word_contract", Contract::key)
     }
 }
 
@@ -328,7 +328,7 @@ mod tests {
     #[test]
     fn names_stay_apart_without_separators() {
         // `lookup` drops `-`, `_` and spaces: no two names may then be the same.
-        crate::assert_names_apart(NAMES);
+        crate::words::assert_names_apart(NAMES);
         for (written, want) in [
             ("Damen-Solo", Contract::Solo(SoloKind::Queens)),
             ("damen solo", Contract::Solo(SoloKind::Queens)),

@@ -104,7 +104,7 @@ impl Extra {
     ) -> Result<Vec<Extra>, crate::lang::Text> {
         // The cells read as one text: a list `["Fuchs", "gefangen"]` is one phrase too.
         let text = words.into_iter().collect::<Vec<_>>().join(" ");
-        Ok(crate::phrases(&text, 4, str::parse::<Extra>)?
+        Ok(crate::words::phrases(&text, 4, str::parse::<Extra>)?
             .into_iter()
             .map(|(e, _)| e)
             .collect())
@@ -124,9 +124,9 @@ pub enum SoloExtra {
 impl FromStr for SoloExtra {
     type Err = crate::lang::Text;
     fn from_str(s: &str) -> Result<SoloExtra, crate::lang::Text> {
-        const AGAINST: &crate::Names<()> = &[("against-the-old", (), &["gegen-die-alten"])];
+        const AGAINST: &crate::words::Names<()> = &[("against-the-old", (), &["gegen-die-alten"])];
         let against = |()| "item.against_the_old".to_string();
-        if crate::lookup(AGAINST, s, "error.word_extra", against).is_ok() {
+        if crate::words::lookup(AGAINST, s, "error.word_extra", against).is_ok() {
             return Ok(SoloExtra::AgainstTheOld);
         }
         s.parse().map(SoloExtra::Extra).map_err(|_| {
@@ -138,7 +138,7 @@ impl FromStr for SoloExtra {
                 .iter()
                 .flat_map(|(n, _, a)| std::iter::once(*n).chain(a.iter().copied()))
                 .chain(["against-the-old", "gegen-die-alten"]);
-            crate::unknown_word(
+            crate::words::unknown_word(
                 crate::lang::Text::msg("error.word_extra"),
                 s.trim(),
                 names,
@@ -151,7 +151,7 @@ impl FromStr for SoloExtra {
 impl FromStr for Extra {
     type Err = crate::lang::Text;
     fn from_str(s: &str) -> Result<Extra, crate::lang::Text> {
-        crate::lookup(NAMES, s, "error.word_extra", Extra::key)
+        crate::words::lookup(NAMES, s, "error.word_extra", Extra::key)
     }
 }
 
@@ -167,7 +167,7 @@ mod tests {
 
     #[test]
     fn names_stay_apart_and_phrases_read_as_one() {
-        crate::assert_names_apart(NAMES);
+        crate::words::assert_names_apart(NAMES);
         assert_eq!(
             Extra::parse_list(["Fuchs gefangen; Karlchen gefangen", "Fuchs Doppelkopf"]),
             Ok(vec![

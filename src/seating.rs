@@ -571,7 +571,7 @@ impl SeatList {
 
 /// The seat of the player called `name` (white space around it and case aside).
 pub(crate) fn seat_in(players: &[String], name: &str) -> Option<usize> {
-    let name = crate::trim(name);
+    let name = crate::words::trim(name);
     players.iter().position(|p| p.eq_ignore_ascii_case(name))
 }
 

@@ -118,7 +118,7 @@ impl Error {
                 min = min.to_string(),
                 max = max.to_string()
             ),
-            Kind::UnknownKey { key, known } => crate::unknown_word(
+            Kind::UnknownKey { key, known } => crate::words::unknown_word(
                 Text::msg("error.word_key"),
                 key,
                 known.iter().copied(),
@@ -126,7 +126,7 @@ impl Error {
             ),
             Kind::MissingKey(k) => crate::msg!("error.toml_missing", key = *k),
             Kind::DuplicateKey(k) => crate::msg!("error.toml_duplicate", key = *k),
-            Kind::UnknownValue { value, known } => crate::unknown_word(
+            Kind::UnknownValue { value, known } => crate::words::unknown_word(
                 Text::msg("error.word_value"),
                 value,
                 known.iter().copied(),

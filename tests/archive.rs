@@ -636,7 +636,7 @@ fn library_written_archives_read_back_or_their_names_are_refused() {
     let ddv = doko::variant::Profile::load("ddv", &[]).unwrap();
     let table = |names: [&str; 4]| names.map(String::from).to_vec();
     let names = table(["A\"a", "B|b", "C@c", "Dörte"]);
-    let deals = doko::generate::Deals::new(&ddv, names.clone(), 5).unwrap();
+    let deals = doko::game::generate::Deals::new(&ddv, names.clone(), 5).unwrap();
     let mut writer = CsvWriter::new(Vec::new()).unwrap();
     for deal in deals.take(100) {
         writer.write(&deal).unwrap();
@@ -648,7 +648,8 @@ fn library_written_archives_read_back_or_their_names_are_refused() {
     for deal in read {
         assert_eq!(deal.unwrap(), names);
     }
-    let Err(refused) = doko::generate::Deals::new(&ddv, table(["A,b", "Ben", "Cara", "Dirk"]), 5)
+    let Err(refused) =
+        doko::game::generate::Deals::new(&ddv, table(["A,b", "Ben", "Cara", "Dirk"]), 5)
     else {
         panic!("a name with a comma accepted");
     };

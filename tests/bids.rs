@@ -93,8 +93,8 @@ fn archives_with_bids_score_alike_in_every_format() {
 fn generated_bids_decide_the_written_game_and_a_lower_bid_is_refused() {
     use doko::Bid;
     use doko::deal::full::Written;
+    use doko::game::generate::{Rng, random_compulsory_solo, random_deal};
     use doko::game::play;
-    use doko::generate::{Rng, random_compulsory_solo, random_deal};
     use doko::variant::{BUILTIN, BiddingWay, Profile};
     let mut lowered = 0;
     for (name, _) in BUILTIN {

@@ -4,8 +4,8 @@
 //! and actions not offered are refused with a reason.
 
 use doko::engine::{Document, InputFormat};
+use doko::game::generate::Rng;
 use doko::game::{Action, Game, Phase};
-use doko::generate::Rng;
 use doko::variant::{BUILTIN, Profile};
 
 /// Scores a one-deal TOML record file as `doko score` reads it.

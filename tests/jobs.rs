@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use doko::deal::archive::{ArchiveFormat, ArchiveReader, CsvWriter, write_jsonl};
 use doko::engine::{BATCH, play_all};
 use doko::game::Rotation;
-use doko::generate::{Rng, random_compulsory_solo, random_deal, random_redeal};
+use doko::game::generate::{Rng, random_compulsory_solo, random_deal, random_redeal};
 use doko::variant::Profile;
 use proptest::prelude::*;
 

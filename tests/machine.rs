@@ -38,13 +38,13 @@ fn profiles() -> Vec<(String, Profile)> {
 }
 
 /// Generated deals of `profile` at its smallest table, from `seed`.
-fn generated(profile: &Profile, seed: u64) -> doko::generate::Deals {
+fn generated(profile: &Profile, seed: u64) -> doko::game::generate::Deals {
     let seats = doko::game::smallest_table(profile);
     let players: Vec<String> = ["A", "B", "C", "D", "E", "F", "G"][..seats]
         .iter()
         .map(|s| s.to_string())
         .collect();
-    doko::generate::Deals::new(profile, players, seed).unwrap()
+    doko::game::generate::Deals::new(profile, players, seed).unwrap()
 }
 
 /// The seats that get cards, in the order of play from the dealer's left: those who play
@@ -311,13 +311,13 @@ fn playing_out_is_playing_card_by_card() {
                 deal.play_trusted(&rules, legal.trailing_zeros() as u8);
             }
             let mut by_card = deal.clone();
-            let mut draws = doko::generate::Rng::new(k as u64);
+            let mut draws = doko::game::generate::Rng::new(k as u64);
             let mut draw = |legal: u64, size: u32| {
                 assert_eq!(size, legal.count_ones(), "{name}: the legal set's size");
                 doko::machine::nth_bit(legal, draws.below(size as usize)).unwrap()
             };
             deal.play_out(&rules, &mut draw);
-            let mut again = doko::generate::Rng::new(k as u64);
+            let mut again = doko::game::generate::Rng::new(k as u64);
             while by_card.phase() == Phase::Playing {
                 let legal = by_card.legal_cards(&rules);
                 let n = legal.count_ones() as usize;

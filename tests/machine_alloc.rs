@@ -3,7 +3,7 @@
 //! and now and then taken back, with a counting allocator: nothing is allocated between
 //! the deal and its outcome.
 
-use doko::generate::Rng;
+use doko::game::generate::Rng;
 use doko::machine::{Bits, Deal, Phase, Ruleset, nth_bit};
 use doko::variant::{BUILTIN, Profile};
 

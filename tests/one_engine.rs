@@ -7,7 +7,9 @@ use std::process::{Command, Output};
 
 use doko::deal::archive::{CsvWriter, write_jsonl};
 use doko::game::Rotation;
-use doko::generate::{Rng, random_compulsory_solo, random_deal, random_redeal, write_toml_deal};
+use doko::game::generate::{
+    Rng, random_compulsory_solo, random_deal, random_redeal, write_toml_deal,
+};
 use doko::variant::Profile;
 use proptest::prelude::*;
 

@@ -4,8 +4,8 @@
 use doko::deal::records::RecordFile;
 use doko::deal::sheet::Sheet;
 use doko::deal::{DealFacts, Role};
+use doko::game::generate::{Rng, random_deal, write_toml_deal};
 use doko::game::play;
-use doko::generate::{Rng, random_deal, write_toml_deal};
 use doko::scoring::score_deal;
 use doko::variant::Profile;
 use doko::{Call, PartyCalls};

@@ -103,7 +103,7 @@ fn each_random_deal_scores_alike_as_a_sheet_row_and_as_its_full_record() {
     for sets in settings {
         let profile = ddv(sets);
         let players: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
-        let deals = doko::generate::Deals::new(&profile, players, 49).unwrap();
+        let deals = doko::game::generate::Deals::new(&profile, players, 49).unwrap();
         let mut doppelkopf = 0;
         for record in deals.take(1000) {
             let facts = doko::game::play(&record, &profile)
@@ -139,7 +139,7 @@ fn kloepper_with_only_the_normal_game_generates_deals_the_check_accepts() {
     let sets = [("contracts.allowed".to_string(), r#"["normal"]"#.to_string())];
     let profile = Profile::load("kloepper", &sets).unwrap();
     let players: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
-    let deals = doko::generate::Deals::new(&profile, players, 64).unwrap();
+    let deals = doko::game::generate::Deals::new(&profile, players, 64).unwrap();
     let mut called = 0;
     for record in deals.take(3000) {
         doko::game::play(&record, &profile)

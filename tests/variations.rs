@@ -2,8 +2,8 @@
 //! under the variation are legal under it, and some are not under `ddv`, so the key
 //! really changes the card order.
 
+use doko::game::generate::{Rng, random_deal};
 use doko::game::play;
-use doko::generate::{Rng, random_deal};
 use doko::variant::Profile;
 
 fn check(trumps: &str) {

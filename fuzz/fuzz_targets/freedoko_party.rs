@@ -5,8 +5,8 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    if doko::freedoko::party::parse(text).is_ok() {
+    if doko::engine::freedoko::party::parse(text).is_ok() {
         let files = [("fuzz.party".to_string(), text.to_string())];
-        let _ = doko::freedoko::import(&files, "fuzz.profile.toml", "fuzz-freedoko");
+        let _ = doko::engine::freedoko::import(&files, "fuzz.profile.toml", "fuzz-freedoko");
     }
 });

@@ -13,10 +13,10 @@ fuzz_target!(|data: &[u8]| {
                 let _ = doko::scoring::score_deal(&deal, &p);
             }
         }
-        let mut rng = doko::generate::Rng::new(1);
+        let mut rng = doko::game::generate::Rng::new(1);
         let players: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
         if (p.deck.players as usize) == 4 {
-            let r = doko::generate::random_deal(&p, &players, 3, 1, &mut rng);
+            let r = doko::game::generate::random_deal(&p, &players, 3, 1, &mut rng);
             let _ = doko::game::play(&r, &p);
         }
     }

@@ -432,7 +432,7 @@ fn score_arrow(
 /// `doko generate`'s deals, one JSON Lines row at a time.
 #[pyclass(module = "doko._native")]
 struct Generated {
-    deals: doko::generate::Deals,
+    deals: doko::game::generate::Deals,
     left: u64,
 }
 
@@ -470,9 +470,9 @@ fn generate(
     let variant = variant.unwrap_or(doko::variant::DEFAULT_PROFILE);
     let profile =
         doko::variant::Profile::load(variant, &sets).map_err(|e| plain(e.render(lang)))?;
-    let players = players.unwrap_or_else(|| doko::generate::default_players(&profile));
+    let players = players.unwrap_or_else(|| doko::game::generate::default_players(&profile));
     let deals =
-        doko::generate::Deals::new(&profile, players, seed).map_err(|e| plain(e.render(lang)))?;
+        doko::game::generate::Deals::new(&profile, players, seed).map_err(|e| plain(e.render(lang)))?;
     Ok(Generated { deals, left: n })
 }
 
@@ -871,7 +871,7 @@ struct VecGame {
     /// what a step is checked against.
     legal: Vec<u8>,
     /// The draws of [`VecGame::random_actions`].
-    rng: doko::generate::Rng,
+    rng: doko::game::generate::Rng,
     /// A deal's observation and legal actions, reused.
     scratch: Vec<f32>,
     moves: Vec<doko::game::Action>,
@@ -977,7 +977,7 @@ impl VecGame {
             size,
             actions,
             legal: vec![0; n * actions],
-            rng: doko::generate::Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
+            rng: doko::game::generate::Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
             scratch: Vec::with_capacity(size),
             moves: Vec::with_capacity(64),
             obs: buffer(4 * size * n)?,

@@ -7,7 +7,7 @@
 //! that met in an earlier round (a pair that met twice counts twice more), then, far less,
 //! how often a player at a table of five sat at one before (who sits out rotates).
 
-use crate::generate::Rng;
+use crate::rng::Rng;
 
 /// How many starts the search makes.
 const STARTS: usize = 400;

@@ -278,3 +278,20 @@ pub struct CallEntry {
     /// The entry as written, for messages.
     pub text: String,
 }
+
+/// Appends a call as a record writes it, `<player> <word> <cards in hand>`, without the
+/// formatting machinery: the generator's calls and a game's.
+pub(crate) fn push_call_text(out: &mut String, player: &str, word: &str, in_hand: usize) {
+    out.push_str(player);
+    out.push(' ');
+    out.push_str(word);
+    out.push(' ');
+    push_number(out, in_hand);
+}
+
+fn push_number(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}

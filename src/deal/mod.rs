@@ -10,6 +10,7 @@ mod error;
 pub mod full;
 pub mod records;
 pub mod sheet;
+pub mod write_toml;
 
 use crate::calls::PartyCalls;
 use crate::contract::{Contract, Party};
@@ -108,7 +109,7 @@ fn not_a_multiplier(s: &str) -> Text {
 /// Reads a yes-or-no field (`compulsory`): `yes`/`true`/`1`/`x`, or `no`/`false`/`0`/`-`
 /// (empty: no). Every format reads it here.
 pub fn parse_yes_no(s: &str) -> Result<bool, Text> {
-    let s = crate::trim(s);
+    let s = crate::words::trim(s);
     // Most fields are empty (no): answered before the words are compared.
     if s.is_empty() {
         return Ok(false);

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod api;
+pub mod freedoko;
 pub mod import;
 pub mod page;
 

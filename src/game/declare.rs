@@ -137,7 +137,7 @@ impl Game {
         let mut state = crate::play::CallState::default();
         for e in &self.calls {
             let then = party_in(&g.before, e.player);
-            let c = crate::play::CallAt::of(e);
+            let c = crate::play::call_at(e);
             let _ = state.take_before_genscher(&deal, p, c, then, Some(party_in(&now, e.player)));
         }
         self.call_state = state;

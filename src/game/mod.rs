@@ -32,6 +32,7 @@
 
 mod bidding;
 mod declare;
+pub mod generate;
 mod observe;
 mod replay;
 mod search;
@@ -56,10 +57,10 @@ use crate::calls::Call;
 use crate::cards::{Card, CardOrder, DISTINCT};
 use crate::contract::{Contract, Party};
 use crate::deal::full::{CallEntry, Exchange, FullRecord};
-use crate::generate::Rng;
 use crate::lang::Text;
 use crate::msg;
 use crate::play::{Declared, PlayedTrick};
+use crate::rng::Rng;
 use crate::variant::{BiddingWay, Profile};
 
 /// The first id of the calls: ids below are cards.
@@ -806,7 +807,7 @@ impl Game {
             "variant = {variant:?}\nplayers = [{}]\n\n",
             names.join(", ")
         ));
-        crate::generate::write_toml_deal(&record, &mut out);
+        crate::deal::write_toml::write_toml_deal(&record, &mut out);
         Some(out)
     }
 }
@@ -903,7 +904,7 @@ pub fn bid_words(profile: &Profile) -> Vec<String> {
 /// here) is dealt again, as `doko generate` does.
 fn deal(profile: &Profile, seats: usize, active: &[usize], rng: &mut Rng) -> Vec<Vec<Card>> {
     let lone_playable = profile.allows(Contract::Wedding) || profile.allows(Contract::SilentSolo);
-    crate::generate::shuffle_hands(profile, seats, active, lone_playable, rng)
+    crate::game::generate::shuffle_hands(profile, seats, active, lone_playable, rng)
 }
 
 /// Hands given: one per seat, a full hand for each seat that plays, none for one who sits

@@ -10,8 +10,8 @@
 //! are dealt from what she has seen.
 
 use super::{Action, Game};
-use crate::generate::Rng;
 use crate::lang::Text;
+use crate::rng::Rng;
 
 /// What a search may spend on one move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

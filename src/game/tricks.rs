@@ -2,7 +2,7 @@
 //! the rules of calls take, each card, and the finished deal's record.
 
 use super::*;
-use crate::play::CallAt;
+use crate::play::{CallAt, call_at};
 
 impl Game {
     /// The cards `seat` may play now: any at the lead, else the led suit where she holds it.
@@ -178,7 +178,7 @@ impl Game {
             // Each was offered: a condition only where the deal plays through the record's
             // checks (`bid_ok`), a call where the rules took it then (for either
             // party, a `double`).
-            let _ = state.take(&deal, p, CallAt::of(e), party, false);
+            let _ = state.take(&deal, p, call_at(e), party, false);
         }
         self.call_state = state;
         if let Some(g) = &mut self.declared {
@@ -269,7 +269,7 @@ impl Game {
                     let p = &self.start.table.profile;
                     let after = self.genscher_re();
                     let mut state = self.call_state;
-                    let refused = state.take(&deal, p, CallAt::of(&e), party, after);
+                    let refused = state.take(&deal, p, call_at(&e), party, after);
                     // Worded as the check of a record words it: the call, then why.
                     refused.err().map(|m| {
                         let why = m.text(&deal, p);
@@ -300,7 +300,7 @@ impl Game {
             let p = &self.start.table.profile;
             let mut state = self.call_state;
             state
-                .take(&deal, p, CallAt::of(&e), party, after)
+                .take(&deal, p, call_at(&e), party, after)
                 .map_err(|m| {
                     let why = m.text(&deal, p);
                     msg!("error.quoted", text = e.text.clone(), message = why)
@@ -440,9 +440,9 @@ pub(super) fn calls_of(levels: u8) -> impl Iterator<Item = Call> {
         .filter_map(Call::from_level)
 }
 
-/// A call as a record writes it ([`crate::generate::push_call_text`]).
+/// A call as a record writes it ([`crate::deal::full::push_call_text`]).
 fn call_text(player: &str, word: &str, in_hand: usize) -> String {
     let mut text = String::with_capacity(player.len() + word.len() + 4);
-    crate::generate::push_call_text(&mut text, player, word, in_hand);
+    crate::deal::full::push_call_text(&mut text, player, word, in_hand);
     text
 }

@@ -3,9 +3,9 @@
 
 use super::{Action, Game, Phase};
 use crate::cards::Card;
-use crate::generate::Rng;
 use crate::lang::Text;
 use crate::msg;
+use crate::rng::Rng;
 
 /// How many deals are tried before [`Game::sample_world`] gives up.
 const TRIES: usize = 10_000;

@@ -701,7 +701,7 @@ pub(crate) fn follows(bids: &[Bid], way: BiddingWay, players: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::Rng;
+    use crate::rng::Rng;
 
     /// Every word any way of bidding knows, beside the profile's own statements.
     fn words(profile: &Profile) -> Vec<String> {

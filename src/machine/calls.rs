@@ -7,7 +7,6 @@
 
 use crate::calls::{Call, PartyCalls};
 use crate::contract::{Contract, Party};
-use crate::deal::full::CallEntry;
 use crate::lang::Text;
 use crate::msg;
 use crate::seating::MAX_SEATS;
@@ -67,17 +66,6 @@ impl CallAt {
             said_as: (call == Call::Announce).then_some(party),
             in_hand,
             before: None,
-        }
-    }
-
-    /// A record's call entry as the rules read it.
-    pub(crate) fn of(e: &CallEntry) -> CallAt {
-        CallAt {
-            player: e.player,
-            call: e.call,
-            said_as: e.said_as,
-            in_hand: e.cards_in_hand,
-            before: e.before.map(|b| b.seat),
         }
     }
 }
@@ -674,7 +662,7 @@ impl CallState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::Rng;
+    use crate::rng::Rng;
 
     /// The legal set of a player's calls ([`CallState::legal_levels`], one copy stepped
     /// level by level) is what the rules take of each call on its own

@@ -167,7 +167,7 @@ pub(super) fn check_calls(
             );
         };
         let before = genscher_re && roles.is_before(e, played_then);
-        let c = CallAt::of(e);
+        let c = call_at(e);
         let taken = if before {
             let now = roles.now[e.player].party();
             state.take_before_genscher(&deal, profile, c, party, now)
@@ -179,4 +179,15 @@ pub(super) fn check_calls(
         }
     }
     Ok(state.finish())
+}
+
+/// A record's call entry as the rules read it.
+pub(crate) fn call_at(e: &CallEntry) -> CallAt {
+    CallAt {
+        player: e.player,
+        call: e.call,
+        said_as: e.said_as,
+        in_hand: e.cards_in_hand,
+        before: e.before.map(|b| b.seat),
+    }
 }

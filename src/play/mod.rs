@@ -813,8 +813,8 @@ mod tests {
     fn facts_in_lent_lists_are_the_facts_of_a_fresh_play() {
         let ddv = profile(&[]);
         let online = Profile::load("ja-online", &[]).unwrap();
-        let players = crate::generate::default_players(&ddv);
-        let deals = crate::generate::Deals::new(&ddv, players, 5).unwrap();
+        let players = crate::game::generate::default_players(&ddv);
+        let deals = crate::game::generate::Deals::new(&ddv, players, 5).unwrap();
         let mut memo = PlayMemo::keeping();
         let mut lent = 0;
         for record in deals.take(300) {
@@ -938,10 +938,16 @@ mod tests {
             .map(String::from)
             .to_vec();
         let seats = crate::seating::smallest_table(profile);
-        let mut rng = crate::generate::Rng::new(7);
+        let mut rng = crate::rng::Rng::new(7);
         (1..5000)
             .map(|n| {
-                crate::generate::random_deal(profile, &players[..seats], n % seats, n, &mut rng)
+                crate::game::generate::random_deal(
+                    profile,
+                    &players[..seats],
+                    n % seats,
+                    n,
+                    &mut rng,
+                )
             })
             .find(|r| want(r))
             .expect("a generated deal of that kind")

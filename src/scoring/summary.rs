@@ -179,10 +179,10 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{Rng, random_deal};
     use crate::scoring::deal::Item;
     use crate::scoring::score_deal_brief;
     use crate::variant::Profile;
+    use crate::{game::generate::random_deal, rng::Rng};
 
     #[test]
     fn items_are_counted_by_text_whether_their_keys_are_static_or_made_per_deal() {

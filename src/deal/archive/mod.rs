@@ -755,7 +755,11 @@ fn fill_calls(
     calls: &mut Vec<CallEntry>,
 ) -> Result<(), FieldError> {
     let mut n = 0;
-    for c in field.split(';').map(crate::trim).filter(|c| !c.is_empty()) {
+    for c in field
+        .split(';')
+        .map(crate::words::trim)
+        .filter(|c| !c.is_empty())
+    {
         let parts = call_parts(players, c)?;
         if let Some(e) = calls.get_mut(n) {
             e.player = parts.player;

@@ -949,7 +949,10 @@ fn re_value(items: &[Item], winner: Option<Party>, p: &Profile) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{Rng, default_players, random_deal};
+    use crate::{
+        game::generate::{default_players, random_deal},
+        rng::Rng,
+    };
 
     /// A result scored into again and again (as an archive's deals are) is the result of
     /// scoring each deal afresh, under every built-in profile, with and without the rule

@@ -18,8 +18,8 @@ pub fn import(c: &ImportCommand) -> Result<ExitCode> {
         .iter()
         .map(|f| doko::engine::Document::read_text(f))
         .collect::<Result<Vec<_>, doko::deal::RecordError>>()?;
-    let (profile_path, profile_file, name) = doko::freedoko::paths_of(out);
-    let made = doko::freedoko::import(&texts, &profile_file, &name)?;
+    let (profile_path, profile_file, name) = doko::engine::freedoko::paths_of(out);
+    let made = doko::engine::freedoko::import(&texts, &profile_file, &name)?;
     let files_said = files.join(", ");
     for w in &made.warnings {
         let line = doko::tr!(
@@ -31,7 +31,7 @@ pub fn import(c: &ImportCommand) -> Result<ExitCode> {
         eprintln!("{}", crate::note_line(&line));
     }
     let profile_s = profile_path.to_string_lossy().into_owned();
-    doko::freedoko::write(&made, &profile_path, out).map_err(super::league::file_error)?;
+    doko::engine::freedoko::write(&made, &profile_path, out).map_err(super::league::file_error)?;
     for r in &made.refused {
         let line = doko::tr!(
             lang,
@@ -89,12 +89,12 @@ pub fn export(c: &ExportCommand) -> Result<ExitCode> {
     };
     let rules = crate::chosen_profile(&choice, &named)?;
     let (base, sets) =
-        doko::freedoko::named_profile(profile.variant.as_deref(), &named, &profile.sets);
+        doko::engine::freedoko::named_profile(profile.variant.as_deref(), &named, &profile.sets);
     let lang = crate::lang();
     let games = match out {
         Some(path) => {
             let mut buf = Vec::new();
-            let games = doko::freedoko::export(parsed, &rules, (&base, &sets), &mut buf)?;
+            let games = doko::engine::freedoko::export(parsed, &rules, (&base, &sets), &mut buf)?;
             let text = String::from_utf8(buf)?;
             doko::league::file::write_new(path, &text).map_err(super::league::file_error)?;
             let line = doko::tr!(lang, "freedoko.exported", games = games);
@@ -103,7 +103,8 @@ pub fn export(c: &ExportCommand) -> Result<ExitCode> {
         }
         None => {
             let mut stdout = std::io::BufWriter::new(std::io::stdout());
-            let games = doko::freedoko::export(parsed, &rules, (&base, &sets), &mut stdout)?;
+            let games =
+                doko::engine::freedoko::export(parsed, &rules, (&base, &sets), &mut stdout)?;
             stdout.flush()?;
             games
         }

@@ -5,21 +5,21 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use doko::deal::archive::{CsvWriter, write_jsonl};
-use doko::generate::write_toml_deal;
+use doko::game::generate::write_toml_deal;
 
 use crate::cli::{GenerateArgs, GenerateFormat};
 
 pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let profile = crate::flag_profile(&args.variant, &args.sets)?;
     let players: Vec<String> = if args.players.is_empty() {
-        doko::generate::default_players(&profile)
+        doko::game::generate::default_players(&profile)
     } else {
         args.players.iter().map(|p| p.trim().to_string()).collect()
     };
     let players_error =
         |e: doko::lang::Text| crate::usage(format!("--players: {}", e.render(crate::lang())));
-    let mut deals =
-        doko::generate::Deals::new(&profile, players.clone(), args.seed).map_err(players_error)?;
+    let mut deals = doko::game::generate::Deals::new(&profile, players.clone(), args.seed)
+        .map_err(players_error)?;
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut sink = match args.format {
         GenerateFormat::Csv => Sink::Csv(Box::new(CsvWriter::new(out)?)),

@@ -1,6 +1,7 @@
 //! A generated record written as a TOML `[[deal]]` (`doko generate --format toml`).
 
-use super::*;
+use crate::cards::Card;
+use crate::deal::full::FullRecord;
 
 /// Writes a full record as a TOML `[[deal]]` (the format of `docs/formats.md` section 4).
 pub fn write_toml_deal(record: &FullRecord, out: &mut String) {

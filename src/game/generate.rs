@@ -7,73 +7,14 @@
 use crate::calls::Call;
 use crate::cards::Card;
 use crate::contract::{Contract, Party};
-use crate::deal::full::{CallEntry, Exchange, FullRecord};
+use crate::deal::full::{CallEntry, Exchange, FullRecord, push_call_text};
 use crate::machine::Ruleset;
 use crate::play::{Declared, Seen, holders, re_party};
 use crate::variant::Profile;
 
-mod as_toml;
-pub use as_toml::write_toml_deal;
+pub use crate::deal::write_toml::write_toml_deal;
 
-/// SplitMix64: small, fast and the same everywhere.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// A number in `0..n` (n > 0) as the high half of a product: no division (Lemire's
-    /// multiply-shift; the bias is below n / 2^64). The generator's draws of cards; other
-    /// numbers than [`Rng::below`] of the same state, which seeded draws elsewhere keep
-    /// (a tournament's seating).
-    #[inline(always)]
-    pub fn pick(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    /// True `percent` times in a hundred.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
-    }
-
-    /// Shuffles `v` in place.
-    // Not inlined: on its own the generator's state stays in a register through the loop.
-    #[inline(never)]
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        let mut r = self.clone();
-        for i in (1..v.len()).rev() {
-            v.swap(i, r.below(i + 1));
-        }
-        *self = r;
-    }
-
-    /// Shuffles `v` in place with [`Rng::pick`]: the generator's deck.
-    #[inline(never)]
-    pub fn shuffle_picked<T>(&mut self, v: &mut [T]) {
-        let mut r = self.clone();
-        for i in (1..v.len()).rev() {
-            v.swap(i, r.pick(i + 1));
-        }
-        *self = r;
-    }
-}
+pub use crate::rng::Rng;
 
 /// The names of a generated table: Anna, Ben, Cara, Dirk … as many as the profile seats.
 pub fn default_players(profile: &Profile) -> Vec<String> {
@@ -950,23 +891,6 @@ fn fill_call(
     e.at = None;
     e.text.clear();
     push_call_text(&mut e.text, name, call.word(party), in_hand);
-}
-
-/// Appends a call as a record writes it, `<player> <word> <cards in hand>`, without the
-/// formatting machinery: the generator's calls and a game's.
-pub(crate) fn push_call_text(out: &mut String, player: &str, word: &str, in_hand: usize) {
-    out.push_str(player);
-    out.push(' ');
-    out.push_str(word);
-    out.push(' ');
-    push_number(out, in_hand);
-}
-
-fn push_number(out: &mut String, n: usize) {
-    if n >= 10 {
-        push_number(out, n / 10);
-    }
-    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// A legal poverty exchange between `poor` and `partner`, applied to the hands; None if
