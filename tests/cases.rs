@@ -10,6 +10,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use doko::Party;
+use doko::PlayDeals;
 use doko::deal::DealFacts;
 use doko::deal::records::RecordFile;
 use doko::scoring::score_deal;

@@ -1,6 +1,7 @@
 //! Invariants over random input: generated legal deals validate and add up, rows are
 //! zero-sum, records round-trip through TOML, and no parser panics on any text.
 
+use doko::PlayDeals;
 use doko::deal::records::RecordFile;
 use doko::deal::sheet::Sheet;
 use doko::deal::{DealFacts, Role};

@@ -152,7 +152,7 @@ fn every_command_of_the_readme_runs_as_written() {
     assert!(home.join(".local/share/man/man1/doko.1").exists());
 }
 
-/// The words of a catalogue's texts (`src/lang/*.toml`), lower case, placeholders left out.
+/// The words of a catalogue's texts (`crates/words/src/lang/*.toml`), lower case, placeholders left out.
 fn vocabulary(catalogue: &str) -> std::collections::BTreeSet<String> {
     let mut words = std::collections::BTreeSet::new();
     for line in catalogue.lines() {
@@ -279,7 +279,9 @@ const NOT_ENGLISH: &[&str] = &[
 fn every_command_of_the_readme_speaks_german_and_japanese() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let read = |l: &str| std::fs::read_to_string(root.join(format!("src/lang/{l}.toml"))).unwrap();
+    let read = |l: &str| {
+        std::fs::read_to_string(root.join(format!("crates/words/src/lang/{l}.toml"))).unwrap()
+    };
     let english = vocabulary(&read("en"));
     // The detector finds English where there is some.
     assert!(

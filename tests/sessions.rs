@@ -3,6 +3,7 @@
 
 mod common;
 
+use doko::PlayDeals;
 use doko::deal::records::RecordFile;
 use doko::scoring::Session;
 use doko::variant::Profile;

@@ -1,11 +1,13 @@
-//! The library's shape, kept: its files import each other one way only (no circle), and
-//! so do its top-level modules (a folder counted as one, issue 49), the
-//! message catalogues (`src/lang`) import nothing of the engine, and the record model
-//! (`src/deal`) never names the play that derives facts from it (issue 27).
+//! The library's shape, kept: the workspace's floors (`crates/`) depend only on floors
+//! below them (issue 69; the record model cannot name the play, issue 27), the face is only
+//! a face, each floor's files import each other one way only (no circle), and so do its
+//! top-level modules (a folder counted as one, issue 49); the message catalogues
+//! (`crates/words/src/lang`) import nothing of the engine.
 //!
 //! The import graph is read from the code's own `crate::` and `super::` paths, file by file
-//! (a file is a node; `src/bin` is the front end and left out; unit tests at the end of a
-//! file are left out, as they may use anything).
+//! (a file is a node; unit tests at the end of a file are left out, as they may use
+//! anything). A path to a module of a floor below (`crate::lang` in `crates/play`, by the
+//! floor's own `use` at its root) names no file of that floor and is no arrow.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -249,42 +251,134 @@ fn top_level(graph: &BTreeMap<Module, BTreeSet<Module>>) -> BTreeMap<Module, BTr
     out
 }
 
-fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// The library's floors, bottom first: each crate of `crates/` depends only on those
+/// before it, and `doko` is their face.
+const FLOORS: [&str; 6] = ["words", "rules", "records", "play", "engine", "doko"];
+
+/// Each floor's `src/`.
+fn floors() -> Vec<(&'static str, PathBuf)> {
+    FLOORS
+        .iter()
+        .map(|f| (*f, root().join("crates").join(f).join("src")))
+        .collect()
 }
 
 #[test]
 fn the_library_imports_one_way_only() {
-    let graph = graph(&src());
-    assert!(graph.len() > 30, "only {} library files found", graph.len());
-    let arrows: usize = graph.values().map(BTreeSet::len).sum();
+    let mut files = 0;
+    let mut arrows = 0;
+    for (floor, src) in floors() {
+        let graph = graph(&src);
+        files += graph.len();
+        arrows += graph.values().map(BTreeSet::len).sum::<usize>();
+        let found = circles(&graph);
+        assert!(
+            found.is_empty(),
+            "import circles in crates/{floor} (files that reach each other): {found:#?}"
+        );
+    }
+    assert!(files > 30, "only {files} library files found");
     assert!(arrows > 100, "only {arrows} imports found");
-    let found = circles(&graph);
-    assert!(
-        found.is_empty(),
-        "import circles (files that reach each other): {found:#?}"
-    );
 }
 
 #[test]
 fn the_library_modules_import_one_way_only() {
-    let modules = top_level(&graph(&src()));
+    let mut modules = 0;
+    for (floor, src) in floors() {
+        let top = top_level(&graph(&src));
+        modules += top.len();
+        let found = circles(&top);
+        assert!(
+            found.is_empty(),
+            "module circles in crates/{floor} (top-level modules, a folder counted as one, \
+             that reach each other): {found:#?}"
+        );
+    }
+    assert!(modules > 15, "only {modules} top-level modules");
+}
+
+/// Each floor depends on floors below it only (cargo refuses a circle; this keeps the
+/// order): the `doko-*` crates its manifest names. A floor's documentation examples may
+/// use the face (`doko`, a dev-dependency), as its readers do.
+#[test]
+fn each_floor_depends_only_on_the_floors_below() {
+    for (i, floor) in FLOORS.iter().enumerate() {
+        let manifest =
+            std::fs::read_to_string(root().join("crates").join(floor).join("Cargo.toml")).unwrap();
+        let table: toml::Table = manifest.parse().unwrap();
+        for section in ["dependencies", "dev-dependencies"] {
+            let Some(deps) = table.get(section).and_then(|d| d.as_table()) else {
+                continue;
+            };
+            for name in deps.keys() {
+                let dep = match name.strip_prefix("doko-") {
+                    Some(dep) => dep,
+                    None if name == "doko" && section == "dependencies" => "doko",
+                    None => continue,
+                };
+                let at = FLOORS.iter().position(|f| *f == dep);
+                assert!(
+                    at.is_some_and(|at| at < i),
+                    "crates/{floor} depends on {name}, which is not a floor below it"
+                );
+            }
+        }
+    }
+}
+
+/// The face (`crates/doko/src/lib.rs`) is its documentation and `pub use` lines: no
+/// function, type, impl or macro of its own, at most 120 lines that are not comments, at
+/// most 10 public modules.
+#[test]
+fn the_face_is_only_a_face() {
+    let text = std::fs::read_to_string(root().join("crates/doko/src/lib.rs")).unwrap();
+    let code: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .collect();
     assert!(
-        modules.len() > 15,
-        "only {} top-level modules",
-        modules.len()
+        code.len() <= 120,
+        "{} lines of code in the face",
+        code.len()
     );
-    let found = circles(&modules);
+    for line in &code {
+        let ok = line.starts_with("pub use ") || line.starts_with("#![") || line.starts_with('}');
+        assert!(
+            ok,
+            "the face has `{line}`: only `pub use` lines and crate attributes"
+        );
+    }
+    let modules: usize = code
+        .iter()
+        .filter_map(|l| l.strip_prefix("pub use "))
+        .map(|l| {
+            let names = l.split_once('{').map_or(l, |(_, rest)| rest);
+            names
+                .trim_end_matches([';', '}'])
+                .split(',')
+                .map(str::trim)
+                .filter(|n| {
+                    let last = n.rsplit("::").next().unwrap_or(n);
+                    last.chars().next().is_some_and(char::is_lowercase)
+                        && !matches!(last, "msg" | "tr" | "localized" | "name_of")
+                })
+                .count()
+        })
+        .sum();
     assert!(
-        found.is_empty(),
-        "module circles (top-level modules, a folder counted as one, that reach each \
-         other): {found:#?}"
+        (1..=10).contains(&modules),
+        "the face has {modules} public modules"
     );
 }
 
 #[test]
 fn the_binary_is_thin_and_imports_one_way_only() {
-    let bin = src().join("bin").join("doko");
+    let bin = root().join("src");
     let graph = graph(&bin);
     assert!(
         graph.len() > 8,
@@ -298,31 +392,17 @@ fn the_binary_is_thin_and_imports_one_way_only() {
         .values()
         .map(|f| std::fs::read_to_string(f).unwrap().lines().count())
         .sum();
-    assert!(lines <= 3000, "src/bin has {lines} lines");
+    assert!(lines <= 3000, "the command's src/ has {lines} lines");
 }
 
 #[test]
 fn the_catalogues_import_nothing_of_the_engine() {
-    let graph = graph(&src());
+    let graph = graph(&root().join("crates/words/src"));
+    assert!(graph.keys().any(|m| m.first().is_some_and(|f| f == "lang")));
     for (m, targets) in &graph {
         if m.first().is_some_and(|f| f == "lang") {
             let outside: Vec<_> = targets.iter().filter(|t| t[0] != "lang").collect();
             assert!(outside.is_empty(), "{m:?} imports {outside:?}");
-        }
-    }
-}
-
-#[test]
-fn the_record_model_never_names_the_play() {
-    let graph = graph(&src());
-    for (m, targets) in &graph {
-        if m.first().is_some_and(|f| f == "deal") {
-            for t in targets {
-                assert!(
-                    !matches!(t[0].as_str(), "play" | "scoring" | "league" | "compare"),
-                    "{m:?} imports {t:?}: readers return records and never play them"
-                );
-            }
         }
     }
 }

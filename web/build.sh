@@ -11,7 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-cargo build --release --locked --target wasm32-unknown-unknown
+# The workspace's `web` profile (the root Cargo.toml: small, fat LTO, panics abort), into
+# the workspace's target directory.
+cargo build --profile web --locked --target wasm32-unknown-unknown -p doko-web
+target=${CARGO_TARGET_DIR:-../target}
 if [ ! -x node_modules/.bin/wasm-opt ]; then
   npm ci --silent --no-audit --no-fund
 fi
@@ -22,7 +25,7 @@ cp app/index.html app/doko.js app/manifest.webmanifest app/icon.svg app/apple-to
 node_modules/.bin/wasm-opt -Oz \
   --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  target/wasm32-unknown-unknown/release/doko_web.wasm -o dist/doko.wasm
+  "$target/wasm32-unknown-unknown/web/doko_web.wasm" -o dist/doko.wasm
 
 # The cache's name comes from the files: a new build is a new cache.
 version=$(cat dist/index.html dist/doko.js dist/doko.wasm dist/manifest.webmanifest dist/icon.svg dist/apple-touch-icon.png app/sw.js \

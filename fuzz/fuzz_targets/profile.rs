@@ -1,6 +1,7 @@
 #![no_main]
 //! A rule profile: any text is accepted or refused with an error, never a panic; an
 //! accepted profile scores a deal.
+use doko::PlayDeals;
 use doko::variant::Profile;
 use libfuzzer_sys::fuzz_target;
 

@@ -1,5 +1,6 @@
 #![no_main]
 //! Deal records (TOML), summaries and full records, played and scored: never a panic.
+use doko::PlayDeals;
 use doko::deal::records::RecordFile;
 use libfuzzer_sys::fuzz_target;
 

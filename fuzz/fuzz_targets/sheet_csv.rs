@@ -1,5 +1,6 @@
 #![no_main]
 //! A paper sheet (CSV): parsing and checking any text never panics.
+use doko::PlayDeals;
 use doko::deal::sheet::Sheet;
 use libfuzzer_sys::fuzz_target;
 

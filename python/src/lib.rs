@@ -471,8 +471,8 @@ fn generate(
     let profile =
         doko::variant::Profile::load(variant, &sets).map_err(|e| plain(e.render(lang)))?;
     let players = players.unwrap_or_else(|| doko::game::generate::default_players(&profile));
-    let deals =
-        doko::game::generate::Deals::new(&profile, players, seed).map_err(|e| plain(e.render(lang)))?;
+    let deals = doko::game::generate::Deals::new(&profile, players, seed)
+        .map_err(|e| plain(e.render(lang)))?;
     Ok(Generated { deals, left: n })
 }
 
