@@ -1,7 +1,7 @@
 //! The bidding (the profile's statements, one a step) and a poverty's exchange (those asked
 //! accept or decline; the cards passed and returned), up to the start of the play.
 
-use super::*;
+use super::{Action, Bid, Card, Contract, DeclaredGame, Exchange, Game, Phase, Poverty, Text, msg};
 use crate::machine::auction::{Auction, Standing};
 
 /// Whether the rules of bidding take each statement of a seat, by the bidding so far, the

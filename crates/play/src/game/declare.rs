@@ -1,7 +1,7 @@
 //! Declarations during the play: knocking (Kloepper), Schweinchen and its raises, FreeDoko's
 //! Genscher partner, the called ace.
 
-use super::*;
+use super::{Card, Contract, Game, Genscher, Party, Text, msg};
 
 impl Game {
     /// The knock `seat` would make now (`play::knock_now`).

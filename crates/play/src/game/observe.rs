@@ -1,7 +1,7 @@
 //! What each player may know of the deal ([`Game::observation`]), as a record and as
 //! numbers ([`Game::observation_vector`]).
 
-use super::*;
+use super::{Call, Card, Contract, DISTINCT, Game, Observation, Party, Phase, PlayedTrick};
 
 impl Game {
     /// What `seat` may know now: her hand, the statements, the calls, the tricks, the

@@ -2,7 +2,9 @@
 //! poverty's exchange, its declarations, calls and cards, refused at the first action the
 //! rules refuse, with the check's words.
 
-use super::*;
+use super::{
+    Action, CallEntry, Card, Contract, FullRecord, Game, Phase, Profile, ReplayError, Text, msg,
+};
 
 impl Game {
     /// A full record replayed action by action: its statements, its poverty's exchange,

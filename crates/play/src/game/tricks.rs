@@ -1,7 +1,10 @@
 //! The play: the cards a player may play, the parties as the play shows them, the calls
 //! the rules of calls take, each card, and the finished deal's record.
 
-use super::*;
+use super::{
+    Call, CallEntry, Card, Contract, Declared, DeclaredGame, FullRecord, Game, Party, Phase, Text,
+    msg,
+};
 use crate::play::{CallAt, call_at};
 
 impl Game {

@@ -5,7 +5,7 @@
 //! game as it was. No copy of the game is made for the common actions (issue 64: the copy
 //! kept every 8 actions was a third of random play).
 
-use super::*;
+use super::{Action, CallEntry, Contract, Game, Phase};
 
 /// What an action changed, for [`Game::undo`].
 #[derive(Debug, Clone)]

@@ -1,7 +1,11 @@
 //! What lets profiles share a play: two profiles that derive the same facts from a deal play
 //! it once ([`Alike`]), and [`replay`] checks only what they may differ in.
 
-use super::*;
+use super::{
+    CallEntry, Card, Contract, DealFacts, Decided, Extra, FieldError, FullRecord, PartyCalls,
+    PlayMemo, Profile, Role, applied, bid_account, bid_calls, check_calls, check_zwingen,
+    decide_bids, fail, play, zwingen_binds,
+};
 
 /// Do two profiles derive the same facts from this deal's tricks? Such profiles may still
 /// differ in what they allow (contracts, call deadlines, knocking): see [`replay`].

@@ -1,7 +1,10 @@
 //! The bids of a full record: what they decide, checked against what the record writes,
 //! and applied to the record before it is played.
 
-use super::*;
+use super::{
+    Call, CallEntry, Card, Contract, Decided, FieldError, FullRecord, MAX_SEATS, Party, Profile,
+    Role, Text, WeddingPartner, fail, msg,
+};
 
 /// What the bids of `record` decide under `profile` with `dealer` dealing (`None`: the
 /// record has no bids), checked against what the record wrote: where both say it, they

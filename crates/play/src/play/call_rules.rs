@@ -1,7 +1,10 @@
 //! Calls: in time (deadlines, replies, a wedding settled late), by a player who may make
 //! them, and Zwingen.
 
-use super::*;
+use super::{
+    Call, CallEntry, Contract, FieldError, FullRecord, PartyCalls, Profile, Role, Roles, Text,
+    fail, msg,
+};
 use crate::machine::calls::{CallAt, CallDeal, CallState, call_shift};
 use crate::variant::GenscherParty;
 

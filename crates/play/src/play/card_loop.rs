@@ -1,7 +1,11 @@
 //! The card loop: the hands as played, each card checked (its copies, following suit, the
 //! leader), the tricks and who won them.
 
-use super::*;
+use super::{
+    Card, CardOrder, Contract, DISTINCT, FieldError, FullRecord, Held, MARK_SHIFT, MAX_HAND,
+    MAX_SEATS, Played, Profile, Trick, WrittenTrick, cards_text, check_exchange, declared_raises,
+    fail, minus, msg, raised_cards, raised_fields,
+};
 use crate::machine::{place_of_standing, standing};
 
 /// The hands as they are played: as written, after a poverty's exchange (empty where the

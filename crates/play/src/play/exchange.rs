@@ -1,7 +1,10 @@
 //! Exchanges and throw-ins: a poverty's passed and returned cards and its partners, and a
 //! redeal's reason.
 
-use super::*;
+use super::{
+    Card, Contract, DealFacts, Decided, Exchange, FieldError, FullRecord, PartyCalls, Played,
+    Profile, Rank, Role, Text, TrumpKind, bid_account, cards_text, count, fail, minus, msg,
+};
 
 /// Poverty with partners chosen by the club queens: checks the partner and returns the
 /// Re party. Holdings are those dealt, before the exchange.

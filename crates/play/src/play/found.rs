@@ -1,7 +1,10 @@
 //! The extras found in the tricks (Fuchs, Karlchen, Doppelkopf, Dulle ...), where and from
 //! whom, and the tricks and eyes each party took.
 
-use super::*;
+use super::{
+    Card, CardOrder, Contract, DoppelkopfKind, Extra, KarlchenKind, MARK_CLUB_QUEEN, MARK_DULLE,
+    MARK_FOX, MARKED, MAX_SEATS, Party, Profile, Rank, Role, Suit, Trick, TrumpKind,
+};
 use crate::extras::TrickEyes;
 
 /// Eyes, tricks won and extras of each party (Re first).

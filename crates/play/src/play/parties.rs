@@ -1,7 +1,10 @@
 //! The parties: who is Re in each contract (the club queens, a wedding's partner, the
 //! declarer, a Genscher, a called ace, the diamond queens).
 
-use super::*;
+use super::{
+    Card, CardOrder, Contract, FieldError, FullRecord, Held, Played, Profile, SeatList, Trick,
+    WeddingPartner, cards_text, club_queen_partners, fail, msg,
+};
 use crate::variant::GenscherParty;
 
 /// The parties a deal's play establishes.

@@ -1,6 +1,6 @@
 //! `[bock]`: what starts a round of Bock deals, and how rounds that overlap combine.
 
-use super::*;
+use super::Deserialize;
 
 /// What starts a round of Bock deals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]

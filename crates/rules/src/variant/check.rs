@@ -1,7 +1,9 @@
 //! What a profile's types cannot say, checked once as it loads: names and titles, sizes that
 //! fit together, names that exist, and every number that scoring adds up held to its bound.
 
-use super::*;
+use super::{
+    Card, Extra, MAX_END_AT, MAX_POINTS, MAX_SOLO_FACTOR, Profile, Rank, Text, WeddingPartner,
+};
 
 impl Profile {
     /// The deck: cards, ranks named once, players it can be dealt to evenly.

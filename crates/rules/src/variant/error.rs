@@ -1,6 +1,6 @@
 //! Why a profile could not be loaded.
 
-use super::*;
+use super::{BUILTIN, Text};
 
 /// Why a profile could not be loaded.
 #[derive(Debug, thiserror::Error)]

@@ -1,7 +1,7 @@
 //! A profile's keys as text: `--set` overrides read and set, a table flattened to
 //! `section.key`, and the line of a byte offset (for located errors).
 
-use super::*;
+use super::{Profile, Text};
 
 /// Every key of `table` as `section.key` → its TOML text.
 pub(super) fn flatten(table: &toml::Table) -> std::collections::BTreeMap<String, String> {

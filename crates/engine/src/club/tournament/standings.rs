@@ -2,7 +2,9 @@
 //! line (points per round, placement and Seeger points), the teams' match points, and the
 //! ranking with its tie-breaks.
 
-use super::*;
+use super::{
+    Ranking, Serialize, TEAMS_PER_GROUP, TableSeat, Tournament, TournamentError, bad, league, sheet,
+};
 
 /// One table of one round, as its sheet stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -2,7 +2,7 @@
 //! table cut off where it ends the file (every byte before it kept), else removed from the
 //! document with the comments above it.
 
-use super::*;
+use super::{ArrayOfTables, DocumentMut, FileError, Item, Table, parse};
 
 /// Removes the last `[[deal]]` of `text`: only that table (with the comments above its
 /// header); every other table, comment and blank line stays where it is.

@@ -1,7 +1,9 @@
 //! The sheet on disk: the lock beside it (a file of doko's own), reading it, and replacing
 //! it atomically.
 
-use super::*;
+use std::io::{Read, Write};
+
+use super::{Duration, File, FileError, Instant, LOCK_NOTICE, OpenOptions, Path, PathBuf, Text};
 
 /// What was found at a lock file's place that is not a lock file of doko.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! A deal as a player enters it (the command's flags, the page's form): its fields, and the
 //! `[[deal]]` table written for it.
 
-use super::*;
+use super::{Array, Item, Table, Text, msg, value};
 
 /// A deal as a player enters it at the table: the facts of a summary, nothing derived.
 /// Its JSON form is what `doko serve`'s form sends.

@@ -16,7 +16,7 @@
 use crate::lang::{Lang, Text};
 use crate::msg;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,6 @@
 //! `--summary`: the aggregates of many deals as a table, CSV or JSON.
 
-use super::*;
+use super::{Format, Lang, Party, Profile, Result, csv_text, new_table, pretty};
 
 /// A share in percent (0 where there is nothing to share).
 pub(super) fn pct(a: u64, b: u64) -> f64 {

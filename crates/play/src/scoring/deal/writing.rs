@@ -1,7 +1,7 @@
 //! How a deal's value is written on the sheet and shared among the seats (docs/rules.md
 //! §7.4, §12).
 
-use super::*;
+use super::{Counting, DealFacts, Party, Profile};
 
 /// How the value is written (docs/rules.md §7.4, §12): the sheet and whether a lone
 /// player's opponents write three times too.

@@ -1,7 +1,7 @@
 //! Cutting an archive into rows: lines read within their limit, fields split at commas by
 //! hand (a plain row) or by the csv crate (a row with quotes), shared between threads.
 
-use super::*;
+use super::{ArchiveFormat, BufRead, RecordError, Text};
 
 /// One row of a CSV archive: its text (checked once to be UTF-8), and the span of each field, without the ASCII white space around it.
 #[derive(Debug, Default, Clone)]

@@ -1,6 +1,6 @@
 //! Writing archives: a CSV row or a JSON line a full record (`doko generate`).
 
-use super::*;
+use super::{BTreeMap, Contract, FullRecord, Write};
 
 pub(super) fn cards(cards: &[crate::cards::Card]) -> String {
     let mut out = String::with_capacity(cards.len() * 4);
