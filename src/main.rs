@@ -16,6 +16,7 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     // The language first: the value parsers and clap's errors speak it.
     let _ = LANG.set(clap_error::lang_of_args());
+    doko::render::use_terminal();
     let cli = match parse() {
         Ok(cli) => cli,
         Err(e) => {

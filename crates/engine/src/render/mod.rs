@@ -148,19 +148,34 @@ pub fn party_names(players: &[String], r: &DealResult, party: Party) -> Vec<Stri
     r.facts.members(party).map(|i| players[i].clone()).collect()
 }
 
+/// Whether tables may ask the terminal for its width: the command's run says so first
+/// thing ([`use_terminal`]).
+#[cfg(feature = "cli")]
+static TERMINAL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Lets [`new_table`] ask the terminal for its width (the `doko` command: its tables fit
+/// the terminal standard output is). A library caller without it, such as the Python
+/// package, gets tables whole whatever its standard output is.
+#[cfg(feature = "cli")]
+pub fn use_terminal() {
+    TERMINAL.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// A new table in the terminal's style, or as Markdown. When standard output is a
 /// terminal (or `DOKO_COLUMNS` gives a width, as the tests do), [`fit`] fits its columns to
 /// the width; into a file or a pipe it is written whole. Markdown is never fitted.
 pub fn new_table(markdown: bool) -> Table {
     let mut t = Table::new();
-    if markdown {
-        // Without the terminal (`cli` off: the web app, the Python package) a table never
-        // asks for one.
-        #[cfg(feature = "cli")]
+    // Only the command asks the terminal ([`use_terminal`]); a table of the library's other
+    // callers (the Python package, the web app without the `cli` feature) never does.
+    #[cfg(feature = "cli")]
+    if markdown || !TERMINAL.load(std::sync::atomic::Ordering::Relaxed) {
         t.force_no_tty();
-    } else if let Some(w) = std::env::var("DOKO_COLUMNS")
-        .ok()
-        .and_then(|w| w.trim().parse::<u16>().ok())
+    }
+    if !markdown
+        && let Some(w) = std::env::var("DOKO_COLUMNS")
+            .ok()
+            .and_then(|w| w.trim().parse::<u16>().ok())
     {
         t.set_width(w);
     }
