@@ -825,7 +825,7 @@ fn score(record: &FullRecord, profile: &Profile) -> Result<Vec<i64>, Text> {
 /// here) is dealt again, as `doko generate` does.
 fn deal(profile: &Profile, seats: usize, active: &[usize], rng: &mut Rng) -> Vec<Vec<Card>> {
     let lone_playable = profile.allows(Contract::Wedding) || profile.allows(Contract::SilentSolo);
-    crate::game::generate::shuffle_hands(profile, seats, active, lone_playable, rng)
+    crate::play::shuffle::shuffle_hands(profile, seats, active, lone_playable, rng)
 }
 
 /// Hands given: one per seat, a full hand for each seat that plays, none for one who sits

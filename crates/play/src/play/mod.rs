@@ -21,6 +21,7 @@ pub mod found;
 pub mod parties;
 pub mod record_file;
 pub mod sheet;
+pub mod shuffle;
 pub mod summary;
 
 pub use crate::machine::calls::{CallAt, CallDeal, CallState};
