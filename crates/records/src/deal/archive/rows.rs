@@ -197,7 +197,7 @@ impl RawRow {
 }
 
 /// Cuts an archive into rows, in order: the one step of reading an archive that cannot be
-/// shared between threads. [`Decoder`]s turn the rows into records, on any thread.
+/// shared between threads. [`Decoder`](super::Decoder)s turn the rows into records, on any thread.
 pub struct Rows<R> {
     pub(super) file: String,
     pub(super) input: R,
