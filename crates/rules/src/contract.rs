@@ -102,175 +102,333 @@ pub enum Contract {
     Redeal,
 }
 
-/// Canonical names first, then the accepted aliases (`docs/formats.md` section 2).
-const NAMES: &[(&str, Contract, &[&str])] = &[
-    ("normal", Contract::Normal, &["normalspiel", "gesund"]),
-    ("wedding", Contract::Wedding, &["hochzeit"]),
-    ("silent-solo", Contract::SilentSolo, &["stille-hochzeit"]),
-    ("poverty", Contract::Poverty, &["armut"]),
-    (
-        "diamond-queens",
-        Contract::DiamondQueens,
-        &["solo-addition", "karo-damen", "karodamen"],
-    ),
-    (
-        "solo-clubs",
-        Contract::Solo(SoloKind::Suit(Suit::Clubs)),
-        &["kreuzsolo", "farbsolo-eichel", "eichelsolo"],
-    ),
-    (
-        "solo-spades",
-        Contract::Solo(SoloKind::Suit(Suit::Spades)),
-        &[
+/// What decides the parties of a contract and who leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A declared solo: the declarer alone is Re, and leads where the profile says
+    /// (`contracts.every_solo_leads`, `compulsory_solo_leads`).
+    Solo,
+    /// A declared solo won by taking no trick (a misère).
+    Misere,
+    /// A contract with parties of its own (the club queens, a wedding, a poverty, the ♦Q
+    /// holders, a redeal's none): the play finds them by its rules for that contract.
+    Own,
+}
+
+/// One contract: its names, its trumps (the machine compiles its card order from them),
+/// its kind (the parties and who leads) and FreeDoko's game type. `docs/architecture.md`
+/// lists the steps to add one.
+#[derive(Debug, Clone, Copy)]
+pub struct ContractRow {
+    /// The contract.
+    pub contract: Contract,
+    /// Its name as profiles and files write it.
+    pub name: &'static str,
+    /// Other names a sheet may write.
+    pub aliases: &'static [&'static str],
+    /// Which cards are trumps.
+    pub trumps: TrumpKind,
+    /// A declared solo, a misère, or parties of its own.
+    pub kind: Kind,
+    /// FreeDoko's game type, where FreeDoko plays it.
+    pub freedoko: Option<&'static str>,
+}
+
+/// Every contract, one row each, in the order of `docs/formats.md` section 2 (canonical
+/// names first, then the accepted aliases).
+pub const CONTRACTS: &[ContractRow] = &[
+    ContractRow {
+        contract: Contract::Normal,
+        name: "normal",
+        aliases: &["normalspiel", "gesund"],
+        trumps: TrumpKind::Normal,
+        kind: Kind::Own,
+        freedoko: Some("normal"),
+    },
+    ContractRow {
+        contract: Contract::Wedding,
+        name: "wedding",
+        aliases: &["hochzeit"],
+        trumps: TrumpKind::Normal,
+        kind: Kind::Own,
+        freedoko: Some("marriage"),
+    },
+    ContractRow {
+        contract: Contract::SilentSolo,
+        name: "silent-solo",
+        aliases: &["stille-hochzeit"],
+        trumps: TrumpKind::Normal,
+        kind: Kind::Own,
+        freedoko: Some("marriage silent"),
+    },
+    ContractRow {
+        contract: Contract::Poverty,
+        name: "poverty",
+        aliases: &["armut"],
+        trumps: TrumpKind::Normal,
+        kind: Kind::Own,
+        freedoko: Some("poverty"),
+    },
+    ContractRow {
+        contract: Contract::DiamondQueens,
+        name: "diamond-queens",
+        aliases: &["solo-addition", "karo-damen", "karodamen"],
+        trumps: TrumpKind::Normal,
+        kind: Kind::Own,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::Suit(Suit::Clubs)),
+        name: "solo-clubs",
+        aliases: &["kreuzsolo", "farbsolo-eichel", "eichelsolo"],
+        trumps: TrumpKind::Suit(Suit::Clubs),
+        kind: Kind::Solo,
+        freedoko: Some("solo club"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::Suit(Suit::Spades)),
+        name: "solo-spades",
+        aliases: &[
             "piksolo",
             "farbsolo-grün",
             "farbsolo-gruen",
             "grünsolo",
             "gruensolo",
         ],
-    ),
-    (
-        "solo-hearts",
-        Contract::Solo(SoloKind::Suit(Suit::Hearts)),
-        &["herzsolo", "farbsolo-rot", "rotsolo"],
-    ),
-    (
-        "solo-diamonds",
-        Contract::Solo(SoloKind::Suit(Suit::Diamonds)),
-        &[
+        trumps: TrumpKind::Suit(Suit::Spades),
+        kind: Kind::Solo,
+        freedoko: Some("solo spade"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::Suit(Suit::Hearts)),
+        name: "solo-hearts",
+        aliases: &["herzsolo", "farbsolo-rot", "rotsolo"],
+        trumps: TrumpKind::Suit(Suit::Hearts),
+        kind: Kind::Solo,
+        freedoko: Some("solo heart"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::Suit(Suit::Diamonds)),
+        name: "solo-diamonds",
+        aliases: &[
             "karosolo",
             "trumpfsolo",
             "farbsolo-schellen",
             "schellensolo",
         ],
-    ),
-    (
-        "solo-queens",
-        Contract::Solo(SoloKind::Queens),
-        &["damensolo", "damen", "obersolo"],
-    ),
-    (
-        "solo-jacks",
-        Contract::Solo(SoloKind::Jacks),
-        &["bubensolo", "buben", "untersolo"],
-    ),
-    (
-        "solo-meatless",
-        Contract::Solo(SoloKind::Meatless),
-        &[
+        trumps: TrumpKind::Suit(Suit::Diamonds),
+        kind: Kind::Solo,
+        freedoko: Some("solo diamond"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::Queens),
+        name: "solo-queens",
+        aliases: &["damensolo", "damen", "obersolo"],
+        trumps: TrumpKind::Queens,
+        kind: Kind::Solo,
+        freedoko: Some("solo queen"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::Jacks),
+        name: "solo-jacks",
+        aliases: &["bubensolo", "buben", "untersolo"],
+        trumps: TrumpKind::Jacks,
+        kind: Kind::Solo,
+        freedoko: Some("solo jack"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::Meatless),
+        name: "solo-meatless",
+        aliases: &[
             "fleischlos",
             "assolo",
             "assesolo",
             "fleischloser",
             "fleisch",
         ],
-    ),
-    (
-        "solo-queens-jacks",
-        Contract::Solo(SoloKind::QueensJacks),
-        &[],
-    ),
-    (
-        "solo-kings",
-        Contract::Solo(SoloKind::Kings),
-        &["koenigssolo", "königssolo"],
-    ),
-    (
-        "solo-koehler",
-        Contract::Solo(SoloKind::Koehler),
-        &["köhler", "koehler", "köhlersolo", "koehlersolo"],
-    ),
-    (
-        "solo-queen-clubs",
-        Contract::Solo(SoloKind::QueenOf(Suit::Clubs)),
-        &["obersolo-eichel"],
-    ),
-    (
-        "solo-queen-spades",
-        Contract::Solo(SoloKind::QueenOf(Suit::Spades)),
-        &["obersolo-gruen", "obersolo-grün"],
-    ),
-    (
-        "solo-queen-hearts",
-        Contract::Solo(SoloKind::QueenOf(Suit::Hearts)),
-        &["obersolo-rot"],
-    ),
-    (
-        "solo-queen-diamonds",
-        Contract::Solo(SoloKind::QueenOf(Suit::Diamonds)),
-        &["obersolo-schellen"],
-    ),
-    (
-        "solo-jack-clubs",
-        Contract::Solo(SoloKind::JackOf(Suit::Clubs)),
-        &["untersolo-eichel"],
-    ),
-    (
-        "solo-jack-spades",
-        Contract::Solo(SoloKind::JackOf(Suit::Spades)),
-        &["untersolo-gruen", "untersolo-grün"],
-    ),
-    (
-        "solo-jack-hearts",
-        Contract::Solo(SoloKind::JackOf(Suit::Hearts)),
-        &["untersolo-rot"],
-    ),
-    (
-        "solo-jack-diamonds",
-        Contract::Solo(SoloKind::JackOf(Suit::Diamonds)),
-        &["untersolo-schellen"],
-    ),
-    ("misere", Contract::Misere, &["lumpensammler"]),
-    (
-        "misere-ouvert",
-        Contract::MisereOuvert,
-        &["lumpensammler-ouvert"],
-    ),
-    ("redeal", Contract::Redeal, &["schmeissen"]),
+        trumps: TrumpKind::Meatless,
+        kind: Kind::Solo,
+        freedoko: Some("solo meatless"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::QueensJacks),
+        name: "solo-queens-jacks",
+        aliases: &[],
+        trumps: TrumpKind::QueensJacks,
+        kind: Kind::Solo,
+        freedoko: Some("solo queen-jack"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::Kings),
+        name: "solo-kings",
+        aliases: &["koenigssolo", "königssolo"],
+        trumps: TrumpKind::Kings,
+        kind: Kind::Solo,
+        freedoko: Some("solo king"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::Koehler),
+        name: "solo-koehler",
+        aliases: &["köhler", "koehler", "köhlersolo", "koehlersolo"],
+        trumps: TrumpKind::Koehler,
+        kind: Kind::Solo,
+        freedoko: Some("solo koehler"),
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::QueenOf(Suit::Clubs)),
+        name: "solo-queen-clubs",
+        aliases: &["obersolo-eichel"],
+        trumps: TrumpKind::OneRank(Rank::Queen, Suit::Clubs),
+        kind: Kind::Solo,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::QueenOf(Suit::Spades)),
+        name: "solo-queen-spades",
+        aliases: &["obersolo-gruen", "obersolo-grün"],
+        trumps: TrumpKind::OneRank(Rank::Queen, Suit::Spades),
+        kind: Kind::Solo,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::QueenOf(Suit::Hearts)),
+        name: "solo-queen-hearts",
+        aliases: &["obersolo-rot"],
+        trumps: TrumpKind::OneRank(Rank::Queen, Suit::Hearts),
+        kind: Kind::Solo,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::QueenOf(Suit::Diamonds)),
+        name: "solo-queen-diamonds",
+        aliases: &["obersolo-schellen"],
+        trumps: TrumpKind::OneRank(Rank::Queen, Suit::Diamonds),
+        kind: Kind::Solo,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::JackOf(Suit::Clubs)),
+        name: "solo-jack-clubs",
+        aliases: &["untersolo-eichel"],
+        trumps: TrumpKind::OneRank(Rank::Jack, Suit::Clubs),
+        kind: Kind::Solo,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::JackOf(Suit::Spades)),
+        name: "solo-jack-spades",
+        aliases: &["untersolo-gruen", "untersolo-grün"],
+        trumps: TrumpKind::OneRank(Rank::Jack, Suit::Spades),
+        kind: Kind::Solo,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::JackOf(Suit::Hearts)),
+        name: "solo-jack-hearts",
+        aliases: &["untersolo-rot"],
+        trumps: TrumpKind::OneRank(Rank::Jack, Suit::Hearts),
+        kind: Kind::Solo,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Solo(SoloKind::JackOf(Suit::Diamonds)),
+        name: "solo-jack-diamonds",
+        aliases: &["untersolo-schellen"],
+        trumps: TrumpKind::OneRank(Rank::Jack, Suit::Diamonds),
+        kind: Kind::Solo,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Misere,
+        name: "misere",
+        aliases: &["lumpensammler"],
+        trumps: TrumpKind::Normal,
+        kind: Kind::Misere,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::MisereOuvert,
+        name: "misere-ouvert",
+        aliases: &["lumpensammler-ouvert"],
+        trumps: TrumpKind::Normal,
+        kind: Kind::Misere,
+        freedoko: None,
+    },
+    ContractRow {
+        contract: Contract::Redeal,
+        name: "redeal",
+        aliases: &["schmeissen"],
+        trumps: TrumpKind::Normal,
+        kind: Kind::Own,
+        freedoko: None,
+    },
 ];
+
+/// The names of the contracts as the readers look them up.
+const NAMES: &[(&str, Contract, &[&str])] = &{
+    let mut names = [("", Contract::Normal, &[] as &[&str]); CONTRACTS.len()];
+    let mut i = 0;
+    while i < CONTRACTS.len() {
+        let row = &CONTRACTS[i];
+        names[i] = (row.name, row.contract, row.aliases);
+        i += 1;
+    }
+    names
+};
 
 impl Contract {
     /// Every contract, in the order of `docs/formats.md`.
     pub fn all() -> impl Iterator<Item = Contract> {
-        NAMES.iter().map(|(_, c, _)| *c)
+        CONTRACTS.iter().map(|r| r.contract)
+    }
+
+    /// The contract's place in [`CONTRACTS`]: the suits of a solo in their order (♣ ♠ ♥
+    /// ♦), each kind of contract after the one before it.
+    const fn index(self) -> usize {
+        match self {
+            Contract::Normal => 0,
+            Contract::Wedding => 1,
+            Contract::SilentSolo => 2,
+            Contract::Poverty => 3,
+            Contract::DiamondQueens => 4,
+            Contract::Solo(SoloKind::Suit(s)) => 5 + s as usize,
+            Contract::Solo(SoloKind::Queens) => 9,
+            Contract::Solo(SoloKind::Jacks) => 10,
+            Contract::Solo(SoloKind::Meatless) => 11,
+            Contract::Solo(SoloKind::QueensJacks) => 12,
+            Contract::Solo(SoloKind::Kings) => 13,
+            Contract::Solo(SoloKind::Koehler) => 14,
+            Contract::Solo(SoloKind::QueenOf(s)) => 15 + s as usize,
+            Contract::Solo(SoloKind::JackOf(s)) => 19 + s as usize,
+            Contract::Misere => 23,
+            Contract::MisereOuvert => 24,
+            Contract::Redeal => 25,
+        }
+    }
+
+    /// The contract's row of [`CONTRACTS`].
+    pub fn row(self) -> &'static ContractRow {
+        &CONTRACTS[self.index()]
     }
 
     /// The contract's name as profiles and files write it.
     pub fn name(self) -> &'static str {
-        NAMES
-            .iter()
-            .find(|(_, c, _)| *c == self)
-            .map(|(n, _, _)| *n)
-            .unwrap_or("normal")
+        self.row().name
     }
 
     /// Which cards are trumps in this contract.
     pub fn trump_kind(self) -> TrumpKind {
-        match self {
-            Contract::Solo(SoloKind::Suit(s)) => TrumpKind::Suit(s),
-            Contract::Solo(SoloKind::Queens) => TrumpKind::Queens,
-            Contract::Solo(SoloKind::Jacks) => TrumpKind::Jacks,
-            Contract::Solo(SoloKind::QueensJacks) => TrumpKind::QueensJacks,
-            Contract::Solo(SoloKind::Kings) => TrumpKind::Kings,
-            Contract::Solo(SoloKind::Koehler) => TrumpKind::Koehler,
-            Contract::Solo(SoloKind::Meatless) => TrumpKind::Meatless,
-            Contract::Solo(SoloKind::QueenOf(s)) => TrumpKind::OneRank(Rank::Queen, s),
-            Contract::Solo(SoloKind::JackOf(s)) => TrumpKind::OneRank(Rank::Jack, s),
-            _ => TrumpKind::Normal,
-        }
+        self.row().trumps
     }
 
     /// A declared solo in which the declarer alone is Re.
     pub fn is_declared_solo(self) -> bool {
-        matches!(
-            self,
-            Contract::Solo(_) | Contract::Misere | Contract::MisereOuvert
-        )
+        matches!(self.row().kind, Kind::Solo | Kind::Misere)
     }
 
     /// A solo won by taking no trick.
     pub fn is_misere(self) -> bool {
-        matches!(self, Contract::Misere | Contract::MisereOuvert)
+        self.row().kind == Kind::Misere
     }
 }
 
@@ -316,6 +474,15 @@ impl fmt::Display for Contract {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each row sits at its contract's place, and names it.
+    #[test]
+    fn each_row_is_at_its_contracts_place() {
+        for (i, row) in CONTRACTS.iter().enumerate() {
+            assert_eq!(row.contract.index(), i, "{}", row.name);
+            assert_eq!(row.contract.name(), row.name);
+        }
+    }
 
     #[test]
     fn a_contract_in_an_english_message_is_its_name() {

@@ -9,17 +9,14 @@ use crate::extras::Extra;
 use crate::scoring::DealResult;
 use crate::variant::Profile;
 
-/// FreeDoko's game type for a deal, where it has one ([`super::names::GAMETYPES`]; a
+/// FreeDoko's game type for a deal, where it has one ([`super::names::gametype_of`]; a
 /// wedding played alone is `marriage solo`, a redeal `thrown nines`).
 fn gametype(r: &DealResult) -> Option<&'static str> {
     let re = r.facts.roles.iter().filter(|x| **x == Role::Re).count();
     match r.facts.contract {
         Contract::Wedding if re == 1 => Some("marriage solo"),
         Contract::Redeal => Some("thrown nines"),
-        c => super::names::GAMETYPES
-            .iter()
-            .find(|(_, name)| *name == c.name())
-            .map(|(t, _)| *t),
+        c => super::names::gametype_of(c),
     }
 }
 

@@ -69,10 +69,7 @@ fn contract(gametype: &str) -> Option<&'static str> {
         "genscher" => Some("normal"),
         "marriage solo" => Some("wedding"),
         g if g.starts_with("thrown") || g == "fox highest trump" => Some("redeal"),
-        g => super::names::GAMETYPES
-            .iter()
-            .find(|(t, _)| *t == g)
-            .map(|(_, c)| *c),
+        g => super::names::contract_of_gametype(g).map(crate::contract::Contract::name),
     }
 }
 

@@ -1,25 +1,20 @@
 //! FreeDoko's names and doko's, one table each: the import reads them one way, the export
 //! the other.
 
-/// FreeDoko's game types and doko's contracts, one to one. Besides these the import reads
-/// `genscher` (a normal game with FreeDoko's teams), `marriage solo` (a wedding played
-/// alone) and the `thrown ...` types (redeals).
-pub const GAMETYPES: &[(&str, &str)] = &[
-    ("normal", "normal"),
-    ("poverty", "poverty"),
-    ("marriage", "wedding"),
-    ("marriage silent", "silent-solo"),
-    ("solo club", "solo-clubs"),
-    ("solo spade", "solo-spades"),
-    ("solo heart", "solo-hearts"),
-    ("solo diamond", "solo-diamonds"),
-    ("solo jack", "solo-jacks"),
-    ("solo queen", "solo-queens"),
-    ("solo king", "solo-kings"),
-    ("solo queen-jack", "solo-queens-jacks"),
-    ("solo koehler", "solo-koehler"),
-    ("solo meatless", "solo-meatless"),
-];
+/// FreeDoko's game type of a contract (its row's `freedoko`), one to one. Besides these
+/// the import reads `genscher` (a normal game with FreeDoko's teams), `marriage solo` (a
+/// wedding played alone) and the `thrown ...` types (redeals).
+pub fn gametype_of(contract: crate::contract::Contract) -> Option<&'static str> {
+    contract.row().freedoko
+}
+
+/// The contract of FreeDoko's game type `gametype` (`solo club`), by the contracts' rows.
+pub fn contract_of_gametype(gametype: &str) -> Option<crate::contract::Contract> {
+    crate::contract::CONTRACTS
+        .iter()
+        .find(|r| r.freedoko == Some(gametype))
+        .map(|r| r.contract)
+}
 
 /// FreeDoko's special points and doko's items (the keys of `--explain` and JSON), besides
 /// the extras of the tricks (their rows' `freedoko_point`: the import writes those into the
