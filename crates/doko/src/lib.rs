@@ -16,18 +16,25 @@
 //!
 //! # The crate's face
 //!
-//! Twelve modules, one topic each: [`variant`] (profiles), [`deal`] (records as read:
+//! Ten modules, one topic each: [`variant`] (profiles), [`deal`] (records as read:
 //! sheets, record files, archives), [`machine`] (the deal machine: a profile compiled into
-//! masks and tables, a deal stepped by them), [`game`] (a deal played step by step, and the
-//! record check),
-//! [`scoring`] (a deal's value and a session's fold), [`engine`] (files in, scored deals
-//! out: the one entry every front end calls, and [`engine::api`] for bindings),
-//! [`league`] (a league sheet), [`club`] (settling, seasons, tournaments, ratings),
-//! `generate` (random deals for research and tests), `freedoko` (FreeDoko's party
-//! files), [`render`] (tables, CSV, JSON, pages
-//! and the report types they write) and [`lang`] (the message catalogue). The words of a
-//! deal are at the top: [`Card`], [`Suit`], [`Rank`], [`Contract`], [`Party`],
-//! [`SoloKind`], [`Call`], [`Extra`], [`Bid`]. Everything else is private to the crate.
+//! masks and tables, a deal stepped by them), [`game`] (a deal played step by step, and
+//! [`game::generate`], random deals for research and tests), [`scoring`] (a deal's value
+//! and a session's fold), [`engine`] (files in, scored deals out: the one entry every
+//! front end calls, [`engine::api`] for bindings and [`engine::freedoko`] for FreeDoko's
+//! party files), [`league`] (a league sheet), [`club`] (settling, seasons, tournaments,
+//! ratings), [`render`] (tables, CSV, JSON, pages and the report types they write) and
+//! [`lang`] (the message catalogue). The words of a deal are at the top: [`Card`],
+//! [`Suit`], [`Rank`], [`Contract`], [`Party`], [`SoloKind`], [`Call`], [`Extra`], [`Bid`];
+//! so are [`PlayDeals`] (a sheet's or a record file's deals, played through a profile) and
+//! [`name_of`] (a file's name as shown).
+//!
+//! This crate is the face of the workspace's floors (`crates/`): `doko-words` (the
+//! catalogues, names, limits, random numbers), `doko-rules` (cards, contracts, extras,
+//! profiles, the seating and the deal machine), `doko-records` (sheets, records and
+//! archives), `doko-play` (the play, the scoring, the game) and `doko-engine` (leagues,
+//! clubs, comparison, rendering, the engine). Each depends only on those below it; their
+//! other modules are theirs and not re-exported here.
 //!
 //! A profile, by name or from a file, with overrides:
 //!
