@@ -360,6 +360,15 @@ fn series_rule(m: &mut Mapped, e: &Entry, on: &dyn Fn(&str) -> bool) -> bool {
 /// The calls and the extras; false for a rule of another kind.
 fn calls_rule(m: &mut Mapped, e: &Entry) -> bool {
     let yes = flag(e.value.trim()) == Some(true);
+    // An extra's rule (its row's `freedoko_rule`) turns its points on or off; FreeDoko's
+    // Karlchen wins the last trick.
+    if let Some(row) = extra_of_rule(&e.key) {
+        m.set(&format!("extras.{}", row.key), if yes { "1" } else { "0" });
+        if row.extra == crate::extras::Extra::Karlchen {
+            m.set("extras.karlchen_kind", "\"wins-last-trick\"");
+        }
+        return true;
+    }
     match e.key.as_str() {
         "announcement reply" => {
             if yes {
@@ -386,17 +395,6 @@ fn calls_rule(m: &mut Mapped, e: &Entry) -> bool {
         }
         "announcement first trick thirty points" => {
             m.set("calls.zwingen", if yes { "true" } else { "false" })
-        }
-        // An extra's rule (its row's `freedoko_rule`) turns its points on or off; FreeDoko's
-        // Karlchen wins the last trick.
-        k if extra_of_rule(k).is_some() => {
-            let Some(row) = extra_of_rule(k) else {
-                return false;
-            };
-            m.set(&format!("extras.{}", row.key), if yes { "1" } else { "0" });
-            if row.extra == crate::extras::Extra::Karlchen {
-                m.set("extras.karlchen_kind", "\"wins-last-trick\"");
-            }
         }
         "extrapoint double fox last trick"
         | "extrapoint double charlie"
