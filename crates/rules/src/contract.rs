@@ -364,17 +364,14 @@ pub const CONTRACTS: &[ContractRow] = &[
     },
 ];
 
-/// The names of the contracts as the readers look them up.
-const NAMES: &[(&str, Contract, &[&str])] = &{
-    let mut names = [("", Contract::Normal, &[] as &[&str]); CONTRACTS.len()];
-    let mut i = 0;
-    while i < CONTRACTS.len() {
-        let row = &CONTRACTS[i];
-        names[i] = (row.name, row.contract, row.aliases);
-        i += 1;
+/// A row names its contract for the readers ([`crate::words::lookup`]).
+impl crate::words::Named for ContractRow {
+    type Value = Contract;
+
+    fn names(&self) -> (&'static str, Contract, &'static [&'static str]) {
+        (self.name, self.contract, self.aliases)
     }
-    names
-};
+}
 
 impl Contract {
     /// Every contract, in the order of `docs/formats.md`.
@@ -435,7 +432,7 @@ impl Contract {
 impl FromStr for Contract {
     type Err = crate::lang::Text;
     fn from_str(s: &str) -> Result<Contract, crate::lang::Text> {
-        crate::words::lookup(NAMES, s, "error.word_contract", Contract::key)
+        crate::words::lookup(CONTRACTS, s, "error.word_contract", Contract::key)
     }
 }
 
@@ -495,7 +492,7 @@ mod tests {
     #[test]
     fn names_stay_apart_without_separators() {
         // `lookup` drops `-`, `_` and spaces: no two names may then be the same.
-        crate::words::assert_names_apart(NAMES);
+        crate::words::assert_names_apart(CONTRACTS);
         for (written, want) in [
             ("Damen-Solo", Contract::Solo(SoloKind::Queens)),
             ("damen solo", Contract::Solo(SoloKind::Queens)),

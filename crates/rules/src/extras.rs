@@ -91,8 +91,8 @@ pub struct ExtraRow {
     /// Other names a sheet may write.
     pub aliases: &'static [&'static str],
     /// Its key under `[extras]` in a profile (`fox_last_trick`: the points it scores, 0
-    /// not scored), also the catalogue's `item.` and `did.` keys. A profile that names no
-    /// points for it scores none (`0`).
+    /// not scored), also the catalogue's `item.` and `did.` keys: its name with `_` for
+    /// `-`.
     pub key: &'static str,
     /// Its points where a profile names none.
     pub default: i32,
@@ -107,8 +107,6 @@ pub struct ExtraRow {
     /// FreeDoko's rule that turns it on (`extrapoint catch fox last trick`).
     pub freedoko_rule: Option<&'static str>,
 }
-
-const CLUB_JACK: Card = Card::new(crate::cards::Suit::Clubs, crate::cards::Rank::Jack);
 
 /// Every extra, one row each, in the order of [`Extra`].
 pub const EXTRAS: &[ExtraRow] = &[
@@ -144,7 +142,7 @@ pub const EXTRAS: &[ExtraRow] = &[
         default: 0,
         settings: &[],
         most: Most::Copies,
-        eyes: TrickEyes::Card(CLUB_JACK),
+        eyes: TrickEyes::Card(Card::CLUB_JACK),
         freedoko_point: Some("caught charlie"),
         freedoko_rule: Some("extrapoint catch charlie"),
     },
@@ -262,17 +260,14 @@ pub const EXTRAS: &[ExtraRow] = &[
 /// How many extras there are: the length of a profile's points.
 pub const EXTRA_COUNT: usize = EXTRAS.len();
 
-/// The names of the extras as the readers look them up.
-const NAMES: &[(&str, Extra, &[&str])] = &{
-    let mut names = [("", Extra::Fox, &[] as &[&str]); EXTRA_COUNT];
-    let mut i = 0;
-    while i < EXTRA_COUNT {
-        let row = &EXTRAS[i];
-        names[i] = (row.name, row.extra, row.aliases);
-        i += 1;
+/// A row names its extra for the readers ([`crate::words::lookup`]).
+impl crate::words::Named for ExtraRow {
+    type Value = Extra;
+
+    fn names(&self) -> (&'static str, Extra, &'static [&'static str]) {
+        (self.name, self.extra, self.aliases)
     }
-    names
-};
+}
 
 impl Extra {
     /// Every extra.
@@ -343,9 +338,9 @@ impl FromStr for SoloExtra {
                 .map(|e| crate::lang::Text::msg(e.key()))
                 .chain(std::iter::once(crate::lang::Text::msg(against(()))))
                 .collect();
-            let names = NAMES
+            let names = EXTRAS
                 .iter()
-                .flat_map(|(n, _, a)| std::iter::once(*n).chain(a.iter().copied()))
+                .flat_map(|r| std::iter::once(r.name).chain(r.aliases.iter().copied()))
                 .chain(["against-the-old", "gegen-die-alten"]);
             crate::words::unknown_word(
                 crate::lang::Text::msg("error.word_extra"),
@@ -360,7 +355,7 @@ impl FromStr for SoloExtra {
 impl FromStr for Extra {
     type Err = crate::lang::Text;
     fn from_str(s: &str) -> Result<Extra, crate::lang::Text> {
-        crate::words::lookup(NAMES, s, "error.word_extra", Extra::key)
+        crate::words::lookup(EXTRAS, s, "error.word_extra", Extra::key)
     }
 }
 
@@ -380,6 +375,7 @@ mod tests {
         for (i, row) in EXTRAS.iter().enumerate() {
             assert_eq!(row.extra as usize, i, "{}", row.name);
             assert_eq!(row.extra.row().key, row.key);
+            assert_eq!(row.key, row.name.replace('-', "_"), "{}", row.name);
         }
     }
 
@@ -417,7 +413,7 @@ mod tests {
 
     #[test]
     fn names_stay_apart_and_phrases_read_as_one() {
-        crate::words::assert_names_apart(NAMES);
+        crate::words::assert_names_apart(EXTRAS);
         assert_eq!(
             Extra::parse_list(["Fuchs gefangen; Karlchen gefangen", "Fuchs Doppelkopf"]),
             Ok(vec![

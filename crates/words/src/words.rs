@@ -65,15 +65,19 @@ pub fn phrases<T>(
 /// No two names of a [`lookup`] table read alike once `-`, `_` and spaces are dropped,
 /// unless they name the same thing.
 #[doc(hidden)]
-pub fn assert_names_apart<T: Copy + PartialEq + std::fmt::Debug>(table: &[(&str, T, &[&str])]) {
-    let mut seen: Vec<(Vec<u8>, T)> = Vec::new();
-    for (name, v, aliases) in table {
-        for n in std::iter::once(name).chain(aliases.iter()) {
+pub fn assert_names_apart<R: Named>(table: &[R])
+where
+    R::Value: std::fmt::Debug,
+{
+    let mut seen: Vec<(Vec<u8>, R::Value)> = Vec::new();
+    for row in table {
+        let (name, v, aliases) = row.names();
+        for n in std::iter::once(name).chain(aliases.iter().copied()) {
             let key: Vec<u8> = letters(n.as_bytes()).collect();
             if let Some((_, other)) = seen.iter().find(|(k, _)| *k == key) {
-                assert_eq!(other, v, "`{n}` reads as another name");
+                assert_eq!(*other, v, "`{n}` reads as another name");
             }
-            seen.push((key, *v));
+            seen.push((key, v));
         }
     }
 }
@@ -91,17 +95,35 @@ fn letters(b: &[u8]) -> impl Iterator<Item = u8> + '_ {
 /// the other names it is known by.
 pub type Names<T> = [(&'static str, T, &'static [&'static str])];
 
+/// A row of a table that [`lookup`] reads: a value's name as files write it, the value,
+/// and the other names it is known by (a row of [`Names`], or a table's own row type, such
+/// as the extras' and the contracts').
+pub trait Named {
+    /// What the row names.
+    type Value: Copy + PartialEq;
+    /// The name, the value and the other names.
+    fn names(&self) -> (&'static str, Self::Value, &'static [&'static str]);
+}
+
+impl<T: Copy + PartialEq> Named for (&'static str, T, &'static [&'static str]) {
+    type Value = T;
+
+    fn names(&self) -> (&'static str, T, &'static [&'static str]) {
+        *self
+    }
+}
+
 /// Finds `word` (case aside, and the `-`, `_` and spaces between its parts) in a table of
 /// canonical names and aliases, else among the values' names in every language
 /// (`title`: a value's catalogue key; `Kreuz-Damen-Solo`, `クイーンソロ` read as their
 /// contracts). The error names the word, the nearest name where one is near (`did you
 /// mean`), and lists the values by their names in the reader's language.
-pub fn lookup<T: Copy + PartialEq>(
-    table: &Names<T>,
+pub fn lookup<R: Named>(
+    table: &[R],
     word: &str,
     what: &'static str,
-    title: fn(T) -> String,
-) -> Result<T, lang::Text> {
+    title: fn(R::Value) -> String,
+) -> Result<R::Value, lang::Text> {
     // Compared byte by byte (names are ASCII), case aside and without the `-`, `_` and
     // spaces that spreadsheets write in between (`Damen-Solo`, `karlchen_caught`): no
     // allocation for a word read by the million.
@@ -122,10 +144,11 @@ pub fn lookup<T: Copy + PartialEq>(
     let find = |same: &dyn Fn(&str) -> bool| {
         table
             .iter()
+            .map(Named::names)
             .find(|(n, _, aliases)| same(n) || aliases.iter().any(|a| same(a)))
     };
     if let Some((_, v, _)) = find(&exact).or_else(|| find(&loose)) {
-        return Ok(*v);
+        return Ok(v);
     }
     // A value's name in any language (the catalogues' titles), letters compared with
     // case aside in every script.
@@ -136,22 +159,23 @@ pub fn lookup<T: Copy + PartialEq>(
             .collect()
     };
     let wanted = folded(word);
-    for (_, v, _) in table {
-        let key = title(*v);
+    for (_, v, _) in table.iter().map(Named::names) {
+        let key = title(v);
         if lang::Lang::ALL.iter().any(|l| folded(l.t(&key)) == wanted) {
-            return Ok(*v);
+            return Ok(v);
         }
     }
     let known = lang::Text::Join(
         table
             .iter()
-            .map(|(_, v, _)| lang::Text::msg(title(*v)))
+            .map(|r| lang::Text::msg(title(r.names().1)))
             .collect(),
         "word.comma",
     );
     let names = table
         .iter()
-        .flat_map(|(n, _, aliases)| std::iter::once(*n).chain(aliases.iter().copied()));
+        .map(Named::names)
+        .flat_map(|(n, _, aliases)| std::iter::once(n).chain(aliases.iter().copied()));
     Err(unknown_word(Text::msg(what), word.trim(), names, known))
 }
 

@@ -3,7 +3,7 @@
 
 use super::{
     Card, CardOrder, Contract, DoppelkopfKind, Extra, KarlchenKind, MARK_CLUB_QUEEN, MARK_DULLE,
-    MARK_FOX, MARKED, MAX_SEATS, Party, Profile, Rank, Role, Suit, Trick, TrumpKind,
+    MARK_FOX, MARKED, MAX_SEATS, Party, Profile, Role, Suit, Trick, TrumpKind,
 };
 use crate::extras::TrickEyes;
 
@@ -241,7 +241,7 @@ pub fn least_trick_eyes(extra: Extra, profile: &Profile) -> Option<u16> {
         TrickEyes::Karlchen if profile.extras.karlchen_kind == KarlchenKind::PlayedInLastTrick => {
             return None;
         }
-        TrickEyes::Karlchen => Card::new(Suit::Clubs, Rank::Jack).eyes(),
+        TrickEyes::Karlchen => Card::CLUB_JACK.eyes(),
         TrickEyes::Doppelkopf => match profile.extras.doppelkopf_kind {
             DoppelkopfKind::Eyes => profile.extras.doppelkopf_eyes,
             DoppelkopfKind::TwoPairs => {
