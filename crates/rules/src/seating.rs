@@ -160,7 +160,7 @@ impl SeatSet {
 
 /// The seats that get cards, clockwise from the dealer's left, written into `buf`; returns
 /// how many. At a table larger than `players` the seats of [`sits_out`] get none. No
-/// allocation: `crate::play::play` asks this for every deal of an archive.
+/// allocation: the play floor's `play::play` asks this for every deal of an archive.
 pub fn active_into(
     seats: usize,
     dealer: usize,

@@ -52,7 +52,7 @@ impl Alike {
         let e = &mut v.extras;
         let club_queen = e.points[Extra::ClubQueen as usize];
         e.points = a.extras.points;
-        if (club_queen != 0) != (a.extras.points[Extra::ClubQueen as usize] != 0) {
+        if (club_queen != 0) != (a.extra_points(Extra::ClubQueen) != 0) {
             e.points[Extra::ClubQueen as usize] = club_queen;
         }
         e.against_the_old = a.extras.against_the_old;

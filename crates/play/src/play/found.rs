@@ -71,7 +71,7 @@ pub(super) fn count_tricks(
         // A fox where the ♦A is a trump, or in every contract (`extras.fox_side_card`).
         fox_is_trump: order.is_trump(Card::DIAMOND_ACE) || profile.extras.fox_side_card,
         dulle_is_trump: order.is_trump(Card::HEART_TEN),
-        club_queens: profile.extras.points[Extra::ClubQueen as usize] != 0,
+        club_queens: profile.extra_points(Extra::ClubQueen) != 0,
         normal_trumps: contract.trump_kind() == TrumpKind::Normal,
         party,
         members,

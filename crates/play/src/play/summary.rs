@@ -394,7 +394,7 @@ impl Checked<'_> {
     /// and in a game where the Re party holds them all (normal, wedding, silent solo) Re
     /// played them all.
     fn check_club_queens(&self, profile: &Profile) -> Result<(), (&'static str, Text)> {
-        if profile.extras.points[Extra::ClubQueen as usize] == 0 {
+        if profile.extra_points(Extra::ClubQueen) == 0 {
             return Ok(());
         }
         let copies = profile.deck.copies as usize;

@@ -178,7 +178,7 @@ pub struct DeckRules {
     /// games, suit solos); elsewhere, and where the list does not name it, it plays as a ♦9.
     pub joker: bool,
     /// True: a table of `players`, or up to three more who sit out each deal (the dealer
-    /// and the seats across, `crate::game::sits_out`). False: the dealer only deals (the
+    /// and the seats across, [`crate::seating::sits_out`]). False: the dealer only deals (the
     /// wiki), so the table has at least `players` + 1 seats.
     pub dealer_plays: bool,
 }
@@ -746,8 +746,7 @@ fn extra_keys() -> &'static [&'static str] {
     })
 }
 
-/// `[extras]` read key by key: an extra's points by its row's key (a profile that names
-/// none scores it 0), the other keys by name.
+/// `[extras]` read key by key: an extra's points by its row's key, the other keys by name.
 impl<'de> Deserialize<'de> for ExtraRules {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ExtraRules, D::Error> {
         use serde::de::{self, MapAccess, Visitor};
@@ -805,12 +804,15 @@ impl<'de> Deserialize<'de> for ExtraRules {
                     }
                 }
                 let need = |key: &'static str| de::Error::missing_field(key);
-                let fox_side_card = side.ok_or_else(|| need("fox_side_card"))?;
+                // Every extra's points are there: the profile's chain gives an extra no file
+                // names its row's default (`load::merged`).
+                let mut scored = [0; EXTRA_COUNT];
+                for (i, row) in crate::extras::EXTRAS.iter().enumerate() {
+                    scored[i] = points[i].ok_or_else(|| need(row.key))?;
+                }
                 Ok(ExtraRules {
-                    points: std::array::from_fn(|i| {
-                        points[i].unwrap_or(crate::extras::EXTRAS[i].default)
-                    }),
-                    fox_side_card,
+                    points: scored,
+                    fox_side_card: side.ok_or_else(|| need("fox_side_card"))?,
                     karlchen_kind: karlchen.ok_or_else(|| need("karlchen_kind"))?,
                     doppelkopf_kind: doppelkopf.ok_or_else(|| need("doppelkopf_kind"))?,
                     against_the_old: old.ok_or_else(|| need("against_the_old"))?,
@@ -1129,6 +1131,7 @@ impl Profile {
 impl Currency {
     /// `minor` units (cents, yen) as money in `lang`, with a sign where `signed`.
     pub fn amount(self, minor: i64, signed: bool, lang: crate::lang::Lang) -> String {
+        use crate::lang::Lang;
         let sign = match (signed, minor.signum()) {
             (true, 1) => "+",
             (_, -1) => "-",
@@ -1141,16 +1144,16 @@ impl Currency {
             lang.decimal_mark(format!("{}.{:02}", abs / 100, abs % 100))
         };
         let (before, after) = match (self, lang) {
-            (Currency::Jpy, crate::lang::Lang::Ja) => ("", "円"),
-            (Currency::Jpy, crate::lang::Lang::De) => ("", " ¥"),
+            (Currency::Jpy, Lang::Ja) => ("", "円"),
+            (Currency::Jpy, Lang::De) => ("", " ¥"),
             (Currency::Jpy, _) => ("¥", ""),
-            (Currency::Eur, crate::lang::Lang::De) => ("", " €"),
+            (Currency::Eur, Lang::De) => ("", " €"),
             (Currency::Eur, _) => ("€", ""),
-            (Currency::Usd, crate::lang::Lang::De) => ("", " $"),
+            (Currency::Usd, Lang::De) => ("", " $"),
             (Currency::Usd, _) => ("$", ""),
-            (Currency::Gbp, crate::lang::Lang::De) => ("", " £"),
+            (Currency::Gbp, Lang::De) => ("", " £"),
             (Currency::Gbp, _) => ("£", ""),
-            (Currency::Chf, crate::lang::Lang::De) => ("", " CHF"),
+            (Currency::Chf, Lang::De) => ("", " CHF"),
             (Currency::Chf, _) => ("CHF ", ""),
         };
         format!("{sign}{before}{number}{after}")
@@ -1261,14 +1264,10 @@ mod chain_tests {
         );
         let prof = Profile::load(&p, &[]).unwrap();
         assert_eq!(prof.name, "house");
+        assert_eq!(prof.extra_points(Extra::Fox), 2, "inherited from club");
+        assert_eq!(prof.extra_points(Extra::Karlchen), 0, "own key");
         assert_eq!(
-            prof.extras.points[Extra::Fox as usize],
-            2,
-            "inherited from club"
-        );
-        assert_eq!(prof.extras.points[Extra::Karlchen as usize], 0, "own key");
-        assert_eq!(
-            prof.extras.points[Extra::Doppelkopf as usize],
+            prof.extra_points(Extra::Doppelkopf),
             1,
             "inherited from ddv"
         );

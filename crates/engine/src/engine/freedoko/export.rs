@@ -214,7 +214,7 @@ pub fn game(r: &DealResult, k: usize, out: &mut String) {
     for item in r
         .items
         .iter()
-        .filter(|i| i.scored && super::names::extra_of_item(&i.item).is_none())
+        .filter(|i| i.scored && Extra::by_key(&i.item).is_none())
     {
         if let Some(name) = special(&item.item) {
             let t = team(item.party);

@@ -68,8 +68,3 @@ pub const WORKED_OUT: &[&str] = &[
     "solo",
     "bock",
 ];
-
-/// The extra of the tricks an item key names (`fox_last_trick`), if it is one.
-pub fn extra_of_item(item: &str) -> Option<crate::extras::Extra> {
-    crate::extras::Extra::all().find(|x| x.key() == format!("item.{item}"))
-}

@@ -586,7 +586,7 @@ impl Decoder {
 }
 
 /// Reads the deals of an archive one at a time, each into the caller's record: a deal that
-/// still has to be seated and played under a profile. `crate::stream::play_all` reads an
+/// still has to be seated and played under a profile. The play floor's `stream::play_all` reads an
 /// archive on every core.
 pub struct ArchiveReader<R: BufRead> {
     rows: Rows<R>,
