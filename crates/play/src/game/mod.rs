@@ -30,6 +30,7 @@
 //! (or the bride is alone). Each is a legal way to play under every profile; the finished
 //! deal is checked by the same play as `doko score` ([`Game::record`]).
 
+pub mod analyze;
 pub mod bidding;
 pub mod declare;
 pub mod generate;

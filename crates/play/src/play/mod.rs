@@ -435,6 +435,15 @@ impl PlayMemo {
         Ok((&k.held, &k.tricks))
     }
 
+    /// The tricks of the last loop played in full and kept (a memo that keeps loops,
+    /// [`PlayMemo::keeping`]), each card with its seat and each trick with its winner: as
+    /// many as the record has (the rest are empty). None before a loop is kept, or once
+    /// it is forgotten.
+    pub fn kept_tricks(&self) -> Option<&[Trick]> {
+        let k = self.kept.as_ref()?;
+        k.key.map(|key| &k.tricks[..key.hand.min(MAX_HAND)])
+    }
+
     /// Does the memo keep loops?
     pub fn keeps(&self) -> bool {
         self.keeps

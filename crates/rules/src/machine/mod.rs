@@ -19,12 +19,14 @@
 pub mod auction;
 pub mod calls;
 pub mod ruleset;
+pub mod solve;
 pub mod state;
 
 pub use ruleset::{
     CardId, MAX_CARDS, MAX_PLACES, MAX_TRICKS, Order, OrderId, Ruleset, TRUMP, dullen_applies,
     raised_cards,
 };
+pub use solve::{Bounds, Solver};
 pub use state::{Deal, Delta, Phase, Refusal, beats, place_of_standing, standing};
 
 /// Iterates over the ids of the set bits of a mask, lowest first.

@@ -243,6 +243,20 @@ impl Deal {
         (self.header.in_trick > 0).then_some(self.header.win_place)
     }
 
+    /// The cards of the trick under way.
+    #[inline]
+    pub fn trick_mask(&self) -> u64 {
+        self.header.trick_mask
+    }
+
+    /// The trick under way as it stands: the class led, the strength of the best card so
+    /// far and the place that played it (the leader's place and 0s before its card).
+    #[inline]
+    pub fn trick_standing(&self) -> (u8, u8, u8) {
+        let h = &self.header;
+        (h.led, h.win_key, h.win_place)
+    }
+
     /// The winner of trick `t` (from 0), once it is closed.
     #[inline]
     pub fn winner(&self, t: u8) -> Option<u8> {
