@@ -46,12 +46,20 @@ fn main() {
         if std::env::var_os("DEPTH").is_some() {
             for from in (0..line.plays.len()).rev().step_by(4) {
                 let mut d = line.start.clone();
-                for &id in &line.plays[..from] { d.play_trusted(rules, id); }
+                for &id in &line.plays[..from] {
+                    d.play_trusted(rules, id);
+                }
                 let t = std::time::Instant::now();
                 let mut solver = Solver::new(rules, line.re);
                 let v = solver.value(&mut d, None);
-                println!("from card {from}: {v:?} in {:.3} s, {} nodes", t.elapsed().as_secs_f64(), solver.nodes());
-                if t.elapsed().as_secs_f64() > 5.0 { break; }
+                println!(
+                    "from card {from}: {v:?} in {:.3} s, {} nodes",
+                    t.elapsed().as_secs_f64(),
+                    solver.nodes()
+                );
+                if t.elapsed().as_secs_f64() > 5.0 {
+                    break;
+                }
             }
             return;
         }
@@ -69,9 +77,16 @@ fn main() {
         cards += a.cards.len();
         first_known += usize::from(v.exact().is_some());
         if !a.stopped {
-            assert_eq!(a.re_eyes, v, "the first card's value, alone and in the analysis");
+            assert_eq!(
+                a.re_eyes, v,
+                "the first card's value, alone and in the analysis"
+            );
         }
-        solved += a.cards.iter().filter(|c| c.re_eyes_best.exact().is_some()).count();
+        solved += a
+            .cards
+            .iter()
+            .filter(|c| c.re_eyes_best.exact().is_some())
+            .count();
     }
     let stats = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -81,7 +96,10 @@ fn main() {
     let n = whole.len() as f64;
     let (fm, fmed, fmax) = stats(&mut first);
     let (wm, wmed, wmax) = stats(&mut whole);
-    println!("{name}: {} deals, {cards} cards, {solved} with their values known, {first_known} first-card values known", whole.len());
+    println!(
+        "{name}: {} deals, {cards} cards, {solved} with their values known, {first_known} first-card values known",
+        whole.len()
+    );
     println!(
         "first card's value: mean {fm:.3} s, median {fmed:.3} s, max {fmax:.3} s, {:.0} positions a deal",
         first_nodes as f64 / n

@@ -40,6 +40,9 @@ pub enum Command {
     /// Random but legal full deals, the same for the same seed.
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// What the best play would have given: every card of recorded deals, double dummy.
+    #[command(after_help = ANALYZE_EXAMPLES)]
+    Analyze(AnalyzeArgs),
     /// Keep a league sheet: a series of deals with standings, Bock and solo duty.
     #[command(subcommand, after_help = LEAGUE_EXAMPLES)]
     League(LeagueCommand),
@@ -295,6 +298,10 @@ const COMPARE_EXAMPLES: &str = "Examples:
 const GENERATE_EXAMPLES: &str = "Examples:
   doko generate --deals 1000 --seed 7 > archive.csv
   doko generate --deals 10 --variant ja-online --format toml";
+
+const ANALYZE_EXAMPLES: &str = "Examples:
+  doko analyze friday.toml
+  doko generate --deals 40 | doko analyze - --format json > analysis.json";
 
 const LEAGUE_ADD_EXAMPLES: &str = "Examples:
   export DOKO_LEAGUE=friday.toml
@@ -669,6 +676,39 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<std::num::NonZeroUsize>,
     /// Read inputs as this format whatever their extension (csv, toml, json, jsonl).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
+    pub input_format: Option<InputFormat>,
+    /// No progress line on a terminal (there is none in a pipe).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// Deals with tricks: a record file (.toml, .json) or an archive (.csv, .jsonl); `-`
+    /// reads standard input.
+    #[arg(value_name = "FILE", value_parser = file_arg())]
+    pub file: String,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+    /// Output format: a table for people (table, markdown) or json.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Positions the solver may search for one deal (0: no limit); a value it did not
+    /// reach is shown as bounds.
+    #[arg(long, value_name = "N", default_value_t = doko::engine::analyze::DEFAULT_LIMIT)]
+    pub limit: u64,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// How a command reads its input: threads, the input's format, the progress line.
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Threads that work on the deals (default: every core); the output is the same.
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<std::num::NonZeroUsize>,
+    /// Read the input as this format whatever its extension (csv, toml, json, jsonl).
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub input_format: Option<InputFormat>,
     /// No progress line on a terminal (there is none in a pipe).

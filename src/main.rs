@@ -3,7 +3,6 @@
 mod clap_error;
 mod cli;
 mod cmd;
-mod progress;
 mod serve;
 
 use std::io::Write;
@@ -39,6 +38,7 @@ fn main() -> ExitCode {
         cli::Command::Compare(args) => cmd::compare::run(&args),
         cli::Command::League(c) => cmd::league::run(&c),
         cli::Command::Generate(args) => cmd::generate::run(&args),
+        cli::Command::Analyze(args) => cmd::analyze::run(&args),
         cli::Command::Stats(args) => cmd::stats::run(&args),
         cli::Command::Tournament(c) => cmd::tournament::run(&c),
         cli::Command::Import(c) => cmd::freedoko::import(&c),

@@ -633,6 +633,20 @@ class Game:
         g._args = self._args
         return g
 
+    def solve(self, limit: Optional[int] = None) -> Dict[str, Any]:
+        """The deal double dummy from here: every hand open, both parties playing
+        perfectly, the parties as the game knows them (the library's solver, as
+        ``doko analyze`` runs it). ``re_eyes``: Re's eyes at the end (None where the
+        search stopped at ``limit`` positions first); ``best``: the ids of the cards the
+        player to play may play that reach them (each card once); ``bounds``: the least
+        and the most Re's eyes can be, as far as the search found. Without a limit an early
+        position of a 48-card deal may take minutes; a determinized player solves worlds
+        of the later tricks. Raises ``ValueError`` before the play, or while the parties
+        are not known (a wedding before its partner is found)."""
+        args = () if limit is None else (_count("limit", limit),)
+        eyes, best, bounds = _call(self._g.solve, *args)
+        return {"re_eyes": eyes, "best": list(best), "bounds": tuple(bounds)}
+
     def hands(self) -> List[List[str]]:
         """Every seat's hand now: what no single player sees (tests, worlds)."""
         return self._g.hands()

@@ -775,6 +775,30 @@ impl Game {
             .collect())
     }
 
+    /// The deal double dummy from here (every hand open, both parties playing
+    /// perfectly, the parties as known now): Re's eyes at the end, the ids of the cards the
+    /// player to play may play that reach them, and the bounds found. `limit`: the
+    /// positions the search may visit (None: none; an early position of a 48-card deal
+    /// may take minutes); where it stops first, the eyes are None, the cards empty and
+    /// the bounds what it found. Refused before the play, or where the parties are not
+    /// known yet.
+    #[pyo3(signature = (limit=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+    ) -> PyResult<(Option<u16>, Vec<usize>, (u16, u16))> {
+        let (value, best) = py
+            .detach(|| self.game.solve(limit))
+            .map_err(|e| plain(e.render(self.lang)))?;
+        let best = best
+            .unwrap_or_default()
+            .into_iter()
+            .map(|a| self.game.action_id(a))
+            .collect();
+        Ok((value.exact(), best, (value.lo, value.hi)))
+    }
+
     /// Each seat's hand now (what no single player sees: for tests and worlds).
     fn hands(&self) -> Vec<Vec<String>> {
         (0..self.game.players().len())

@@ -38,7 +38,8 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
         }
     };
     let mut text = String::new();
-    let progress = crate::progress::Progress::deals(Some(args.deals), args.quiet);
+    let progress =
+        doko::render::progress::Progress::deals(Some(args.deals), args.quiet, crate::lang());
     // One record, its buffers reused from deal to deal.
     let mut record = doko::deal::full::FullRecord::default();
     for _ in 0..args.deals {

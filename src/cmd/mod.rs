@@ -1,5 +1,6 @@
 //! One file per subcommand.
 
+pub mod analyze;
 pub mod compare;
 pub mod freedoko;
 pub mod generate;

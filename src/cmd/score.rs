@@ -46,7 +46,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         lang,
     };
     let mut seen = 0;
-    let progress = crate::progress::Progress::deals(None, args.quiet);
+    let progress = doko::render::progress::Progress::deals(None, args.quiet, crate::lang());
     let mut out = crate::output(args.format);
     let errors = doko::engine::score(
         parsed,

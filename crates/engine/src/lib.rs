@@ -8,9 +8,9 @@
 
 // The floors below, by the names the modules of this one use (`crate::lang`, ...).
 use doko_play::input;
-use doko_play::{play, scoring, stream};
+use doko_play::{game, play, scoring, stream};
 use doko_records::deal;
-use doko_rules::{calls, cards, contract, extras, seating, variant};
+use doko_rules::{calls, cards, contract, extras, machine, seating, variant};
 use doko_words::{chars, files, lang, limits, msg, rng, toml_de, toml_syntax, tr};
 
 pub mod club;

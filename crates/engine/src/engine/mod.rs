@@ -23,6 +23,7 @@
 //! assert_eq!(values, [1]);
 //! ```
 
+pub mod analyze;
 pub mod api;
 pub mod freedoko;
 pub mod import;

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod html;
 pub mod league;
 pub mod list;
+pub mod progress;
 #[cfg(feature = "qr")]
 pub mod qr;
 pub mod season;

@@ -150,11 +150,12 @@ fn internal(record: &FullRecord) -> FieldError {
 
 /// Analyses `line` under `rules`: the value at each position, from the last card back
 /// to the first (each search the smaller for the table the later ones filled), and the
-/// best cards at each. `limit`: the positions the deal's searches may visit in all; the
-/// values not known then are given as bounds.
+/// best cards at each. `limit`: the positions the deal's searches may visit in all,
+/// shared out as they go (each position may use three times its share of what is left:
+/// the late ones, cheap, leave theirs to the early ones); the values not known then are
+/// given as the bounds found.
 pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
     let mut solver = Solver::new(rules, line.re);
-    solver.set_limit(limit);
     let mut deal = line.start.clone();
     let mut deltas = Vec::with_capacity(line.plays.len());
     let mut seats = Vec::with_capacity(line.plays.len());
@@ -166,7 +167,17 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
         seats.push((place, usize::from(deal.tricks_played()) + 1));
         deltas.push(deal.play_trusted(rules, id));
     }
+    // The positions' shares of the limit: each may use three times its share of what is
+    // left.
+    let share = |solver: &mut Solver<'_>, left: usize| {
+        if let Some(limit) = limit {
+            let rest = limit.saturating_sub(solver.nodes());
+            let mine = rest / (left as u64 + 1) * 3;
+            solver.set_limit(Some(solver.nodes() + mine.min(rest)));
+        }
+    };
     // The last position: the end, or where an unfinished record stops.
+    share(&mut solver, deltas.len());
     let end = solver.value(&mut deal, None);
     let last = (deal.phase() == Phase::Playing).then(|| {
         let best = end.exact().and_then(|v| solver.best_cards(&mut deal, v));
@@ -176,7 +187,8 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
     let mut after = end;
     while let (Some(delta), Some((place, trick))) = (deltas.pop(), seats.pop()) {
         deal.undo(rules, delta);
-        let value = solver.value(&mut deal, after.exact());
+        share(&mut solver, deltas.len());
+        let value = solver.value(&mut deal, after.exact().or(Some(after.lo)));
         let best = value.exact().and_then(|v| solver.best_cards(&mut deal, v));
         let id = line.plays[deltas.len()];
         cards.push(CardValue {
@@ -195,13 +207,14 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
         after = value;
     }
     cards.reverse();
+    let stopped = end.exact().is_none() || cards.iter().any(|c| c.re_eyes_best.exact().is_none());
     Analysis {
         re_eyes: after,
         re_eyes_played: end,
         cards,
         last,
         nodes: solver.nodes(),
-        stopped: solver.stopped(),
+        stopped,
     }
 }
 
@@ -239,4 +252,69 @@ pub fn game_value(facts: &DealFacts, profile: &Profile, re_eyes: u16) -> (Option
 /// cards played)?
 pub fn has_play(contract: Contract) -> bool {
     contract != Contract::Redeal
+}
+
+impl super::Game {
+    /// The deal's line as far as it is played, for the solver: the position its first
+    /// card was played from, the cards since, and the parties as the game knows them with
+    /// every hand open. Refused before the play begins, or where the parties are not
+    /// known yet (a wedding whose partner is still to be found).
+    pub fn line(&self) -> Result<Line, crate::lang::Text> {
+        if self.phase != super::Phase::Playing && self.phase != super::Phase::Over {
+            return Err(msg!("error.analyze_not_playing"));
+        }
+        let Some(re_seats) = self.parties() else {
+            return Err(msg!("error.analyze_parties"));
+        };
+        let rules = &self.start.table.rules;
+        let deal = &self.deal;
+        let mut hands = [0u64; MAX_PLACES];
+        let places = usize::from(rules.players);
+        for (p, hand) in hands.iter_mut().enumerate().take(places) {
+            *hand = deal.hand(p as u8);
+        }
+        for t in 0..=deal.tricks_played().min(rules.hand.saturating_sub(1)) {
+            for (place, id) in deal.trick_by_place(rules, t) {
+                hands[usize::from(place) % MAX_PLACES] |= 1 << id;
+            }
+        }
+        let start = Deal::new(rules, &hands[..places], deal.leader_of(0), deal.order());
+        let mut re = 0u8;
+        for seat in re_seats {
+            if let Some(p) = self.place_of(seat) {
+                re |= 1 << p;
+            }
+        }
+        Ok(Line {
+            start,
+            plays: deal.plays().to_vec(),
+            seats: self.active.clone(),
+            re,
+        })
+    }
+
+    /// The double-dummy value of the deal as it stands (every hand open, both parties
+    /// playing perfectly from here, the parties as known now): Re's eyes at the end, and
+    /// the cards the player to play may play that reach it (every copy once, as actions).
+    /// `limit`: the positions the search may visit (None: no limit); where it stops
+    /// first, the bounds it found and no cards. The card order is the one in force now (a
+    /// raise declared later is not foreseen).
+    pub fn solve(
+        &self,
+        limit: Option<u64>,
+    ) -> Result<(Bounds, Option<Vec<super::Action>>), crate::lang::Text> {
+        let line = self.line()?;
+        let rules = &self.start.table.rules;
+        let mut deal = self.deal.clone();
+        let mut solver = Solver::new(rules, line.re);
+        solver.set_limit(limit);
+        let (value, best) = solver.solve(&mut deal);
+        let best = best.map(|b| {
+            distinct(rules, b)
+                .into_iter()
+                .map(super::Action::Card)
+                .collect()
+        });
+        Ok((value, best))
+    }
 }

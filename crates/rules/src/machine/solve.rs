@@ -96,6 +96,9 @@ pub struct Solver<'r> {
     copy_of_prev: u64,
     /// Ids never merged with another card (the ♥10s where Dullen decides between them).
     apart: u64,
+    /// How often each place's card cut a search off, weighed by the tricks left then:
+    /// the move order's tie-break (the history heuristic).
+    history: [[u32; 64]; MAX_PLACES],
 }
 
 impl<'r> Solver<'r> {
@@ -125,6 +128,7 @@ impl<'r> Solver<'r> {
             rank_len: [0; 5],
             copy_of_prev,
             apart: if dullen { rules.heart_tens() } else { 0 },
+            history: [[0; 64]; MAX_PLACES],
         }
     }
 
@@ -544,6 +548,7 @@ impl<'r> Solver<'r> {
                     best_id = id;
                 }
                 if v >= beta {
+                    self.cut(place, id, rules.hand - trick);
                     break;
                 }
                 alpha = alpha.max(v);
@@ -553,6 +558,7 @@ impl<'r> Solver<'r> {
                     best_id = id;
                 }
                 if v <= alpha {
+                    self.cut(place, id, rules.hand - trick);
                     break;
                 }
                 beta = beta.min(v);
@@ -585,6 +591,13 @@ impl<'r> Solver<'r> {
             self.table[slot] = e;
         }
         best_v
+    }
+
+    /// A card cut a search off with `left` tricks left.
+    #[inline]
+    fn cut(&mut self, place: u8, id: CardId, left: u8) {
+        let h = &mut self.history[usize::from(place) % MAX_PLACES][at(id)];
+        *h = h.saturating_add(1 << left.min(24));
     }
 
     /// The last trick, every card forced: the eyes Re takes in it.
@@ -625,7 +638,10 @@ impl<'r> Solver<'r> {
         let (led, win_key, win_place) = deal.trick_standing();
         let in_trick = deal.in_trick();
         let last = in_trick + 1 == rules.players;
-        let dullen = (rules.heart_tens(), rules.later_ten_wins(deal.tricks_played()));
+        let dullen = (
+            rules.heart_tens(),
+            rules.later_ten_wins(deal.tricks_played()),
+        );
         let live = self.live(deal) & !deal.hand(place);
         let mut n = 0;
         for id in Bits(reps) {
@@ -635,8 +651,8 @@ impl<'r> Solver<'r> {
                 // A card no live card of its class beats takes the trick where it is
                 // followed (a side suit may be trumped).
                 let key = order.key[class][at(id)];
-                let above = Bits(live & order.class_mask[class])
-                    .any(|o| order.key[class][at(o)] > key);
+                let above =
+                    Bits(live & order.class_mask[class]).any(|o| order.key[class][at(o)] > key);
                 if above { -eyes } else { 50 + eyes }
             } else {
                 let key = order.key[usize::from(led)][at(id)];
@@ -650,7 +666,12 @@ impl<'r> Solver<'r> {
                     (false, false) => -eyes,
                 }
             };
-            let score = if id == tt_best { 1000 } else { score };
+            let hist = self.history[usize::from(place) % MAX_PLACES][at(id)];
+            let score = if id == tt_best {
+                i32::MAX
+            } else {
+                score * 4096 + (32 - hist.leading_zeros() as i32) * 64
+            };
             // Insertion by score, highest first.
             let mut j = n;
             while j > 0 && out[j - 1].0 < score {

@@ -8,6 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
+use crate::lang::Lang;
+
 /// Counts work done; a thread shows the count while the work goes on.
 pub struct Progress {
     done: Arc<AtomicU64>,
@@ -18,7 +20,7 @@ pub struct Progress {
 impl Progress {
     /// Starts counting deals (of `total`, where known); shows nothing when `quiet` or
     /// standard error is not a terminal.
-    pub fn deals(total: Option<u64>, quiet: bool) -> Progress {
+    pub fn deals(total: Option<u64>, quiet: bool, lang: Lang) -> Progress {
         let done = Arc::new(AtomicU64::new(0));
         let stop = Arc::new(AtomicBool::new(false));
         let show = !quiet && std::io::stderr().is_terminal();
@@ -28,7 +30,7 @@ impl Progress {
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(1000);
-            std::thread::spawn(move || show_until(&done, &stop, total, after))
+            std::thread::spawn(move || show_until(&done, &stop, (total, lang), after))
         });
         Progress { done, stop, thread }
     }
@@ -50,7 +52,12 @@ impl Drop for Progress {
 
 /// Waits `after_ms`, then rewrites the line every fifth of a second until `stop`; clears
 /// it if it was shown.
-fn show_until(done: &AtomicU64, stop: &AtomicBool, total: Option<u64>, after_ms: u64) {
+fn show_until(
+    done: &AtomicU64,
+    stop: &AtomicBool,
+    (total, lang): (Option<u64>, Lang),
+    after_ms: u64,
+) {
     let step = Duration::from_millis(50);
     let mut waited = 0;
     while waited < after_ms {
@@ -60,7 +67,6 @@ fn show_until(done: &AtomicU64, stop: &AtomicBool, total: Option<u64>, after_ms:
         std::thread::sleep(step);
         waited += 50;
     }
-    let lang = crate::lang();
     let mut err = std::io::stderr();
     let mut shown = false;
     let mut ticks = 0u32;
@@ -68,14 +74,14 @@ fn show_until(done: &AtomicU64, stop: &AtomicBool, total: Option<u64>, after_ms:
         if ticks.is_multiple_of(4) {
             let n = done.load(Ordering::Relaxed);
             let line = match total {
-                Some(t) if t > 0 => doko::tr!(
+                Some(t) if t > 0 => crate::tr!(
                     lang,
                     "progress.deals_of",
                     done = n,
                     total = t,
                     percent = format!("{:.0}", n as f64 * 100.0 / t as f64)
                 ),
-                _ => doko::tr!(lang, "progress.deals", done = n),
+                _ => crate::tr!(lang, "progress.deals", done = n),
             };
             let _ = write!(err, "\r\x1b[2Kdoko: {line}");
             let _ = err.flush();
