@@ -355,3 +355,42 @@ def test_the_wheel_is_manylinux_abi3(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     wheels = list(tmp_path.glob("*.whl"))
     assert len(wheels) == 1 and "-abi3-manylinux" in wheels[0].name, wheels
+
+
+def test_solve_gives_the_double_dummy_value_and_its_cards() -> None:
+    """``Game.solve``: Re's eyes with every hand open; a best card keeps the value, and the
+    value after every other card is no better for the player's party."""
+    rng = random.Random(70)
+    solved = 0
+    for seed in range(6):
+        g = doko.Game("ddv", seed=seed)
+        # Random play (cards only where there are some) to the last three tricks.
+        while not g.is_over() and sum(len(h) for h in g.hands()) > 12:
+            acts = g.legal_actions()
+            cards = [a for a in acts if a < 24]
+            g.apply(rng.choice(cards or acts))
+        if g.is_over() or g.phase != "playing":
+            continue
+        try:
+            before = g.solve()
+        except ValueError:
+            continue  # a wedding before its partner is found
+        assert before["re_eyes"] is not None
+        assert before["bounds"] == (before["re_eyes"], before["re_eyes"])
+        legal = [a for a in g.legal_actions() if a < 24]
+        assert before["best"] and set(before["best"]) <= set(legal)
+        after = g.clone()
+        after.apply(before["best"][0])
+        assert after.solve()["re_eyes"] == before["re_eyes"]
+        solved += 1
+    assert solved >= 3
+    # A limit too small for the first card gives bounds and no cards.
+    g = doko.Game("ddv", seed=1)
+    while g.phase != "playing":
+        g.apply(g.legal_actions()[0])
+    try:
+        early = g.solve(limit=50)
+    except ValueError:
+        return
+    lo, hi = early["bounds"]
+    assert early["re_eyes"] is None and early["best"] == [] and 0 <= lo <= hi <= 240

@@ -87,6 +87,9 @@ pub struct Solver<'r> {
     nodes: u64,
     /// The searches stop once `nodes` reaches it.
     limit: u64,
+    /// The eyes of the deal's cards (the won, the held and the trick's): what a position's
+    /// eyes still to take are counted from. Every card of the deck in a deal dealt whole.
+    total: u16,
     /// The order the rank lists were made for.
     ranks_for: Option<OrderId>,
     /// For each class, its cards from the strongest down (copies side by side).
@@ -123,6 +126,7 @@ impl<'r> Solver<'r> {
             table: vec![Entry::default(); 1 << bits.clamp(2, 30)],
             nodes: 0,
             limit: u64::MAX,
+            total: rules.eyes_of(rules.deck()),
             ranks_for: None,
             ranks: [[0; 48]; 5],
             rank_len: [0; 5],
@@ -243,6 +247,8 @@ impl<'r> Solver<'r> {
 
     /// Makes the rank lists for the deal's order, where they are not made yet.
     fn prepare(&mut self, deal: &Deal) {
+        let won: u16 = (0..self.rules.players).map(|p| deal.eyes(p)).sum();
+        self.total = won + self.rules.eyes_of(self.live(deal));
         let id = deal.order();
         if self.ranks_for == Some(id) {
             return;
@@ -280,7 +286,7 @@ impl<'r> Solver<'r> {
     #[inline]
     fn rest(&self, deal: &Deal) -> u16 {
         let total: u16 = (0..self.rules.players).map(|p| deal.eyes(p)).sum();
-        self.rules.eyes_of(self.rules.deck()) - total
+        self.total.saturating_sub(total)
     }
 
     /// Every card still in play: the hands and the trick on the table.
