@@ -59,7 +59,12 @@ fn the_last_tricks_of_generated_deals_are_the_brute_forces() {
             for (k, &id) in line.plays[from..].iter().enumerate() {
                 let c = &a.cards[from + k];
                 let best = brute(rules, line.re, &mut deal);
-                assert_eq!(c.re_eyes_best.exact(), Some(best), "{name}: card {}", from + k);
+                assert_eq!(
+                    c.re_eyes_best.exact(),
+                    Some(best),
+                    "{name}: card {}",
+                    from + k
+                );
                 let mut best_cards = Vec::new();
                 for alt in Bits(deal.legal_cards(rules)) {
                     let delta = deal.play_trusted(rules, alt);
@@ -76,7 +81,10 @@ fn the_last_tricks_of_generated_deals_are_the_brute_forces() {
                 cards += 1;
             }
             // The end: Re's eyes as played.
-            assert_eq!(a.re_eyes_played.exact(), Some(brute(rules, line.re, &mut deal)));
+            assert_eq!(
+                a.re_eyes_played.exact(),
+                Some(brute(rules, line.re, &mut deal))
+            );
         }
     }
     assert!(cards > 250, "{cards}");
@@ -98,8 +106,13 @@ fn known_deals_have_their_values() {
     let mut masks = [0u64; 4];
     let mut taken = 0u64;
     for (p, h) in hands.iter().enumerate() {
-        let cards: Vec<doko::Card> = h.split_whitespace().map(|c| c.parse().expect("a card")).collect();
-        masks[p] = rules.hand_mask(&cards, taken).expect("a card of the deck, not dealt twice");
+        let cards: Vec<doko::Card> = h
+            .split_whitespace()
+            .map(|c| c.parse().expect("a card"))
+            .collect();
+        masks[p] = rules
+            .hand_mask(&cards, taken)
+            .expect("a card of the deck, not dealt twice");
         taken |= masks[p];
     }
     assert_eq!(taken, rules.deck());
@@ -116,7 +129,9 @@ fn known_deals_have_their_values() {
 
 /// A generated file of `deals` deals as TOML records.
 fn generated(deals: &str, seed: &str) -> String {
-    let out = common::doko(&["generate", "--deals", deals, "--seed", seed, "--format", "toml"]);
+    let out = common::doko(&[
+        "generate", "--deals", deals, "--seed", seed, "--format", "toml",
+    ]);
     assert!(out.status.success());
     String::from_utf8(out.stdout).expect("UTF-8")
 }
@@ -154,7 +169,10 @@ fn analyze_writes_every_card_as_json_and_jobs_do_not_change_it() {
             }
         }
         for c in &cards[36..] {
-            assert!(c["re_eyes_played"].is_u64() && c["re_eyes_best"].is_u64(), "{c}");
+            assert!(
+                c["re_eyes_played"].is_u64() && c["re_eyes_best"].is_u64(),
+                "{c}"
+            );
             assert!(!c["best"].as_array().expect("best").is_empty());
         }
         assert_eq!(cards[47]["re_eyes_played"], d["re_eyes_played"]);
@@ -163,7 +181,10 @@ fn analyze_writes_every_card_as_json_and_jobs_do_not_change_it() {
     // The table, in German.
     let out = common::doko(&["analyze", &file, "--limit", "100000", "--lang", "de"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Beste Karten") && text.contains("Stich"), "{text}");
+    assert!(
+        text.contains("Beste Karten") && text.contains("Stich"),
+        "{text}"
+    );
 }
 
 /// A record that stops early is analysed from its last position; one with more cards

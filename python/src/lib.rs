@@ -53,6 +53,10 @@ fn plain(message: String) -> PyErr {
     raise(ApiError::plain(message))
 }
 
+/// `Game.solve`'s answer: Re's eyes (None where the limit came first), the best cards'
+/// ids, the bounds.
+type Solved = (Option<u16>, Vec<usize>, (u16, u16));
+
 fn lang_of(code: &str) -> PyResult<Lang> {
     Lang::from_code(code).ok_or_else(|| plain(format!("unknown language `{code}`: en, de or ja")))
 }
@@ -783,11 +787,7 @@ impl Game {
     /// the bounds what it found. Refused before the play, or where the parties are not
     /// known yet.
     #[pyo3(signature = (limit=None))]
-    fn solve(
-        &self,
-        py: Python<'_>,
-        limit: Option<u64>,
-    ) -> PyResult<(Option<u16>, Vec<usize>, (u16, u16))> {
+    fn solve(&self, py: Python<'_>, limit: Option<u64>) -> PyResult<Solved> {
         let (value, best) = py
             .detach(|| self.game.solve(limit))
             .map_err(|e| plain(e.render(self.lang)))?;

@@ -492,36 +492,11 @@ impl<'r> Solver<'r> {
             return 0;
         }
         let at_start = deal.in_trick() == 0;
-        let mut slot = usize::MAX;
-        let mut key = 0u64;
-        let mut tt_best = u8::MAX;
+        let (mut slot, mut key, mut tt_best) = (usize::MAX, 0u64, u8::MAX);
         if at_start {
-            let rest = i32::from(self.rest(deal));
-            if alpha >= rest {
-                return rest;
-            }
-            if beta <= 0 {
-                return 0;
-            }
-            if deal.held(rules, deal.to_move()) == 1 {
-                return self.last_trick(deal);
-            }
-            key = self.shape(deal);
-            slot = self.slot(key);
-            let e = self.table[slot];
-            if e.key == key {
-                let (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
-                if lo >= beta {
-                    return lo;
-                }
-                if hi <= alpha {
-                    return hi;
-                }
-                alpha = alpha.max(lo);
-                beta = beta.min(hi);
-                if e.best != u8::MAX {
-                    tt_best = self.card_of_code(deal, e.best).unwrap_or(u8::MAX);
-                }
+            match self.probe(deal, alpha, beta) {
+                Err(v) => return v,
+                Ok(found) => (slot, key, alpha, beta, tt_best) = found,
             }
         }
         let legal = deal.legal_cards(rules);
@@ -571,30 +546,7 @@ impl<'r> Solver<'r> {
             }
         }
         if at_start {
-            let mut e = self.table[slot];
-            if e.key != key {
-                e = Entry {
-                    key,
-                    lo: 0,
-                    hi: u8::MAX,
-                    best: u8::MAX,
-                    left: rules.hand - trick,
-                };
-            }
-            // Bounds from the window searched (fail-soft: beyond it, the value is a bound).
-            let v = best_v.clamp(0, 255) as u8;
-            if best_v <= a0 {
-                e.hi = e.hi.min(v);
-            } else if best_v >= b0 {
-                e.lo = e.lo.max(v);
-            } else {
-                e.lo = v;
-                e.hi = v;
-            }
-            if best_id != u8::MAX {
-                e.best = self.rank_code(deal, best_id);
-            }
-            self.table[slot] = e;
+            self.store(deal, (slot, key), (a0, b0), (best_v, best_id));
         }
         best_v
     }
@@ -604,6 +556,81 @@ impl<'r> Solver<'r> {
     fn cut(&mut self, place: u8, id: CardId, left: u8) {
         let h = &mut self.history[usize::from(place) % MAX_PLACES][at(id)];
         *h = h.saturating_add(1 << left.min(24));
+    }
+
+    /// At the start of a trick: the value where it is known without a search (the eyes
+    /// still out, the last trick, the table's bounds), else the table's slot and key, the
+    /// window narrowed by the table's bounds, and the table's card.
+    #[allow(clippy::type_complexity)]
+    fn probe(
+        &mut self,
+        deal: &mut Deal,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(usize, u64, i32, i32, u8), i32> {
+        let rest = i32::from(self.rest(deal));
+        if alpha >= rest {
+            return Err(rest);
+        }
+        if beta <= 0 {
+            return Err(0);
+        }
+        if deal.held(self.rules, deal.to_move()) == 1 {
+            return Err(self.last_trick(deal));
+        }
+        let key = self.shape(deal);
+        let slot = self.slot(key);
+        let e = self.table[slot];
+        if e.key != key {
+            return Ok((slot, key, alpha, beta, u8::MAX));
+        }
+        let (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
+        if lo >= beta || lo == hi {
+            return Err(lo);
+        }
+        if hi <= alpha {
+            return Err(hi);
+        }
+        let best = match e.best {
+            u8::MAX => u8::MAX,
+            code => self.card_of_code(deal, code).unwrap_or(u8::MAX),
+        };
+        Ok((slot, key, alpha.max(lo), beta.min(hi), best))
+    }
+
+    /// Keeps what a search of the window (`a0`, `b0`) at the start of a trick found: a
+    /// bound where it failed (fail-soft: the value is beyond it), else the value; and the
+    /// card that did best.
+    fn store(
+        &mut self,
+        deal: &Deal,
+        (slot, key): (usize, u64),
+        (a0, b0): (i32, i32),
+        (best_v, best_id): (i32, CardId),
+    ) {
+        let mut e = self.table[slot];
+        if e.key != key {
+            e = Entry {
+                key,
+                lo: 0,
+                hi: u8::MAX,
+                best: u8::MAX,
+                left: self.rules.hand - deal.tricks_played(),
+            };
+        }
+        let v = best_v.clamp(0, 255) as u8;
+        if best_v <= a0 {
+            e.hi = e.hi.min(v);
+        } else if best_v >= b0 {
+            e.lo = e.lo.max(v);
+        } else {
+            e.lo = v;
+            e.hi = v;
+        }
+        if best_id != u8::MAX {
+            e.best = self.rank_code(deal, best_id);
+        }
+        self.table[slot] = e;
     }
 
     /// The last trick, every card forced: the eyes Re takes in it.
