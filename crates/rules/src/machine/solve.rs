@@ -306,18 +306,29 @@ impl<'r> Solver<'r> {
         if reps & (reps - 1) == 0 {
             return reps;
         }
-        let live = self.live(deal);
         let order = self.rules.order(deal.order());
+        let mut live = None;
         let mut out = 0u64;
         for class in 0..5usize {
-            let mine = legal & order.class_mask[class];
-            if mine == 0 {
-                continue;
-            }
-            if mine & (mine - 1) == 0 {
+            let mine = reps & order.class_mask[class];
+            if mine & mine.wrapping_sub(1) == 0 {
                 out |= mine;
                 continue;
             }
+            // Only cards of equal eyes may be one: where every card has eyes of its own,
+            // each is searched.
+            let mut seen = 0u16;
+            let mut twice = false;
+            for id in Bits(mine) {
+                let bit = 1u16 << (self.rules.eyes(id) & 15);
+                twice |= seen & bit != 0;
+                seen |= bit;
+            }
+            if !twice {
+                out |= mine;
+                continue;
+            }
+            let live = *live.get_or_insert_with(|| self.live(deal));
             self.groups(deal, (legal, live), class, |g| out |= g & g.wrapping_neg());
         }
         out
@@ -655,6 +666,17 @@ impl<'r> Solver<'r> {
         v
     }
 
+    /// The strength of the strongest of the `others` (live cards of the other places) in
+    /// `class`, 0 where there is none: the class walked from its top to the first.
+    #[inline]
+    fn top_other(&self, order: &super::Order, class: usize, others: u64) -> u8 {
+        let ranks = &self.ranks[class][..usize::from(self.rank_len[class])];
+        ranks
+            .iter()
+            .find(|&&id| others >> id & 1 != 0)
+            .map_or(0, |&id| order.key[class][at(id)])
+    }
+
     /// The cards of `reps` in the order to search them, each with its score: the table's
     /// card first.
     fn order_moves(
@@ -684,9 +706,11 @@ impl<'r> Solver<'r> {
                 // A card no live card of its class beats takes the trick where it is
                 // followed (a side suit may be trumped).
                 let key = order.key[class][at(id)];
-                let above =
-                    Bits(live & order.class_mask[class]).any(|o| order.key[class][at(o)] > key);
-                if above { -eyes } else { 50 + eyes }
+                if self.top_other(order, class, live) > key {
+                    -eyes
+                } else {
+                    50 + eyes
+                }
             } else {
                 let key = order.key[usize::from(led)][at(id)];
                 let takes = beats((key, 1u64 << id), win_key, dullen);
