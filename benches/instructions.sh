@@ -7,7 +7,8 @@
 #   - `score --summary --format json --jobs 1`, and its ratio to the bare read (goal: 1.8 x);
 #   - `compare --summary --variants ddv,ja-online,ja-classic --jobs 1`, and its ratio to
 #     `score` (goal: 1.6 x);
-#   - `generate --format csv`, per deal (goal: 10,000).
+#   - `generate --format csv`, per deal (goal: 10,000);
+#   - `analyze` of two deals: instructions a position the solver searched.
 # Needs valgrind (Debian package: valgrind).
 # Usage: benches/instructions.sh [DEALS...]   (default: 5000 20000)
 set -euo pipefail
@@ -48,3 +49,11 @@ n=${sizes[-1]}
 g=$(count "$doko" generate --deals "$n" --seed 1 --format csv)
 row "generate --format csv" "$n" "$g"
 echo "  generate: $(( g / n )) instructions a deal (goal 10,000)"
+# The double-dummy analysis (issue 70): two generated deals, 500,000 positions each at
+# most, every card's values; instructions a position searched.
+"$doko" generate --deals 2 --seed 1 > "$dir/two.csv"
+a=$(count "$doko" analyze "$dir/two.csv" --format json --limit 500000 --jobs 1)
+p=$("$doko" analyze "$dir/two.csv" --format json --limit 500000 --jobs 1 \
+  | python3 -c 'import json,sys; print(sum(d["positions"] for d in json.load(sys.stdin)["deals"]))')
+row "analyze --limit 500000 --jobs 1" 2 "$a"
+echo "  analyze: $p positions, $(( a / p )) instructions a position"

@@ -5,7 +5,8 @@ An agent is anything with ``act(game, seat) -> action id`` (the seat is the one 
 says healthy, follows suit sensibly, takes a trick as cheaply as it can, gives eyes to a
 partner who holds the trick, and calls Re or Kontra on a strong hand); :class:`Search`
 weighs each card over deals its player cannot tell from the real one (a determinized
-search, the engine's). :func:`arena` plays the same deals with the agents rotated through
+search, the engine's); :class:`DoubleDummy` solves such deals double dummy after each
+card (the engine's solver). :func:`arena` plays the same deals with the agents rotated through
 the seats, and gives the paired difference of the first two.
 """
 
@@ -20,7 +21,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import DEFAULT_PROFILE, Game, _count
 
-__all__ = ["Agent", "Random", "RuleBased", "Search", "arena"]
+__all__ = ["Agent", "DoubleDummy", "Random", "RuleBased", "Search", "arena"]
 
 
 class Agent:
@@ -203,6 +204,69 @@ class Search(Agent):
         if call is not None:
             return call
         weighed = self.weigh(game)
+        if not weighed:
+            return self.rules.act(game, seat)
+        return weighed[0][0]
+
+
+class DoubleDummy(Agent):
+    """A determinized double-dummy player: ``worlds`` deals its player cannot tell from the
+    real one (:meth:`doko.Game.sample_world`), each solved double dummy after every card
+    it may play (:meth:`doko.Game.solve`, at most ``limit`` positions a solve; where the
+    solver stops first, the middle of its bounds); the card that leaves its party the most
+    eyes on average is played. The bidding, the calls and a poverty's questions are
+    :class:`RuleBased`'s, and so is a card while its party is not known to it. Within the
+    limit the early tricks of a 48-card deal are only bounded: it plays the later tricks
+    best."""
+
+    name = "double-dummy"
+
+    def __init__(self, worlds: int = 4, limit: int = 20000, seed: int = 0) -> None:
+        if worlds < 1 or limit < 1:
+            raise ValueError(f"worlds and limit: 1 or more, not {worlds} and {limit}")
+        self.worlds = worlds
+        self.limit = limit
+        self.rng = random.Random(_count("seed", seed))
+        self.rules = RuleBased()
+
+    def seed(self, seed: int) -> None:
+        """Starts the worlds' random choices again from ``seed``."""
+        self.rng = random.Random(seed)
+
+    def weigh(self, game: Game, seat: int) -> List[Any]:
+        """The cards ``seat`` (to play) may play, each with its party's mean eyes at the end
+        over the worlds, best first; empty where its party is not known to it."""
+        view = game.observation(seat)
+        party = view.get("party")
+        hand = set(view["hand"])
+        cards = [a for a in game.legal_actions() if game.action_name(a) in hand]
+        if party not in ("re", "kontra") or not cards:
+            return []
+        total = {a: 0.0 for a in cards}
+        for _ in range(self.worlds):
+            world = game.sample_world(seat, self.rng.getrandbits(63))
+            for a in cards:
+                after = world.clone()
+                after.apply(a)
+                try:
+                    solved = after.solve(limit=self.limit)
+                except ValueError:
+                    return []
+                lo, hi = solved["bounds"]
+                re_eyes = (lo + hi) / 2
+                total[a] += re_eyes if party == "re" else -re_eyes
+        return sorted(((a, v / self.worlds) for a, v in total.items()), key=lambda av: -av[1])
+
+    def act(self, game: Game, seat: int) -> int:
+        if game.phase != "playing":
+            return self.rules.act(game, seat)
+        names = {game.action_name(a): a for a in game.legal_actions()}
+        if "decline" in names:
+            return names["decline"]
+        call = RuleBased._call(game, game.observation(seat), names)
+        if call is not None:
+            return call
+        weighed = self.weigh(game, seat)
         if not weighed:
             return self.rules.act(game, seat)
         return weighed[0][0]

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import doko
-from doko.agents import RuleBased, Search
+from doko.agents import DoubleDummy, RuleBased, Search
 
 
 def _played(game: doko.Game, rnd: random.Random, steps: int) -> doko.Game:
@@ -394,3 +394,11 @@ def test_solve_gives_the_double_dummy_value_and_its_cards() -> None:
         return
     lo, hi = early["bounds"]
     assert early["re_eyes"] is None and early["best"] == [] and 0 <= lo <= hi <= 240
+
+
+def test_the_double_dummy_player_plays_in_the_arena() -> None:
+    """``agents.DoubleDummy`` plays legal deals against the rule-based player; the arena
+    scores them."""
+    players = [DoubleDummy(worlds=1, limit=3000), RuleBased(), RuleBased(), RuleBased()]
+    result = doko.agents.arena(players, deals=1, seed=3)
+    assert len(result["agents"]) == 4
