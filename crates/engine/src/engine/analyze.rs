@@ -475,6 +475,19 @@ pub fn deal_json(a: &Analysed, profile: &Profile) -> serde_json::Value {
     deal
 }
 
+/// Cards as a table writes them (`?`: not known).
+fn cards_text(cards: Option<&[crate::cards::Card]>) -> String {
+    cards.map_or_else(
+        || "?".to_string(),
+        |b| {
+            b.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        },
+    )
+}
+
 /// A deal's analysis as a table for people, in `lang`: a line for the deal, then each
 /// card with Re's eyes after it and after the best card, the best cards, and what it
 /// cost.
@@ -539,6 +552,17 @@ pub fn deal_text(a: &Analysed, profile: &Profile, lang: Lang) -> String {
     }
     out.push_str(&t.to_string());
     out.push('\n');
+    if let Some((value, best)) = &a.analysis.last {
+        let best = cards_text(best.as_deref());
+        let line = crate::tr!(
+            lang,
+            "analyze.unfinished",
+            value = shown(*value),
+            best = best
+        );
+        out.push_str(&line);
+        out.push('\n');
+    }
     if a.analysis.stopped {
         out.push_str(&crate::tr!(
             lang,
