@@ -531,15 +531,7 @@ pub fn deal_text(a: &Analysed, profile: &Profile, lang: Lang) -> String {
         if lost.game {
             cost.push(lang.t("analyze.cost_game").to_string());
         }
-        let best = c.best.as_ref().map_or_else(
-            || "?".to_string(),
-            |b| {
-                b.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            },
-        );
+        let best = cards_text(c.best.as_deref());
         t.add_row(vec![
             c.trick.to_string(),
             a.task.players.get(c.seat).cloned().unwrap_or_default(),
