@@ -155,7 +155,7 @@ fn internal(record: &FullRecord) -> FieldError {
 /// the late ones, cheap, leave theirs to the early ones); the values not known then are
 /// given as the bounds found.
 pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
-    let mut solver = Solver::new(rules, line.re);
+    let mut solver = Solver::with_limit(rules, line.re, limit);
     let mut deal = line.start.clone();
     let mut deltas = Vec::with_capacity(line.plays.len());
     let mut seats = Vec::with_capacity(line.plays.len());
@@ -306,8 +306,7 @@ impl super::Game {
         let line = self.line()?;
         let rules = &self.start.table.rules;
         let mut deal = self.deal.clone();
-        let mut solver = Solver::new(rules, line.re);
-        solver.set_limit(limit);
+        let mut solver = Solver::with_limit(rules, line.re, limit);
         let (value, best) = solver.solve(&mut deal);
         let best = best.map(|b| {
             distinct(rules, b)

@@ -110,6 +110,20 @@ impl<'r> Solver<'r> {
         Solver::with_table(rules, re, table_bits(rules))
     }
 
+    /// A solver whose searches will visit at most `limit` positions in all: its table
+    /// no larger than they can fill (a trick's start is every fourth position or so; 16
+    /// bytes an entry: 32 MB for 6,000,000 positions), as [`Solver::set_limit`] sets.
+    pub fn with_limit(rules: &'r Ruleset, re: u8, limit: Option<u64>) -> Solver<'r> {
+        let most = table_bits(rules);
+        let bits = limit.map_or(most, |l| {
+            let wanted = (l / 4).max(1 << 12).next_power_of_two().trailing_zeros();
+            wanted.min(most)
+        });
+        let mut solver = Solver::with_table(rules, re, bits);
+        solver.set_limit(limit);
+        solver
+    }
+
     /// [`Solver::new`] with a table of `2^bits` entries (at least a bucket's): a small one
     /// for endgames.
     pub fn with_table(rules: &'r Ruleset, re: u8, bits: u32) -> Solver<'r> {
