@@ -416,63 +416,128 @@ impl Analysed {
     }
 }
 
-/// A value as JSON writes it: the number where it is known, else null.
-fn known(b: Bounds) -> Option<u16> {
-    b.exact()
+/// A deal's analysis as `--format json` writes it (docs/formats.md section 6).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DealReport {
+    /// The deal's number in the file.
+    pub deal: usize,
+    /// The line it starts on.
+    pub line: usize,
+    /// The players of Re, in seat order.
+    pub re: Vec<String>,
+    /// The value from the first card.
+    pub value: ValueReport,
+    /// Re's eyes as the deal was played.
+    pub re_eyes_played: Option<u16>,
+    /// Every value was reached.
+    pub complete: bool,
+    /// Positions searched.
+    pub positions: u64,
+    /// Every card played.
+    pub cards: Vec<CardReport>,
+    /// Where the record stops early: the value of its last position and the best cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unfinished: Option<UnfinishedReport>,
 }
 
-/// A deal's analysis as `--format json` writes it (docs/formats.md).
-pub fn deal_json(a: &Analysed, profile: &Profile) -> serde_json::Value {
-    use serde_json::json;
-    let bounds = |b: Bounds| (b.exact().is_none()).then(|| json!([b.lo, b.hi]));
-    let mut value = json!({"re_eyes": known(a.analysis.re_eyes)});
-    if let Some(b) = bounds(a.analysis.re_eyes) {
-        value["re_eyes_bounds"] = b;
-    }
-    if let Some((winner, points)) = a.value_game(profile) {
-        value["winner"] = json!(winner.map(|w| w.key()));
-        value["re_points"] = json!(points);
-    }
-    let cards: Vec<serde_json::Value> = a
+/// The value of a deal from its first card.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ValueReport {
+    /// Re's eyes at the end (null where not reached).
+    pub re_eyes: Option<u16>,
+    /// Its bounds, where it was not reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub re_eyes_bounds: Option<[u16; 2]>,
+    /// The game those eyes give with the calls as made: its winner ...
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Option<&'static str>>,
+    /// ... and Re's points before the multiplier.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub re_points: Option<i32>,
+}
+
+/// One card of a deal, analysed.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CardReport {
+    /// The trick, from 1.
+    pub trick: usize,
+    /// Who played it.
+    pub player: String,
+    /// The card.
+    pub card: String,
+    /// Re's eyes at the end after it (null where not reached).
+    pub re_eyes_played: Option<u16>,
+    /// Re's eyes at the end after the best card (null where not reached).
+    pub re_eyes_best: Option<u16>,
+    /// The best cards (null where not reached).
+    pub best: Option<Vec<String>>,
+    /// What it cost its party.
+    pub lost: Lost,
+    /// The bounds of `re_eyes_played`, where it was not reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub re_eyes_played_bounds: Option<[u16; 2]>,
+    /// The bounds of `re_eyes_best`, where it was not reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub re_eyes_best_bounds: Option<[u16; 2]>,
+}
+
+/// Where a record stops before its last card.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct UnfinishedReport {
+    /// Re's eyes at the end from there (null where not reached).
+    pub re_eyes: Option<u16>,
+    /// The best cards there (null where not reached).
+    pub best: Option<Vec<String>>,
+}
+
+/// The bounds of a value not reached.
+fn bounds(b: Bounds) -> Option<[u16; 2]> {
+    b.exact().is_none().then_some([b.lo, b.hi])
+}
+
+/// Cards by their names.
+fn names(cards: Option<&[crate::cards::Card]>) -> Option<Vec<String>> {
+    cards.map(|b| b.iter().map(ToString::to_string).collect())
+}
+
+/// A deal's analysis as `--format json` writes it.
+pub fn deal_report(a: &Analysed, profile: &Profile) -> DealReport {
+    let game = a.value_game(profile);
+    let cards = a
         .analysis
         .cards
         .iter()
-        .map(|c| {
-            let mut v = json!({
-                "trick": c.trick,
-                "player": a.task.players.get(c.seat).cloned().unwrap_or_default(),
-                "card": c.card.to_string(),
-                "re_eyes_played": known(c.re_eyes_played),
-                "re_eyes_best": known(c.re_eyes_best),
-                "best": c.best.as_ref().map(|b| b.iter().map(ToString::to_string).collect::<Vec<_>>()),
-                "lost": a.lost(c, profile),
-            });
-            if let Some(b) = bounds(c.re_eyes_played) {
-                v["re_eyes_played_bounds"] = b;
-            }
-            if let Some(b) = bounds(c.re_eyes_best) {
-                v["re_eyes_best_bounds"] = b;
-            }
-            v
+        .map(|c| CardReport {
+            trick: c.trick,
+            player: a.task.players.get(c.seat).cloned().unwrap_or_default(),
+            card: c.card.to_string(),
+            re_eyes_played: c.re_eyes_played.exact(),
+            re_eyes_best: c.re_eyes_best.exact(),
+            best: names(c.best.as_deref()),
+            lost: a.lost(c, profile),
+            re_eyes_played_bounds: bounds(c.re_eyes_played),
+            re_eyes_best_bounds: bounds(c.re_eyes_best),
         })
         .collect();
-    let mut deal = json!({
-        "deal": a.task.number,
-        "line": a.task.line,
-        "re": a.re_names(),
-        "value": value,
-        "re_eyes_played": known(a.analysis.re_eyes_played),
-        "complete": !a.analysis.stopped,
-        "positions": a.analysis.nodes,
-        "cards": cards,
-    });
-    if let Some((v, best)) = &a.analysis.last {
-        deal["unfinished"] = json!({
-            "re_eyes": known(*v),
-            "best": best.as_ref().map(|b| b.iter().map(ToString::to_string).collect::<Vec<_>>()),
-        });
+    DealReport {
+        deal: a.task.number,
+        line: a.task.line,
+        re: a.re_names(),
+        value: ValueReport {
+            re_eyes: a.analysis.re_eyes.exact(),
+            re_eyes_bounds: bounds(a.analysis.re_eyes),
+            winner: game.map(|(w, _)| w.map(|w| w.key())),
+            re_points: game.map(|(_, p)| p),
+        },
+        re_eyes_played: a.analysis.re_eyes_played.exact(),
+        complete: !a.analysis.stopped,
+        positions: a.analysis.nodes,
+        cards,
+        unfinished: a.analysis.last.as_ref().map(|(v, best)| UnfinishedReport {
+            re_eyes: v.exact(),
+            best: names(best.as_deref()),
+        }),
     }
-    deal
 }
 
 /// Cards as a table writes them (`?`: not known).
@@ -586,7 +651,9 @@ pub fn write_analysis(
         match &event {
             Event::Deal(a) if json => {
                 let sep = if std::mem::take(&mut first) { "" } else { "," };
-                writeln!(out, "{sep}\n{}", deal_json(a, profile))?;
+                let text = serde_json::to_string(&deal_report(a, profile))
+                    .map_err(std::io::Error::from)?;
+                writeln!(out, "{sep}\n{text}")?;
             }
             Event::Deal(a) => writeln!(out, "{}", deal_text(a, profile, lang))?,
             Event::Passed(_) | Event::Bad(_) => aside(&event),
