@@ -378,21 +378,35 @@ impl Tables {
                 }
                 Err(_) => None,
             };
-            let (contract, compulsory) = match &decided {
-                Some(d) => {
-                    let (contract, _, compulsory, _) = crate::play::game_of(rec, d);
-                    (contract, compulsory)
-                }
-                None => (rec.contract, rec.compulsory),
-            };
-            let unplayed = crate::play::unplayed(rec);
-            let (contract, over_poverty) =
-                crate::play::seated_as(p, contract, decided.map(|d| d.reason), unplayed);
             slot.dealers
-                .push(rotation.deal(written, (contract, compulsory, over_poverty), p));
+                .push(seat_dealt(rotation, rec, p, decided.as_ref()));
             slot.decided.push(decided);
         }
     }
+}
+
+/// Takes a deal of an archive into the table's dealer rotation under `profile`: its
+/// dealer (the one written, else the rotation's), the rotation moved on by the game it
+/// was (what its bids decide, `decided`, where they decide one). What `score` seats an
+/// archive's deals by, and `analyze` too.
+pub fn seat_dealt(
+    rotation: &mut Rotation,
+    rec: &FullRecord,
+    profile: &Profile,
+    decided: Option<&Decided>,
+) -> usize {
+    let written = rec.dealer_written.then_some(rec.dealer);
+    let (contract, compulsory) = match decided {
+        Some(d) => {
+            let (contract, _, compulsory, _) = crate::play::game_of(rec, d);
+            (contract, compulsory)
+        }
+        None => (rec.contract, rec.compulsory),
+    };
+    let unplayed = crate::play::unplayed(rec);
+    let reason = decided.map(|d| d.reason);
+    let (contract, over_poverty) = crate::play::seated_as(profile, contract, reason, unplayed);
+    rotation.deal(written, (contract, compulsory, over_poverty), profile)
 }
 
 /// Up to [`BATCH`] consecutive rows.

@@ -127,9 +127,19 @@ pub fn analyze_files(
                                 table = Some((record.players.clone(), rotation));
                             }
                             if let Some((_, rotation)) = table.as_mut() {
+                                // Seated as `score` seats it: by the game its bids decide.
                                 let written = record.dealer_written.then_some(record.dealer);
-                                let seated = (record.contract, record.compulsory, false);
-                                record.dealer = rotation.deal(written, seated, profile);
+                                let dealer = written.unwrap_or(rotation.next_dealer());
+                                let decided =
+                                    crate::play::decide_bids_with(&record, profile, dealer, None)
+                                        .ok()
+                                        .flatten();
+                                record.dealer = crate::stream::seat_dealt(
+                                    rotation,
+                                    &record,
+                                    profile,
+                                    decided.as_ref(),
+                                );
                             }
                             record_item(&file, line, &record, profile)
                         }
