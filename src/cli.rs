@@ -646,6 +646,17 @@ pub struct ProfileArgs {
     pub sets: Vec<(String, String)>,
 }
 
+impl ProfileArgs {
+    /// The profile these flags choose, over the one the files name.
+    pub fn choice(&self) -> doko::engine::Choice<'_> {
+        doko::engine::Choice {
+            variant: self.variant.as_deref(),
+            sets: &self.sets,
+            role: doko::engine::FlagRole::Overrides,
+        }
+    }
+}
+
 pub use doko::render::Format;
 
 #[derive(Debug, Args)]

@@ -6,27 +6,9 @@ mod common;
 
 use doko::game::analyze::{analyze, line_of};
 use doko::game::generate::Deals;
-use doko::machine::{Bits, Deal, Phase, Ruleset};
+use doko::machine::solve::brute_force;
+use doko::machine::{Bits, Deal, Ruleset};
 use doko::variant::Profile;
-
-/// Re's eyes at the end by trying every legal card at every turn.
-fn brute(rules: &Ruleset, re: u8, deal: &mut Deal) -> u16 {
-    if deal.phase() == Phase::Over {
-        return (0..rules.players)
-            .filter(|p| re >> p & 1 != 0)
-            .map(|p| deal.eyes(p))
-            .sum();
-    }
-    let re_moves = re >> deal.to_move() & 1 != 0;
-    let values = Bits(deal.legal_cards(rules)).map(|id| {
-        let delta = deal.play_trusted(rules, id);
-        let v = brute(rules, re, deal);
-        deal.undo(rules, delta);
-        v
-    });
-    let best = if re_moves { values.max() } else { values.min() };
-    best.unwrap_or(0)
-}
 
 /// For generated deals of every built-in profile, every card of the last `tricks` tricks:
 /// Re's eyes after it and after the best card, and the best cards, are the brute
@@ -58,7 +40,7 @@ fn the_last_tricks_of_generated_deals_are_the_brute_forces() {
             }
             for (k, &id) in line.plays[from..].iter().enumerate() {
                 let c = &a.cards[from + k];
-                let best = brute(rules, line.re, &mut deal);
+                let best = brute_force(rules, line.re, &mut deal);
                 assert_eq!(
                     c.re_eyes_best.exact(),
                     Some(best),
@@ -68,7 +50,7 @@ fn the_last_tricks_of_generated_deals_are_the_brute_forces() {
                 let mut best_cards = Vec::new();
                 for alt in Bits(deal.legal_cards(rules)) {
                     let delta = deal.play_trusted(rules, alt);
-                    if brute(rules, line.re, &mut deal) == best {
+                    if brute_force(rules, line.re, &mut deal) == best {
                         best_cards.push(rules.card(alt));
                     }
                     deal.undo(rules, delta);
@@ -76,14 +58,14 @@ fn the_last_tricks_of_generated_deals_are_the_brute_forces() {
                 best_cards.dedup();
                 assert_eq!(c.best.as_deref(), Some(&best_cards[..]), "{name}");
                 deal.play_trusted(rules, id);
-                let played = brute(rules, line.re, &mut deal);
+                let played = brute_force(rules, line.re, &mut deal);
                 assert_eq!(c.re_eyes_played.exact(), Some(played), "{name}");
                 cards += 1;
             }
             // The end: Re's eyes as played.
             assert_eq!(
                 a.re_eyes_played.exact(),
-                Some(brute(rules, line.re, &mut deal))
+                Some(brute_force(rules, line.re, &mut deal))
             );
         }
     }

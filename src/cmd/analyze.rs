@@ -3,19 +3,15 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use doko::engine::Files;
 use doko::engine::analyze::{AnalyzeAsk, Event};
-use doko::engine::{Choice, Files};
 
 use crate::cli::AnalyzeArgs;
 
 pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     let mut files = Files::open(std::slice::from_ref(&args.file), args.read.input_format)?;
     let parsed = files.parse()?;
-    let choice = Choice {
-        variant: args.profile.variant.as_deref(),
-        sets: &args.profile.sets,
-        role: doko::engine::FlagRole::Overrides,
-    };
+    let choice = args.profile.choice();
     let profile = crate::chosen_profile(&choice, &parsed.named())?;
     let (lang, jobs) = (crate::lang(), args.read.jobs.map_or(0, |j| j.get()));
     let limit = (args.limit > 0).then_some(args.limit);

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use doko::engine::{Choice, Files};
+use doko::engine::Files;
 
 use crate::cli::{ExportCommand, ImportCommand};
 
@@ -82,11 +82,7 @@ pub fn export(c: &ExportCommand) -> Result<ExitCode> {
     let mut opened = Files::open(files, *input_format)?;
     let parsed = opened.parse()?;
     let named = parsed.named();
-    let choice = Choice {
-        variant: profile.variant.as_deref(),
-        sets: &profile.sets,
-        role: doko::engine::FlagRole::Overrides,
-    };
+    let choice = profile.choice();
     let rules = crate::chosen_profile(&choice, &named)?;
     let (base, sets) =
         doko::engine::freedoko::named_profile(profile.variant.as_deref(), &named, &profile.sets);

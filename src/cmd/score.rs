@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use doko::deal::RecordError;
-use doko::engine::{Choice, Files, ScoreAsk};
+use doko::engine::{Files, ScoreAsk};
 
 use crate::cli::ScoreArgs;
 
@@ -27,11 +27,7 @@ fn report(count: &mut usize, e: &RecordError) -> Result<(), doko::Error> {
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     let mut files = Files::open(&args.files, args.input_format)?;
     let parsed = files.parse()?;
-    let choice = Choice {
-        variant: args.profile.variant.as_deref(),
-        sets: &args.profile.sets,
-        role: doko::engine::FlagRole::Overrides,
-    };
+    let choice = args.profile.choice();
     let profile = crate::chosen_profile(&choice, &parsed.named())?;
     let lang = crate::lang();
     for note in parsed.notes() {

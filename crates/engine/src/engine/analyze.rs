@@ -342,9 +342,8 @@ impl<'p> Pool<'p> {
         for item in std::mem::take(&mut self.items) {
             match item {
                 Item::Event(e) => {
-                    if !matches!(e, Event::Bad(_) | Event::Passed(_)) {
-                        tick();
-                    }
+                    // A deal passed over or refused is a deal read too.
+                    tick();
                     each(e)?
                 }
                 Item::Task(task) => {

@@ -9,7 +9,7 @@
 //! found: the parties are the record's, known to both sides.
 
 use crate::cards::Card;
-use crate::contract::{Contract, Party};
+use crate::contract::Party;
 use crate::deal::full::FullRecord;
 use crate::deal::{DealFacts, FieldError, Role};
 use crate::machine::{Bits, Bounds, CardId, Deal, MAX_PLACES, Phase, Ruleset, Solver};
@@ -48,15 +48,6 @@ pub struct CardValue {
     /// The cards that reach `re_eyes_best`, each card once, in the deck's order (None
     /// where the search's limit left the value unknown).
     pub best: Option<Vec<Card>>,
-}
-
-impl CardValue {
-    /// The eyes this card cost its party, where both values are known: how many more
-    /// (Re) or fewer (Kontra) Re would take after the best card. 0 for a best card.
-    pub fn cost(&self) -> Option<u16> {
-        let (best, played) = (self.re_eyes_best.exact()?, self.re_eyes_played.exact()?);
-        Some(best.abs_diff(played))
-    }
 }
 
 /// A deal, analysed.
@@ -158,13 +149,10 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
     let mut solver = Solver::with_limit(rules, line.re, limit);
     let mut deal = line.start.clone();
     let mut deltas = Vec::with_capacity(line.plays.len());
-    let mut seats = Vec::with_capacity(line.plays.len());
     for &id in &line.plays {
         if deal.phase() != Phase::Playing {
             break;
         }
-        let place = deal.to_move();
-        seats.push((place, usize::from(deal.tricks_played()) + 1));
         deltas.push(deal.play_trusted(rules, id));
     }
     // The positions' shares of the limit: each may use three times its share of what is
@@ -185,8 +173,10 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
     });
     let mut cards = Vec::with_capacity(deltas.len());
     let mut after = end;
-    while let (Some(delta), Some((place, trick))) = (deltas.pop(), seats.pop()) {
+    while let Some(delta) = deltas.pop() {
         deal.undo(rules, delta);
+        // The card's player and trick: the position's, before it.
+        let (place, trick) = (deal.to_move(), usize::from(deal.tricks_played()) + 1);
         share(&mut solver, deltas.len());
         let value = solver.value(&mut deal, after.exact().or(Some(after.lo)));
         let best = value.exact().and_then(|v| solver.best_cards(&mut deal, v));
@@ -248,24 +238,13 @@ pub fn game_value(facts: &DealFacts, profile: &Profile, re_eyes: u16) -> (Option
     (r.winner, r.re_value)
 }
 
-/// Does the contract have parties to analyse (a redeal or a thrown-in poverty has no
-/// cards played)?
-pub fn has_play(contract: Contract) -> bool {
-    contract != Contract::Redeal
-}
-
 impl super::Game {
     /// The deal's line as far as it is played, for the solver: the position its first
     /// card was played from, the cards since, and the parties as the game knows them with
     /// every hand open. Refused before the play begins, or where the parties are not
     /// known yet (a wedding whose partner is still to be found).
     pub fn line(&self) -> Result<Line, crate::lang::Text> {
-        if self.phase != super::Phase::Playing && self.phase != super::Phase::Over {
-            return Err(msg!("error.analyze_not_playing"));
-        }
-        let Some(re_seats) = self.parties() else {
-            return Err(msg!("error.analyze_parties"));
-        };
+        let re = self.re_places()?;
         let rules = &self.start.table.rules;
         let deal = &self.deal;
         let mut hands = [0u64; MAX_PLACES];
@@ -279,18 +258,28 @@ impl super::Game {
             }
         }
         let start = Deal::new(rules, &hands[..places], deal.leader_of(0), deal.order());
-        let mut re = 0u8;
-        for seat in re_seats {
-            if let Some(p) = self.place_of(seat) {
-                re |= 1 << p;
-            }
-        }
         Ok(Line {
             start,
             plays: deal.plays().to_vec(),
             seats: self.active.clone(),
             re,
         })
+    }
+
+    /// The places of Re (a bit each) as the game knows them with every hand open: refused
+    /// before the play begins, or where they are not known yet (a wedding whose partner
+    /// is still to be found).
+    fn re_places(&self) -> Result<u8, crate::lang::Text> {
+        if self.phase != super::Phase::Playing && self.phase != super::Phase::Over {
+            return Err(msg!("error.analyze_not_playing"));
+        }
+        let Some(re_seats) = self.parties() else {
+            return Err(msg!("error.analyze_parties"));
+        };
+        Ok(re_seats
+            .into_iter()
+            .filter_map(|seat| self.place_of(seat))
+            .fold(0u8, |re, p| re | 1 << p))
     }
 
     /// The double-dummy value of the deal as it stands (every hand open, both parties
@@ -303,10 +292,10 @@ impl super::Game {
         &self,
         limit: Option<u64>,
     ) -> Result<(Bounds, Option<Vec<super::Action>>), crate::lang::Text> {
-        let line = self.line()?;
+        let re = self.re_places()?;
         let rules = &self.start.table.rules;
         let mut deal = self.deal.clone();
-        let mut solver = Solver::with_limit(rules, line.re, limit);
+        let mut solver = Solver::with_limit(rules, re, limit);
         let (value, best) = solver.solve(&mut deal);
         let best = best.map(|b| {
             distinct(rules, b)

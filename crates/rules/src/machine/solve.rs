@@ -767,35 +767,33 @@ fn mix(mut z: u64) -> u64 {
 /// `TRUMP` is the class of trumps, the last of the five searched.
 const _: () = assert!(TRUMP == 4);
 
+/// Re's eyes at the end from `deal` by trying every legal card at every turn (no table,
+/// no equivalent cards, no move order): what the solver's tests hold it to, on endgames
+/// (the deal is left as it was).
+#[doc(hidden)]
+pub fn brute_force(rules: &Ruleset, re: u8, deal: &mut Deal) -> u16 {
+    if deal.phase() == Phase::Over {
+        return (0..rules.players)
+            .filter(|p| re >> p & 1 != 0)
+            .map(|p| deal.eyes(p))
+            .sum();
+    }
+    let re_moves = re >> deal.to_move() & 1 != 0;
+    let values = Bits(deal.legal_cards(rules)).map(|id| {
+        let delta = deal.play_trusted(rules, id);
+        let v = brute_force(rules, re, deal);
+        deal.undo(rules, delta);
+        v
+    });
+    let best = if re_moves { values.max() } else { values.min() };
+    best.unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::contract::Contract;
     use doko_words::rng::Rng;
-
-    /// Re's eyes at the end by trying every legal card at every turn (no table, no
-    /// equivalent cards, no order): what the solver must agree with.
-    fn brute(rules: &Ruleset, re: u8, deal: &mut Deal) -> u16 {
-        if deal.phase() == Phase::Over {
-            return (0..rules.players)
-                .filter(|p| re >> p & 1 != 0)
-                .map(|p| deal.eyes(p))
-                .sum();
-        }
-        let maximize = re >> deal.to_move() & 1 != 0;
-        let mut best: Option<u16> = None;
-        for id in Bits(deal.legal_cards(rules)) {
-            let delta = deal.play_trusted(rules, id);
-            let v = brute(rules, re, deal);
-            deal.undo(rules, delta);
-            best = Some(match best {
-                None => v,
-                Some(b) if maximize => b.max(v),
-                Some(b) => b.min(v),
-            });
-        }
-        best.unwrap_or(0)
-    }
 
     /// A random deal of `rules` in `order`, played at random until `left` tricks are
     /// left.
@@ -841,13 +839,13 @@ mod tests {
                         };
                         let mut solver = Solver::with_table(&rules, re, 10);
                         while deal.phase() == Phase::Playing {
-                            let want = brute(&rules, re, &mut deal);
+                            let want = brute_force(&rules, re, &mut deal);
                             let (value, got) = solver.solve(&mut deal);
                             assert_eq!(value.exact(), Some(want), "{} {contract:?}", profile.name);
                             let mut best = 0u64;
                             for id in Bits(deal.legal_cards(&rules)) {
                                 let delta = deal.play_trusted(&rules, id);
-                                if brute(&rules, re, &mut deal) == want {
+                                if brute_force(&rules, re, &mut deal) == want {
                                     best |= 1 << id;
                                 }
                                 deal.undo(&rules, delta);
