@@ -34,7 +34,7 @@ pub struct AnalyzeAsk {
 
 /// The positions a deal's analysis visits at most unless asked otherwise: under a second
 /// of one core of the machine the README's figures were measured on.
-pub const DEFAULT_LIMIT: u64 = 6_000_000;
+pub const DEFAULT_LIMIT: u64 = 5_000_000;
 
 /// One deal to analyse: where it stands, who played it, its line and its facts (none for
 /// an unfinished record, which the record check does not score).

@@ -141,10 +141,12 @@ fn internal(record: &FullRecord) -> FieldError {
 
 /// Analyses `line` under `rules`: the value at each position, from the last card back
 /// to the first (each search the smaller for the table the later ones filled), and the
-/// best cards at each. `limit`: the positions the deal's searches may visit in all,
-/// shared out as they go (each position may use three times its share of what is left:
-/// the late ones, cheap, leave theirs to the early ones); the values not known then are
-/// given as the bounds found.
+/// best cards at each. `limit`: the positions the deal's searches may visit in all. The
+/// positions are searched from the last back, each a search larger than the one after
+/// it; where the limit stops one, the positions before it (larger still) are not
+/// searched: each is given the bounds its card played gives it (a Re player's best
+/// is at least what her card reached, a Kontra player's at most) and those of the eyes
+/// still out.
 pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
     let mut solver = Solver::with_limit(rules, line.re, limit);
     let mut deal = line.start.clone();
@@ -155,17 +157,7 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
         }
         deltas.push(deal.play_trusted(rules, id));
     }
-    // The positions' shares of the limit: each may use three times its share of what is
-    // left.
-    let share = |solver: &mut Solver<'_>, left: usize| {
-        if let Some(limit) = limit {
-            let rest = limit.saturating_sub(solver.nodes());
-            let mine = rest / (left as u64 + 1) * 3;
-            solver.set_limit(Some(solver.nodes() + mine.min(rest)));
-        }
-    };
     // The last position: the end, or where an unfinished record stops.
-    share(&mut solver, deltas.len());
     let end = solver.value(&mut deal, None);
     let last = (deal.phase() == Phase::Playing).then(|| {
         let best = end.exact().and_then(|v| solver.best_cards(&mut deal, v));
@@ -177,9 +169,13 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
         deal.undo(rules, delta);
         // The card's player and trick: the position's, before it.
         let (place, trick) = (deal.to_move(), usize::from(deal.tricks_played()) + 1);
-        share(&mut solver, deltas.len());
-        let value = solver.value(&mut deal, after.exact().or(Some(after.lo)));
-        let best = value.exact().and_then(|v| solver.best_cards(&mut deal, v));
+        let (value, best) = if solver.stopped() {
+            (played_bounds(&deal, rules, line.re, after), None)
+        } else {
+            let value = solver.value(&mut deal, after.exact().or(Some(after.lo)));
+            let best = value.exact().and_then(|v| solver.best_cards(&mut deal, v));
+            (value, best)
+        };
         let id = line.plays[deltas.len()];
         cards.push(CardValue {
             trick,
@@ -205,6 +201,32 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
         last,
         nodes: solver.nodes(),
         stopped,
+    }
+}
+
+/// The bounds a position's value has without a search, from the value `after` its card
+/// played: the eyes Re has and all still out; and a Re player's best is at least what
+/// her card reached, a Kontra player's at most.
+fn played_bounds(deal: &Deal, rules: &Ruleset, re: u8, after: Bounds) -> Bounds {
+    let mut won = 0u16;
+    let mut live = deal.trick_mask();
+    for p in 0..rules.players {
+        if re >> p & 1 != 0 {
+            won += deal.eyes(p);
+        }
+        live |= deal.hand(p);
+    }
+    let out = rules.eyes_of(live);
+    if re >> deal.to_move() & 1 != 0 {
+        Bounds {
+            lo: after.lo.max(won),
+            hi: won + out,
+        }
+    } else {
+        Bounds {
+            lo: won,
+            hi: after.hi.min(won + out),
+        }
     }
 }
 

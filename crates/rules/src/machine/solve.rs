@@ -8,17 +8,33 @@
 //! found them): Re plays for the most eyes, Kontra for the fewest.
 //!
 //! * **Alpha-beta** over the eyes still to be taken (those of the trick on the table and
-//!   of every hand), fail-soft, and the exact value by null-window searches (MTD(f)): each
-//!   asks "does Re take at least `g`?", and the answers close in on the value.
-//! * **A transposition table** at the start of each trick, keyed by the cards each place
-//!   still holds and the place to lead: a bound (lower, upper) on the eyes still to come,
-//!   whatever was played before, and the card that did best. It is kept from one question
-//!   to the next, so that the analysis of a whole deal (a value at each card) reuses what
-//!   the search of the first card found.
+//!   of every hand), fail-soft, and the exact value by null-window searches: each asks
+//!   "does Re take at least `g`?". The first asks at a guess (in an analysis, the value
+//!   after the card played), the next ones step away from it, 1, 2, 4, ... eyes, while
+//!   the answers keep its side, then halve what is left: a right guess takes two.
+//! * **A transposition table** at the start of each trick, keyed by the **shape** of the
+//!   hands: for each class, its live cards from the strongest down, each as its holder,
+//!   its eyes' step (0; 2 to 4; 10 and 11), its tie with the card before and its Dullen
+//!   bit; and the place to lead. An entry keeps a bound (lower, upper) on the eyes still
+//!   to come, the card that did best, and the **fine** eyes of the position's cards (each
+//!   card's place within its step, in bits whose differing count is the eyes two
+//!   positions' cards differ by). Positions of one shape play alike, and every trick goes
+//!   to the same party: their values differ by at most the eyes their cards differ by, so
+//!   an entry bounds every position of its shape, widened by that difference (exact
+//!   where the fine bits are the same). The table is kept from one question to the next,
+//!   so that the analysis of a whole deal (a value at each card) reuses what the search
+//!   of the last cards found.
 //! * **Equivalent cards searched once**: the copies of one card, and the cards of one
 //!   class with the same eyes that touch in its order once every card between them is
 //!   gone (nobody holds one, none lies in the trick). A ♥10 that Dullen lets beat its twin
 //!   is never merged with another card.
+//! * **Dominated cards not searched**: touching cards of one class with other eyes take
+//!   the same tricks whichever is played now and whichever kept. Where the trick under way
+//!   goes to one party whatever the later places play (nobody after the mover of the
+//!   other party holds a card that may take it), the mover plays the card of most eyes
+//!   of such a run into her party's trick and the card of fewest into the other's: its
+//!   eyes come home now (or the fewest go away), the kept card's go wherever a later trick
+//!   goes.
 //! * **Move order**: the table's card first, then a card that takes the trick cheaply
 //!   where the other party takes it now, eyes thrown to a partner who takes it, the
 //!   cheapest card where the trick is lost, and sure winners led.
@@ -31,12 +47,12 @@
 use super::ruleset::at;
 use super::{Bits, CardId, Deal, MAX_PLACES, OrderId, Phase, Ruleset, TRUMP, beats};
 
-/// The table's slots in buckets of four (a cache line): a position goes to the slot of
-/// its bucket that holds it, else replaces the one with the fewest cards left (the
-/// cheapest to search again).
+/// The table's slots in buckets of four: a position goes to the slot of its bucket that
+/// holds it (its shape and fine eyes), else replaces the one with the fewest cards left
+/// (the cheapest to search again); a probe reads every entry of its shape in the bucket.
 const BUCKET: usize = 4;
 
-/// The table of a deck: 2^22 entries of 16 bytes (64 MB) for 40 cards and more, fewer for
+/// The table of a deck: 2^22 entries of 24 bytes (96 MB) for 40 cards and more, fewer for
 /// smaller decks (Kloepper's 24 cards: 2^16).
 fn table_bits(rules: &Ruleset) -> u32 {
     match rules.cards {
@@ -52,6 +68,8 @@ fn table_bits(rules: &Ruleset) -> u32 {
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     key: u64,
+    /// The fine eyes of the position's live cards ([`Solver::shape`]).
+    fine: u64,
     lo: u8,
     hi: u8,
     best: u8,
@@ -95,6 +113,14 @@ pub struct Solver<'r> {
     /// For each class, its cards from the strongest down (copies side by side).
     ranks: [[CardId; 48]; 5],
     rank_len: [u8; 5],
+    /// For each class, its cards by strength from the strongest down, a mask each (the
+    /// copies of one card, cards of equal strength, together).
+    blocks: [[u64; 48]; 5],
+    block_len: [u8; 5],
+    /// For each id, what the shape hashes of its card besides its holder and tie: its
+    /// eyes' step and whether Dullen sets it apart; and its fine bits and their count
+    /// ([`eye_step`]).
+    shape_code: [(u64, u64, u32); 64],
     /// Ids whose id before is a copy of the same card.
     copy_of_prev: u64,
     /// Ids never merged with another card (the ♥10s where Dullen decides between them).
@@ -111,12 +137,13 @@ impl<'r> Solver<'r> {
     }
 
     /// A solver whose searches will visit at most `limit` positions in all: its table
-    /// no larger than they can fill (a trick's start is every fourth position or so; 16
-    /// bytes an entry: 32 MB for 6,000,000 positions), as [`Solver::set_limit`] sets.
+    /// no larger than they need (a slot for every eighth position: a trick's start is
+    /// every fourth or so, and many are visited again; 24 bytes an entry: 24 MB for
+    /// 5,000,000 positions), as [`Solver::set_limit`] sets.
     pub fn with_limit(rules: &'r Ruleset, re: u8, limit: Option<u64>) -> Solver<'r> {
         let most = table_bits(rules);
         let bits = limit.map_or(most, |l| {
-            let wanted = (l / 4).max(1 << 12).next_power_of_two().trailing_zeros();
+            let wanted = (l / 8).max(1 << 12).next_power_of_two().trailing_zeros();
             wanted.min(most)
         });
         let mut solver = Solver::with_table(rules, re, bits);
@@ -144,6 +171,9 @@ impl<'r> Solver<'r> {
             ranks_for: None,
             ranks: [[0; 48]; 5],
             rank_len: [0; 5],
+            blocks: [[0; 48]; 5],
+            block_len: [0; 5],
+            shape_code: [(0, 0, 0); 64],
             copy_of_prev,
             apart: if dullen { rules.heart_tens() } else { 0 },
             history: [[0; 64]; MAX_PLACES],
@@ -190,21 +220,33 @@ impl<'r> Solver<'r> {
         let rest = self.rest(deal);
         let mut lo = 0i32;
         let mut hi = i32::from(rest);
-        // The first question at the guess, the next ones halve what is left (a search
-        // fails soft: its answer is often a bound past the question).
+        // The first question at the guess; from there, steps that double away from it
+        // (1, 2, 4, ...) while the answers keep the side of it, then halving what is left
+        // once the value is caught between two answers. A good guess (the value after
+        // the card played, in an analysis) takes two questions.
         let mut g = guess.map_or(hi / 2, |g| i32::from(g) - i32::from(won));
+        let (mut step, mut side) = (i32::from(guess.is_some()), 0i8);
         while lo < hi && !self.stopped() {
             let b = g.clamp(lo + 1, hi);
             let v = self.search(deal, b - 1, b);
             if self.stopped() {
                 break;
             }
-            if v < b {
-                hi = v;
-            } else {
+            let up = v >= b;
+            if up {
                 lo = v;
+            } else {
+                hi = v;
             }
-            g = (lo + hi + 1) / 2;
+            let same = side == 0 || (side > 0) == up;
+            if step > 0 && same {
+                side = if up { 1 } else { -1 };
+                g = if up { lo + step } else { hi - step + 1 };
+                step *= 2;
+            } else {
+                step = 0;
+                g = (lo + hi + 1) / 2;
+            }
         }
         Bounds {
             lo: won + lo as u16,
@@ -222,7 +264,7 @@ impl<'r> Solver<'r> {
             return Some(0);
         }
         let maximize = self.is_re(deal.to_move());
-        let reps = self.representatives(deal, legal);
+        let reps = self.representatives(deal, legal, false);
         let mut best = 0u64;
         for id in Bits(reps) {
             let delta = deal.play_trusted(self.rules, id);
@@ -275,6 +317,22 @@ impl<'r> Solver<'r> {
             let c = usize::from(class);
             self.rank_len[c] = ids.len() as u8;
             self.ranks[c][..ids.len()].copy_from_slice(&ids);
+            let mut n = 0usize;
+            for (k, &i) in ids.iter().enumerate() {
+                let key = order.key[c][at(i)];
+                if k > 0 && order.key[c][at(ids[k - 1])] == key {
+                    self.blocks[c][n - 1] |= 1u64 << i;
+                } else {
+                    self.blocks[c][n] = 1u64 << i;
+                    n += 1;
+                }
+            }
+            self.block_len[c] = n as u8;
+        }
+        for i in 0..self.rules.cards {
+            let (step, width, bits) = eye_step(self.rules.eyes(i));
+            let apart = u64::from(self.apart >> i & 1 != 0) << 11;
+            self.shape_code[at(i)] = (step << 3 | apart, bits, width);
         }
         self.ranks_for = Some(id);
     }
@@ -313,8 +371,10 @@ impl<'r> Solver<'r> {
         live
     }
 
-    /// The cards of `legal` to search: one of each set of equivalent cards.
-    fn representatives(&self, deal: &Deal, legal: u64) -> u64 {
+    /// The cards of `legal` to search: one of each set of equivalent cards; and where
+    /// `prune` (a search's, not the best cards'), one of each run whose trick is decided
+    /// ([`Solver::runs`]).
+    fn representatives(&self, deal: &Deal, legal: u64, prune: bool) -> u64 {
         // The copies of one card first: where that leaves one card, it is the one.
         let reps = legal & !((legal << 1) & self.copy_of_prev);
         if reps & (reps - 1) == 0 {
@@ -322,6 +382,7 @@ impl<'r> Solver<'r> {
         }
         let order = self.rules.order(deal.order());
         let mut live = None;
+        let mut trick = None;
         let mut out = 0u64;
         for class in 0..5usize {
             let mine = reps & order.class_mask[class];
@@ -329,34 +390,63 @@ impl<'r> Solver<'r> {
                 out |= mine;
                 continue;
             }
-            // Only cards of equal eyes may be one: where every card has eyes of its own,
-            // each is searched.
-            let mut seen = 0u16;
-            let mut twice = false;
-            for id in Bits(mine) {
-                let bit = 1u16 << (self.rules.eyes(id) & 15);
-                twice |= seen & bit != 0;
-                seen |= bit;
-            }
-            if !twice {
-                out |= mine;
-                continue;
+            let prune = prune && deal.in_trick() > 0;
+            if !prune {
+                // Only cards of equal eyes may be one: where every card has eyes of its
+                // own, each is searched.
+                let mut seen = 0u16;
+                let mut twice = false;
+                for id in Bits(mine) {
+                    let bit = 1u16 << (self.rules.eyes(id) & 15);
+                    twice |= seen & bit != 0;
+                    seen |= bit;
+                }
+                if !twice {
+                    out |= mine;
+                    continue;
+                }
             }
             let live = *live.get_or_insert_with(|| self.live(deal));
-            self.groups(deal, (legal, live), class, |g| out |= g & g.wrapping_neg());
+            let (mut run, mut cards) = (u32::MAX, 0u64);
+            let mut finish = |cards: u64, out: &mut u64| {
+                if prune && cards & cards.wrapping_sub(1) != 0 {
+                    let t = trick.get_or_insert_with(|| self.trick_threat(deal));
+                    if let Some(home) = self.decided(deal, t, cards.trailing_zeros() as CardId) {
+                        // The card of most eyes (of fewest), the first of equals.
+                        let mut pick = cards.trailing_zeros() as CardId;
+                        for id in Bits(cards) {
+                            let (e, p) = (self.rules.eyes(id), self.rules.eyes(pick));
+                            if (home && e > p) || (!home && e < p) {
+                                pick = id;
+                            }
+                        }
+                        *out |= 1u64 << pick;
+                        return;
+                    }
+                }
+                *out |= cards;
+            };
+            self.groups((legal, live), class, |g, r| {
+                if r != run {
+                    finish(cards, &mut out);
+                    (run, cards) = (r, 0);
+                }
+                cards |= g & g.wrapping_neg();
+            });
+            finish(cards, &mut out);
         }
         out
     }
 
-    /// The cards of `legal` equivalent to `id` ([`Solver::representatives`]): `id`, its
-    /// copies, and the cards it stands for.
+    /// The cards of `legal` equivalent to `id` ([`Solver::representatives`] without
+    /// `prune`): `id`, its copies, and the cards it stands for.
     fn equivalents(&self, deal: &Deal, legal: u64, id: CardId) -> u64 {
         let order = self.rules.order(deal.order());
         let class = usize::from(order.class[at(id)] & 7);
         let live = self.live(deal);
         let bit = 1u64 << id;
         let mut out = bit;
-        self.groups(deal, (legal, live), class, |g| {
+        self.groups((legal, live), class, |g, _| {
             if g & bit != 0 {
                 out = g;
             }
@@ -364,33 +454,78 @@ impl<'r> Solver<'r> {
         out
     }
 
-    /// Calls `f` with each set of equivalent cards of `legal` in `class`, walking the
-    /// class from its strongest card down: cards of equal strength form a block; a block
-    /// holding a live card that is not `legal`'s (another hand's, or the trick's) parts
-    /// the cards above it from those below (and its own cards from both); cards of
-    /// `legal` with the same eyes and no such block between them are one set. A ♥10 that
-    /// Dullen sets apart is a set with its copies alone.
-    fn groups(&self, deal: &Deal, (legal, live): (u64, u64), class: usize, mut f: impl FnMut(u64)) {
-        let order = self.rules.order(deal.order());
-        let ranks = &self.ranks[class][..usize::from(self.rank_len[class])];
-        let key = |id: CardId| order.key[class][at(id)];
+    /// For a trick under way (not at its lead): the strongest card (its strength in the
+    /// class led) that the places still to play after the mover hold, for each party
+    /// (Kontra's, Re's), and whether a ♥10 may take an equal one in this trick.
+    fn trick_threat(&self, deal: &Deal) -> ([u8; 2], bool) {
+        let rules = self.rules;
+        let order = rules.order(deal.order());
+        let (led, _, _) = deal.trick_standing();
+        let keys = &order.key[usize::from(led)];
+        let me = deal.to_move();
+        let n = rules.players;
+        let mut most = [0u8; 2];
+        for k in 1..n - deal.in_trick() {
+            let q = (me + k) % n;
+            let m = &mut most[usize::from(self.is_re(q))];
+            for c in Bits(deal.hand(q)) {
+                *m = (*m).max(keys[at(c)]);
+            }
+        }
+        (most, rules.later_ten_wins(deal.tricks_played()))
+    }
+
+    /// Whether the trick under way goes to the mover's party (Some(true)) or to the other
+    /// (Some(false)) whatever the places after her play, once she plays `id`; None where
+    /// a later place of the other party than the trick's best so far holds a card that
+    /// may take it (an equal one too, where Dullen lets a ♥10 take its twin).
+    fn decided(&self, deal: &Deal, (most, tens): &([u8; 2], bool), id: CardId) -> Option<bool> {
+        let rules = self.rules;
+        let order = rules.order(deal.order());
+        let me = self.is_re(deal.to_move());
+        let (led, win_key, win_place) = deal.trick_standing();
+        let key = order.key[usize::from(led)][at(id)];
+        let dullen = (rules.heart_tens(), *tens);
+        let (best, side) = if beats((key, 1u64 << id), win_key, dullen) {
+            (key, me)
+        } else {
+            (win_key, self.is_re(win_place))
+        };
+        let threat = most[usize::from(!side)];
+        let may_take = threat > best || (*tens && threat == best && threat > 0);
+        (!may_take).then_some(side == me)
+    }
+
+    /// Calls `f` with each set of equivalent cards of `legal` in `class` and the run it
+    /// belongs to, walking the class from its strongest card down: cards of equal strength
+    /// form a block; a block holding a live card that is not `legal`'s (another hand's, or
+    /// the trick's) parts the cards above it from those below (and its own cards from
+    /// both). Cards of `legal` with no such block between them are one run: they take the
+    /// same tricks whichever is played now and whichever kept, and differ only in their
+    /// eyes; those of a run with the same eyes, touching, are one set. A ♥10 that Dullen
+    /// sets apart is a set and a run with its copies alone.
+    ///
+    /// Where the trick under way is decided whatever the later places play, the cards of
+    /// a run differ only in where their eyes go: the trick's eyes come home now or go to
+    /// the other party, the kept card's wherever a later trick goes. Where the trick is
+    /// the mover's party's, the card of most eyes is at least as good as any of its run;
+    /// where it is the other party's, the card of fewest.
+    fn groups(&self, (legal, live): (u64, u64), class: usize, mut f: impl FnMut(u64, u32)) {
         let mut group = 0u64;
         let mut open: Option<u16> = None;
-        let mut i = 0;
-        while i < ranks.len() {
-            let k = key(ranks[i]);
-            let mut block = 0u64;
-            while i < ranks.len() && key(ranks[i]) == k {
-                block |= 1u64 << ranks[i];
-                i += 1;
+        let mut run = 0u32;
+        for &block in &self.blocks[class][..usize::from(self.block_len[class])] {
+            if block & live == 0 {
+                continue;
             }
             let mine = block & legal;
             let parted = block & live & !legal != 0;
             if parted {
                 if group != 0 {
-                    f(group);
+                    f(group, run);
                 }
                 (group, open) = (0, None);
+                run += 1;
             }
             let mut rest = mine;
             while rest != 0 {
@@ -400,32 +535,37 @@ impl<'r> Solver<'r> {
                 let eyes = self.rules.eyes(id);
                 if parted || self.apart & card != 0 {
                     if group != 0 {
-                        f(group);
+                        f(group, run);
                     }
-                    f(card);
+                    f(card, run + 1);
                     (group, open) = (0, None);
+                    run += 2;
                 } else if open == Some(eyes) {
                     group |= card;
                 } else {
                     if group != 0 {
-                        f(group);
+                        f(group, run);
                     }
                     (group, open) = (card, Some(eyes));
                 }
             }
         }
         if group != 0 {
-            f(group);
+            f(group, run);
         }
     }
 
     /// The hash of a position at the start of a trick, by its shape: for each class, its
-    /// live cards from the strongest down, each as its holder, its eyes, whether it ties
-    /// with the card before (copies), and whether Dullen sets it apart; and the place to
-    /// lead. Positions of one shape are the same game (the cards played before only left
-    /// gaps), whichever cards were played: one entry serves them all.
-    fn shape(&self, deal: &Deal) -> u64 {
-        let order = self.rules.order(deal.order());
+    /// live cards from the strongest down, each as its holder, its eyes' coarse step,
+    /// whether it ties with the card before (copies), and whether Dullen sets it apart;
+    /// and the place to lead. With it, the fine eyes: each card's place within its step,
+    /// in bits whose differing count between two positions of one hash is the eyes their
+    /// cards differ by ([`eye_step`]). Positions of one shape and one fine word are the
+    /// same game (the cards played before only left gaps), whichever cards were played:
+    /// one entry serves them all; positions of one shape differ in value by at most the
+    /// eyes their cards differ by (both play alike, and every trick goes to the same
+    /// party).
+    fn shape(&self, deal: &Deal) -> (u64, u64) {
         let n = usize::from(self.rules.players);
         let mut hands = [0u64; MAX_PLACES];
         let mut live = 0u64;
@@ -434,25 +574,30 @@ impl<'r> Solver<'r> {
             live |= *hand;
         }
         let mut h = 0xCBF2_9CE4_8422_2325u64 ^ u64::from(deal.to_move());
+        let (mut fine, mut used) = (0u64, 0u32);
         for class in 0..5usize {
             h = (h ^ (0x100 + class as u64)).wrapping_mul(0x0000_0100_0000_01B3);
-            let mut prev = u8::MAX;
-            for &id in &self.ranks[class][..usize::from(self.rank_len[class])] {
-                let bit = 1u64 << id;
-                if live & bit == 0 {
-                    continue;
+            for &block in &self.blocks[class][..usize::from(self.block_len[class])] {
+                let mut tie = 0u64;
+                for id in Bits(block & live) {
+                    let bit = 1u64 << id;
+                    let owner = hands[..n].iter().position(|&m| m & bit != 0).unwrap_or(7) as u64;
+                    let (mut code, bits, width) = self.shape_code[at(id)];
+                    if width == 0 {
+                        // No fine bits: the step is the eyes.
+                    } else if used + width > 64 {
+                        // No room left for the fine bits: the eyes go into the hash whole.
+                        code = code & !(0xFF << 3) | (16 + u64::from(self.rules.eyes(id))) << 3;
+                    } else {
+                        fine |= bits << used;
+                        used += width;
+                    }
+                    h = (h ^ (owner | code | tie)).wrapping_mul(0x0000_0100_0000_01B3);
+                    tie = 1 << 10;
                 }
-                let key = order.key[class][at(id)];
-                let owner = hands[..n].iter().position(|&m| m & bit != 0).unwrap_or(7) as u64;
-                let code = owner
-                    | u64::from(self.rules.eyes(id)) << 3
-                    | u64::from(key == prev) << 8
-                    | u64::from(self.apart & bit != 0) << 9;
-                prev = key;
-                h = (h ^ code).wrapping_mul(0x0000_0100_0000_01B3);
             }
         }
-        mix(h) | 1
+        (mix(h) | 1, fine)
     }
 
     /// A card as its class and its place among the live cards of its class (what a table
@@ -487,15 +632,40 @@ impl<'r> Solver<'r> {
         None
     }
 
-    /// The slot of a position's hash: the one of its bucket that holds it, else the one
-    /// to replace.
+    /// The bounds the table's entries of a position's shape give it (each widened by the
+    /// eyes its fine word differs by: [`Solver::shape`]), and the card of the nearest.
     #[inline]
-    fn slot(&self, key: u64) -> usize {
+    fn lookup(&self, key: u64, fine: u64) -> Option<(i32, i32, u8)> {
+        let first = (key as usize) & (self.table.len() - 1) & !(BUCKET - 1);
+        let mut found = None;
+        let mut near = u32::MAX;
+        for e in &self.table[first..first + BUCKET] {
+            if e.key != key {
+                continue;
+            }
+            let d = (e.fine ^ fine).count_ones();
+            let (lo, hi) = (i32::from(e.lo) - d as i32, i32::from(e.hi) + d as i32);
+            let (flo, fhi, fbest) = found.unwrap_or((i32::MIN, i32::MAX, u8::MAX));
+            let best = if d < near && e.best != u8::MAX {
+                near = d;
+                e.best
+            } else {
+                fbest
+            };
+            found = Some((flo.max(lo), fhi.min(hi), best));
+        }
+        found
+    }
+
+    /// The slot for a position (its hash and fine word): the one of its bucket that
+    /// holds it, else the one to replace.
+    #[inline]
+    fn slot(&self, key: u64, fine: u64) -> usize {
         let first = (key as usize) & (self.table.len() - 1) & !(BUCKET - 1);
         let mut victim = first;
         for i in first..first + BUCKET {
             let e = &self.table[i];
-            if e.key == key {
+            if e.key == key && e.fine == fine {
                 return i;
             }
             if e.left < self.table[victim].left {
@@ -517,15 +687,15 @@ impl<'r> Solver<'r> {
             return 0;
         }
         let at_start = deal.in_trick() == 0;
-        let (mut slot, mut key, mut tt_best) = (usize::MAX, 0u64, u8::MAX);
+        let (mut key, mut fine, mut tt_best) = (0u64, 0u64, u8::MAX);
         if at_start {
             match self.probe(deal, alpha, beta) {
                 Err(v) => return v,
-                Ok(found) => (slot, key, alpha, beta, tt_best) = found,
+                Ok(found) => (key, fine, alpha, beta, tt_best) = found,
             }
         }
         let legal = deal.legal_cards(rules);
-        let reps = self.representatives(deal, legal);
+        let reps = self.representatives(deal, legal, true);
         let mut moves = [(0i32, 0u8); 24];
         let n = self.order_moves(deal, reps, tt_best, &mut moves);
         let place = deal.to_move();
@@ -571,7 +741,7 @@ impl<'r> Solver<'r> {
             }
         }
         if at_start {
-            self.store(deal, (slot, key), (a0, b0), (best_v, best_id));
+            self.store(deal, (key, fine), (a0, b0), (best_v, best_id));
         }
         best_v
     }
@@ -592,7 +762,7 @@ impl<'r> Solver<'r> {
         deal: &mut Deal,
         alpha: i32,
         beta: i32,
-    ) -> Result<(usize, u64, i32, i32, u8), i32> {
+    ) -> Result<(u64, u64, i32, i32, u8), i32> {
         let rest = i32::from(self.rest(deal));
         if alpha >= rest {
             return Err(rest);
@@ -603,24 +773,22 @@ impl<'r> Solver<'r> {
         if deal.held(self.rules, deal.to_move()) == 1 {
             return Err(self.last_trick(deal));
         }
-        let key = self.shape(deal);
-        let slot = self.slot(key);
-        let e = self.table[slot];
-        if e.key != key {
-            return Ok((slot, key, alpha, beta, u8::MAX));
-        }
-        let (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
+        let (key, fine) = self.shape(deal);
+        let Some((lo, hi, code)) = self.lookup(key, fine) else {
+            return Ok((key, fine, alpha, beta, u8::MAX));
+        };
+        let (lo, hi) = (lo.max(0), hi.min(rest));
         if lo >= beta || lo == hi {
             return Err(lo);
         }
         if hi <= alpha {
             return Err(hi);
         }
-        let best = match e.best {
+        let best = match code {
             u8::MAX => u8::MAX,
             code => self.card_of_code(deal, code).unwrap_or(u8::MAX),
         };
-        Ok((slot, key, alpha.max(lo), beta.min(hi), best))
+        Ok((key, fine, alpha.max(lo), beta.min(hi), best))
     }
 
     /// Keeps what a search of the window (`a0`, `b0`) at the start of a trick found: a
@@ -629,14 +797,16 @@ impl<'r> Solver<'r> {
     fn store(
         &mut self,
         deal: &Deal,
-        (slot, key): (usize, u64),
+        (key, fine): (u64, u64),
         (a0, b0): (i32, i32),
         (best_v, best_id): (i32, CardId),
     ) {
+        let slot = self.slot(key, fine);
         let mut e = self.table[slot];
-        if e.key != key {
+        if e.key != key || e.fine != fine {
             e = Entry {
                 key,
+                fine,
                 lo: 0,
                 hi: u8::MAX,
                 best: u8::MAX,
@@ -684,11 +854,10 @@ impl<'r> Solver<'r> {
     /// `class`, 0 where there is none: the class walked from its top to the first.
     #[inline]
     fn top_other(&self, order: &super::Order, class: usize, others: u64) -> u8 {
-        let ranks = &self.ranks[class][..usize::from(self.rank_len[class])];
-        ranks
+        self.blocks[class][..usize::from(self.block_len[class])]
             .iter()
-            .find(|&&id| others >> id & 1 != 0)
-            .map_or(0, |&id| order.key[class][at(id)])
+            .find(|&&b| b & others != 0)
+            .map_or(0, |&b| order.key[class][at(b.trailing_zeros() as CardId)])
     }
 
     /// The cards of `reps` in the order to search them, each with its score: the table's
@@ -756,6 +925,22 @@ impl<'r> Solver<'r> {
     }
 }
 
+/// A card's eyes as a coarse step (0; 2 to 4; 10 and 11; any other number a step of its
+/// own) and its place within the step as bits, `width` of them, whose differing count
+/// is the difference of the eyes: 2 `00`, 3 `01`, 4 `11`; 10 `0`, 11 `1`.
+#[inline]
+fn eye_step(eyes: u16) -> (u64, u32, u64) {
+    match eyes {
+        0 => (0, 0, 0),
+        2 => (1, 2, 0b00),
+        3 => (1, 2, 0b01),
+        4 => (1, 2, 0b11),
+        10 => (2, 1, 0),
+        11 => (2, 1, 1),
+        e => (16 + u64::from(e), 0, 0),
+    }
+}
+
 /// A 64-bit mixer (the finalizer of SplitMix64).
 #[inline(always)]
 fn mix(mut z: u64) -> u64 {
@@ -815,6 +1000,80 @@ mod tests {
             deal.play_trusted(rules, super::super::nth_bit(legal, k).unwrap_or(0));
         }
         deal
+    }
+
+    /// Re's eyes at the end by plain alpha-beta over every legal card (no table, no
+    /// equivalent or dominated cards, no move order), within (`alpha`, `beta`): exact where
+    /// the value lies inside the window. The deeper positions' reference.
+    fn plain(rules: &Ruleset, re: u8, deal: &mut Deal, mut alpha: i32, mut beta: i32) -> i32 {
+        if deal.phase() == Phase::Over {
+            return (0..rules.players)
+                .filter(|p| re >> p & 1 != 0)
+                .map(|p| i32::from(deal.eyes(p)))
+                .sum();
+        }
+        let maximize = re >> deal.to_move() & 1 != 0;
+        let mut best = if maximize { i32::MIN } else { i32::MAX };
+        for id in Bits(deal.legal_cards(rules)) {
+            let delta = deal.play_trusted(rules, id);
+            let v = plain(rules, re, deal, alpha, beta);
+            deal.undo(rules, delta);
+            if maximize {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Deeper positions (five tricks left, and four), of every built-in profile and every
+    /// fourth contract: the solver's value (with its table of similar positions and its
+    /// dominated cards) is plain alpha-beta's, at each position as the deal goes on.
+    #[test]
+    fn the_solver_agrees_with_plain_alpha_beta_on_deeper_positions() {
+        let mut rng = Rng::new(7070);
+        let mut positions = 0;
+        for (profile, _) in crate::machine::test_profiles(&[&[]]) {
+            let rules = Ruleset::compile(&profile);
+            for contract in Contract::all().step_by(4) {
+                let order = rules.order_for(contract, 0);
+                for left in [5u8, 4] {
+                    let mut deal = endgame(&rules, order, &mut rng, left);
+                    let re = 1u8 << rng.below(usize::from(rules.players)) | 1;
+                    let re = if re == (1 << rules.players) - 1 {
+                        1
+                    } else {
+                        re
+                    };
+                    let mut solver = Solver::with_table(&rules, re, 12);
+                    while deal.phase() == Phase::Playing {
+                        let won: i32 = (0..rules.players)
+                            .filter(|p| re >> p & 1 != 0)
+                            .map(|p| i32::from(deal.eyes(p)))
+                            .sum();
+                        let want = plain(&rules, re, &mut deal, won - 1, 241);
+                        let got = solver.value(&mut deal, None);
+                        assert_eq!(
+                            got.exact().map(i32::from),
+                            Some(want),
+                            "{} {contract:?} {left} tricks left",
+                            profile.name
+                        );
+                        positions += 1;
+                        let legal = deal.legal_cards(&rules);
+                        let k = rng.below(legal.count_ones() as usize);
+                        deal.play_trusted(&rules, super::super::nth_bit(legal, k).unwrap_or(0));
+                    }
+                }
+            }
+        }
+        assert!(positions > 300, "{positions}");
     }
 
     /// Every built-in profile, every contract, with and without the raises: at each
