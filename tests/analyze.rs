@@ -169,6 +169,49 @@ fn analyze_writes_every_card_as_json_and_jobs_do_not_change_it() {
     );
 }
 
+/// A smaller limit reaches fewer cards; the bounds it gives the others (those its search
+/// found, and those of the cards it did not search: the eyes so far and still out, and the
+/// card played) hold the values a larger limit finds.
+#[test]
+fn the_bounds_of_a_small_limit_hold_the_values_of_a_larger() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = write(&dir, "deals.toml", &generated("2", "5"));
+    let run = |limit: &str| {
+        common::json(&common::doko(&[
+            "analyze", &file, "--format", "json", "--limit", limit,
+        ]))
+    };
+    let (small, large) = (run("5000"), run("400000"));
+    let mut held = 0;
+    let deals = small["deals"].as_array().expect("deals");
+    for (s, l) in deals.iter().zip(large["deals"].as_array().expect("deals")) {
+        for (cs, cl) in s["cards"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .zip(l["cards"].as_array().into_iter().flatten())
+        {
+            for key in ["re_eyes_played", "re_eyes_best"] {
+                let Some(value) = cl[key].as_u64() else {
+                    continue;
+                };
+                if let Some(v) = cs[key].as_u64() {
+                    assert_eq!(v, value, "{cs} {cl}");
+                    continue;
+                }
+                let b = &cs[format!("{key}_bounds")];
+                let (lo, hi) = (b[0].as_u64().expect("lo"), b[1].as_u64().expect("hi"));
+                assert!(
+                    lo <= value && value <= hi,
+                    "{key}: {value} not in {b}: {cs}"
+                );
+                held += 1;
+            }
+        }
+    }
+    assert!(held > 10, "{held} values held by bounds");
+}
+
 /// A record that stops early is analysed from its last position; one with more cards
 /// than a deal is refused with its line while the others are analysed; a paper sheet's
 /// deals have no tricks and are passed over with a note.
