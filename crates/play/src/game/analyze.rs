@@ -141,7 +141,9 @@ fn internal(record: &FullRecord) -> FieldError {
 
 /// Analyses `line` under `rules`: the value at each position, from the last card back
 /// to the first (each search the smaller for the table the later ones filled), and the
-/// best cards at each. `limit`: the positions the deal's searches may visit in all. The
+/// best cards at each. The value after the card played is known then: each position
+/// asks first whether another card does better ([`Solver::value_after`]), and the card
+/// played is not searched again for the best cards. `limit`: the positions the deal's searches may visit in all. The
 /// positions are searched from the last back, each a search larger than the one after
 /// it; where the limit stops one, the positions before it (larger still) are not
 /// searched: each is given the bounds its card played gives it (a Re player's best
@@ -172,8 +174,12 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
         let (value, best) = if solver.stopped() {
             (played_bounds(&deal, rules, line.re, after), None)
         } else {
-            let value = solver.value(&mut deal, after.exact().or(Some(after.lo)));
-            let best = value.exact().and_then(|v| solver.best_cards(&mut deal, v));
+            let id = line.plays[deltas.len()];
+            let value = solver.value_after(&mut deal, after);
+            let played = after.exact().map(|a| (id, a));
+            let best = value
+                .exact()
+                .and_then(|v| solver.best_cards_after(&mut deal, v, played));
             (value, best)
         };
         let id = line.plays[deltas.len()];

@@ -215,16 +215,44 @@ impl<'r> Solver<'r> {
     /// (`guess`: a value near it, where one is known, to start the search from): exact,
     /// or the bounds known when the limit stopped the search.
     pub fn value(&mut self, deal: &mut Deal, guess: Option<u16>) -> Bounds {
+        self.value_within(deal, guess, None)
+    }
+
+    /// [`Solver::value`] where the value after one of the mover's cards is known (`after`,
+    /// its bounds: the value after the card played, in an analysis): a Re player's value
+    /// is at least what her card reaches, a Kontra player's at most, and the first
+    /// question asks whether another card does better. Where none does, that one question
+    /// is all.
+    pub fn value_after(&mut self, deal: &mut Deal, after: Bounds) -> Bounds {
+        self.value_within(deal, None, Some(after))
+    }
+
+    fn value_within(
+        &mut self,
+        deal: &mut Deal,
+        guess: Option<u16>,
+        after: Option<Bounds>,
+    ) -> Bounds {
         self.prepare(deal);
         let won = self.re_won(deal);
         let rest = self.rest(deal);
         let mut lo = 0i32;
         let mut hi = i32::from(rest);
+        let relative = |e: u16| i32::from(e) - i32::from(won);
+        let mut guess = guess.map(relative);
+        if let Some(after) = after {
+            if self.is_re(deal.to_move()) {
+                lo = relative(after.lo).clamp(0, hi);
+                guess = Some(lo + 1);
+            } else {
+                hi = relative(after.hi).clamp(0, hi);
+                guess = Some(hi);
+            }
+        }
         // The first question at the guess; from there, steps that double away from it
         // (1, 2, 4, ...) while the answers keep the side of it, then halving what is left
-        // once the value is caught between two answers. A good guess (the value after
-        // the card played, in an analysis) takes two questions.
-        let mut g = guess.map_or(hi / 2, |g| i32::from(g) - i32::from(won));
+        // once the value is caught between two answers. A good guess takes two questions.
+        let mut g = guess.unwrap_or(hi / 2);
         let (mut step, mut side) = (i32::from(guess.is_some()), 0i8);
         while lo < hi && !self.stopped() {
             let b = g.clamp(lo + 1, hi);
@@ -258,6 +286,18 @@ impl<'r> Solver<'r> {
     /// end are `value`, the position's own ([`Solver::value`]): none once the deal is
     /// over, None where the limit stopped the search.
     pub fn best_cards(&mut self, deal: &mut Deal, value: u16) -> Option<u64> {
+        self.best_cards_after(deal, value, None)
+    }
+
+    /// [`Solver::best_cards`] where the value after one card (`played`: the card and the
+    /// value after it) is known: that card and those equivalent to it are not searched
+    /// again.
+    pub fn best_cards_after(
+        &mut self,
+        deal: &mut Deal,
+        value: u16,
+        played: Option<(CardId, u16)>,
+    ) -> Option<u64> {
         self.prepare(deal);
         let legal = deal.legal_cards(self.rules);
         if legal == 0 {
@@ -266,7 +306,14 @@ impl<'r> Solver<'r> {
         let maximize = self.is_re(deal.to_move());
         let reps = self.representatives(deal, legal, false);
         let mut best = 0u64;
-        for id in Bits(reps) {
+        let mut known = 0u64;
+        if let Some((card, after)) = played {
+            known = self.equivalents(deal, legal, card);
+            if after == value {
+                best |= known;
+            }
+        }
+        for id in Bits(reps & !known) {
             let delta = deal.play_trusted(self.rules, id);
             // Re takes at least `value` after a card of hers (at most, after Kontra's):
             // the card is as good as the best.
