@@ -928,18 +928,40 @@ impl<'r> Solver<'r> {
             rules.later_ten_wins(deal.tricks_played()),
         );
         let live = self.live(deal) & !deal.hand(place);
+        // At the lead: the other party's live cards, and the classes they may trump (a
+        // class one of them lacks while holding trumps).
+        let (mut theirs, mut trumped) = (0u64, 0u8);
+        if in_trick == 0 {
+            let trumps = order.class_mask[usize::from(TRUMP)];
+            for q in 0..rules.players {
+                if self.is_re(q) != mine {
+                    let hand = deal.hand(q);
+                    theirs |= hand;
+                    if hand & trumps != 0 {
+                        for c in 0..usize::from(TRUMP) {
+                            if hand & order.class_mask[c] == 0 {
+                                trumped |= 1 << c;
+                            }
+                        }
+                    }
+                }
+            }
+        }
         let mut n = 0;
         for id in Bits(reps) {
             let eyes = i32::from(rules.eyes(id));
             let class = usize::from(order.class[at(id)] & 7);
             let score = if in_trick == 0 {
-                // A card no live card of its class beats takes the trick where it is
-                // followed (a side suit may be trumped).
+                // A card no card of the other party's beats takes the trick for the
+                // leader's party where they must follow (a side suit they may trump
+                // is not sure): the most eyes first; else the cheapest.
                 let key = order.key[class][at(id)];
-                if self.top_other(order, class, live) > key {
+                if trumped >> class & 1 == 0 && self.top_other(order, class, theirs) < key {
+                    50 + eyes
+                } else if self.top_other(order, class, live) > key {
                     -eyes
                 } else {
-                    50 + eyes
+                    40 + eyes
                 }
             } else {
                 let key = order.key[usize::from(led)][at(id)];
