@@ -431,13 +431,18 @@ impl<'r> Solver<'r> {
         let mut live = None;
         let mut trick = None;
         let mut out = 0u64;
+        // Nothing to prune where no card of the mover's may decide the trick: the best so
+        // far may be taken by a later place of the other party, and so may her strongest.
+        let prune = prune && deal.in_trick() > 0 && {
+            let t = *trick.get_or_insert_with(|| self.trick_threat(deal));
+            self.may_decide(deal, &t, legal)
+        };
         for class in 0..5usize {
             let mine = reps & order.class_mask[class];
             if mine & mine.wrapping_sub(1) == 0 {
                 out |= mine;
                 continue;
             }
-            let prune = prune && deal.in_trick() > 0;
             if !prune {
                 // Only cards of equal eyes may be one: where every card has eyes of its
                 // own, each is searched.
@@ -541,6 +546,21 @@ impl<'r> Solver<'r> {
         let threat = most[usize::from(!side)];
         let may_take = threat > best || (*tens && threat == best && threat > 0);
         (!may_take).then_some(side == me)
+    }
+
+    /// May a card of `legal` decide the trick under way ([`Solver::decided`])? No where a
+    /// later place of the other party may take the best card so far, and one of the
+    /// mover's other party may take her strongest.
+    fn may_decide(&self, deal: &Deal, (most, tens): &([u8; 2], bool), legal: u64) -> bool {
+        let order = self.rules.order(deal.order());
+        let (led, win_key, win_place) = deal.trick_standing();
+        let may_take = |threat: u8, best: u8| threat > best || (*tens && threat == best);
+        if !may_take(most[usize::from(!self.is_re(win_place))], win_key) {
+            return true;
+        }
+        let keys = &order.key[usize::from(led)];
+        let strongest = Bits(legal).map(|id| keys[at(id)]).max().unwrap_or(0);
+        !may_take(most[usize::from(!self.is_re(deal.to_move()))], strongest)
     }
 
     /// Calls `f` with each set of equivalent cards of `legal` in `class` and the run it
