@@ -51,7 +51,7 @@ fn main() {
                 }
                 let t = std::time::Instant::now();
                 let mut solver = Solver::new(rules, line.re);
-                let v = solver.value(&mut d, None);
+                let v = solver.value(&mut d);
                 println!(
                     "from card {from}: {v:?} in {:.3} s, {} nodes",
                     t.elapsed().as_secs_f64(),
@@ -67,7 +67,7 @@ fn main() {
         let mut solver = Solver::new(rules, line.re);
         solver.set_limit(limit);
         let mut start = line.start.clone();
-        let v = solver.value(&mut start, None);
+        let v = solver.value(&mut start);
         first.push(t.elapsed().as_secs_f64());
         first_nodes += solver.nodes();
         let t = std::time::Instant::now();

@@ -32,8 +32,8 @@ pub struct AnalyzeAsk {
     pub limit: Option<u64>,
 }
 
-/// The positions a deal's analysis visits at most unless asked otherwise: under a second
-/// of one core of the machine the README's figures were measured on.
+/// The positions a deal's analysis visits at most unless asked otherwise: under half a
+/// second of one core of the machine the README's figures were measured on.
 pub const DEFAULT_LIMIT: u64 = 5_000_000;
 
 /// One deal to analyse: where it stands, who played it, its line and its facts (none for

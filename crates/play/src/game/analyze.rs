@@ -160,7 +160,7 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
         deltas.push(deal.play_trusted(rules, id));
     }
     // The last position: the end, or where an unfinished record stops.
-    let end = solver.value(&mut deal, None);
+    let end = solver.value(&mut deal);
     let last = (deal.phase() == Phase::Playing).then(|| {
         let best = end.exact().and_then(|v| solver.best_cards(&mut deal, v));
         (end, best.map(|b| distinct(rules, b)))
@@ -172,7 +172,7 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
         // The card's player and trick: the position's, before it.
         let (place, trick) = (deal.to_move(), usize::from(deal.tricks_played()) + 1);
         let (value, best) = if solver.stopped() {
-            (played_bounds(&deal, rules, line.re, after), None)
+            (solver.known_bounds(&deal, Some(after)), None)
         } else {
             let id = line.plays[deltas.len()];
             let value = solver.value_after(&mut deal, after);
@@ -207,32 +207,6 @@ pub fn analyze(line: &Line, rules: &Ruleset, limit: Option<u64>) -> Analysis {
         last,
         nodes: solver.nodes(),
         stopped,
-    }
-}
-
-/// The bounds a position's value has without a search, from the value `after` its card
-/// played: the eyes Re has and all still out; and a Re player's best is at least what
-/// her card reached, a Kontra player's at most.
-fn played_bounds(deal: &Deal, rules: &Ruleset, re: u8, after: Bounds) -> Bounds {
-    let mut won = 0u16;
-    let mut live = deal.trick_mask();
-    for p in 0..rules.players {
-        if re >> p & 1 != 0 {
-            won += deal.eyes(p);
-        }
-        live |= deal.hand(p);
-    }
-    let out = rules.eyes_of(live);
-    if re >> deal.to_move() & 1 != 0 {
-        Bounds {
-            lo: after.lo.max(won),
-            hi: won + out,
-        }
-    } else {
-        Bounds {
-            lo: won,
-            hi: after.hi.min(won + out),
-        }
     }
 }
 

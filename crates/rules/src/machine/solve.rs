@@ -108,11 +108,8 @@ pub struct Solver<'r> {
     /// The eyes of the deal's cards (the won, the held and the trick's): what a position's
     /// eyes still to take are counted from. Every card of the deck in a deal dealt whole.
     total: u16,
-    /// The order the rank lists were made for.
-    ranks_for: Option<OrderId>,
-    /// For each class, its cards from the strongest down (copies side by side).
-    ranks: [[CardId; 48]; 5],
-    rank_len: [u8; 5],
+    /// The order the blocks were made for.
+    blocks_for: Option<OrderId>,
     /// For each class, its cards by strength from the strongest down, a mask each (the
     /// copies of one card, cards of equal strength, together).
     blocks: [[u64; 48]; 5],
@@ -161,6 +158,16 @@ impl<'r> Solver<'r> {
             }
         }
         let dullen = (0..rules.hand).any(|t| rules.later_ten_wins(t));
+        let apart = if dullen { rules.heart_tens() } else { 0 };
+        let mut shape_code = [(0, 0, 0); 64];
+        for i in 0..rules.cards {
+            let (step, width, bits) = eye_step(rules.eyes(i));
+            shape_code[at(i)] = (
+                step << 3 | u64::from(apart >> i & 1 != 0) << 11,
+                bits,
+                width,
+            );
+        }
         Solver {
             rules,
             re,
@@ -168,14 +175,12 @@ impl<'r> Solver<'r> {
             nodes: 0,
             limit: u64::MAX,
             total: rules.eyes_of(rules.deck()),
-            ranks_for: None,
-            ranks: [[0; 48]; 5],
-            rank_len: [0; 5],
+            blocks_for: None,
             blocks: [[0; 48]; 5],
             block_len: [0; 5],
-            shape_code: [(0, 0, 0); 64],
+            shape_code,
             copy_of_prev,
-            apart: if dullen { rules.heart_tens() } else { 0 },
+            apart,
             history: [[0; 64]; MAX_PLACES],
         }
     }
@@ -195,7 +200,7 @@ impl<'r> Solver<'r> {
     /// perfectly, and the cards of the player to move that reach them (none where the
     /// limit stopped the search first: [`Solver::set_limit`]). The deal is left as it was.
     pub fn solve(&mut self, deal: &mut Deal) -> (Bounds, Option<u64>) {
-        let value = self.value(deal, None);
+        let value = self.value(deal);
         let best = value.exact().and_then(|v| self.best_cards(deal, v));
         (value, best)
     }
@@ -211,47 +216,55 @@ impl<'r> Solver<'r> {
         self.nodes >= self.limit
     }
 
-    /// Re's eyes at the end of the deal from `deal`, both parties playing perfectly
-    /// (`guess`: a value near it, where one is known, to start the search from): exact,
-    /// or the bounds known when the limit stopped the search.
-    pub fn value(&mut self, deal: &mut Deal, guess: Option<u16>) -> Bounds {
-        self.value_within(deal, guess, None)
+    /// Re's eyes at the end of the deal from `deal`, both parties playing perfectly:
+    /// exact, or the bounds known when the limit stopped the search.
+    pub fn value(&mut self, deal: &mut Deal) -> Bounds {
+        self.value_within(deal, None)
     }
 
     /// [`Solver::value`] where the value after one of the mover's cards is known (`after`,
-    /// its bounds: the value after the card played, in an analysis): a Re player's value
-    /// is at least what her card reaches, a Kontra player's at most, and the first
-    /// question asks whether another card does better. Where none does, that one question
-    /// is all.
+    /// its bounds: the value after the card played, in an analysis): the search starts
+    /// from [`Solver::known_bounds`], and the first question asks whether another card
+    /// does better. Where none does, that one question is all.
     pub fn value_after(&mut self, deal: &mut Deal, after: Bounds) -> Bounds {
-        self.value_within(deal, None, Some(after))
+        self.value_within(deal, Some(after))
     }
 
-    fn value_within(
-        &mut self,
-        deal: &mut Deal,
-        guess: Option<u16>,
-        after: Option<Bounds>,
-    ) -> Bounds {
+    /// The bounds of the value from `deal` known without a search: Re's eyes so far, and
+    /// those and all still out; with `after`, the value after one of the mover's cards,
+    /// a Re player's value is at least what her card reaches, a Kontra player's at most.
+    pub fn known_bounds(&mut self, deal: &Deal, after: Option<Bounds>) -> Bounds {
         self.prepare(deal);
         let won = self.re_won(deal);
-        let rest = self.rest(deal);
-        let mut lo = 0i32;
-        let mut hi = i32::from(rest);
-        let relative = |e: u16| i32::from(e) - i32::from(won);
-        let mut guess = guess.map(relative);
+        let all = won + self.rest(deal);
+        let mut known = Bounds { lo: won, hi: all };
         if let Some(after) = after {
             if self.is_re(deal.to_move()) {
-                lo = relative(after.lo).clamp(0, hi);
-                guess = Some(lo + 1);
+                known.lo = after.lo.clamp(won, all);
             } else {
-                hi = relative(after.hi).clamp(0, hi);
-                guess = Some(hi);
+                known.hi = after.hi.clamp(won, all);
             }
         }
+        known
+    }
+
+    fn value_within(&mut self, deal: &mut Deal, after: Option<Bounds>) -> Bounds {
+        let known = self.known_bounds(deal, after);
+        let won = self.re_won(deal);
+        let mut lo = i32::from(known.lo - won);
+        let mut hi = i32::from(known.hi - won);
+        // With the value after a card known, the first question asks whether another
+        // card does better.
+        let guess = after.map(|_| {
+            if self.is_re(deal.to_move()) {
+                lo + 1
+            } else {
+                hi
+            }
+        });
         // The first question at the guess; from there, steps that double away from it
         // (1, 2, 4, ...) while the answers keep the side of it, then halving what is left
-        // once the value is caught between two answers. A good guess takes two questions.
+        // once the value is caught between two answers. Without a guess, halving.
         let mut g = guess.unwrap_or(hi / 2);
         let (mut step, mut side) = (i32::from(guess.is_some()), 0i8);
         while lo < hi && !self.stopped() {
@@ -348,12 +361,13 @@ impl<'r> Solver<'r> {
         self.search(deal, need - 1, need) >= need
     }
 
-    /// Makes the rank lists for the deal's order, where they are not made yet.
+    /// Counts the deal's eyes, and makes the blocks for its order where they are not made
+    /// yet.
     fn prepare(&mut self, deal: &Deal) {
         let won: u16 = (0..self.rules.players).map(|p| deal.eyes(p)).sum();
         self.total = won + self.rules.eyes_of(self.live(deal));
         let id = deal.order();
-        if self.ranks_for == Some(id) {
+        if self.blocks_for == Some(id) {
             return;
         }
         let order = self.rules.order(id);
@@ -362,8 +376,6 @@ impl<'r> Solver<'r> {
             // Strongest first; copies (equal strength) by id.
             ids.sort_by_key(|&i| (std::cmp::Reverse(order.key[usize::from(class)][at(i)]), i));
             let c = usize::from(class);
-            self.rank_len[c] = ids.len() as u8;
-            self.ranks[c][..ids.len()].copy_from_slice(&ids);
             let mut n = 0usize;
             for (k, &i) in ids.iter().enumerate() {
                 let key = order.key[c][at(i)];
@@ -376,12 +388,7 @@ impl<'r> Solver<'r> {
             }
             self.block_len[c] = n as u8;
         }
-        for i in 0..self.rules.cards {
-            let (step, width, bits) = eye_step(self.rules.eyes(i));
-            let apart = u64::from(self.apart >> i & 1 != 0) << 11;
-            self.shape_code[at(i)] = (step << 3 | apart, bits, width);
-        }
-        self.ranks_for = Some(id);
+        self.blocks_for = Some(id);
     }
 
     #[inline]
@@ -420,7 +427,7 @@ impl<'r> Solver<'r> {
 
     /// The cards of `legal` to search: one of each set of equivalent cards; and where
     /// `prune` (a search's, not the best cards'), one of each run whose trick is decided
-    /// ([`Solver::runs`]).
+    /// ([`Solver::groups`]).
     fn representatives(&self, deal: &Deal, legal: u64, prune: bool) -> u64 {
         // The copies of one card first: where that leaves one card, it is the one.
         let reps = legal & !((legal << 1) & self.copy_of_prev);
@@ -429,14 +436,14 @@ impl<'r> Solver<'r> {
         }
         let order = self.rules.order(deal.order());
         let mut live = None;
-        let mut trick = None;
         let mut out = 0u64;
-        // Nothing to prune where no card of the mover's may decide the trick: the best so
-        // far may be taken by a later place of the other party, and so may her strongest.
-        let prune = prune && deal.in_trick() > 0 && {
-            let t = *trick.get_or_insert_with(|| self.trick_threat(deal));
-            self.may_decide(deal, &t, legal)
-        };
+        // Nothing to prune at the lead, nor where no card of the mover's may decide the
+        // trick: the best so far may be taken by a later place of the other party, and so
+        // may her strongest.
+        let threat = (prune && deal.in_trick() > 0)
+            .then(|| self.trick_threat(deal))
+            .filter(|t| self.may_decide(deal, t, legal));
+        let prune = threat.is_some();
         for class in 0..5usize {
             let mine = reps & order.class_mask[class];
             if mine & mine.wrapping_sub(1) == 0 {
@@ -460,23 +467,25 @@ impl<'r> Solver<'r> {
             }
             let live = *live.get_or_insert_with(|| self.live(deal));
             let (mut run, mut cards) = (u32::MAX, 0u64);
-            let mut finish = |cards: u64, out: &mut u64| {
-                if prune && cards & cards.wrapping_sub(1) != 0 {
-                    let t = trick.get_or_insert_with(|| self.trick_threat(deal));
-                    if let Some(home) = self.decided(deal, t, cards.trailing_zeros() as CardId) {
-                        // The card of most eyes (of fewest), the first of equals.
-                        let mut pick = cards.trailing_zeros() as CardId;
-                        for id in Bits(cards) {
-                            let (e, p) = (self.rules.eyes(id), self.rules.eyes(pick));
-                            if (home && e > p) || (!home && e < p) {
-                                pick = id;
-                            }
-                        }
-                        *out |= 1u64 << pick;
-                        return;
+            let finish = |cards: u64, out: &mut u64| {
+                let first = cards.trailing_zeros() as CardId;
+                let home = threat
+                    .as_ref()
+                    .filter(|_| cards & cards.wrapping_sub(1) != 0)
+                    .and_then(|t| self.decided(deal, t, first));
+                let Some(home) = home else {
+                    *out |= cards;
+                    return;
+                };
+                // The card of most eyes (of fewest), the first of equals.
+                let mut pick = first;
+                for id in Bits(cards) {
+                    let (e, p) = (self.rules.eyes(id), self.rules.eyes(pick));
+                    if (home && e > p) || (!home && e < p) {
+                        pick = id;
                     }
                 }
-                *out |= cards;
+                *out |= 1u64 << pick;
             };
             self.groups((legal, live), class, |g, r| {
                 if r != run {
@@ -543,9 +552,7 @@ impl<'r> Solver<'r> {
         } else {
             (win_key, self.is_re(win_place))
         };
-        let threat = most[usize::from(!side)];
-        let may_take = threat > best || (*tens && threat == best && threat > 0);
-        (!may_take).then_some(side == me)
+        (!may_take(most[usize::from(!side)], best, *tens)).then_some(side == me)
     }
 
     /// May a card of `legal` decide the trick under way ([`Solver::decided`])? No where a
@@ -554,13 +561,16 @@ impl<'r> Solver<'r> {
     fn may_decide(&self, deal: &Deal, (most, tens): &([u8; 2], bool), legal: u64) -> bool {
         let order = self.rules.order(deal.order());
         let (led, win_key, win_place) = deal.trick_standing();
-        let may_take = |threat: u8, best: u8| threat > best || (*tens && threat == best);
-        if !may_take(most[usize::from(!self.is_re(win_place))], win_key) {
+        if !may_take(most[usize::from(!self.is_re(win_place))], win_key, *tens) {
             return true;
         }
         let keys = &order.key[usize::from(led)];
         let strongest = Bits(legal).map(|id| keys[at(id)]).max().unwrap_or(0);
-        !may_take(most[usize::from(!self.is_re(deal.to_move()))], strongest)
+        !may_take(
+            most[usize::from(!self.is_re(deal.to_move()))],
+            strongest,
+            *tens,
+        )
     }
 
     /// Calls `f` with each set of equivalent cards of `legal` in `class` and the run it
@@ -673,28 +683,29 @@ impl<'r> Solver<'r> {
         let order = self.rules.order(deal.order());
         let class = usize::from(order.class[at(id)] & 7);
         let live = self.live(deal);
-        let mut k = 0u8;
-        for &c in &self.ranks[class][..usize::from(self.rank_len[class])] {
-            if c == id {
+        let mut k = 0u32;
+        for &block in &self.blocks[class][..usize::from(self.block_len[class])] {
+            if block >> id & 1 != 0 {
+                k += (live & block & ((1u64 << id) - 1)).count_ones();
                 break;
             }
-            k += u8::from(live >> c & 1 != 0);
+            k += (live & block).count_ones();
         }
-        (class as u8) << 5 | k
+        (class as u8) << 5 | k as u8
     }
 
     /// The card of a [`Solver::rank_code`] in this position.
     fn card_of_code(&self, deal: &Deal, code: u8) -> Option<CardId> {
         let class = usize::from(code >> 5);
-        let mut k = code & 31;
+        let mut k = usize::from(code & 31);
         let live = self.live(deal);
-        for &c in self.ranks.get(class)?[..usize::from(self.rank_len[class])].iter() {
-            if live >> c & 1 != 0 {
-                if k == 0 {
-                    return Some(c);
-                }
-                k -= 1;
+        for &block in &self.blocks.get(class)?[..usize::from(self.block_len[class])] {
+            let here = live & block;
+            let n = here.count_ones() as usize;
+            if k < n {
+                return super::nth_bit(here, k);
             }
+            k -= n;
         }
         None
     }
@@ -1014,6 +1025,14 @@ impl<'r> Solver<'r> {
     }
 }
 
+/// May a card of strength `threat` (the strongest a later place holds) take the best so
+/// far, of strength `best`? A stronger one may; an equal one where Dullen lets a ♥10 take
+/// its twin in this trick (`tens`; the card may be a ♥10). A strength of 0 takes nothing.
+#[inline]
+fn may_take(threat: u8, best: u8, tens: bool) -> bool {
+    threat > best || (tens && threat == best && threat > 0)
+}
+
 /// A card's eyes as a coarse step (0; 2 to 4; 10 and 11; any other number a step of its
 /// own) and its place within the step as bits, `width` of them, whose differing count
 /// is the difference of the eyes: 2 `00`, 3 `01`, 4 `11`; 10 `0`, 11 `1`.
@@ -1147,7 +1166,7 @@ mod tests {
                             .map(|p| i32::from(deal.eyes(p)))
                             .sum();
                         let want = plain(&rules, re, &mut deal, won - 1, 241);
-                        let got = solver.value(&mut deal, None);
+                        let got = solver.value(&mut deal);
                         assert_eq!(
                             got.exact().map(i32::from),
                             Some(want),
