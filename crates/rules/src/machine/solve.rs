@@ -9,9 +9,10 @@
 //!
 //! * **Alpha-beta** over the eyes still to be taken (those of the trick on the table and
 //!   of every hand), fail-soft, and the exact value by null-window searches: each asks
-//!   "does Re take at least `g`?". The first asks at a guess (in an analysis, the value
-//!   after the card played), the next ones step away from it, 1, 2, 4, ... eyes, while
-//!   the answers keep its side, then halve what is left: a right guess takes two.
+//!   "does Re take at least `g`?". In an analysis, where the value after the card played
+//!   is known, the first asks whether another card does better and the next ones step
+//!   away from it, 1, 2, 4, ... eyes, while the answers keep its side; then they halve
+//!   what is left. Where the card played was best, one question is all.
 //! * **A transposition table** at the start of each trick, keyed by the **shape** of the
 //!   hands: for each class, its live cards from the strongest down, each as its holder,
 //!   its eyes' step (0; 2 to 4; 10 and 11), its tie with the card before and its Dullen
